@@ -1,0 +1,13 @@
+//! The public language of optica: event types, the metadata every event carries, and the
+//! value types shared by the command and projection sides.
+//!
+//! Event type strings are stable and never renamed; a shape change bumps the version and gets an
+//! upcaster.
+
+pub mod lookup;
+pub mod metadata;
+pub mod user;
+
+pub use lookup::{LookupData, LookupEvent, LookupKind};
+pub use metadata::{Actor, EventMetadata};
+pub use user::UserEvent;

@@ -1,0 +1,85 @@
+//! Catalogue lookups: categories, brands, materials, payment methods, branches and suppliers.
+//! All six share one event shape; the aggregate type tells them apart.
+
+use cqrs_es::DomainEvent;
+use serde::{Deserialize, Serialize};
+
+/// Which lookup a stream belongs to. The aggregate type strings are stored in the event log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LookupKind {
+    Categoria,
+    Marca,
+    Material,
+    MetodoPago,
+    Local,
+    Proveedor,
+}
+
+impl LookupKind {
+    pub const ALL: [LookupKind; 6] = [
+        LookupKind::Categoria,
+        LookupKind::Marca,
+        LookupKind::Material,
+        LookupKind::MetodoPago,
+        LookupKind::Local,
+        LookupKind::Proveedor,
+    ];
+
+    /// The `aggregate_type` of this kind's streams, and the `kind` column of the read model.
+    pub const fn aggregate_type(self) -> &'static str {
+        match self {
+            LookupKind::Categoria => "Categoria",
+            LookupKind::Marca => "Marca",
+            LookupKind::Material => "MaterialProducto",
+            LookupKind::MetodoPago => "MetodoPago",
+            LookupKind::Local => "Local",
+            LookupKind::Proveedor => "Proveedor",
+        }
+    }
+
+    pub fn from_aggregate_type(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.aggregate_type() == s)
+    }
+
+    /// The PostgreSQL sequence that allocates this kind's ids.
+    pub const fn id_sequence(self) -> &'static str {
+        match self {
+            LookupKind::Categoria => "categoria_ids",
+            LookupKind::Marca => "marca_ids",
+            LookupKind::Material => "material_ids",
+            LookupKind::MetodoPago => "metodo_pago_ids",
+            LookupKind::Local => "local_ids",
+            LookupKind::Proveedor => "proveedor_ids",
+        }
+    }
+}
+
+/// The fields of a lookup item. `direccion` is used by branches, `celular` by branches and suppliers.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LookupData {
+    pub nombre: String,
+    pub direccion: Option<String>,
+    pub celular: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LookupEvent {
+    ItemCreado(LookupData),
+    ItemActualizado(LookupData),
+    ItemEliminado,
+}
+
+impl DomainEvent for LookupEvent {
+    fn event_type(&self) -> String {
+        match self {
+            LookupEvent::ItemCreado(_) => "ItemCreado",
+            LookupEvent::ItemActualizado(_) => "ItemActualizado",
+            LookupEvent::ItemEliminado => "ItemEliminado",
+        }
+        .to_string()
+    }
+
+    fn event_version(&self) -> String {
+        "1".to_string()
+    }
+}

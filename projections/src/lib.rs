@@ -1,0 +1,18 @@
+//! The read side's writers: a durable projector that feeds every event, once and in a stable
+//! global order, to projections that turn events into read-model rows.
+
+pub mod lookups;
+pub mod projector;
+pub mod stored;
+pub mod users;
+pub mod wait;
+
+use std::sync::Arc;
+
+pub use projector::{Projection, ProjectionError, Projector};
+pub use stored::StoredEvent;
+
+/// Every projection the server runs, in the order the projector feeds them.
+pub fn all() -> Vec<Arc<dyn Projection>> {
+    vec![Arc::new(lookups::LookupsProjection), Arc::new(users::UsersProjection)]
+}

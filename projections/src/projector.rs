@@ -1,0 +1,216 @@
+//! The durable projector.
+//!
+//! Order: events are applied in `(tx_id, position)` order, and only events whose writing
+//! transaction is older than every transaction still running (`tx_id < pg_snapshot_xmin`).
+//! Positions are taken at insert but become visible at commit, so a plain `position` order could
+//! pass over a position whose transaction commits later; transactions below the snapshot's xmin,
+//! in contrast, are all finished, and no new transaction can get an id below it, so the set the
+//! projector reads never grows behind its checkpoint. Within one stream the order is the append
+//! order, because a command's transaction gets its id only when it inserts its first event, after
+//! loading the stream (see command/src/store.rs).
+//!
+//! Durability: each batch of a projection and its checkpoint commit in one transaction, so a
+//! crash anywhere applies a batch fully or not at all. One projector runs per database: every
+//! batch transaction first takes a transaction-level advisory lock, so a second server's projector
+//! waits (and takes over by itself when the first one stops).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use sqlx::postgres::PgListener;
+use sqlx::{PgConnection, PgPool};
+use tokio::sync::watch;
+
+use crate::stored::{StoredEvent, EVENT_COLUMNS};
+
+/// Advisory lock key held by the active projector while it writes a batch.
+const PROJECTOR_LOCK: i64 = 0x6f70_7469_6361; // "optica"
+/// The NOTIFY channel the events table signals on commit.
+pub const EVENTS_CHANNEL: &str = "optica_events";
+
+#[derive(Debug, thiserror::Error)]
+pub enum ProjectionError {
+    #[error("read model: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("event at position {position} cannot be decoded: {source}")]
+    Payload { position: i64, source: serde_json::Error },
+    #[error("aggregate id {0:?} is not numeric")]
+    BadId(String),
+}
+
+/// Turns events into read-model rows. `apply` runs inside the batch transaction and must ignore
+/// events it does not care about.
+#[async_trait]
+pub trait Projection: Send + Sync {
+    /// Stable name: the checkpoint's key.
+    fn name(&self) -> &'static str;
+    async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError>;
+}
+
+/// What one batch did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BatchOutcome {
+    Applied(usize),
+    /// Another projector holds the lock.
+    Busy,
+}
+
+pub struct Projector {
+    pool: PgPool,
+    projections: Vec<Arc<dyn Projection>>,
+    batch_size: i64,
+    poll_interval: Duration,
+}
+
+impl Projector {
+    pub fn new(pool: PgPool, projections: Vec<Arc<dyn Projection>>) -> Self {
+        Projector {
+            pool,
+            projections,
+            batch_size: 500,
+            poll_interval: Duration::from_millis(500),
+        }
+    }
+
+    pub fn with_batch_size(mut self, size: i64) -> Self {
+        self.batch_size = size.max(1);
+        self
+    }
+
+    pub fn projection_names(&self) -> Vec<&'static str> {
+        self.projections.iter().map(|p| p.name()).collect()
+    }
+
+    /// Applies the next batch of one projection, with its checkpoint, in one transaction.
+    pub async fn run_batch(&self, projection: &dyn Projection) -> Result<BatchOutcome, ProjectionError> {
+        let mut tx = self.pool.begin().await?;
+        // Nothing is written before the events are read: a write would give this transaction an
+        // id, which would hold the snapshot's xmin back to itself.
+        let locked: bool = sqlx::query_scalar("select pg_try_advisory_xact_lock($1)")
+            .bind(PROJECTOR_LOCK)
+            .fetch_one(&mut *tx)
+            .await?;
+        if !locked {
+            return Ok(BatchOutcome::Busy);
+        }
+        let (last_tx, last_position): (i64, i64) =
+            sqlx::query_as("select last_tx, last_position from projection_checkpoints where name = $1")
+                .bind(projection.name())
+                .fetch_optional(&mut *tx)
+                .await?
+                .unwrap_or((0, 0));
+        let events: Vec<StoredEvent> = sqlx::query_as(&format!(
+            "select {EVENT_COLUMNS} from events
+             where (tx_id, position) > ($1::text::xid8, $2)
+               and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+             order by tx_id, position
+             limit $3"
+        ))
+        .bind(last_tx.to_string())
+        .bind(last_position)
+        .bind(self.batch_size)
+        .fetch_all(&mut *tx)
+        .await?;
+        let Some(last) = events.last() else {
+            return Ok(BatchOutcome::Applied(0));
+        };
+        let (new_tx, new_position) = (last.tx_id, last.position);
+        for event in &events {
+            projection.apply(&mut tx, event).await?;
+        }
+        sqlx::query(
+            "insert into projection_checkpoints (name, last_tx, last_position, updated_at)
+             values ($1, $2, $3, now())
+             on conflict (name) do update
+             set last_tx = excluded.last_tx, last_position = excluded.last_position, updated_at = now()",
+        )
+        .bind(projection.name())
+        .bind(new_tx)
+        .bind(new_position)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(BatchOutcome::Applied(events.len()))
+    }
+
+    /// Runs batches until every projection has applied all events that can be read now.
+    /// Returns the number of events applied, or `Busy` when another projector is active.
+    pub async fn catch_up(&self) -> Result<BatchOutcome, ProjectionError> {
+        let mut total = 0;
+        for projection in &self.projections {
+            loop {
+                match self.run_batch(projection.as_ref()).await? {
+                    BatchOutcome::Busy => return Ok(BatchOutcome::Busy),
+                    BatchOutcome::Applied(n) => {
+                        total += n;
+                        if (n as i64) < self.batch_size {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(BatchOutcome::Applied(total))
+    }
+
+    /// Whether committed events wait behind a transaction that is still running; the projector
+    /// then polls quickly instead of waiting for the next NOTIFY.
+    async fn held_back(&self) -> Result<bool, sqlx::Error> {
+        sqlx::query_scalar("select exists(select 1 from events where tx_id >= pg_snapshot_xmin(pg_current_snapshot()))")
+            .fetch_one(&self.pool)
+            .await
+    }
+
+    /// Runs until `shutdown` turns true: wakes on NOTIFY, polls as a fallback, and keeps going
+    /// through database errors (logged, retried with back-off).
+    pub async fn run(self: Arc<Self>, mut shutdown: watch::Receiver<bool>) {
+        let mut listener: Option<PgListener> = None;
+        let mut failures: u32 = 0;
+        loop {
+            if *shutdown.borrow() {
+                break;
+            }
+            if listener.is_none() {
+                listener = connect_listener(&self.pool).await;
+            }
+            let mut wait = self.poll_interval;
+            match self.catch_up().await {
+                Ok(outcome) => {
+                    failures = 0;
+                    if outcome == BatchOutcome::Applied(0) && self.held_back().await.unwrap_or(false) {
+                        wait = Duration::from_millis(10);
+                    }
+                }
+                Err(error) => {
+                    failures = failures.saturating_add(1);
+                    tracing::error!(%error, "projector batch failed; retrying");
+                    wait = Duration::from_millis(100 * u64::from(failures.min(50)));
+                }
+            }
+            tokio::select! {
+                _ = shutdown.changed() => {}
+                received = recv(&mut listener) => {
+                    if received.is_err() {
+                        listener = None;
+                    }
+                }
+                _ = tokio::time::sleep(wait) => {}
+            }
+        }
+        tracing::info!("projector stopped");
+    }
+}
+
+async fn connect_listener(pool: &PgPool) -> Option<PgListener> {
+    let mut listener = PgListener::connect_with(pool).await.ok()?;
+    listener.listen(EVENTS_CHANNEL).await.ok()?;
+    Some(listener)
+}
+
+async fn recv(listener: &mut Option<PgListener>) -> Result<(), sqlx::Error> {
+    match listener {
+        Some(l) => l.recv().await.map(|_| ()),
+        None => std::future::pending().await,
+    }
+}

@@ -1,0 +1,39 @@
+//! An event as the projector reads it from the log, with the columns the database filled.
+
+use chrono::{DateTime, Utc};
+use serde::de::DeserializeOwned;
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct StoredEvent {
+    pub position: i64,
+    pub tx_id: i64,
+    pub aggregate_type: String,
+    pub aggregate_id: String,
+    pub sequence: i64,
+    pub event_type: String,
+    pub event_version: String,
+    pub payload: serde_json::Value,
+    pub metadata: serde_json::Value,
+    pub recorded_at: DateTime<Utc>,
+}
+
+impl StoredEvent {
+    /// The payload as the event enum of its aggregate.
+    pub fn decode<E: DeserializeOwned>(&self) -> Result<E, crate::ProjectionError> {
+        serde_json::from_value(self.payload.clone()).map_err(|e| crate::ProjectionError::Payload {
+            position: self.position,
+            source: e,
+        })
+    }
+
+    /// Aggregate ids are decimal numbers (see the architecture's id rule).
+    pub fn numeric_id(&self) -> Result<i64, crate::ProjectionError> {
+        self.aggregate_id
+            .parse()
+            .map_err(|_| crate::ProjectionError::BadId(self.aggregate_id.clone()))
+    }
+}
+
+/// The columns every event query selects, in `StoredEvent`'s shape.
+pub const EVENT_COLUMNS: &str = "position, tx_id::text::bigint as tx_id, aggregate_type, aggregate_id, sequence, \
+     event_type, event_version, payload, metadata, recorded_at";

@@ -1,0 +1,89 @@
+//! Reads of `lookup_items`, in each list's contract order.
+
+use serde::Serialize;
+use sqlx::PgPool;
+use utoipa::ToSchema;
+
+/// One lookup row; the HTTP layer shows only the fields of its kind.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct LookupItem {
+    pub id: i64,
+    pub nombre: String,
+    pub direccion: Option<String>,
+    pub celular: Option<String>,
+}
+
+/// A category, brand, material or payment method.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Nombrado {
+    pub id: i64,
+    pub nombre: String,
+}
+
+/// A branch.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Local {
+    pub id: i64,
+    pub nombre: String,
+    pub direccion: Option<String>,
+    pub celular: Option<String>,
+}
+
+/// A supplier.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Proveedor {
+    pub id: i64,
+    pub nombre: String,
+    pub celular: Option<String>,
+}
+
+/// How a kind's list is ordered: brands, materials and suppliers by name (as the original's
+/// queries did); the rest in creation order.
+pub fn ordered_by_name(kind: &str) -> bool {
+    matches!(kind, "Marca" | "MaterialProducto" | "Proveedor")
+}
+
+pub async fn list(pool: &PgPool, kind: &str) -> Result<Vec<LookupItem>, sqlx::Error> {
+    let order = if ordered_by_name(kind) {
+        "lower(nombre), id"
+    } else {
+        "id"
+    };
+    sqlx::query_as(&format!(
+        "select id, nombre, direccion, celular from lookup_items where kind = $1 order by {order}"
+    ))
+    .bind(kind)
+    .fetch_all(pool)
+    .await
+}
+
+pub async fn get(pool: &PgPool, kind: &str, id: i64) -> Result<Option<LookupItem>, sqlx::Error> {
+    sqlx::query_as("select id, nombre, direccion, celular from lookup_items where kind = $1 and id = $2")
+        .bind(kind)
+        .bind(id)
+        .fetch_optional(pool)
+        .await
+}
+
+/// What keeps an item from being deleted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reference {
+    /// Staff accounts assigned to the branch.
+    Users,
+}
+
+/// Whether any record uses the item, so deleting it would leave that record pointing nowhere.
+/// Each feature adds its references here (products: brand, material, branch stock; movements:
+/// branch, payment method; patients: branch); today only staff accounts reference a branch.
+pub async fn reference(pool: &PgPool, kind: &str, id: i64) -> Result<Option<Reference>, sqlx::Error> {
+    if kind == "Local" {
+        let used: bool = sqlx::query_scalar("select exists(select 1 from users where local_id = $1)")
+            .bind(id)
+            .fetch_one(pool)
+            .await?;
+        if used {
+            return Ok(Some(Reference::Users));
+        }
+    }
+    Ok(None)
+}

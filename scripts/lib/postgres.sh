@@ -1,0 +1,63 @@
+# Sourced by scripts/run and scripts/test: makes sure a PostgreSQL server is available.
+# With DATABASE_URL set, that server is used as it is. Without it, a private cluster lives in
+# .pgdata/ (git-ignored) on port $OPTICA_PG_PORT (default 54329); PostgreSQL itself is installed
+# from the system's packages when missing.
+
+OPTICA_PG_PORT="${OPTICA_PG_PORT:-54329}"
+OPTICA_PG_DIR="${OPTICA_PG_DIR:-$PWD/.pgdata}"
+
+pg_bin_dir() {
+  ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1
+}
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+install_postgres() {
+  if [ -n "$(pg_bin_dir)" ]; then return 0; fi
+  echo "PostgreSQL no está instalado: se instala con apt-get" >&2
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "error: no se encontró apt-get; instale PostgreSQL (14 o más nuevo) o defina DATABASE_URL" >&2
+    return 1
+  fi
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+}
+
+# Runs a PostgreSQL tool as the cluster's owner (initdb refuses to run as root).
+pg_run() {
+  if [ "$(id -u)" -eq 0 ]; then
+    runuser -u postgres -- "$@"
+  else
+    "$@"
+  fi
+}
+
+start_private_postgres() {
+  install_postgres
+  local bin
+  bin="$(pg_bin_dir)"
+  mkdir -p "$OPTICA_PG_DIR"
+  if [ "$(id -u)" -eq 0 ]; then chown postgres:postgres "$OPTICA_PG_DIR"; fi
+  chmod 700 "$OPTICA_PG_DIR"
+  if [ ! -f "$OPTICA_PG_DIR/PG_VERSION" ]; then
+    echo "Se crea un cluster de PostgreSQL privado en $OPTICA_PG_DIR" >&2
+    pg_run "$bin/initdb" -D "$OPTICA_PG_DIR" -U postgres --auth=trust -E UTF8 >/dev/null
+  fi
+  if ! pg_run "$bin/pg_ctl" -D "$OPTICA_PG_DIR" status >/dev/null 2>&1; then
+    pg_run "$bin/pg_ctl" -D "$OPTICA_PG_DIR" -l "$OPTICA_PG_DIR/server.log" -w -t 60 \
+      -o "-p $OPTICA_PG_PORT -k $OPTICA_PG_DIR -c listen_addresses=127.0.0.1 -c max_connections=300" start >/dev/null
+  fi
+  if ! pg_run "$bin/psql" -h 127.0.0.1 -p "$OPTICA_PG_PORT" -U postgres -d postgres -tAc \
+      "select 1 from pg_database where datname = 'optica'" | grep -q 1; then
+    pg_run "$bin/createdb" -h 127.0.0.1 -p "$OPTICA_PG_PORT" -U postgres optica
+  fi
+  export DATABASE_URL="postgres://postgres@127.0.0.1:$OPTICA_PG_PORT/optica"
+}
+
+stop_private_postgres() {
+  local bin
+  bin="$(pg_bin_dir)"
+  [ -n "$bin" ] && [ -f "$OPTICA_PG_DIR/PG_VERSION" ] && pg_run "$bin/pg_ctl" -D "$OPTICA_PG_DIR" stop -m fast >/dev/null 2>&1 || true
+}

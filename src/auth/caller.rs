@@ -1,0 +1,88 @@
+//! Extractors that authenticate the caller from its bearer token and check its role.
+
+use std::sync::Arc;
+
+use axum::extract::{FromRef, FromRequestParts};
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+use optica_events::user::ROLE_ADMIN;
+use optica_events::Actor;
+
+use super::{jwt, AuthConfig};
+use crate::error::AppError;
+
+/// An authenticated staff member or customer account (any valid token).
+#[derive(Clone, Debug)]
+pub struct Caller {
+    pub username: String,
+    pub roles: Vec<String>,
+    pub local_id: Option<i64>,
+}
+
+impl Caller {
+    pub fn is_admin(&self) -> bool {
+        self.roles.iter().any(|r| r == ROLE_ADMIN)
+    }
+
+    pub fn actor(&self) -> Actor {
+        Actor {
+            username: self.username.clone(),
+            roles: self.roles.clone(),
+            local_id: self.local_id,
+        }
+    }
+}
+
+fn bearer(parts: &Parts) -> Option<&str> {
+    let value = parts.headers.get(AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then_some(token.trim())
+}
+
+impl<S> FromRequestParts<S> for Caller
+where
+    S: Send + Sync,
+    Arc<AuthConfig>: FromRef<S>,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        if let Some(caller) = parts.extensions.get::<Caller>() {
+            return Ok(caller.clone());
+        }
+        let token = bearer(parts).ok_or(AppError::Unauthorized)?;
+        let auth = Arc::<AuthConfig>::from_ref(state);
+        let claims = jwt::verify(token, &auth.signing_key).map_err(|_| AppError::InvalidToken)?;
+        if claims.user_name.is_empty() {
+            return Err(AppError::InvalidToken);
+        }
+        let caller = Caller {
+            username: claims.user_name,
+            roles: claims.authorities,
+            local_id: claims.local_id,
+        };
+        parts.extensions.insert(caller.clone());
+        Ok(caller)
+    }
+}
+
+/// A caller with `ROLE_ADMIN`; anyone else gets 403 (and no token 401).
+#[derive(Clone, Debug)]
+pub struct Admin(pub Caller);
+
+impl<S> FromRequestParts<S> for Admin
+where
+    S: Send + Sync,
+    Arc<AuthConfig>: FromRef<S>,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let caller = Caller::from_request_parts(parts, state).await?;
+        if caller.is_admin() {
+            Ok(Admin(caller))
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! `POST /oauth/token`: the password grant, with HTTP Basic client authentication.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::header::AUTHORIZATION;
+use axum::http::HeaderMap;
+use axum::response::IntoResponse;
+use axum::Json;
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::{jwt, password, AuthConfig, OAuthClient};
+use crate::error::AppError;
+use crate::http::extract::ApiForm;
+use crate::state::AppState;
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct TokenRequest {
+    pub grant_type: Option<String>,
+    pub username: Option<String>,
+    pub password: Option<String>,
+}
+
+fn authenticate_client<'a>(headers: &HeaderMap, auth: &'a AuthConfig) -> Result<&'a OAuthClient, AppError> {
+    let value = headers
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .ok_or(AppError::BadClient)?;
+    let (scheme, encoded) = value.split_once(' ').ok_or(AppError::BadClient)?;
+    if !scheme.eq_ignore_ascii_case("basic") {
+        return Err(AppError::BadClient);
+    }
+    let decoded = STANDARD.decode(encoded.trim()).map_err(|_| AppError::BadClient)?;
+    let decoded = String::from_utf8(decoded).map_err(|_| AppError::BadClient)?;
+    let (id, secret) = decoded.split_once(':').ok_or(AppError::BadClient)?;
+    auth.clients
+        .iter()
+        .find(|c| c.id == id && constant_time_eq(c.secret.as_bytes(), secret.as_bytes()))
+        .ok_or(AppError::BadClient)
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// Issues an access token for a staff account.
+#[utoipa::path(
+    post, path = "/oauth/token", tag = "auth",
+    request_body(content = TokenRequest, content_type = "application/x-www-form-urlencoded"),
+    responses(
+        (status = 200, description = "access_token (JWT HS256, 5 h) and its details"),
+        (status = 400, description = "invalid_grant: usuario o contraseña incorrectos"),
+        (status = 401, description = "client credentials missing or wrong"),
+    )
+)]
+pub async fn token(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiForm(form): ApiForm<TokenRequest>,
+) -> Result<impl IntoResponse, AppError> {
+    let auth: Arc<AuthConfig> = state.auth.clone();
+    let client = authenticate_client(&headers, &auth)?;
+    if form.grant_type.as_deref() != Some("password") {
+        return Err(AppError::UnsupportedGrant);
+    }
+    const BAD: &str = "Usuario o contraseña incorrectos";
+    let (Some(username), Some(pass)) = (form.username, form.password) else {
+        return Err(AppError::InvalidGrant(BAD));
+    };
+    let user = optica_query::users::by_username(&state.pool, username.trim()).await?;
+    let Some(user) = user else {
+        password::verify_dummy(&pass);
+        tracing::info!("login refused: unknown user");
+        return Err(AppError::InvalidGrant(BAD));
+    };
+    // argon2 is CPU-heavy: keep it off the async workers.
+    let hash = user.password_hash.clone();
+    let ok = tokio::task::spawn_blocking(move || password::verify(&pass, &hash))
+        .await
+        .map_err(AppError::internal)?;
+    if !ok {
+        tracing::info!(user_id = user.id, "login refused: wrong password");
+        return Err(AppError::InvalidGrant(BAD));
+    }
+    if !user.enabled {
+        return Err(AppError::InvalidGrant("El usuario está deshabilitado"));
+    }
+    let now = chrono::Utc::now().timestamp();
+    let exp = now + auth.token_lifetime_secs;
+    let jti = uuid::Uuid::new_v4().to_string();
+    let access_token = jwt::issue(
+        &jwt::NewToken {
+            username: &user.username,
+            roles: &user.roles,
+            local_id: user.local_id,
+            client_id: &client.id,
+            exp,
+            jti: &jti,
+        },
+        &auth.signing_key,
+    )
+    .map_err(AppError::internal)?;
+    let mut body = json!({
+        "access_token": access_token,
+        "token_type": "bearer",
+        "expires_in": exp - now - 1,
+        "scope": jwt::CLIENT_SCOPES.join(" "),
+        "jti": jti,
+        "local_id": user.local_id,
+    });
+    if user.local_id.is_none() {
+        body["local_nombre"] = serde_json::Value::Null;
+    }
+    Ok(Json(body))
+}

@@ -1,0 +1,198 @@
+//! The `optica` binary: `serve` (default), `migrate` and `user ...`.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use base64::Engine;
+use clap::Parser;
+use optica_command::EventStore;
+use optica_projections::Projector;
+use sqlx::PgPool;
+use tokio::sync::watch;
+
+use crate::auth::{parse_clients, AuthConfig};
+use crate::config::{Cli, Command, ServeArgs, UserCmd, DEV_OAUTH_CLIENTS};
+use crate::{db, users, AppState};
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_tracing();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: no se pudo iniciar el runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    if std::env::var("OPTICA_LOG_FORMAT").as_deref() == Ok("json") {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+async fn connect(cli: &Cli) -> Result<PgPool, String> {
+    let url = cli
+        .database_url
+        .as_deref()
+        .ok_or("DATABASE_URL no está definido (scripts/run inicia una base de datos local)")?;
+    let pool = db::connect(url)
+        .await
+        .map_err(|e| format!("no se pudo conectar a PostgreSQL: {e}"))?;
+    db::migrate(&pool)
+        .await
+        .map_err(|e| format!("no se pudieron aplicar las migraciones: {e}"))?;
+    Ok(pool)
+}
+
+async fn run(cli: Cli) -> Result<(), String> {
+    let pool = connect(&cli).await?;
+    match cli.command {
+        None => serve(pool, cli.serve).await,
+        Some(Command::Serve(args)) => serve(pool, args).await,
+        Some(Command::Migrate) => {
+            println!("migraciones aplicadas");
+            Ok(())
+        }
+        Some(Command::User(cmd)) => user(pool, cmd).await,
+    }
+}
+
+async fn user(pool: PgPool, cmd: UserCmd) -> Result<(), String> {
+    let store = EventStore::new(pool.clone());
+    let actor = "cli";
+    let done = match cmd {
+        UserCmd::Add {
+            username,
+            password,
+            roles,
+            local_id,
+        } => users::add(&store, actor, &username, &password, roles, local_id)
+            .await
+            .map(|id| format!("usuario {username} creado (id {id})")),
+        UserCmd::Passwd { username, password } => users::change_password(&store, actor, &username, &password)
+            .await
+            .map(|()| format!("contraseña de {username} cambiada")),
+        UserCmd::Roles {
+            username,
+            roles,
+            local_id,
+        } => users::set_roles(&store, actor, &username, roles, local_id)
+            .await
+            .map(|()| format!("roles de {username} actualizados")),
+        UserCmd::Disable { username } => users::set_enabled(&store, actor, &username, false)
+            .await
+            .map(|()| format!("usuario {username} deshabilitado")),
+        UserCmd::Enable { username } => users::set_enabled(&store, actor, &username, true)
+            .await
+            .map(|()| format!("usuario {username} habilitado")),
+    }
+    .map_err(|e| e.to_string())?;
+    // Bring the read models up to date even when no server runs (a running one may do it first).
+    let _ = Projector::new(pool, optica_projections::all()).catch_up().await;
+    println!("{done}");
+    Ok(())
+}
+
+/// The token signing key: configured, or generated once and shared by every instance through
+/// the database.
+async fn signing_key(pool: &PgPool, configured: Option<&str>) -> Result<Vec<u8>, String> {
+    if let Some(secret) = configured {
+        if secret.len() < 32 {
+            return Err("OPTICA_JWT_SECRET debe tener al menos 32 caracteres".into());
+        }
+        return Ok(secret.as_bytes().to_vec());
+    }
+    let mut bytes = [0u8; 48];
+    rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut bytes);
+    let fresh = base64::engine::general_purpose::STANDARD.encode(bytes);
+    sqlx::query("insert into server_settings (name, value) values ('jwt_signing_key', $1) on conflict do nothing")
+        .bind(fresh)
+        .execute(pool)
+        .await
+        .map_err(|e| e.to_string())?;
+    let stored: String = sqlx::query_scalar("select value from server_settings where name = 'jwt_signing_key'")
+        .fetch_one(pool)
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(stored.into_bytes())
+}
+
+/// Builds the state the server and the tests share.
+pub async fn build_state(pool: PgPool, args: &ServeArgs) -> Result<AppState, String> {
+    let clients = match &args.oauth_clients {
+        Some(spec) => parse_clients(spec)?,
+        None => {
+            tracing::warn!(
+                "OPTICA_OAUTH_CLIENTS no está definido: se usa el cliente de desarrollo {DEV_OAUTH_CLIENTS}"
+            );
+            parse_clients(DEV_OAUTH_CLIENTS)?
+        }
+    };
+    let key = signing_key(&pool, args.jwt_secret.as_deref()).await?;
+    Ok(AppState::new(pool, AuthConfig::new(key, clients)))
+}
+
+async fn serve(pool: PgPool, args: ServeArgs) -> Result<(), String> {
+    let state = build_state(pool.clone(), &args).await?;
+    let store = EventStore::new(pool.clone());
+    if let Some(generated) = users::bootstrap_admin(&store, args.admin_password.as_deref())
+        .await
+        .map_err(|e| e.to_string())?
+    {
+        println!("Se creó el usuario administrador 'admin' con la contraseña: {generated}");
+        println!("(se muestra una sola vez; cámbiela con `optica user passwd --username admin`)");
+    }
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let projector = Arc::new(Projector::new(pool.clone(), optica_projections::all()));
+    let projector_task = tokio::spawn(projector.run(stop_rx));
+
+    let listener = tokio::net::TcpListener::bind(args.addr)
+        .await
+        .map_err(|e| format!("no se pudo escuchar en {}: {e}", args.addr))?;
+    println!("optica escuchando en http://{}", args.addr);
+    let app = crate::http::app(state).merge(crate::http::webapp(args.webapp_dir.as_deref()));
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .map_err(|e| e.to_string())?;
+    let _ = stop_tx.send(true);
+    let _ = projector_task.await;
+    pool.close().await;
+    tracing::info!("optica detenido");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = terminate => {} }
+    tracing::info!("apagado ordenado: se terminan las solicitudes en curso");
+}

@@ -1,0 +1,104 @@
+//! Configuration: one command line, every option also readable from the environment
+//! (documented in `.env.example`).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// The development OAuth client used when `OPTICA_OAUTH_CLIENTS` is unset.
+pub const DEV_OAUTH_CLIENTS: &str = "angularapp.optica:optica-dev-secret";
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "optica",
+    version,
+    about = "Caja e inventario para ópticas con varios locales"
+)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// PostgreSQL connection URL.
+    #[arg(long, env = "DATABASE_URL", global = true, hide_env_values = true)]
+    pub database_url: Option<String>,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// Options of `serve`, the default command.
+    #[command(flatten)]
+    pub serve: ServeArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Migrate the database, start the projector and serve the API and web app (default).
+    Serve(ServeArgs),
+    /// Apply the database migrations and exit.
+    Migrate,
+    /// Manage staff accounts.
+    #[command(subcommand)]
+    User(UserCmd),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "OPTICA_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// OAuth clients allowed to request tokens, as `id:secret,id:secret`.
+    #[arg(long, env = "OPTICA_OAUTH_CLIENTS", hide_env_values = true)]
+    pub oauth_clients: Option<String>,
+    /// HMAC key of the access tokens; when unset, one is generated once and kept in the database.
+    #[arg(long, env = "OPTICA_JWT_SECRET", hide_env_values = true)]
+    pub jwt_secret: Option<String>,
+    /// Password of the first admin created on an empty database; when unset, one is generated
+    /// and printed once.
+    #[arg(long, env = "OPTICA_ADMIN_PASSWORD", hide_env_values = true)]
+    pub admin_password: Option<String>,
+    /// Folder of the built web app to serve (index.html fallback for deep links).
+    #[arg(long, env = "OPTICA_WEBAPP_DIR")]
+    pub webapp_dir: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UserCmd {
+    /// Create a staff account.
+    Add {
+        #[arg(long)]
+        username: String,
+        #[arg(long, env = "OPTICA_USER_PASSWORD", hide_env_values = true)]
+        password: String,
+        /// ROLE_ADMIN or ROLE_VENDEDOR (repeat for several).
+        #[arg(long = "role", required = true)]
+        roles: Vec<String>,
+        /// The branch (local) id of a seller.
+        #[arg(long = "local")]
+        local_id: Option<i64>,
+    },
+    /// Change an account's password.
+    Passwd {
+        #[arg(long)]
+        username: String,
+        #[arg(long, env = "OPTICA_USER_PASSWORD", hide_env_values = true)]
+        password: String,
+    },
+    /// Replace an account's roles and branch.
+    Roles {
+        #[arg(long)]
+        username: String,
+        #[arg(long = "role", required = true)]
+        roles: Vec<String>,
+        #[arg(long = "local")]
+        local_id: Option<i64>,
+    },
+    /// Disable an account (its logins are refused).
+    Disable {
+        #[arg(long)]
+        username: String,
+    },
+    /// Enable a disabled account.
+    Enable {
+        #[arg(long)]
+        username: String,
+    },
+}

@@ -1,0 +1,97 @@
+//! Running a command for an HTTP request: metadata from the caller and the request, the append,
+//! and the read-your-writes wait before the answer goes out.
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use cqrs_es::Aggregate;
+use optica_command::{Appended, CommandError, UniqueClaims};
+use optica_events::{Actor, EventMetadata};
+
+use crate::error::AppError;
+use crate::http::request_id::RequestId;
+use crate::state::AppState;
+
+/// The request facts recorded with every event: request id and idempotency key.
+#[derive(Clone, Debug)]
+pub struct RequestMeta {
+    pub request_id: String,
+    pub idempotency_key: Option<String>,
+}
+
+impl RequestMeta {
+    pub fn metadata(&self, actor: Actor) -> EventMetadata {
+        EventMetadata::new(actor, self.request_id.clone(), self.idempotency_key.clone())
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for RequestMeta {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let request_id = parts
+            .extensions
+            .get::<RequestId>()
+            .map(|r| r.0.clone())
+            .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
+        let idempotency_key = parts
+            .headers
+            .get("idempotency-key")
+            .and_then(|v| v.to_str().ok())
+            .map(|s| s.chars().take(200).collect());
+        Ok(RequestMeta {
+            request_id,
+            idempotency_key,
+        })
+    }
+}
+
+/// Executes a command and waits until the read models include its events.
+pub async fn execute<A>(
+    state: &AppState,
+    id: &str,
+    command: A::Command,
+    metadata: &EventMetadata,
+    claims: &UniqueClaims,
+) -> Result<Option<Appended>, CommandError<A::Error>>
+where
+    A: Aggregate<Services = ()>,
+    A::Command: Clone,
+{
+    let appended = state.store.execute::<A>(id, command, &(), metadata, claims).await?;
+    if let Some(at) = appended {
+        settle(state, at).await;
+    }
+    Ok(appended)
+}
+
+/// The bounded read-your-writes wait. A late read model is logged, never an error: the command
+/// itself is committed.
+pub async fn settle(state: &AppState, at: Appended) {
+    match optica_projections::wait::wait_for_projections(
+        &state.pool,
+        &state.projections,
+        at.tx_id,
+        at.position,
+        state.read_wait,
+    )
+    .await
+    {
+        Ok(true) => {}
+        Ok(false) => tracing::warn!(position = at.position, "read models still behind after the wait"),
+        Err(error) => tracing::warn!(%error, "could not check the projector's progress"),
+    }
+}
+
+/// Maps the store's failures that are not business rules.
+pub fn store_failure<E: std::error::Error>(e: CommandError<E>) -> AppError {
+    match e {
+        CommandError::Domain(inner) => AppError::Internal(format!("unmapped domain error: {inner}")),
+        CommandError::Conflict => {
+            AppError::Conflict("El registro fue modificado por otra operación. Intente nuevamente.".into())
+        }
+        CommandError::Duplicate { scope } => {
+            AppError::Conflict(format!("Ya existe un registro con ese valor ({scope})"))
+        }
+        CommandError::Store(s) => s.into(),
+    }
+}

@@ -1,0 +1,117 @@
+//! One error type for every handler, mapped to the contract's envelopes with Spanish text.
+//! Database and internal errors are logged with their detail and answered without it.
+
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::json;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// No token on a protected path.
+    #[error("unauthorized")]
+    Unauthorized,
+    /// A token that is malformed, badly signed or expired.
+    #[error("invalid token")]
+    InvalidToken,
+    /// The caller's role may not do this.
+    #[error("forbidden")]
+    Forbidden,
+    /// `POST /oauth/token` with unknown or wrong client credentials.
+    #[error("bad client")]
+    BadClient,
+    /// `POST /oauth/token` with wrong user credentials (400, as the web app expects).
+    #[error("invalid grant: {0}")]
+    InvalidGrant(&'static str),
+    #[error("unsupported grant type")]
+    UnsupportedGrant,
+    /// Field validation: 400 `{"errors": [...]}`.
+    #[error("validation: {0:?}")]
+    Validation(Vec<String>),
+    /// A business rule or malformed request: 400 `{"mensaje"}`.
+    #[error("bad request: {0}")]
+    BadRequest(String),
+    #[error("not found: {0}")]
+    NotFound(String),
+    /// The request conflicts with the current state (e.g. deleting a referenced item): 409.
+    #[error("conflict: {0}")]
+    Conflict(String),
+    #[error("internal: {0}")]
+    Internal(String),
+}
+
+impl AppError {
+    pub fn internal(e: impl std::fmt::Display) -> Self {
+        AppError::Internal(e.to_string())
+    }
+}
+
+impl From<sqlx::Error> for AppError {
+    fn from(e: sqlx::Error) -> Self {
+        AppError::Internal(format!("database: {e}"))
+    }
+}
+
+impl From<optica_command::StoreError> for AppError {
+    fn from(e: optica_command::StoreError) -> Self {
+        AppError::Internal(e.to_string())
+    }
+}
+
+fn oauth(status: StatusCode, error: &str, description: &str) -> Response {
+    (
+        status,
+        Json(json!({ "error": error, "error_description": description })),
+    )
+        .into_response()
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        match self {
+            AppError::Unauthorized => oauth(
+                StatusCode::UNAUTHORIZED,
+                "unauthorized",
+                "Se requiere autenticación para acceder a este recurso",
+            ),
+            AppError::InvalidToken => oauth(
+                StatusCode::UNAUTHORIZED,
+                "invalid_token",
+                "El token de acceso no es válido o ha expirado",
+            ),
+            AppError::Forbidden => oauth(StatusCode::FORBIDDEN, "access_denied", "Acceso denegado"),
+            AppError::BadClient => {
+                let mut r = oauth(
+                    StatusCode::UNAUTHORIZED,
+                    "unauthorized",
+                    "Credenciales de cliente incorrectas",
+                );
+                r.headers_mut().insert(
+                    header::WWW_AUTHENTICATE,
+                    header::HeaderValue::from_static("Basic realm=\"oauth\""),
+                );
+                r
+            }
+            AppError::InvalidGrant(why) => oauth(StatusCode::BAD_REQUEST, "invalid_grant", why),
+            AppError::UnsupportedGrant => oauth(
+                StatusCode::BAD_REQUEST,
+                "unsupported_grant_type",
+                "Tipo de autorización no soportado",
+            ),
+            AppError::Validation(errors) => {
+                (StatusCode::BAD_REQUEST, Json(json!({ "errors": errors }))).into_response()
+            }
+            AppError::BadRequest(m) => (StatusCode::BAD_REQUEST, Json(json!({ "mensaje": m }))).into_response(),
+            AppError::NotFound(m) => (StatusCode::NOT_FOUND, Json(json!({ "mensaje": m }))).into_response(),
+            AppError::Conflict(m) => (StatusCode::CONFLICT, Json(json!({ "mensaje": m }))).into_response(),
+            AppError::Internal(detail) => {
+                tracing::error!(%detail, "internal error");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    Json(json!({ "mensaje": "Error interno del servidor. Intente nuevamente más tarde." })),
+                )
+                    .into_response()
+            }
+        }
+    }
+}

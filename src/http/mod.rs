@@ -1,0 +1,78 @@
+//! The HTTP surface: routes, middleware and the static web app.
+
+pub mod extract;
+pub mod health;
+pub mod lookups;
+pub mod request_id;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::routing::{get, post, put};
+use axum::{middleware, Json, Router};
+use serde_json::json;
+
+use crate::state::AppState;
+
+/// The whole application: API, token endpoint, health and OpenAPI document.
+pub fn app(state: AppState) -> Router {
+    use lookups::*;
+    let api = Router::new()
+        .route("/api/categoria", get(list_categorias_public).post(categoria::create))
+        .route("/api/categoria/{id}", put(categoria::update).delete(categoria::delete))
+        .route("/api/marca", get(marca::list).post(marca::create))
+        .route("/api/marca/{id}", put(marca::update).delete(marca::delete))
+        .route("/api/materialProducto", get(material::list).post(material::create))
+        .route(
+            "/api/materialProducto/{id}",
+            put(material::update).delete(material::delete),
+        )
+        .route("/api/metodoPago", get(metodo_pago::list).post(metodo_pago::create))
+        .route(
+            "/api/metodoPago/{id}",
+            put(metodo_pago::update).delete(metodo_pago::delete),
+        )
+        .route("/api/local", get(local::list).post(local::create))
+        .route("/api/local/{id}", put(local::update).delete(local::delete))
+        .route("/api/proveedor", get(proveedor::list).post(proveedor::create))
+        .route("/api/proveedor/{id}", put(proveedor::update).delete(proveedor::delete))
+        .route("/api/openapi.json", get(crate::openapi::serve))
+        .route("/api/{*rest}", axum::routing::any(api_not_found));
+    Router::new()
+        .merge(api)
+        .route("/oauth/token", post(crate::auth::oauth::token))
+        .route("/health", get(health::health))
+        .layer(DefaultBodyLimit::max(1024 * 1024))
+        .layer(middleware::from_fn(request_id::assign))
+        .with_state(state)
+}
+
+async fn api_not_found() -> impl IntoResponse {
+    (
+        StatusCode::NOT_FOUND,
+        Json(json!({ "mensaje": "El recurso solicitado no existe" })),
+    )
+}
+
+/// The built web app with an index.html fallback, so deep links and reloads work. Without a
+/// built app, `/` says where to find it.
+pub fn webapp(dir: Option<&std::path::Path>) -> Router {
+    let default_dir = std::path::Path::new("webapp/dist");
+    let dir = dir.unwrap_or(default_dir);
+    let index = dir.join("index.html");
+    if index.exists() {
+        let files = tower_http::services::ServeDir::new(dir).fallback(tower_http::services::ServeFile::new(index));
+        Router::new().fallback_service(files)
+    } else {
+        Router::new().fallback(|| async {
+            (
+                StatusCode::NOT_FOUND,
+                axum::response::Html(
+                    "<!doctype html><html lang=\"es\"><meta charset=\"utf-8\"><title>optica</title>\
+                     <p>La API de optica está en funcionamiento. La aplicación web no está compilada \
+                     (ver README).</p></html>",
+                ),
+            )
+        })
+    }
+}

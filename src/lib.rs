@@ -1,0 +1,16 @@
+//! The optica server: HTTP wiring, authentication, configuration, the command line and start-up.
+//! `app(state)` builds the whole router, so tests drive exactly what production serves.
+
+pub mod auth;
+pub mod cli;
+pub mod config;
+pub mod db;
+pub mod dispatch;
+pub mod error;
+pub mod http;
+pub mod openapi;
+pub mod state;
+pub mod users;
+
+pub use http::app;
+pub use state::AppState;

@@ -1,0 +1,45 @@
+//! Shared state of the HTTP handlers.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::FromRef;
+use optica_command::EventStore;
+use sqlx::PgPool;
+
+use crate::auth::AuthConfig;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: PgPool,
+    pub store: EventStore,
+    pub auth: Arc<AuthConfig>,
+    /// Projections a command's answer waits for (read-your-writes).
+    pub projections: Arc<Vec<&'static str>>,
+    /// Upper bound of that wait; past it the answer returns anyway.
+    pub read_wait: Duration,
+}
+
+impl AppState {
+    pub fn new(pool: PgPool, auth: AuthConfig) -> Self {
+        AppState {
+            store: EventStore::new(pool.clone()),
+            pool,
+            auth: Arc::new(auth),
+            projections: Arc::new(optica_projections::all().iter().map(|p| p.name()).collect()),
+            read_wait: Duration::from_secs(5),
+        }
+    }
+}
+
+impl FromRef<AppState> for PgPool {
+    fn from_ref(state: &AppState) -> Self {
+        state.pool.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<AuthConfig> {
+    fn from_ref(state: &AppState) -> Self {
+        state.auth.clone()
+    }
+}

@@ -1,0 +1,183 @@
+//! `POST /oauth/token` and token checks (contract section 2).
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use axum::http::StatusCode;
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine;
+use common::{TestApp, CLIENT, CLIENT_SECRET, PASSWORD};
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+/// What the web app does with a token: `atob` of the middle segment, then `JSON.parse`.
+fn atob_payload(token: &str) -> Value {
+    let middle = token.split('.').nth(1).unwrap();
+    let padded = format!("{middle}{}", "=".repeat((4 - middle.len() % 4) % 4));
+    serde_json::from_slice(&STANDARD.decode(padded).expect("plain atob decodes it")).unwrap()
+}
+
+#[sqlx::test]
+async fn a_seller_gets_a_token_with_the_contract_claims(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    app.user("vera", &["ROLE_VENDEDOR"], Some(2)).await;
+    let (status, body) = app.token_request(CLIENT, CLIENT_SECRET, "vera", PASSWORD).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["token_type"], "bearer");
+    assert_eq!(body["scope"], "read write");
+    assert_eq!(body["local_id"], 2);
+    let expires_in = body["expires_in"].as_i64().unwrap();
+    assert!((17_990..=18_000).contains(&expires_in), "5 h: {expires_in}");
+
+    let token = body["access_token"].as_str().unwrap();
+    let header: Value = serde_json::from_slice(
+        &base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(token.split('.').next().unwrap())
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(header["alg"], "HS256");
+    let claims = atob_payload(token);
+    assert_eq!(claims["user_name"], "vera");
+    assert_eq!(claims["authorities"], json!(["ROLE_VENDEDOR"]));
+    assert_eq!(claims["local_id"], 2);
+    assert_eq!(claims["scope"], json!(["read", "write"]));
+    assert_eq!(claims["client_id"], CLIENT);
+    assert_eq!(claims["jti"], body["jti"]);
+    let exp = claims["exp"].as_i64().unwrap();
+    let now = chrono::Utc::now().timestamp();
+    assert!((now + 17_990..=now + 18_001).contains(&exp));
+}
+
+#[sqlx::test]
+async fn an_admin_without_branch_gets_null_local_and_the_usable_token(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let token = app.admin_token().await;
+    let claims = atob_payload(&token);
+    assert_eq!(claims["local_id"], Value::Null);
+    assert!(claims.as_object().unwrap().contains_key("local_nombre"));
+    let (status, _) = app.get("/api/marca", Some(&token)).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[sqlx::test]
+async fn wrong_credentials_get_400_invalid_grant(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    app.user("vera", &["ROLE_VENDEDOR"], Some(1)).await;
+    for (user, pass) in [("vera", "otra-contraseña"), ("nadie", PASSWORD), ("", "")] {
+        let (status, body) = app.token_request(CLIENT, CLIENT_SECRET, user, pass).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{user}");
+        assert_eq!(body["error"], "invalid_grant");
+    }
+}
+
+#[sqlx::test]
+async fn usernames_are_matched_without_case(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    app.user("Vera", &["ROLE_VENDEDOR"], Some(1)).await;
+    let token = app.login("vera", PASSWORD).await;
+    assert_eq!(atob_payload(&token)["user_name"], "Vera");
+    let taken = optica::users::add(&app.store, "test", "VERA", PASSWORD, vec!["ROLE_ADMIN".into()], None).await;
+    assert!(matches!(taken, Err(optica::users::UserAdminError::Taken(_))));
+}
+
+#[sqlx::test]
+async fn unknown_clients_get_401(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    app.user("vera", &["ROLE_VENDEDOR"], Some(1)).await;
+    let (status, body) = app.token_request(CLIENT, "wrong", "vera", PASSWORD).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(body["error"], "unauthorized");
+    let (status, _) = app.token_request("other", CLIENT_SECRET, "vera", PASSWORD).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test]
+async fn a_disabled_user_cannot_log_in_and_a_new_password_works(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    app.user("vera", &["ROLE_VENDEDOR"], Some(1)).await;
+    optica::users::set_enabled(&app.store, "test", "vera", false)
+        .await
+        .unwrap();
+    app.caught_up().await;
+    let (status, body) = app.token_request(CLIENT, CLIENT_SECRET, "vera", PASSWORD).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["error"], "invalid_grant");
+
+    optica::users::set_enabled(&app.store, "test", "vera", true)
+        .await
+        .unwrap();
+    optica::users::change_password(&app.store, "test", "vera", "nueva-clave-123")
+        .await
+        .unwrap();
+    app.caught_up().await;
+    let (status, _) = app.token_request(CLIENT, CLIENT_SECRET, "vera", PASSWORD).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "the old password no longer works");
+    app.login("vera", "nueva-clave-123").await;
+}
+
+#[sqlx::test]
+async fn forged_expired_and_malformed_tokens_get_401_invalid_token(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let claims = |exp: i64| optica::auth::jwt::NewToken {
+        username: "admin",
+        roles: &[],
+        local_id: None,
+        client_id: CLIENT,
+        exp,
+        jti: "x",
+    };
+    let now = chrono::Utc::now().timestamp();
+    let mut roles = vec!["ROLE_ADMIN".to_string()];
+    let forged_claims = optica::auth::jwt::NewToken {
+        roles: &roles,
+        ..claims(now + 3600)
+    };
+    let forged = optica::auth::jwt::issue(&forged_claims, b"another-key-another-key-another-key").unwrap();
+    roles.clear();
+    let expired = optica::auth::jwt::issue(&claims(now - 10), common::JWT_SECRET.as_bytes()).unwrap();
+    for token in [forged.as_str(), expired.as_str(), "not-a-jwt"] {
+        let (status, body) = app.get("/api/marca", Some(token)).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        assert_eq!(body["error"], "invalid_token");
+    }
+}
+
+#[sqlx::test]
+async fn the_first_start_creates_one_admin(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let password = optica::users::bootstrap_admin(&app.store, None)
+        .await
+        .unwrap()
+        .expect("a generated password");
+    assert!(password.len() >= 12);
+    assert!(optica::users::bootstrap_admin(&app.store, Some("otra-clave-123"))
+        .await
+        .unwrap()
+        .is_none());
+    app.caught_up().await;
+    let token = app.login("admin", &password).await;
+    assert_eq!(atob_payload(&token)["authorities"], json!(["ROLE_ADMIN"]));
+}
+
+#[sqlx::test]
+async fn health_and_openapi_are_served(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let (status, body) = app.get("/health", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["database"], "ok");
+    let (status, doc) = app.get("/api/openapi.json", None).await;
+    assert_eq!(status, StatusCode::OK);
+    for path in [
+        "/oauth/token",
+        "/api/categoria",
+        "/api/marca/{id}",
+        "/api/local",
+        "/api/proveedor/{id}",
+    ] {
+        assert!(doc["paths"].get(path).is_some(), "{path} documented");
+    }
+    let (status, body) = app.get("/api/no-existe", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["mensaje"], "El recurso solicitado no existe");
+}

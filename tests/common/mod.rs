@@ -1,0 +1,178 @@
+//! Test harness: the real router on a fresh database (from `#[sqlx::test]`), with the real
+//! projector running beside it.
+#![allow(dead_code, clippy::unwrap_used)]
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
+use axum::Router;
+use base64::Engine;
+use http_body_util::BodyExt;
+use optica::config::ServeArgs;
+use optica_command::EventStore;
+use optica_projections::Projector;
+use serde_json::Value;
+use sqlx::PgPool;
+use tokio::sync::watch;
+use tower::ServiceExt;
+
+pub const CLIENT: &str = "web";
+pub const CLIENT_SECRET: &str = "web-secret";
+pub const JWT_SECRET: &str = "test-signing-key-of-at-least-32-bytes!!";
+pub const PASSWORD: &str = "contraseña-segura";
+
+pub struct TestApp {
+    pub router: Router,
+    pub pool: PgPool,
+    pub store: EventStore,
+    _stop: watch::Sender<bool>,
+}
+
+pub fn serve_args() -> ServeArgs {
+    ServeArgs {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        oauth_clients: Some(format!("{CLIENT}:{CLIENT_SECRET}")),
+        jwt_secret: Some(JWT_SECRET.into()),
+        admin_password: None,
+        webapp_dir: None,
+    }
+}
+
+impl TestApp {
+    /// The app with its projector running (stopped when the TestApp is dropped).
+    pub async fn start(pool: PgPool) -> TestApp {
+        let state = optica::cli::build_state(pool.clone(), &serve_args()).await.unwrap();
+        let (stop, stop_rx) = watch::channel(false);
+        let projector = Arc::new(Projector::new(pool.clone(), optica_projections::all()));
+        tokio::spawn(projector.run(stop_rx));
+        TestApp {
+            router: optica::app(state),
+            store: EventStore::new(pool.clone()),
+            pool,
+            _stop: stop,
+        }
+    }
+
+    /// Creates an account and waits until it can log in.
+    pub async fn user(&self, username: &str, roles: &[&str], local_id: Option<i64>) {
+        let roles = roles.iter().map(|r| r.to_string()).collect();
+        optica::users::add(&self.store, "test", username, PASSWORD, roles, local_id)
+            .await
+            .unwrap();
+        self.caught_up().await;
+    }
+
+    pub async fn admin_token(&self) -> String {
+        self.user("admin", &["ROLE_ADMIN"], None).await;
+        self.login("admin", PASSWORD).await
+    }
+
+    pub async fn seller_token(&self, username: &str, local_id: i64) -> String {
+        self.user(username, &["ROLE_VENDEDOR"], Some(local_id)).await;
+        self.login(username, PASSWORD).await
+    }
+
+    pub async fn login(&self, username: &str, password: &str) -> String {
+        let (status, body) = self.token_request(CLIENT, CLIENT_SECRET, username, password).await;
+        assert_eq!(status, StatusCode::OK, "login of {username}: {body}");
+        body["access_token"].as_str().unwrap().to_string()
+    }
+
+    pub async fn token_request(
+        &self,
+        client: &str,
+        secret: &str,
+        username: &str,
+        password: &str,
+    ) -> (StatusCode, Value) {
+        let basic = base64::engine::general_purpose::STANDARD.encode(format!("{client}:{secret}"));
+        let form = format!(
+            "grant_type=password&username={}&password={}",
+            urlencode(username),
+            urlencode(password)
+        );
+        let request = Request::post("/oauth/token")
+            .header(header::AUTHORIZATION, format!("Basic {basic}"))
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::from(form))
+            .unwrap();
+        self.send(request).await
+    }
+
+    /// Waits until every projection has passed the newest event.
+    pub async fn caught_up(&self) {
+        caught_up(&self.pool).await
+    }
+
+    pub async fn send(&self, request: Request<Body>) -> (StatusCode, Value) {
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let body = if bytes.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()))
+        };
+        (status, body)
+    }
+
+    pub async fn call(
+        &self,
+        method: Method,
+        uri: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let mut request = Request::builder().method(method).uri(uri);
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        let request = match body {
+            Some(json) => request
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(json.to_string()))
+                .unwrap(),
+            None => request.body(Body::empty()).unwrap(),
+        };
+        self.send(request).await
+    }
+
+    pub async fn get(&self, uri: &str, token: Option<&str>) -> (StatusCode, Value) {
+        self.call(Method::GET, uri, token, None).await
+    }
+    pub async fn post(&self, uri: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        self.call(Method::POST, uri, token, Some(body)).await
+    }
+    pub async fn put(&self, uri: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        self.call(Method::PUT, uri, token, Some(body)).await
+    }
+    pub async fn delete(&self, uri: &str, token: Option<&str>) -> (StatusCode, Value) {
+        self.call(Method::DELETE, uri, token, None).await
+    }
+}
+
+pub async fn caught_up(pool: &PgPool) {
+    let last: Option<(i64, i64)> =
+        sqlx::query_as("select tx_id::text::bigint, position from events order by tx_id desc, position desc limit 1")
+            .fetch_optional(pool)
+            .await
+            .unwrap();
+    if let Some((tx, position)) = last {
+        let names: Vec<&'static str> = optica_projections::all().iter().map(|p| p.name()).collect();
+        let done = optica_projections::wait::wait_for_projections(pool, &names, tx, position, Duration::from_secs(20))
+            .await
+            .unwrap();
+        assert!(done, "projector did not catch up");
+    }
+}
+
+fn urlencode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
