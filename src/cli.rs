@@ -76,6 +76,17 @@ async fn run(cli: Cli) -> Result<(), String> {
 async fn user(pool: PgPool, cmd: UserCmd) -> Result<(), String> {
     let store = EventStore::new(pool.clone());
     let actor = "cli";
+    if let UserCmd::Add { local_id: Some(id), .. } | UserCmd::Roles { local_id: Some(id), .. } = &cmd {
+        // read models are current here: migrations ran and a server (or this command) projects
+        let _ = Projector::new(pool.clone(), optica_projections::all()).catch_up().await;
+        if optica_query::lookups::get(&pool, "Local", *id)
+            .await
+            .map_err(|e| e.to_string())?
+            .is_none()
+        {
+            return Err(format!("no existe el local con id {id}"));
+        }
+    }
     let done = match cmd {
         UserCmd::Add {
             username,

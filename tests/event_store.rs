@@ -20,22 +20,21 @@ fn rename(nombre: &str) -> LookupCommand {
     })
 }
 
+async fn create_brand(store: &EventStore, id: &str, nombre: &str) {
+    let data = LookupData {
+        nombre: nombre.into(),
+        ..Default::default()
+    };
+    store
+        .execute::<Lookup<Marca>>(id, LookupCommand::Create(data), &(), &meta(), &UniqueClaims::default())
+        .await
+        .unwrap();
+}
+
 #[sqlx::test]
 async fn events_cannot_be_updated_or_deleted(pool: PgPool) {
     let store = EventStore::new(pool.clone());
-    store
-        .execute::<Lookup<Marca>>(
-            "1",
-            LookupCommand::Create(LookupData {
-                nombre: "A".into(),
-                ..Default::default()
-            }),
-            &(),
-            &meta(),
-            &UniqueClaims::default(),
-        )
-        .await
-        .unwrap();
+    create_brand(&store, "1", "A").await;
     for sql in [
         "update events set payload = '{}'",
         "delete from events",
@@ -55,19 +54,7 @@ async fn events_cannot_be_updated_or_deleted(pool: PgPool) {
 #[sqlx::test]
 async fn concurrent_commands_on_one_stream_all_land_in_sequence(pool: PgPool) {
     let store = EventStore::new(pool.clone());
-    store
-        .execute::<Lookup<Marca>>(
-            "9",
-            LookupCommand::Create(LookupData {
-                nombre: "base".into(),
-                ..Default::default()
-            }),
-            &(),
-            &meta(),
-            &UniqueClaims::default(),
-        )
-        .await
-        .unwrap();
+    create_brand(&store, "9", "base").await;
     let mut tasks = Vec::new();
     for i in 0..6 {
         let store = store.clone();

@@ -101,6 +101,13 @@ fn cases() -> Vec<Case> {
     ]
 }
 
+async fn create_branch(app: &TestApp, admin: &str, nombre: &str) -> i64 {
+    let body = json!({"nombre": nombre, "direccion": "Yapeyú 1", "celular": "351"});
+    let (status, created) = app.post("/api/local", Some(admin), body).await;
+    assert_eq!(status, StatusCode::CREATED);
+    created["local"]["id"].as_i64().unwrap()
+}
+
 #[sqlx::test]
 async fn an_admin_creates_lists_updates_and_deletes_every_lookup(pool: PgPool) {
     let app = TestApp::start(pool).await;
@@ -208,14 +215,8 @@ async fn unknown_ids_get_404_with_the_contract_message(pool: PgPool) {
 async fn lookups_need_a_token_and_writes_need_an_admin(pool: PgPool) {
     let app = TestApp::start(pool).await;
     let admin = app.admin_token().await;
-    let (_, local) = app
-        .post(
-            "/api/local",
-            Some(&admin),
-            json!({"nombre": "Centro", "direccion": "a", "celular": "1"}),
-        )
-        .await;
-    let seller = app.seller_token("vera", local["local"]["id"].as_i64().unwrap()).await;
+    let local = create_branch(&app, &admin, "Centro").await;
+    let seller = app.seller_token("vera", local).await;
     for case in cases() {
         let (_, created) = app.post(case.path, Some(&admin), case.valid.clone()).await;
         let one = format!("{}/{}", case.path, created[case.key]["id"]);
@@ -261,14 +262,7 @@ async fn lookups_need_a_token_and_writes_need_an_admin(pool: PgPool) {
 async fn a_branch_in_use_is_not_deleted(pool: PgPool) {
     let app = TestApp::start(pool).await;
     let admin = app.admin_token().await;
-    let (_, local) = app
-        .post(
-            "/api/local",
-            Some(&admin),
-            json!({"nombre": "Yapeyu", "direccion": "Yapeyú 1", "celular": "1"}),
-        )
-        .await;
-    let id = local["local"]["id"].as_i64().unwrap();
+    let id = create_branch(&app, &admin, "Yapeyu").await;
     app.user("vera", &["ROLE_VENDEDOR"], Some(id)).await;
     let (status, body) = app.delete(&format!("/api/local/{id}"), Some(&admin)).await;
     assert_eq!(status, StatusCode::CONFLICT);

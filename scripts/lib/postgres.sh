@@ -34,26 +34,43 @@ pg_run() {
   fi
 }
 
+port_taken() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
 start_private_postgres() {
   install_postgres
-  local bin
+  local bin port
   bin="$(pg_bin_dir)"
   mkdir -p "$OPTICA_PG_DIR"
-  if [ "$(id -u)" -eq 0 ]; then chown postgres:postgres "$OPTICA_PG_DIR"; fi
+  if [ "$(id -u)" -eq 0 ]; then
+    chown postgres:postgres "$OPTICA_PG_DIR"
+    # the cluster runs as postgres: if it cannot reach this folder, keep the data under /tmp
+    if ! runuser -u postgres -- test -w "$OPTICA_PG_DIR"; then
+      OPTICA_PG_DIR="/tmp/optica-pgdata-$(printf '%s' "$PWD" | cksum | cut -d' ' -f1)"
+      mkdir -p "$OPTICA_PG_DIR" && chown postgres:postgres "$OPTICA_PG_DIR"
+    fi
+  fi
   chmod 700 "$OPTICA_PG_DIR"
   if [ ! -f "$OPTICA_PG_DIR/PG_VERSION" ]; then
     echo "Se crea un cluster de PostgreSQL privado en $OPTICA_PG_DIR" >&2
     pg_run "$bin/initdb" -D "$OPTICA_PG_DIR" -U postgres --auth=trust -E UTF8 >/dev/null
   fi
-  if ! pg_run "$bin/pg_ctl" -D "$OPTICA_PG_DIR" status >/dev/null 2>&1; then
+  if pg_run "$bin/pg_ctl" -D "$OPTICA_PG_DIR" status >/dev/null 2>&1; then
+    port="$(sed -n 4p "$OPTICA_PG_DIR/postmaster.pid")"
+  else
+    # another cluster (e.g. another checkout's) may hold the port: take the next free one
+    port="$OPTICA_PG_PORT"
+    while port_taken "$port"; do port=$((port + 1)); done
     pg_run "$bin/pg_ctl" -D "$OPTICA_PG_DIR" -l "$OPTICA_PG_DIR/server.log" -w -t 60 \
-      -o "-p $OPTICA_PG_PORT -k $OPTICA_PG_DIR -c listen_addresses=127.0.0.1 -c max_connections=300" start >/dev/null
+      -o "-p $port -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=300" start >/dev/null
   fi
-  if ! pg_run "$bin/psql" -h 127.0.0.1 -p "$OPTICA_PG_PORT" -U postgres -d postgres -tAc \
+  if ! pg_run "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -d postgres -tAc \
       "select 1 from pg_database where datname = 'optica'" | grep -q 1; then
-    pg_run "$bin/createdb" -h 127.0.0.1 -p "$OPTICA_PG_PORT" -U postgres optica
+    pg_run "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres optica
   fi
-  export DATABASE_URL="postgres://postgres@127.0.0.1:$OPTICA_PG_PORT/optica"
+  export DATABASE_URL="postgres://postgres@127.0.0.1:$port/optica"
+  echo "PostgreSQL privado: $DATABASE_URL (datos en $OPTICA_PG_DIR)" >&2
 }
 
 stop_private_postgres() {
