@@ -42,20 +42,3 @@ impl DomainEvent for UserEvent {
         "1".to_string()
     }
 }
-
-/// Debug output must never show a password hash.
-impl UserEvent {
-    pub fn redacted(&self) -> serde_json::Value {
-        let mut v = serde_json::to_value(self).unwrap_or_default();
-        if let Some(obj) = v.as_object_mut() {
-            for inner in obj.values_mut() {
-                if let Some(fields) = inner.as_object_mut() {
-                    if fields.contains_key("password_hash") {
-                        fields.insert("password_hash".into(), "***".into());
-                    }
-                }
-            }
-        }
-        v
-    }
-}
