@@ -76,9 +76,10 @@ async fn run(cli: Cli) -> Result<(), String> {
 async fn user(pool: PgPool, cmd: UserCmd) -> Result<(), String> {
     let store = EventStore::new(pool.clone());
     let actor = "cli";
+    // Bring the read models up to date even when no server runs (a running one may do it first).
+    let projector = Projector::new(pool.clone(), optica_projections::all());
     if let UserCmd::Add { local_id: Some(id), .. } | UserCmd::Roles { local_id: Some(id), .. } = &cmd {
-        // read models are current here: migrations ran and a server (or this command) projects
-        let _ = Projector::new(pool.clone(), optica_projections::all()).catch_up().await;
+        let _ = projector.catch_up().await;
         if optica_query::lookups::get(&pool, "Local", *id)
             .await
             .map_err(|e| e.to_string())?
@@ -114,8 +115,7 @@ async fn user(pool: PgPool, cmd: UserCmd) -> Result<(), String> {
             .map(|()| format!("usuario {username} habilitado")),
     }
     .map_err(|e| e.to_string())?;
-    // Bring the read models up to date even when no server runs (a running one may do it first).
-    let _ = Projector::new(pool, optica_projections::all()).catch_up().await;
+    let _ = projector.catch_up().await;
     println!("{done}");
     Ok(())
 }

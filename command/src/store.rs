@@ -175,7 +175,9 @@ impl EventStore {
                 .await?;
         }
         for (scope, key) in &claims.take {
-            sqlx::query(
+            // Taking a key this aggregate already holds is a no-op; zero rows means another
+            // aggregate holds it.
+            let taken = sqlx::query(
                 "insert into unique_claims (scope, key, aggregate_id) values ($1, $2, $3)
                  on conflict (scope, key) do update set aggregate_id = excluded.aggregate_id
                  where unique_claims.aggregate_id = excluded.aggregate_id",
@@ -184,19 +186,10 @@ impl EventStore {
             .bind(key)
             .bind(id)
             .execute(&mut *tx)
-            .await
-            .and_then(|r| {
-                // zero rows: the key belongs to another aggregate
-                if r.rows_affected() == 0 {
-                    Err(sqlx::Error::RowNotFound)
-                } else {
-                    Ok(r)
-                }
-            })
-            .map_err(|e| match e {
-                sqlx::Error::RowNotFound => AppendError::Claimed(scope.clone()),
-                other => AppendError::from(other),
-            })?;
+            .await?;
+            if taken.rows_affected() == 0 {
+                return Err(AppendError::Claimed(scope.clone()));
+            }
         }
         tx.commit().await?;
         last.ok_or(AppendError::Db(sqlx::Error::RowNotFound))
@@ -212,12 +205,9 @@ enum AppendError {
 impl From<sqlx::Error> for AppendError {
     fn from(e: sqlx::Error) -> Self {
         if let sqlx::Error::Database(db) = &e {
-            if db.is_unique_violation() {
-                return match db.constraint() {
-                    Some("events_pkey") => AppendError::StreamMoved,
-                    Some("unique_claims_pkey") => AppendError::Claimed(String::new()),
-                    _ => AppendError::Db(e),
-                };
+            // the (aggregate, sequence) key: another writer appended to the stream first
+            if db.is_unique_violation() && db.constraint() == Some("events_pkey") {
+                return AppendError::StreamMoved;
             }
         }
         AppendError::Db(e)

@@ -38,20 +38,25 @@ port_taken() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
 
-start_private_postgres() {
-  install_postgres
-  local bin port
-  bin="$(pg_bin_dir)"
+# Creates the data folder. As root the cluster runs as postgres: when that user cannot reach the
+# checkout, the data lives under /tmp instead (one folder per checkout).
+prepare_pg_dir() {
   mkdir -p "$OPTICA_PG_DIR"
   if [ "$(id -u)" -eq 0 ]; then
     chown postgres:postgres "$OPTICA_PG_DIR"
-    # the cluster runs as postgres: if it cannot reach this folder, keep the data under /tmp
     if ! runuser -u postgres -- test -w "$OPTICA_PG_DIR"; then
       OPTICA_PG_DIR="/tmp/optica-pgdata-$(printf '%s' "$PWD" | cksum | cut -d' ' -f1)"
       mkdir -p "$OPTICA_PG_DIR" && chown postgres:postgres "$OPTICA_PG_DIR"
     fi
   fi
   chmod 700 "$OPTICA_PG_DIR"
+}
+
+start_private_postgres() {
+  install_postgres
+  local bin port
+  bin="$(pg_bin_dir)"
+  prepare_pg_dir
   if [ ! -f "$OPTICA_PG_DIR/PG_VERSION" ]; then
     echo "Se crea un cluster de PostgreSQL privado en $OPTICA_PG_DIR" >&2
     pg_run "$bin/initdb" -D "$OPTICA_PG_DIR" -U postgres --auth=trust -E UTF8 >/dev/null
@@ -76,5 +81,6 @@ start_private_postgres() {
 stop_private_postgres() {
   local bin
   bin="$(pg_bin_dir)"
+  [ -n "$bin" ] && prepare_pg_dir
   [ -n "$bin" ] && [ -f "$OPTICA_PG_DIR/PG_VERSION" ] && pg_run "$bin/pg_ctl" -D "$OPTICA_PG_DIR" stop -m fast >/dev/null 2>&1 || true
 }
