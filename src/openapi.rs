@@ -38,6 +38,10 @@ use crate::http::lookups;
     ),
     components(schemas(
         lookups::LookupBody,
+        Mensaje,
+        Errores,
+        TokenResponse,
+        OAuthError,
         optica_query::lookups::Nombrado,
         optica_query::lookups::Local,
         optica_query::lookups::Proveedor,
@@ -47,4 +51,47 @@ pub struct ApiDoc;
 
 pub async fn serve() -> Json<utoipa::openapi::OpenApi> {
     Json(ApiDoc::openapi())
+}
+
+/// The document as committed in `webapp/openapi.json` (pretty, newline-terminated), from which
+/// the web app's types are generated; a test fails when the committed copy is stale.
+pub fn document_json() -> String {
+    let mut text = ApiDoc::openapi().to_pretty_json().unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// A message answer: deletes, not-found and refusals.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct Mensaje {
+    pub mensaje: String,
+}
+
+/// A validation failure: one Spanish message per field problem.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct Errores {
+    pub errors: Vec<String>,
+}
+
+/// The answer of `POST /oauth/token`.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct TokenResponse {
+    /// JWT (HS256); its payload carries `user_name`, `authorities`, `local_id` and `exp`.
+    pub access_token: String,
+    pub token_type: String,
+    pub expires_in: i64,
+    pub scope: String,
+    pub jti: String,
+    pub local_id: Option<i64>,
+}
+
+/// An OAuth-style error: failed logins, missing or invalid tokens, missing roles.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct OAuthError {
+    pub error: String,
+    pub error_description: String,
 }

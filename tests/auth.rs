@@ -93,6 +93,25 @@ async fn unknown_clients_get_401(pool: PgPool) {
 }
 
 #[sqlx::test]
+async fn our_web_app_logs_in_as_a_public_client_without_secret(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    app.user("vera", &["ROLE_VENDEDOR"], Some(1)).await;
+    let (status, body) = app.token_request("optica.webapp", "", "vera", PASSWORD).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        atob_payload(body["access_token"].as_str().unwrap())["client_id"],
+        "optica.webapp"
+    );
+    // the public client still needs the user's password
+    let (status, body) = app.token_request("optica.webapp", "", "vera", "wrong").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["error"], "invalid_grant");
+    // and a guessed secret does not turn it into anything else
+    let (status, _) = app.token_request("optica.webapp", "x", "vera", PASSWORD).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test]
 async fn a_disabled_user_cannot_log_in_and_a_new_password_works(pool: PgPool) {
     let app = TestApp::start(pool).await;
     app.user("vera", &["ROLE_VENDEDOR"], Some(1)).await;

@@ -15,6 +15,11 @@ pub struct OAuthClient {
     pub secret: String,
 }
 
+/// The client of our own web app. A browser app cannot keep a secret (the original shipped its
+/// "secret" in the public bundle), so it is a public client with an empty secret: it proves
+/// nothing, and the password grant still needs the user's credentials.
+pub const WEBAPP_CLIENT_ID: &str = "optica.webapp";
+
 /// Parses `id:secret,id:secret`.
 pub fn parse_clients(spec: &str) -> Result<Vec<OAuthClient>, String> {
     spec.split(',')
@@ -38,7 +43,12 @@ pub struct AuthConfig {
 }
 
 impl AuthConfig {
-    pub fn new(signing_key: Vec<u8>, clients: Vec<OAuthClient>) -> Self {
+    /// The configured clients plus the web app's public client.
+    pub fn new(signing_key: Vec<u8>, mut clients: Vec<OAuthClient>) -> Self {
+        clients.push(OAuthClient {
+            id: WEBAPP_CLIENT_ID.to_string(),
+            secret: String::new(),
+        });
         AuthConfig {
             signing_key,
             clients,

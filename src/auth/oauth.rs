@@ -51,9 +51,11 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     post, path = "/oauth/token", tag = "auth",
     request_body(content = TokenRequest, content_type = "application/x-www-form-urlencoded"),
     responses(
-        (status = 200, description = "access_token (JWT HS256, 5 h) and its details"),
-        (status = 400, description = "invalid_grant: usuario o contraseña incorrectos"),
-        (status = 401, description = "client credentials missing or wrong"),
+        (status = 200, description = "access_token (JWT HS256, 5 h) and its details",
+            body = crate::openapi::TokenResponse),
+        (status = 400, description = "invalid_grant: usuario o contraseña incorrectos",
+            body = crate::openapi::OAuthError),
+        (status = 401, description = "client credentials missing or wrong", body = crate::openapi::OAuthError),
     )
 )]
 pub async fn token(

@@ -223,6 +223,8 @@ pub async fn delete<K: Kind>(state: &AppState, admin: Admin, meta: RequestMeta, 
 }
 
 /// Thin, documented handlers per kind (utoipa needs one function per path).
+// rustfmt re-indents attributes inside macro bodies on every run; keep it out.
+#[rustfmt::skip]
 macro_rules! lookup_api {
     ($module:ident, $kind:ident, $path:tt, $path_id:tt, $schema:ident) => {
         pub mod $module {
@@ -233,25 +235,31 @@ macro_rules! lookup_api {
             use serde_json::Value;
 
             use super::LookupBody;
-            #[allow(unused_imports)]
-            use optica_query::lookups::$schema;
             use crate::auth::{Admin, Caller};
             use crate::dispatch::RequestMeta;
             use crate::error::AppError;
             use crate::http::extract::{ApiJson, ApiPath};
+            #[allow(unused_imports)]
+            use crate::openapi::{Errores, Mensaje, OAuthError};
             use crate::state::AppState;
+            #[allow(unused_imports)]
+            use optica_query::lookups::$schema;
 
             /// Lists every item (staff only).
             #[utoipa::path(get, path = $path, tag = "lookups",
-                responses((status = 200, body = Vec<$schema>), (status = 401), (status = 403)))]
+                operation_id = concat!(stringify!($module), "_list"),
+                responses((status = 200, body = Vec<$schema>), (status = 401, body = OAuthError),
+                (status = 403, body = OAuthError)))]
             pub async fn list(State(state): State<AppState>, _caller: Caller) -> Result<Json<Vec<Value>>, AppError> {
                 super::list::<ThisKind>(&state).await
             }
 
             /// Creates an item (admins).
-            #[utoipa::path(post, path = $path, tag = "lookups", request_body = LookupBody,
-                responses((status = 201, description = "mensaje + item"), (status = 400, description = "errors"),
-                          (status = 401), (status = 403)))]
+            #[utoipa::path(post, path = $path, tag = "lookups",
+                operation_id = concat!(stringify!($module), "_create"), request_body = LookupBody,
+                responses((status = 201, description = "mensaje + item under the kind's key"),
+                (status = 400, body = Errores), (status = 401, body = OAuthError),
+                (status = 403, body = OAuthError)))]
             pub async fn create(
                 State(state): State<AppState>,
                 admin: Admin,
@@ -262,10 +270,12 @@ macro_rules! lookup_api {
             }
 
             /// Updates an item (admins); answers 201 like the original.
-            #[utoipa::path(put, path = $path_id, tag = "lookups", request_body = LookupBody,
+            #[utoipa::path(put, path = $path_id, tag = "lookups",
+                operation_id = concat!(stringify!($module), "_update"), request_body = LookupBody,
                 params(("id" = i64, Path)),
-                responses((status = 201, description = "mensaje + item"), (status = 400), (status = 401),
-                          (status = 403), (status = 404)))]
+                responses((status = 201, description = "mensaje + item under the kind's key"),
+                (status = 400, body = Errores), (status = 401, body = OAuthError),
+                (status = 403, body = OAuthError), (status = 404, body = Mensaje)))]
             pub async fn update(
                 State(state): State<AppState>,
                 admin: Admin,
@@ -277,9 +287,11 @@ macro_rules! lookup_api {
             }
 
             /// Deletes an item (admins); refused with 409 while other records use it.
-            #[utoipa::path(delete, path = $path_id, tag = "lookups", params(("id" = i64, Path)),
-                responses((status = 200, description = "mensaje"), (status = 401), (status = 403),
-                          (status = 404), (status = 409, description = "referenced")))]
+            #[utoipa::path(delete, path = $path_id, tag = "lookups",
+                operation_id = concat!(stringify!($module), "_delete"), params(("id" = i64, Path)),
+                responses((status = 200, body = Mensaje), (status = 401, body = OAuthError),
+                (status = 403, body = OAuthError), (status = 404, body = Mensaje),
+                (status = 409, body = Mensaje, description = "still referenced")))]
             pub async fn delete(
                 State(state): State<AppState>,
                 admin: Admin,

@@ -1,0 +1,43 @@
+// Screens guarded by role, as the server guards the calls: spec 000 section 6.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { login, screenshot, takeAlert } from './support/browser.mjs';
+import { useApp } from './support/fixture.mjs';
+
+const withApp = useApp();
+
+test('a visitor opening a staff screen is sent to login', () =>
+  withApp(async ({ server, page }) => {
+    await page.goto(`${server.url}/adminitrarMarca`);
+    assert.deepEqual(await takeAlert(page), { title: 'ERROR LOGIN', text: 'Necesitas logearte' });
+    await page.waitForURL('**/login');
+  }));
+
+test('a seller cannot reach an admin screen and the server refuses the call too', () =>
+  withApp(async ({ server, page }) => {
+    const admin = await server.token('admin', server.adminPassword);
+    const created = await server.api('POST', '/api/local', admin, {
+      nombre: 'La Cruz',
+      direccion: 'San Martín 123',
+      celular: '3772400000',
+    });
+    assert.equal(created.status, 201);
+    await server.addUser('vendedor', 'vendedor-clave', ['ROLE_VENDEDOR'], created.body.local.id);
+
+    const welcome = await login(page, server.url, 'vendedor', 'vendedor-clave');
+    assert.equal(welcome.text, 'Hola vendedor,has iniciado sesión correctamente');
+    await page.getByRole('button', { name: 'ADMINISTRAR' }).click();
+    const menu = page.getByTestId('menu-administrar');
+    assert.ok(await menu.getByRole('link', { name: 'Pacientes' }).isVisible());
+    assert.equal(await menu.getByRole('link', { name: 'Marcas' }).count(), 0, 'no admin entries for sellers');
+    assert.ok(await page.getByTestId('whatsapp').isVisible());
+    console.log('screenshot:', await screenshot(page, 'menu-vendedor'));
+
+    await page.goto(`${server.url}/adminitrarMarca`);
+    assert.deepEqual(await takeAlert(page), { title: 'ACCESO DENEGADO', text: 'Hola vendedor, no tenes acceso' });
+    await page.waitForURL('**/inicio');
+
+    const seller = await server.token('vendedor', 'vendedor-clave');
+    const refused = await server.api('POST', '/api/marca', seller, { nombre: 'Ray-Ban' });
+    assert.equal(refused.status, 403);
+  }));

@@ -1,0 +1,75 @@
+// Login, logout, reload, the public landing: spec 000 sections 1, 4, 6 and 8.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { login, screenshot, takeAlert } from './support/browser.mjs';
+import { useApp } from './support/fixture.mjs';
+
+const withApp = useApp();
+
+test('an anonymous visitor sees the carousel, the banners and the public pages', () =>
+  withApp(async ({ server, page }) => {
+    await page.goto(`${server.url}/`);
+    await page.waitForURL('**/inicio');
+    const carousel = page.getByTestId('carousel');
+    await carousel.waitFor();
+    const first = await carousel.locator('.carousel-item.active img').getAttribute('src');
+    await page.waitForFunction(
+      (src) => document.querySelector('.carousel-item.active img')?.getAttribute('src') !== src,
+      first,
+      { timeout: 5000 },
+    );
+    assert.equal(await page.getByTestId('banners').locator('.card').count(), 3);
+    assert.ok(await page.getByTestId('whatsapp').isVisible());
+    assert.ok(await page.getByRole('button', { name: 'INVENTARIO' }).isVisible());
+    console.log('screenshot:', await screenshot(page, 'inicio-publico'));
+
+    await page.getByRole('link', { name: 'CRISTALERÍA' }).click();
+    await page.getByRole('heading', { name: 'CRISTALERÍA' }).waitFor();
+    console.log('screenshot:', await screenshot(page, 'cristaleria'));
+    await page.getByRole('link', { name: 'Visitanos' }).click();
+    await page.getByRole('heading', { name: 'La Cruz' }).waitFor();
+    await page.getByRole('heading', { name: 'Yapeyu' }).waitFor();
+    console.log('screenshot:', await screenshot(page, 'visitanos'));
+
+    // unknown paths land on inicio
+    await page.goto(`${server.url}/no/existe`);
+    await page.waitForURL('**/inicio');
+  }));
+
+test('a wrong password is refused with the login error', () =>
+  withApp(async ({ server, page }) => {
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor();
+    const submit = page.locator('button[type=submit]');
+    assert.ok(await submit.isDisabled(), 'submit disabled while the form is empty');
+    console.log('screenshot:', await screenshot(page, 'login'));
+    const alert = await login(page, server.url, 'admin', 'incorrecta');
+    assert.deepEqual(alert, { title: 'ERROR LOGIN', text: 'el usuario y contraseña son incorrectos' });
+    assert.match(page.url(), /\/login$/);
+  }));
+
+test('the admin logs in, keeps the session on reload and logs out', () =>
+  withApp(async ({ server, page }) => {
+    const welcome = await login(page, server.url, 'admin', server.adminPassword);
+    assert.equal(welcome.text, 'Hola admin,has iniciado sesión correctamente');
+    await page.waitForURL('**/inicio');
+    assert.equal((await page.getByTestId('greeting').textContent())?.trim(), 'HOLA admin');
+    await page.getByRole('heading', { name: 'NUESTRO CATÁLOGO' }).waitFor();
+    assert.equal(await page.getByTestId('whatsapp').count(), 0, 'no WhatsApp button for admins');
+    console.log('screenshot:', await screenshot(page, 'inicio-staff'));
+
+    await page.reload();
+    await page.getByTestId('greeting').waitFor();
+    assert.equal((await page.getByTestId('greeting').textContent())?.trim(), 'HOLA admin');
+
+    // the login page while logged in
+    await page.goto(`${server.url}/login`);
+    assert.deepEqual(await takeAlert(page), { title: 'Login', text: 'Hola admin, Ya estas autenticado' });
+    await page.waitForURL('**/inicio');
+
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    assert.equal((await takeAlert(page)).title, 'SE HA CERRADO SESIÓN');
+    await page.waitForURL('**/login');
+    await page.reload();
+    assert.equal(await page.getByTestId('greeting').count(), 0, 'logged out for good');
+  }));

@@ -1,0 +1,53 @@
+// The system Chromium driven by playwright-core, and small helpers for the app's alerts.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const artifactsDir = process.env.OPTICA_E2E_ARTIFACTS ?? path.resolve(here, '../../e2e-artifacts');
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    // No sandbox (CI runs as root); no background traffic (the network is closed).
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** The sweetalert2 popup now on screen: its title and text, closed with its confirm button. */
+export async function takeAlert(page) {
+  const popup = page.locator('.swal2-popup');
+  await popup.waitFor({ state: 'visible', timeout: 10_000 });
+  const title = (await page.locator('.swal2-title').textContent())?.trim() ?? '';
+  const textLocator = page.locator('.swal2-html-container');
+  const text = (await textLocator.isVisible()) ? ((await textLocator.textContent())?.trim() ?? '') : '';
+  await page.locator('.swal2-confirm').click();
+  await popup.waitFor({ state: 'hidden', timeout: 10_000 });
+  return { title, text };
+}
+
+export async function screenshot(page, name) {
+  await mkdir(artifactsDir, { recursive: true });
+  const file = path.join(artifactsDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Logs in through the login screen and dismisses the welcome alert. */
+export async function login(page, baseUrl, username, password) {
+  await page.goto(`${baseUrl}/login`);
+  await page.fill('#username', username);
+  await page.fill('#password', password);
+  await page.click('button[type=submit]');
+  return takeAlert(page);
+}

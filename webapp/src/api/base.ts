@@ -1,0 +1,75 @@
+// The one RTK Query API of the app. Every request carries the bearer token when there is one;
+// 401 and 403 answers are handled here, the same way for every call (spec 000 section 6).
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { alert } from '../app/alerts';
+import { navigateTo } from '../app/navigation';
+import { isAuthenticated, isExpiredSession, loggedOut, type Session } from '../session/sessionSlice';
+
+type WithSession = { session: Session };
+
+const rawBaseQuery = fetchBaseQuery({
+  // Absolute, so the same code runs under the test runner (Node's Request needs a full URL).
+  baseUrl: `${globalThis.location?.origin ?? ''}/`,
+  prepareHeaders: (headers, { getState }) => {
+    const { session } = getState() as WithSession;
+    if (session.token && !headers.has('Authorization')) {
+      headers.set('Authorization', `Bearer ${session.token}`);
+    }
+    return headers;
+  },
+});
+
+export function onUnauthorized(session: Session, dispatch: (action: unknown) => unknown) {
+  if (isAuthenticated(session)) dispatch(loggedOut());
+  navigateTo('/login');
+  void alert('error', 'ERROR LOGIN', 'Necesitas logearte');
+}
+
+export function onForbidden(session: Session) {
+  navigateTo('/inicio');
+  void alert('warning', 'ACCESO DENEGADO', `Hola ${session.username}, no tenes acceso`);
+}
+
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extra,
+) => {
+  // An expired token is dropped before it is sent.
+  const before = (api.getState() as WithSession).session;
+  if (before.token && isExpiredSession(before)) api.dispatch(loggedOut());
+  const result = await rawBaseQuery(args, api, extra);
+  const session = (api.getState() as WithSession).session;
+  const isLogin = typeof args !== 'string' && args.url === 'oauth/token';
+  if (result.error?.status === 401 && !isLogin) onUnauthorized(session, api.dispatch);
+  if (result.error?.status === 403) onForbidden(session);
+  return result;
+};
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Lookup'],
+  endpoints: () => ({}),
+});
+
+/** The Spanish text of a failed answer: its errors list joined, or its mensaje. */
+export function errorText(error: unknown): string | undefined {
+  const data = (error as { data?: unknown } | undefined)?.data as
+    | { errors?: unknown; mensaje?: unknown; error?: unknown }
+    | undefined;
+  if (!data || typeof data !== 'object') return undefined;
+  if (Array.isArray(data.errors)) return data.errors.join(', ');
+  if (typeof data.mensaje === 'string') return data.mensaje;
+  return undefined;
+}
+
+export function errorStatus(error: unknown): number | string | undefined {
+  return (error as { status?: number | string } | undefined)?.status;
+}

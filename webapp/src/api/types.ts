@@ -1,0 +1,22 @@
+// Names for the generated API types (src/api/schema.d.ts comes from the server's OpenAPI
+// document; regenerate with scripts/gen-api, never edit it by hand).
+import type { components, paths } from './schema';
+
+type Schemas = components['schemas'];
+export type Nombrado = Schemas['Nombrado'];
+export type Local = Schemas['Local'];
+export type Proveedor = Schemas['Proveedor'];
+export type LookupBody = Schemas['LookupBody'];
+export type Mensaje = Schemas['Mensaje'];
+export type Errores = Schemas['Errores'];
+export type TokenResponse = Schemas['TokenResponse'];
+export type TokenRequest = Schemas['TokenRequest'];
+
+/** Any lookup item: every kind has id and nombre; branches and suppliers have more. */
+export type LookupItem = Nombrado & Partial<Pick<Local, 'direccion' | 'celular'>>;
+
+/** The lookup collections the server exposes, as they appear in its paths. */
+export type LookupPath = Extract<
+  keyof paths,
+  '/api/categoria' | '/api/marca' | '/api/materialProducto' | '/api/metodoPago' | '/api/local' | '/api/proveedor'
+>;

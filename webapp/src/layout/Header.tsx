@@ -1,0 +1,55 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { alert } from '../app/alerts';
+import { shop, whatsappLink } from '../app/shop';
+import { useAppDispatch, useAppSelector } from '../app/store';
+import { api } from '../api/base';
+import { isAuthenticated, loggedOut } from '../session/sessionSlice';
+
+/** Contact links on the left, the session on the right. */
+export function Header() {
+  const session = useAppSelector((s) => s.session);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  const logout = () => {
+    dispatch(loggedOut());
+    dispatch(api.util.resetApiState());
+    navigate('/login');
+    void alert('success', 'SE HA CERRADO SESIÓN');
+  };
+
+  return (
+    <header className="bg-light border-bottom small">
+      <div className="container-fluid d-flex flex-wrap align-items-center justify-content-between py-1 gap-2">
+        <div className="d-flex gap-3">
+          <a href={shop.instagram} target="_blank" rel="noreferrer">
+            Instagram
+          </a>
+          <a href={shop.facebook} target="_blank" rel="noreferrer">
+            Facebook
+          </a>
+          <Link to="/visitanos">Visitanos</Link>
+          <a href={whatsappLink()} target="_blank" rel="noreferrer">
+            {shop.phone}
+          </a>
+        </div>
+        <div className="d-flex align-items-center gap-2">
+          {isAuthenticated(session) ? (
+            <>
+              <span data-testid="greeting">
+                HOLA <strong>{session.username}</strong>
+              </span>
+              <button type="button" className="btn btn-outline-danger btn-sm" onClick={logout}>
+                Cerrar sesión
+              </button>
+            </>
+          ) : (
+            <Link className="btn btn-outline-primary btn-sm" to="/login">
+              Iniciar sesión
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,89 @@
+import { NavLink, Link } from 'react-router-dom';
+import { useListLookupQuery } from '../api/lookups';
+import { useAppSelector } from '../app/store';
+import { hasAnyRole, isAdmin } from '../session/sessionSlice';
+import { Dropdown } from './Dropdown';
+import { menuCategories } from './menuCategories';
+
+const item = (to: string, text: string) => (
+  <li key={text}>
+    <Link className="dropdown-item" to={to}>
+      {text}
+    </Link>
+  </li>
+);
+
+/** The main menu: one variant for visitors and users without roles, one for staff. */
+export function Menu() {
+  const session = useAppSelector((s) => s.session);
+  const staff = hasAnyRole(session);
+  const admin = isAdmin(session);
+  // Categories are public; visitors browse the catalogue by these three.
+  const { data: categorias } = useListLookupQuery('/api/categoria', { skip: staff });
+  const ids = menuCategories(categorias);
+  const byCategory = (id: number | undefined) => (id === undefined ? '/productos' : `/productos/page/0?categoria=${id}`);
+
+  return (
+    <nav className="navbar navbar-expand navbar-dark bg-dark" aria-label="Menú principal">
+      <div className="container-fluid">
+        <Link className="navbar-brand" to="/inicio">
+          <img src="/img/favicon.svg" alt="" width="40" height="20" className="me-2" />
+          ÓPTICA
+        </Link>
+        <ul className="navbar-nav flex-wrap">
+          {staff ? (
+            <>
+              {admin && (
+                <Dropdown label="GESTIONAR PRODUCTOS" testId="menu-productos">
+                  {item('/crearVariosProductos', 'Crear productos')}
+                  {item('/actualizar-productos', 'Actualizar precio o costo')}
+                </Dropdown>
+              )}
+              <Dropdown label="ADMINISTRAR" testId="menu-administrar">
+                {admin && (
+                  <>
+                    {item('/adminitrarCategoria', 'Categorías')}
+                    {item('/adminitrarMarca', 'Marcas')}
+                    {item('/adminitrarMaterial', 'Materiales')}
+                    {item('/adminitrarMetodoPago', 'Método de Pago')}
+                    {item('/adminitrarLocal', 'Locales')}
+                    {item('/adminitrarProveedor', 'Proveedores')}
+                  </>
+                )}
+                {item('/adminitrarPaciente', 'Pacientes')}
+              </Dropdown>
+              <li className="nav-item">
+                <NavLink className="nav-link" to="/adminitrarCaja">
+                  CAJA
+                </NavLink>
+              </li>
+              <li className="nav-item">
+                <NavLink className="nav-link" to="/estadistica">
+                  ESTADÍSTICAS
+                </NavLink>
+              </li>
+            </>
+          ) : (
+            <>
+              <Dropdown label="INVENTARIO" testId="menu-inventario">
+                {item(byCategory(ids.sol), 'Anteojos de sol')}
+                {item(byCategory(ids.receta), 'Anteojos de receta')}
+                {item(byCategory(ids.accesorios), 'Accesorios')}
+              </Dropdown>
+              <li className="nav-item">
+                <NavLink className="nav-link" to="/cristaleria">
+                  CRISTALERÍA
+                </NavLink>
+              </li>
+              <li className="nav-item">
+                <NavLink className="nav-link" to="/sobreNosotros">
+                  SOBRE NOSOTROS
+                </NavLink>
+              </li>
+            </>
+          )}
+        </ul>
+      </div>
+    </nav>
+  );
+}

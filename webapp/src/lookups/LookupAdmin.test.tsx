@@ -1,0 +1,116 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { alert, confirm } from '../app/alerts';
+import { fakeToken, inAnHour, renderAt, stubFetch } from '../test/render';
+import { LookupAdmin } from './LookupAdmin';
+import { screens } from './screens';
+
+vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
+
+const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+function open(screenName: keyof typeof screens, routes: Record<string, [number, unknown]>) {
+  sessionStorage.setItem('optica.token', admin);
+  const stub = stubFetch(routes);
+  vi.stubGlobal('fetch', stub.fetch);
+  const view = renderAt('/admin', [
+    { path: '/admin', element: <LookupAdmin screen={screens[screenName]} /> },
+    { path: '/inicio', element: <p>pantalla de inicio</p> },
+  ]);
+  return { ...view, calls: stub.calls };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(alert).mockClear();
+  vi.mocked(confirm).mockReset();
+});
+
+describe('lookup administration screen', () => {
+  it('enables the buttons by selection and validity', async () => {
+    const user = userEvent.setup();
+    open('local', { 'GET /api/local': [200, [{ id: 3, nombre: 'Centro', direccion: 'Calle 1', celular: '12' }]] });
+    const item = await screen.findByLabelText('Centro — Calle 1 — 12');
+    expect(button('Crear').disabled).toBe(true);
+    expect(button('Editar').disabled).toBe(true);
+    expect(button('Eliminar').disabled).toBe(true);
+
+    await user.type(screen.getByLabelText('Nombre'), 'Norte');
+    await user.type(screen.getByLabelText('Dirección'), 'Ruta 14');
+    expect(button('Crear').disabled).toBe(true);
+    await user.type(screen.getByLabelText('Celular'), '99');
+    expect(button('Crear').disabled).toBe(false);
+
+    await user.click(item);
+    expect(screen.getByLabelText<HTMLInputElement>('Dirección').value).toBe('Calle 1');
+    expect(button('Crear').disabled).toBe(true);
+    expect(button('Editar').disabled).toBe(false);
+    expect(button('Eliminar').disabled).toBe(false);
+    await user.clear(screen.getByLabelText('Celular'));
+    expect(button('Editar').disabled).toBe(true);
+
+    await user.click(button('Limpiar selección'));
+    expect(button('Editar').disabled).toBe(true);
+    expect(button('Eliminar').disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Nombre').value).toBe('');
+  });
+
+  it('shows the joined errors of a 400 under the action title', async () => {
+    const user = userEvent.setup();
+    open('metodoPago', {
+      'GET /api/metodoPago': [200, []],
+      'POST /api/metodoPago': [400, { errors: ['uno', 'dos'] }],
+    });
+    await screen.findByText('No hay elementos.');
+    await user.type(screen.getByLabelText('Nombre'), 'Efectivo');
+    await user.click(button('Crear'));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('error', 'ERROR AL CREAR EL MÉTODO DE PAGO', 'uno, dos'),
+    );
+  });
+
+  it('tells why a brand in use cannot be deleted, and asks first', async () => {
+    const user = userEvent.setup();
+    vi.mocked(confirm).mockResolvedValue(true);
+    const { calls } = open('marca', {
+      'GET /api/marca': [200, [{ id: 7, nombre: 'Vulk' }]],
+      'DELETE /api/marca/7': [500, { mensaje: 'Error al eliminar la marca en la base de datos' }],
+    });
+    await user.click(await screen.findByLabelText('Vulk'));
+    await user.click(button('Eliminar'));
+    expect(confirm).toHaveBeenCalledWith('¿Estás seguro ?', 'No puedes revertir este cambio', 'Si, eliminarlo');
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        'error',
+        'ERROR AL ELIMINAR LA MARCA',
+        'Existen Productos con la marca. Por favor elimine esos productos para continuar',
+      ),
+    );
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('sends nothing when the delete is not confirmed', async () => {
+    const user = userEvent.setup();
+    vi.mocked(confirm).mockResolvedValue(false);
+    const { calls } = open('marca', { 'GET /api/marca': [200, [{ id: 7, nombre: 'Vulk' }]] });
+    await user.click(await screen.findByLabelText('Vulk'));
+    await user.click(button('Eliminar'));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('goes to inicio after creating a category, with the server message', async () => {
+    const user = userEvent.setup();
+    const { calls } = open('categoria', {
+      'GET /api/categoria': [200, []],
+      'POST /api/categoria': [201, { mensaje: 'La categoria ha sido creada con éxito!', categoria: { id: 1 } }],
+    });
+    await screen.findByText('No hay elementos.');
+    await user.type(screen.getByLabelText('Nombre'), '  Sol ');
+    await user.click(button('Crear'));
+    await screen.findByText('pantalla de inicio');
+    expect(alert).toHaveBeenCalledWith('success', 'La categoria ha sido creada con éxito!');
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toEqual({ nombre: 'Sol' });
+  });
+});

@@ -1,0 +1,173 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorStatus, errorText } from '../api/base';
+import {
+  useCreateLookupMutation,
+  useDeleteLookupMutation,
+  useListLookupQuery,
+  useUpdateLookupMutation,
+} from '../api/lookups';
+import type { LookupItem } from '../api/types';
+import { alert, confirm } from '../app/alerts';
+import { bodyFromForm, buttonStates, emptyForm, formFromItem, isFormValid, type FormValues } from './rules';
+import type { LookupScreen } from './screens';
+
+type Action = 'CREAR' | 'ACTUALIZAR' | 'ELIMINAR';
+
+/** Tells the user why an action failed; 401 and 403 are already handled for every call. */
+function failure(screen: LookupScreen, action: Action, error: unknown) {
+  const status = errorStatus(error);
+  if (status === 401 || status === 403) return;
+  const data = (error as { data?: { mensaje?: unknown; error?: unknown } }).data;
+  if (typeof data?.mensaje === 'string' && typeof data?.error === 'string') {
+    void alert('error', data.mensaje, data.error);
+    return;
+  }
+  const title = `ERROR AL ${action} ${screen.noun}`;
+  if (action === 'ELIMINAR' && status === 500) {
+    void alert('error', title, screen.deleteRefused);
+    return;
+  }
+  void alert('error', title, errorText(error) ?? 'Ocurrió un error inesperado. Intente nuevamente.');
+}
+
+function describe(screen: LookupScreen, item: LookupItem) {
+  const extra = screen.fields
+    .filter((f) => f.name !== 'nombre')
+    .map((f) => item[f.name])
+    .filter(Boolean);
+  return extra.length ? `${item.nombre} — ${extra.join(' — ')}` : item.nombre;
+}
+
+/** One lookup administration screen: radio list, form, create / edit / delete. */
+export function LookupAdmin({ screen }: { screen: LookupScreen }) {
+  const navigate = useNavigate();
+  const { data: items = [], isLoading, isError } = useListLookupQuery(screen.path);
+  const [create, creating] = useCreateLookupMutation();
+  const [update, updating] = useUpdateLookupMutation();
+  const [remove, removing] = useDeleteLookupMutation();
+  const [selected, setSelected] = useState<LookupItem | null>(null);
+  const [values, setValues] = useState<FormValues>(emptyForm);
+
+  const valid = isFormValid(screen.fields, values);
+  const busy = creating.isLoading || updating.isLoading || removing.isLoading;
+  const enabled = buttonStates(selected !== null, valid);
+
+  const choose = (item: LookupItem) => {
+    setSelected(item);
+    setValues(formFromItem(item));
+  };
+  const clear = () => {
+    setSelected(null);
+    setValues(emptyForm);
+  };
+  const done = (answer: { mensaje?: unknown }) => {
+    void alert('success', typeof answer.mensaje === 'string' ? answer.mensaje : 'Operación realizada con éxito');
+    if (screen.after === 'inicio') navigate('/inicio');
+    else clear(); // the list reloads itself: the mutation invalidated it
+  };
+
+  const submitCreate = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!enabled.create) return;
+    try {
+      done(await create({ path: screen.path, body: bodyFromForm(screen.fields, values) }).unwrap());
+    } catch (error) {
+      failure(screen, 'CREAR', error);
+    }
+  };
+  const submitEdit = async () => {
+    if (!selected || !enabled.edit) return;
+    try {
+      done(await update({ path: screen.path, id: selected.id, body: bodyFromForm(screen.fields, values) }).unwrap());
+    } catch (error) {
+      failure(screen, 'ACTUALIZAR', error);
+    }
+  };
+  const submitDelete = async () => {
+    if (!selected) return;
+    if (!(await confirm('¿Estás seguro ?', 'No puedes revertir este cambio', 'Si, eliminarlo'))) return;
+    try {
+      done(await remove({ path: screen.path, id: selected.id }).unwrap());
+    } catch (error) {
+      failure(screen, 'ELIMINAR', error);
+    }
+  };
+
+  const listStyle = screen.listHeight ? { maxHeight: `${screen.listHeight}px`, overflowY: 'auto' as const } : {};
+
+  return (
+    <section>
+      <h2 className="mb-4">{screen.title}</h2>
+      <div className="row g-4">
+        <div className="col-md-6">
+          <div className="border rounded p-2" style={listStyle} data-testid="lookup-list">
+            {isLoading && <p className="text-muted m-0">Cargando...</p>}
+            {isError && <p className="text-danger m-0">No se pudo cargar la lista.</p>}
+            {!isLoading && !isError && items.length === 0 && <p className="text-muted m-0">No hay elementos.</p>}
+            {items.map((item) => (
+              <div className="form-check" key={item.id}>
+                <input
+                  className="form-check-input"
+                  type="radio"
+                  name="lookup-item"
+                  id={`item-${item.id}`}
+                  checked={selected?.id === item.id}
+                  onChange={() => choose(item)}
+                />
+                <label className="form-check-label" htmlFor={`item-${item.id}`}>
+                  {describe(screen, item)}
+                </label>
+              </div>
+            ))}
+          </div>
+          <button type="button" className="btn btn-outline-secondary btn-sm mt-2" onClick={clear}>
+            Limpiar selección
+          </button>
+        </div>
+        <div className="col-md-6">
+          <form onSubmit={submitCreate} noValidate>
+            {screen.fields.map((f) => {
+              const value = values[f.name];
+              const invalid = value !== '' && (value.trim() === '' || value.trim().length > f.maxLength);
+              return (
+                <div className="mb-3" key={f.name}>
+                  <label htmlFor={`field-${f.name}`} className="form-label">
+                    {f.label}
+                  </label>
+                  <input
+                    id={`field-${f.name}`}
+                    className={`form-control${invalid ? ' is-invalid' : ''}`}
+                    required
+                    maxLength={f.maxLength}
+                    value={value}
+                    onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+                  />
+                  <div className="invalid-feedback">
+                    {`El campo ${f.label.toLowerCase()} es obligatorio (máximo ${f.maxLength} caracteres).`}
+                  </div>
+                </div>
+              );
+            })}
+            <div className="d-flex gap-2">
+              <button type="submit" className="btn btn-primary" disabled={!enabled.create || busy}>
+                Crear
+              </button>
+              <button type="button" className="btn btn-warning" disabled={!enabled.edit || busy} onClick={submitEdit}>
+                Editar
+              </button>
+              <button
+                type="button"
+                className="btn btn-danger"
+                disabled={!enabled.remove || busy}
+                onClick={submitDelete}
+              >
+                Eliminar
+              </button>
+            </div>
+          </form>
+        </div>
+      </div>
+    </section>
+  );
+}

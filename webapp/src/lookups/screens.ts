@@ -1,0 +1,84 @@
+// What differs between the six lookup administration screens (spec 000 sections 2 and 5,
+// spec 001 sections 2, 5 and 8). The limits match the server's validation.
+import type { LookupPath } from '../api/types';
+
+export type FieldName = 'nombre' | 'direccion' | 'celular';
+
+export interface Field {
+  name: FieldName;
+  label: string;
+  maxLength: number;
+}
+
+export interface LookupScreen {
+  path: LookupPath;
+  title: string;
+  /** "LA MARCA", "EL MÉTODO DE PAGO": used in the error titles. */
+  noun: string;
+  fields: Field[];
+  /** After a successful action: go to inicio, or stay and reload the list (brands). */
+  after: 'inicio' | 'reload';
+  /** Height of the scroll box around the list, when it has one. */
+  listHeight?: number;
+  /** What the user is told when the item is still in use and cannot be deleted. */
+  deleteRefused: string;
+}
+
+const nombre = (maxLength = 40): Field => ({ name: 'nombre', label: 'Nombre', maxLength });
+const direccion: Field = { name: 'direccion', label: 'Dirección', maxLength: 120 };
+const celular: Field = { name: 'celular', label: 'Celular', maxLength: 20 };
+
+export const screens = {
+  categoria: {
+    path: '/api/categoria',
+    title: 'ADMINISTRAR CATEGORÍAS',
+    noun: 'LA CATEGORÍA',
+    fields: [nombre()],
+    after: 'inicio',
+    deleteRefused: 'Existen productos con esta categoría. Por favor elimine esos productos para continuar',
+  },
+  marca: {
+    path: '/api/marca',
+    title: 'ADMINISTRAR MARCAS',
+    noun: 'LA MARCA',
+    fields: [nombre()],
+    after: 'reload',
+    listHeight: 300,
+    deleteRefused: 'Existen Productos con la marca. Por favor elimine esos productos para continuar',
+  },
+  material: {
+    path: '/api/materialProducto',
+    title: 'ADMINISTRAR MATERIALES',
+    noun: 'EL MATERIAL',
+    fields: [nombre()],
+    after: 'inicio',
+    listHeight: 200,
+    deleteRefused: 'Existen producto con este material. Por favor elimine esos productos para continuar',
+  },
+  metodoPago: {
+    path: '/api/metodoPago',
+    title: 'ADMINISTRAR MÉTODOS DE PAGO',
+    noun: 'EL MÉTODO DE PAGO',
+    fields: [nombre(50)],
+    after: 'inicio',
+    deleteRefused: 'Existen Movimientos en la Caja. Por favor elimine esos movimientos para continuar',
+  },
+  local: {
+    path: '/api/local',
+    title: 'ADMINISTRAR LOCALES',
+    noun: 'EL LOCAL',
+    fields: [nombre(), direccion, celular],
+    after: 'inicio',
+    deleteRefused:
+      'Existen Movimientos en la Caja o productos que poseen este local. Por favor elimine esos movimientos o productos para continuar',
+  },
+  proveedor: {
+    path: '/api/proveedor',
+    title: 'ADMINISTRAR PROVEEDORES',
+    noun: 'EL PROVEEDOR',
+    fields: [nombre(), celular],
+    after: 'inicio',
+    listHeight: 300,
+    deleteRefused: 'Existen productos con este proveedor. Por favor elimine esos productos para continuar',
+  },
+} satisfies Record<string, LookupScreen>;

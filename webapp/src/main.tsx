@@ -1,0 +1,20 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { setNavigator } from './app/navigation';
+import { makeStore } from './app/store';
+import { routes } from './routing/routes';
+
+const store = makeStore();
+const router = createBrowserRouter(routes);
+setNavigator((path) => void router.navigate(path));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,74 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { alert } from '../app/alerts';
+import { fakeToken, inAnHour, renderAt, stubFetch } from '../test/render';
+import { Login } from './Login';
+
+vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
+
+const routes = [
+  { path: '/login', element: <Login /> },
+  { path: '/inicio', element: <p>pantalla de inicio</p> },
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(alert).mockClear();
+});
+
+describe('login screen', () => {
+  it('keeps submit disabled until both fields have text, and refuses blanks', async () => {
+    const user = userEvent.setup();
+    const stub = stubFetch({});
+    vi.stubGlobal('fetch', stub.fetch);
+    renderAt('/login', routes);
+    const submit = screen.getByRole('button', { name: 'Iniciar Sesión' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    await user.type(screen.getByLabelText('Usuario'), '  ');
+    expect(submit.disabled).toBe(true);
+    await user.type(screen.getByLabelText('Contraseña'), 'x');
+    expect(submit.disabled).toBe(false);
+    await user.click(submit);
+    expect(alert).toHaveBeenCalledWith('error', 'EERROR LOGIN', 'El usuario y la contraseña estan vacios!');
+    expect(stub.calls).toHaveLength(0);
+  });
+
+  it('logs in with the public client and greets the user', async () => {
+    const user = userEvent.setup();
+    const token = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
+    const stub = stubFetch({ 'POST /oauth/token': [200, { access_token: token }] });
+    vi.stubGlobal('fetch', stub.fetch);
+    const { store } = renderAt('/login', routes);
+    await user.type(screen.getByLabelText('Usuario'), 'ana');
+    await user.type(screen.getByLabelText('Contraseña'), 'secreta');
+    await user.click(screen.getByRole('button', { name: 'Iniciar Sesión' }));
+    await screen.findByText('pantalla de inicio');
+    expect(alert).toHaveBeenCalledWith('success', 'Login', 'Hola ana,has iniciado sesión correctamente');
+    expect(store.getState().session.username).toBe('ana');
+    expect(sessionStorage.getItem('optica.token')).toBe(token);
+    expect(stub.calls[0].auth).toBe(`Basic ${btoa('optica.webapp:')}`);
+    expect(new URLSearchParams(stub.calls[0].body!).get('grant_type')).toBe('password');
+  });
+
+  it('says the credentials are wrong on a 400', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', stubFetch({ 'POST /oauth/token': [400, { error: 'invalid_grant' }] }).fetch);
+    renderAt('/login', routes);
+    await user.type(screen.getByLabelText('Usuario'), 'ana');
+    await user.type(screen.getByLabelText('Contraseña'), 'mala');
+    await user.click(screen.getByRole('button', { name: 'Iniciar Sesión' }));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('error', 'ERROR LOGIN', 'el usuario y contraseña son incorrectos'),
+    );
+    expect(screen.getByRole('heading', { name: 'Iniciar Sesión' })).toBeTruthy();
+  });
+
+  it('sends an authenticated user to inicio with the info alert', async () => {
+    sessionStorage.setItem('optica.token', fakeToken({ user_name: 'ana', authorities: [], exp: inAnHour() }));
+    vi.stubGlobal('fetch', stubFetch({}).fetch);
+    renderAt('/login', routes);
+    await screen.findByText('pantalla de inicio');
+    expect(alert).toHaveBeenCalledWith('info', 'Login', 'Hola ana, Ya estas autenticado');
+  });
+});

@@ -1,0 +1,92 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useLoginMutation } from '../api/auth';
+import { errorStatus } from '../api/base';
+import { alert } from '../app/alerts';
+import { useAppDispatch, useAppSelector } from '../app/store';
+import { isAuthenticated, loggedIn, sessionFromToken } from '../session/sessionSlice';
+
+export function Login() {
+  const session = useAppSelector((s) => s.session);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [login, { isLoading }] = useLoginMutation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+
+  // Opening the login page while logged in (checked once, on arrival).
+  useEffect(() => {
+    if (isAuthenticated(session)) {
+      void alert('info', 'Login', `Hola ${session.username}, Ya estas autenticado`);
+      navigate('/inicio');
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const valid = username !== '' && password !== '';
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (username.trim() === '' || password.trim() === '') {
+      void alert('error', 'EERROR LOGIN', 'El usuario y la contraseña estan vacios!');
+      return;
+    }
+    try {
+      const answer = await login({ username: username.trim(), password }).unwrap();
+      const next = sessionFromToken(answer.access_token);
+      dispatch(loggedIn(answer.access_token));
+      navigate('/inicio');
+      void alert('success', 'Login', `Hola ${next.username},has iniciado sesión correctamente`);
+    } catch (error) {
+      if (errorStatus(error) === 400) {
+        void alert('error', 'ERROR LOGIN', 'el usuario y contraseña son incorrectos');
+      } else if (errorStatus(error) !== 401) {
+        void alert('error', 'ERROR LOGIN', 'No se pudo conectar con el servidor. Intente nuevamente.');
+      }
+    }
+  };
+
+  return (
+    <div className="row justify-content-center">
+      <div className="col-sm-8 col-md-5">
+        <div className="card shadow-sm">
+          <div className="card-body">
+            <h2 className="card-title text-center mb-4">Iniciar Sesión</h2>
+            <form onSubmit={submit} noValidate>
+              <div className="mb-3">
+                <label htmlFor="username" className="form-label">
+                  Usuario
+                </label>
+                <input
+                  id="username"
+                  className="form-control"
+                  autoComplete="username"
+                  required
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                />
+              </div>
+              <div className="mb-3">
+                <label htmlFor="password" className="form-label">
+                  Contraseña
+                </label>
+                <input
+                  id="password"
+                  type="password"
+                  className="form-control"
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              </div>
+              <button type="submit" className="btn btn-primary w-100" disabled={!valid || isLoading}>
+                Iniciar Sesión
+              </button>
+            </form>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useEffect, type ReactNode } from 'react';
+import { onForbidden, onUnauthorized } from '../api/base';
+import { useAppDispatch, useAppSelector } from '../app/store';
+import { hasAnyRole, isAdmin, isAuthenticated, type Session } from '../session/sessionSlice';
+
+export type Access = 'staff' | 'admin';
+
+/** Whether a session may open a screen: 'ok', or why not (as the server would answer). */
+export function accessFor(session: Session, access: Access): 'ok' | 401 | 403 {
+  if (!isAuthenticated(session)) return 401;
+  const allowed = access === 'admin' ? isAdmin(session) : hasAnyRole(session);
+  return allowed ? 'ok' : 403;
+}
+
+/** Guards a screen by role, reacting like a 401 or 403 answer of the server (spec 000 section 6). */
+export function RequireRole({ access, children }: { access: Access; children: ReactNode }) {
+  const session = useAppSelector((s) => s.session);
+  const dispatch = useAppDispatch();
+  const verdict = accessFor(session, access);
+  useEffect(() => {
+    if (verdict === 401) onUnauthorized(session, dispatch);
+    if (verdict === 403) onForbidden(session);
+    // Only when the verdict changes: the handlers navigate away.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [verdict]);
+  return verdict === 'ok' ? <>{children}</> : null;
+}
