@@ -24,7 +24,10 @@ ensure_webapp_deps() {
   ensure_node
   local stamp=webapp/node_modules/.optica-lock
   if [ ! -f "$stamp" ] || ! cmp -s webapp/package-lock.json "$stamp"; then
-    (cd webapp && npm ci --no-audit --no-fund --loglevel=error)
+    # `npm install --no-save` rather than `npm ci`: it installs the locked versions just the same,
+    # but tolerates a lock file without other platforms' optional packages (rollup's native
+    # builds), which npm leaves out on some machines and `npm ci` then refuses.
+    (cd webapp && npm install --no-save --no-audit --no-fund --loglevel=error)
     cp webapp/package-lock.json "$stamp"
   fi
 }

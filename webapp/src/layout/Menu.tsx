@@ -13,6 +13,14 @@ const item = (to: string, text: string) => (
   </li>
 );
 
+const navItem = (to: string, text: string) => (
+  <li className="nav-item" key={to}>
+    <NavLink className="nav-link" to={to}>
+      {text}
+    </NavLink>
+  </li>
+);
+
 /** The main menu: one variant for visitors and users without roles, one for staff. */
 export function Menu() {
   const session = useAppSelector((s) => s.session);
@@ -52,16 +60,8 @@ export function Menu() {
                 )}
                 {item('/adminitrarPaciente', 'Pacientes')}
               </Dropdown>
-              <li className="nav-item">
-                <NavLink className="nav-link" to="/adminitrarCaja">
-                  CAJA
-                </NavLink>
-              </li>
-              <li className="nav-item">
-                <NavLink className="nav-link" to="/estadistica">
-                  ESTADÍSTICAS
-                </NavLink>
-              </li>
+              {navItem('/adminitrarCaja', 'CAJA')}
+              {navItem('/estadistica', 'ESTADÍSTICAS')}
             </>
           ) : (
             <>
@@ -70,16 +70,8 @@ export function Menu() {
                 {item(byCategory(ids.receta), 'Anteojos de receta')}
                 {item(byCategory(ids.accesorios), 'Accesorios')}
               </Dropdown>
-              <li className="nav-item">
-                <NavLink className="nav-link" to="/cristaleria">
-                  CRISTALERÍA
-                </NavLink>
-              </li>
-              <li className="nav-item">
-                <NavLink className="nav-link" to="/sobreNosotros">
-                  SOBRE NOSOTROS
-                </NavLink>
-              </li>
+              {navItem('/cristaleria', 'CRISTALERÍA')}
+              {navItem('/sobreNosotros', 'SOBRE NOSOTROS')}
             </>
           )}
         </ul>
