@@ -96,7 +96,7 @@ export async function startServer() {
       const args = ['user', 'add', '--username', username, '--password', password];
       for (const role of roles) args.push('--role', role);
       if (localId !== undefined) args.push('--local', String(localId));
-      await run(bin, args, { env });
+      await this.cli(args);
     },
     /** Runs an `optica` command against this server's database. */
     async cli(args) {

@@ -25,8 +25,14 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
+/** Ends the session: forgets the token and every cached answer fetched with it. */
+export function endSession(dispatch: (action: unknown) => unknown) {
+  dispatch(loggedOut());
+  dispatch(api.util.resetApiState());
+}
+
 export function onUnauthorized(session: Session, dispatch: (action: unknown) => unknown) {
-  if (isAuthenticated(session)) dispatch(loggedOut());
+  if (isAuthenticated(session)) endSession(dispatch);
   navigateTo('/login');
   void alert('error', 'ERROR LOGIN', 'Necesitas logearte');
 }
@@ -46,6 +52,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   if (before.token && isExpiredSession(before)) api.dispatch(loggedOut());
   const result = await rawBaseQuery(args, api, extra);
   const session = (api.getState() as WithSession).session;
+  // A 401 from the token endpoint is a refused client, not a lost session: the login screen answers it.
   const isLogin = typeof args !== 'string' && args.url === 'oauth/token';
   if (result.error?.status === 401 && !isLogin) onUnauthorized(session, api.dispatch);
   if (result.error?.status === 403) onForbidden(session);

@@ -5,12 +5,8 @@ import type { components, paths } from './schema';
 type Schemas = components['schemas'];
 export type Nombrado = Schemas['Nombrado'];
 export type Local = Schemas['Local'];
-export type Proveedor = Schemas['Proveedor'];
 export type LookupBody = Schemas['LookupBody'];
-export type Mensaje = Schemas['Mensaje'];
-export type Errores = Schemas['Errores'];
 export type TokenResponse = Schemas['TokenResponse'];
-export type TokenRequest = Schemas['TokenRequest'];
 
 /** Any lookup item: every kind has id and nombre; branches and suppliers have more. */
 export type LookupItem = Nombrado & Partial<Pick<Local, 'direccion' | 'celular'>>;

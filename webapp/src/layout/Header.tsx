@@ -2,8 +2,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { alert } from '../app/alerts';
 import { shop, whatsappLink } from '../app/shop';
 import { useAppDispatch, useAppSelector } from '../app/store';
-import { api } from '../api/base';
-import { isAuthenticated, loggedOut } from '../session/sessionSlice';
+import { endSession } from '../api/base';
+import { isAuthenticated } from '../session/sessionSlice';
 
 /** Contact links on the left, the session on the right. */
 export function Header() {
@@ -12,8 +12,7 @@ export function Header() {
   const navigate = useNavigate();
 
   const logout = () => {
-    dispatch(loggedOut());
-    dispatch(api.util.resetApiState());
+    endSession(dispatch);
     navigate('/login');
     void alert('success', 'SE HA CERRADO SESIÓN');
   };

@@ -20,7 +20,6 @@ export function Login() {
       void alert('info', 'Login', `Hola ${session.username}, Ya estas autenticado`);
       navigate('/inicio');
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const valid = username !== '' && password !== '';
