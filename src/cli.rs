@@ -156,7 +156,11 @@ pub async fn build_state(pool: PgPool, args: &ServeArgs) -> Result<AppState, Str
         }
     };
     let key = signing_key(&pool, args.jwt_secret.as_deref()).await?;
-    Ok(AppState::new(pool, AuthConfig::new(key, clients)))
+    let timezone: chrono_tz::Tz = args
+        .timezone
+        .parse()
+        .map_err(|_| format!("zona horaria desconocida: {}", args.timezone))?;
+    Ok(AppState::new(pool, AuthConfig::new(key, clients), timezone))
 }
 
 async fn serve(pool: PgPool, args: ServeArgs) -> Result<(), String> {

@@ -58,7 +58,13 @@ pub struct ServeArgs {
     /// Folder of the built web app to serve (index.html fallback for deep links).
     #[arg(long, env = "OPTICA_WEBAPP_DIR")]
     pub webapp_dir: Option<PathBuf>,
+    /// The shop's time zone: business dates (creadoEn, "today") are taken in it.
+    #[arg(long, env = "OPTICA_TIMEZONE", default_value = DEFAULT_TIMEZONE)]
+    pub timezone: String,
 }
+
+/// Where the shop is (Argentina, UTC-3 without daylight saving).
+pub const DEFAULT_TIMEZONE: &str = "America/Argentina/Buenos_Aires";
 
 #[derive(Debug, Subcommand)]
 pub enum UserCmd {

@@ -89,7 +89,7 @@ pub fn store_failure<E: std::error::Error>(e: CommandError<E>) -> AppError {
         CommandError::Conflict => {
             AppError::Conflict("El registro fue modificado por otra operación. Intente nuevamente.".into())
         }
-        CommandError::Duplicate { scope } => {
+        CommandError::Duplicate { scope, .. } => {
             AppError::Conflict(format!("Ya existe un registro con ese valor ({scope})"))
         }
         CommandError::Store(s) => s.into(),

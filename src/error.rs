@@ -28,6 +28,9 @@ pub enum AppError {
     /// Field validation: 400 `{"errors": [...]}`.
     #[error("validation: {0:?}")]
     Validation(Vec<String>),
+    /// A body with several problems: 400 `{"mensaje", "errors"}` (mensaje lists them all).
+    #[error("rejected: {0:?}")]
+    Rejected(Vec<String>),
     /// A business rule or malformed request: 400 `{"mensaje"}`.
     #[error("bad request: {0}")]
     BadRequest(String),
@@ -101,6 +104,11 @@ impl IntoResponse for AppError {
             AppError::Validation(errors) => {
                 (StatusCode::BAD_REQUEST, Json(json!({ "errors": errors }))).into_response()
             }
+            AppError::Rejected(errors) => (
+                StatusCode::BAD_REQUEST,
+                Json(json!({ "mensaje": errors.join(". "), "errors": errors })),
+            )
+                .into_response(),
             AppError::BadRequest(m) => (StatusCode::BAD_REQUEST, Json(json!({ "mensaje": m }))).into_response(),
             AppError::NotFound(m) => (StatusCode::NOT_FOUND, Json(json!({ "mensaje": m }))).into_response(),
             AppError::Conflict(m) => (StatusCode::CONFLICT, Json(json!({ "mensaje": m }))).into_response(),

@@ -9,6 +9,7 @@ pub mod dispatch;
 pub mod error;
 pub mod http;
 pub mod openapi;
+pub mod products;
 pub mod state;
 pub mod users;
 

@@ -4,7 +4,7 @@
 use axum::Json;
 use utoipa::OpenApi;
 
-use crate::http::lookups;
+use crate::http::{lookups, products};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -35,6 +35,21 @@ use crate::http::lookups;
         lookups::proveedor::create,
         lookups::proveedor::update,
         lookups::proveedor::delete,
+        products::page,
+        products::get,
+        products::by_model,
+        products::model_contains,
+        products::brand_contains,
+        products::at_branch,
+        products::stock_per_branch,
+        products::stock_per_material,
+        products::existing_models,
+        products::create,
+        products::create_many,
+        products::update,
+        products::delete,
+        products::mass_update,
+        products::stock_excel,
     ),
     components(schemas(
         lookups::LookupBody,
@@ -45,6 +60,14 @@ use crate::http::lookups;
         optica_query::lookups::Nombrado,
         optica_query::lookups::Local,
         optica_query::lookups::Proveedor,
+        optica_query::products::Producto,
+        optica_query::products::ProductoLocal,
+        optica_query::products::StockPorLocal,
+        optica_query::products::StockPorMaterial,
+        crate::products::ProductoBody,
+        crate::products::ProductoLocalBody,
+        crate::products::prices::MassUpdateBody,
+        crate::http::lenient::IdRef,
     ))
 )]
 pub struct ApiDoc;

@@ -18,17 +18,25 @@ pub struct AppState {
     pub projections: Arc<Vec<&'static str>>,
     /// Upper bound of that wait; past it the answer returns anyway.
     pub read_wait: Duration,
+    /// The shop's time zone, for business dates.
+    pub timezone: chrono_tz::Tz,
 }
 
 impl AppState {
-    pub fn new(pool: PgPool, auth: AuthConfig) -> Self {
+    pub fn new(pool: PgPool, auth: AuthConfig, timezone: chrono_tz::Tz) -> Self {
         AppState {
             store: EventStore::new(pool.clone()),
             pool,
             auth: Arc::new(auth),
             projections: Arc::new(optica_projections::all().iter().map(|p| p.name()).collect()),
             read_wait: Duration::from_secs(5),
+            timezone,
         }
+    }
+
+    /// Today's date in the shop.
+    pub fn today(&self) -> chrono::NaiveDate {
+        chrono::Utc::now().with_timezone(&self.timezone).date_naive()
     }
 }
 

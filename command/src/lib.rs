@@ -2,7 +2,8 @@
 //! and appends their events atomically.
 
 pub mod lookup;
+pub mod product;
 pub mod store;
 pub mod user;
 
-pub use store::{Appended, CommandError, EventStore, StoreError, UniqueClaims};
+pub use store::{with_retries, Appended, CommandError, EventStore, StoreError, UniqueClaims, UnitOfWork};

@@ -48,12 +48,13 @@ pub enum CommandError<E: std::error::Error> {
     /// A business rule refused the command.
     #[error(transparent)]
     Domain(E),
-    /// Other writers kept winning the race for this stream.
+    /// A stream changed between load and commit (retried by `with_retries`; returned when other
+    /// writers kept winning the race).
     #[error("the stream kept changing while the command ran")]
     Conflict,
-    /// A unique value (scope) is already claimed by another aggregate.
-    #[error("value already taken in {scope}")]
-    Duplicate { scope: String },
+    /// A unique value (scope, key) is already claimed by another aggregate.
+    #[error("value {key:?} already taken in {scope}")]
+    Duplicate { scope: String, key: String },
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -99,8 +100,8 @@ impl EventStore {
     }
 
     /// Loads the aggregate, runs the command and appends the resulting events with the given
-    /// claims in one transaction. Returns where the last event landed, or `None` when the command
-    /// produced no event.
+    /// claims in one transaction, retrying when another writer appended to the stream first.
+    /// Returns where the last event landed, or `None` when the command produced no event.
     pub async fn execute<A>(
         &self,
         id: &str,
@@ -113,60 +114,175 @@ impl EventStore {
         A: Aggregate,
         A::Command: Clone,
     {
-        for _ in 0..MAX_ATTEMPTS {
-            let (mut aggregate, length) = self.load::<A>(id).await?;
-            let sink = cqrs_es::event_sink::EventSink::default();
-            aggregate
-                .handle(command.clone(), services, &sink)
-                .await
-                .map_err(CommandError::Domain)?;
-            let events = sink.collect().await;
-            if events.is_empty() {
-                return Ok(None);
+        let command = &command;
+        with_retries(move || async move {
+            let mut unit = self.unit();
+            unit.handle::<A>(id, command.clone(), services).await?;
+            for (scope, key) in &claims.take {
+                unit.claim(scope, key, id);
             }
-            match self.append::<A>(id, length, &events, metadata, claims).await {
-                Ok(appended) => return Ok(Some(appended)),
-                Err(AppendError::StreamMoved) => continue,
-                Err(AppendError::Claimed(scope)) => return Err(CommandError::Duplicate { scope }),
-                Err(AppendError::Db(e)) => return Err(StoreError::Database(e).into()),
+            for (scope, key) in &claims.release {
+                unit.release(scope, key, id);
             }
-        }
-        Err(CommandError::Conflict)
+            unit.commit(metadata).await
+        })
+        .await
     }
 
-    async fn append<A: Aggregate>(
-        &self,
+    /// Starts a unit of work: commands on one or more streams whose events commit together.
+    pub fn unit(&self) -> UnitOfWork<'_> {
+        UnitOfWork {
+            store: self,
+            writes: Vec::new(),
+            take: Vec::new(),
+            release: Vec::new(),
+        }
+    }
+}
+
+/// Runs `attempt` again while it fails with `Conflict` (a stream it read was appended to by
+/// another writer before it committed), up to `MAX_ATTEMPTS` times.
+pub async fn with_retries<T, E, F, Fut>(mut attempt: F) -> Result<T, CommandError<E>>
+where
+    E: std::error::Error,
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, CommandError<E>>>,
+{
+    for _ in 1..MAX_ATTEMPTS {
+        match attempt().await {
+            Err(CommandError::Conflict) => continue,
+            other => return other,
+        }
+    }
+    attempt().await
+}
+
+/// The events of one stream waiting to be appended.
+struct StreamWrite {
+    aggregate_type: &'static str,
+    id: String,
+    /// Stream length when it was loaded: the events take the sequences after it.
+    base: usize,
+    events: Vec<(String, String, serde_json::Value)>,
+}
+
+/// Commands on several streams, appended in one transaction with optimistic concurrency on each
+/// stream: if any stream grew since it was loaded, nothing is written and `commit` answers
+/// `Conflict`, so the caller re-runs the whole unit (see `with_retries`).
+pub struct UnitOfWork<'a> {
+    store: &'a EventStore,
+    writes: Vec<StreamWrite>,
+    take: Vec<(String, String, String)>,
+    release: Vec<(String, String, String)>,
+}
+
+impl UnitOfWork<'_> {
+    /// Loads an aggregate, runs a command on it and keeps its events for the commit. Returns
+    /// the aggregate with the events applied (the sink applies them as the command writes them). A stream may take part in a unit only once.
+    pub async fn handle<A: Aggregate>(
+        &mut self,
         id: &str,
-        length: usize,
-        events: &[A::Event],
-        metadata: &EventMetadata,
-        claims: &UniqueClaims,
-    ) -> Result<Appended, AppendError> {
-        let metadata = serde_json::to_value(metadata).map_err(|e| AppendError::Db(sqlx::Error::Encode(e.into())))?;
-        let mut tx = self.pool.begin().await?;
-        let mut last = None;
-        for (offset, event) in events.iter().enumerate() {
-            let payload = serde_json::to_value(event).map_err(|e| AppendError::Db(sqlx::Error::Encode(e.into())))?;
-            let row: (i64, i64) = sqlx::query_as(
-                "insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
-                 values ($1, $2, $3, $4, $5, $6, $7)
-                 returning tx_id::text::bigint, position",
-            )
-            .bind(A::TYPE)
-            .bind(id)
-            .bind((length + offset + 1) as i64)
-            .bind(event.event_type())
-            .bind(event.event_version())
-            .bind(payload)
-            .bind(&metadata)
-            .fetch_one(&mut *tx)
-            .await?;
-            last = Some(Appended {
-                tx_id: row.0,
-                position: row.1,
+        command: A::Command,
+        services: &A::Services,
+    ) -> Result<A, CommandError<A::Error>> {
+        let (aggregate, base) = self.store.load::<A>(id).await?;
+        self.handle_loaded(id, aggregate, base, command, services).await
+    }
+
+    /// Like `handle`, for an aggregate the caller loaded itself (with `EventStore::load`) to
+    /// look at its state first; `base` is the stream length that load returned.
+    pub async fn handle_loaded<A: Aggregate>(
+        &mut self,
+        id: &str,
+        mut aggregate: A,
+        base: usize,
+        command: A::Command,
+        services: &A::Services,
+    ) -> Result<A, CommandError<A::Error>> {
+        if self.writes.iter().any(|w| w.aggregate_type == A::TYPE && w.id == id) {
+            return Err(StoreError::Persistence(format!("stream {}-{id} handled twice in one unit", A::TYPE)).into());
+        }
+        let sink = cqrs_es::event_sink::EventSink::default();
+        aggregate
+            .handle(command, services, &sink)
+            .await
+            .map_err(CommandError::Domain)?;
+        let mut events = Vec::new();
+        for event in sink.collect().await {
+            let payload = serde_json::to_value(&event).map_err(StoreError::Corrupt)?;
+            events.push((event.event_type(), event.event_version(), payload));
+        }
+        if !events.is_empty() {
+            self.writes.push(StreamWrite {
+                aggregate_type: A::TYPE,
+                id: id.to_string(),
+                base,
+                events,
             });
         }
-        for (scope, key) in &claims.release {
+        Ok(aggregate)
+    }
+
+    /// How many streams have events waiting in this unit.
+    pub fn streams(&self) -> usize {
+        self.writes.len()
+    }
+
+    /// Claims a unique value for an aggregate; the commit fails with `Duplicate` when another
+    /// aggregate holds it.
+    pub fn claim(&mut self, scope: &str, key: &str, aggregate_id: &str) {
+        self.take.push((scope.into(), key.into(), aggregate_id.into()));
+    }
+
+    /// Gives up a unique value the aggregate held.
+    pub fn release(&mut self, scope: &str, key: &str, aggregate_id: &str) {
+        self.release.push((scope.into(), key.into(), aggregate_id.into()));
+    }
+
+    /// Appends every kept event and applies the claims in one transaction. `None` when no
+    /// command produced an event.
+    pub async fn commit<E: std::error::Error>(
+        self,
+        metadata: &EventMetadata,
+    ) -> Result<Option<Appended>, CommandError<E>> {
+        if self.writes.is_empty() {
+            return Ok(None);
+        }
+        match self.append(metadata).await {
+            Ok(appended) => Ok(Some(appended)),
+            Err(AppendError::StreamMoved) => Err(CommandError::Conflict),
+            Err(AppendError::Claimed { scope, key }) => Err(CommandError::Duplicate { scope, key }),
+            Err(AppendError::Db(e)) => Err(StoreError::Database(e).into()),
+        }
+    }
+
+    async fn append(&self, metadata: &EventMetadata) -> Result<Appended, AppendError> {
+        let metadata = serde_json::to_value(metadata).map_err(|e| AppendError::Db(sqlx::Error::Encode(e.into())))?;
+        let mut tx = self.store.pool.begin().await?;
+        let mut last = None;
+        for write in &self.writes {
+            for (offset, (event_type, version, payload)) in write.events.iter().enumerate() {
+                let row: (i64, i64) = sqlx::query_as(
+                    "insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
+                     values ($1, $2, $3, $4, $5, $6, $7)
+                     returning tx_id::text::bigint, position",
+                )
+                .bind(write.aggregate_type)
+                .bind(&write.id)
+                .bind((write.base + offset + 1) as i64)
+                .bind(event_type)
+                .bind(version)
+                .bind(payload)
+                .bind(&metadata)
+                .fetch_one(&mut *tx)
+                .await?;
+                last = Some(Appended {
+                    tx_id: row.0,
+                    position: row.1,
+                });
+            }
+        }
+        for (scope, key, id) in &self.release {
             sqlx::query("delete from unique_claims where scope = $1 and key = $2 and aggregate_id = $3")
                 .bind(scope)
                 .bind(key)
@@ -174,7 +290,7 @@ impl EventStore {
                 .execute(&mut *tx)
                 .await?;
         }
-        for (scope, key) in &claims.take {
+        for (scope, key, id) in &self.take {
             // Taking a key this aggregate already holds is a no-op; zero rows means another
             // aggregate holds it.
             let taken = sqlx::query(
@@ -188,7 +304,10 @@ impl EventStore {
             .execute(&mut *tx)
             .await?;
             if taken.rows_affected() == 0 {
-                return Err(AppendError::Claimed(scope.clone()));
+                return Err(AppendError::Claimed {
+                    scope: scope.clone(),
+                    key: key.clone(),
+                });
             }
         }
         tx.commit().await?;
@@ -198,7 +317,7 @@ impl EventStore {
 
 enum AppendError {
     StreamMoved,
-    Claimed(String),
+    Claimed { scope: String, key: String },
     Db(sqlx::Error),
 }
 

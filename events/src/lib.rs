@@ -6,8 +6,12 @@
 
 pub mod lookup;
 pub mod metadata;
+pub mod money;
+pub mod product;
 pub mod user;
 
 pub use lookup::{LookupData, LookupEvent, LookupKind};
 pub use metadata::{Actor, EventMetadata};
+pub use money::Money;
+pub use product::{MotivoStock, ProductoDatos, ProductoEvent};
 pub use user::UserEvent;

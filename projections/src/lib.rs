@@ -2,6 +2,7 @@
 //! global order, to projections that turn events into read-model rows.
 
 pub mod lookups;
+pub mod products;
 pub mod projector;
 pub mod stored;
 pub mod users;
@@ -14,5 +15,10 @@ pub use stored::StoredEvent;
 
 /// Every projection the server runs, in the order the projector feeds them.
 pub fn all() -> Vec<Arc<dyn Projection>> {
-    vec![Arc::new(lookups::LookupsProjection), Arc::new(users::UsersProjection)]
+    // lookups first: the products projection reads brand names from their rows
+    vec![
+        Arc::new(lookups::LookupsProjection),
+        Arc::new(products::ProductsProjection),
+        Arc::new(users::UsersProjection),
+    ]
 }

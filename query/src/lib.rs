@@ -1,4 +1,21 @@
 //! The query side: typed reads of read-model tables (never the events table).
 
 pub mod lookups;
+pub mod page;
+pub mod products;
 pub mod users;
+
+pub use page::Page;
+
+/// `text` as a LIKE pattern that matches it anywhere, with `%`, `_` and `\` taken literally.
+pub fn contains_pattern(text: &str) -> String {
+    let mut pattern = String::from("%");
+    for c in text.to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}

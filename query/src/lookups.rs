@@ -70,11 +70,12 @@ pub async fn get(pool: &PgPool, kind: &str, id: i64) -> Result<Option<LookupItem
 pub enum Reference {
     /// Staff accounts assigned to the branch.
     Users,
+    /// Products of the brand, material, category or supplier, or offered at the branch.
+    Products,
 }
 
 /// Whether any record uses the item, so deleting it would leave that record pointing nowhere.
-/// Each feature adds its references here (products: brand, material, branch stock; movements:
-/// branch, payment method; patients: branch); today only staff accounts reference a branch.
+/// Each feature adds its references here (movements: branch, payment method; patients: branch).
 pub async fn reference(pool: &PgPool, kind: &str, id: i64) -> Result<Option<Reference>, sqlx::Error> {
     if kind == "Local" {
         let used: bool = sqlx::query_scalar("select exists(select 1 from users where local_id = $1)")
@@ -83,6 +84,20 @@ pub async fn reference(pool: &PgPool, kind: &str, id: i64) -> Result<Option<Refe
             .await?;
         if used {
             return Ok(Some(Reference::Users));
+        }
+    }
+    let products = match kind {
+        "Marca" => Some("select exists(select 1 from products where marca_id = $1)"),
+        "MaterialProducto" => Some("select exists(select 1 from products where material_id = $1)"),
+        "Categoria" => Some("select exists(select 1 from product_categorias where categoria_id = $1)"),
+        "Proveedor" => Some("select exists(select 1 from product_proveedores where proveedor_id = $1)"),
+        "Local" => Some("select exists(select 1 from product_stock where local_id = $1)"),
+        _ => None,
+    };
+    if let Some(sql) = products {
+        let used: bool = sqlx::query_scalar(sql).bind(id).fetch_one(pool).await?;
+        if used {
+            return Ok(Some(Reference::Products));
         }
     }
     Ok(None)

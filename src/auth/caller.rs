@@ -66,6 +66,27 @@ where
     }
 }
 
+/// A staff member: a caller with at least one role. Accounts without roles get 403.
+#[derive(Clone, Debug)]
+pub struct Staff(pub Caller);
+
+impl<S> FromRequestParts<S> for Staff
+where
+    S: Send + Sync,
+    Arc<AuthConfig>: FromRef<S>,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let caller = Caller::from_request_parts(parts, state).await?;
+        if caller.roles.is_empty() {
+            Err(AppError::Forbidden)
+        } else {
+            Ok(Staff(caller))
+        }
+    }
+}
+
 /// A caller with `ROLE_ADMIN`; anyone else gets 403 (and no token 401).
 #[derive(Clone, Debug)]
 pub struct Admin(pub Caller);

@@ -6,7 +6,7 @@ pub mod jwt;
 pub mod oauth;
 pub mod password;
 
-pub use caller::{Admin, Caller};
+pub use caller::{Admin, Caller, Staff};
 
 /// A client allowed to call `POST /oauth/token` (HTTP Basic).
 #[derive(Clone, Debug)]

@@ -2,13 +2,17 @@
 
 pub mod extract;
 pub mod health;
+pub mod lenient;
 pub mod lookups;
+pub mod products;
 pub mod request_id;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::{get, post, put};
+
+use self::products as p;
 use axum::{middleware, Json, Router};
 use serde_json::json;
 
@@ -36,6 +40,19 @@ pub fn app(state: AppState) -> Router {
         .route("/api/local/{id}", put(local::update).delete(local::delete))
         .route("/api/proveedor", get(proveedor::list).post(proveedor::create))
         .route("/api/proveedor/{id}", put(proveedor::update).delete(proveedor::delete))
+        .route("/api/productos", post(p::create))
+        .route("/api/productos/page/{page}", get(p::page))
+        .route("/api/productos/buscar", get(p::at_branch))
+        .route("/api/productos/buscar-por-modelo/{modelo}", get(p::by_model))
+        .route("/api/productos/modelo/{modelo}", get(p::model_contains))
+        .route("/api/productos/marca/{marca}", get(p::brand_contains))
+        .route("/api/productos/stock-total-sucursal", get(p::stock_per_branch))
+        .route("/api/productos/stock-material", get(p::stock_per_material))
+        .route("/api/productos/validar-modelos", post(p::existing_models))
+        .route("/api/productos/actualizar-precios", post(p::mass_update))
+        .route("/api/productos/crearVarios", post(p::create_many))
+        .route("/api/productos/{id}", get(p::get).put(p::update).delete(p::delete))
+        .route("/api/excel/stock/{local_id}", get(p::stock_excel))
         .route("/api/openapi.json", get(crate::openapi::serve))
         .route("/api/{*rest}", axum::routing::any(api_not_found));
     Router::new()

@@ -37,6 +37,7 @@ pub fn serve_args() -> ServeArgs {
         jwt_secret: Some(JWT_SECRET.into()),
         admin_password: None,
         webapp_dir: None,
+        timezone: optica::config::DEFAULT_TIMEZONE.into(),
     }
 }
 

@@ -40,6 +40,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/excel/stock/{localId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The branch's stock as an Excel sheet (admins: it shows costs). */
+        get: operations["excel_stock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/local": {
         parameters: {
             query?: never;
@@ -184,6 +201,218 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/productos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a product with its initial stock per branch. */
+        post: operations["producto_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productos/actualizar-precios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the price or cost of every product matching the filters (admins). */
+        post: operations["producto_mass_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productos/buscar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products offered at a branch whose model contains the text (for the sale form). Sellers
+         *     always search their own branch.
+         */
+        get: operations["producto_at_branch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productos/buscar-por-modelo/{modelo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products whose model is exactly the text (case-insensitive); 404 when none. */
+        get: operations["producto_by_model"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productos/crearVarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates every product of the list, or none (contract's `mensaje`/`errores` answer). */
+        post: operations["producto_create_many"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productos/marca/{marca}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products whose brand name contains the text; 404 when none. */
+        get: operations["producto_brand_contains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productos/modelo/{modelo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products whose model contains the text; 404 when none. */
+        get: operations["producto_model_contains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productos/page/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Page of 12 products by brand then model. */
+        get: operations["producto_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productos/stock-material": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Σ stock per material at a branch (`localId=0`: empty). */
+        get: operations["producto_stock_per_material"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productos/stock-total-sucursal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Σ stock per branch. */
+        get: operations["producto_stock_per_branch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productos/validar-modelos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Which of the given models (lower-cased) already exist for the brand. */
+        post: operations["producto_existing_models"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product. */
+        get: operations["producto_get"];
+        /**
+         * Edits a product. Branch stocks in the body become stock corrections; a `version` older than
+         *     the product's answers 409, so a stale form never undoes a sale.
+         */
+        put: operations["producto_update"];
+        post?: never;
+        /** Deletes a product; refused with 409 while cash-box movements use it. */
+        delete: operations["producto_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/proveedor": {
         parameters: {
             query?: never;
@@ -245,6 +474,11 @@ export interface components {
         Errores: {
             errors: string[];
         };
+        /** @description `{"id": …}` as the web app sends references to lookups; other fields are ignored. */
+        IdRef: {
+            /** Format: int64 */
+            id?: number | null;
+        };
         /** @description A branch. */
         Local: {
             celular?: string | null;
@@ -262,6 +496,23 @@ export interface components {
             direccion?: string | null;
             nombre?: string | null;
         };
+        /** @description The mass-update body (contract section 5.7); filter ids may arrive as strings. */
+        MassUpdateBody: {
+            /** Format: int64 */
+            categoria?: number | null;
+            /** Format: int64 */
+            marca?: number | null;
+            /** Format: int64 */
+            material?: number | null;
+            /** Format: int64 */
+            proveedor?: number | null;
+            /** @description `precio` or `costo`. */
+            tipo?: string | null;
+            /** @description `porcentaje` or `fijo`. */
+            tipoCambio?: string | null;
+            /** Format: double */
+            valor?: number | null;
+        };
         /** @description A message answer: deletes, not-found and refusals. */
         Mensaje: {
             mensaje: string;
@@ -277,12 +528,147 @@ export interface components {
             error: string;
             error_description: string;
         };
+        /** @description One page of a list; `number` is zero-based. */
+        Page_Producto: {
+            content: {
+                categorias: components["schemas"]["Nombrado"][];
+                /** Format: double */
+                costo?: number | null;
+                /** Format: date */
+                creadoEn: string;
+                descripcion?: string | null;
+                genero: string;
+                /** Format: int64 */
+                id: number;
+                marca?: null | components["schemas"]["Nombrado"];
+                material?: null | components["schemas"]["Nombrado"];
+                modelo: string;
+                /** Format: double */
+                precio: number;
+                productoLocales: components["schemas"]["ProductoLocal"][];
+                proveedores: components["schemas"]["Proveedor"][];
+                /** Format: date */
+                ultimaActualizacion: string;
+                /**
+                 * Format: int64
+                 * @description Send it back with an edit: a product changed since answers 409.
+                 */
+                version: number;
+            }[];
+            empty: boolean;
+            first: boolean;
+            last: boolean;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            numberOfElements: number;
+            pageable: components["schemas"]["Pageable"];
+            /** Format: int64 */
+            size: number;
+            sort: components["schemas"]["SortInfo"];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
+        Pageable: {
+            /** Format: int64 */
+            offset: number;
+            /** Format: int64 */
+            pageNumber: number;
+            /** Format: int64 */
+            pageSize: number;
+            paged: boolean;
+            sort: components["schemas"]["SortInfo"];
+            unpaged: boolean;
+        };
+        /** @description A product as the API serializes it (contract section 3.2). `costo` is null for non-admins. */
+        Producto: {
+            categorias: components["schemas"]["Nombrado"][];
+            /** Format: double */
+            costo?: number | null;
+            /** Format: date */
+            creadoEn: string;
+            descripcion?: string | null;
+            genero: string;
+            /** Format: int64 */
+            id: number;
+            marca?: null | components["schemas"]["Nombrado"];
+            material?: null | components["schemas"]["Nombrado"];
+            modelo: string;
+            /** Format: double */
+            precio: number;
+            productoLocales: components["schemas"]["ProductoLocal"][];
+            proveedores: components["schemas"]["Proveedor"][];
+            /** Format: date */
+            ultimaActualizacion: string;
+            /**
+             * Format: int64
+             * @description Send it back with an edit: a product changed since answers 409.
+             */
+            version: number;
+        };
+        /**
+         * @description A product as the web app sends it for create, bulk create and edit. Ids, `creadoEn` and
+         *     `ultimaActualizacion` in the body are ignored: the server assigns them.
+         */
+        ProductoBody: {
+            categorias?: components["schemas"]["IdRef"][] | null;
+            /** Format: double */
+            costo?: number | null;
+            descripcion?: string | null;
+            genero?: string | null;
+            marca?: null | components["schemas"]["IdRef"];
+            material?: null | components["schemas"]["IdRef"];
+            modelo?: string | null;
+            /** Format: double */
+            precio?: number | null;
+            /** @description Branches and their stock; on an edit, `null` leaves them unchanged. */
+            productoLocales?: components["schemas"]["ProductoLocalBody"][] | null;
+            proveedores?: components["schemas"]["IdRef"][] | null;
+            /**
+             * Format: int64
+             * @description On an edit: the version the form loaded (409 when the product changed since).
+             */
+            version?: number | null;
+        };
+        /** @description A branch's stock of a product. */
+        ProductoLocal: {
+            local: components["schemas"]["Local"];
+            /** Format: int64 */
+            stock: number;
+        };
+        /** @description A branch and its stock in a product body. */
+        ProductoLocalBody: {
+            local?: null | components["schemas"]["IdRef"];
+            /** Format: int64 */
+            stock?: number | null;
+        };
         /** @description A supplier. */
         Proveedor: {
             celular?: string | null;
             /** Format: int64 */
             id: number;
             nombre: string;
+        };
+        SortInfo: {
+            empty: boolean;
+            sorted: boolean;
+            unsorted: boolean;
+        };
+        /** @description Σ stock per branch. */
+        StockPorLocal: {
+            /** Format: int64 */
+            localId: number;
+            localNombre: string;
+            /** Format: int64 */
+            stockTotal: number;
+        };
+        /** @description Σ stock per material at one branch. */
+        StockPorMaterial: {
+            materialNombre: string;
+            /** Format: int64 */
+            stockTotal: number;
         };
         TokenRequest: {
             grant_type?: string | null;
@@ -476,6 +862,52 @@ export interface operations {
             };
             /** @description still referenced */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    excel_stock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                localId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description xlsx file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1239,6 +1671,658 @@ export interface operations {
                 };
             };
             /** @description still referenced */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    producto_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductoBody"];
+            };
+        };
+        responses: {
+            /** @description mensaje + producto */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    producto_mass_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MassUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description mensaje + actualizados */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    producto_at_branch: {
+        parameters: {
+            query?: {
+                modelo?: string | null;
+                localId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Producto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    producto_by_model: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Producto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description none */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    producto_create_many: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductoBody"][];
+            };
+        };
+        responses: {
+            /** @description mensaje + guardados */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description mensaje + errores + guardados 0 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    producto_brand_contains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                marca: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Producto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description none */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    producto_model_contains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Producto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description none */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    producto_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description zero-based */
+                page: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Producto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    producto_stock_per_material: {
+        parameters: {
+            query?: {
+                localId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockPorMaterial"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    producto_stock_per_branch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockPorLocal"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    producto_existing_models: {
+        parameters: {
+            query?: {
+                marcaId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": string[];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    producto_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Producto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    producto_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductoBody"];
+            };
+        };
+        responses: {
+            /** @description mensaje + producto */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    producto_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;

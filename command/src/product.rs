@@ -1,0 +1,423 @@
+//! The product aggregate: what a product is, its prices, and its stock per branch.
+//!
+//! Stock changes only through `StockAjustado` events: a create loads the initial stock, an edit
+//! that carries branch stocks turns each difference into a correction, and sales (the cash box)
+//! adjust by their quantities. Stock never goes below zero.
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDate;
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::Aggregate;
+use optica_events::product::{GENEROS, PRODUCT_AGGREGATE};
+use optica_events::{Money, MotivoStock, ProductoDatos, ProductoEvent};
+use serde::{Deserialize, Serialize};
+
+pub const MAX_MODELO: usize = 50;
+pub const MAX_DESCRIPCION: usize = 255;
+/// A counted stock above this is a typing mistake.
+pub const MAX_STOCK: i64 = 1_000_000;
+/// Characters a model may not contain (they break the search paths and the bulk form's rules).
+pub const FORBIDDEN_MODEL_CHARS: [char; 4] = ['.', ';', '/', '\\'];
+
+/// A branch and the stock the product should have there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LocalStock {
+    pub local_id: i64,
+    pub stock: i64,
+}
+
+/// Which amount a mass update changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Campo {
+    Precio,
+    Costo,
+}
+
+/// How a mass update changes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cambio {
+    /// new = old + old × percent / 100; `millionths` is the percentage in millionths (10% = 10_000_000).
+    Porcentaje { millionths: i128 },
+    /// new = the amount.
+    Fijo(Money),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProductoCommand {
+    Create {
+        datos: ProductoDatos,
+        locales: Vec<LocalStock>,
+        fecha: NaiveDate,
+    },
+    /// `locales: None` leaves the branches and stock alone. `expected_version`: the version the
+    /// client read; a different current version refuses the edit.
+    Edit {
+        datos: ProductoDatos,
+        locales: Option<Vec<LocalStock>>,
+        expected_version: Option<u64>,
+        fecha: NaiveDate,
+    },
+    AdjustStock {
+        local_id: i64,
+        cantidad: i64,
+        motivo: MotivoStock,
+        movimiento_id: Option<i64>,
+    },
+    ChangeAmount {
+        campo: Campo,
+        cambio: Cambio,
+        fecha: NaiveDate,
+    },
+    /// `referenced`: whether cash-box movements use the product (looked up by the service).
+    Delete { referenced: bool },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProductoError {
+    #[error("the product already exists")]
+    AlreadyExists,
+    #[error("the product does not exist")]
+    NotFound,
+    #[error("the product changed since version {expected}")]
+    Stale { expected: u64 },
+    /// One Spanish message per problem.
+    #[error("invalid product: {0:?}")]
+    Invalid(Vec<String>),
+    #[error("the product is not offered at branch {0}")]
+    LocalAusente(i64),
+    #[error("not enough stock of {modelo}")]
+    StockInsuficiente { modelo: String },
+    #[error("movements reference the product")]
+    Referenced,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Producto {
+    created: bool,
+    deleted: bool,
+    datos: ProductoDatos,
+    stock: BTreeMap<i64, i64>,
+    /// Number of events in the stream: the version clients send back with an edit.
+    version: u64,
+}
+
+impl Producto {
+    pub fn datos(&self) -> &ProductoDatos {
+        &self.datos
+    }
+    pub fn stock(&self) -> &BTreeMap<i64, i64> {
+        &self.stock
+    }
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+    pub fn exists(&self) -> bool {
+        self.created && !self.deleted
+    }
+}
+
+/// Trims and orders the fields, then checks every rule that needs no other record; returns
+/// the normalised data or every problem in Spanish.
+pub fn validate(datos: ProductoDatos) -> Result<ProductoDatos, ProductoError> {
+    let mut datos = ProductoDatos {
+        modelo: datos.modelo.trim().to_string(),
+        descripcion: datos
+            .descripcion
+            .map(|d| d.trim().to_string())
+            .filter(|d| !d.is_empty()),
+        genero: datos.genero.trim().to_string(),
+        ..datos
+    };
+    datos.categoria_ids.sort_unstable();
+    datos.categoria_ids.dedup();
+    datos.proveedor_ids.sort_unstable();
+    datos.proveedor_ids.dedup();
+    let mut errors = Vec::new();
+    if datos.modelo.is_empty() {
+        errors.push("El modelo es obligatorio".to_string());
+    } else if datos.modelo.chars().count() > MAX_MODELO {
+        errors.push(format!("El modelo debe tener como máximo {MAX_MODELO} caracteres"));
+    }
+    if datos.modelo.contains(FORBIDDEN_MODEL_CHARS) {
+        errors.push("El modelo no puede contener los caracteres . ; / \\".to_string());
+    }
+    if datos.marca_id <= 0 {
+        errors.push("Debe seleccionar una marca".to_string());
+    }
+    if datos.categoria_ids.is_empty() {
+        errors.push("Debe seleccionar al menos una categoría".to_string());
+    }
+    if datos.proveedor_ids.is_empty() {
+        errors.push("Debe seleccionar al menos un proveedor".to_string());
+    }
+    if !datos.genero.is_empty() && !GENEROS.contains(&datos.genero.as_str()) {
+        errors.push("El género debe ser Hombre, Mujer, Unisex, Niño o Niña".to_string());
+    }
+    if datos.precio.is_negative() {
+        errors.push("El precio no puede ser negativo".to_string());
+    }
+    if datos.costo.is_some_and(Money::is_negative) {
+        errors.push("El costo no puede ser negativo".to_string());
+    }
+    if datos
+        .descripcion
+        .as_ref()
+        .is_some_and(|d| d.chars().count() > MAX_DESCRIPCION)
+    {
+        errors.push(format!(
+            "La descripción debe tener como máximo {MAX_DESCRIPCION} caracteres"
+        ));
+    }
+    if errors.is_empty() {
+        Ok(datos)
+    } else {
+        Err(ProductoError::Invalid(errors))
+    }
+}
+
+/// Checks a product's branch list: at least one branch, each once, stock 0..=MAX_STOCK.
+pub fn validate_locales(locales: &[LocalStock]) -> Result<(), ProductoError> {
+    let mut errors = Vec::new();
+    if locales.is_empty() {
+        errors.push("Debe seleccionar al menos un local".to_string());
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    if locales.iter().any(|l| !seen.insert(l.local_id)) {
+        errors.push("Un local aparece más de una vez".to_string());
+    }
+    if locales.iter().any(|l| l.stock < 0) {
+        errors.push("El stock no puede ser negativo".to_string());
+    }
+    if locales.iter().any(|l| l.stock > MAX_STOCK) {
+        errors.push(format!("El stock no puede superar {MAX_STOCK} unidades"));
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(ProductoError::Invalid(errors))
+    }
+}
+
+impl Producto {
+    fn require_exists(&self) -> Result<(), ProductoError> {
+        if self.exists() {
+            Ok(())
+        } else {
+            Err(ProductoError::NotFound)
+        }
+    }
+
+    /// The events that bring the branches and their stock to `wanted`.
+    fn stock_changes(&self, wanted: &[LocalStock]) -> Vec<ProductoEvent> {
+        let mut events = Vec::new();
+        for (&local_id, &stock) in &self.stock {
+            if !wanted.iter().any(|w| w.local_id == local_id) {
+                if stock != 0 {
+                    events.push(adjust(local_id, MotivoStock::CorreccionManual, -stock, 0, None));
+                }
+                events.push(ProductoEvent::LocalQuitado { local_id });
+            }
+        }
+        for w in wanted {
+            match self.stock.get(&w.local_id) {
+                None => {
+                    events.push(ProductoEvent::LocalAgregado { local_id: w.local_id });
+                    if w.stock != 0 {
+                        events.push(adjust(w.local_id, MotivoStock::CargaInicial, w.stock, w.stock, None));
+                    }
+                }
+                Some(&current) if current != w.stock => events.push(adjust(
+                    w.local_id,
+                    MotivoStock::CorreccionManual,
+                    w.stock - current,
+                    w.stock,
+                    None,
+                )),
+                Some(_) => {}
+            }
+        }
+        events
+    }
+
+    fn change_amount(
+        &self,
+        campo: Campo,
+        cambio: Cambio,
+        fecha: NaiveDate,
+    ) -> Result<Option<ProductoEvent>, ProductoError> {
+        let old = match campo {
+            Campo::Precio => self.datos.precio,
+            Campo::Costo => self.datos.costo.unwrap_or(Money::ZERO),
+        };
+        let out_of_range = || ProductoError::Invalid(vec!["El nuevo valor está fuera de rango".to_string()]);
+        let new = match cambio {
+            Cambio::Fijo(amount) => amount,
+            Cambio::Porcentaje { millionths } => {
+                let delta = old.scaled(millionths, 100 * 1_000_000).ok_or_else(out_of_range)?;
+                old.checked_add(delta).ok_or_else(out_of_range)?
+            }
+        };
+        if new.is_negative() {
+            return Err(ProductoError::Invalid(vec![
+                "El nuevo valor no puede ser negativo".to_string()
+            ]));
+        }
+        Ok(match campo {
+            Campo::Precio if new != self.datos.precio => Some(ProductoEvent::PrecioActualizado {
+                anterior: self.datos.precio,
+                nuevo: new,
+                fecha,
+            }),
+            Campo::Costo if self.datos.costo != Some(new) => Some(ProductoEvent::CostoActualizado {
+                anterior: self.datos.costo,
+                nuevo: new,
+                fecha,
+            }),
+            _ => None,
+        })
+    }
+
+    fn adjust_stock(
+        &self,
+        local_id: i64,
+        cantidad: i64,
+        motivo: MotivoStock,
+        movimiento_id: Option<i64>,
+    ) -> Result<Vec<ProductoEvent>, ProductoError> {
+        let mut events = Vec::new();
+        let current = match self.stock.get(&local_id) {
+            Some(&stock) => stock,
+            // Stock coming back (a sale edited or deleted, a transfer) re-opens the branch.
+            None if cantidad > 0 && motivo != MotivoStock::Venta => {
+                events.push(ProductoEvent::LocalAgregado { local_id });
+                0
+            }
+            None => return Err(ProductoError::LocalAusente(local_id)),
+        };
+        let result = current + cantidad;
+        if result < 0 {
+            return Err(ProductoError::StockInsuficiente {
+                modelo: self.datos.modelo.clone(),
+            });
+        }
+        if result > MAX_STOCK {
+            return Err(ProductoError::Invalid(vec![format!(
+                "El stock no puede superar {MAX_STOCK} unidades"
+            )]));
+        }
+        if cantidad != 0 {
+            events.push(adjust(local_id, motivo, cantidad, result, movimiento_id));
+        }
+        Ok(events)
+    }
+}
+
+fn adjust(local_id: i64, motivo: MotivoStock, cantidad: i64, result: i64, movimiento_id: Option<i64>) -> ProductoEvent {
+    ProductoEvent::StockAjustado {
+        local_id,
+        motivo,
+        cantidad,
+        stock_resultante: result,
+        movimiento_id,
+    }
+}
+
+impl Aggregate for Producto {
+    const TYPE: &'static str = PRODUCT_AGGREGATE;
+    type Command = ProductoCommand;
+    type Event = ProductoEvent;
+    type Error = ProductoError;
+    type Services = ();
+
+    async fn handle(&mut self, command: Self::Command, _: &(), sink: &EventSink<Self>) -> Result<(), Self::Error> {
+        let events = match command {
+            ProductoCommand::Create { datos, locales, fecha } => {
+                if self.created {
+                    return Err(ProductoError::AlreadyExists);
+                }
+                let datos = validate(datos)?;
+                validate_locales(&locales)?;
+                let mut events = vec![ProductoEvent::ProductoCreado { datos, fecha }];
+                events.extend(self.stock_changes(&locales));
+                events
+            }
+            ProductoCommand::Edit {
+                datos,
+                locales,
+                expected_version,
+                fecha,
+            } => {
+                self.require_exists()?;
+                if let Some(expected) = expected_version.filter(|v| *v != self.version) {
+                    return Err(ProductoError::Stale { expected });
+                }
+                let datos = validate(datos)?;
+                let mut events = Vec::new();
+                if datos != self.datos {
+                    events.push(ProductoEvent::ProductoEditado { datos, fecha });
+                }
+                if let Some(locales) = locales {
+                    validate_locales(&locales)?;
+                    events.extend(self.stock_changes(&locales));
+                }
+                events
+            }
+            ProductoCommand::AdjustStock {
+                local_id,
+                cantidad,
+                motivo,
+                movimiento_id,
+            } => {
+                self.require_exists()?;
+                self.adjust_stock(local_id, cantidad, motivo, movimiento_id)?
+            }
+            ProductoCommand::ChangeAmount { campo, cambio, fecha } => {
+                self.require_exists()?;
+                self.change_amount(campo, cambio, fecha)?.into_iter().collect()
+            }
+            ProductoCommand::Delete { referenced } => {
+                self.require_exists()?;
+                if referenced {
+                    return Err(ProductoError::Referenced);
+                }
+                vec![ProductoEvent::ProductoEliminado]
+            }
+        };
+        for event in events {
+            sink.write(event, self).await;
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        self.version += 1;
+        match event {
+            ProductoEvent::ProductoCreado { datos, .. } => {
+                self.created = true;
+                self.datos = datos;
+            }
+            ProductoEvent::ProductoEditado { datos, .. } => self.datos = datos,
+            ProductoEvent::PrecioActualizado { nuevo, .. } => self.datos.precio = nuevo,
+            ProductoEvent::CostoActualizado { nuevo, .. } => self.datos.costo = Some(nuevo),
+            ProductoEvent::LocalAgregado { local_id } => {
+                self.stock.insert(local_id, 0);
+            }
+            ProductoEvent::LocalQuitado { local_id } => {
+                self.stock.remove(&local_id);
+            }
+            ProductoEvent::StockAjustado {
+                local_id,
+                stock_resultante,
+                ..
+            } => {
+                self.stock.insert(local_id, stock_resultante);
+            }
+            ProductoEvent::ProductoEliminado => self.deleted = true,
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "product_tests.rs"]
+mod tests;

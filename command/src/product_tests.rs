@@ -1,0 +1,262 @@
+//! Given/when/then rules of the product aggregate.
+// Amounts are written as pesos_cents (3_600_00 is 3600.00).
+#![allow(clippy::unwrap_used, clippy::inconsistent_digit_grouping)]
+
+use cqrs_es::test::TestFramework;
+
+use super::*;
+
+type Given = TestFramework<Producto>;
+
+fn day() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, 21).unwrap()
+}
+
+fn datos(modelo: &str) -> ProductoDatos {
+    ProductoDatos {
+        modelo: modelo.into(),
+        marca_id: 1,
+        categoria_ids: vec![1],
+        material_id: Some(2),
+        genero: "Unisex".into(),
+        costo: Some(Money::from_cents(1_000_00)),
+        precio: Money::from_cents(3_600_00),
+        descripcion: None,
+        proveedor_ids: vec![1],
+    }
+}
+
+fn local(local_id: i64, stock: i64) -> LocalStock {
+    LocalStock { local_id, stock }
+}
+
+fn created(stock_at_1: i64) -> Vec<ProductoEvent> {
+    vec![
+        ProductoEvent::ProductoCreado {
+            datos: datos("RB2140"),
+            fecha: day(),
+        },
+        ProductoEvent::LocalAgregado { local_id: 1 },
+        adjust(1, MotivoStock::CargaInicial, stock_at_1, stock_at_1, None),
+    ]
+}
+
+#[test]
+fn a_new_product_loads_its_initial_stock_per_branch() {
+    Given::with(())
+        .given_no_previous_events()
+        .when(ProductoCommand::Create {
+            datos: datos(" RB2140 "),
+            locales: vec![local(1, 4), local(2, 0)],
+            fecha: day(),
+        })
+        .then_expect_events(vec![
+            ProductoEvent::ProductoCreado {
+                datos: datos("RB2140"),
+                fecha: day(),
+            },
+            ProductoEvent::LocalAgregado { local_id: 1 },
+            adjust(1, MotivoStock::CargaInicial, 4, 4, None),
+            ProductoEvent::LocalAgregado { local_id: 2 },
+        ]);
+}
+
+#[test]
+fn a_product_needs_a_model_brand_category_supplier_and_branch() {
+    let bad = ProductoDatos {
+        modelo: "a/b".into(),
+        marca_id: 0,
+        categoria_ids: vec![],
+        proveedor_ids: vec![],
+        genero: "Otro".into(),
+        precio: Money::from_cents(-1),
+        ..datos("x")
+    };
+    Given::with(())
+        .given_no_previous_events()
+        .when(ProductoCommand::Create {
+            datos: bad,
+            locales: vec![],
+            fecha: day(),
+        })
+        .then_expect_error(ProductoError::Invalid(vec![
+            "El modelo no puede contener los caracteres . ; / \\".into(),
+            "Debe seleccionar una marca".into(),
+            "Debe seleccionar al menos una categoría".into(),
+            "Debe seleccionar al menos un proveedor".into(),
+            "El género debe ser Hombre, Mujer, Unisex, Niño o Niña".into(),
+            "El precio no puede ser negativo".into(),
+        ]));
+}
+
+#[test]
+fn negative_or_repeated_branch_stock_is_refused() {
+    Given::with(())
+        .given_no_previous_events()
+        .when(ProductoCommand::Create {
+            datos: datos("A"),
+            locales: vec![local(1, -1), local(1, 2)],
+            fecha: day(),
+        })
+        .then_expect_error(ProductoError::Invalid(vec![
+            "Un local aparece más de una vez".into(),
+            "El stock no puede ser negativo".into(),
+        ]));
+}
+
+#[test]
+fn an_edit_turns_stock_differences_into_adjustments() {
+    Given::with(())
+        .given(created(5))
+        .when(ProductoCommand::Edit {
+            datos: datos("RB2140"),
+            locales: Some(vec![local(1, 3), local(3, 2)]),
+            expected_version: Some(3),
+            fecha: day(),
+        })
+        .then_expect_events(vec![
+            adjust(1, MotivoStock::CorreccionManual, -2, 3, None),
+            ProductoEvent::LocalAgregado { local_id: 3 },
+            adjust(3, MotivoStock::CargaInicial, 2, 2, None),
+        ]);
+}
+
+#[test]
+fn unchecking_a_branch_zeroes_its_stock_then_removes_it() {
+    Given::with(())
+        .given(created(5))
+        .when(ProductoCommand::Edit {
+            datos: datos("RB2140"),
+            locales: Some(vec![local(2, 0)]),
+            expected_version: None,
+            fecha: day(),
+        })
+        .then_expect_events(vec![
+            adjust(1, MotivoStock::CorreccionManual, -5, 0, None),
+            ProductoEvent::LocalQuitado { local_id: 1 },
+            ProductoEvent::LocalAgregado { local_id: 2 },
+        ]);
+}
+
+#[test]
+fn an_edit_from_a_stale_version_is_refused() {
+    let mut history = created(5);
+    history.push(adjust(1, MotivoStock::Venta, -1, 4, Some(9)));
+    Given::with(())
+        .given(history)
+        .when(ProductoCommand::Edit {
+            datos: datos("RB2140"),
+            locales: Some(vec![local(1, 5)]),
+            expected_version: Some(3),
+            fecha: day(),
+        })
+        .then_expect_error(ProductoError::Stale { expected: 3 });
+}
+
+#[test]
+fn an_unchanged_edit_records_nothing() {
+    Given::with(())
+        .given(created(5))
+        .when(ProductoCommand::Edit {
+            datos: datos("RB2140"),
+            locales: Some(vec![local(1, 5)]),
+            expected_version: Some(3),
+            fecha: day(),
+        })
+        .then_expect_events(vec![]);
+}
+
+#[test]
+fn stock_never_goes_below_zero() {
+    Given::with(())
+        .given(created(2))
+        .when(ProductoCommand::AdjustStock {
+            local_id: 1,
+            cantidad: -3,
+            motivo: MotivoStock::Venta,
+            movimiento_id: Some(1),
+        })
+        .then_expect_error(ProductoError::StockInsuficiente {
+            modelo: "RB2140".into(),
+        });
+}
+
+#[test]
+fn a_sale_at_a_branch_without_the_product_is_refused() {
+    Given::with(())
+        .given(created(2))
+        .when(ProductoCommand::AdjustStock {
+            local_id: 7,
+            cantidad: -1,
+            motivo: MotivoStock::Venta,
+            movimiento_id: Some(1),
+        })
+        .then_expect_error(ProductoError::LocalAusente(7));
+}
+
+#[test]
+fn a_deleted_sale_returns_stock_even_to_a_removed_branch() {
+    Given::with(())
+        .given(created(2))
+        .when(ProductoCommand::AdjustStock {
+            local_id: 7,
+            cantidad: 2,
+            motivo: MotivoStock::VentaEliminada,
+            movimiento_id: Some(1),
+        })
+        .then_expect_events(vec![
+            ProductoEvent::LocalAgregado { local_id: 7 },
+            adjust(7, MotivoStock::VentaEliminada, 2, 2, Some(1)),
+        ]);
+}
+
+#[test]
+fn a_percentage_raise_is_exact_and_rounded_to_cents() {
+    // 3600.00 + 12.345% = 4044.42
+    Given::with(())
+        .given(created(1))
+        .when(ProductoCommand::ChangeAmount {
+            campo: Campo::Precio,
+            cambio: Cambio::Porcentaje { millionths: 12_345_000 },
+            fecha: day(),
+        })
+        .then_expect_events(vec![ProductoEvent::PrecioActualizado {
+            anterior: Money::from_cents(3_600_00),
+            nuevo: Money::from_cents(4_044_42),
+            fecha: day(),
+        }]);
+}
+
+#[test]
+fn a_fixed_cost_sets_the_cost() {
+    Given::with(())
+        .given(created(1))
+        .when(ProductoCommand::ChangeAmount {
+            campo: Campo::Costo,
+            cambio: Cambio::Fijo(Money::from_cents(500)),
+            fecha: day(),
+        })
+        .then_expect_events(vec![ProductoEvent::CostoActualizado {
+            anterior: Some(Money::from_cents(1_000_00)),
+            nuevo: Money::from_cents(500),
+            fecha: day(),
+        }]);
+}
+
+#[test]
+fn a_product_used_by_movements_cannot_be_deleted() {
+    Given::with(())
+        .given(created(1))
+        .when(ProductoCommand::Delete { referenced: true })
+        .then_expect_error(ProductoError::Referenced);
+}
+
+#[test]
+fn a_deleted_product_cannot_be_edited() {
+    let mut history = created(1);
+    history.push(ProductoEvent::ProductoEliminado);
+    Given::with(())
+        .given(history)
+        .when(ProductoCommand::Delete { referenced: false })
+        .then_expect_error(ProductoError::NotFound);
+}

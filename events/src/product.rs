@@ -1,0 +1,129 @@
+//! The catalogue: products, their prices, and their stock per branch.
+//!
+//! Stock changes only through `StockAjustado`, which records why (`MotivoStock`), by how much and
+//! the stock that resulted, so the ledger of a product can be read straight from its stream.
+
+use chrono::NaiveDate;
+use cqrs_es::DomainEvent;
+use serde::{Deserialize, Serialize};
+
+use crate::Money;
+
+pub const PRODUCT_AGGREGATE: &str = "Producto";
+/// The PostgreSQL sequence that allocates product ids.
+pub const PRODUCT_ID_SEQUENCE: &str = "producto_ids";
+/// Unique-claim scope of (brand, lower-cased model).
+pub const MODEL_BRAND_SCOPE: &str = "producto_modelo_marca";
+
+/// The gender values of the catalogue; crystals carry an empty gender.
+pub const GENEROS: [&str; 5] = ["Hombre", "Mujer", "Unisex", "Niño", "Niña"];
+
+/// The unique-claim key of a model within a brand (models compare case-insensitively).
+pub fn model_brand_key(marca_id: i64, modelo: &str) -> String {
+    format!("{marca_id}:{}", modelo.trim().to_lowercase())
+}
+
+/// What a product is, apart from its stock. Lookups are referenced by id.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProductoDatos {
+    pub modelo: String,
+    pub marca_id: i64,
+    pub categoria_ids: Vec<i64>,
+    pub material_id: Option<i64>,
+    pub genero: String,
+    pub costo: Option<Money>,
+    pub precio: Money,
+    pub descripcion: Option<String>,
+    pub proveedor_ids: Vec<i64>,
+}
+
+/// Why a branch's stock changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MotivoStock {
+    /// The stock a branch starts with when it is added to a product.
+    CargaInicial,
+    /// An edit of the product that set the branch's stock to a counted number.
+    CorreccionManual,
+    Venta,
+    VentaEditada,
+    VentaEliminada,
+    Transferencia,
+}
+
+impl MotivoStock {
+    /// The Spanish label shown in ledgers.
+    pub fn label(self) -> &'static str {
+        match self {
+            MotivoStock::CargaInicial => "Carga inicial",
+            MotivoStock::CorreccionManual => "Corrección manual",
+            MotivoStock::Venta => "Venta",
+            MotivoStock::VentaEditada => "Venta editada",
+            MotivoStock::VentaEliminada => "Venta eliminada",
+            MotivoStock::Transferencia => "Transferencia",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ProductoEvent {
+    /// `fecha`: the shop's business date of the change (creadoEn / ultimaActualizacion).
+    ProductoCreado {
+        datos: ProductoDatos,
+        fecha: NaiveDate,
+    },
+    ProductoEditado {
+        datos: ProductoDatos,
+        fecha: NaiveDate,
+    },
+    /// A mass price update.
+    PrecioActualizado {
+        anterior: Money,
+        nuevo: Money,
+        fecha: NaiveDate,
+    },
+    /// A mass cost update.
+    CostoActualizado {
+        anterior: Option<Money>,
+        nuevo: Money,
+        fecha: NaiveDate,
+    },
+    /// The product is now offered at a branch (with stock 0 until a `StockAjustado`).
+    LocalAgregado {
+        local_id: i64,
+    },
+    /// The product is no longer offered at a branch; its stock there was 0 first.
+    LocalQuitado {
+        local_id: i64,
+    },
+    StockAjustado {
+        local_id: i64,
+        motivo: MotivoStock,
+        /// Signed change.
+        cantidad: i64,
+        /// The branch's stock after the change.
+        stock_resultante: i64,
+        /// The cash-box movement behind a sale reason.
+        movimiento_id: Option<i64>,
+    },
+    ProductoEliminado,
+}
+
+impl DomainEvent for ProductoEvent {
+    fn event_type(&self) -> String {
+        match self {
+            ProductoEvent::ProductoCreado { .. } => "ProductoCreado",
+            ProductoEvent::ProductoEditado { .. } => "ProductoEditado",
+            ProductoEvent::PrecioActualizado { .. } => "PrecioActualizado",
+            ProductoEvent::CostoActualizado { .. } => "CostoActualizado",
+            ProductoEvent::LocalAgregado { .. } => "LocalAgregado",
+            ProductoEvent::LocalQuitado { .. } => "LocalQuitado",
+            ProductoEvent::StockAjustado { .. } => "StockAjustado",
+            ProductoEvent::ProductoEliminado => "ProductoEliminado",
+        }
+        .to_string()
+    }
+
+    fn event_version(&self) -> String {
+        "1".to_string()
+    }
+}

@@ -1,0 +1,372 @@
+//! Reads of the product read models: pages, searches, stock sums and the stock sheet.
+//!
+//! Who sees what: admins see every product with its cost; other staff see only products offered
+//! at their branch (as the original's lists did) and never the cost.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDate;
+use serde::Serialize;
+use sqlx::PgPool;
+use utoipa::ToSchema;
+
+use crate::lookups::{Local, Nombrado, Proveedor};
+use crate::{contains_pattern, Page};
+
+pub const PAGE_SIZE: i64 = 12;
+/// Searches answer at most this many products (ordered like the pages).
+pub const SEARCH_LIMIT: i64 = 500;
+
+/// The caller as the product reads need it.
+#[derive(Clone, Copy, Debug)]
+pub struct Viewer {
+    pub admin: bool,
+    pub local_id: Option<i64>,
+}
+
+impl Viewer {
+    /// The branch a list is limited to: none for admins; the caller's for others (-1, matching
+    /// nothing, for staff without a branch).
+    fn branch_filter(self) -> Option<i64> {
+        if self.admin {
+            None
+        } else {
+            Some(self.local_id.unwrap_or(-1))
+        }
+    }
+}
+
+/// A branch's stock of a product.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ProductoLocal {
+    pub local: Local,
+    pub stock: i64,
+}
+
+/// A product as the API serializes it (contract section 3.2). `costo` is null for non-admins.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Producto {
+    pub id: i64,
+    pub marca: Option<Nombrado>,
+    pub producto_locales: Vec<ProductoLocal>,
+    pub modelo: String,
+    pub descripcion: Option<String>,
+    pub precio: f64,
+    pub costo: Option<f64>,
+    pub material: Option<Nombrado>,
+    pub genero: String,
+    pub categorias: Vec<Nombrado>,
+    pub proveedores: Vec<Proveedor>,
+    #[schema(value_type = String, format = Date)]
+    pub creado_en: NaiveDate,
+    #[schema(value_type = String, format = Date)]
+    pub ultima_actualizacion: NaiveDate,
+    /// Send it back with an edit: a product changed since answers 409.
+    pub version: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct ProductRow {
+    id: i64,
+    modelo: String,
+    marca_id: i64,
+    marca_nombre: String,
+    material_id: Option<i64>,
+    material_nombre: Option<String>,
+    genero: String,
+    costo_cents: Option<i64>,
+    precio_cents: i64,
+    descripcion: Option<String>,
+    creado_en: NaiveDate,
+    ultima_actualizacion: NaiveDate,
+    version: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct StockRow {
+    producto_id: i64,
+    id: i64,
+    nombre: String,
+    direccion: Option<String>,
+    celular: Option<String>,
+    stock: i64,
+}
+
+fn pesos(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+/// The full products of `ids`, in that order.
+async fn load(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Producto>, sqlx::Error> {
+    let rows: Vec<ProductRow> = sqlx::query_as(
+        "select p.id, p.modelo, p.marca_id, p.marca_nombre, p.material_id, m.nombre as material_nombre,
+                p.genero, p.costo_cents, p.precio_cents, p.descripcion, p.creado_en, p.ultima_actualizacion,
+                p.version
+         from products p
+         left join lookup_items m on m.kind = 'MaterialProducto' and m.id = p.material_id
+         where p.id = any($1)",
+    )
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let categorias: Vec<(i64, i64, String)> = sqlx::query_as(
+        "select pc.producto_id, c.id, c.nombre from product_categorias pc
+         join lookup_items c on c.kind = 'Categoria' and c.id = pc.categoria_id
+         where pc.producto_id = any($1) order by c.id",
+    )
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let proveedores: Vec<(i64, i64, String, Option<String>)> = sqlx::query_as(
+        "select pp.producto_id, s.id, s.nombre, s.celular from product_proveedores pp
+         join lookup_items s on s.kind = 'Proveedor' and s.id = pp.proveedor_id
+         where pp.producto_id = any($1) order by lower(s.nombre), s.id",
+    )
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let stock: Vec<StockRow> = sqlx::query_as(
+        "select ps.producto_id, l.id, l.nombre, l.direccion, l.celular, ps.stock from product_stock ps
+         join lookup_items l on l.kind = 'Local' and l.id = ps.local_id
+         where ps.producto_id = any($1) order by l.id",
+    )
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+
+    let mut by_id: HashMap<i64, Producto> = rows
+        .into_iter()
+        .map(|r| {
+            let producto = Producto {
+                id: r.id,
+                marca: Some(Nombrado {
+                    id: r.marca_id,
+                    nombre: r.marca_nombre,
+                }),
+                producto_locales: Vec::new(),
+                modelo: r.modelo,
+                descripcion: r.descripcion,
+                precio: pesos(r.precio_cents),
+                costo: r.costo_cents.map(pesos).filter(|_| viewer.admin),
+                material: r
+                    .material_id
+                    .zip(r.material_nombre)
+                    .map(|(id, nombre)| Nombrado { id, nombre }),
+                genero: r.genero,
+                categorias: Vec::new(),
+                proveedores: Vec::new(),
+                creado_en: r.creado_en,
+                ultima_actualizacion: r.ultima_actualizacion,
+                version: r.version,
+            };
+            (r.id, producto)
+        })
+        .collect();
+    for (pid, id, nombre) in categorias {
+        if let Some(p) = by_id.get_mut(&pid) {
+            p.categorias.push(Nombrado { id, nombre });
+        }
+    }
+    for (pid, id, nombre, celular) in proveedores {
+        if let Some(p) = by_id.get_mut(&pid) {
+            p.proveedores.push(Proveedor { id, nombre, celular });
+        }
+    }
+    for row in stock {
+        if let Some(p) = by_id.get_mut(&row.producto_id) {
+            let local = Local {
+                id: row.id,
+                nombre: row.nombre,
+                direccion: row.direccion,
+                celular: row.celular,
+            };
+            p.producto_locales.push(ProductoLocal {
+                local,
+                stock: row.stock,
+            });
+        }
+    }
+    Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+}
+
+const LIST_ORDER: &str = "order by lower(p.marca_nombre), lower(p.modelo), p.id";
+const VISIBLE: &str =
+    "($1::bigint is null or exists (select 1 from product_stock s where s.producto_id = p.id and s.local_id = $1))";
+
+/// Page `number` (zero-based) of the catalogue, 12 per page, by brand name then model.
+pub async fn page(pool: &PgPool, viewer: Viewer, number: i64) -> Result<Page<Producto>, sqlx::Error> {
+    let branch = viewer.branch_filter();
+    let total: i64 = sqlx::query_scalar(&format!("select count(*) from products p where {VISIBLE}"))
+        .bind(branch)
+        .fetch_one(pool)
+        .await?;
+    let ids: Vec<i64> = sqlx::query_scalar(&format!(
+        "select p.id from products p where {VISIBLE} {LIST_ORDER} limit $2 offset $3"
+    ))
+    .bind(branch)
+    .bind(PAGE_SIZE)
+    .bind(number.saturating_mul(PAGE_SIZE))
+    .fetch_all(pool)
+    .await?;
+    Ok(Page::new(load(pool, &ids, viewer).await?, number, PAGE_SIZE, total))
+}
+
+pub async fn by_id(pool: &PgPool, id: i64, viewer: Viewer) -> Result<Option<Producto>, sqlx::Error> {
+    Ok(load(pool, &[id], viewer).await?.pop())
+}
+
+/// How a search matches.
+#[derive(Clone, Copy, Debug)]
+pub enum Search<'a> {
+    /// The model, case-insensitively.
+    ModelIs(&'a str),
+    ModelContains(&'a str),
+    BrandContains(&'a str),
+    /// Model contains the text, and the product is offered at the branch (stock may be 0).
+    ModelAtBranch(&'a str, i64),
+}
+
+pub async fn search(pool: &PgPool, viewer: Viewer, search: Search<'_>) -> Result<Vec<Producto>, sqlx::Error> {
+    let (condition, text, branch) = match search {
+        Search::ModelIs(t) => (
+            "lower(p.modelo) = lower($2)",
+            t.trim().to_string(),
+            viewer.branch_filter(),
+        ),
+        Search::ModelContains(t) => (
+            "lower(p.modelo) like $2",
+            contains_pattern(t.trim()),
+            viewer.branch_filter(),
+        ),
+        Search::BrandContains(t) => (
+            "lower(p.marca_nombre) like $2",
+            contains_pattern(t.trim()),
+            viewer.branch_filter(),
+        ),
+        Search::ModelAtBranch(t, local) => ("lower(p.modelo) like $2", contains_pattern(t.trim()), Some(local)),
+    };
+    let ids: Vec<i64> = sqlx::query_scalar(&format!(
+        "select p.id from products p where {VISIBLE} and {condition} {LIST_ORDER} limit $3"
+    ))
+    .bind(branch)
+    .bind(text)
+    .bind(SEARCH_LIMIT)
+    .fetch_all(pool)
+    .await?;
+    load(pool, &ids, viewer).await
+}
+
+/// Σ stock per branch.
+#[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct StockPorLocal {
+    pub local_id: i64,
+    pub local_nombre: String,
+    pub stock_total: i64,
+}
+
+/// Σ stock per branch over every product offered there, by branch id; branches without products
+/// are absent.
+pub async fn stock_per_branch(pool: &PgPool) -> Result<Vec<StockPorLocal>, sqlx::Error> {
+    sqlx::query_as(
+        "select s.local_id, coalesce(l.nombre, '') as local_nombre, sum(s.stock)::bigint as stock_total
+         from product_stock s left join lookup_items l on l.kind = 'Local' and l.id = s.local_id
+         group by s.local_id, l.nombre order by s.local_id",
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// Σ stock per material at one branch.
+#[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct StockPorMaterial {
+    pub material_nombre: String,
+    pub stock_total: i64,
+}
+
+/// Σ stock per material name at a branch, by name; products without material are left out.
+pub async fn stock_per_material(pool: &PgPool, local_id: i64) -> Result<Vec<StockPorMaterial>, sqlx::Error> {
+    sqlx::query_as(
+        "select m.nombre as material_nombre, sum(s.stock)::bigint as stock_total
+         from product_stock s
+         join products p on p.id = s.producto_id
+         join lookup_items m on m.kind = 'MaterialProducto' and m.id = p.material_id
+         where s.local_id = $1
+         group by m.nombre order by m.nombre",
+    )
+    .bind(local_id)
+    .fetch_all(pool)
+    .await
+}
+
+/// Which of `models` (lower-cased) already exist for the brand.
+pub async fn existing_models(pool: &PgPool, marca_id: i64, models: &[String]) -> Result<Vec<String>, sqlx::Error> {
+    let lowered: Vec<String> = models.iter().map(|m| m.trim().to_lowercase()).collect();
+    sqlx::query_scalar(
+        "select distinct lower(modelo) from products where marca_id = $1 and lower(modelo) = any($2) order by 1",
+    )
+    .bind(marca_id)
+    .bind(&lowered)
+    .fetch_all(pool)
+    .await
+}
+
+/// The filters of a mass price update; `None` matches everything.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Filters {
+    pub categoria: Option<i64>,
+    pub proveedor: Option<i64>,
+    pub material: Option<i64>,
+    pub marca: Option<i64>,
+}
+
+/// Ids of the products matching every given filter.
+pub async fn matching(pool: &PgPool, f: Filters) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "select p.id from products p
+         where ($1::bigint is null or exists (select 1 from product_categorias c where c.producto_id = p.id and c.categoria_id = $1))
+           and ($2::bigint is null or exists (select 1 from product_proveedores s where s.producto_id = p.id and s.proveedor_id = $2))
+           and ($3::bigint is null or p.material_id = $3)
+           and ($4::bigint is null or p.marca_id = $4)
+         order by p.id",
+    )
+    .bind(f.categoria)
+    .bind(f.proveedor)
+    .bind(f.material)
+    .bind(f.marca)
+    .fetch_all(pool)
+    .await
+}
+
+/// A row of the branch stock sheet.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct StockSheetRow {
+    pub modelo: String,
+    pub marca: String,
+    pub costo_cents: Option<i64>,
+    pub precio_cents: i64,
+    pub stock: i64,
+}
+
+/// Products with stock at the branch, by model (case-insensitive).
+pub async fn stock_sheet(pool: &PgPool, local_id: i64) -> Result<Vec<StockSheetRow>, sqlx::Error> {
+    sqlx::query_as(
+        "select p.modelo, p.marca_nombre as marca, p.costo_cents, p.precio_cents, s.stock
+         from product_stock s join products p on p.id = s.producto_id
+         where s.local_id = $1 and s.stock > 0
+         order by lower(p.modelo), lower(p.marca_nombre), p.id",
+    )
+    .bind(local_id)
+    .fetch_all(pool)
+    .await
+}
+
+/// Whether cash-box movements use the product.
+pub async fn referenced(pool: &PgPool, id: i64) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar("select exists (select 1 from product_references where producto_id = $1)")
+        .bind(id)
+        .fetch_one(pool)
+        .await
+}

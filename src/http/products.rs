@@ -1,0 +1,462 @@
+//! The product API (contract section 4.2) and the branch stock sheet (section 4.5).
+//!
+//! Reads are for staff (sellers see only their branch's products and no costs); every write is
+//! for admins. Searches that find nothing answer 404 with an empty body, as the web app expects.
+
+use axum::extract::{Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use optica_command::product::{Producto as ProductoAggregate, ProductoCommand, ProductoError};
+use optica_command::{with_retries, CommandError};
+use optica_events::product::{model_brand_key, MODEL_BRAND_SCOPE, PRODUCT_ID_SEQUENCE};
+use optica_query::products::{self as read, Producto, Search, StockPorLocal, StockPorMaterial, Viewer};
+use optica_query::Page;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::auth::{Admin, Caller, Staff};
+use crate::dispatch::{self, RequestMeta};
+use crate::error::AppError;
+use crate::http::extract::{ApiJson, ApiPath};
+use crate::http::lenient::opt_i64;
+#[allow(unused_imports)]
+use crate::openapi::{Mensaje, OAuthError};
+use crate::products::bulk::{self, BulkError};
+use crate::products::prices::{self, MassUpdateBody};
+use crate::products::{excel, prepare, Lookups, ProductoBody};
+use crate::state::AppState;
+
+fn viewer(caller: &Caller) -> Viewer {
+    Viewer {
+        admin: caller.is_admin(),
+        local_id: caller.local_id,
+    }
+}
+
+fn not_found(id: i64) -> AppError {
+    AppError::NotFound(format!("El producto ID: {id} no existe en la base de datos!"))
+}
+
+/// A search answer: the list, or 404 with an empty body when nothing matched.
+fn found(list: Vec<Producto>) -> Response {
+    if list.is_empty() {
+        StatusCode::NOT_FOUND.into_response()
+    } else {
+        Json(list).into_response()
+    }
+}
+
+/// Page of 12 products by brand then model.
+#[utoipa::path(get, path = "/api/productos/page/{page}", tag = "productos", operation_id = "producto_page",
+    params(("page" = i64, Path, description = "zero-based")),
+    responses((status = 200, body = Page<Producto>), (status = 400, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn page(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    ApiPath(page): ApiPath<i64>,
+) -> Result<Json<Page<Producto>>, AppError> {
+    if page < 0 {
+        return Err(AppError::BadRequest("El número de página no puede ser negativo".into()));
+    }
+    Ok(Json(read::page(&state.pool, viewer(&caller), page).await?))
+}
+
+/// One product.
+#[utoipa::path(get, path = "/api/productos/{id}", tag = "productos", operation_id = "producto_get",
+    params(("id" = i64, Path)),
+    responses((status = 200, body = Producto), (status = 404, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn get(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Producto>, AppError> {
+    read::by_id(&state.pool, id, viewer(&caller))
+        .await?
+        .map(Json)
+        .ok_or_else(|| not_found(id))
+}
+
+/// Products whose model is exactly the text (case-insensitive); 404 when none.
+#[utoipa::path(get, path = "/api/productos/buscar-por-modelo/{modelo}", tag = "productos",
+    operation_id = "producto_by_model", params(("modelo" = String, Path)),
+    responses((status = 200, body = Vec<Producto>), (status = 404, description = "none"),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn by_model(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    ApiPath(modelo): ApiPath<String>,
+) -> Result<Response, AppError> {
+    Ok(found(
+        read::search(&state.pool, viewer(&caller), Search::ModelIs(&modelo)).await?,
+    ))
+}
+
+/// Products whose model contains the text; 404 when none.
+#[utoipa::path(get, path = "/api/productos/modelo/{modelo}", tag = "productos",
+    operation_id = "producto_model_contains", params(("modelo" = String, Path)),
+    responses((status = 200, body = Vec<Producto>), (status = 404, description = "none"),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn model_contains(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    ApiPath(modelo): ApiPath<String>,
+) -> Result<Response, AppError> {
+    Ok(found(
+        read::search(&state.pool, viewer(&caller), Search::ModelContains(&modelo)).await?,
+    ))
+}
+
+/// Products whose brand name contains the text; 404 when none.
+#[utoipa::path(get, path = "/api/productos/marca/{marca}", tag = "productos",
+    operation_id = "producto_brand_contains", params(("marca" = String, Path)),
+    responses((status = 200, body = Vec<Producto>), (status = 404, description = "none"),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn brand_contains(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    ApiPath(marca): ApiPath<String>,
+) -> Result<Response, AppError> {
+    Ok(found(
+        read::search(&state.pool, viewer(&caller), Search::BrandContains(&marca)).await?,
+    ))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct BranchSearch {
+    pub modelo: Option<String>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub local_id: Option<i64>,
+}
+
+/// Products offered at a branch whose model contains the text (for the sale form). Sellers
+/// always search their own branch.
+#[utoipa::path(get, path = "/api/productos/buscar", tag = "productos", operation_id = "producto_at_branch",
+    params(BranchSearch),
+    responses((status = 200, body = Vec<Producto>), (status = 400, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn at_branch(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    Query(query): Query<BranchSearch>,
+) -> Result<Json<Vec<Producto>>, AppError> {
+    let (Some(modelo), Some(local_id)) = (query.modelo, query.local_id) else {
+        return Err(AppError::BadRequest("Debe indicar el modelo y el local".into()));
+    };
+    let local_id = if caller.is_admin() {
+        local_id
+    } else {
+        caller.local_id.unwrap_or(-1)
+    };
+    let search = Search::ModelAtBranch(&modelo, local_id);
+    Ok(Json(read::search(&state.pool, viewer(&caller), search).await?))
+}
+
+/// Σ stock per branch.
+#[utoipa::path(get, path = "/api/productos/stock-total-sucursal", tag = "productos",
+    operation_id = "producto_stock_per_branch",
+    responses((status = 200, body = Vec<StockPorLocal>), (status = 401, body = OAuthError),
+    (status = 403, body = OAuthError)))]
+pub async fn stock_per_branch(
+    State(state): State<AppState>,
+    _staff: Staff,
+) -> Result<Json<Vec<StockPorLocal>>, AppError> {
+    Ok(Json(read::stock_per_branch(&state.pool).await?))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct MaterialQuery {
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub local_id: Option<i64>,
+}
+
+/// Σ stock per material at a branch (`localId=0`: empty).
+#[utoipa::path(get, path = "/api/productos/stock-material", tag = "productos",
+    operation_id = "producto_stock_per_material", params(MaterialQuery),
+    responses((status = 200, body = Vec<StockPorMaterial>), (status = 400, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn stock_per_material(
+    State(state): State<AppState>,
+    _staff: Staff,
+    Query(query): Query<MaterialQuery>,
+) -> Result<Json<Vec<StockPorMaterial>>, AppError> {
+    let local_id = query
+        .local_id
+        .ok_or_else(|| AppError::BadRequest("Debe indicar el local".into()))?;
+    Ok(Json(read::stock_per_material(&state.pool, local_id).await?))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct BrandQuery {
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub marca_id: Option<i64>,
+}
+
+/// Which of the given models (lower-cased) already exist for the brand.
+#[utoipa::path(post, path = "/api/productos/validar-modelos", tag = "productos",
+    operation_id = "producto_existing_models", params(BrandQuery), request_body = Vec<String>,
+    responses((status = 200, body = Vec<String>), (status = 400, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn existing_models(
+    State(state): State<AppState>,
+    _staff: Staff,
+    Query(query): Query<BrandQuery>,
+    ApiJson(models): ApiJson<Vec<String>>,
+) -> Result<Json<Vec<String>>, AppError> {
+    let marca_id = query
+        .marca_id
+        .ok_or_else(|| AppError::BadRequest("Debe indicar la marca".into()))?;
+    if models.len() > 1000 {
+        return Err(AppError::BadRequest("Demasiados modelos para validar".into()));
+    }
+    Ok(Json(read::existing_models(&state.pool, marca_id, &models).await?))
+}
+
+fn duplicate(scope_key_exists: bool) -> AppError {
+    AppError::BadRequest(if scope_key_exists {
+        "Ya existe otro producto con el mismo modelo y marca.".into()
+    } else {
+        "Ya existe un producto con el mismo modelo y marca.".into()
+    })
+}
+
+fn command_error(id: i64, e: CommandError<ProductoError>, editing: bool) -> AppError {
+    match e {
+        CommandError::Domain(ProductoError::Invalid(problems)) => AppError::Rejected(problems),
+        CommandError::Domain(ProductoError::NotFound) if editing => AppError::NotFound(format!(
+            "Error: No se pudo editar el producto ID: {id} no existe en la base de datos!"
+        )),
+        CommandError::Domain(ProductoError::NotFound) => not_found(id),
+        CommandError::Domain(ProductoError::Stale { .. }) => AppError::Conflict(
+            "El producto fue modificado por otra operación desde que se abrió el formulario. \
+             Vuelva a cargarlo para ver los cambios."
+                .into(),
+        ),
+        CommandError::Domain(ProductoError::Referenced) => AppError::Conflict(
+            "Existen Movimientos en la Caja. Por favor elimine esos movimientos para continuar".into(),
+        ),
+        CommandError::Duplicate { .. } => duplicate(editing),
+        other => dispatch::store_failure(other),
+    }
+}
+
+/// Answer of a create or edit: the product as the caller reads it now.
+async fn answer(
+    state: &AppState,
+    caller: &Caller,
+    id: i64,
+    mensaje: &str,
+    status: StatusCode,
+) -> Result<Response, AppError> {
+    let producto = read::by_id(&state.pool, id, viewer(caller)).await?;
+    Ok((status, Json(json!({ "mensaje": mensaje, "producto": producto }))).into_response())
+}
+
+/// Creates a product with its initial stock per branch.
+#[utoipa::path(post, path = "/api/productos", tag = "productos", operation_id = "producto_create",
+    request_body = ProductoBody,
+    responses((status = 201, description = "mensaje + producto"), (status = 400, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn create(
+    State(state): State<AppState>,
+    Admin(caller): Admin,
+    meta: RequestMeta,
+    ApiJson(body): ApiJson<ProductoBody>,
+) -> Result<Response, AppError> {
+    let lookups = Lookups::load(&state.pool).await?;
+    let prepared = prepare(body, &lookups).map_err(AppError::Rejected)?;
+    let datos = prepared.datos;
+    if !read::existing_models(&state.pool, datos.marca_id, std::slice::from_ref(&datos.modelo))
+        .await?
+        .is_empty()
+    {
+        return Err(duplicate(false));
+    }
+    let id = state.store.next_id(PRODUCT_ID_SEQUENCE).await?;
+    let key = model_brand_key(datos.marca_id, &datos.modelo);
+    let command = ProductoCommand::Create {
+        datos,
+        locales: prepared.locales.unwrap_or_default(),
+        fecha: state.today(),
+    };
+    let claims = optica_command::UniqueClaims {
+        take: vec![(MODEL_BRAND_SCOPE.into(), key)],
+        release: vec![],
+    };
+    let metadata = meta.metadata(caller.actor());
+    dispatch::execute::<ProductoAggregate>(&state, &id.to_string(), command, &metadata, &claims)
+        .await
+        .map_err(|e| command_error(id, e, false))?;
+    answer(
+        &state,
+        &caller,
+        id,
+        "El producto ha sido creado exitosamente.!",
+        StatusCode::CREATED,
+    )
+    .await
+}
+
+/// Creates every product of the list, or none (contract's `mensaje`/`errores` answer).
+#[utoipa::path(post, path = "/api/productos/crearVarios", tag = "productos", operation_id = "producto_create_many",
+    request_body = Vec<ProductoBody>,
+    responses((status = 201, description = "mensaje + guardados"), (status = 400, description = "mensaje + errores + guardados 0"),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn create_many(
+    State(state): State<AppState>,
+    Admin(caller): Admin,
+    meta: RequestMeta,
+    ApiJson(bodies): ApiJson<Vec<ProductoBody>>,
+) -> Result<Response, AppError> {
+    let metadata = meta.metadata(caller.actor());
+    match bulk::create_all(&state, bodies, &metadata).await {
+        Ok(saved) => Ok((
+            StatusCode::CREATED,
+            Json(json!({"mensaje": "Todos los productos fueron guardados con éxito.", "guardados": saved})),
+        )
+            .into_response()),
+        Err(BulkError::Refused(errores)) => Ok((
+            StatusCode::BAD_REQUEST,
+            Json(json!({"mensaje": "Algunos productos no se pudieron guardar.", "errores": errores, "guardados": 0})),
+        )
+            .into_response()),
+        Err(BulkError::Failed(e)) => Err(e),
+    }
+}
+
+/// Edits a product. Branch stocks in the body become stock corrections; a `version` older than
+/// the product's answers 409, so a stale form never undoes a sale.
+#[utoipa::path(put, path = "/api/productos/{id}", tag = "productos", operation_id = "producto_update",
+    params(("id" = i64, Path)), request_body = ProductoBody,
+    responses((status = 201, description = "mensaje + producto"), (status = 400, body = Mensaje),
+    (status = 404, body = Mensaje), (status = 409, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn update(
+    State(state): State<AppState>,
+    Admin(caller): Admin,
+    meta: RequestMeta,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<ProductoBody>,
+) -> Result<Response, AppError> {
+    let lookups = Lookups::load(&state.pool).await?;
+    let prepared = prepare(body, &lookups).map_err(AppError::Rejected)?;
+    let metadata = meta.metadata(caller.actor());
+    let (state_ref, prepared_ref, metadata_ref) = (&state, &prepared, &metadata);
+    let key = id.to_string();
+    let key = key.as_str();
+    let appended = with_retries(move || async move {
+        let (before, base) = state_ref.store.load::<ProductoAggregate>(key).await?;
+        let old_claim = model_brand_key(before.datos().marca_id, &before.datos().modelo);
+        let new_claim = model_brand_key(prepared_ref.datos.marca_id, &prepared_ref.datos.modelo);
+        let mut unit = state_ref.store.unit();
+        let command = ProductoCommand::Edit {
+            datos: prepared_ref.datos.clone(),
+            locales: prepared_ref.locales.clone(),
+            expected_version: prepared_ref.version,
+            fecha: state_ref.today(),
+        };
+        unit.handle_loaded(key, before, base, command, &()).await?;
+        if old_claim != new_claim {
+            unit.release(MODEL_BRAND_SCOPE, &old_claim, key);
+            unit.claim(MODEL_BRAND_SCOPE, &new_claim, key);
+        }
+        unit.commit(metadata_ref).await
+    })
+    .await
+    .map_err(|e| command_error(id, e, true))?;
+    if let Some(at) = appended {
+        dispatch::settle(&state, at).await;
+    }
+    answer(
+        &state,
+        &caller,
+        id,
+        "el producto ha sido actualizado!",
+        StatusCode::CREATED,
+    )
+    .await
+}
+
+/// Deletes a product; refused with 409 while cash-box movements use it.
+#[utoipa::path(delete, path = "/api/productos/{id}", tag = "productos", operation_id = "producto_delete",
+    params(("id" = i64, Path)),
+    responses((status = 200, body = Mensaje), (status = 404, body = Mensaje), (status = 409, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn delete(
+    State(state): State<AppState>,
+    Admin(caller): Admin,
+    meta: RequestMeta,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Value>, AppError> {
+    let key = id.to_string();
+    let (before, _) = state.store.load::<ProductoAggregate>(&key).await?;
+    let referenced = read::referenced(&state.pool, id).await?;
+    let claims = optica_command::UniqueClaims {
+        take: vec![],
+        release: vec![(
+            MODEL_BRAND_SCOPE.into(),
+            model_brand_key(before.datos().marca_id, &before.datos().modelo),
+        )],
+    };
+    let metadata = meta.metadata(caller.actor());
+    dispatch::execute::<ProductoAggregate>(&state, &key, ProductoCommand::Delete { referenced }, &metadata, &claims)
+        .await
+        .map_err(|e| command_error(id, e, false))?;
+    Ok(Json(json!({"mensaje": "Se elimino el producto con éxito!"})))
+}
+
+/// Changes the price or cost of every product matching the filters (admins).
+#[utoipa::path(post, path = "/api/productos/actualizar-precios", tag = "productos",
+    operation_id = "producto_mass_update", request_body = MassUpdateBody,
+    responses((status = 200, description = "mensaje + actualizados"), (status = 400, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn mass_update(
+    State(state): State<AppState>,
+    Admin(caller): Admin,
+    meta: RequestMeta,
+    ApiJson(body): ApiJson<MassUpdateBody>,
+) -> Result<Json<Value>, AppError> {
+    let metadata = meta.metadata(caller.actor());
+    let changed = prices::apply(&state, &body, &metadata).await?;
+    Ok(Json(json!({
+        "mensaje": "Los precios o costos se actualizaron correctamente.",
+        "actualizados": changed
+    })))
+}
+
+/// The branch's stock as an Excel sheet (admins: it shows costs).
+#[utoipa::path(get, path = "/api/excel/stock/{localId}", tag = "excel", operation_id = "excel_stock",
+    params(("localId" = i64, Path)),
+    responses((status = 200, description = "xlsx file", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+    (status = 404, body = Mensaje), (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn stock_excel(
+    State(state): State<AppState>,
+    _admin: Admin,
+    ApiPath(local_id): ApiPath<i64>,
+) -> Result<Response, AppError> {
+    let branch = optica_query::lookups::get(&state.pool, "Local", local_id)
+        .await?
+        .ok_or_else(|| AppError::NotFound(format!("El local ID: {local_id} no existe en la base de datos!")))?;
+    let rows = read::stock_sheet(&state.pool, local_id).await?;
+    let bytes = excel::stock_workbook(&rows).map_err(AppError::internal)?;
+    let name = excel::stock_file_name(&branch.nombre, state.today());
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, excel::attachment(&name)),
+        ],
+        bytes,
+    )
+        .into_response())
+}

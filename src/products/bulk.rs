@@ -1,0 +1,138 @@
+//! `crearVarios`: several products created all together or not at all.
+//!
+//! Every body is checked first and every problem reported (bad fields, a model repeated in the
+//! batch, a model that exists for its brand); then all products and their model + brand claims
+//! are appended in one transaction, so a concurrent create of the same model makes the whole
+//! batch fail cleanly instead of half-saving it.
+
+use std::collections::HashMap;
+
+use optica_command::product::{Producto, ProductoCommand, ProductoError};
+use optica_command::{with_retries, CommandError};
+use optica_events::product::{model_brand_key, MODEL_BRAND_SCOPE, PRODUCT_ID_SEQUENCE};
+use optica_events::{EventMetadata, LookupKind};
+
+use super::{prepare, Lookups, Prepared, ProductoBody};
+use crate::dispatch;
+use crate::error::AppError;
+use crate::state::AppState;
+
+/// Most products one bulk request may create.
+pub const MAX_BATCH: usize = 200;
+
+/// Why a batch was refused: one Spanish line per offending model.
+#[derive(Debug)]
+pub enum BulkError {
+    Refused(Vec<String>),
+    Failed(AppError),
+}
+
+impl From<AppError> for BulkError {
+    fn from(e: AppError) -> Self {
+        BulkError::Failed(e)
+    }
+}
+
+fn exists_message(modelo: &str, marca: &str) -> String {
+    format!("Ya existe un producto con el modelo '{modelo}' para la marca '{marca}'.")
+}
+
+/// Creates every product or none; returns how many were saved.
+pub async fn create_all(
+    state: &AppState,
+    bodies: Vec<ProductoBody>,
+    metadata: &EventMetadata,
+) -> Result<usize, BulkError> {
+    if bodies.is_empty() {
+        return Err(BulkError::Refused(vec!["No hay productos para guardar.".into()]));
+    }
+    if bodies.len() > MAX_BATCH {
+        return Err(BulkError::Refused(vec![format!(
+            "No se pueden crear más de {MAX_BATCH} productos a la vez."
+        )]));
+    }
+    let lookups = Lookups::load(&state.pool).await?;
+    let today = state.today();
+    let mut errores = Vec::new();
+    let mut ready: Vec<Prepared> = Vec::new();
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for body in bodies {
+        let modelo = body.modelo.clone().unwrap_or_default().trim().to_string();
+        match prepare(body, &lookups) {
+            Err(problems) => errores.push(format!("Error al guardar modelo '{modelo}': {}", problems.join(". "))),
+            Ok(prepared) => {
+                let key = model_brand_key(prepared.datos.marca_id, &prepared.datos.modelo);
+                if seen.insert(key, ready.len()).is_some() {
+                    errores.push(format!("El modelo '{modelo}' está repetido en la lista."));
+                } else {
+                    ready.push(prepared);
+                }
+            }
+        }
+    }
+    let brand = |p: &Prepared| {
+        lookups
+            .name(LookupKind::Marca, p.datos.marca_id)
+            .unwrap_or("")
+            .to_string()
+    };
+    for p in &ready {
+        let existing = optica_query::products::existing_models(
+            &state.pool,
+            p.datos.marca_id,
+            std::slice::from_ref(&p.datos.modelo),
+        )
+        .await
+        .map_err(AppError::from)?;
+        if !existing.is_empty() {
+            errores.push(exists_message(&p.datos.modelo, &brand(p)));
+        }
+    }
+    if !errores.is_empty() {
+        return Err(BulkError::Refused(errores));
+    }
+
+    let mut ids = Vec::with_capacity(ready.len());
+    for _ in &ready {
+        ids.push(state.store.next_id(PRODUCT_ID_SEQUENCE).await.map_err(AppError::from)?);
+    }
+    let (ready, ids) = (&ready, &ids);
+    let outcome = with_retries(move || async move {
+        let mut unit = state.store.unit();
+        for (p, id) in ready.iter().zip(ids) {
+            let id = id.to_string();
+            let command = ProductoCommand::Create {
+                datos: p.datos.clone(),
+                locales: p.locales.clone().unwrap_or_default(),
+                fecha: today,
+            };
+            unit.handle::<Producto>(&id, command, &()).await?;
+            unit.claim(
+                MODEL_BRAND_SCOPE,
+                &model_brand_key(p.datos.marca_id, &p.datos.modelo),
+                &id,
+            );
+        }
+        unit.commit(metadata).await
+    })
+    .await;
+    match outcome {
+        Ok(appended) => {
+            if let Some(at) = appended {
+                dispatch::settle(state, at).await;
+            }
+            Ok(ready.len())
+        }
+        Err(CommandError::Duplicate { key, .. }) => {
+            // Another request created one of these models meanwhile.
+            let taken = ready
+                .iter()
+                .find(|p| model_brand_key(p.datos.marca_id, &p.datos.modelo) == key)
+                .map(|p| exists_message(&p.datos.modelo, &brand(p)))
+                .unwrap_or_else(|| "Ya existe un producto con el mismo modelo y marca.".into());
+            Err(BulkError::Refused(vec![taken]))
+        }
+        Err(CommandError::Domain(ProductoError::Invalid(problems))) => Err(BulkError::Refused(problems)),
+        Err(other) => Err(BulkError::Failed(dispatch::store_failure(other))),
+    }
+}

@@ -1,0 +1,191 @@
+//! The catalogue's command services: turning a product body into a command (with the rules that
+//! need other records: lookups exist, the cristal category), and running creates, edits,
+//! deletes, bulk creates and mass price updates on the event store.
+
+pub mod bulk;
+pub mod excel;
+pub mod prices;
+
+use std::collections::HashMap;
+
+use optica_command::product::{self, LocalStock, ProductoError};
+use optica_events::{LookupKind, Money, ProductoDatos};
+use serde::Deserialize;
+use sqlx::PgPool;
+
+use crate::error::AppError;
+use crate::http::lenient::{opt_i64, IdRef};
+
+/// The category whose products are lenses: exclusive, and without material or gender.
+pub const CRISTAL: &str = "cristal";
+
+/// A branch and its stock in a product body.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+pub struct ProductoLocalBody {
+    #[serde(default)]
+    pub local: Option<IdRef>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[schema(value_type = Option<i64>)]
+    pub stock: Option<i64>,
+}
+
+/// A product as the web app sends it for create, bulk create and edit. Ids, `creadoEn` and
+/// `ultimaActualizacion` in the body are ignored: the server assigns them.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductoBody {
+    #[serde(default)]
+    pub modelo: Option<String>,
+    #[serde(default)]
+    pub marca: Option<IdRef>,
+    #[serde(default)]
+    pub categorias: Option<Vec<IdRef>>,
+    #[serde(default)]
+    pub material: Option<IdRef>,
+    #[serde(default)]
+    pub genero: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<f64>)]
+    pub costo: Option<Money>,
+    #[serde(default)]
+    #[schema(value_type = Option<f64>)]
+    pub precio: Option<Money>,
+    #[serde(default)]
+    pub descripcion: Option<String>,
+    /// Branches and their stock; on an edit, `null` leaves them unchanged.
+    #[serde(default)]
+    pub producto_locales: Option<Vec<ProductoLocalBody>>,
+    #[serde(default)]
+    pub proveedores: Option<Vec<IdRef>>,
+    /// On an edit: the version the form loaded (409 when the product changed since).
+    #[serde(default)]
+    pub version: Option<u64>,
+}
+
+/// The lookup items a product may reference, by kind and id, read once per request.
+pub struct Lookups {
+    names: HashMap<(LookupKind, i64), String>,
+}
+
+impl Lookups {
+    pub async fn load(pool: &PgPool) -> Result<Self, AppError> {
+        let rows: Vec<(String, i64, String)> =
+            sqlx::query_as("select kind, id, nombre from lookup_items where kind = any($1)")
+                .bind(
+                    [
+                        LookupKind::Marca,
+                        LookupKind::Categoria,
+                        LookupKind::Material,
+                        LookupKind::Proveedor,
+                        LookupKind::Local,
+                    ]
+                    .map(|k| k.aggregate_type())
+                    .to_vec(),
+                )
+                .fetch_all(pool)
+                .await?;
+        let names = rows
+            .into_iter()
+            .filter_map(|(kind, id, nombre)| Some(((LookupKind::from_aggregate_type(&kind)?, id), nombre)))
+            .collect();
+        Ok(Lookups { names })
+    }
+
+    pub fn name(&self, kind: LookupKind, id: i64) -> Option<&str> {
+        self.names.get(&(kind, id)).map(String::as_str)
+    }
+}
+
+/// A body turned into the command's data.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    pub datos: ProductoDatos,
+    pub locales: Option<Vec<LocalStock>>,
+    pub version: Option<u64>,
+}
+
+/// Checks a body against every product rule and the lookups it references; answers every
+/// problem in Spanish.
+pub fn prepare(body: ProductoBody, lookups: &Lookups) -> Result<Prepared, Vec<String>> {
+    let mut errors = Vec::new();
+    let ids =
+        |refs: Option<Vec<IdRef>>| -> Vec<i64> { refs.unwrap_or_default().iter().filter_map(IdRef::get).collect() };
+    let categoria_ids = ids(body.categorias);
+    let proveedor_ids = ids(body.proveedores);
+    let marca_id = body.marca.as_ref().and_then(IdRef::get);
+    let mut material_id = body.material.as_ref().and_then(IdRef::get);
+    let mut genero = body.genero.unwrap_or_default();
+
+    let is_cristal = |id: &i64| {
+        lookups
+            .name(LookupKind::Categoria, *id)
+            .is_some_and(|n| n.trim().eq_ignore_ascii_case(CRISTAL))
+    };
+    if categoria_ids.iter().any(is_cristal) {
+        if categoria_ids.len() > 1 {
+            errors.push("La categoría cristal no puede combinarse con otras categorías".to_string());
+        }
+        // Lenses have no material and no gender.
+        material_id = None;
+        genero.clear();
+    }
+    let missing = |kind: LookupKind, id: i64| lookups.name(kind, id).is_none();
+    if marca_id.is_some_and(|id| missing(LookupKind::Marca, id)) {
+        errors.push("La marca seleccionada no existe".to_string());
+    }
+    if material_id.is_some_and(|id| missing(LookupKind::Material, id)) {
+        errors.push("El material seleccionado no existe".to_string());
+    }
+    if categoria_ids.iter().any(|id| missing(LookupKind::Categoria, *id)) {
+        errors.push("Alguna de las categorías seleccionadas no existe".to_string());
+    }
+    if proveedor_ids.iter().any(|id| missing(LookupKind::Proveedor, *id)) {
+        errors.push("Alguno de los proveedores seleccionados no existe".to_string());
+    }
+    if body.precio.is_none() {
+        errors.push("El precio es obligatorio".to_string());
+    }
+    let locales = body.producto_locales.map(|rows| {
+        rows.iter()
+            .map(|row| LocalStock {
+                local_id: row.local.as_ref().and_then(IdRef::get).unwrap_or(0),
+                stock: row.stock.unwrap_or(0),
+            })
+            .collect::<Vec<_>>()
+    });
+    if let Some(locales) = &locales {
+        if locales.iter().any(|l| missing(LookupKind::Local, l.local_id)) {
+            errors.push("Alguno de los locales seleccionados no existe".to_string());
+        }
+        if let Err(ProductoError::Invalid(problems)) = product::validate_locales(locales) {
+            errors.extend(problems);
+        }
+    }
+    let datos = ProductoDatos {
+        modelo: body.modelo.unwrap_or_default(),
+        marca_id: marca_id.unwrap_or(0),
+        categoria_ids,
+        material_id,
+        genero,
+        costo: body.costo,
+        precio: body.precio.unwrap_or_default(),
+        descripcion: body.descripcion,
+        proveedor_ids,
+    };
+    let datos = match product::validate(datos) {
+        Ok(datos) => Some(datos),
+        Err(ProductoError::Invalid(problems)) => {
+            errors.extend(problems);
+            None
+        }
+        Err(_) => None,
+    };
+    match datos {
+        Some(datos) if errors.is_empty() => Ok(Prepared {
+            datos,
+            locales,
+            version: body.version,
+        }),
+        _ => Err(errors),
+    }
+}

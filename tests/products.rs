@@ -1,0 +1,659 @@
+//! The product API (contract section 4.2) against a real database: every call, its error cases,
+//! roles, and the stock rules.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use axum::http::StatusCode;
+use common::TestApp;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+/// Lookup ids of a small catalogue.
+struct Shop {
+    admin: String,
+    rayban: i64,
+    vulk: i64,
+    sol: i64,
+    cristal: i64,
+    acetato: i64,
+    proveedor: i64,
+    centro: i64,
+    norte: i64,
+}
+
+async fn create(app: &TestApp, token: &str, path: &str, body: Value, key: &str) -> i64 {
+    let (status, answer) = app.post(path, Some(token), body).await;
+    assert_eq!(status, StatusCode::CREATED, "{path}: {answer}");
+    answer[key]["id"].as_i64().unwrap()
+}
+
+async fn shop(app: &TestApp) -> Shop {
+    let admin = app.admin_token().await;
+    let t = admin.as_str();
+    let branch = |n: &str| json!({"nombre": n, "direccion": "Calle 1", "celular": "351"});
+    Shop {
+        rayban: create(app, t, "/api/marca", json!({"nombre": "Ray-Ban"}), "marca").await,
+        vulk: create(app, t, "/api/marca", json!({"nombre": "Vulk"}), "marca").await,
+        sol: create(app, t, "/api/categoria", json!({"nombre": "Sol"}), "categoria").await,
+        cristal: create(app, t, "/api/categoria", json!({"nombre": "Cristal"}), "categoria").await,
+        acetato: create(
+            app,
+            t,
+            "/api/materialProducto",
+            json!({"nombre": "Acetato"}),
+            "materialProducto",
+        )
+        .await,
+        proveedor: create(
+            app,
+            t,
+            "/api/proveedor",
+            json!({"nombre": "Opti SA", "celular": "11"}),
+            "proveedor",
+        )
+        .await,
+        centro: create(app, t, "/api/local", branch("La Cruz"), "local").await,
+        norte: create(app, t, "/api/local", branch("Yapeyú"), "local").await,
+        admin,
+    }
+}
+
+impl Shop {
+    fn body(&self, modelo: &str, marca: i64, stocks: &[(i64, i64)]) -> Value {
+        json!({
+            "modelo": modelo,
+            "marca": {"id": marca, "nombre": "ignored"},
+            "categorias": [{"id": self.sol}],
+            "material": {"id": self.acetato},
+            "genero": "Unisex",
+            "costo": 1000,
+            "precio": 3600.5,
+            "descripcion": "Lente de sol",
+            "productoLocales": stocks.iter().map(|(l, s)| json!({"local": {"id": l}, "stock": s})).collect::<Vec<_>>(),
+            "proveedores": [{"id": self.proveedor}],
+            "creadoEn": "2020-01-01T00:00:00.000Z"
+        })
+    }
+
+    async fn product(&self, app: &TestApp, modelo: &str, marca: i64, stocks: &[(i64, i64)]) -> i64 {
+        let (status, answer) = app
+            .post("/api/productos", Some(&self.admin), self.body(modelo, marca, stocks))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{answer}");
+        answer["producto"]["id"].as_i64().unwrap()
+    }
+}
+
+fn stock_at(product: &Value, local: i64) -> Option<i64> {
+    product["productoLocales"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|pl| pl["local"]["id"] == local)
+        .map(|pl| pl["stock"].as_i64().unwrap())
+}
+
+async fn count_products(app: &TestApp) -> i64 {
+    sqlx::query_scalar("select count(*) from products")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+}
+
+#[sqlx::test]
+async fn an_admin_creates_a_product_and_reads_it_back_with_exact_money(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let (status, answer) = app
+        .post(
+            "/api/productos",
+            Some(&shop.admin),
+            shop.body(" RB2140 ", shop.rayban, &[(shop.centro, 4)]),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(answer["mensaje"], "El producto ha sido creado exitosamente.!");
+    let id = answer["producto"]["id"].as_i64().unwrap();
+
+    let (status, p) = app.get(&format!("/api/productos/{id}"), Some(&shop.admin)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(p["modelo"], "RB2140");
+    assert_eq!(p["marca"], json!({"id": shop.rayban, "nombre": "Ray-Ban"}));
+    assert_eq!(p["precio"], json!(3600.5));
+    assert_eq!(p["costo"], json!(1000.0));
+    assert_eq!(p["material"]["nombre"], "Acetato");
+    assert_eq!(p["categorias"], json!([{"id": shop.sol, "nombre": "Sol"}]));
+    assert_eq!(stock_at(&p, shop.centro), Some(4));
+    assert_eq!(p["productoLocales"][0]["local"]["nombre"], "La Cruz");
+    // the server's date, not the client's
+    assert_ne!(p["creadoEn"], "2020-01-01");
+    assert_eq!(p["version"], 3);
+
+    let (status, body) = app.get("/api/productos/999", Some(&shop.admin)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["mensaje"], "El producto ID: 999 no existe en la base de datos!");
+}
+
+#[sqlx::test]
+async fn an_invalid_product_gets_every_problem_in_spanish_and_saves_nothing(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let mut body = shop.body("a/b", 999, &[(shop.centro, -1)]);
+    body["precio"] = Value::Null;
+    body["proveedores"] = json!([]);
+    let (status, answer) = app.post("/api/productos", Some(&shop.admin), body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let errors: Vec<&str> = answer["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "La marca seleccionada no existe",
+            "El precio es obligatorio",
+            "El stock no puede ser negativo",
+            "El modelo no puede contener los caracteres . ; / \\",
+            "Debe seleccionar al menos un proveedor",
+        ]
+    );
+    assert!(answer["mensaje"]
+        .as_str()
+        .unwrap()
+        .starts_with("La marca seleccionada no existe"));
+
+    let (status, answer) = app
+        .post("/api/productos", Some(&shop.admin), json!({"precio": "abc"}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(count_products(&app).await, 0);
+}
+
+#[sqlx::test]
+async fn a_cristal_product_has_no_material_nor_gender_and_stands_alone(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let mut body = shop.body("Orgánico 1.5", shop.vulk, &[(shop.centro, 0)]);
+    body["modelo"] = json!("Organico 15");
+    body["categorias"] = json!([{"id": shop.cristal}]);
+    let (status, answer) = app.post("/api/productos", Some(&shop.admin), body.clone()).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    assert_eq!(answer["producto"]["material"], Value::Null);
+    assert_eq!(answer["producto"]["genero"], "");
+
+    body["modelo"] = json!("Otro");
+    body["categorias"] = json!([{"id": shop.cristal}, {"id": shop.sol}]);
+    let (status, answer) = app.post("/api/productos", Some(&shop.admin), body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        answer["mensaje"],
+        "La categoría cristal no puede combinarse con otras categorías"
+    );
+}
+
+#[sqlx::test]
+async fn model_and_brand_are_unique_even_under_concurrent_creates(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    shop.product(&app, "RB2140", shop.rayban, &[(shop.centro, 1)]).await;
+    let (status, answer) = app
+        .post(
+            "/api/productos",
+            Some(&shop.admin),
+            shop.body("rb2140", shop.rayban, &[(shop.centro, 1)]),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer["mensaje"], "Ya existe un producto con el mismo modelo y marca.");
+    // the same model under another brand is another product
+    shop.product(&app, "RB2140", shop.vulk, &[(shop.centro, 1)]).await;
+
+    let body = shop.body("Concurrente", shop.rayban, &[(shop.centro, 1)]);
+    let calls = (0..6).map(|_| app.post("/api/productos", Some(&shop.admin), body.clone()));
+    let statuses: Vec<StatusCode> = futures::future::join_all(calls)
+        .await
+        .into_iter()
+        .map(|(s, _)| s)
+        .collect();
+    assert_eq!(
+        statuses.iter().filter(|s| **s == StatusCode::CREATED).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert!(statuses
+        .iter()
+        .all(|s| *s == StatusCode::CREATED || *s == StatusCode::BAD_REQUEST));
+    assert_eq!(count_products(&app).await, 3);
+}
+
+#[sqlx::test]
+async fn a_bulk_create_saves_all_or_nothing_and_lists_every_offending_model(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    shop.product(&app, "Existente", shop.rayban, &[(shop.centro, 1)]).await;
+    let batch = json!([
+        shop.body("Nuevo1", shop.rayban, &[(shop.centro, 2)]),
+        shop.body("EXISTENTE", shop.rayban, &[(shop.centro, 2)]),
+        shop.body("nuevo1", shop.rayban, &[(shop.centro, 2)]),
+        shop.body("Mal.modelo", shop.rayban, &[(shop.centro, 2)]),
+    ]);
+    let (status, answer) = app.post("/api/productos/crearVarios", Some(&shop.admin), batch).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer["mensaje"], "Algunos productos no se pudieron guardar.");
+    assert_eq!(answer["guardados"], 0);
+    assert_eq!(
+        answer["errores"],
+        json!([
+            "El modelo 'nuevo1' está repetido en la lista.",
+            "Error al guardar modelo 'Mal.modelo': El modelo no puede contener los caracteres . ; / \\",
+            "Ya existe un producto con el modelo 'EXISTENTE' para la marca 'Ray-Ban'.",
+        ])
+    );
+    assert_eq!(count_products(&app).await, 1, "nothing of the refused batch was saved");
+
+    let batch = json!([
+        shop.body("A1", shop.vulk, &[(shop.centro, 2)]),
+        shop.body("A2", shop.vulk, &[(shop.norte, 1)]),
+        shop.body("A3", shop.vulk, &[(shop.centro, 0), (shop.norte, 5)]),
+    ]);
+    let (status, answer) = app.post("/api/productos/crearVarios", Some(&shop.admin), batch).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    assert_eq!(
+        answer,
+        json!({"mensaje": "Todos los productos fueron guardados con éxito.", "guardados": 3})
+    );
+    assert_eq!(count_products(&app).await, 4);
+    // every initial stock is an event with its reason
+    let loads: i64 = sqlx::query_scalar(
+        "select count(*) from events where event_type = 'StockAjustado' and payload->'StockAjustado'->>'motivo' = 'CargaInicial'",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(loads, 4);
+}
+
+#[sqlx::test]
+async fn an_edit_turns_stock_changes_into_corrections_and_a_stale_form_gets_409(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let id = shop.product(&app, "RB3025", shop.rayban, &[(shop.centro, 5)]).await;
+    let (_, read) = app.get(&format!("/api/productos/{id}"), Some(&shop.admin)).await;
+    let version = read["version"].as_i64().unwrap();
+
+    let mut body = shop.body("RB3025 Aviator", shop.rayban, &[(shop.centro, 3), (shop.norte, 2)]);
+    body["version"] = json!(version);
+    let (status, answer) = app
+        .put(&format!("/api/productos/{id}"), Some(&shop.admin), body.clone())
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    assert_eq!(answer["mensaje"], "el producto ha sido actualizado!");
+    assert_eq!(answer["producto"]["modelo"], "RB3025 Aviator");
+    assert_eq!(stock_at(&answer["producto"], shop.centro), Some(3));
+    assert_eq!(stock_at(&answer["producto"], shop.norte), Some(2));
+    let corrections: Vec<(String, i64, i64)> = sqlx::query_as(
+        "select payload->'StockAjustado'->>'motivo', (payload->'StockAjustado'->>'cantidad')::bigint,
+                (payload->'StockAjustado'->>'stock_resultante')::bigint
+         from events where aggregate_id = $1 and event_type = 'StockAjustado' order by sequence",
+    )
+    .bind(id.to_string())
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        corrections,
+        [
+            ("CargaInicial".into(), 5, 5),
+            ("CorreccionManual".into(), -2, 3),
+            ("CargaInicial".into(), 2, 2)
+        ]
+    );
+
+    // the same form sent again carries the old version: refused, nothing changes
+    body["productoLocales"] = json!([{"local": {"id": shop.centro}, "stock": 9}]);
+    let (status, answer) = app.put(&format!("/api/productos/{id}"), Some(&shop.admin), body).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(answer["mensaje"]
+        .as_str()
+        .unwrap()
+        .starts_with("El producto fue modificado"));
+    let (_, read) = app.get(&format!("/api/productos/{id}"), Some(&shop.admin)).await;
+    assert_eq!(stock_at(&read, shop.centro), Some(3));
+
+    // renaming onto another product's model + brand is refused
+    shop.product(&app, "Otro", shop.rayban, &[(shop.centro, 1)]).await;
+    let (status, answer) = app
+        .put(
+            &format!("/api/productos/{id}"),
+            Some(&shop.admin),
+            shop.body("OTRO", shop.rayban, &[(shop.centro, 3)]),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        answer["mensaje"],
+        "Ya existe otro producto con el mismo modelo y marca."
+    );
+
+    let (status, answer) = app
+        .put(
+            "/api/productos/777",
+            Some(&shop.admin),
+            shop.body("X", shop.rayban, &[(shop.centro, 1)]),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        answer["mensaje"],
+        "Error: No se pudo editar el producto ID: 777 no existe en la base de datos!"
+    );
+}
+
+#[sqlx::test]
+async fn pages_and_searches_follow_the_contract(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    for i in 0..13 {
+        let marca = if i % 2 == 0 { shop.vulk } else { shop.rayban };
+        shop.product(&app, &format!("M{i:02}"), marca, &[(shop.centro, i)])
+            .await;
+    }
+    let (status, page) = app.get("/api/productos/page/0", Some(&shop.admin)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(page["content"].as_array().unwrap().len(), 12);
+    assert_eq!(
+        (page["number"].clone(), page["totalPages"].clone()),
+        (json!(0), json!(2))
+    );
+    assert_eq!(
+        (page["first"].clone(), page["last"].clone()),
+        (json!(true), json!(false))
+    );
+    assert_eq!(page["totalElements"], 13);
+    assert_eq!(page["sort"], json!({"empty": true, "sorted": false, "unsorted": true}));
+    // Ray-Ban before Vulk, then by model
+    assert_eq!(page["content"][0]["modelo"], "M01");
+    assert_eq!(page["content"][5]["modelo"], "M11");
+    assert_eq!(page["content"][6]["modelo"], "M00");
+    let (_, last) = app.get("/api/productos/page/1", Some(&shop.admin)).await;
+    assert_eq!(last["content"][0]["modelo"], "M12");
+    assert_eq!(last["last"], true);
+    let (status, _) = app.get("/api/productos/page/-1", Some(&shop.admin)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    let (status, found) = app.get("/api/productos/modelo/m1", Some(&shop.admin)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(found.as_array().unwrap().len(), 3);
+    let (status, body) = app.get("/api/productos/modelo/zz", Some(&shop.admin)).await;
+    assert_eq!((status, body), (StatusCode::NOT_FOUND, Value::Null));
+    let (status, body) = app.get("/api/productos/modelo/%25", Some(&shop.admin)).await;
+    assert_eq!(
+        (status, body),
+        (StatusCode::NOT_FOUND, Value::Null),
+        "% is taken literally"
+    );
+    let (_, found) = app.get("/api/productos/marca/ray", Some(&shop.admin)).await;
+    assert_eq!(found.as_array().unwrap().len(), 6);
+    let (_, found) = app.get("/api/productos/buscar-por-modelo/m03", Some(&shop.admin)).await;
+    assert_eq!(found[0]["modelo"], "M03");
+    let (status, found) = app
+        .get(
+            &format!("/api/productos/buscar?modelo=M0&localId={}", shop.norte),
+            Some(&shop.admin),
+        )
+        .await;
+    assert_eq!((status, found), (StatusCode::OK, json!([])));
+    let (_, found) = app
+        .get(
+            &format!("/api/productos/buscar?modelo=M0&localId={}", shop.centro),
+            Some(&shop.admin),
+        )
+        .await;
+    assert_eq!(found.as_array().unwrap().len(), 10);
+
+    let (_, totals) = app.get("/api/productos/stock-total-sucursal", Some(&shop.admin)).await;
+    assert_eq!(
+        totals,
+        json!([{"localId": shop.centro, "localNombre": "La Cruz", "stockTotal": 78}])
+    );
+    let (_, materials) = app
+        .get(
+            &format!("/api/productos/stock-material?localId={}", shop.centro),
+            Some(&shop.admin),
+        )
+        .await;
+    assert_eq!(materials, json!([{"materialNombre": "Acetato", "stockTotal": 78}]));
+    let (_, materials) = app
+        .get("/api/productos/stock-material?localId=0", Some(&shop.admin))
+        .await;
+    assert_eq!(materials, json!([]));
+
+    let (status, existing) = app
+        .post(
+            &format!("/api/productos/validar-modelos?marcaId={}", shop.vulk),
+            Some(&shop.admin),
+            json!(["m00", "m01", "nuevo"]),
+        )
+        .await;
+    assert_eq!((status, existing), (StatusCode::OK, json!(["m00"])));
+}
+
+#[sqlx::test]
+async fn sellers_see_only_their_branch_and_never_the_cost_nor_write(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let here = shop.product(&app, "Aqui", shop.rayban, &[(shop.centro, 1)]).await;
+    shop.product(&app, "Alla", shop.rayban, &[(shop.norte, 1)]).await;
+    let seller = app.seller_token("vendedor", shop.centro).await;
+
+    let (status, page) = app.get("/api/productos/page/0", Some(&seller)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(page["totalElements"], 1);
+    assert_eq!(page["content"][0]["modelo"], "Aqui");
+    assert_eq!(page["content"][0]["costo"], Value::Null);
+    let (_, found) = app.get("/api/productos/modelo/a", Some(&seller)).await;
+    assert_eq!(found.as_array().unwrap().len(), 1);
+    // a seller's branch search is always their own branch
+    let (_, found) = app
+        .get(
+            &format!("/api/productos/buscar?modelo=a&localId={}", shop.norte),
+            Some(&seller),
+        )
+        .await;
+    assert_eq!(found[0]["id"], here);
+
+    let body = shop.body("Nuevo", shop.rayban, &[(shop.centro, 1)]);
+    assert_eq!(
+        app.post("/api/productos", Some(&seller), body.clone()).await.0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        app.put(&format!("/api/productos/{here}"), Some(&seller), body.clone())
+            .await
+            .0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        app.delete(&format!("/api/productos/{here}"), Some(&seller)).await.0,
+        StatusCode::FORBIDDEN
+    );
+    let mass = json!({"tipo": "precio", "tipoCambio": "fijo", "valor": 1});
+    assert_eq!(
+        app.post("/api/productos/actualizar-precios", Some(&seller), mass)
+            .await
+            .0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        app.get(&format!("/api/excel/stock/{}", shop.centro), Some(&seller))
+            .await
+            .0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(app.get("/api/productos/page/0", None).await.0, StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test]
+async fn a_mass_update_changes_matching_products_exactly_and_atomically(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let a = shop.product(&app, "A", shop.rayban, &[(shop.centro, 1)]).await; // 3600.50
+    let b = shop.product(&app, "B", shop.vulk, &[(shop.centro, 1)]).await;
+    let before: i64 = sqlx::query_scalar("select count(*) from events")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+
+    let body = json!({"tipo": "precio", "tipoCambio": "porcentaje", "valor": 10, "marca": shop.rayban.to_string(), "categoria": ""});
+    let (status, answer) = app
+        .post("/api/productos/actualizar-precios", Some(&shop.admin), body)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["actualizados"], 1);
+    let (_, pa) = app.get(&format!("/api/productos/{a}"), Some(&shop.admin)).await;
+    let (_, pb) = app.get(&format!("/api/productos/{b}"), Some(&shop.admin)).await;
+    assert_eq!(pa["precio"], json!(3960.55)); // 3600.50 + 360.05
+    assert_eq!(pb["precio"], json!(3600.5));
+    let after: i64 = sqlx::query_scalar("select count(*) from events")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(after - before, 1, "one event per changed product");
+
+    let body = json!({"tipo": "costo", "tipoCambio": "fijo", "valor": "1234.56"});
+    let (_, answer) = app
+        .post("/api/productos/actualizar-precios", Some(&shop.admin), body)
+        .await;
+    assert_eq!(answer["actualizados"], 2);
+    let (_, pb) = app.get(&format!("/api/productos/{b}"), Some(&shop.admin)).await;
+    assert_eq!(pb["costo"], json!(1234.56));
+
+    for (body, mensaje) in [
+        (
+            json!({"tipo": "precio", "tipoCambio": "porcentaje", "valor": 150}),
+            "El porcentaje debe estar entre 0 y 100.",
+        ),
+        (
+            json!({"tipo": "precio", "tipoCambio": "porcentaje", "valor": -1}),
+            "El porcentaje debe estar entre 0 y 100.",
+        ),
+        (json!({"tipo": "precio", "tipoCambio": "fijo"}), "Valor inválido"),
+        (
+            json!({"tipo": "stock", "tipoCambio": "fijo", "valor": 1}),
+            "El tipo debe ser precio o costo",
+        ),
+        (
+            json!({"tipo": "precio", "tipoCambio": "suma", "valor": 1}),
+            "El tipo de cambio debe ser porcentaje o fijo",
+        ),
+    ] {
+        let (status, answer) = app
+            .post("/api/productos/actualizar-precios", Some(&shop.admin), body)
+            .await;
+        assert_eq!(
+            (status, answer["mensaje"].as_str().unwrap()),
+            (StatusCode::BAD_REQUEST, mensaje)
+        );
+    }
+}
+
+#[sqlx::test]
+async fn a_product_used_by_movements_cannot_be_deleted_and_a_deleted_model_can_return(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let id = shop.product(&app, "RB1", shop.rayban, &[(shop.centro, 1)]).await;
+    // the cash-box projection fills this table; stand in for a sale of the product
+    sqlx::query("insert into product_references (producto_id, movimiento_id) values ($1, 1)")
+        .bind(id)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let (status, answer) = app.delete(&format!("/api/productos/{id}"), Some(&shop.admin)).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        answer["mensaje"],
+        "Existen Movimientos en la Caja. Por favor elimine esos movimientos para continuar"
+    );
+    sqlx::query("delete from product_references")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+
+    // the brand is in use: it cannot be deleted either
+    let (status, _) = app
+        .delete(&format!("/api/marca/{}", shop.rayban), Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+
+    let (status, answer) = app.delete(&format!("/api/productos/{id}"), Some(&shop.admin)).await;
+    assert_eq!(
+        (status, answer),
+        (StatusCode::OK, json!({"mensaje": "Se elimino el producto con éxito!"}))
+    );
+    let (status, _) = app.delete(&format!("/api/productos/{id}"), Some(&shop.admin)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    shop.product(&app, "RB1", shop.rayban, &[(shop.centro, 1)]).await;
+}
+
+#[sqlx::test]
+async fn the_branch_stock_sheet_lists_products_with_stock_by_model(pool: PgPool) {
+    use calamine::{Data, Reader, Xlsx};
+    use tower::ServiceExt;
+
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    shop.product(&app, "beta", shop.rayban, &[(shop.norte, 2)]).await;
+    shop.product(&app, "Alfa", shop.vulk, &[(shop.norte, 1), (shop.centro, 9)])
+        .await;
+    shop.product(&app, "Cero", shop.vulk, &[(shop.norte, 0)]).await;
+
+    let request = axum::http::Request::get(format!("/api/excel/stock/{}", shop.norte))
+        .header("authorization", format!("Bearer {}", shop.admin))
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let response = app.router.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let disposition = response.headers()["content-disposition"].to_str().unwrap().to_string();
+    assert!(
+        disposition.contains("filename*=UTF-8''stock_yapey%C3%BA_"),
+        "{disposition}"
+    );
+    let bytes = http_body_util::BodyExt::collect(response.into_body())
+        .await
+        .unwrap()
+        .to_bytes();
+
+    let mut book: Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    assert_eq!(book.sheet_names(), ["Stock Local"]);
+    let range = book.worksheet_range("Stock Local").unwrap();
+    let rows: Vec<Vec<Data>> = range.rows().map(|r| r.to_vec()).collect();
+    let s = |v: &str| Data::String(v.into());
+    assert_eq!(rows[0], [s("Modelo"), s("Marca"), s("Costo"), s("Precio"), s("Stock")]);
+    assert_eq!(
+        rows[1],
+        [
+            s("Alfa"),
+            s("Vulk"),
+            Data::Float(1000.0),
+            Data::Float(3600.5),
+            Data::Float(1.0)
+        ]
+    );
+    assert_eq!(
+        rows[2],
+        [
+            s("beta"),
+            s("Ray-Ban"),
+            Data::Float(1000.0),
+            Data::Float(3600.5),
+            Data::Float(2.0)
+        ]
+    );
+    assert_eq!(rows.len(), 3, "products without stock are left out");
+
+    let (status, _) = app.get("/api/excel/stock/999", Some(&shop.admin)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
