@@ -1,7 +1,7 @@
 import { useAppSelector } from '../app/store';
+import { ProductList } from '../products/ProductList';
 import { hasAnyRole } from '../session/sessionSlice';
 import { Carousel } from './Carousel';
-import { ProductList } from './ProductList';
 
 const banners = [
   { title: 'VENTA EXCLUSIVA', text: 'Anteojos de sol y anteojos de receta.' },

@@ -9,9 +9,12 @@ import { Cristaleria } from '../pages/Cristaleria';
 import { Inicio } from '../pages/Inicio';
 import { Login } from '../pages/Login';
 import { Pending } from '../pages/Pending';
-import { ProductList } from '../pages/ProductList';
 import { SobreNosotros } from '../pages/SobreNosotros';
 import { Visitanos } from '../pages/Visitanos';
+import { BulkCreate } from '../products/BulkCreate';
+import { MassUpdate } from '../products/MassUpdate';
+import { EditProduct, ProductForm } from '../products/ProductForm';
+import { ProductList } from '../products/ProductList';
 import { RequireRole, type Access } from './RequireRole';
 
 const guarded = (access: Access, element: ReactNode) => <RequireRole access={access}>{element}</RequireRole>;
@@ -31,10 +34,10 @@ export const routes: RouteObject[] = [
       // catalogue
       { path: 'productos', element: <Navigate to="/productos/page/0" replace /> },
       { path: 'productos/page/:page', element: guarded('staff', <ProductList />) },
-      { path: 'crearProducto', element: pending('admin', 'Crear Producto') },
-      { path: 'crearVariosProductos', element: pending('admin', 'Crear Producto') },
-      { path: 'editarProducto/:id', element: pending('admin', 'Editar Producto') },
-      { path: 'actualizar-productos', element: pending('admin', 'Actualizar precio o costo') },
+      { path: 'crearProducto', element: guarded('admin', <ProductForm />) },
+      { path: 'crearVariosProductos', element: guarded('admin', <BulkCreate />) },
+      { path: 'editarProducto/:id', element: guarded('admin', <EditProduct />) },
+      { path: 'actualizar-productos', element: guarded('admin', <MassUpdate />) },
       // lookups
       { path: 'adminitrarCategoria', element: guarded('admin', <LookupAdmin screen={screens.categoria} />) },
       { path: 'adminitrarMarca', element: guarded('admin', <LookupAdmin screen={screens.marca} />) },

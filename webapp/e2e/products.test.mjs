@@ -1,0 +1,164 @@
+// The catalogue screens, driven as an admin would: spec 000 sections 2, 4, 5 and 8.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { test } from 'node:test';
+import { login, screenshot, takeAlert } from './support/browser.mjs';
+import { useApp } from './support/fixture.mjs';
+
+const withApp = useApp();
+
+/** The lookups a catalogue needs, created through the API. */
+async function seedLookups(server) {
+  const token = await server.token('admin', server.adminPassword);
+  const make = async (path, body, key) => (await server.api('POST', path, token, body)).body[key].id;
+  return {
+    token,
+    rayban: await make('/api/marca', { nombre: 'Ray-Ban' }, 'marca'),
+    vulk: await make('/api/marca', { nombre: 'Vulk' }, 'marca'),
+    sol: await make('/api/categoria', { nombre: 'Sol' }, 'categoria'),
+    acetato: await make('/api/materialProducto', { nombre: 'Acetato' }, 'materialProducto'),
+    proveedor: await make('/api/proveedor', { nombre: 'Opti SA', celular: '11' }, 'proveedor'),
+    laCruz: await make('/api/local', { nombre: 'La Cruz', direccion: 'La Cruz 1', celular: '1' }, 'local'),
+  };
+}
+
+/** Fills the shared product fields: category first, then brand, gender, cost, branch, supplier. */
+async function fillFields(page, { marca, costo, stock }) {
+  await page.getByTestId('categorias').getByLabel('Sol').check();
+  await page.getByRole('group', { name: 'Marca' }).getByLabel(marca).check();
+  await page.getByLabel('Unisex').check();
+  await page.fill('#costo', costo);
+  await page.getByLabel('La Cruz', { exact: true }).check();
+  await page.getByLabel('Stock La Cruz').fill(stock);
+  await page.getByRole('group', { name: 'Proveedores' }).getByLabel('Opti SA').check();
+}
+
+const rowOf = (page, modelo) => page.locator('tbody tr', { has: page.getByRole('cell', { name: modelo, exact: true }) });
+
+test('an admin bulk-creates three products, finds them, edits one and returns to its page', () =>
+  withApp(async ({ server, page }) => {
+    await seedLookups(server);
+    await login(page, server.url, 'admin', server.adminPassword);
+    await page.getByRole('link', { name: 'Crear producto' }).click();
+    await page.getByRole('heading', { name: 'Crear Producto' }).waitFor();
+
+    await page.getByRole('textbox', { name: 'Modelo 1', exact: true }).fill('RB2140');
+    await page.getByRole('button', { name: 'Agregar modelo' }).click();
+    await page.getByRole('textbox', { name: 'Modelo 2', exact: true }).fill('rb2140');
+    await page.getByRole('button', { name: 'Agregar modelo' }).click();
+    await page.getByRole('textbox', { name: 'Modelo 3', exact: true }).fill('RB3025');
+    await fillFields(page, { marca: 'Ray-Ban', costo: '1000', stock: '4' });
+    assert.equal(await page.inputValue('#precio'), '3600', 'price = cost x 1.2 x 3');
+    await page.getByRole('button', { name: 'Crear Producto' }).click();
+    assert.deepEqual(await takeAlert(page), {
+      title: 'MODELOS REPETIDOS',
+      text: 'Tenés modelos repetidos en el formulario: RB2140',
+    });
+
+    await page.getByRole('textbox', { name: 'Modelo 2', exact: true }).fill('RB4165');
+    await page.getByRole('button', { name: 'Crear Producto' }).click();
+    assert.deepEqual(await takeAlert(page), {
+      title: 'PRODUCTOS CREADOS',
+      text: 'Los productos han sido guardados con éxito!',
+    });
+    await page.waitForURL(/\/inicio$/);
+    await page.getByRole('heading', { name: 'NUESTRO CATÁLOGO' }).waitFor();
+    await rowOf(page, 'RB4165').waitFor();
+    assert.equal(await page.locator('tbody tr').count(), 3);
+
+    // search by model, then by brand; blank searches warn
+    await page.getByRole('search', { name: 'Buscar por modelo' }).getByRole('button', { name: 'Buscar' }).click();
+    assert.equal((await takeAlert(page)).text, 'Debes ingresar un código de modelo válido');
+    await page.getByLabel('Buscar por modelo', { exact: true }).last().fill('3025');
+    await page.getByRole('search', { name: 'Buscar por modelo' }).getByRole('button', { name: 'Buscar' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    await rowOf(page, 'RB3025').waitFor();
+    await page.getByLabel('Buscar por marca', { exact: true }).last().fill('vulk');
+    await page.getByRole('search', { name: 'Buscar por marca' }).getByRole('button', { name: 'Buscar' }).click();
+    assert.deepEqual(await takeAlert(page), {
+      title: 'SIN RESULTADOS',
+      text: 'No se encontraron productos con esa marca',
+    });
+    await page.getByRole('button', { name: 'Limpiar Filtros' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 3);
+
+    // edit one from page 0 and come back to it
+    await rowOf(page, 'RB3025').getByRole('link', { name: 'Editar' }).click();
+    await page.waitForURL(/\/editarProducto\/\d+\?fromPage=0$/);
+    await page.getByRole('heading', { name: 'Editar Producto' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('#modelo')?.value === 'RB3025');
+    await page.fill('#precio', '4999.99');
+    await page.getByLabel('Stock La Cruz').fill('7');
+    console.log('screenshot:', await screenshot(page, 'editar-producto'));
+    await page.getByRole('button', { name: 'Editar Producto' }).click();
+    assert.deepEqual(await takeAlert(page), { title: 'PRODUCTO EDITADO', text: 'Se ha editado con éxito!' });
+    await page.waitForURL(/\/productos\/page\/0$/);
+    const row = rowOf(page, 'RB3025');
+    await row.getByText('4999.99').or(row.getByText('4.999,99')).first().waitFor();
+    await row.getByText(/La Cruz.*7/).waitFor();
+    console.log('screenshot:', await screenshot(page, 'catalogo'));
+  }));
+
+test('an admin raises one brand by 10% and exports the branch stock', () =>
+  withApp(async ({ server, page }) => {
+    const shop = await seedLookups(server);
+    const product = (modelo, marca) => ({
+      modelo,
+      marca: { id: marca },
+      categorias: [{ id: shop.sol }],
+      material: { id: shop.acetato },
+      genero: 'Unisex',
+      costo: 1000,
+      precio: 3600.5,
+      productoLocales: [{ local: { id: shop.laCruz }, stock: 2 }],
+      proveedores: [{ id: shop.proveedor }],
+    });
+    const created = await server.api('POST', '/api/productos/crearVarios', shop.token, [
+      product('A1', shop.rayban),
+      product('V1', shop.vulk),
+    ]);
+    assert.equal(created.status, 201);
+
+    await login(page, server.url, 'admin', server.adminPassword);
+    await page.getByRole('button', { name: 'GESTIONAR PRODUCTOS' }).click();
+    await page.getByRole('link', { name: 'Actualizar precio o costo' }).click();
+    await page.getByRole('heading', { name: 'Actualizar precio o costo' }).waitFor();
+    await page.getByLabel('Precio', { exact: true }).check();
+    await page.getByLabel('Porcentaje').check();
+    await page.fill('#valor', '150');
+    await page.getByLabel('Marca', { exact: true }).fill('Ray');
+    await page.getByRole('list', { name: 'Sugerencias de Marca' }).getByRole('button', { name: 'Ray-Ban' }).click();
+    await page.getByRole('button', { name: 'Aplicar Cambios' }).click();
+    assert.deepEqual(await takeAlert(page), { title: 'Valor inválido', text: 'El porcentaje debe estar entre 0 y 100.' });
+
+    await page.fill('#valor', '10');
+    await page.getByRole('button', { name: 'Aplicar Cambios' }).click();
+    await page.locator('.swal2-popup').waitFor();
+    assert.equal(await page.locator('.swal2-title').textContent(), '¿Estás seguro?');
+    assert.equal(await page.locator('.swal2-html-container').textContent(), 'Se actualizarán los precios según los filtros aplicados.');
+    await page.getByRole('button', { name: 'Sí, aplicar cambios' }).click();
+    await page.waitForFunction(() => document.querySelector('.swal2-title')?.textContent !== '¿Estás seguro?');
+    assert.deepEqual(await takeAlert(page), {
+      title: 'Actualización Exitosa',
+      text: 'Los precios o costos se actualizaron correctamente.',
+    });
+    await page.waitForURL(/\/inicio$/);
+    const after = await server.api('GET', '/api/productos/page/0', shop.token);
+    const precios = Object.fromEntries(after.body.content.map((p) => [p.modelo, p.precio]));
+    assert.deepEqual(precios, { A1: 3960.55, V1: 3600.5 });
+
+    // the branch stock sheet
+    await page.getByRole('button', { name: 'Generar Stock del Local' }).click();
+    await page.getByRole('dialog', { name: 'Seleccionar Local' }).waitFor();
+    await page.getByRole('button', { name: 'Generar Excel' }).click();
+    assert.deepEqual(await takeAlert(page), { title: 'ATENCIÓN', text: 'Por favor selecciona un local' });
+    await page.selectOption('#stock-local', { label: 'La Cruz' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generar Excel' }).click(),
+    ]);
+    assert.deepEqual(await takeAlert(page), { title: 'ÉXITO', text: 'Excel generado correctamente' });
+    assert.match(download.suggestedFilename(), /^stock_la_cruz_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const bytes = await readFile(await download.path());
+    assert.equal(bytes.subarray(0, 2).toString(), 'PK', 'an xlsx (zip) file');
+  }));

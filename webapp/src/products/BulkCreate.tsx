@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorStatus, errorText } from '../api/base';
+import { useCreateVariosMutation, useValidarModelosMutation } from '../api/products';
+import { alert } from '../app/alerts';
+import { ProductFields } from './ProductFields';
+import {
+  canSubmitBulk,
+  checkModels,
+  emptyFields,
+  modelsForServer,
+  productoBody,
+  type ProductFieldsValue,
+} from './rules';
+import { SavingOverlay } from './SavingOverlay';
+
+const handledElsewhere = (error: unknown) => [401, 403].includes(errorStatus(error) as number);
+const SAVE_FAILED = 'Ocurrió un error al guardar los productos';
+
+/** What a refused bulk save says: its mensaje, then which products failed and why. */
+function bulkFailureText(error: unknown): string {
+  const data = (error as { data?: { mensaje?: unknown; errores?: unknown } }).data;
+  const mensaje = typeof data?.mensaje === 'string' ? data.mensaje : SAVE_FAILED;
+  const errores = Array.isArray(data?.errores) ? data.errores.filter((e) => typeof e === 'string') : [];
+  return errores.length ? `${mensaje} ${errores.join(', ')}` : mensaje;
+}
+
+/** Route crearVariosProductos: several models sharing every other field, saved all or none. */
+export function BulkCreate() {
+  const navigate = useNavigate();
+  const [modelos, setModelos] = useState<string[]>(['']);
+  const [invalid, setInvalid] = useState<number[]>([]);
+  const [fields, setFields] = useState<ProductFieldsValue>(emptyFields);
+  const [busy, setBusy] = useState(false);
+  const [validar] = useValidarModelosMutation();
+  const [crear] = useCreateVariosMutation();
+  const enabled = canSubmitBulk(modelos, fields) && !busy;
+
+  const typeModel = (index: number, text: string) => {
+    setModelos(modelos.map((m, i) => (i === index ? text : m)));
+    setInvalid(invalid.filter((i) => i !== index));
+  };
+  const removeModel = (index: number) => {
+    setModelos(modelos.filter((_, i) => i !== index));
+    // Highlights follow their inputs down the list.
+    setInvalid(invalid.filter((i) => i !== index).map((i) => (i > index ? i - 1 : i)));
+  };
+
+  const save = async () => {
+    const check = checkModels(modelos);
+    const marca = fields.marca;
+    if (!marca) {
+      void alert('warning', 'ATENCIÓN', 'Seleccioná una marca antes de validar los modelos.');
+      return;
+    }
+    if (check.invalid.length) {
+      setInvalid(check.invalid);
+      void alert(
+        'warning',
+        'MODELOS INVÁLIDOS',
+        `Los modelos no pueden contener '.', ';', '/' ni '\\': ${check.forbidden.join(', ')}`,
+      );
+      return;
+    }
+    if (check.duplicates.length) {
+      const list = check.duplicates.join(', ');
+      void alert('warning', 'MODELOS REPETIDOS', `Tenés modelos repetidos en el formulario: ${list}`);
+      return;
+    }
+    if (check.modelos.length === 0) return;
+
+    let existing: string[];
+    try {
+      existing = await validar({ marcaId: marca.id, modelos: modelsForServer(check.modelos) }).unwrap();
+    } catch (error) {
+      if (!handledElsewhere(error)) void alert('error', 'ERROR', 'Ocurrió un problema al validar los modelos.');
+      return;
+    }
+    if (existing.length) {
+      const taken = new Set(existing.map((m) => m.toLowerCase()));
+      setInvalid(modelos.flatMap((m, i) => (taken.has(m.trim().toLowerCase()) ? [i] : [])));
+      void alert(
+        'warning',
+        'MODELOS EXISTENTES',
+        `Ya existen los siguientes modelos para esta marca: ${existing.join(', ')}`,
+      );
+      return;
+    }
+
+    try {
+      await crear(check.modelos.map((m) => productoBody(m, fields))).unwrap();
+      void alert('success', 'PRODUCTOS CREADOS', 'Los productos han sido guardados con éxito!');
+      navigate('/inicio');
+    } catch (error) {
+      if (handledElsewhere(error)) return;
+      if (errorStatus(error) === 400) void alert('error', 'ERROR', bulkFailureText(error));
+      else void alert('error', 'ERROR', errorText(error) ?? SAVE_FAILED);
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!enabled) return;
+    setBusy(true);
+    try {
+      await save();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section>
+      <SavingOverlay show={busy} />
+      <h2 className="mb-4">Crear Producto</h2>
+      <form onSubmit={submit} noValidate>
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6 fw-semibold">Modelos</legend>
+          {modelos.map((m, i) => (
+            <div className="input-group mb-2" key={i}>
+              <input
+                className={`form-control${invalid.includes(i) ? ' is-invalid' : ''}`}
+                aria-label={`Modelo ${i + 1}`}
+                required
+                value={m}
+                onChange={(e) => typeModel(i, e.target.value)}
+              />
+              {modelos.length > 1 && (
+                <button
+                  type="button"
+                  className="btn btn-outline-danger"
+                  aria-label={`Quitar modelo ${i + 1}`}
+                  onClick={() => removeModel(i)}
+                >
+                  Quitar
+                </button>
+              )}
+            </div>
+          ))}
+          <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setModelos([...modelos, ''])}>
+            Agregar modelo
+          </button>
+        </fieldset>
+        <ProductFields value={fields} onChange={setFields} />
+        <div className="d-flex gap-2 mt-4">
+          <button type="button" className="btn btn-secondary" onClick={() => navigate('/productos')}>
+            Volver
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!enabled}>
+            Crear Producto
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

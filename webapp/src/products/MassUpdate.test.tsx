@@ -1,0 +1,107 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { alert, confirm } from '../app/alerts';
+import { lookupRoutes } from '../test/products';
+import { fakeToken, inAnHour, renderAt, stubFetch } from '../test/render';
+import { MassUpdate } from './MassUpdate';
+
+vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
+
+const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
+
+function open(routes: Record<string, [number, unknown]> = {}) {
+  sessionStorage.setItem('optica.token', admin);
+  const stub = stubFetch({ ...lookupRoutes, ...routes });
+  vi.stubGlobal('fetch', stub.fetch);
+  renderAt('/actualizar-productos', [
+    { path: '/actualizar-productos', element: <MassUpdate /> },
+    { path: '/inicio', element: <p>pantalla de inicio</p> },
+  ]);
+  return stub.calls;
+}
+
+const aplicar = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Aplicar Cambios' });
+const posted = (calls: { method: string; body: string | null }[]) => calls.filter((c) => c.method === 'POST');
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(alert).mockClear();
+  vi.mocked(confirm).mockReset();
+});
+
+describe('mass price or cost update', () => {
+  it('asks about prices or costs, and sends nothing when not confirmed', async () => {
+    const user = userEvent.setup();
+    vi.mocked(confirm).mockResolvedValue(false);
+    const calls = open();
+    expect(aplicar().disabled).toBe(true);
+    await user.type(screen.getByLabelText('Valor'), '10');
+    await user.click(aplicar());
+    expect(confirm).toHaveBeenLastCalledWith(
+      '¿Estás seguro?',
+      'Se actualizarán los precios según los filtros aplicados.',
+      'Sí, aplicar cambios',
+    );
+    await user.click(screen.getByLabelText('Costo'));
+    await user.click(aplicar());
+    expect(confirm).toHaveBeenLastCalledWith(
+      '¿Estás seguro?',
+      'Se actualizarán los costos según los filtros aplicados.',
+      'Sí, aplicar cambios',
+    );
+    await waitFor(() => expect(confirm).toHaveBeenCalledTimes(2));
+    expect(posted(calls)).toHaveLength(0);
+  });
+
+  it('refuses a percentage outside 0 to 100 before asking', async () => {
+    const user = userEvent.setup();
+    open();
+    await user.type(screen.getByLabelText('Valor'), '150');
+    await user.click(aplicar());
+    expect(alert).toHaveBeenCalledWith('warning', 'Valor inválido', 'El porcentaje debe estar entre 0 y 100.');
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('sends the chosen filters, then goes to inicio', async () => {
+    const user = userEvent.setup();
+    vi.mocked(confirm).mockResolvedValue(true);
+    const calls = open({ 'POST /api/productos/actualizar-precios': [200, { mensaje: 'ok', actualizados: 3 }] });
+    await user.click(screen.getByLabelText('Fijo'));
+    await user.type(screen.getByLabelText('Valor'), '500');
+    await user.selectOptions(screen.getByLabelText('Categoría'), await screen.findByRole('option', { name: 'Receta' }));
+    await user.type(screen.getByLabelText('Marca'), 'ray');
+    await user.click(await screen.findByRole('button', { name: 'Ray-Ban' }));
+    await user.click(aplicar());
+    await screen.findByText('pantalla de inicio');
+    expect(alert).toHaveBeenCalledWith(
+      'success',
+      'Actualización Exitosa',
+      'Los precios o costos se actualizaron correctamente.',
+    );
+    expect(JSON.parse(posted(calls)[0].body!)).toEqual({
+      tipo: 'precio',
+      tipoCambio: 'fijo',
+      valor: 500,
+      categoria: 2,
+      proveedor: null,
+      material: null,
+      marca: 6,
+    });
+  });
+
+  it('a supplier edited after picking filters nothing; a failure says so', async () => {
+    const user = userEvent.setup();
+    vi.mocked(confirm).mockResolvedValue(true);
+    const calls = open({ 'POST /api/productos/actualizar-precios': [400, { mensaje: 'mal' }] });
+    await user.type(screen.getByLabelText('Valor'), '5');
+    await user.type(screen.getByLabelText('Proveedor'), 'vis');
+    await user.click(await screen.findByRole('button', { name: 'Visión' }));
+    await user.type(screen.getByLabelText('Proveedor'), 'x');
+    await user.click(aplicar());
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Ocurrió un error al actualizar los productos'),
+    );
+    expect(JSON.parse(posted(calls)[0].body!).proveedor).toBeNull();
+  });
+});

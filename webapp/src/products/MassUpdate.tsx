@@ -1,0 +1,151 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorStatus } from '../api/base';
+import { useListLookupQuery } from '../api/lookups';
+import { useActualizarPreciosMutation, type MassUpdateBody, type NamedRef } from '../api/products';
+import { alert, confirm } from '../app/alerts';
+import { massUpdateConfirmText, percentageInRange } from './rules';
+import { TypeAhead } from './TypeAhead';
+
+const optionalId = (text: string) => (text === '' ? null : Number(text));
+
+/** Route actualizar-productos: raise or lower every price or cost that the filters select. */
+export function MassUpdate() {
+  const navigate = useNavigate();
+  const { data: categorias = [] } = useListLookupQuery('/api/categoria');
+  const { data: materiales = [] } = useListLookupQuery('/api/materialProducto');
+  const { data: proveedores = [] } = useListLookupQuery('/api/proveedor');
+  const { data: marcas = [] } = useListLookupQuery('/api/marca');
+  const [tipo, setTipo] = useState<MassUpdateBody['tipo']>('precio');
+  const [tipoCambio, setTipoCambio] = useState<MassUpdateBody['tipoCambio']>('porcentaje');
+  const [valor, setValor] = useState('');
+  const [categoria, setCategoria] = useState('');
+  const [material, setMaterial] = useState('');
+  const [proveedor, setProveedor] = useState<NamedRef | null>(null);
+  const [marca, setMarca] = useState<NamedRef | null>(null);
+  const [send, { isLoading }] = useActualizarPreciosMutation();
+  const amount = valor.trim() === '' ? NaN : Number(valor);
+  const enabled = Number.isFinite(amount) && !isLoading;
+
+  const apply = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!enabled) return;
+    if (tipoCambio === 'porcentaje' && !percentageInRange(amount)) {
+      void alert('warning', 'Valor inválido', 'El porcentaje debe estar entre 0 y 100.');
+      return;
+    }
+    if (!(await confirm('¿Estás seguro?', massUpdateConfirmText(tipo), 'Sí, aplicar cambios'))) return;
+    const body: MassUpdateBody = {
+      tipo,
+      tipoCambio,
+      valor: amount,
+      categoria: optionalId(categoria),
+      proveedor: proveedor?.id ?? null,
+      material: optionalId(material),
+      marca: marca?.id ?? null,
+    };
+    try {
+      await send(body).unwrap();
+      void alert('success', 'Actualización Exitosa', 'Los precios o costos se actualizaron correctamente.');
+      navigate('/inicio');
+    } catch (error) {
+      if (![401, 403].includes(errorStatus(error) as number)) {
+        void alert('error', 'ERROR', 'Ocurrió un error al actualizar los productos');
+      }
+    }
+  };
+
+  const radio = <T extends string>(name: string, value: T, current: T, set: (v: T) => void, label: string) => (
+    <div className="form-check form-check-inline" key={value}>
+      <input
+        className="form-check-input"
+        type="radio"
+        name={name}
+        id={`${name}-${value}`}
+        checked={current === value}
+        onChange={() => set(value)}
+      />
+      <label className="form-check-label" htmlFor={`${name}-${value}`}>
+        {label}
+      </label>
+    </div>
+  );
+
+  return (
+    <section>
+      <h2 className="mb-4">Actualizar precio o costo</h2>
+      <form onSubmit={apply} noValidate>
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6 fw-semibold">Qué actualizar</legend>
+          {radio('tipo', 'precio', tipo, setTipo, 'Precio')}
+          {radio('tipo', 'costo', tipo, setTipo, 'Costo')}
+        </fieldset>
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6 fw-semibold">Tipo de cambio</legend>
+          {radio('tipoCambio', 'porcentaje', tipoCambio, setTipoCambio, 'Porcentaje')}
+          {radio('tipoCambio', 'fijo', tipoCambio, setTipoCambio, 'Fijo')}
+        </fieldset>
+        <div className="mb-3">
+          <label htmlFor="valor" className="form-label">
+            Valor
+          </label>
+          <input
+            id="valor"
+            type="number"
+            step="0.01"
+            className="form-control"
+            value={valor}
+            onChange={(e) => setValor(e.target.value)}
+          />
+        </div>
+        <div className="row g-3 mb-4">
+          <div className="col-md-6">
+            <label htmlFor="filtro-categoria" className="form-label">
+              Categoría
+            </label>
+            <select
+              id="filtro-categoria"
+              className="form-select"
+              value={categoria}
+              onChange={(e) => setCategoria(e.target.value)}
+            >
+              <option value="">Todas</option>
+              {categorias.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.nombre}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="col-md-6">
+            <TypeAhead label="Proveedor" items={proveedores} value={proveedor} onChange={setProveedor} />
+          </div>
+          <div className="col-md-6">
+            <label htmlFor="filtro-material" className="form-label">
+              Material
+            </label>
+            <select
+              id="filtro-material"
+              className="form-select"
+              value={material}
+              onChange={(e) => setMaterial(e.target.value)}
+            >
+              <option value="">Todos</option>
+              {materiales.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.nombre}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="col-md-6">
+            <TypeAhead label="Marca" items={marcas} value={marca} onChange={setMarca} />
+          </div>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={!enabled}>
+          Aplicar Cambios
+        </button>
+      </form>
+    </section>
+  );
+}

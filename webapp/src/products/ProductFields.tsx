@@ -1,0 +1,188 @@
+import { useListLookupQuery } from '../api/lookups';
+import type { NamedRef } from '../api/products';
+import { ChoiceList } from './ChoiceList';
+import {
+  GENEROS,
+  onlyCristal,
+  parseAmount,
+  priceFromCost,
+  setStock,
+  toggleCategoria,
+  toggleItem,
+  toggleLocal,
+  type ProductFieldsValue,
+} from './rules';
+
+const SCROLL_BOX = 200;
+
+interface Props {
+  value: ProductFieldsValue;
+  onChange: (next: ProductFieldsValue) => void;
+}
+
+/** The product fields both forms share, from the categories down. Everything after the
+ * categories waits until one is chosen; material and gender do not apply to cristal alone. */
+export function ProductFields({ value, onChange }: Props) {
+  const { data: categorias = [] } = useListLookupQuery('/api/categoria');
+  const { data: marcas = [] } = useListLookupQuery('/api/marca');
+  const { data: materiales = [] } = useListLookupQuery('/api/materialProducto');
+  const { data: locales = [] } = useListLookupQuery('/api/local');
+  const { data: proveedores = [] } = useListLookupQuery('/api/proveedor');
+  const set = (patch: Partial<ProductFieldsValue>) => onChange({ ...value, ...patch });
+
+  const typeCost = (costo: string) => {
+    const n = parseAmount(costo);
+    set(n === null ? { costo } : { costo, precio: String(priceFromCost(n)) });
+  };
+  const toggleBranch = (local: NamedRef, checked: boolean) =>
+    set({ productoLocales: toggleLocal(value.productoLocales, local, checked) });
+  const chosen = (id: number) => value.productoLocales.find((s) => s.local.id === id);
+  const precioInvalid = value.precio !== '' && parseAmount(value.precio) === null;
+  const costoInvalid = value.costo !== '' && parseAmount(value.costo) === null;
+
+  return (
+    <>
+      <ChoiceList
+        legend="Categorías"
+        type="checkbox"
+        items={categorias}
+        isChecked={(c) => value.categorias.some((s) => s.id === c.id)}
+        onToggle={(c, checked) => set({ categorias: toggleCategoria(value.categorias, c, checked) })}
+        testId="categorias"
+      />
+      {value.categorias.length > 0 && (
+        <>
+          <ChoiceList
+            legend="Marca"
+            type="radio"
+            items={marcas}
+            isChecked={(m) => value.marca?.id === m.id}
+            onToggle={(m) => set({ marca: { id: m.id, nombre: m.nombre } })}
+            searchLabel="Buscar marca"
+            height={SCROLL_BOX}
+            testId="marcas"
+          />
+          <div className="mb-3">
+            <label htmlFor="descripcion" className="form-label">
+              Descripción
+            </label>
+            <textarea
+              id="descripcion"
+              className="form-control"
+              rows={2}
+              value={value.descripcion}
+              onChange={(e) => set({ descripcion: e.target.value })}
+            />
+          </div>
+          {!onlyCristal(value.categorias) && (
+            <>
+              <ChoiceList
+                legend="Material"
+                type="radio"
+                items={materiales}
+                isChecked={(m) => value.material?.id === m.id}
+                onToggle={(m) => set({ material: { id: m.id, nombre: m.nombre } })}
+                height={SCROLL_BOX}
+                testId="materiales"
+              />
+              <fieldset className="mb-3">
+                <legend className="form-label fs-6 fw-semibold">Género</legend>
+                {GENEROS.map((g) => (
+                  <div className="form-check form-check-inline" key={g}>
+                    <input
+                      className="form-check-input"
+                      type="radio"
+                      name="genero"
+                      id={`genero-${g}`}
+                      checked={value.genero === g}
+                      onChange={() => set({ genero: g })}
+                    />
+                    <label className="form-check-label" htmlFor={`genero-${g}`}>
+                      {g}
+                    </label>
+                  </div>
+                ))}
+              </fieldset>
+            </>
+          )}
+          <div className="row g-3 mb-3">
+            <div className="col-sm-6">
+              <label htmlFor="costo" className="form-label">
+                Costo
+              </label>
+              <input
+                id="costo"
+                type="number"
+                min="0"
+                step="0.01"
+                className={`form-control${costoInvalid ? ' is-invalid' : ''}`}
+                value={value.costo}
+                onChange={(e) => typeCost(e.target.value)}
+              />
+            </div>
+            <div className="col-sm-6">
+              <label htmlFor="precio" className="form-label">
+                Precio
+              </label>
+              <input
+                id="precio"
+                type="number"
+                min="0"
+                step="0.01"
+                required
+                className={`form-control${precioInvalid ? ' is-invalid' : ''}`}
+                value={value.precio}
+                onChange={(e) => set({ precio: e.target.value })}
+              />
+              <div className="invalid-feedback">El precio es obligatorio.</div>
+            </div>
+          </div>
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6 fw-semibold">Locales y stock</legend>
+            {locales.map((l) => {
+              const stock = chosen(l.id);
+              return (
+                <div className="d-flex align-items-center gap-3 mb-2" key={l.id}>
+                  <div className="form-check flex-grow-1 m-0">
+                    <input
+                      className="form-check-input"
+                      type="checkbox"
+                      id={`local-${l.id}`}
+                      checked={stock !== undefined}
+                      onChange={(e) => toggleBranch({ id: l.id, nombre: l.nombre }, e.target.checked)}
+                    />
+                    <label className="form-check-label" htmlFor={`local-${l.id}`}>
+                      {l.nombre}
+                    </label>
+                  </div>
+                  <input
+                    type="number"
+                    min="0"
+                    step="1"
+                    className="form-control form-control-sm w-auto"
+                    aria-label={`Stock ${l.nombre}`}
+                    disabled={stock === undefined}
+                    value={stock?.stock ?? ''}
+                    onChange={(e) => set({ productoLocales: setStock(value.productoLocales, l.id, e.target.value) })}
+                  />
+                </div>
+              );
+            })}
+          </fieldset>
+          <ChoiceList
+            legend="Proveedores"
+            type="checkbox"
+            items={proveedores}
+            isChecked={(p) => value.proveedores.some((s) => s.id === p.id)}
+            onToggle={(p, checked) =>
+              set({ proveedores: toggleItem(value.proveedores, { id: p.id, nombre: p.nombre }, checked) })
+            }
+            searchLabel="Buscar proveedor"
+            height={SCROLL_BOX}
+            testId="proveedores"
+          />
+        </>
+      )}
+    </>
+  );
+}

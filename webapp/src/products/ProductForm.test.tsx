@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { alert } from '../app/alerts';
+import { fillSharedFields, list } from '../test/productForm';
+import { locales, lookupRoutes, producto } from '../test/products';
+import { fakeToken, inAnHour, renderAt, stubFetch } from '../test/render';
+import { EditProduct, ProductForm } from './ProductForm';
+
+vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
+
+const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
+
+function open(at: string, routes: Record<string, [number, unknown]>) {
+  sessionStorage.setItem('optica.token', admin);
+  // Completed in place, so a test can change an answer between two submits.
+  for (const [key, answer] of Object.entries(lookupRoutes)) routes[key] ??= answer;
+  const stub = stubFetch(routes);
+  vi.stubGlobal('fetch', stub.fetch);
+  const view = renderAt(at, [
+    { path: '/crearProducto', element: <ProductForm /> },
+    { path: '/editarProducto/:id', element: <EditProduct /> },
+    { path: '/productos/page/:page', element: <p>lista de productos</p> },
+    { path: '/inicio', element: <p>pantalla de inicio</p> },
+  ]);
+  return { ...view, calls: stub.calls };
+}
+
+const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+const sent = (calls: { method: string; body: string | null }[], method: string) =>
+  JSON.parse(calls.find((c) => c.method === method)!.body!);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(alert).mockClear();
+});
+
+describe('edit product form', () => {
+  it('loads the product, keeps unchecked branches read-only, and sends its version', async () => {
+    const user = userEvent.setup();
+    const { calls } = open('/editarProducto/10?fromPage=2', {
+      'GET /api/productos/10': [200, producto()],
+      'PUT /api/productos/10': [201, { mensaje: 'el producto ha sido actualizado!', producto: producto() }],
+    });
+    expect((await screen.findByLabelText<HTMLInputElement>('Modelo')).value).toBe('RB3025');
+    expect(screen.getByRole('heading', { name: 'Editar Producto' })).toBeTruthy();
+    await screen.findByLabelText('Norte');
+    expect(input('Stock Centro').disabled).toBe(false);
+    expect(input('Stock Centro').value).toBe('3');
+    expect(input('Stock Norte').disabled).toBe(true);
+    expect(input('Precio').value).toBe('360');
+    expect(list('marcas').getByLabelText<HTMLInputElement>('Vulk').checked).toBe(true);
+
+    await user.click(input('Norte'));
+    expect(input('Stock Norte').disabled).toBe(false);
+    expect(input('Stock Norte').value).toBe('0');
+    await user.clear(input('Stock Norte'));
+    await user.type(input('Stock Norte'), '4');
+    await user.click(button('Editar Producto'));
+
+    await screen.findByText('lista de productos');
+    expect(alert).toHaveBeenCalledWith('success', 'PRODUCTO EDITADO', 'Se ha editado con éxito!');
+    const body = sent(calls, 'PUT');
+    expect(body.version).toBe(7);
+    expect(body.productoLocales).toEqual([
+      { local: { id: 1 }, stock: 3 },
+      { local: { id: 2 }, stock: 4 },
+    ]);
+  });
+
+  it('unchecking a branch forgets its stock and disables its input', async () => {
+    const user = userEvent.setup();
+    open('/editarProducto/10', { 'GET /api/productos/10': [200, producto()] });
+    await user.click(await screen.findByLabelText('Centro'));
+    expect(input('Stock Centro').disabled).toBe(true);
+    expect(input('Stock Centro').value).toBe('');
+    // No branch left: the form cannot be sent.
+    expect(button('Editar Producto').disabled).toBe(true);
+  });
+
+  it('shows the server message when the product changed meanwhile, and stays', async () => {
+    const user = userEvent.setup();
+    open('/editarProducto/10?fromPage=1', {
+      'GET /api/productos/10': [200, producto()],
+      'PUT /api/productos/10': [409, { mensaje: 'El producto fue modificado por otro usuario.' }],
+    });
+    await screen.findByLabelText('Centro');
+    await user.click(button('Editar Producto'));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'El producto fue modificado por otro usuario.'),
+    );
+    expect(screen.getByRole('heading', { name: 'Editar Producto' })).toBeTruthy();
+  });
+
+  it('Volver goes back to the list page it came from', async () => {
+    const user = userEvent.setup();
+    const { router } = open('/editarProducto/10?fromPage=3', { 'GET /api/productos/10': [200, producto()] });
+    await user.click(await screen.findByRole('button', { name: 'Volver' }));
+    expect(router.state.location.pathname).toBe('/productos/page/3');
+  });
+});
+
+describe('create product form', () => {
+  it('shows the rest of the fields only after a category, and hides material and gender for cristal', async () => {
+    const user = userEvent.setup();
+    open('/crearProducto', {});
+    const sol = await list('categorias').findByLabelText('Sol');
+    expect(screen.queryByLabelText('Precio')).toBeNull();
+    await user.click(sol);
+    expect(screen.getByLabelText('Precio')).toBeTruthy();
+    expect(screen.getByLabelText('Hombre')).toBeTruthy();
+    await user.click(list('categorias').getByLabelText('Cristal'));
+    expect(list('categorias').getByLabelText<HTMLInputElement>('Sol').checked).toBe(false);
+    expect(screen.queryByLabelText('Hombre')).toBeNull();
+    expect(screen.queryByTestId('materiales')).toBeNull();
+    await user.click(list('categorias').getByLabelText('Receta'));
+    expect(list('categorias').getByLabelText<HTMLInputElement>('Cristal').checked).toBe(false);
+    expect(screen.getByLabelText('Hombre')).toBeTruthy();
+  });
+
+  it('enables Crear Producto once everything required is there, suggests the price and saves', async () => {
+    const user = userEvent.setup();
+    const { calls } = open('/crearProducto', {
+      'POST /api/productos': [201, { mensaje: 'El producto ha sido creado con éxito!', producto: producto() }],
+    });
+    await user.type(input('Modelo'), ' RB9 ');
+    await fillSharedFields(user);
+    expect(input('Precio').value).toBe('36');
+    expect(button('Crear Producto').disabled).toBe(false);
+    await user.clear(input('Precio'));
+    expect(button('Crear Producto').disabled).toBe(true);
+    await user.type(input('Precio'), '40');
+    await user.click(within(screen.getByTestId('materiales')).getByLabelText('Metal'));
+    await user.click(screen.getByLabelText('Niña'));
+    await user.click(button('Crear Producto'));
+
+    await screen.findByText('pantalla de inicio');
+    expect(alert).toHaveBeenCalledWith('success', 'PRODUCTO CREADO', 'El producto ha sido creado con éxito!');
+    expect(sent(calls, 'POST')).toEqual({
+      modelo: 'RB9',
+      marca: { id: 5 },
+      categorias: [{ id: 1 }],
+      material: { id: 8 },
+      genero: 'Niña',
+      costo: 10,
+      precio: 40,
+      descripcion: '',
+      productoLocales: [{ local: { id: locales[0].id }, stock: 0 }],
+      proveedores: [{ id: 9 }],
+    });
+  });
+
+  it('shows the mensaje of a refused product, or a general text', async () => {
+    const user = userEvent.setup();
+    const routes: Record<string, [number, unknown]> = { 'POST /api/productos': [400, { mensaje: 'Modelo repetido' }] };
+    open('/crearProducto', routes);
+    await user.type(input('Modelo'), 'RB9');
+    await fillSharedFields(user);
+    await user.click(button('Crear Producto'));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Modelo repetido'));
+    routes['POST /api/productos'] = [400, {}];
+    await user.click(button('Crear Producto'));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Ocurrió un error al guardar el producto'),
+    );
+  });
+});

@@ -1,0 +1,124 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { errorStatus } from '../api/base';
+import {
+  useCreateProductoMutation,
+  useGetProductoQuery,
+  useUpdateProductoMutation,
+  type Producto,
+} from '../api/products';
+import { alert } from '../app/alerts';
+import { ProductFields } from './ProductFields';
+import {
+  answerMensaje,
+  canSubmitProduct,
+  emptyFields,
+  fieldsFromProducto,
+  productoBody,
+  type ProductFieldsValue,
+} from './rules';
+import { SavingOverlay } from './SavingOverlay';
+
+/** 401 and 403 are answered for every call by the API layer. */
+const handledElsewhere = (error: unknown) => [401, 403].includes(errorStatus(error) as number);
+
+interface Props {
+  /** The product being edited; none in create mode. */
+  producto?: Producto;
+  /** Where the list was when the user chose to edit. */
+  fromPage?: string | null;
+}
+
+/** The single product form: create mode without a product, edit mode with one. */
+export function ProductForm({ producto, fromPage }: Props) {
+  const navigate = useNavigate();
+  const edit = producto !== undefined;
+  const [modelo, setModelo] = useState(producto?.modelo ?? '');
+  const [touched, setTouched] = useState(false);
+  const [fields, setFields] = useState<ProductFieldsValue>(() =>
+    producto ? fieldsFromProducto(producto) : emptyFields,
+  );
+  const [create, creating] = useCreateProductoMutation();
+  const [update, updating] = useUpdateProductoMutation();
+  const saving = creating.isLoading || updating.isLoading;
+  const enabled = canSubmitProduct(modelo, fields) && !saving;
+  const list = fromPage && /^\d+$/.test(fromPage) ? `/productos/page/${fromPage}` : '/productos';
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!enabled) return;
+    if (producto) {
+      try {
+        await update({ id: producto.id, body: productoBody(modelo, fields, producto.version) }).unwrap();
+        void alert('success', 'PRODUCTO EDITADO', 'Se ha editado con éxito!');
+        navigate(list);
+      } catch (error) {
+        if (!handledElsewhere(error)) {
+          void alert('error', 'ERROR', answerMensaje(error) ?? 'Ocurrió un error al editar el producto');
+        }
+      }
+      return;
+    }
+    try {
+      const answer = await create(productoBody(modelo, fields)).unwrap();
+      void alert('success', 'PRODUCTO CREADO', answer.mensaje);
+      navigate('/inicio');
+    } catch (error) {
+      if (!handledElsewhere(error)) {
+        void alert('error', 'ERROR', answerMensaje(error) ?? 'Ocurrió un error al guardar el producto');
+      }
+    }
+  };
+
+  const modeloInvalid = touched && modelo.trim() === '';
+  const title = edit ? 'Editar Producto' : 'Crear Producto';
+  return (
+    <section>
+      <SavingOverlay show={saving} />
+      <h2 className="mb-4">{title}</h2>
+      <form onSubmit={submit} noValidate>
+        <div className="mb-3">
+          <label htmlFor="modelo" className="form-label">
+            Modelo
+          </label>
+          <input
+            id="modelo"
+            className={`form-control${modeloInvalid ? ' is-invalid' : ''}`}
+            required
+            value={modelo}
+            onChange={(e) => setModelo(e.target.value)}
+            onBlur={() => setTouched(true)}
+          />
+          <div className="invalid-feedback">El modelo es obligatorio.</div>
+        </div>
+        <ProductFields value={fields} onChange={setFields} />
+        <div className="d-flex gap-2 mt-4">
+          <button type="button" className="btn btn-secondary" onClick={() => navigate(list)}>
+            Volver
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!enabled}>
+            {title}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** Route editarProducto/:id: loads the product fresh (its version guards the update), then
+ * shows the form with it. */
+export function EditProduct() {
+  const id = Number(useParams().id);
+  const [search] = useSearchParams();
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const query = useGetProductoQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
+  // The first fresh answer seeds the form; refetches after saving must not reset it.
+  const [loaded, setLoaded] = useState<Producto | null>(null);
+  if (!loaded && query.currentData && !query.isFetching) setLoaded(query.currentData);
+
+  if (!loaded && (!valid || query.isError)) {
+    return <p className="alert alert-danger">No se pudo cargar el producto.</p>;
+  }
+  if (!loaded) return <p className="text-muted">Cargando...</p>;
+  return <ProductForm key={loaded.id} producto={loaded} fromPage={search.get('fromPage')} />;
+}

@@ -1,0 +1,144 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { errorStatus, errorText } from '../api/base';
+import {
+  useDeleteProductoMutation,
+  useLazySearchProductosQuery,
+  useProductosPageQuery,
+  type Producto,
+  type SearchBy,
+} from '../api/products';
+import { alert, confirm } from '../app/alerts';
+import { useAppSelector } from '../app/store';
+import { isAdmin } from '../session/sessionSlice';
+import { Pagination } from './Pagination';
+import { ProductTable } from './ProductTable';
+import { pageParam } from './rules';
+import { StockExcelModal } from './StockExcelModal';
+
+const handledElsewhere = (error: unknown) => [401, 403].includes(errorStatus(error) as number);
+
+const searches: Record<SearchBy, { label: string; blank: string; none: string }> = {
+  modelo: {
+    label: 'Buscar por modelo',
+    blank: 'Debes ingresar un código de modelo válido',
+    none: 'No se encontraron productos con ese modelo',
+  },
+  marca: {
+    label: 'Buscar por marca',
+    blank: 'Debes ingresar una marca válida',
+    none: 'No se encontraron productos con esa marca',
+  },
+};
+
+const DELETE_FAILED = 'ERROR AL ELIMINAR EL PRODUCTO';
+const IN_CASH_BOX = 'Existen Movimientos en la Caja. Por favor elimine esos movimientos para continuar';
+
+/** The staff catalogue (route productos/page/:page, and inicio for staff). Sellers get from the
+ * server only their branch's stock and no cost. */
+export function ProductList() {
+  const navigate = useNavigate();
+  const admin = useAppSelector((s) => isAdmin(s.session));
+  const page = pageParam(useParams().page);
+  const [texts, setTexts] = useState<Record<SearchBy, string>>({ modelo: '', marca: '' });
+  const [filtering, setFiltering] = useState(false);
+  const [stockModal, setStockModal] = useState(false);
+  const pageQuery = useProductosPageQuery(page, { skip: filtering });
+  const [search, found] = useLazySearchProductosQuery();
+  const [remove] = useDeleteProductoMutation();
+
+  const buscar = async (by: SearchBy, e: FormEvent) => {
+    e.preventDefault();
+    const text = texts[by].trim();
+    if (!text) {
+      void alert('warning', 'ATENCIÓN', searches[by].blank);
+      return;
+    }
+    setFiltering(true);
+    const result = await search({ by, text });
+    if (!result.error || handledElsewhere(result.error)) return;
+    if (errorStatus(result.error) === 404) void alert('info', 'SIN RESULTADOS', searches[by].none);
+    else void alert('error', 'ERROR', errorText(result.error) ?? 'No se pudieron buscar los productos');
+  };
+  const limpiar = () => {
+    setTexts({ modelo: '', marca: '' });
+    setFiltering(false);
+  };
+
+  const eliminar = async (producto: Producto) => {
+    if (!(await confirm('¿Estás seguro ?', 'No puedes revertir este cambio', 'Si, eliminarlo'))) return;
+    try {
+      const answer = await remove(producto.id).unwrap();
+      void alert('success', 'PRODUCTO ELIMINADO', answer.mensaje);
+    } catch (error) {
+      if (handledElsewhere(error)) return;
+      const status = errorStatus(error);
+      // 409 is this server's answer for a product with cash movements; the original answered 500.
+      if (status === 409 || status === 500) void alert('error', DELETE_FAILED, IN_CASH_BOX);
+      else void alert('error', DELETE_FAILED, errorText(error) ?? 'Ocurrió un error inesperado. Intente nuevamente.');
+    }
+  };
+
+  const current = filtering ? found : pageQuery;
+  // A refetch that fails (the last match was deleted) must not leave the old rows on screen.
+  const shown = filtering ? (found.isError ? undefined : found.currentData) : pageQuery.currentData?.content;
+  const productos = shown ?? [];
+  const loading = current.isFetching && !current.currentData;
+  const failed = !filtering && pageQuery.isError && !handledElsewhere(pageQuery.error);
+
+  return (
+    <section>
+      <h2 className="text-center mb-4">NUESTRO CATÁLOGO</h2>
+      <div className="row g-2 mb-3 align-items-end">
+        {(Object.keys(searches) as SearchBy[]).map((by) => (
+          <form
+            className="col-md-4"
+            role="search"
+            aria-label={searches[by].label}
+            key={by}
+            onSubmit={(e) => buscar(by, e)}
+          >
+            <div className="input-group">
+              <input
+                className="form-control"
+                placeholder={searches[by].label}
+                aria-label={searches[by].label}
+                value={texts[by]}
+                onChange={(e) => setTexts({ ...texts, [by]: e.target.value })}
+              />
+              <button type="submit" className="btn btn-primary">
+                Buscar
+              </button>
+            </div>
+          </form>
+        ))}
+        <div className="col-md-4 d-flex flex-wrap gap-2">
+          <button type="button" className="btn btn-outline-secondary" onClick={limpiar}>
+            Limpiar Filtros
+          </button>
+          {admin && (
+            <>
+              <Link className="btn btn-success" to="/crearVariosProductos">
+                Crear producto
+              </Link>
+              <button type="button" className="btn btn-info" onClick={() => setStockModal(true)}>
+                Generar Stock del Local
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+      {loading && <p className="text-muted text-center">Cargando...</p>}
+      {failed && <p className="alert alert-danger text-center">No se pudieron cargar los productos.</p>}
+      {!loading && !failed && <ProductTable productos={productos} admin={admin} page={page} onDelete={eliminar} />}
+      {!filtering && pageQuery.data && (
+        <Pagination
+          page={page}
+          totalPages={pageQuery.data.totalPages}
+          onPage={(n) => navigate(`/productos/page/${n}`)}
+        />
+      )}
+      {stockModal && <StockExcelModal onClose={() => setStockModal(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,211 @@
+// The catalogue rules of spec 000 sections 4, 5 and 9, kept pure so they are tested alone.
+import { errorText } from '../api/base';
+import type { MassUpdateBody, NamedRef, Producto, ProductoBody } from '../api/products';
+
+export const GENEROS = ['Hombre', 'Mujer', 'Unisex', 'Niño', 'Niña'] as const;
+export const PAGE_WINDOW = 5;
+/** Initial stock of a branch when it is checked. */
+const NEW_STOCK = '0';
+
+/** One chosen branch and its stock as typed. */
+export interface LocalStock {
+  local: NamedRef;
+  stock: string;
+}
+
+/** Every product field but the model: shared by the single and the bulk forms. */
+export interface ProductFieldsValue {
+  marca: NamedRef | null;
+  categorias: NamedRef[];
+  material: NamedRef | null;
+  genero: string;
+  costo: string;
+  precio: string;
+  descripcion: string;
+  productoLocales: LocalStock[];
+  proveedores: NamedRef[];
+}
+
+export const emptyFields: ProductFieldsValue = {
+  marca: null,
+  categorias: [],
+  material: null,
+  genero: '',
+  costo: '',
+  precio: '',
+  descripcion: '',
+  productoLocales: [],
+  proveedores: [],
+};
+
+export const isCristal = (c: { nombre: string }) => c.nombre.trim().toLowerCase() === 'cristal';
+
+export const onlyCristal = (categorias: { nombre: string }[]) =>
+  categorias.length === 1 && isCristal(categorias[0]);
+
+/** Cristal is exclusive: choosing it leaves it alone, choosing any other category drops it. */
+export function toggleCategoria(selected: NamedRef[], categoria: NamedRef, checked: boolean): NamedRef[] {
+  if (!checked) return selected.filter((c) => c.id !== categoria.id);
+  if (selected.some((c) => c.id === categoria.id)) return selected;
+  if (isCristal(categoria)) return [categoria];
+  return [...selected.filter((c) => !isCristal(c)), categoria];
+}
+
+export function toggleItem<T extends { id: number }>(selected: T[], item: T, checked: boolean): T[] {
+  const rest = selected.filter((s) => s.id !== item.id);
+  return checked ? [...rest, item] : rest;
+}
+
+/** Checking a branch starts its stock at 0; unchecking forgets it. Kept in branch id order. */
+export function toggleLocal(selected: LocalStock[], local: NamedRef, checked: boolean): LocalStock[] {
+  const rest = selected.filter((s) => s.local.id !== local.id);
+  if (!checked) return rest;
+  const kept = selected.find((s) => s.local.id === local.id);
+  return [...rest, kept ?? { local, stock: NEW_STOCK }].sort((a, b) => a.local.id - b.local.id);
+}
+
+export const setStock = (selected: LocalStock[], localId: number, stock: string) =>
+  selected.map((s) => (s.local.id === localId ? { ...s, stock } : s));
+
+/** The suggested price for a cost: 3 times the cost plus 20 percent, in cents. */
+export function priceFromCost(costo: number): number {
+  return Math.round(costo * 1.2 * 3 * 100) / 100;
+}
+
+/** A typed amount as a number; null when blank or not a non-negative number. */
+export function parseAmount(text: string): number | null {
+  if (text.trim() === '') return null;
+  const n = Number(text);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}
+
+export const isStock = (text: string) => /^\d+$/.test(text.trim());
+
+export const matches = (nombre: string, search: string) =>
+  nombre.toLowerCase().includes(search.trim().toLowerCase());
+
+/** Price is required, cost optional; at least one branch (with a whole stock), a brand, one
+ * category and one supplier. */
+export function fieldsValid(f: ProductFieldsValue): boolean {
+  return (
+    parseAmount(f.precio) !== null &&
+    (f.costo.trim() === '' || parseAmount(f.costo) !== null) &&
+    f.productoLocales.length > 0 &&
+    f.productoLocales.every((s) => isStock(s.stock)) &&
+    f.marca !== null &&
+    f.categorias.length > 0 &&
+    f.proveedores.length > 0
+  );
+}
+
+export const canSubmitProduct = (modelo: string, f: ProductFieldsValue) => modelo.trim() !== '' && fieldsValid(f);
+
+/** Every model input of the bulk form is required. */
+export const canSubmitBulk = (modelos: string[], f: ProductFieldsValue) =>
+  modelos.length > 0 && modelos.every((m) => m.trim() !== '') && fieldsValid(f);
+
+export function fieldsFromProducto(p: Producto): ProductFieldsValue {
+  const named = (r: NamedRef) => ({ id: r.id, nombre: r.nombre });
+  return {
+    marca: p.marca ? named(p.marca) : null,
+    categorias: p.categorias.map(named),
+    material: p.material ? named(p.material) : null,
+    genero: p.genero ?? '',
+    costo: p.costo == null ? '' : String(p.costo),
+    precio: String(p.precio),
+    descripcion: p.descripcion ?? '',
+    productoLocales: p.productoLocales.map((s) => ({ local: named(s.local), stock: String(s.stock) })),
+    proveedores: p.proveedores.map(named),
+  };
+}
+
+/** The write body. Only cristal chosen: no material and no gender; a material without a name
+ * counts as none. Call only when fieldsValid holds. */
+export function productoBody(modelo: string, f: ProductFieldsValue, version?: number): ProductoBody {
+  const cristal = onlyCristal(f.categorias);
+  const material = !cristal && f.material && f.material.nombre?.trim() ? { id: f.material.id } : null;
+  const body: ProductoBody = {
+    modelo: modelo.trim(),
+    marca: { id: f.marca!.id },
+    categorias: f.categorias.map((c) => ({ id: c.id })),
+    material,
+    genero: cristal ? '' : (f.genero ?? ''),
+    costo: parseAmount(f.costo),
+    precio: parseAmount(f.precio) ?? 0,
+    descripcion: f.descripcion.trim(),
+    productoLocales: f.productoLocales.map((s) => ({ local: { id: s.local.id }, stock: Number(s.stock) })),
+    proveedores: f.proveedores.map((p) => ({ id: p.id })),
+  };
+  return version === undefined ? body : { ...body, version };
+}
+
+export interface ModelCheck {
+  /** Trimmed, blanks left out. */
+  modelos: string[];
+  /** Indexes of the inputs holding a forbidden character. */
+  invalid: number[];
+  forbidden: string[];
+  /** Models typed more than once (any case), each listed once as first typed. */
+  duplicates: string[];
+}
+
+const FORBIDDEN = /[.;/\\]/;
+
+export function checkModels(inputs: string[]): ModelCheck {
+  const invalid: number[] = [];
+  const modelos: string[] = [];
+  inputs.forEach((raw, i) => {
+    const m = raw.trim();
+    if (m === '') return;
+    modelos.push(m);
+    if (FORBIDDEN.test(m)) invalid.push(i);
+  });
+  const seen = new Map<string, number>();
+  const duplicates: string[] = [];
+  for (const m of modelos) {
+    const key = m.toLowerCase();
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.set(key, count);
+    if (count === 2) duplicates.push(modelos.find((x) => x.toLowerCase() === key)!);
+  }
+  return { modelos, invalid, forbidden: invalid.map((i) => inputs[i].trim()), duplicates };
+}
+
+/** What the server compares against the brand's models: lower-cased, each once. */
+export const modelsForServer = (modelos: string[]) => [...new Set(modelos.map((m) => m.trim().toLowerCase()))];
+
+/** Up to 5 page numbers around the current one, shifted to stay inside 0..totalPages-1. */
+export function pageWindow(current: number, totalPages: number, size = PAGE_WINDOW): number[] {
+  const count = Math.min(size, Math.max(totalPages, 0));
+  const start = Math.max(0, Math.min(current - Math.floor(size / 2), totalPages - count));
+  return Array.from({ length: count }, (_, i) => start + i);
+}
+
+export const pageInRange = (page: number, totalPages: number) =>
+  Number.isInteger(page) && page >= 0 && page < totalPages;
+
+/** The page of a route parameter: zero-based, 0 when missing or not a page number. */
+export function pageParam(param: string | undefined): number {
+  const n = Number(param);
+  return param !== undefined && /^\d+$/.test(param) && Number.isSafeInteger(n) ? n : 0;
+}
+
+export const percentageInRange = (valor: number) => valor >= 0 && valor <= 100;
+
+export const massUpdateConfirmText = (tipo: MassUpdateBody['tipo']) =>
+  `Se actualizarán los ${tipo === 'precio' ? 'precios' : 'costos'} según los filtros aplicados.`;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Local calendar date as yyyy-mm-dd. */
+export const isoDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+export const stockFileName = (localNombre: string, today: Date = new Date()) =>
+  `stock_${localNombre.trim().toLowerCase().replace(/\s+/g, '_')}_${isoDate(today)}.xlsx`;
+
+/** The mensaje of a failed answer, else its joined errors; undefined when it has neither. */
+export function answerMensaje(error: unknown): string | undefined {
+  const data = (error as { data?: { mensaje?: unknown } } | undefined)?.data;
+  if (data && typeof data === 'object' && typeof data.mensaje === 'string') return data.mensaje;
+  return errorText(error);
+}
