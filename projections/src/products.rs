@@ -111,12 +111,18 @@ impl Projection for ProductsProjection {
             return Ok(());
         };
         match change {
-            ProductChange::Insert { id, datos, fecha } => {
+            ProductChange::Insert { id, datos, fecha } | ProductChange::Update { id, datos, fecha } => {
+                // One statement for both: a create inserts (creadoEn = its date), an edit updates
+                // everything but creadoEn.
                 sqlx::query(
                     "insert into products (id, modelo, marca_id, material_id, genero, costo_cents, precio_cents,
                                            descripcion, creado_en, ultima_actualizacion, version)
                      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)
-                     on conflict (id) do nothing",
+                     on conflict (id) do update
+                     set modelo = excluded.modelo, marca_id = excluded.marca_id, material_id = excluded.material_id,
+                         genero = excluded.genero, costo_cents = excluded.costo_cents,
+                         precio_cents = excluded.precio_cents, descripcion = excluded.descripcion,
+                         ultima_actualizacion = excluded.ultima_actualizacion",
                 )
                 .bind(id)
                 .bind(&datos.modelo)
@@ -128,25 +134,6 @@ impl Projection for ProductsProjection {
                 .bind(&datos.descripcion)
                 .bind(fecha)
                 .bind(event.sequence)
-                .execute(&mut *conn)
-                .await?;
-                write_links(conn, id, &datos).await?;
-            }
-            ProductChange::Update { id, datos, fecha } => {
-                sqlx::query(
-                    "update products set modelo = $2, marca_id = $3, material_id = $4, genero = $5,
-                            costo_cents = $6, precio_cents = $7, descripcion = $8, ultima_actualizacion = $9
-                     where id = $1",
-                )
-                .bind(id)
-                .bind(&datos.modelo)
-                .bind(datos.marca_id)
-                .bind(datos.material_id)
-                .bind(&datos.genero)
-                .bind(datos.costo.map(|c| c.cents()))
-                .bind(datos.precio.cents())
-                .bind(&datos.descripcion)
-                .bind(fecha)
                 .execute(&mut *conn)
                 .await?;
                 write_links(conn, id, &datos).await?;

@@ -66,44 +66,41 @@ where
     }
 }
 
-/// A staff member: a caller with at least one role. Accounts without roles get 403.
-#[derive(Clone, Debug)]
-pub struct Staff(pub Caller);
+/// Extractors for a caller who must pass a role check: 403 when the check fails (401 without a
+/// valid token).
+macro_rules! role_extractor {
+    ($(#[$doc:meta])* $name:ident, $allowed:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug)]
+        pub struct $name(pub Caller);
 
-impl<S> FromRequestParts<S> for Staff
-where
-    S: Send + Sync,
-    Arc<AuthConfig>: FromRef<S>,
-{
-    type Rejection = AppError;
+        impl<S> FromRequestParts<S> for $name
+        where
+            S: Send + Sync,
+            Arc<AuthConfig>: FromRef<S>,
+        {
+            type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let caller = Caller::from_request_parts(parts, state).await?;
-        if caller.roles.is_empty() {
-            Err(AppError::Forbidden)
-        } else {
-            Ok(Staff(caller))
+            async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+                let caller = Caller::from_request_parts(parts, state).await?;
+                let allowed: fn(&Caller) -> bool = $allowed;
+                if allowed(&caller) {
+                    Ok($name(caller))
+                } else {
+                    Err(AppError::Forbidden)
+                }
+            }
         }
-    }
+    };
 }
 
-/// A caller with `ROLE_ADMIN`; anyone else gets 403 (and no token 401).
-#[derive(Clone, Debug)]
-pub struct Admin(pub Caller);
-
-impl<S> FromRequestParts<S> for Admin
-where
-    S: Send + Sync,
-    Arc<AuthConfig>: FromRef<S>,
-{
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let caller = Caller::from_request_parts(parts, state).await?;
-        if caller.is_admin() {
-            Ok(Admin(caller))
-        } else {
-            Err(AppError::Forbidden)
-        }
-    }
-}
+role_extractor!(
+    /// A staff member: a caller with at least one role (accounts without roles are visitors).
+    Staff,
+    |c| !c.roles.is_empty()
+);
+role_extractor!(
+    /// A caller with `ROLE_ADMIN`.
+    Admin,
+    Caller::is_admin
+);
