@@ -84,6 +84,16 @@ impl EventStore {
         Ok(id)
     }
 
+    /// Allocates `count` ids of an entity kind in one round trip (bulk creates).
+    pub async fn next_ids(&self, sequence: &'static str, count: usize) -> Result<Vec<i64>, StoreError> {
+        let ids: Vec<i64> = sqlx::query_scalar("select nextval($1::regclass) from generate_series(1, $2)")
+            .bind(sequence)
+            .bind(count as i64)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(ids)
+    }
+
     /// Rebuilds an aggregate from its stream; returns it with the stream's length.
     pub async fn load<A: Aggregate>(&self, id: &str) -> Result<(A, usize), StoreError> {
         let stored = self

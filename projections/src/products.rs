@@ -113,13 +113,18 @@ impl Projection for ProductsProjection {
         match change {
             ProductChange::Insert { id, datos, fecha } | ProductChange::Update { id, datos, fecha } => {
                 // One statement for both: a create inserts (creadoEn = its date), an edit updates
-                // everything but creadoEn.
+                // everything but creadoEn. The brand's name comes from the lookups projection,
+                // which runs first in every pass; a replay of this projection alone reads today's
+                // name, which later rename events would set anyway.
                 sqlx::query(
-                    "insert into products (id, modelo, marca_id, material_id, genero, costo_cents, precio_cents,
-                                           descripcion, creado_en, ultima_actualizacion, version)
-                     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)
+                    "insert into products (id, modelo, marca_id, marca_nombre, material_id, genero, costo_cents,
+                                           precio_cents, descripcion, creado_en, ultima_actualizacion, version)
+                     values ($1, $2, $3,
+                             coalesce((select nombre from lookup_items where kind = 'Marca' and id = $3), ''),
+                             $4, $5, $6, $7, $8, $9, $9, $10)
                      on conflict (id) do update
-                     set modelo = excluded.modelo, marca_id = excluded.marca_id, material_id = excluded.material_id,
+                     set modelo = excluded.modelo, marca_id = excluded.marca_id,
+                         marca_nombre = excluded.marca_nombre, material_id = excluded.material_id,
                          genero = excluded.genero, costo_cents = excluded.costo_cents,
                          precio_cents = excluded.precio_cents, descripcion = excluded.descripcion,
                          ultima_actualizacion = excluded.ultima_actualizacion",
@@ -204,19 +209,8 @@ impl Projection for ProductsProjection {
     }
 }
 
-/// Categories, suppliers and the brand name of a created or edited product.
+/// Categories and suppliers of a created or edited product.
 async fn write_links(conn: &mut PgConnection, id: i64, datos: &ProductoDatos) -> Result<(), ProjectionError> {
-    // The lookups projection runs first in every pass, so the brand is there; a replay of this
-    // projection alone reads today's name, which later rename events would set anyway.
-    sqlx::query(
-        "update products set marca_nombre = coalesce(
-             (select nombre from lookup_items where kind = 'Marca' and id = $2), '')
-         where id = $1",
-    )
-    .bind(id)
-    .bind(datos.marca_id)
-    .execute(&mut *conn)
-    .await?;
     sqlx::query("delete from product_categorias where producto_id = $1")
         .bind(id)
         .execute(&mut *conn)

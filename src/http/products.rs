@@ -8,7 +8,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use optica_command::product::{Producto as ProductoAggregate, ProductoCommand, ProductoError};
-use optica_command::{with_retries, CommandError};
+use optica_command::CommandError;
 use optica_events::product::{model_brand_key, MODEL_BRAND_SCOPE, PRODUCT_ID_SEQUENCE};
 use optica_query::products::{self as read, Producto, Search, StockPorLocal, StockPorMaterial, Viewer};
 use optica_query::Page;
@@ -24,7 +24,7 @@ use crate::http::lenient::opt_i64;
 use crate::openapi::{Mensaje, OAuthError};
 use crate::products::bulk::{self, BulkError};
 use crate::products::prices::{self, MassUpdateBody};
-use crate::products::{excel, prepare, Lookups, ProductoBody};
+use crate::products::{excel, prepare, run_on_product, Lookups, ProductoBody};
 use crate::state::AppState;
 
 fn viewer(caller: &Caller) -> Viewer {
@@ -220,8 +220,8 @@ pub async fn existing_models(
     Ok(Json(read::existing_models(&state.pool, marca_id, &models).await?))
 }
 
-fn duplicate(scope_key_exists: bool) -> AppError {
-    AppError::BadRequest(if scope_key_exists {
+fn duplicate(editing: bool) -> AppError {
+    AppError::BadRequest(if editing {
         "Ya existe otro producto con el mismo modelo y marca.".into()
     } else {
         "Ya existe un producto con el mismo modelo y marca.".into()
@@ -348,33 +348,17 @@ pub async fn update(
 ) -> Result<Response, AppError> {
     let lookups = Lookups::load(&state.pool).await?;
     let prepared = prepare(body, &lookups).map_err(AppError::Rejected)?;
+    let claim = model_brand_key(prepared.datos.marca_id, &prepared.datos.modelo);
+    let command = ProductoCommand::Edit {
+        datos: prepared.datos,
+        locales: prepared.locales,
+        expected_version: prepared.version,
+        fecha: state.today(),
+    };
     let metadata = meta.metadata(caller.actor());
-    let (state_ref, prepared_ref, metadata_ref) = (&state, &prepared, &metadata);
-    let key = id.to_string();
-    let key = key.as_str();
-    let appended = with_retries(move || async move {
-        let (before, base) = state_ref.store.load::<ProductoAggregate>(key).await?;
-        let old_claim = model_brand_key(before.datos().marca_id, &before.datos().modelo);
-        let new_claim = model_brand_key(prepared_ref.datos.marca_id, &prepared_ref.datos.modelo);
-        let mut unit = state_ref.store.unit();
-        let command = ProductoCommand::Edit {
-            datos: prepared_ref.datos.clone(),
-            locales: prepared_ref.locales.clone(),
-            expected_version: prepared_ref.version,
-            fecha: state_ref.today(),
-        };
-        unit.handle_loaded(key, before, base, command, &()).await?;
-        if old_claim != new_claim {
-            unit.release(MODEL_BRAND_SCOPE, &old_claim, key);
-            unit.claim(MODEL_BRAND_SCOPE, &new_claim, key);
-        }
-        unit.commit(metadata_ref).await
-    })
-    .await
-    .map_err(|e| command_error(id, e, true))?;
-    if let Some(at) = appended {
-        dispatch::settle(&state, at).await;
-    }
+    run_on_product(&state, id, command, Some(claim), &metadata)
+        .await
+        .map_err(|e| command_error(id, e, true))?;
     answer(
         &state,
         &caller,
@@ -396,18 +380,9 @@ pub async fn delete(
     meta: RequestMeta,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Value>, AppError> {
-    let key = id.to_string();
-    let (before, _) = state.store.load::<ProductoAggregate>(&key).await?;
     let referenced = read::referenced(&state.pool, id).await?;
-    let claims = optica_command::UniqueClaims {
-        take: vec![],
-        release: vec![(
-            MODEL_BRAND_SCOPE.into(),
-            model_brand_key(before.datos().marca_id, &before.datos().modelo),
-        )],
-    };
     let metadata = meta.metadata(caller.actor());
-    dispatch::execute::<ProductoAggregate>(&state, &key, ProductoCommand::Delete { referenced }, &metadata, &claims)
+    run_on_product(&state, id, ProductoCommand::Delete { referenced }, None, &metadata)
         .await
         .map_err(|e| command_error(id, e, false))?;
     Ok(Json(json!({"mensaje": "Se elimino el producto con éxito!"})))

@@ -5,7 +5,7 @@
 //! are appended in one transaction, so a concurrent create of the same model makes the whole
 //! batch fail cleanly instead of half-saving it.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashSet};
 
 use optica_command::product::{Producto, ProductoCommand, ProductoError};
 use optica_command::{with_retries, CommandError};
@@ -55,14 +55,14 @@ pub async fn create_all(
     let today = state.today();
     let mut errores = Vec::new();
     let mut ready: Vec<Prepared> = Vec::new();
-    let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut seen = HashSet::new();
     for body in bodies {
         let modelo = body.modelo.clone().unwrap_or_default().trim().to_string();
         match prepare(body, &lookups) {
             Err(problems) => errores.push(format!("Error al guardar modelo '{modelo}': {}", problems.join(". "))),
             Ok(prepared) => {
                 let key = model_brand_key(prepared.datos.marca_id, &prepared.datos.modelo);
-                if seen.insert(key, ready.len()).is_some() {
+                if !seen.insert(key) {
                     errores.push(format!("El modelo '{modelo}' está repetido en la lista."));
                 } else {
                     ready.push(prepared);
@@ -76,15 +76,25 @@ pub async fn create_all(
             .unwrap_or("")
             .to_string()
     };
+    // One query per brand, not per product.
+    let mut by_brand: BTreeMap<i64, Vec<String>> = BTreeMap::new();
     for p in &ready {
-        let existing = optica_query::products::existing_models(
-            &state.pool,
-            p.datos.marca_id,
-            std::slice::from_ref(&p.datos.modelo),
-        )
-        .await
-        .map_err(AppError::from)?;
-        if !existing.is_empty() {
+        by_brand
+            .entry(p.datos.marca_id)
+            .or_default()
+            .push(p.datos.modelo.clone());
+    }
+    let mut taken = HashSet::new();
+    for (marca_id, modelos) in by_brand {
+        for modelo in optica_query::products::existing_models(&state.pool, marca_id, &modelos)
+            .await
+            .map_err(AppError::from)?
+        {
+            taken.insert(model_brand_key(marca_id, &modelo));
+        }
+    }
+    for p in &ready {
+        if taken.contains(&model_brand_key(p.datos.marca_id, &p.datos.modelo)) {
             errores.push(exists_message(&p.datos.modelo, &brand(p)));
         }
     }
@@ -92,10 +102,11 @@ pub async fn create_all(
         return Err(BulkError::Refused(errores));
     }
 
-    let mut ids = Vec::with_capacity(ready.len());
-    for _ in &ready {
-        ids.push(state.store.next_id(PRODUCT_ID_SEQUENCE).await.map_err(AppError::from)?);
-    }
+    let ids = state
+        .store
+        .next_ids(PRODUCT_ID_SEQUENCE, ready.len())
+        .await
+        .map_err(AppError::from)?;
     let (ready, ids) = (&ready, &ids);
     let outcome = with_retries(move || async move {
         let mut unit = state.store.unit();

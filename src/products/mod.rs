@@ -8,13 +8,17 @@ pub mod prices;
 
 use std::collections::HashMap;
 
-use optica_command::product::{self, LocalStock, ProductoError};
-use optica_events::{LookupKind, Money, ProductoDatos};
+use optica_command::product::{self, LocalStock, Producto, ProductoCommand, ProductoError};
+use optica_command::{with_retries, CommandError};
+use optica_events::product::{model_brand_key, MODEL_BRAND_SCOPE};
+use optica_events::{EventMetadata, LookupKind, Money, ProductoDatos};
 use serde::Deserialize;
 use sqlx::PgPool;
 
+use crate::dispatch;
 use crate::error::AppError;
 use crate::http::lenient::{opt_i64, IdRef};
+use crate::state::AppState;
 
 /// The category whose products are lenses: exclusive, and without material or gender.
 pub const CRISTAL: &str = "cristal";
@@ -60,6 +64,39 @@ pub struct ProductoBody {
     /// On an edit: the version the form loaded (409 when the product changed since).
     #[serde(default)]
     pub version: Option<u64>,
+}
+
+/// Runs a command on a product loaded in the same attempt and moves its model + brand claim from
+/// the loaded key to `claim_after` (`None`: the claim is given up, as on delete). Loading and
+/// claiming in one attempt keeps the claim in step with a concurrent rename; a stream that moved
+/// re-runs the attempt. Waits for the read models before returning.
+pub async fn run_on_product(
+    state: &AppState,
+    id: i64,
+    command: ProductoCommand,
+    claim_after: Option<String>,
+    metadata: &EventMetadata,
+) -> Result<(), CommandError<ProductoError>> {
+    let key = id.to_string();
+    let (key, command, claim_after) = (key.as_str(), &command, claim_after.as_deref());
+    let appended = with_retries(move || async move {
+        let (before, base) = state.store.load::<Producto>(key).await?;
+        let held = model_brand_key(before.datos().marca_id, &before.datos().modelo);
+        let mut unit = state.store.unit();
+        unit.handle_loaded(key, before, base, command.clone(), &()).await?;
+        if claim_after != Some(held.as_str()) {
+            unit.release(MODEL_BRAND_SCOPE, &held, key);
+            if let Some(new) = claim_after {
+                unit.claim(MODEL_BRAND_SCOPE, new, key);
+            }
+        }
+        unit.commit(metadata).await
+    })
+    .await?;
+    if let Some(at) = appended {
+        dispatch::settle(state, at).await;
+    }
+    Ok(())
 }
 
 /// The lookup items a product may reference, by kind and id, read once per request.

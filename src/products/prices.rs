@@ -103,12 +103,12 @@ pub async fn apply(state: &AppState, body: &MassUpdateBody, metadata: &EventMeta
                 cambio,
                 fecha: today,
             };
-            let before = unit_len(&unit);
+            let before = unit.streams();
             match unit.handle::<Producto>(&id.to_string(), command, &()).await {
                 // deleted since the filter ran: nothing to update
                 Err(CommandError::Domain(ProductoError::NotFound)) => continue,
                 Err(e) => return Err(e),
-                Ok(_) => changed += usize::from(unit_len(&unit) > before),
+                Ok(_) => changed += usize::from(unit.streams() > before),
             }
         }
         unit.commit(metadata).await.map(|at| (at, changed))
@@ -124,8 +124,4 @@ pub async fn apply(state: &AppState, body: &MassUpdateBody, metadata: &EventMeta
         Err(CommandError::Domain(ProductoError::Invalid(problems))) => Err(AppError::Rejected(problems)),
         Err(other) => Err(dispatch::store_failure(other)),
     }
-}
-
-fn unit_len(unit: &optica_command::UnitOfWork<'_>) -> usize {
-    unit.streams()
 }

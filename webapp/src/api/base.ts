@@ -80,3 +80,9 @@ export function errorText(error: unknown): string | undefined {
 export function errorStatus(error: unknown): number | string | undefined {
   return (error as { status?: number | string } | undefined)?.status;
 }
+
+/** Whether the base query already reacted to this failure (401 and 403): screens add no alert. */
+export function handledElsewhere(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 401 || status === 403;
+}

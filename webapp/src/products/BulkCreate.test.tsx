@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { fillSharedFields } from '../test/productForm';
 import { lookupRoutes } from '../test/products';
-import { fakeToken, inAnHour, renderAt, stubFetch } from '../test/render';
+import { fakeToken, inAnHour, openAs } from '../test/render';
 import { BulkCreate } from './BulkCreate';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
@@ -12,14 +12,11 @@ vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
 
 function open(routes: Record<string, [number, unknown]> = {}) {
-  sessionStorage.setItem('optica.token', admin);
-  const stub = stubFetch({ ...lookupRoutes, ...routes });
-  vi.stubGlobal('fetch', stub.fetch);
-  renderAt('/crearVariosProductos', [
+  const screens = [
     { path: '/crearVariosProductos', element: <BulkCreate /> },
     { path: '/inicio', element: <p>pantalla de inicio</p> },
-  ]);
-  return stub.calls;
+  ];
+  return openAs(admin, '/crearVariosProductos', screens, { ...lookupRoutes, ...routes }).calls;
 }
 
 const model = (n: number) => screen.getByLabelText<HTMLInputElement>(`Modelo ${n}`);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorStatus, errorText } from '../api/base';
+import { errorStatus, errorText, handledElsewhere } from '../api/base';
 import { useCreateVariosMutation, useValidarModelosMutation } from '../api/products';
 import { alert } from '../app/alerts';
 import { ProductFields } from './ProductFields';
@@ -14,7 +14,6 @@ import {
 } from './rules';
 import { SavingOverlay } from './SavingOverlay';
 
-const handledElsewhere = (error: unknown) => [401, 403].includes(errorStatus(error) as number);
 const SAVE_FAILED = 'Ocurrió un error al guardar los productos';
 
 /** What a refused bulk save says: its mensaje, then which products failed and why. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
 import { lookupRoutes } from '../test/products';
-import { fakeToken, inAnHour, renderAt, stubFetch } from '../test/render';
+import { fakeToken, inAnHour, openAs } from '../test/render';
 import { MassUpdate } from './MassUpdate';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
@@ -11,14 +11,11 @@ vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
 
 function open(routes: Record<string, [number, unknown]> = {}) {
-  sessionStorage.setItem('optica.token', admin);
-  const stub = stubFetch({ ...lookupRoutes, ...routes });
-  vi.stubGlobal('fetch', stub.fetch);
-  renderAt('/actualizar-productos', [
+  const screens = [
     { path: '/actualizar-productos', element: <MassUpdate /> },
     { path: '/inicio', element: <p>pantalla de inicio</p> },
-  ]);
-  return stub.calls;
+  ];
+  return openAs(admin, '/actualizar-productos', screens, { ...lookupRoutes, ...routes }).calls;
 }
 
 const aplicar = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Aplicar Cambios' });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorStatus } from '../api/base';
+import { handledElsewhere } from '../api/base';
 import { useListLookupQuery } from '../api/lookups';
 import { useActualizarPreciosMutation, type MassUpdateBody, type NamedRef } from '../api/products';
 import { alert, confirm } from '../app/alerts';
@@ -49,7 +49,7 @@ export function MassUpdate() {
       void alert('success', 'Actualización Exitosa', 'Los precios o costos se actualizaron correctamente.');
       navigate('/inicio');
     } catch (error) {
-      if (![401, 403].includes(errorStatus(error) as number)) {
+      if (!handledElsewhere(error)) {
         void alert('error', 'ERROR', 'Ocurrió un error al actualizar los productos');
       }
     }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { fillSharedFields, list } from '../test/productForm';
 import { locales, lookupRoutes, producto } from '../test/products';
-import { fakeToken, inAnHour, renderAt, stubFetch } from '../test/render';
+import { fakeToken, inAnHour, openAs } from '../test/render';
 import { EditProduct, ProductForm } from './ProductForm';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
@@ -12,18 +12,14 @@ vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
 
 function open(at: string, routes: Record<string, [number, unknown]>) {
-  sessionStorage.setItem('optica.token', admin);
   // Completed in place, so a test can change an answer between two submits.
   for (const [key, answer] of Object.entries(lookupRoutes)) routes[key] ??= answer;
-  const stub = stubFetch(routes);
-  vi.stubGlobal('fetch', stub.fetch);
-  const view = renderAt(at, [
+  return openAs(admin, at, [
     { path: '/crearProducto', element: <ProductForm /> },
     { path: '/editarProducto/:id', element: <EditProduct /> },
     { path: '/productos/page/:page', element: <p>lista de productos</p> },
     { path: '/inicio', element: <p>pantalla de inicio</p> },
-  ]);
-  return { ...view, calls: stub.calls };
+  ], routes);
 }
 
 const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);

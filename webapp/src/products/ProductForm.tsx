@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { errorStatus } from '../api/base';
+import { handledElsewhere } from '../api/base';
 import {
   useCreateProductoMutation,
   useGetProductoQuery,
@@ -20,7 +20,6 @@ import {
 import { SavingOverlay } from './SavingOverlay';
 
 /** 401 and 403 are answered for every call by the API layer. */
-const handledElsewhere = (error: unknown) => [401, 403].includes(errorStatus(error) as number);
 
 interface Props {
   /** The product being edited; none in create mode. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
 import { locales, page, producto } from '../test/products';
-import { fakeToken, inAnHour, renderAt, stubFetch } from '../test/render';
+import { fakeToken, inAnHour, openAs } from '../test/render';
 import { ProductList } from './ProductList';
 import { isoDate } from './rules';
 
@@ -13,11 +13,7 @@ const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: in
 const seller = fakeToken({ user_name: 'beto', authorities: ['ROLE_VENDEDOR'], local_id: 1, exp: inAnHour() });
 
 function open(token: string, routes: Record<string, [number, unknown]>, at = '/productos/page/0') {
-  sessionStorage.setItem('optica.token', token);
-  const stub = stubFetch(routes);
-  vi.stubGlobal('fetch', stub.fetch);
-  const view = renderAt(at, [{ path: '/productos/page/:page', element: <ProductList /> }]);
-  return { ...view, calls: stub.calls };
+  return openAs(token, at, [{ path: '/productos/page/:page', element: <ProductList /> }], routes);
 }
 
 const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);

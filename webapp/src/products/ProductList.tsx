@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { errorStatus, errorText } from '../api/base';
+import { errorStatus, errorText, handledElsewhere } from '../api/base';
 import {
   useDeleteProductoMutation,
   useLazySearchProductosQuery,
@@ -16,7 +16,6 @@ import { ProductTable } from './ProductTable';
 import { pageParam } from './rules';
 import { StockExcelModal } from './StockExcelModal';
 
-const handledElsewhere = (error: unknown) => [401, 403].includes(errorStatus(error) as number);
 
 const searches: Record<SearchBy, { label: string; blank: string; none: string }> = {
   modelo: {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorStatus } from '../api/base';
+import { handledElsewhere } from '../api/base';
 import { useListLookupQuery } from '../api/lookups';
 import { useStockExcelMutation } from '../api/products';
 import { alert } from '../app/alerts';
@@ -23,7 +23,7 @@ export function StockExcelModal({ onClose }: { onClose: () => void }) {
       void alert('success', 'ÉXITO', 'Excel generado correctamente');
       onClose();
     } catch (error) {
-      if (![401, 403].includes(errorStatus(error) as number)) {
+      if (!handledElsewhere(error)) {
         void alert('error', 'ERROR', 'No se pudo generar el Excel');
       }
     }

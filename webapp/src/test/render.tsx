@@ -1,6 +1,7 @@
 // Renders a piece of the app with a real store and an in-memory router.
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { vi } from 'vitest';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { setNavigator } from '../app/navigation';
@@ -19,6 +20,20 @@ export function renderAt(path: string, routes: { path: string; element: ReactNod
     </Provider>,
   );
   return { store, router, ...view };
+}
+
+/** Signs in with `token`, answers fetch calls from `routes` (read at call time, so a test may
+ * change an answer midway) and renders `screens` at `at`. Returns the view and the recorded calls. */
+export function openAs(
+  token: string,
+  at: string,
+  screens: { path: string; element: ReactNode }[],
+  routes: Record<string, [number, unknown]>,
+) {
+  sessionStorage.setItem('optica.token', token);
+  const stub = stubFetch(routes);
+  vi.stubGlobal('fetch', stub.fetch);
+  return { ...renderAt(at, screens), calls: stub.calls };
 }
 
 /** A JWT with the given payload (unsigned: the browser never checks signatures). */
