@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use base64::Engine;
 use clap::Parser;
@@ -11,7 +12,10 @@ use sqlx::PgPool;
 use tokio::sync::watch;
 
 use crate::auth::{parse_clients, AuthConfig};
-use crate::config::{Cli, Command, ServeArgs, UserCmd, DEV_OAUTH_CLIENTS};
+use crate::config::{
+    Cli, Command, EventsArgs, ReplayArgs, ServeArgs, StateArgs, UserCmd, VerifyArgs, DEV_OAUTH_CLIENTS,
+};
+use crate::support;
 use crate::{db, users, AppState};
 
 pub fn main() -> ExitCode {
@@ -70,7 +74,79 @@ async fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Some(Command::User(cmd)) => user(pool, cmd).await,
+        Some(Command::Events(args)) => events(&pool, args).await,
+        Some(Command::Replay(args)) => replay(&pool, args).await,
+        Some(Command::Verify(args)) => verify(&pool, args).await,
+        Some(Command::State(args)) => state(&pool, args).await,
     }
+}
+
+async fn state(pool: &PgPool, args: StateArgs) -> Result<(), String> {
+    let at = args.at.as_deref().map(support::parse_instant).transpose()?;
+    match crate::audit::state_at(pool, &args.kind, &args.id, at).await? {
+        Some(state) => {
+            println!("{}", serde_json::to_string_pretty(&state).map_err(|e| e.to_string())?);
+            Ok(())
+        }
+        None => Err(format!("{} {} no existía en ese momento", args.kind, args.id)),
+    }
+}
+
+async fn events(pool: &PgPool, args: EventsArgs) -> Result<(), String> {
+    let instant = |t: Option<String>| t.as_deref().map(support::parse_instant).transpose();
+    let filter = support::EventFilter {
+        kind: args.kind,
+        id: args.id,
+        from: instant(args.from)?,
+        to: instant(args.to)?,
+        user: args.user,
+    };
+    let mut out = std::io::stdout().lock();
+    support::print_events(pool, &filter, args.json, &mut out).await?;
+    Ok(())
+}
+
+async fn replay(pool: &PgPool, args: ReplayArgs) -> Result<(), String> {
+    let names = (!args.projections.is_empty()).then_some(args.projections.as_slice());
+    let projections = support::select(names)?;
+    let started = std::time::Instant::now();
+    let applied = support::replay(pool, &projections, false).await?;
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "{} proyecciones reconstruidas: {applied} eventos en {seconds:.1} s ({:.0} eventos/s)",
+        projections.len(),
+        applied as f64 / seconds.max(1e-9)
+    );
+    Ok(())
+}
+
+/// Exits 1 (through the error) when anything differs.
+async fn verify(pool: &PgPool, args: VerifyArgs) -> Result<(), String> {
+    if args.chain {
+        let breaks = support::verify_chain(pool).await?;
+        if breaks.is_empty() {
+            println!("cadena de eventos íntegra");
+            return Ok(());
+        }
+        for b in &breaks {
+            eprintln!("cadena rota en {} {} #{}", b.aggregate_type, b.aggregate_id, b.sequence);
+        }
+        return Err(format!("{} eventos no coinciden con su cadena", breaks.len()));
+    }
+    let differences = support::verify(pool, false).await?;
+    if differences.is_empty() {
+        println!("vistas de lectura sin diferencias con los eventos");
+        return Ok(());
+    }
+    for d in &differences {
+        eprintln!(
+            "{}: en vivo {} | reconstruida {}",
+            d.table,
+            d.live.as_deref().unwrap_or("(falta)"),
+            d.rebuilt.as_deref().unwrap_or("(falta)")
+        );
+    }
+    Err(format!("{} filas difieren de los eventos", differences.len()))
 }
 
 async fn user(pool: PgPool, cmd: UserCmd) -> Result<(), String> {
@@ -115,9 +191,33 @@ async fn user(pool: PgPool, cmd: UserCmd) -> Result<(), String> {
             .map(|()| format!("usuario {username} habilitado")),
     }
     .map_err(|e| e.to_string())?;
-    let _ = projector.catch_up().await;
+    settle(&pool, &projector).await;
     println!("{done}");
     Ok(())
+}
+
+/// Leaves only once the read models include this command's events, so a script's next request
+/// sees the change. When a running server's projector holds the lock, `catch_up` returns at once
+/// and the CLI waits for that projector instead.
+async fn settle(pool: &PgPool, projector: &Projector) {
+    if let Ok(optica_projections::projector::BatchOutcome::Applied(_)) = projector.catch_up().await {
+        return;
+    }
+    let last: Option<(i64, i64)> =
+        sqlx::query_as("select tx_id::text::bigint, position from events order by tx_id desc, position desc limit 1")
+            .fetch_optional(pool)
+            .await
+            .ok()
+            .flatten();
+    if let Some((tx_id, position)) = last {
+        let names = projector.projection_names();
+        let waited =
+            optica_projections::wait::wait_for_projections(pool, &names, tx_id, position, Duration::from_secs(10))
+                .await;
+        if !matches!(waited, Ok(true)) {
+            eprintln!("aviso: las vistas de lectura todavía no incluyen el cambio");
+        }
+    }
 }
 
 /// The token signing key: configured, or generated once and shared by every instance through

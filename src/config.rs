@@ -38,6 +38,64 @@ pub enum Command {
     /// Manage staff accounts.
     #[command(subcommand)]
     User(UserCmd),
+    /// Print events of the log (oldest first), as a table or JSON lines.
+    Events(EventsArgs),
+    /// Rebuild read models from the events (safe while the server runs).
+    Replay(ReplayArgs),
+    /// Rebuild every read model aside and compare it with the live one; with --chain, check
+    /// the event log's hash chain instead. Exits 1 when anything differs.
+    Verify(VerifyArgs),
+    /// Print an entity as it stood at a moment (now by default), rebuilt from its events.
+    State(StateArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct StateArgs {
+    /// Producto, Movimiento or Paciente.
+    pub kind: String,
+    pub id: String,
+    /// The moment (yyyy-mm-dd, that day's start in UTC, or RFC 3339).
+    #[arg(long)]
+    pub at: Option<String>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct EventsArgs {
+    /// Entity kind (aggregate type): Producto, Movimiento, Paciente, Usuario, Local, …
+    #[arg(long)]
+    pub kind: Option<String>,
+    /// Entity id.
+    #[arg(long)]
+    pub id: Option<String>,
+    /// Recorded at or after (yyyy-mm-dd or RFC 3339).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// Recorded before (yyyy-mm-dd or RFC 3339).
+    #[arg(long)]
+    pub to: Option<String>,
+    /// The acting user's name.
+    #[arg(long)]
+    pub user: Option<String>,
+    /// One JSON object per line instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ReplayArgs {
+    /// A projection to rebuild (repeat for several): lookups, products, patients, movements, users.
+    #[arg(long = "projection", conflicts_with = "all")]
+    pub projections: Vec<String>,
+    /// Rebuild every projection (the default).
+    #[arg(long)]
+    pub all: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct VerifyArgs {
+    /// Check the event log's hash chain.
+    #[arg(long)]
+    pub chain: bool,
 }
 
 #[derive(Debug, Clone, Args)]

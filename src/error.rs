@@ -31,6 +31,9 @@ pub enum AppError {
     /// A body with several problems: 400 `{"mensaje", "errors"}` (mensaje lists them all).
     #[error("rejected: {0:?}")]
     Rejected(Vec<String>),
+    /// A refused cash-box command: 400 `{"mensaje", "error"}` (title and text, contract §4.4).
+    #[error("refused: {mensaje}: {error}")]
+    Refused { mensaje: String, error: String },
     /// A business rule or malformed request: 400 `{"mensaje"}`.
     #[error("bad request: {0}")]
     BadRequest(String),
@@ -107,6 +110,11 @@ impl IntoResponse for AppError {
             AppError::Rejected(errors) => (
                 StatusCode::BAD_REQUEST,
                 Json(json!({ "mensaje": errors.join(". "), "errors": errors })),
+            )
+                .into_response(),
+            AppError::Refused { mensaje, error } => (
+                StatusCode::BAD_REQUEST,
+                Json(json!({ "mensaje": mensaje, "error": error })),
             )
                 .into_response(),
             AppError::BadRequest(m) => (StatusCode::BAD_REQUEST, Json(json!({ "mensaje": m }))).into_response(),

@@ -1,6 +1,7 @@
 //! The optica server: HTTP wiring, authentication, configuration, the command line and start-up.
 //! `app(state)` builds the whole router, so tests drive exactly what production serves.
 
+pub mod audit;
 pub mod auth;
 pub mod cli;
 pub mod config;
@@ -8,9 +9,13 @@ pub mod db;
 pub mod dispatch;
 pub mod error;
 pub mod http;
+pub mod movements;
 pub mod openapi;
+pub mod patients;
 pub mod products;
 pub mod state;
+pub mod statistics;
+pub mod support;
 pub mod users;
 
 pub use http::app;

@@ -40,6 +40,10 @@ impl Projection for Recorder {
         "recorder"
     }
 
+    fn tables(&self) -> &'static [&'static str] {
+        &["applied"]
+    }
+
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
         if self.fail_at == Some(event.position) && !self.failed.swap(true, Ordering::SeqCst) {
             return Err(ProjectionError::BadId("simulated crash".into()));

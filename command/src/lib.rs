@@ -2,6 +2,8 @@
 //! and appends their events atomically.
 
 pub mod lookup;
+pub mod movement;
+pub mod patient;
 pub mod product;
 pub mod store;
 pub mod user;

@@ -27,6 +27,14 @@ pub struct LocalStock {
     pub stock: i64,
 }
 
+/// One stock change of `AdjustMany`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ajuste {
+    pub local_id: i64,
+    pub cantidad: i64,
+    pub motivo: MotivoStock,
+}
+
 /// Which amount a mass update changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Campo {
@@ -62,6 +70,12 @@ pub enum ProductoCommand {
         local_id: i64,
         cantidad: i64,
         motivo: MotivoStock,
+        movimiento_id: Option<i64>,
+    },
+    /// Several stock changes behind one cash-box movement (an edited sale may return stock at one
+    /// branch and take it at another): all of them or none.
+    AdjustMany {
+        ajustes: Vec<Ajuste>,
         movimiento_id: Option<i64>,
     },
     ChangeAmount {
@@ -371,6 +385,19 @@ impl Aggregate for Producto {
             } => {
                 self.require_exists()?;
                 self.adjust_stock(local_id, cantidad, motivo, movimiento_id)?
+            }
+            ProductoCommand::AdjustMany { ajustes, movimiento_id } => {
+                self.require_exists()?;
+                // Each change sees the stock the previous ones left.
+                let mut after = self.clone();
+                let mut events = Vec::new();
+                for a in ajustes {
+                    for event in after.adjust_stock(a.local_id, a.cantidad, a.motivo, movimiento_id)? {
+                        after.apply(event.clone());
+                        events.push(event);
+                    }
+                }
+                events
             }
             ProductoCommand::ChangeAmount { campo, cambio, fecha } => {
                 self.require_exists()?;

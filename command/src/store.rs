@@ -15,8 +15,10 @@ use optica_events::EventMetadata;
 use postgres_es::PostgresEventRepository;
 use sqlx::PgPool;
 
-/// How often a command is re-run when another writer appended to the same stream first.
-const MAX_ATTEMPTS: usize = 8;
+/// How often a command is re-run when another writer appended to the same stream first. Hot
+/// streams (the last units of a product at a busy branch) see many racers; each round one wins,
+/// so the others need room to retry until they win or the stock is gone.
+const MAX_ATTEMPTS: usize = 30;
 
 /// Where an append landed in the global log; the read-your-writes wait needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,13 +160,21 @@ where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Result<T, CommandError<E>>>,
 {
-    for _ in 1..MAX_ATTEMPTS {
+    for round in 1..MAX_ATTEMPTS {
         match attempt().await {
-            Err(CommandError::Conflict) => continue,
+            Err(CommandError::Conflict) => tokio::time::sleep(backoff(round)).await,
             other => return other,
         }
     }
     attempt().await
+}
+
+/// A short random pause, growing with the round, so racing writers stop colliding in lockstep.
+fn backoff(round: usize) -> std::time::Duration {
+    use std::hash::{BuildHasher, Hasher};
+    let random = std::collections::hash_map::RandomState::new().build_hasher().finish();
+    let ceiling = 2 * round.min(10) as u64;
+    std::time::Duration::from_millis(random % (ceiling + 1))
 }
 
 /// The events of one stream waiting to be appended.

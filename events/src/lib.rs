@@ -5,13 +5,18 @@
 //! upcaster.
 
 pub mod lookup;
+pub mod measure;
 pub mod metadata;
 pub mod money;
+pub mod movement;
+pub mod patient;
 pub mod product;
 pub mod user;
 
 pub use lookup::{LookupData, LookupEvent, LookupKind};
+pub use measure::Medida;
 pub use metadata::{Actor, EventMetadata};
 pub use money::Money;
+pub use patient::{FichaDatos, PacienteDatos, PacienteEvent};
 pub use product::{MotivoStock, ProductoDatos, ProductoEvent};
 pub use user::UserEvent;

@@ -2,8 +2,11 @@
 //! global order, to projections that turn events into read-model rows.
 
 pub mod lookups;
+pub mod movements;
+pub mod patients;
 pub mod products;
 pub mod projector;
+pub mod rebuild;
 pub mod stored;
 pub mod users;
 pub mod wait;
@@ -19,6 +22,8 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
     vec![
         Arc::new(lookups::LookupsProjection),
         Arc::new(products::ProductsProjection),
+        Arc::new(patients::PatientsProjection),
+        Arc::new(movements::MovementsProjection),
         Arc::new(users::UsersProjection),
     ]
 }

@@ -40,6 +40,10 @@ impl Projection for LookupsProjection {
         "lookups"
     }
 
+    fn tables(&self) -> &'static [&'static str] {
+        &["lookup_items"]
+    }
+
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
         match lookup_row(event)? {
             None => {}

@@ -106,6 +106,10 @@ impl Projection for ProductsProjection {
         "products"
     }
 
+    fn tables(&self) -> &'static [&'static str] {
+        &["products", "product_categorias", "product_proveedores", "product_stock"]
+    }
+
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
         let Some(change) = product_change(event)? else {
             return Ok(());

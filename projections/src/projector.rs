@@ -25,7 +25,7 @@ use tokio::sync::watch;
 use crate::stored::{StoredEvent, EVENT_COLUMNS};
 
 /// Advisory lock key held by the active projector while it writes a batch.
-const PROJECTOR_LOCK: i64 = 0x6f70_7469_6361; // "optica"
+pub(crate) const PROJECTOR_LOCK: i64 = 0x6f70_7469_6361; // "optica"
 /// The NOTIFY channel the events table signals on commit.
 pub const EVENTS_CHANNEL: &str = "optica_events";
 
@@ -37,6 +37,8 @@ pub enum ProjectionError {
     Payload { position: i64, source: serde_json::Error },
     #[error("aggregate id {0:?} is not numeric")]
     BadId(String),
+    #[error("el proyector del servidor no liberó su bloqueo en {0} s; vuelva a intentarlo")]
+    Busy(u32),
 }
 
 /// Turns events into read-model rows. `apply` runs inside the batch transaction and must ignore
@@ -45,7 +47,13 @@ pub enum ProjectionError {
 pub trait Projection: Send + Sync {
     /// Stable name: the checkpoint's key.
     fn name(&self) -> &'static str;
+    /// The read-model tables it writes, which a rebuild empties first.
+    fn tables(&self) -> &'static [&'static str];
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError>;
+    /// Work a rebuild leaves to the end (after every event is applied).
+    async fn finish_rebuild(&self, _conn: &mut PgConnection) -> Result<(), ProjectionError> {
+        Ok(())
+    }
 }
 
 /// What one batch did.

@@ -15,6 +15,10 @@ impl Projection for UsersProjection {
         "users"
     }
 
+    fn tables(&self) -> &'static [&'static str] {
+        &["users"]
+    }
+
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
         if event.aggregate_type != USER_AGGREGATE {
             return Ok(());

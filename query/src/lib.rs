@@ -1,8 +1,13 @@
 //! The query side: typed reads of read-model tables (never the events table).
 
+pub mod audit;
+pub mod cashbox;
 pub mod lookups;
+pub mod movements;
 pub mod page;
+pub mod patients;
 pub mod products;
+pub mod statistics;
 pub mod users;
 
 pub use page::Page;

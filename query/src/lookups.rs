@@ -65,6 +65,15 @@ pub async fn get(pool: &PgPool, kind: &str, id: i64) -> Result<Option<LookupItem
         .await
 }
 
+/// Which of `ids` name an item of the kind.
+pub async fn existing(pool: &PgPool, kind: &str, ids: &[i64]) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar("select id from lookup_items where kind = $1 and id = any($2)")
+        .bind(kind)
+        .bind(ids)
+        .fetch_all(pool)
+        .await
+}
+
 /// What keeps an item from being deleted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reference {
@@ -72,6 +81,8 @@ pub enum Reference {
     Users,
     /// Products of the brand, material, category or supplier, or offered at the branch.
     Products,
+    /// Patients registered at the branch.
+    Patients,
 }
 
 /// Whether any record uses the item, so deleting it would leave that record pointing nowhere.
@@ -84,6 +95,13 @@ pub async fn reference(pool: &PgPool, kind: &str, id: i64) -> Result<Option<Refe
             .await?;
         if used {
             return Ok(Some(Reference::Users));
+        }
+        let used: bool = sqlx::query_scalar("select exists(select 1 from patients where local_id = $1)")
+            .bind(id)
+            .fetch_one(pool)
+            .await?;
+        if used {
+            return Ok(Some(Reference::Patients));
         }
     }
     let products = match kind {

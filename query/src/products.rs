@@ -216,6 +216,33 @@ pub async fn by_id(pool: &PgPool, id: i64, viewer: Viewer) -> Result<Option<Prod
     Ok(load(pool, &[id], viewer).await?.pop())
 }
 
+/// The products of `ids` that exist, in that order.
+pub async fn by_ids(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Producto>, sqlx::Error> {
+    load(pool, ids, viewer).await
+}
+
+/// What a sale records of a product: its model, brand name and whether it is a lens.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct SaleFacts {
+    pub id: i64,
+    pub modelo: String,
+    pub marca: String,
+    pub cristal: bool,
+}
+
+pub async fn sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFacts>, sqlx::Error> {
+    sqlx::query_as(
+        "select p.id, p.modelo, p.marca_nombre as marca,
+                exists(select 1 from product_categorias pc
+                       join lookup_items c on c.kind = 'Categoria' and c.id = pc.categoria_id
+                       where pc.producto_id = p.id and lower(trim(c.nombre)) = 'cristal') as cristal
+         from products p where p.id = any($1)",
+    )
+    .bind(ids)
+    .fetch_all(pool)
+    .await
+}
+
 /// How a search matches.
 #[derive(Clone, Copy, Debug)]
 pub enum Search<'a> {

@@ -51,3 +51,9 @@ ensure_chromium() {
   fi
   export CHROMIUM_PATH
 }
+
+# poppler's pdftotext: the report tests read the PDFs' text with it, independently of the
+# library that wrote them.
+ensure_pdftotext() {
+  command -v pdftotext >/dev/null 2>&1 || webapp_apt_install poppler-utils
+}

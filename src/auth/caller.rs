@@ -24,6 +24,20 @@ impl Caller {
         self.roles.iter().any(|r| r == ROLE_ADMIN)
     }
 
+    /// Whether the caller may work with a branch's records: admins everywhere, other staff at
+    /// their own branch only.
+    pub fn works_at(&self, local_id: i64) -> bool {
+        self.is_admin() || self.local_id == Some(local_id)
+    }
+
+    /// The caller as the catalogue reads need it (costs for admins, a seller's branch).
+    pub fn viewer(&self) -> optica_query::products::Viewer {
+        optica_query::products::Viewer {
+            admin: self.is_admin(),
+            local_id: self.local_id,
+        }
+    }
+
     pub fn actor(&self) -> Actor {
         Actor {
             username: self.username.clone(),

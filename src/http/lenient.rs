@@ -69,6 +69,50 @@ impl IdRef {
     }
 }
 
+/// A number as the client sent it, kept as text so that the server reads it exactly: a JSON
+/// number (through its shortest decimal text) or a string such as `"+1,25"`; `None` for null or
+/// blank. Parsing and its Spanish error belong to the caller, which knows the field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumText(pub String);
+
+impl<'de> Deserialize<'de> for NumText {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Text;
+        impl Visitor<'_> for Text {
+            type Value = NumText;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a number")
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<NumText, E> {
+                Ok(NumText(v.to_string()))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<NumText, E> {
+                Ok(NumText(v.to_string()))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<NumText, E> {
+                // Display of f64 is the shortest text that reads back as the same number.
+                Ok(NumText(v.to_string()))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<NumText, E> {
+                Ok(NumText(v.trim().to_string()))
+            }
+        }
+        deserializer.deserialize_any(Text)
+    }
+}
+
+/// A date as the contract reads it (§1.2): `yyyy-MM-dd`, or a JS `Date` string
+/// (`2025-05-01T23:10:00.000Z`), whose first ten characters are its UTC calendar date.
+pub fn lenient_date(text: &str) -> Option<chrono::NaiveDate> {
+    let text = text.trim();
+    let date = match text.len() {
+        10 => text,
+        n if n > 10 && text.as_bytes()[10] == b'T' => &text[..10],
+        _ => return None,
+    };
+    chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,5 +136,24 @@ mod tests {
         assert_eq!(read(r#"{"n": null}"#), None);
         assert_eq!(read(r#"{}"#), None);
         assert!(serde_json::from_str::<Body>(r#"{"n": "tres"}"#).is_err());
+    }
+
+    #[test]
+    fn dates_arrive_as_days_or_js_instants() {
+        let day = chrono::NaiveDate::from_ymd_opt(2025, 5, 1);
+        assert_eq!(lenient_date("2025-05-01"), day);
+        assert_eq!(lenient_date("2025-05-01T23:10:00.000Z"), day);
+        assert_eq!(lenient_date("01/05/2025"), None);
+        assert_eq!(lenient_date("2025-13-01"), None);
+    }
+
+    #[test]
+    fn numbers_keep_the_text_the_client_meant() {
+        let n: Option<NumText> = serde_json::from_str("-1.1").unwrap();
+        assert_eq!(n, Some(NumText("-1.1".into())));
+        let n: Option<NumText> = serde_json::from_str(r#"" +1,25 ""#).unwrap();
+        assert_eq!(n, Some(NumText("+1,25".into())));
+        let n: Option<NumText> = serde_json::from_str("null").unwrap();
+        assert_eq!(n, None);
     }
 }

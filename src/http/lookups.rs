@@ -212,6 +212,12 @@ pub async fn delete<K: Kind>(state: &AppState, admin: Admin, meta: RequestMeta, 
                 .into(),
         ));
     }
+    if let Some(Reference::Patients) = reference {
+        return Err(AppError::Conflict(
+            "Existen pacientes registrados en este local. Por favor asigne esos pacientes a otro local para continuar"
+                .into(),
+        ));
+    }
     let metadata = meta.metadata(admin.0.actor());
     let command = LookupCommand::Delete {
         referenced: reference.is_some(),

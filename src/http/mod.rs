@@ -1,11 +1,16 @@
 //! The HTTP surface: routes, middleware and the static web app.
 
+pub mod audit;
+pub mod cashbox;
 pub mod extract;
 pub mod health;
 pub mod lenient;
 pub mod lookups;
+pub mod movements;
+pub mod patients;
 pub mod products;
 pub mod request_id;
+pub mod statistics;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
@@ -53,6 +58,42 @@ pub fn app(state: AppState) -> Router {
         .route("/api/productos/crearVarios", post(p::create_many))
         .route("/api/productos/{id}", get(p::get).put(p::update).delete(p::delete))
         .route("/api/excel/stock/{local_id}", get(p::stock_excel))
+        .route("/api/excel/ventas", post(statistics::sales_excel))
+        .route("/api/excel/ventas/marcas", post(statistics::brands_excel))
+        .route("/api/estadisticas/ventas-por-dia", post(statistics::sales_per_day))
+        .route("/api/movimientos", post(movements::create))
+        .route("/api/movimientos/filtrar", get(cashbox::filter))
+        .route("/api/movimientos/paginado/{page}", get(cashbox::page))
+        .route("/api/movimientos/buscar/entre-fechas", get(cashbox::between_dates))
+        .route("/api/movimientos/filtrar-completo", get(cashbox::filter_all))
+        .route("/api/movimientos/totales", get(cashbox::totals))
+        .route("/api/movimientos/total-ganado", post(statistics::earned))
+        .route("/api/movimientos/total-vendido", post(statistics::sold))
+        .route("/api/movimientos/cantidad-lentes", get(statistics::lenses))
+        .route("/api/movimientos/cantidad-pacientes", get(statistics::patients))
+        .route("/api/movimientos/estado/{codigo}", get(cashbox::public_status))
+        .route("/api/movimientos/reporteCliente/{id}", get(cashbox::customer_pdf))
+        .route("/api/movimientos/reporteOptica/{id}", get(cashbox::shop_pdf))
+        .route(
+            "/api/movimientos/{id}",
+            get(movements::get).put(movements::update).delete(movements::delete),
+        )
+        .route("/api/pacientes", post(patients::create))
+        .route("/api/pacientes/id/{id}", get(patients::get))
+        .route("/api/pacientes/paginado/{page}", get(patients::page))
+        .route("/api/pacientes/buscar/nombre", get(patients::by_name))
+        .route(
+            "/api/pacientes/buscar/documento/{documento}/page/{page}",
+            get(patients::by_document),
+        )
+        .route("/api/pacientes/buscar-por-ficha/{ficha}", get(patients::by_ficha))
+        .route("/api/pacientes/cantidad-por-sucursal", get(patients::count_per_branch))
+        .route("/api/pacientes/cristales", post(patients::add_cristal))
+        .route("/api/pacientes/{id}", put(patients::update).delete(patients::delete))
+        .route("/api/auditoria", get(audit::log))
+        .route("/api/auditoria/historial/{tipo}/{id}", get(audit::history))
+        .route("/api/auditoria/stock/{id}", get(audit::stock))
+        .route("/api/auditoria/estado/{tipo}/{id}", get(audit::state_at))
         .route("/api/openapi.json", get(crate::openapi::serve))
         .route("/api/{*rest}", axum::routing::any(api_not_found));
     Router::new()
@@ -62,6 +103,37 @@ pub fn app(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(1024 * 1024))
         .layer(middleware::from_fn(request_id::assign))
         .with_state(state)
+}
+
+/// A zero-based page number from a path; negative ones are refused (the old server answered 500).
+pub fn page_index(page: i64) -> Result<i64, crate::error::AppError> {
+    if page < 0 {
+        Err(crate::error::AppError::BadRequest(
+            "El número de página no puede ser negativo".into(),
+        ))
+    } else {
+        Ok(page)
+    }
+}
+
+/// The largest page any list may be asked for.
+pub const MAX_PAGE_SIZE: i64 = 100;
+
+/// The page size a caller asked for, or `default`; refused outside 1..=MAX_PAGE_SIZE.
+pub fn page_size(asked: Option<i64>, default: i64) -> Result<i64, crate::error::AppError> {
+    let size = asked.unwrap_or(default);
+    if (1..=MAX_PAGE_SIZE).contains(&size) {
+        Ok(size)
+    } else {
+        Err(crate::error::AppError::BadRequest(format!(
+            "El tamaño de página debe estar entre 1 y {MAX_PAGE_SIZE}"
+        )))
+    }
+}
+
+/// The contract's answer to a create or an update: 201 `{"mensaje", <key>: the record}`.
+pub fn saved(mensaje: &str, key: &str, record: impl serde::Serialize) -> axum::response::Response {
+    (StatusCode::CREATED, Json(json!({ "mensaje": mensaje, key: record }))).into_response()
 }
 
 async fn api_not_found() -> impl IntoResponse {

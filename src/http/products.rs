@@ -10,7 +10,7 @@ use axum::Json;
 use optica_command::product::{Producto as ProductoAggregate, ProductoCommand, ProductoError};
 use optica_command::CommandError;
 use optica_events::product::{model_brand_key, MODEL_BRAND_SCOPE, PRODUCT_ID_SEQUENCE};
-use optica_query::products::{self as read, Producto, Search, StockPorLocal, StockPorMaterial, Viewer};
+use optica_query::products::{self as read, Producto, Search, StockPorLocal, StockPorMaterial};
 use optica_query::Page;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -20,19 +20,13 @@ use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
 use crate::http::extract::{ApiJson, ApiPath};
 use crate::http::lenient::opt_i64;
+use crate::http::{page_index, saved};
 #[allow(unused_imports)]
 use crate::openapi::{Mensaje, OAuthError};
 use crate::products::bulk::{self, BulkError};
 use crate::products::prices::{self, MassUpdateBody};
 use crate::products::{excel, prepare, run_on_product, Lookups, ProductoBody};
 use crate::state::AppState;
-
-fn viewer(caller: &Caller) -> Viewer {
-    Viewer {
-        admin: caller.is_admin(),
-        local_id: caller.local_id,
-    }
-}
 
 fn not_found(id: i64) -> AppError {
     AppError::NotFound(format!("El producto ID: {id} no existe en la base de datos!"))
@@ -57,10 +51,8 @@ pub async fn page(
     Staff(caller): Staff,
     ApiPath(page): ApiPath<i64>,
 ) -> Result<Json<Page<Producto>>, AppError> {
-    if page < 0 {
-        return Err(AppError::BadRequest("El número de página no puede ser negativo".into()));
-    }
-    Ok(Json(read::page(&state.pool, viewer(&caller), page).await?))
+    let page = page_index(page)?;
+    Ok(Json(read::page(&state.pool, caller.viewer(), page).await?))
 }
 
 /// One product.
@@ -73,7 +65,7 @@ pub async fn get(
     Staff(caller): Staff,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Producto>, AppError> {
-    read::by_id(&state.pool, id, viewer(&caller))
+    read::by_id(&state.pool, id, caller.viewer())
         .await?
         .map(Json)
         .ok_or_else(|| not_found(id))
@@ -90,7 +82,7 @@ pub async fn by_model(
     ApiPath(modelo): ApiPath<String>,
 ) -> Result<Response, AppError> {
     Ok(found(
-        read::search(&state.pool, viewer(&caller), Search::ModelIs(&modelo)).await?,
+        read::search(&state.pool, caller.viewer(), Search::ModelIs(&modelo)).await?,
     ))
 }
 
@@ -105,7 +97,7 @@ pub async fn model_contains(
     ApiPath(modelo): ApiPath<String>,
 ) -> Result<Response, AppError> {
     Ok(found(
-        read::search(&state.pool, viewer(&caller), Search::ModelContains(&modelo)).await?,
+        read::search(&state.pool, caller.viewer(), Search::ModelContains(&modelo)).await?,
     ))
 }
 
@@ -120,7 +112,7 @@ pub async fn brand_contains(
     ApiPath(marca): ApiPath<String>,
 ) -> Result<Response, AppError> {
     Ok(found(
-        read::search(&state.pool, viewer(&caller), Search::BrandContains(&marca)).await?,
+        read::search(&state.pool, caller.viewer(), Search::BrandContains(&marca)).await?,
     ))
 }
 
@@ -153,7 +145,7 @@ pub async fn at_branch(
         caller.local_id.unwrap_or(-1)
     };
     let search = Search::ModelAtBranch(&modelo, local_id);
-    Ok(Json(read::search(&state.pool, viewer(&caller), search).await?))
+    Ok(Json(read::search(&state.pool, caller.viewer(), search).await?))
 }
 
 /// Σ stock per branch.
@@ -249,15 +241,9 @@ fn command_error(id: i64, e: CommandError<ProductoError>, editing: bool) -> AppE
 }
 
 /// Answer of a create or edit: the product as the caller reads it now.
-async fn answer(
-    state: &AppState,
-    caller: &Caller,
-    id: i64,
-    mensaje: &str,
-    status: StatusCode,
-) -> Result<Response, AppError> {
-    let producto = read::by_id(&state.pool, id, viewer(caller)).await?;
-    Ok((status, Json(json!({ "mensaje": mensaje, "producto": producto }))).into_response())
+async fn answer(state: &AppState, caller: &Caller, id: i64, mensaje: &str) -> Result<Response, AppError> {
+    let producto = read::by_id(&state.pool, id, caller.viewer()).await?;
+    Ok(saved(mensaje, "producto", producto))
 }
 
 /// Creates a product with its initial stock per branch.
@@ -295,14 +281,7 @@ pub async fn create(
     dispatch::execute::<ProductoAggregate>(&state, &id.to_string(), command, &metadata, &claims)
         .await
         .map_err(|e| command_error(id, e, false))?;
-    answer(
-        &state,
-        &caller,
-        id,
-        "El producto ha sido creado exitosamente.!",
-        StatusCode::CREATED,
-    )
-    .await
+    answer(&state, &caller, id, "El producto ha sido creado exitosamente.!").await
 }
 
 /// Creates every product of the list, or none (contract's `mensaje`/`errores` answer).
@@ -359,14 +338,7 @@ pub async fn update(
     run_on_product(&state, id, command, Some(claim), &metadata)
         .await
         .map_err(|e| command_error(id, e, true))?;
-    answer(
-        &state,
-        &caller,
-        id,
-        "el producto ha sido actualizado!",
-        StatusCode::CREATED,
-    )
-    .await
+    answer(&state, &caller, id, "el producto ha sido actualizado!").await
 }
 
 /// Deletes a product; refused with 409 while cash-box movements use it.

@@ -18,6 +18,8 @@ use sqlx::PgPool;
 use tokio::sync::watch;
 use tower::ServiceExt;
 
+pub mod shop;
+
 pub const CLIENT: &str = "web";
 pub const CLIENT_SECRET: &str = "web-secret";
 pub const JWT_SECRET: &str = "test-signing-key-of-at-least-32-bytes!!";
@@ -117,6 +119,28 @@ impl TestApp {
             serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()))
         };
         (status, body)
+    }
+
+    /// A file download: status, content type and the raw bytes.
+    pub async fn download(&self, uri: &str, token: Option<&str>) -> (StatusCode, String, Vec<u8>) {
+        let mut request = Request::builder().uri(uri);
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        let response = self
+            .router
+            .clone()
+            .oneshot(request.body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        let status = response.status();
+        let content_type = response
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes().to_vec();
+        (status, content_type, bytes)
     }
 
     pub async fn call(

@@ -62,7 +62,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Lookup', 'Producto'],
+  tagTypes: ['Lookup', 'Producto', 'Paciente'],
   endpoints: () => ({}),
 });
 

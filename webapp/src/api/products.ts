@@ -76,6 +76,12 @@ export const productsApi = api.injectEndpoints({
       query: ({ by, text }) => `api/productos/${by}/${encodeURIComponent(text)}`,
       providesTags: tags,
     }),
+    /** Products offered at a branch whose model contains the text (the movement form); the
+     * server searches a seller's own branch whatever `localId` says. */
+    productosEnLocal: build.query<Producto[], { modelo: string; localId: number }>({
+      query: ({ modelo, localId }) => `api/productos/buscar?modelo=${encodeURIComponent(modelo)}&localId=${localId}`,
+      providesTags: tags,
+    }),
     createProducto: build.mutation<ProductoSaved, ProductoBody>({
       query: (body) => ({ url: 'api/productos', method: 'POST', body }),
       invalidatesTags: tags,
@@ -124,6 +130,7 @@ export const {
   useGetProductoQuery,
   useProductosPageQuery,
   useLazySearchProductosQuery,
+  useLazyProductosEnLocalQuery,
   useCreateProductoMutation,
   useUpdateProductoMutation,
   useDeleteProductoMutation,

@@ -4,6 +4,74 @@
  */
 
 export interface paths {
+    "/api/auditoria": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event log, newest first. */
+        get: operations["audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auditoria/estado/{tipo}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product, movement or patient as it stood at a moment, rebuilt from its events. */
+        get: operations["audit_state"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auditoria/historial/{tipo}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every event of one entity, oldest first. */
+        get: operations["audit_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auditoria/stock/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's stock ledger per branch, oldest first, with each change's resulting stock. */
+        get: operations["audit_stock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/categoria": {
         parameters: {
             query?: never;
@@ -40,6 +108,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/estadisticas/ventas-por-dia": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sales per day over the period (the statistics chart), oldest first; days without sales are
+         *     left out.
+         */
+        post: operations["estadisticas_sales_per_day"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/excel/stock/{localId}": {
         parameters: {
             query?: never;
@@ -51,6 +139,43 @@ export interface paths {
         get: operations["excel_stock"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/excel/ventas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The products sold in the period, with lenses sold as additional lines (sheet
+         *     `Productos Vendidos`).
+         */
+        post: operations["excel_sales"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/excel/ventas/marcas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The product sales of the period per brand (sheet `Resumen por Marca`). */
+        post: operations["excel_brands"];
         delete?: never;
         options?: never;
         head?: never;
@@ -196,6 +321,412 @@ export interface paths {
         post?: never;
         /** Deletes an item (admins); refused with 409 while other records use it. */
         delete: operations["metodo_pago_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movimientos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registers a sale, income or expense. A sale takes its products' stock at its branch in the
+         *     same transaction; with an `Idempotency-Key` a repeated request answers the first movement.
+         */
+        post: operations["movimiento_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movimientos/buscar/entre-fechas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Movements dated within two days (both included), newest first (a seller's branch only). */
+        get: operations["movimiento_between_dates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movimientos/cantidad-lentes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lenses sold at a branch, all time (lines whose product was a lens at the sale). */
+        get: operations["movimiento_lenses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movimientos/cantidad-pacientes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Patients registered at a branch. */
+        get: operations["movimiento_patients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movimientos/estado/{codigo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public order status: no login, only the state, only for a correctly signed code. */
+        get: operations["movimiento_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movimientos/filtrar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the cash box: one row per payment, newest first; each row is the payment's movement
+         *     dated with the payment's date.
+         */
+        get: operations["movimiento_filter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movimientos/filtrar-completo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every row of one day (the web app's per-day sums); the day is required. */
+        get: operations["movimiento_filter_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movimientos/paginado/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Page `page` of movements, newest first (a seller's branch only). */
+        get: operations["movimiento_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movimientos/reporteCliente/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's copy of a movement, as PDF. */
+        get: operations["movimiento_customer_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movimientos/reporteOptica/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's copy, with the patient's latest prescription. */
+        get: operations["movimiento_shop_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movimientos/total-ganado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Per payment method, what came in and went out through the movements of the period. */
+        post: operations["movimiento_earned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movimientos/total-vendido": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Units sold in the period (product lines of sales; additional lines do not count). */
+        post: operations["movimiento_sold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movimientos/totales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All-time cash per payment method (admins): ENTRADA adds, SALIDA subtracts. */
+        get: operations["movimiento_totals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movimientos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One movement with its lines, payments, patient and products. */
+        get: operations["movimiento_get"];
+        /**
+         * Edits a movement. A sale's stock goes back where it was taken and is taken again for the new
+         *     lines; sellers edit only their branch's movements, and only within it.
+         */
+        put: operations["movimiento_update"];
+        post?: never;
+        /** Deletes a movement (admins); a sale's stock goes back to its branch. */
+        delete: operations["movimiento_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pacientes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Registers a patient with the next free ficha number. */
+        post: operations["paciente_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pacientes/buscar-por-ficha/{ficha}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The patient with this ficha number; 404 with an empty body when none. */
+        get: operations["paciente_by_ficha"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pacientes/buscar/documento/{documento}/page/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Patients with this document (compared by its letters and digits). */
+        get: operations["paciente_by_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pacientes/buscar/nombre": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Patients whose name contains the text, ignoring case and accents. */
+        get: operations["paciente_by_name"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pacientes/cantidad-por-sucursal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Number of patients per branch. */
+        get: operations["paciente_count_per_branch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pacientes/cristales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records a lens on the patient's most recent ficha (creating one dated today when none). */
+        post: operations["paciente_add_cristal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pacientes/id/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One patient with its prescription history. */
+        get: operations["paciente_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pacientes/paginado/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Page of 12 patients by ficha number. */
+        get: operations["paciente_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pacientes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edits a patient. The history is merged: fichas and crystals added since the form's `version`
+         *     are kept.
+         */
+        put: operations["paciente_update"];
+        post?: never;
+        /** Deletes a patient (admins); refused with 409 while cash-box movements name it. */
+        delete: operations["paciente_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -470,9 +1001,226 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdicionalBody: {
+            descripcion?: string | null;
+            /** Format: double */
+            subtotal?: number | null;
+        };
+        /** @description One line of a product's stock ledger. */
+        AsientoStock: {
+            /**
+             * Format: int64
+             * @description Signed change.
+             */
+            cantidad: number;
+            /** Format: int64 */
+            localId: number;
+            localNombre?: string | null;
+            /** @description Carga inicial, Corrección manual, Venta, Venta editada, Venta eliminada, Transferencia. */
+            motivo: string;
+            /**
+             * Format: int64
+             * @description The cash-box movement behind a sale.
+             */
+            movimientoId?: number | null;
+            /** Format: date-time */
+            registrado: string;
+            /**
+             * Format: int64
+             * @description The branch's stock after it: the running balance.
+             */
+            stock: number;
+            usuario: string;
+        };
+        /** @description A payment. */
+        CajaMovimiento: {
+            /** @description `yyyy-MM-ddTHH:mm:ss`, the shop's local time. */
+            fecha: string;
+            /**
+             * Format: int64
+             * @description Unique across movements (lists deduplicate payments by it).
+             */
+            id: number;
+            metodoPago?: null | components["schemas"]["Nombrado"];
+            /** Format: double */
+            monto: number;
+            /** Format: double */
+            montoImpuesto: number;
+        };
+        Cantidad: {
+            /** Format: int64 */
+            total: number;
+        };
+        Cristal: {
+            /** Format: date */
+            fecha: string;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+        };
+        CristalBody: {
+            fecha?: string | null;
+            /** Format: int64 */
+            id?: number | null;
+            nombre?: string | null;
+        };
+        Detalle: {
+            /** Format: int64 */
+            cantidad: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: double */
+            precioUnitario: number;
+            producto?: null | components["schemas"]["Producto"];
+            /** Format: double */
+            subtotal: number;
+        };
+        DetalleAdicional: {
+            descripcion: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: double */
+            subtotal: number;
+        };
+        DetalleBody: {
+            /** Format: int64 */
+            cantidad?: number | null;
+            /** Format: double */
+            precioUnitario?: number | null;
+            producto?: null | components["schemas"]["IdRef"];
+            /** Format: double */
+            subtotal?: number | null;
+        };
+        /** @description Cash in and out of one payment method over a period. */
+        EntradaSalida: {
+            /** Format: double */
+            entrada: number;
+            /** Format: double */
+            salida: number;
+        };
         /** @description A validation failure: one Spanish message per field problem. */
         Errores: {
             errors: string[];
+        };
+        /** @description What anyone holding the link may know of an order. */
+        EstadoCompra: {
+            /** @description PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO, ENTREGADO, or null. */
+            estadoMovimiento?: string | null;
+        };
+        /** @description One event as the audit screens show it. */
+        EventoAuditoria: {
+            /** @description The event's data. */
+            datos: Record<string, never>;
+            evento: string;
+            id: string;
+            /**
+             * Format: int64
+             * @description The acting user's branch, if any.
+             */
+            local?: number | null;
+            /**
+             * Format: int64
+             * @description Order in the log.
+             */
+            posicion: number;
+            /** Format: date-time */
+            registrado: string;
+            /** @description What happened, in Spanish. */
+            resumen: string;
+            /**
+             * Format: int64
+             * @description The event's number within its entity.
+             */
+            secuencia: number;
+            /** @description Entity kind: Producto, Movimiento, Paciente, Usuario, Local, Marca… */
+            tipo: string;
+            usuario: string;
+        };
+        /** @description A prescription record (contract §3.3). `id` numbers the fichas within the patient. */
+        Ficha: {
+            /** Format: double */
+            adicionDerecho?: number | null;
+            /** Format: double */
+            adicionIzquierdo?: number | null;
+            /** Format: double */
+            alturaArmazon?: number | null;
+            /** Format: double */
+            alturaPelicula?: number | null;
+            /** Format: double */
+            alturaPupilarDerecho?: number | null;
+            /** Format: double */
+            alturaPupilarIzquierdo?: number | null;
+            cristales?: components["schemas"]["Cristal"][];
+            /** Format: double */
+            diagonalMayor?: number | null;
+            /** Format: double */
+            dnpDerecho?: number | null;
+            /** Format: double */
+            dnpIzquierdo?: number | null;
+            /** Format: date */
+            fecha: string;
+            graduaciones: components["schemas"]["Graduacion"][];
+            /** Format: int64 */
+            id?: number;
+            /** Format: double */
+            largo?: number | null;
+            /** Format: double */
+            puente?: number | null;
+        };
+        FichaBody: {
+            /** Format: double */
+            adicionDerecho?: number | null;
+            /** Format: double */
+            adicionIzquierdo?: number | null;
+            /** Format: double */
+            alturaArmazon?: number | null;
+            /** Format: double */
+            alturaPelicula?: number | null;
+            /** Format: double */
+            alturaPupilarDerecho?: number | null;
+            /** Format: double */
+            alturaPupilarIzquierdo?: number | null;
+            cristales?: components["schemas"]["CristalBody"][] | null;
+            /** Format: double */
+            diagonalMayor?: number | null;
+            /** Format: double */
+            dnpDerecho?: number | null;
+            /** Format: double */
+            dnpIzquierdo?: number | null;
+            /** @description `yyyy-MM-dd`; none means today. */
+            fecha?: string | null;
+            graduaciones?: components["schemas"]["GraduacionBody"][] | null;
+            /**
+             * Format: int64
+             * @description The ficha's id when it came from the server; none for a new ficha.
+             */
+            id?: number | null;
+            /** Format: double */
+            largo?: number | null;
+            /** Format: double */
+            puente?: number | null;
+        };
+        Graduacion: {
+            /** Format: double */
+            cilindrico?: number | null;
+            /** Format: double */
+            eje?: number | null;
+            /** Format: double */
+            esferico?: number | null;
+            ojo: components["schemas"]["Ojo"];
+            tipo: components["schemas"]["TipoVision"];
+        };
+        GraduacionBody: {
+            /** Format: double */
+            cilindrico?: number | null;
+            /** Format: double */
+            eje?: number | null;
+            /** Format: double */
+            esferico?: number | null;
+            /** @description DERECHO or IZQUIERDO. */
+            ojo?: string | null;
+            /** @description LEJOS or CERCA. */
+            tipo?: string | null;
         };
         /** @description `{"id": …}` as the web app sends references to lookups; other fields are ignored. */
         IdRef: {
@@ -517,16 +1265,277 @@ export interface components {
         Mensaje: {
             mensaje: string;
         };
+        /** @description A movement as the API serializes it (contract §3.4). */
+        Movimiento: {
+            cajaMovimientos: components["schemas"]["CajaMovimiento"][];
+            /**
+             * @description The code of the public order-status link (`/estadoCompra/{codigoEstado}`); the server
+             *     signs it, so one order's link does not reveal another's.
+             */
+            codigoEstado?: string | null;
+            descripcion?: string | null;
+            /** Format: double */
+            descuento?: number | null;
+            detalles: components["schemas"]["Detalle"][];
+            detallesAdicionales: components["schemas"]["DetalleAdicional"][];
+            estadoMovimiento?: string | null;
+            fecha: string;
+            /** Format: int64 */
+            id: number;
+            local?: null | components["schemas"]["Local"];
+            paciente?: null | components["schemas"]["Paciente"];
+            /** @description ENTRADA or SALIDA. */
+            tipoMovimiento: string;
+            /** Format: double */
+            total: number;
+            /** Format: double */
+            totalImpuesto: number;
+            vendedor?: string | null;
+            /** Format: int64 */
+            version: number;
+        };
+        MovimientoBody: {
+            cajaMovimientos?: components["schemas"]["PagoBody"][] | null;
+            descripcion?: string | null;
+            /**
+             * Format: double
+             * @description Percentage 0..100.
+             */
+            descuento?: number | null;
+            detalles?: components["schemas"]["DetalleBody"][] | null;
+            detallesAdicionales?: components["schemas"]["AdicionalBody"][] | null;
+            /** @description PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO or ENTREGADO; null for SALIDA. */
+            estadoMovimiento?: string | null;
+            /** @description `yyyy-MM-ddTHH:mm`, the shop's local time. */
+            fecha?: string | null;
+            local?: null | components["schemas"]["IdRef"];
+            paciente?: null | components["schemas"]["IdRef"];
+            /** @description ENTRADA or SALIDA. */
+            tipoMovimiento?: string | null;
+            /** Format: double */
+            total?: number | null;
+            /** Format: double */
+            totalImpuesto?: number | null;
+            vendedor?: string | null;
+        };
         /** @description A category, brand, material or payment method. */
         Nombrado: {
             /** Format: int64 */
             id: number;
             nombre: string;
         };
+        NuevoCristalBody: {
+            nombre?: string | null;
+            /** Format: int64 */
+            pacienteId?: number | null;
+        };
         /** @description An OAuth-style error: failed logins, missing or invalid tokens, missing roles. */
         OAuthError: {
             error: string;
             error_description: string;
+        };
+        /** @enum {string} */
+        Ojo: "DERECHO" | "IZQUIERDO";
+        /** @description A patient as the API serializes it (contract §3.3), fichas newest first. */
+        Paciente: {
+            celular: string;
+            correo?: string | null;
+            /** Format: date */
+            creadoEn: string;
+            direccion?: string | null;
+            documento?: string | null;
+            /** Format: int64 */
+            ficha: number;
+            genero: string;
+            historialFichas: components["schemas"]["Ficha"][];
+            /** Format: int64 */
+            id: number;
+            local?: null | components["schemas"]["Local"];
+            medico?: string | null;
+            nombreCompleto: string;
+            obraSocial?: string | null;
+            observaciones?: string | null;
+            /** Format: date */
+            ultimaActualizacion: string;
+            /**
+             * Format: int64
+             * @description Send it back with an edit: the server then knows which fichas and crystals the form saw.
+             */
+            version: number;
+        };
+        /**
+         * @description A patient as the web app sends it for create and edit. `id`, `creadoEn` and
+         *     `ultimaActualizacion` are ignored: the server assigns them.
+         */
+        PacienteBody: {
+            celular?: string | null;
+            correo?: string | null;
+            direccion?: string | null;
+            documento?: string | null;
+            /**
+             * Format: int64
+             * @description On create: a record number to keep (a shop moving its paper fichas in); 0 or none
+             *     assigns the next free one. Ignored on edit.
+             */
+            ficha?: number | null;
+            /** @description Hombre, Mujer or X. */
+            genero?: string | null;
+            /** @description On an edit, `null` leaves the history unchanged. */
+            historialFichas?: components["schemas"]["FichaBody"][] | null;
+            local?: null | components["schemas"]["IdRef"];
+            medico?: string | null;
+            nombreCompleto?: string | null;
+            obraSocial?: string | null;
+            observaciones?: string | null;
+            /**
+             * Format: int64
+             * @description On an edit: the version the form loaded. Fichas and crystals added since are kept.
+             */
+            version?: number | null;
+        };
+        /** @description Patients per branch (branches without patients are absent). */
+        PacientesPorLocal: {
+            /** Format: int64 */
+            cantidadPacientes: number;
+            /** Format: int64 */
+            localId: number;
+            localNombre: string;
+        };
+        /** @description One page of a list; `number` is zero-based. */
+        Page_EventoAuditoria: {
+            content: {
+                /** @description The event's data. */
+                datos: Record<string, never>;
+                evento: string;
+                id: string;
+                /**
+                 * Format: int64
+                 * @description The acting user's branch, if any.
+                 */
+                local?: number | null;
+                /**
+                 * Format: int64
+                 * @description Order in the log.
+                 */
+                posicion: number;
+                /** Format: date-time */
+                registrado: string;
+                /** @description What happened, in Spanish. */
+                resumen: string;
+                /**
+                 * Format: int64
+                 * @description The event's number within its entity.
+                 */
+                secuencia: number;
+                /** @description Entity kind: Producto, Movimiento, Paciente, Usuario, Local, Marca… */
+                tipo: string;
+                usuario: string;
+            }[];
+            empty: boolean;
+            first: boolean;
+            last: boolean;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            numberOfElements: number;
+            pageable: components["schemas"]["Pageable"];
+            /** Format: int64 */
+            size: number;
+            sort: components["schemas"]["SortInfo"];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
+        /** @description One page of a list; `number` is zero-based. */
+        Page_Movimiento: {
+            content: {
+                cajaMovimientos: components["schemas"]["CajaMovimiento"][];
+                /**
+                 * @description The code of the public order-status link (`/estadoCompra/{codigoEstado}`); the server
+                 *     signs it, so one order's link does not reveal another's.
+                 */
+                codigoEstado?: string | null;
+                descripcion?: string | null;
+                /** Format: double */
+                descuento?: number | null;
+                detalles: components["schemas"]["Detalle"][];
+                detallesAdicionales: components["schemas"]["DetalleAdicional"][];
+                estadoMovimiento?: string | null;
+                fecha: string;
+                /** Format: int64 */
+                id: number;
+                local?: null | components["schemas"]["Local"];
+                paciente?: null | components["schemas"]["Paciente"];
+                /** @description ENTRADA or SALIDA. */
+                tipoMovimiento: string;
+                /** Format: double */
+                total: number;
+                /** Format: double */
+                totalImpuesto: number;
+                vendedor?: string | null;
+                /** Format: int64 */
+                version: number;
+            }[];
+            empty: boolean;
+            first: boolean;
+            last: boolean;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            numberOfElements: number;
+            pageable: components["schemas"]["Pageable"];
+            /** Format: int64 */
+            size: number;
+            sort: components["schemas"]["SortInfo"];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
+        /** @description One page of a list; `number` is zero-based. */
+        Page_Paciente: {
+            content: {
+                celular: string;
+                correo?: string | null;
+                /** Format: date */
+                creadoEn: string;
+                direccion?: string | null;
+                documento?: string | null;
+                /** Format: int64 */
+                ficha: number;
+                genero: string;
+                historialFichas: components["schemas"]["Ficha"][];
+                /** Format: int64 */
+                id: number;
+                local?: null | components["schemas"]["Local"];
+                medico?: string | null;
+                nombreCompleto: string;
+                obraSocial?: string | null;
+                observaciones?: string | null;
+                /** Format: date */
+                ultimaActualizacion: string;
+                /**
+                 * Format: int64
+                 * @description Send it back with an edit: the server then knows which fichas and crystals the form saw.
+                 */
+                version: number;
+            }[];
+            empty: boolean;
+            first: boolean;
+            last: boolean;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            numberOfElements: number;
+            pageable: components["schemas"]["Pageable"];
+            /** Format: int64 */
+            size: number;
+            sort: components["schemas"]["SortInfo"];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
         };
         /** @description One page of a list; `number` is zero-based. */
         Page_Producto: {
@@ -581,6 +1590,26 @@ export interface components {
             paged: boolean;
             sort: components["schemas"]["SortInfo"];
             unpaged: boolean;
+        };
+        PagoBody: {
+            fecha?: string | null;
+            metodoPago?: null | components["schemas"]["IdRef"];
+            /** Format: double */
+            monto?: number | null;
+            /** Format: double */
+            montoImpuesto?: number | null;
+        };
+        /** @description A period of movement dates at a branch (`local` 0 = all), as the statistics page sends it. */
+        PeriodoBody: {
+            /** @description `yyyy-MM-dd`, included. */
+            fechaFin?: string | null;
+            /** @description `yyyy-MM-dd` */
+            fechaInicio?: string | null;
+            /**
+             * Format: int64
+             * @description Branch id; 0 = all.
+             */
+            local?: number | null;
         };
         /** @description A product as the API serializes it (contract section 3.2). `costo` is null for non-admins. */
         Producto: {
@@ -670,6 +1699,8 @@ export interface components {
             /** Format: int64 */
             stockTotal: number;
         };
+        /** @enum {string} */
+        TipoVision: "LEJOS" | "CERCA";
         TokenRequest: {
             grant_type?: string | null;
             password?: string | null;
@@ -687,6 +1718,15 @@ export interface components {
             scope: string;
             token_type: string;
         };
+        /** @description The sales of one day: how many and their total after discounts. */
+        VentasDelDia: {
+            /** Format: date */
+            fecha: string;
+            /** Format: double */
+            total: number;
+            /** Format: int64 */
+            ventas: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -696,6 +1736,207 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    audit_log: {
+        parameters: {
+            query?: {
+                /** @description Entity kind: Producto, Movimiento, Paciente, Usuario, Local, Marca, … */
+                tipo?: string | null;
+                id?: string | null;
+                /** @description The acting user. */
+                usuario?: string | null;
+                /** @description A branch: the acting user's, or one the event names. */
+                local?: number | null;
+                /** @description Event type, e.g. StockAjustado. */
+                evento?: string | null;
+                /** @description From this day (`yyyy-MM-dd`, the shop's) or instant. */
+                desde?: string | null;
+                /** @description Up to this day, included, or instant. */
+                hasta?: string | null;
+                page?: number | null;
+                size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_EventoAuditoria"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    audit_state: {
+        parameters: {
+            query?: {
+                /** @description The moment (`yyyy-MM-ddTHH:mm:ssZ`, or a shop day meaning its end); now when absent. */
+                hasta?: string | null;
+            };
+            header?: never;
+            path: {
+                tipo: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the entity's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    audit_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tipo: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventoAuditoria"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    audit_stock: {
+        parameters: {
+            query?: {
+                /** @description The moment (`yyyy-MM-ddTHH:mm:ssZ`, or a shop day meaning its end); now when absent. */
+                hasta?: string | null;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsientoStock"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
     list_categorias_public: {
         parameters: {
             query?: never;
@@ -871,6 +2112,53 @@ export interface operations {
             };
         };
     };
+    estadisticas_sales_per_day: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PeriodoBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VentasDelDia"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
     excel_stock: {
         parameters: {
             query?: never;
@@ -913,6 +2201,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    excel_sales: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PeriodoBody"];
+            };
+        };
+        responses: {
+            /** @description the workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    excel_brands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PeriodoBody"];
+            };
+        };
+        responses: {
+            /** @description the workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
         };
@@ -1671,6 +3055,1216 @@ export interface operations {
                 };
             };
             /** @description still referenced */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    movimiento_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MovimientoBody"];
+            };
+        };
+        responses: {
+            /** @description mensaje + movimiento */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description errors (validation) or mensaje + error (stock) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    movimiento_between_dates: {
+        parameters: {
+            query?: {
+                /** @description `yyyy-MM-dd` */
+                fechaInicio?: string | null;
+                /** @description `yyyy-MM-dd`, included. */
+                fechaFin?: string | null;
+                page?: number | null;
+                /** @description Defaults to 10 (the old front end leaves it out). */
+                size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Movimiento"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    movimiento_lenses: {
+        parameters: {
+            query?: {
+                /** @description Branch; 0 or absent = all. */
+                local?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cantidad"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    movimiento_patients: {
+        parameters: {
+            query?: {
+                /** @description Branch; 0 or absent = all. */
+                local?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cantidad"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    movimiento_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                codigo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EstadoCompra"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    movimiento_filter: {
+        parameters: {
+            query?: {
+                /** @description Branch (admins; 0 = all). Other staff always get their own. */
+                idLocal?: number | null;
+                /** @description ENTRADA or SALIDA. */
+                tipoMovimiento?: string | null;
+                /** @description Part of the patient's name (case and accents ignored). */
+                nombrePaciente?: string | null;
+                /** @description The payment's day, `yyyy-MM-dd`. */
+                fecha?: string | null;
+                /** @description The payment method's exact name. */
+                metodoPago?: string | null;
+                page?: number | null;
+                size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Movimiento"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    movimiento_filter_all: {
+        parameters: {
+            query?: {
+                /** @description Branch (admins; 0 = all). Other staff always get their own. */
+                idLocal?: number | null;
+                /** @description ENTRADA or SALIDA. */
+                tipoMovimiento?: string | null;
+                /** @description Part of the patient's name (case and accents ignored). */
+                nombrePaciente?: string | null;
+                /** @description The payment's day, `yyyy-MM-dd`. */
+                fecha?: string | null;
+                /** @description The payment method's exact name. */
+                metodoPago?: string | null;
+                page?: number | null;
+                size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Movimiento"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    movimiento_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Movimiento"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    movimiento_customer_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    movimiento_shop_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    movimiento_earned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PeriodoBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["EntradaSalida"];
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    movimiento_sold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PeriodoBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cantidad"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    movimiento_totals: {
+        parameters: {
+            query?: {
+                /** @description Branch; 0 or absent = all. */
+                idLocal?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: number;
+                    };
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    movimiento_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Movimiento"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    movimiento_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MovimientoBody"];
+            };
+        };
+        responses: {
+            /** @description mensaje + movimiento */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description errors (validation) or mensaje + error (stock) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    movimiento_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    paciente_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PacienteBody"];
+            };
+        };
+        responses: {
+            /** @description mensaje + paciente */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    paciente_by_ficha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ficha: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paciente"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description none */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    paciente_by_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documento: string;
+                page: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Paciente"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    paciente_by_name: {
+        parameters: {
+            query?: {
+                nombre?: string | null;
+                page?: number | null;
+                size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Paciente"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    paciente_count_per_branch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PacientesPorLocal"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    paciente_add_cristal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NuevoCristalBody"];
+            };
+        };
+        responses: {
+            /** @description recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    paciente_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paciente"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    paciente_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description zero-based */
+                page: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Paciente"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    paciente_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PacienteBody"];
+            };
+        };
+        responses: {
+            /** @description mensaje + paciente */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    paciente_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;

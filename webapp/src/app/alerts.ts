@@ -17,3 +17,8 @@ export async function confirm(title: string, text: string, confirmButtonText: st
   });
   return result.isConfirmed;
 }
+
+/** A small notice in the top corner that closes itself after `timer` milliseconds. */
+export function toast(icon: SweetAlertIcon, title: string, timer: number) {
+  return Swal.fire({ toast: true, position: 'top-end', icon, title, showConfirmButton: false, timer, timerProgressBar: true });
+}

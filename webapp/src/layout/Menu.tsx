@@ -56,6 +56,7 @@ export function Menu() {
                     {item('/adminitrarMetodoPago', 'Método de Pago')}
                     {item('/adminitrarLocal', 'Locales')}
                     {item('/adminitrarProveedor', 'Proveedores')}
+                    {item('/auditoria', 'Auditoría')}
                   </>
                 )}
                 {item('/adminitrarPaciente', 'Pacientes')}

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { errorStatus, errorText, handledElsewhere } from '../api/base';
 import { useCreateVariosMutation, useValidarModelosMutation } from '../api/products';
 import { alert } from '../app/alerts';
+import { SavingOverlay } from '../ui/SavingOverlay';
 import { ProductFields } from './ProductFields';
 import {
   canSubmitBulk,
@@ -12,7 +13,6 @@ import {
   productoBody,
   type ProductFieldsValue,
 } from './rules';
-import { SavingOverlay } from './SavingOverlay';
 
 const SAVE_FAILED = 'Ocurrió un error al guardar los productos';
 

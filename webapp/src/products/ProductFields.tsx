@@ -1,5 +1,6 @@
 import { useListLookupQuery } from '../api/lookups';
 import type { NamedRef } from '../api/products';
+import { RadioGroup } from '../ui/RadioGroup';
 import { ChoiceList } from './ChoiceList';
 import {
   GENEROS,
@@ -85,24 +86,15 @@ export function ProductFields({ value, onChange }: Props) {
                 height={SCROLL_BOX}
                 testId="materiales"
               />
-              <fieldset className="mb-3">
-                <legend className="form-label fs-6 fw-semibold">Género</legend>
-                {GENEROS.map((g) => (
-                  <div className="form-check form-check-inline" key={g}>
-                    <input
-                      className="form-check-input"
-                      type="radio"
-                      name="genero"
-                      id={`genero-${g}`}
-                      checked={value.genero === g}
-                      onChange={() => set({ genero: g })}
-                    />
-                    <label className="form-check-label" htmlFor={`genero-${g}`}>
-                      {g}
-                    </label>
-                  </div>
-                ))}
-              </fieldset>
+              <RadioGroup
+                className="mb-3"
+                legend="Género"
+                name="genero"
+                inline
+                options={GENEROS.map((g) => ({ value: g, label: g }))}
+                value={value.genero}
+                onChange={(genero) => set({ genero })}
+              />
             </>
           )}
           <div className="row g-3 mb-3">

@@ -8,6 +8,8 @@ import {
   type Producto,
 } from '../api/products';
 import { alert } from '../app/alerts';
+import { EntityAudit } from '../audit/EntityAudit';
+import { SavingOverlay } from '../ui/SavingOverlay';
 import { ProductFields } from './ProductFields';
 import {
   answerMensaje,
@@ -17,7 +19,6 @@ import {
   productoBody,
   type ProductFieldsValue,
 } from './rules';
-import { SavingOverlay } from './SavingOverlay';
 
 /** 401 and 403 are answered for every call by the API layer. */
 
@@ -119,5 +120,10 @@ export function EditProduct() {
     return <p className="alert alert-danger">No se pudo cargar el producto.</p>;
   }
   if (!loaded) return <p className="text-muted">Cargando...</p>;
-  return <ProductForm key={loaded.id} producto={loaded} fromPage={search.get('fromPage')} />;
+  return (
+    <>
+      <ProductForm key={loaded.id} producto={loaded} fromPage={search.get('fromPage')} />
+      <EntityAudit tipo="Producto" id={loaded.id} />
+    </>
+  );
 }

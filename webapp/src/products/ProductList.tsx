@@ -11,7 +11,8 @@ import {
 import { alert, confirm } from '../app/alerts';
 import { useAppSelector } from '../app/store';
 import { isAdmin } from '../session/sessionSlice';
-import { Pagination } from './Pagination';
+import { Pagination } from '../ui/Pagination';
+import { SearchBox } from '../ui/SearchBox';
 import { ProductTable } from './ProductTable';
 import { pageParam } from './rules';
 import { StockExcelModal } from './StockExcelModal';
@@ -90,26 +91,13 @@ export function ProductList() {
       <h2 className="text-center mb-4">NUESTRO CATÁLOGO</h2>
       <div className="row g-2 mb-3 align-items-end">
         {(Object.keys(searches) as SearchBy[]).map((by) => (
-          <form
-            className="col-md-4"
-            role="search"
-            aria-label={searches[by].label}
+          <SearchBox
             key={by}
+            label={searches[by].label}
+            value={texts[by]}
+            onChange={(text) => setTexts({ ...texts, [by]: text })}
             onSubmit={(e) => buscar(by, e)}
-          >
-            <div className="input-group">
-              <input
-                className="form-control"
-                placeholder={searches[by].label}
-                aria-label={searches[by].label}
-                value={texts[by]}
-                onChange={(e) => setTexts({ ...texts, [by]: e.target.value })}
-              />
-              <button type="submit" className="btn btn-primary">
-                Buscar
-              </button>
-            </div>
-          </form>
+          />
         ))}
         <div className="col-md-4 d-flex flex-wrap gap-2">
           <button type="button" className="btn btn-outline-secondary" onClick={limpiar}>

@@ -8,9 +8,7 @@ import {
   fieldsFromProducto,
   massUpdateConfirmText,
   modelsForServer,
-  pageInRange,
   pageParam,
-  pageWindow,
   percentageInRange,
   priceFromCost,
   productoBody,
@@ -140,21 +138,7 @@ describe('bulk models', () => {
   });
 });
 
-describe('pagination', () => {
-  it('shows a window of 5 pages around the current one, inside the range', () => {
-    expect(pageWindow(0, 10)).toEqual([0, 1, 2, 3, 4]);
-    expect(pageWindow(5, 10)).toEqual([3, 4, 5, 6, 7]);
-    expect(pageWindow(9, 10)).toEqual([5, 6, 7, 8, 9]);
-    expect(pageWindow(1, 3)).toEqual([0, 1, 2]);
-    expect(pageWindow(0, 0)).toEqual([]);
-  });
-
-  it('ignores pages outside 0..totalPages-1', () => {
-    expect(pageInRange(-1, 3)).toBe(false);
-    expect(pageInRange(3, 3)).toBe(false);
-    expect(pageInRange(2, 3)).toBe(true);
-  });
-
+describe('route page', () => {
   it('reads the route page, 0 when missing or malformed', () => {
     expect(pageParam('4')).toBe(4);
     expect(pageParam(undefined)).toBe(0);

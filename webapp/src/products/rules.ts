@@ -3,7 +3,6 @@ import { errorText } from '../api/base';
 import type { MassUpdateBody, NamedRef, Producto, ProductoBody } from '../api/products';
 
 export const GENEROS = ['Hombre', 'Mujer', 'Unisex', 'Niño', 'Niña'] as const;
-export const PAGE_WINDOW = 5;
 /** Initial stock of a branch when it is checked. */
 const NEW_STOCK = '0';
 
@@ -173,16 +172,6 @@ export function checkModels(inputs: string[]): ModelCheck {
 
 /** What the server compares against the brand's models: lower-cased, each once. */
 export const modelsForServer = (modelos: string[]) => [...new Set(modelos.map((m) => m.trim().toLowerCase()))];
-
-/** Up to 5 page numbers around the current one, shifted to stay inside 0..totalPages-1. */
-export function pageWindow(current: number, totalPages: number, size = PAGE_WINDOW): number[] {
-  const count = Math.min(size, Math.max(totalPages, 0));
-  const start = Math.max(0, Math.min(current - Math.floor(size / 2), totalPages - count));
-  return Array.from({ length: count }, (_, i) => start + i);
-}
-
-export const pageInRange = (page: number, totalPages: number) =>
-  Number.isInteger(page) && page >= 0 && page < totalPages;
 
 /** The page of a route parameter: zero-based, 0 when missing or not a page number. */
 export function pageParam(param: string | undefined): number {

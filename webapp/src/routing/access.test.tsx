@@ -46,12 +46,14 @@ describe('screens guarded by role', () => {
   });
 
   it('lets an admin in, with the bearer token on every request', async () => {
-    sessionStorage.setItem('optica.token', admin());
+    // One token: building it twice could straddle a second and change its expiry.
+    const token = admin();
+    sessionStorage.setItem('optica.token', token);
     const stub = stubFetch({ 'GET /api/marca': [200, [{ id: 1, nombre: 'Vulk' }]] });
     vi.stubGlobal('fetch', stub.fetch);
     renderAt('/adminitrarMarca', routes);
     await screen.findByText('1 marcas');
-    expect(stub.calls[0].auth).toBe(`Bearer ${admin().split('.')[0]}.${admin().split('.')[1]}.firma`);
+    expect(stub.calls[0].auth).toBe(`Bearer ${token.split('.')[0]}.${token.split('.')[1]}.firma`);
   });
 });
 

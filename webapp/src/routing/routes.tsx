@@ -1,24 +1,28 @@
-// The route table of spec 000 section 2 and spec 001 section 2. Screens that later features
-// fill show their title until then, but are reachable and guarded by role already.
+// The route table of spec 000 section 2 and spec 001 section 2, each screen guarded by role.
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { AuditLog } from '../audit/AuditLog';
+import { MovementList, PatientMovements } from '../cashbox/MovementList';
 import { Layout } from '../layout/Layout';
 import { LookupAdmin } from '../lookups/LookupAdmin';
 import { screens } from '../lookups/screens';
+import { CreateMovement, EditMovement } from '../movements/MovementScreens';
 import { Cristaleria } from '../pages/Cristaleria';
+import { EstadoCompra } from '../pages/EstadoCompra';
 import { Inicio } from '../pages/Inicio';
 import { Login } from '../pages/Login';
-import { Pending } from '../pages/Pending';
+import { EditPatient, PatientForm } from '../patients/PatientForm';
+import { PatientList } from '../patients/PatientList';
 import { SobreNosotros } from '../pages/SobreNosotros';
 import { Visitanos } from '../pages/Visitanos';
 import { BulkCreate } from '../products/BulkCreate';
 import { MassUpdate } from '../products/MassUpdate';
 import { EditProduct, ProductForm } from '../products/ProductForm';
 import { ProductList } from '../products/ProductList';
+import { Statistics } from '../statistics/Statistics';
 import { RequireRole, type Access } from './RequireRole';
 
 const guarded = (access: Access, element: ReactNode) => <RequireRole access={access}>{element}</RequireRole>;
-const pending = (access: Access, title: string) => guarded(access, <Pending title={title} />);
 
 export const routes: RouteObject[] = [
   {
@@ -30,7 +34,7 @@ export const routes: RouteObject[] = [
       { path: 'sobreNosotros', element: <SobreNosotros /> },
       { path: 'cristaleria', element: <Cristaleria /> },
       { path: 'visitanos', element: <Visitanos /> },
-      { path: 'estadoCompra/:id', element: <Pending title="Estado de tu pedido" /> },
+      { path: 'estadoCompra/:id', element: <EstadoCompra /> },
       // catalogue
       { path: 'productos', element: <Navigate to="/productos/page/0" replace /> },
       { path: 'productos/page/:page', element: guarded('staff', <ProductList />) },
@@ -46,16 +50,18 @@ export const routes: RouteObject[] = [
       { path: 'adminitrarLocal', element: guarded('admin', <LookupAdmin screen={screens.local} />) },
       { path: 'adminitrarProveedor', element: guarded('admin', <LookupAdmin screen={screens.proveedor} />) },
       // patients
-      { path: 'crearPaciente', element: pending('staff', 'Crear Paciente') },
-      { path: 'editarPaciente/:id', element: pending('staff', 'Editar Paciente') },
-      { path: 'adminitrarPaciente', element: pending('staff', 'LISTADO DE PACIENTES') },
+      { path: 'crearPaciente', element: guarded('staff', <PatientForm />) },
+      { path: 'editarPaciente/:id', element: guarded('staff', <EditPatient />) },
+      { path: 'adminitrarPaciente', element: guarded('staff', <PatientList />) },
       // cash box
-      { path: 'crearMovimiento', element: pending('staff', 'Crear Movimiento') },
-      { path: 'crearMovimiento/:pacienteId', element: pending('staff', 'Crear Movimiento') },
-      { path: 'editarMovimiento/:id', element: pending('staff', 'Editar Movimiento') },
-      { path: 'adminitrarCaja', element: pending('staff', 'LISTADO DE MOVIMIENTOS') },
-      { path: 'adminitrarCajaPaciente/:pacienteFicha', element: pending('staff', 'LISTADO DE MOVIMIENTOS') },
-      { path: 'estadistica', element: pending('staff', 'ESTADÍSTICAS') },
+      { path: 'crearMovimiento', element: guarded('staff', <CreateMovement />) },
+      { path: 'crearMovimiento/:pacienteId', element: guarded('staff', <CreateMovement />) },
+      { path: 'editarMovimiento/:id', element: guarded('staff', <EditMovement />) },
+      { path: 'adminitrarCaja', element: guarded('staff', <MovementList />) },
+      { path: 'adminitrarCajaPaciente/:pacienteFicha', element: guarded('staff', <PatientMovements />) },
+      { path: 'estadistica', element: guarded('staff', <Statistics />) },
+      // audit
+      { path: 'auditoria', element: guarded('admin', <AuditLog />) },
       { path: '*', element: <Navigate to="/inicio" replace /> },
     ],
   },

@@ -49,13 +49,14 @@ export const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
 /** Answers fetch calls from a table of `METHOD path` → [status, body]; records the requests. */
 export function stubFetch(routes: Record<string, [number, unknown]>) {
-  const calls: { method: string; path: string; auth: string | null; body: string | null }[] = [];
+  const calls: { method: string; path: string; search: string; auth: string | null; body: string | null }[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
-    const path = new URL(request.url).pathname;
+    const { pathname: path, search } = new URL(request.url);
     calls.push({
       method: request.method,
       path,
+      search,
       auth: request.headers.get('Authorization'),
       body: request.body ? await request.clone().text() : null,
     });

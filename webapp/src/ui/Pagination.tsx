@@ -1,4 +1,4 @@
-import { pageInRange, pageWindow } from './rules';
+import { pageInRange, pageWindow } from './pagination';
 
 interface Props {
   page: number;

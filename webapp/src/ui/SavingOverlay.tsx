@@ -1,5 +1,6 @@
-/** Covers the screen from submit until the server answers, so nothing is sent twice. */
-export function SavingOverlay({ show }: { show: boolean }) {
+/** Covers the screen from submit until the server answers, so nothing is sent twice; `label`
+ * says what is going on (saving by default). */
+export function SavingOverlay({ show, label = 'Guardando...' }: { show: boolean; label?: string }) {
   if (!show) return null;
   return (
     <div
@@ -9,7 +10,7 @@ export function SavingOverlay({ show }: { show: boolean }) {
       aria-live="polite"
     >
       <div className="spinner-border mb-2" aria-hidden="true" />
-      <span className="fs-4">Guardando...</span>
+      <span className="fs-4">{label}</span>
     </div>
   );
 }

@@ -1,0 +1,246 @@
+//! The movement aggregate: the cash box's sales, income and expenses.
+//!
+//! The server does the arithmetic (contract §8 D7): every line's subtotal, the total after the
+//! discount, the payments against the total. A body that disagrees is refused with the reason.
+//! Stock and the patient's lenses live on other streams; the service (src/movements) appends
+//! their events in the same transaction as the movement's.
+
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::Aggregate;
+use optica_events::movement::{EstadoMovimiento, MovimientoDatos, MovimientoEvent, TipoMovimiento, MOVEMENT_AGGREGATE};
+use optica_events::Money;
+use serde::{Deserialize, Serialize};
+
+pub const MAX_TEXTO: usize = 255;
+/// 100% in the hundredths a discount is kept in.
+const FULL: i64 = 10_000;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MovimientoCommand {
+    Register { datos: MovimientoDatos },
+    Edit { datos: MovimientoDatos },
+    ChangeState { estado: EstadoMovimiento },
+    Delete,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MovimientoError {
+    #[error("the movement already exists")]
+    AlreadyExists,
+    #[error("the movement does not exist")]
+    NotFound,
+    /// One Spanish message per problem.
+    #[error("invalid movement: {0:?}")]
+    Invalid(Vec<String>),
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Movimiento {
+    created: bool,
+    deleted: bool,
+    datos: Option<MovimientoDatos>,
+}
+
+impl Movimiento {
+    pub fn exists(&self) -> bool {
+        self.created && !self.deleted
+    }
+    pub fn datos(&self) -> Option<&MovimientoDatos> {
+        self.datos.as_ref().filter(|_| self.exists())
+    }
+}
+
+fn sum(mut amounts: impl Iterator<Item = Money>) -> Option<Money> {
+    amounts.try_fold(Money::ZERO, |acc, m| acc.checked_add(m))
+}
+
+/// Checks the movement's arithmetic and rules; answers it normalised (trimmed texts, an
+/// ENTRADA's default state, no state on a SALIDA) or every problem in Spanish.
+pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, MovimientoError> {
+    let mut errors: Vec<String> = Vec::new();
+    let trim = |t: Option<String>| t.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
+    datos.vendedor = trim(datos.vendedor);
+    datos.descripcion = trim(datos.descripcion);
+    for (text, name) in [(&datos.vendedor, "El vendedor"), (&datos.descripcion, "La descripción")] {
+        if text.as_ref().is_some_and(|t| t.chars().count() > MAX_TEXTO) {
+            errors.push(format!("{name} debe tener como máximo {MAX_TEXTO} caracteres"));
+        }
+    }
+    if datos.local_id <= 0 {
+        errors.push("Debe seleccionar un local".into());
+    }
+    for linea in &datos.lineas {
+        if linea.cantidad < 0 {
+            errors.push("La cantidad no puede ser negativa.".into());
+        } else if linea.cantidad == 0 {
+            errors.push(format!("La cantidad del producto {} debe ser mayor a 0", linea.modelo));
+        }
+        if linea.precio_unitario.is_negative() {
+            errors.push(format!("El precio del producto {} no puede ser negativo", linea.modelo));
+        }
+        let expected = linea.precio_unitario.scaled(i128::from(linea.cantidad), 1);
+        if expected != Some(linea.subtotal) {
+            errors.push(format!(
+                "El subtotal del producto {} no coincide con cantidad × precio unitario ({})",
+                linea.modelo,
+                expected.unwrap_or_default()
+            ));
+        }
+    }
+    for adicional in &mut datos.adicionales {
+        adicional.descripcion = adicional.descripcion.trim().to_string();
+        if adicional.subtotal.is_negative() {
+            errors.push("El subtotal de un detalle adicional no puede ser negativo".into());
+        }
+    }
+    let bruto = sum(datos
+        .lineas
+        .iter()
+        .map(|l| l.subtotal)
+        .chain(datos.adicionales.iter().map(|a| a.subtotal)));
+    let descuento = datos.descuento.filter(|d| d.hundredths() != 0);
+    let bad_discount = descuento.is_some_and(|d| d.hundredths() < 0 || d.hundredths() > FULL);
+    if bad_discount {
+        errors.push("El descuento debe estar entre 0% y 100%".into());
+    } else if descuento.is_some() && bruto.is_some_and(|b| b == Money::ZERO) {
+        errors.push("No se puede aplicar el descuento porque el total es nulo, cero o indefinido.".into());
+    }
+    let has_lines = !datos.lineas.is_empty() || !datos.adicionales.is_empty();
+    match datos.tipo {
+        TipoMovimiento::Entrada => {
+            if !has_lines {
+                errors.push("Debe ingresar al menos un producto o un detalle adicional".into());
+            }
+            datos.estado.get_or_insert(EstadoMovimiento::PedidoCristales);
+        }
+        TipoMovimiento::Salida => {
+            if !datos.lineas.is_empty() {
+                errors.push("Un movimiento de SALIDA no lleva productos".into());
+            }
+            if datos.descripcion.is_none() {
+                errors.push("La descripción es obligatoria en una SALIDA".into());
+            }
+            datos.estado = None;
+        }
+    }
+    // The total: the lines less the discount, rounded to cents (a SALIDA without lines states
+    // its amount directly).
+    if has_lines && !bad_discount {
+        let percent = i128::from(FULL - descuento.map_or(0, |d| d.hundredths()));
+        let expected = bruto.and_then(|b| b.scaled(percent, i128::from(FULL)));
+        if expected != Some(datos.total) {
+            errors.push(format!(
+                "El total no coincide con los detalles y el descuento: se esperaba {}",
+                expected.unwrap_or_default()
+            ));
+        }
+    }
+    if datos.total.is_negative() || (datos.tipo == TipoMovimiento::Salida && datos.total == Money::ZERO) {
+        errors.push("El total debe ser mayor a 0".into());
+    }
+    if datos.pagos.is_empty() {
+        errors.push("Debe ingresar al menos un pago para guardar el movimiento.".into());
+    }
+    if datos
+        .pagos
+        .iter()
+        .any(|p| p.monto.is_negative() || p.monto_impuesto.is_negative())
+    {
+        errors.push("Los montos de los pagos no pueden ser negativos".into());
+    }
+    let pagado = sum(datos.pagos.iter().map(|p| p.monto));
+    let cobrado = sum(datos.pagos.iter().map(|p| p.monto_impuesto));
+    let over = |s: Option<Money>| s.is_none_or(|s| s > datos.total);
+    if over(pagado) || (datos.tipo == TipoMovimiento::Entrada && over(cobrado)) {
+        errors.push("La suma de los pagos no puede exceder el total del movimiento.".into());
+    }
+    if cobrado != Some(datos.total_impuesto) {
+        errors.push(format!(
+            "El total con impuestos no coincide con la suma de los pagos ({})",
+            cobrado.unwrap_or_default()
+        ));
+    }
+    if errors.is_empty() {
+        Ok(datos)
+    } else {
+        errors.dedup();
+        Err(MovimientoError::Invalid(errors))
+    }
+}
+
+impl Aggregate for Movimiento {
+    const TYPE: &'static str = MOVEMENT_AGGREGATE;
+    type Command = MovimientoCommand;
+    type Event = MovimientoEvent;
+    type Error = MovimientoError;
+    type Services = ();
+
+    async fn handle(&mut self, command: Self::Command, _: &(), sink: &EventSink<Self>) -> Result<(), Self::Error> {
+        let event = match (command, self.datos()) {
+            (MovimientoCommand::Register { datos }, _) => {
+                if self.created {
+                    return Err(MovimientoError::AlreadyExists);
+                }
+                MovimientoEvent::MovimientoRegistrado {
+                    datos: validate(datos)?,
+                }
+            }
+            (_, None) => return Err(MovimientoError::NotFound),
+            (MovimientoCommand::Edit { datos }, Some(current)) => {
+                let datos = validate(datos)?;
+                if &datos == current {
+                    return Ok(());
+                }
+                // An edit that only moves the order along is recorded as the state change it is.
+                let state_only = MovimientoDatos {
+                    estado: current.estado,
+                    ..datos.clone()
+                } == *current;
+                match datos.estado {
+                    Some(nuevo) if state_only => MovimientoEvent::EstadoCambiado {
+                        anterior: current.estado,
+                        nuevo,
+                    },
+                    _ => MovimientoEvent::MovimientoEditado { datos },
+                }
+            }
+            (MovimientoCommand::ChangeState { estado }, Some(current)) => {
+                if current.tipo == TipoMovimiento::Salida {
+                    return Err(MovimientoError::Invalid(vec![
+                        "Un movimiento de SALIDA no tiene estado".into(),
+                    ]));
+                }
+                if current.estado == Some(estado) {
+                    return Ok(());
+                }
+                MovimientoEvent::EstadoCambiado {
+                    anterior: current.estado,
+                    nuevo: estado,
+                }
+            }
+            (MovimientoCommand::Delete, Some(_)) => MovimientoEvent::MovimientoEliminado,
+        };
+        sink.write(event, self).await;
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        match event {
+            MovimientoEvent::MovimientoRegistrado { datos } => {
+                self.created = true;
+                self.datos = Some(datos);
+            }
+            MovimientoEvent::MovimientoEditado { datos } => self.datos = Some(datos),
+            MovimientoEvent::EstadoCambiado { nuevo, .. } => {
+                if let Some(d) = self.datos.as_mut() {
+                    d.estado = Some(nuevo);
+                }
+            }
+            MovimientoEvent::MovimientoEliminado => self.deleted = true,
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "movement_tests.rs"]
+mod tests;

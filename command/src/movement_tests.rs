@@ -1,0 +1,197 @@
+//! Given/when/then rules of the movement aggregate.
+// Amounts are written as pesos_cents (1_000_00 is 1000.00).
+#![allow(clippy::unwrap_used, clippy::inconsistent_digit_grouping)]
+
+use chrono::NaiveDate;
+use cqrs_es::test::TestFramework;
+use optica_events::movement::{Linea, LineaAdicional, Pago};
+use optica_events::Medida;
+
+use super::*;
+
+type Given = TestFramework<Movimiento>;
+
+fn money(cents: i64) -> Money {
+    Money::from_cents(cents)
+}
+
+fn at() -> chrono::NaiveDateTime {
+    NaiveDate::from_ymd_opt(2026, 11, 21)
+        .unwrap()
+        .and_hms_opt(10, 30, 0)
+        .unwrap()
+}
+
+fn pago(monto: i64, impuesto: i64) -> Pago {
+    Pago {
+        id: 1,
+        metodo_pago_id: 1,
+        monto: money(monto),
+        monto_impuesto: money(impuesto),
+        fecha: at(),
+    }
+}
+
+/// Two frames at 1000.00 plus a lens at 500.00, 10% off: 2250.00; paid 1000.00.
+fn venta() -> MovimientoDatos {
+    MovimientoDatos {
+        tipo: TipoMovimiento::Entrada,
+        fecha: at(),
+        local_id: 1,
+        paciente_id: Some(3),
+        vendedor: Some(" Eva ".into()),
+        descripcion: None,
+        lineas: vec![Linea {
+            producto_id: 9,
+            modelo: "RB2140".into(),
+            marca: "Ray-Ban".into(),
+            cristal: false,
+            cantidad: 2,
+            precio_unitario: money(1_000_00),
+            subtotal: money(2_000_00),
+        }],
+        adicionales: vec![LineaAdicional {
+            descripcion: "cristal Orma".into(),
+            subtotal: money(500_00),
+        }],
+        descuento: Some(Medida::from_hundredths(10_00)),
+        total: money(2_250_00),
+        total_impuesto: money(1_100_00),
+        pagos: vec![pago(1_000_00, 1_100_00)],
+        estado: None,
+    }
+}
+
+fn registered() -> MovimientoDatos {
+    MovimientoDatos {
+        vendedor: Some("Eva".into()),
+        estado: Some(EstadoMovimiento::PedidoCristales),
+        ..venta()
+    }
+}
+
+#[test]
+fn a_sale_whose_arithmetic_holds_is_registered_and_starts_at_pedido_cristales() {
+    Given::with(())
+        .given_no_previous_events()
+        .when(MovimientoCommand::Register { datos: venta() })
+        .then_expect_events(vec![MovimientoEvent::MovimientoRegistrado { datos: registered() }]);
+}
+
+#[test]
+fn a_body_whose_amounts_disagree_is_refused_with_each_reason() {
+    let mut bad = venta();
+    bad.lineas[0].subtotal = money(1_900_00);
+    bad.total = money(2_400_00);
+    bad.total_impuesto = money(0);
+    Given::with(())
+        .given_no_previous_events()
+        .when(MovimientoCommand::Register { datos: bad })
+        .then_expect_error(MovimientoError::Invalid(vec![
+            "El subtotal del producto RB2140 no coincide con cantidad × precio unitario (2000.00)".into(),
+            "El total no coincide con los detalles y el descuento: se esperaba 2160.00".into(),
+            "El total con impuestos no coincide con la suma de los pagos (1100.00)".into(),
+        ]));
+}
+
+#[test]
+fn payments_discount_and_quantities_follow_the_spec_messages() {
+    let mut bad = venta();
+    bad.descuento = Some(Medida::from_hundredths(101_00));
+    bad.lineas[0].cantidad = -1;
+    bad.lineas[0].subtotal = money(-1_000_00);
+    bad.pagos = vec![];
+    bad.total_impuesto = money(0);
+    Given::with(())
+        .given_no_previous_events()
+        .when(MovimientoCommand::Register { datos: bad })
+        .then_expect_error(MovimientoError::Invalid(vec![
+            "La cantidad no puede ser negativa.".into(),
+            "El descuento debe estar entre 0% y 100%".into(),
+            "Debe ingresar al menos un pago para guardar el movimiento.".into(),
+        ]));
+    let mut over = venta();
+    over.pagos = vec![pago(2_250_00, 2_300_00)];
+    over.total_impuesto = money(2_300_00);
+    Given::with(())
+        .given_no_previous_events()
+        .when(MovimientoCommand::Register { datos: over })
+        .then_expect_error(MovimientoError::Invalid(vec![
+            "La suma de los pagos no puede exceder el total del movimiento.".into(),
+        ]));
+}
+
+#[test]
+fn an_expense_needs_a_description_and_has_no_state() {
+    let salida = MovimientoDatos {
+        tipo: TipoMovimiento::Salida,
+        paciente_id: None,
+        lineas: vec![],
+        adicionales: vec![],
+        descuento: None,
+        descripcion: Some("Luz".into()),
+        total: money(300_00),
+        total_impuesto: money(300_00),
+        pagos: vec![pago(300_00, 300_00)],
+        estado: Some(EstadoMovimiento::Entregado),
+        ..venta()
+    };
+    Given::with(())
+        .given_no_previous_events()
+        .when(MovimientoCommand::Register { datos: salida.clone() })
+        .then_expect_events(vec![MovimientoEvent::MovimientoRegistrado {
+            datos: MovimientoDatos {
+                estado: None,
+                vendedor: Some("Eva".into()),
+                ..salida.clone()
+            },
+        }]);
+    Given::with(())
+        .given_no_previous_events()
+        .when(MovimientoCommand::Register {
+            datos: MovimientoDatos {
+                descripcion: None,
+                ..salida
+            },
+        })
+        .then_expect_error(MovimientoError::Invalid(vec![
+            "La descripción es obligatoria en una SALIDA".into(),
+        ]));
+}
+
+#[test]
+fn the_order_moves_through_its_states_and_a_deleted_movement_is_gone() {
+    let history = vec![MovimientoEvent::MovimientoRegistrado { datos: registered() }];
+    Given::with(())
+        .given(history.clone())
+        .when(MovimientoCommand::ChangeState {
+            estado: EstadoMovimiento::ArmandoPedido,
+        })
+        .then_expect_events(vec![MovimientoEvent::EstadoCambiado {
+            anterior: Some(EstadoMovimiento::PedidoCristales),
+            nuevo: EstadoMovimiento::ArmandoPedido,
+        }]);
+    Given::with(())
+        .given(history.clone())
+        .when(MovimientoCommand::Edit { datos: venta() })
+        .then_expect_events(vec![]);
+    // The edit form's state select: only the state differs, so the state change is recorded.
+    Given::with(())
+        .given(history.clone())
+        .when(MovimientoCommand::Edit {
+            datos: MovimientoDatos {
+                estado: Some(EstadoMovimiento::Entregado),
+                ..venta()
+            },
+        })
+        .then_expect_events(vec![MovimientoEvent::EstadoCambiado {
+            anterior: Some(EstadoMovimiento::PedidoCristales),
+            nuevo: EstadoMovimiento::Entregado,
+        }]);
+    let mut deleted = history;
+    deleted.push(MovimientoEvent::MovimientoEliminado);
+    Given::with(())
+        .given(deleted)
+        .when(MovimientoCommand::Delete)
+        .then_expect_error(MovimientoError::NotFound);
+}

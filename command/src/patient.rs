@@ -1,0 +1,532 @@
+//! The patient aggregate: who the patient is, the prescription history (fichas) and the lenses
+//! made for them.
+//!
+//! An edit merges instead of replacing (contract §8 D3): every ficha and crystal remembers the
+//! event that created it, so an edit made from a form loaded at version V removes only the items
+//! that existed at V. A crystal recorded by a sale while the form was open survives the save.
+
+use chrono::NaiveDate;
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::Aggregate;
+use optica_events::patient::{FichaDatos, Medidas, GENEROS_PACIENTE, PATIENT_AGGREGATE};
+use optica_events::{Medida, PacienteDatos, PacienteEvent};
+use serde::{Deserialize, Serialize};
+
+/// A ficha as an edit or a registration sends it: `id` names one the patient has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FichaEntrada {
+    pub id: Option<i64>,
+    pub datos: FichaDatos,
+    pub cristales: Vec<CristalEntrada>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CristalEntrada {
+    pub id: Option<i64>,
+    pub nombre: String,
+    pub fecha: NaiveDate,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PacienteCommand {
+    Register {
+        ficha: i64,
+        datos: PacienteDatos,
+        fichas: Vec<FichaEntrada>,
+        fecha: NaiveDate,
+    },
+    /// `fichas: None` leaves the history alone. `expected_version`: the version the form loaded;
+    /// without it nothing is removed (the editor's knowledge is unknown).
+    Edit {
+        datos: PacienteDatos,
+        fichas: Option<Vec<FichaEntrada>>,
+        expected_version: Option<u64>,
+        fecha: NaiveDate,
+    },
+    /// A ficha dated `fecha` with the four prescriptions at zero.
+    AddFicha { fecha: NaiveDate },
+    /// Removes the most recent ficha; refused when one or none remains.
+    RemoveFicha,
+    /// Records lenses on the most recent ficha, creating one dated `fecha` when there is none.
+    RecordCristales { nombres: Vec<String>, fecha: NaiveDate },
+    /// `referenced`: whether cash-box movements name the patient (looked up by the service).
+    Delete { referenced: bool },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PacienteError {
+    #[error("the patient already exists")]
+    AlreadyExists,
+    #[error("the patient does not exist")]
+    NotFound,
+    #[error("the patient changed after version {expected}")]
+    Stale { expected: u64 },
+    /// One Spanish message per problem.
+    #[error("invalid patient: {0:?}")]
+    Invalid(Vec<String>),
+    #[error("the last ficha cannot be removed")]
+    UnicaFicha,
+    #[error("movements reference the patient")]
+    Referenced,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Cristal {
+    pub id: i64,
+    pub nombre: String,
+    pub fecha: NaiveDate,
+    /// Number of the event that recorded it.
+    since: u64,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Ficha {
+    pub id: i64,
+    pub datos: FichaDatos,
+    pub cristales: Vec<Cristal>,
+    since: u64,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Paciente {
+    created: bool,
+    deleted: bool,
+    ficha: i64,
+    datos: PacienteDatos,
+    /// In creation order.
+    fichas: Vec<Ficha>,
+    last_ficha_id: i64,
+    last_cristal_id: i64,
+    version: u64,
+}
+
+pub const MAX_NOMBRE: usize = 100;
+pub const MAX_CORTO: usize = 20;
+pub const MAX_TEXTO: usize = 100;
+pub const MAX_DIRECCION: usize = 200;
+pub const MAX_OBSERVACIONES: usize = 2000;
+pub const MAX_CRISTAL: usize = 200;
+
+impl Paciente {
+    pub fn exists(&self) -> bool {
+        self.created && !self.deleted
+    }
+    pub fn ficha(&self) -> i64 {
+        self.ficha
+    }
+    pub fn datos(&self) -> &PacienteDatos {
+        &self.datos
+    }
+    pub fn fichas(&self) -> &[Ficha] {
+        &self.fichas
+    }
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn require_exists(&self) -> Result<(), PacienteError> {
+        if self.exists() {
+            Ok(())
+        } else {
+            Err(PacienteError::NotFound)
+        }
+    }
+
+    /// The most recent ficha: latest date, then latest created.
+    pub fn latest(&self) -> Option<&Ficha> {
+        self.fichas.iter().max_by_key(|f| (f.datos.fecha, f.id))
+    }
+}
+
+fn trimmed(text: Option<String>) -> Option<String> {
+    text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty())
+}
+
+fn too_long(text: Option<&str>, max: usize) -> bool {
+    text.is_some_and(|t| t.chars().count() > max)
+}
+
+/// Trims the fields and checks every rule that needs no other record; answers the normalised
+/// data or every problem in Spanish.
+pub fn validate(datos: PacienteDatos) -> Result<PacienteDatos, PacienteError> {
+    let datos = PacienteDatos {
+        nombre_completo: datos.nombre_completo.trim().to_string(),
+        direccion: trimmed(datos.direccion),
+        celular: datos.celular.trim().to_string(),
+        documento: trimmed(datos.documento),
+        correo: trimmed(datos.correo),
+        medico: trimmed(datos.medico),
+        obra_social: trimmed(datos.obra_social),
+        observaciones: trimmed(datos.observaciones),
+        genero: datos.genero.trim().to_string(),
+        local_id: datos.local_id,
+    };
+    let mut errors = Vec::new();
+    let mut check = |bad: bool, message: String| {
+        if bad {
+            errors.push(message)
+        }
+    };
+    check(
+        datos.nombre_completo.is_empty(),
+        "El nombre completo es obligatorio".into(),
+    );
+    check(
+        too_long(Some(&datos.nombre_completo), MAX_NOMBRE),
+        format!("El nombre completo debe tener como máximo {MAX_NOMBRE} caracteres"),
+    );
+    check(datos.celular.is_empty(), "El celular es obligatorio".into());
+    check(
+        too_long(Some(&datos.celular), MAX_CORTO),
+        format!("El celular debe tener como máximo {MAX_CORTO} caracteres"),
+    );
+    check(
+        too_long(datos.documento.as_deref(), MAX_CORTO),
+        format!("El documento debe tener como máximo {MAX_CORTO} caracteres"),
+    );
+    for (value, name) in [
+        (&datos.correo, "El correo"),
+        (&datos.medico, "El médico"),
+        (&datos.obra_social, "La obra social"),
+    ] {
+        check(
+            too_long(value.as_deref(), MAX_TEXTO),
+            format!("{name} debe tener como máximo {MAX_TEXTO} caracteres"),
+        );
+    }
+    check(
+        too_long(datos.direccion.as_deref(), MAX_DIRECCION),
+        format!("La dirección debe tener como máximo {MAX_DIRECCION} caracteres"),
+    );
+    check(
+        too_long(datos.observaciones.as_deref(), MAX_OBSERVACIONES),
+        format!("Las observaciones deben tener como máximo {MAX_OBSERVACIONES} caracteres"),
+    );
+    check(
+        !GENEROS_PACIENTE.contains(&datos.genero.as_str()),
+        "Debe seleccionar el género: Hombre, Mujer o X".into(),
+    );
+    check(datos.local_id <= 0, "Debe seleccionar un local".into());
+    if errors.is_empty() {
+        Ok(datos)
+    } else {
+        Err(PacienteError::Invalid(errors))
+    }
+}
+
+/// Plausible ranges of a prescription (diopters, degrees, millimetres).
+fn out_of(value: Option<Medida>, min: i64, max: i64) -> bool {
+    value.is_some_and(|v| v.hundredths() < min * 100 || v.hundredths() > max * 100)
+}
+
+/// Checks a ficha's values against their plausible ranges; `label` names it in messages.
+pub fn validate_ficha(datos: &FichaDatos, label: &str) -> Vec<String> {
+    let mut errors = Vec::new();
+    for g in &datos.graduaciones {
+        if out_of(g.esferico, -40, 40) {
+            errors.push(format!("{label}: el esférico debe estar entre -40 y +40"));
+        }
+        if out_of(g.cilindrico, -20, 20) {
+            errors.push(format!("{label}: el cilíndrico debe estar entre -20 y +20"));
+        }
+        if out_of(g.eje, 0, 180) {
+            errors.push(format!("{label}: el eje debe estar entre 0 y 180"));
+        }
+    }
+    let Medidas {
+        adicion_derecho,
+        adicion_izquierdo,
+        ..
+    } = &datos.medidas;
+    if out_of(*adicion_derecho, 0, 10) || out_of(*adicion_izquierdo, 0, 10) {
+        errors.push(format!("{label}: la adición debe estar entre 0 y +10"));
+    }
+    let m = &datos.medidas;
+    let milimetros = [
+        m.dnp_derecho,
+        m.dnp_izquierdo,
+        m.altura_pupilar_derecho,
+        m.altura_pupilar_izquierdo,
+        m.altura_pelicula,
+        m.puente,
+        m.diagonal_mayor,
+        m.largo,
+        m.altura_armazon,
+    ];
+    if milimetros.iter().any(|v| out_of(*v, 0, 300)) {
+        errors.push(format!("{label}: las medidas deben estar entre 0 y 300 mm"));
+    }
+    errors.dedup();
+    errors
+}
+
+fn validate_cristal(nombre: &str) -> Result<String, PacienteError> {
+    let nombre = nombre.trim();
+    if nombre.is_empty() {
+        return Err(PacienteError::Invalid(vec![
+            "El nombre del cristal es obligatorio".into()
+        ]));
+    }
+    if nombre.chars().count() > MAX_CRISTAL {
+        return Err(PacienteError::Invalid(vec![format!(
+            "El nombre del cristal debe tener como máximo {MAX_CRISTAL} caracteres"
+        )]));
+    }
+    Ok(nombre.to_string())
+}
+
+/// Collects events while handing out the ids of new fichas and crystals.
+struct Changes {
+    events: Vec<PacienteEvent>,
+    next_ficha: i64,
+    next_cristal: i64,
+}
+
+impl Changes {
+    fn new(paciente: &Paciente) -> Self {
+        Changes {
+            events: Vec::new(),
+            next_ficha: paciente.last_ficha_id,
+            next_cristal: paciente.last_cristal_id,
+        }
+    }
+
+    fn add_ficha(&mut self, datos: FichaDatos) -> i64 {
+        self.next_ficha += 1;
+        let ficha_id = self.next_ficha;
+        self.events.push(PacienteEvent::FichaAgregada { ficha_id, datos });
+        ficha_id
+    }
+
+    fn add_cristal(&mut self, ficha_id: i64, nombre: String, fecha: NaiveDate) {
+        self.next_cristal += 1;
+        self.events.push(PacienteEvent::CristalRegistrado {
+            ficha_id,
+            cristal_id: self.next_cristal,
+            nombre,
+            fecha,
+        });
+    }
+
+    /// A new ficha with its crystals.
+    fn add_entry(&mut self, entry: FichaEntrada) -> Result<(), PacienteError> {
+        let ficha_id = self.add_ficha(entry.datos);
+        for cristal in entry.cristales {
+            let nombre = validate_cristal(&cristal.nombre)?;
+            self.add_cristal(ficha_id, nombre, cristal.fecha);
+        }
+        Ok(())
+    }
+}
+
+/// Every ficha's values checked, with the ficha's date in the messages.
+fn validate_entries(entries: &[FichaEntrada]) -> Result<(), PacienteError> {
+    let errors: Vec<String> = entries
+        .iter()
+        .flat_map(|e| validate_ficha(&e.datos, &format!("Ficha del {}", e.datos.fecha.format("%d/%m/%Y"))))
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(PacienteError::Invalid(errors))
+    }
+}
+
+impl Paciente {
+    /// The events that bring the history to what the editor sent, touching only what the
+    /// editor had seen (`seen`: the version the form loaded, if known).
+    fn merge(&self, entries: Vec<FichaEntrada>, seen: Option<u64>, changes: &mut Changes) -> Result<(), PacienteError> {
+        let knew = |since: u64| seen.is_some_and(|v| since <= v);
+        let sent: std::collections::BTreeSet<i64> = entries.iter().filter_map(|e| e.id).collect();
+        for entry in entries {
+            let Some(ficha) = entry.id.and_then(|id| self.fichas.iter().find(|f| f.id == id)) else {
+                if entry.id.is_none() {
+                    changes.add_entry(entry)?;
+                }
+                // An id the patient no longer has: another user removed that ficha.
+                continue;
+            };
+            if entry.datos != ficha.datos {
+                changes.events.push(PacienteEvent::FichaEditada {
+                    ficha_id: ficha.id,
+                    datos: entry.datos,
+                });
+            }
+            let kept: std::collections::BTreeSet<i64> = entry.cristales.iter().filter_map(|c| c.id).collect();
+            for cristal in &ficha.cristales {
+                if knew(cristal.since) && !kept.contains(&cristal.id) {
+                    changes.events.push(PacienteEvent::CristalQuitado {
+                        ficha_id: ficha.id,
+                        cristal_id: cristal.id,
+                    });
+                }
+            }
+            for cristal in entry.cristales.into_iter().filter(|c| c.id.is_none()) {
+                let nombre = validate_cristal(&cristal.nombre)?;
+                changes.add_cristal(ficha.id, nombre, cristal.fecha);
+            }
+        }
+        // Removed: fichas the editor saw and left out, unless they hold a crystal it never saw.
+        let removed: Vec<&Ficha> = self
+            .fichas
+            .iter()
+            .filter(|f| knew(f.since) && !sent.contains(&f.id))
+            .filter(|f| f.cristales.iter().all(|c| knew(c.since)))
+            .collect();
+        let added = changes
+            .events
+            .iter()
+            .filter(|e| matches!(e, PacienteEvent::FichaAgregada { .. }))
+            .count();
+        if !removed.is_empty() && self.fichas.len() - removed.len() + added == 0 {
+            return Err(PacienteError::UnicaFicha);
+        }
+        for ficha in removed {
+            changes.events.push(PacienteEvent::FichaQuitada { ficha_id: ficha.id });
+        }
+        Ok(())
+    }
+}
+
+impl Aggregate for Paciente {
+    const TYPE: &'static str = PATIENT_AGGREGATE;
+    type Command = PacienteCommand;
+    type Event = PacienteEvent;
+    type Error = PacienteError;
+    type Services = ();
+
+    async fn handle(&mut self, command: Self::Command, _: &(), sink: &EventSink<Self>) -> Result<(), Self::Error> {
+        let mut changes = Changes::new(self);
+        match command {
+            PacienteCommand::Register {
+                ficha,
+                datos,
+                fichas,
+                fecha,
+            } => {
+                if self.created {
+                    return Err(PacienteError::AlreadyExists);
+                }
+                let datos = validate(datos)?;
+                validate_entries(&fichas)?;
+                changes
+                    .events
+                    .push(PacienteEvent::PacienteRegistrado { ficha, datos, fecha });
+                for entry in fichas {
+                    changes.add_entry(entry)?;
+                }
+            }
+            PacienteCommand::Edit {
+                datos,
+                fichas,
+                expected_version,
+                fecha,
+            } => {
+                self.require_exists()?;
+                if let Some(expected) = expected_version.filter(|v| *v > self.version) {
+                    return Err(PacienteError::Stale { expected });
+                }
+                let datos = validate(datos)?;
+                if datos != self.datos {
+                    changes.events.push(PacienteEvent::PacienteEditado { datos, fecha });
+                }
+                if let Some(entries) = fichas {
+                    validate_entries(&entries)?;
+                    self.merge(entries, expected_version, &mut changes)?;
+                }
+            }
+            PacienteCommand::AddFicha { fecha } => {
+                self.require_exists()?;
+                changes.add_ficha(FichaDatos::blank(fecha));
+            }
+            PacienteCommand::RemoveFicha => {
+                self.require_exists()?;
+                if self.fichas.len() <= 1 {
+                    return Err(PacienteError::UnicaFicha);
+                }
+                if let Some(latest) = self.latest() {
+                    changes.events.push(PacienteEvent::FichaQuitada { ficha_id: latest.id });
+                }
+            }
+            PacienteCommand::RecordCristales { nombres, fecha } => {
+                self.require_exists()?;
+                let nombres = nombres
+                    .iter()
+                    .map(|n| validate_cristal(n))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let ficha_id = match self.latest() {
+                    Some(ficha) => ficha.id,
+                    None => changes.add_ficha(FichaDatos::blank(fecha)),
+                };
+                for nombre in nombres {
+                    changes.add_cristal(ficha_id, nombre, fecha);
+                }
+            }
+            PacienteCommand::Delete { referenced } => {
+                self.require_exists()?;
+                if referenced {
+                    return Err(PacienteError::Referenced);
+                }
+                changes.events.push(PacienteEvent::PacienteEliminado);
+            }
+        }
+        for event in changes.events {
+            sink.write(event, self).await;
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        self.version += 1;
+        let since = self.version;
+        match event {
+            PacienteEvent::PacienteRegistrado { ficha, datos, .. } => {
+                self.created = true;
+                self.ficha = ficha;
+                self.datos = datos;
+            }
+            PacienteEvent::PacienteEditado { datos, .. } => self.datos = datos,
+            PacienteEvent::FichaAgregada { ficha_id, datos } => {
+                self.last_ficha_id = self.last_ficha_id.max(ficha_id);
+                self.fichas.push(Ficha {
+                    id: ficha_id,
+                    datos,
+                    cristales: Vec::new(),
+                    since,
+                });
+            }
+            PacienteEvent::FichaEditada { ficha_id, datos } => {
+                if let Some(f) = self.fichas.iter_mut().find(|f| f.id == ficha_id) {
+                    f.datos = datos;
+                }
+            }
+            PacienteEvent::FichaQuitada { ficha_id } => self.fichas.retain(|f| f.id != ficha_id),
+            PacienteEvent::CristalRegistrado {
+                ficha_id,
+                cristal_id,
+                nombre,
+                fecha,
+            } => {
+                self.last_cristal_id = self.last_cristal_id.max(cristal_id);
+                if let Some(f) = self.fichas.iter_mut().find(|f| f.id == ficha_id) {
+                    f.cristales.push(Cristal {
+                        id: cristal_id,
+                        nombre,
+                        fecha,
+                        since,
+                    });
+                }
+            }
+            PacienteEvent::CristalQuitado { ficha_id, cristal_id } => {
+                if let Some(f) = self.fichas.iter_mut().find(|f| f.id == ficha_id) {
+                    f.cristales.retain(|c| c.id != cristal_id);
+                }
+            }
+            PacienteEvent::PacienteEliminado => self.deleted = true,
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "patient_tests.rs"]
+mod tests;

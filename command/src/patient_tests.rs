@@ -1,0 +1,302 @@
+//! Given/when/then rules of the patient aggregate.
+#![allow(clippy::unwrap_used)]
+
+use cqrs_es::test::TestFramework;
+use optica_events::patient::Graduacion;
+
+use super::*;
+
+type Given = TestFramework<Paciente>;
+
+fn day(d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, d).unwrap()
+}
+
+fn datos() -> PacienteDatos {
+    PacienteDatos {
+        nombre_completo: "Ana Gómez".into(),
+        celular: "3515551234".into(),
+        genero: "Mujer".into(),
+        local_id: 1,
+        ..Default::default()
+    }
+}
+
+fn ficha(d: u32, esferico: i64) -> FichaDatos {
+    let mut f = FichaDatos::blank(day(d));
+    f.graduaciones[0] = Graduacion {
+        esferico: Some(Medida::from_hundredths(esferico)),
+        ..Graduacion::ZERO
+    };
+    f
+}
+
+fn entry(id: Option<i64>, datos: FichaDatos, cristales: &[(Option<i64>, &str)]) -> FichaEntrada {
+    FichaEntrada {
+        id,
+        datos,
+        cristales: cristales
+            .iter()
+            .map(|(id, nombre)| CristalEntrada {
+                id: *id,
+                nombre: nombre.to_string(),
+                fecha: day(21),
+            })
+            .collect(),
+    }
+}
+
+fn cristal(ficha_id: i64, cristal_id: i64, nombre: &str) -> PacienteEvent {
+    PacienteEvent::CristalRegistrado {
+        ficha_id,
+        cristal_id,
+        nombre: nombre.into(),
+        fecha: day(21),
+    }
+}
+
+/// A patient with one ficha (id 1, dated the 1st) holding crystal 1: version 3.
+fn registered() -> Vec<PacienteEvent> {
+    vec![
+        PacienteEvent::PacienteRegistrado {
+            ficha: 7,
+            datos: datos(),
+            fecha: day(1),
+        },
+        PacienteEvent::FichaAgregada {
+            ficha_id: 1,
+            datos: ficha(1, -125),
+        },
+        cristal(1, 1, "Orma Blue"),
+    ]
+}
+
+#[test]
+fn a_registration_records_the_patient_and_each_ficha_with_its_lenses() {
+    Given::with(())
+        .given_no_previous_events()
+        .when(PacienteCommand::Register {
+            ficha: 7,
+            datos: PacienteDatos {
+                nombre_completo: "  Ana Gómez ".into(),
+                documento: Some(" ".into()),
+                ..datos()
+            },
+            fichas: vec![entry(None, ficha(1, -125), &[(None, " Orma Blue ")])],
+            fecha: day(1),
+        })
+        .then_expect_events(registered());
+}
+
+#[test]
+fn a_patient_needs_name_phone_gender_and_branch_and_sane_values() {
+    let mut bad = ficha(1, 4500);
+    bad.graduaciones[1].eje = Some(Medida::from_hundredths(18_100));
+    Given::with(())
+        .given_no_previous_events()
+        .when(PacienteCommand::Register {
+            ficha: 1,
+            datos: PacienteDatos {
+                nombre_completo: " ".into(),
+                celular: "".into(),
+                genero: "Otro".into(),
+                local_id: 0,
+                ..Default::default()
+            },
+            fichas: vec![],
+            fecha: day(1),
+        })
+        .then_expect_error(PacienteError::Invalid(vec![
+            "El nombre completo es obligatorio".into(),
+            "El celular es obligatorio".into(),
+            "Debe seleccionar el género: Hombre, Mujer o X".into(),
+            "Debe seleccionar un local".into(),
+        ]));
+    Given::with(())
+        .given_no_previous_events()
+        .when(PacienteCommand::Register {
+            ficha: 1,
+            datos: datos(),
+            fichas: vec![entry(None, bad, &[])],
+            fecha: day(1),
+        })
+        .then_expect_error(PacienteError::Invalid(vec![
+            "Ficha del 01/11/2026: el esférico debe estar entre -40 y +40".into(),
+            "Ficha del 01/11/2026: el eje debe estar entre 0 y 180".into(),
+        ]));
+}
+
+#[test]
+fn adding_a_ficha_dates_it_and_zeroes_its_four_prescriptions() {
+    Given::with(())
+        .given(registered())
+        .when(PacienteCommand::AddFicha { fecha: day(21) })
+        .then_expect_events(vec![PacienteEvent::FichaAgregada {
+            ficha_id: 2,
+            datos: FichaDatos::blank(day(21)),
+        }]);
+}
+
+#[test]
+fn removing_takes_the_latest_ficha_but_never_the_only_one() {
+    Given::with(())
+        .given(registered())
+        .when(PacienteCommand::RemoveFicha)
+        .then_expect_error(PacienteError::UnicaFicha);
+    let mut history = registered();
+    history.push(PacienteEvent::FichaAgregada {
+        ficha_id: 2,
+        datos: ficha(20, 0),
+    });
+    history.push(PacienteEvent::FichaAgregada {
+        ficha_id: 3,
+        datos: ficha(10, 0),
+    });
+    Given::with(())
+        .given(history)
+        .when(PacienteCommand::RemoveFicha)
+        .then_expect_events(vec![PacienteEvent::FichaQuitada { ficha_id: 2 }]);
+}
+
+#[test]
+fn a_crystal_goes_on_the_most_recent_ficha_or_on_a_new_one() {
+    let mut history = registered();
+    history.push(PacienteEvent::FichaAgregada {
+        ficha_id: 2,
+        datos: ficha(15, 0),
+    });
+    Given::with(())
+        .given(history)
+        .when(PacienteCommand::RecordCristales {
+            nombres: vec!["Policarbonato".into()],
+            fecha: day(21),
+        })
+        .then_expect_events(vec![cristal(2, 2, "Policarbonato")]);
+    Given::with(())
+        .given(vec![PacienteEvent::PacienteRegistrado {
+            ficha: 1,
+            datos: datos(),
+            fecha: day(1),
+        }])
+        .when(PacienteCommand::RecordCristales {
+            nombres: vec!["Orma".into()],
+            fecha: day(21),
+        })
+        .then_expect_events(vec![
+            PacienteEvent::FichaAgregada {
+                ficha_id: 1,
+                datos: FichaDatos::blank(day(21)),
+            },
+            cristal(1, 1, "Orma"),
+        ]);
+}
+
+#[test]
+fn an_edit_from_a_stale_form_keeps_the_crystal_recorded_meanwhile() {
+    // The form loaded version 3 (crystal 1); a sale then recorded crystal 2 (version 4). The
+    // editor removed crystal 1, changed the ficha and added a second ficha.
+    let mut history = registered();
+    history.push(cristal(1, 2, "Transitions"));
+    Given::with(())
+        .given(history)
+        .when(PacienteCommand::Edit {
+            datos: datos(),
+            fichas: Some(vec![
+                entry(None, ficha(21, 0), &[]),
+                entry(Some(1), ficha(1, -150), &[]),
+            ]),
+            expected_version: Some(3),
+            fecha: day(21),
+        })
+        .then_expect_events(vec![
+            PacienteEvent::FichaAgregada {
+                ficha_id: 2,
+                datos: ficha(21, 0),
+            },
+            PacienteEvent::FichaEditada {
+                ficha_id: 1,
+                datos: ficha(1, -150),
+            },
+            PacienteEvent::CristalQuitado {
+                ficha_id: 1,
+                cristal_id: 1,
+            },
+        ]);
+}
+
+#[test]
+fn an_edit_removes_only_fichas_the_editor_saw_and_never_the_last_one() {
+    let mut history = registered();
+    history.push(PacienteEvent::FichaAgregada {
+        ficha_id: 2,
+        datos: ficha(20, 0),
+    });
+    // Seen at version 4: ficha 2 left out, so it goes.
+    Given::with(())
+        .given(history.clone())
+        .when(PacienteCommand::Edit {
+            datos: datos(),
+            fichas: Some(vec![entry(Some(1), ficha(1, -125), &[(Some(1), "Orma Blue")])]),
+            expected_version: Some(4),
+            fecha: day(21),
+        })
+        .then_expect_events(vec![PacienteEvent::FichaQuitada { ficha_id: 2 }]);
+    // Seen at version 3: ficha 2 came later, so it stays.
+    Given::with(())
+        .given(history.clone())
+        .when(PacienteCommand::Edit {
+            datos: datos(),
+            fichas: Some(vec![entry(Some(1), ficha(1, -125), &[(Some(1), "Orma Blue")])]),
+            expected_version: Some(3),
+            fecha: day(21),
+        })
+        .then_expect_events(vec![]);
+    // Leaving out every ficha is refused.
+    Given::with(())
+        .given(history)
+        .when(PacienteCommand::Edit {
+            datos: datos(),
+            fichas: Some(vec![]),
+            expected_version: Some(4),
+            fecha: day(21),
+        })
+        .then_expect_error(PacienteError::UnicaFicha);
+}
+
+#[test]
+fn without_a_version_an_edit_changes_but_removes_nothing() {
+    Given::with(())
+        .given(registered())
+        .when(PacienteCommand::Edit {
+            datos: PacienteDatos {
+                medico: Some("Dr. Paz".into()),
+                ..datos()
+            },
+            fichas: Some(vec![]),
+            expected_version: None,
+            fecha: day(21),
+        })
+        .then_expect_events(vec![PacienteEvent::PacienteEditado {
+            datos: PacienteDatos {
+                medico: Some("Dr. Paz".into()),
+                ..datos()
+            },
+            fecha: day(21),
+        }]);
+}
+
+#[test]
+fn a_patient_named_by_movements_cannot_be_deleted() {
+    Given::with(())
+        .given(registered())
+        .when(PacienteCommand::Delete { referenced: true })
+        .then_expect_error(PacienteError::Referenced);
+    Given::with(())
+        .given(registered())
+        .when(PacienteCommand::Delete { referenced: false })
+        .then_expect_events(vec![PacienteEvent::PacienteEliminado]);
+    Given::with(())
+        .given_no_previous_events()
+        .when(PacienteCommand::AddFicha { fecha: day(1) })
+        .then_expect_error(PacienteError::NotFound);
+}

@@ -1,0 +1,120 @@
+//! The cash box: sales and income (ENTRADA) and expenses (SALIDA), with their lines and payments.
+//!
+//! A movement's events carry the whole movement as it stands after the change, with the product
+//! facts of the moment of the sale (model, brand, whether it is a lens), so reports read the sale
+//! as it was even after the catalogue changes. Stock moves on the products' own streams
+//! (`StockAjustado` naming the movement), in the same transaction.
+
+use chrono::NaiveDateTime;
+use cqrs_es::DomainEvent;
+use serde::{Deserialize, Serialize};
+
+use crate::{Medida, Money};
+
+pub const MOVEMENT_AGGREGATE: &str = "Movimiento";
+/// The PostgreSQL sequence that allocates movement ids.
+pub const MOVEMENT_ID_SEQUENCE: &str = "movimiento_ids";
+/// Unique-claim scope of `Idempotency-Key` headers (key: `username:key`).
+pub const IDEMPOTENCY_SCOPE: &str = "idempotency_key";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum TipoMovimiento {
+    Entrada,
+    Salida,
+}
+
+/// Where an ENTRADA's order stands; SALIDA has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum EstadoMovimiento {
+    PedidoCristales,
+    ArmandoPedido,
+    AnteojoTerminado,
+    Entregado,
+}
+
+/// A product sold: quantity, unit price, and the product as it was at the sale.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Linea {
+    pub producto_id: i64,
+    pub modelo: String,
+    pub marca: String,
+    /// Whether the product had the category cristal (its sale records a lens for the patient).
+    pub cristal: bool,
+    pub cantidad: i64,
+    pub precio_unitario: Money,
+    pub subtotal: Money,
+}
+
+/// A line without product (a lens ordered from a lab, a repair, an expense's concept).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineaAdicional {
+    pub descripcion: String,
+    pub subtotal: Money,
+}
+
+/// A payment: `monto` counts against the debt; `monto_impuesto` is what was charged, surcharge
+/// included (the cash totals add it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pago {
+    /// Numbered within the movement.
+    pub id: i64,
+    pub metodo_pago_id: i64,
+    pub monto: Money,
+    pub monto_impuesto: Money,
+    /// The shop's local time.
+    pub fecha: NaiveDateTime,
+}
+
+/// A movement as it stands: the amounts are the server's own computation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MovimientoDatos {
+    pub tipo: TipoMovimiento,
+    /// The shop's local time.
+    pub fecha: NaiveDateTime,
+    pub local_id: i64,
+    pub paciente_id: Option<i64>,
+    pub vendedor: Option<String>,
+    pub descripcion: Option<String>,
+    pub lineas: Vec<Linea>,
+    pub adicionales: Vec<LineaAdicional>,
+    /// Percentage, 0 to 100, two decimals at most.
+    pub descuento: Option<Medida>,
+    pub total: Money,
+    /// Σ monto_impuesto of the payments.
+    pub total_impuesto: Money,
+    pub pagos: Vec<Pago>,
+    pub estado: Option<EstadoMovimiento>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MovimientoEvent {
+    MovimientoRegistrado {
+        datos: MovimientoDatos,
+    },
+    MovimientoEditado {
+        datos: MovimientoDatos,
+    },
+    EstadoCambiado {
+        anterior: Option<EstadoMovimiento>,
+        nuevo: EstadoMovimiento,
+    },
+    MovimientoEliminado,
+}
+
+impl DomainEvent for MovimientoEvent {
+    fn event_type(&self) -> String {
+        match self {
+            MovimientoEvent::MovimientoRegistrado { .. } => "MovimientoRegistrado",
+            MovimientoEvent::MovimientoEditado { .. } => "MovimientoEditado",
+            MovimientoEvent::EstadoCambiado { .. } => "EstadoCambiado",
+            MovimientoEvent::MovimientoEliminado => "MovimientoEliminado",
+        }
+        .to_string()
+    }
+
+    fn event_version(&self) -> String {
+        "1".to_string()
+    }
+}

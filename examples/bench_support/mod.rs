@@ -1,0 +1,91 @@
+//! What the benchmark programs share: a throw-away database and the real router with an admin's
+//! token.
+#![allow(dead_code)]
+
+use axum::body::Body;
+use axum::http::{header, Request};
+use axum::Router;
+use base64::Engine;
+use http_body_util::BodyExt;
+use optica::config::ServeArgs;
+use optica_command::EventStore;
+use optica_projections::Projector;
+use sqlx::postgres::PgPoolOptions;
+use sqlx::{Connection, PgConnection, PgPool};
+use tower::ServiceExt;
+
+/// A fresh database on `DATABASE_URL`'s server, migrated; dropped by `drop`.
+pub struct Database {
+    pub pool: PgPool,
+    admin: PgConnection,
+    name: String,
+}
+
+impl Database {
+    pub async fn create() -> Database {
+        let url = std::env::var("DATABASE_URL").expect("DATABASE_URL");
+        let name = format!("optica_bench_{}", std::process::id());
+        let mut admin = PgConnection::connect(&url).await.unwrap();
+        sqlx::query(&format!("create database {name}"))
+            .execute(&mut admin)
+            .await
+            .unwrap();
+        let (server, _) = url.rsplit_once('/').expect("DATABASE_URL must name a database");
+        let pool = PgPoolOptions::new()
+            .max_connections(4)
+            .connect(&format!("{server}/{name}"))
+            .await
+            .unwrap();
+        optica::db::migrate(&pool).await.unwrap();
+        Database { pool, admin, name }
+    }
+
+    pub async fn drop(mut self) {
+        self.pool.close().await;
+        sqlx::query(&format!("drop database {} with (force)", self.name))
+            .execute(&mut self.admin)
+            .await
+            .unwrap();
+    }
+}
+
+/// The router over `pool`, and a token of a new admin account.
+pub async fn app(pool: &PgPool) -> (Router, String) {
+    let args = ServeArgs {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        oauth_clients: Some("bench:bench-secret".into()),
+        jwt_secret: Some("benchmark-signing-key-of-at-least-32-bytes".into()),
+        admin_password: None,
+        webapp_dir: None,
+        timezone: optica::config::DEFAULT_TIMEZONE.into(),
+    };
+    let state = optica::cli::build_state(pool.clone(), &args).await.unwrap();
+    let router = optica::app(state);
+    let store = EventStore::new(pool.clone());
+    optica::users::add(
+        &store,
+        "bench",
+        "admin",
+        "clave-de-prueba",
+        vec!["ROLE_ADMIN".into()],
+        None,
+    )
+    .await
+    .unwrap();
+    Projector::new(pool.clone(), optica_projections::all())
+        .catch_up()
+        .await
+        .unwrap();
+    let basic = base64::engine::general_purpose::STANDARD.encode("bench:bench-secret");
+    let request = Request::post("/oauth/token")
+        .header(header::AUTHORIZATION, format!("Basic {basic}"))
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::from(
+            "grant_type=password&username=admin&password=clave-de-prueba",
+        ))
+        .unwrap();
+    let response = router.clone().oneshot(request).await.unwrap();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let body: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    (router, body["access_token"].as_str().unwrap().to_string())
+}

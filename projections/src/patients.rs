@@ -1,0 +1,298 @@
+//! Patients into `patients`, `patient_fichas` and `patient_cristales`.
+//!
+//! A ficha's values are stored as one JSON document in the API's shape, so the query side reads
+//! them without knowing the event types.
+
+use async_trait::async_trait;
+use chrono::NaiveDate;
+use optica_events::patient::{celular_key, documento_key, FichaDatos, GRADUACIONES, PATIENT_AGGREGATE};
+use optica_events::{Medida, PacienteDatos, PacienteEvent};
+use serde_json::{json, Value};
+use sqlx::PgConnection;
+
+use crate::{Projection, ProjectionError, StoredEvent};
+
+/// The row changes one event makes.
+#[derive(Debug, PartialEq)]
+pub enum PatientChange {
+    /// Registered (`ficha` given; `fecha` is creadoEn) or edited (`fecha` is ultimaActualizacion).
+    Write {
+        id: i64,
+        ficha: Option<i64>,
+        datos: PacienteDatos,
+        fecha: NaiveDate,
+    },
+    /// A ficha added or edited.
+    Ficha {
+        id: i64,
+        ficha_id: i64,
+        fecha: NaiveDate,
+        datos: Value,
+    },
+    RemoveFicha {
+        id: i64,
+        ficha_id: i64,
+    },
+    Cristal {
+        id: i64,
+        ficha_id: i64,
+        cristal_id: i64,
+        nombre: String,
+        fecha: NaiveDate,
+    },
+    RemoveCristal {
+        id: i64,
+        cristal_id: i64,
+    },
+    Delete {
+        id: i64,
+    },
+}
+
+fn number(value: Option<Medida>) -> Value {
+    value.map_or(Value::Null, |m| json!(m.as_f64()))
+}
+
+/// A ficha's values as the API shows them (contract §3.3), without its id and crystals.
+pub fn ficha_json(datos: &FichaDatos) -> Value {
+    let m = &datos.medidas;
+    let graduaciones: Vec<Value> = GRADUACIONES
+        .iter()
+        .zip(&datos.graduaciones)
+        .map(|((ojo, tipo), g)| {
+            json!({
+                "ojo": ojo, "tipo": tipo, "esferico": number(g.esferico),
+                "cilindrico": number(g.cilindrico), "eje": number(g.eje),
+            })
+        })
+        .collect();
+    json!({
+        "fecha": datos.fecha,
+        "dnpDerecho": number(m.dnp_derecho),
+        "dnpIzquierdo": number(m.dnp_izquierdo),
+        "alturaPupilarDerecho": number(m.altura_pupilar_derecho),
+        "alturaPupilarIzquierdo": number(m.altura_pupilar_izquierdo),
+        "alturaPelicula": number(m.altura_pelicula),
+        "puente": number(m.puente),
+        "diagonalMayor": number(m.diagonal_mayor),
+        "largo": number(m.largo),
+        "alturaArmazon": number(m.altura_armazon),
+        "adicionDerecho": number(m.adicion_derecho),
+        "adicionIzquierdo": number(m.adicion_izquierdo),
+        "graduaciones": graduaciones,
+    })
+}
+
+/// Pure: the row change of an event (`None` for other aggregates).
+pub fn patient_change(event: &StoredEvent) -> Result<Option<PatientChange>, ProjectionError> {
+    if event.aggregate_type != PATIENT_AGGREGATE {
+        return Ok(None);
+    }
+    let id = event.numeric_id()?;
+    Ok(Some(match event.decode::<PacienteEvent>()? {
+        PacienteEvent::PacienteRegistrado { ficha, datos, fecha } => PatientChange::Write {
+            id,
+            ficha: Some(ficha),
+            datos,
+            fecha,
+        },
+        PacienteEvent::PacienteEditado { datos, fecha } => PatientChange::Write {
+            id,
+            ficha: None,
+            datos,
+            fecha,
+        },
+        PacienteEvent::FichaAgregada { ficha_id, datos } | PacienteEvent::FichaEditada { ficha_id, datos } => {
+            PatientChange::Ficha {
+                id,
+                ficha_id,
+                fecha: datos.fecha,
+                datos: ficha_json(&datos),
+            }
+        }
+        PacienteEvent::FichaQuitada { ficha_id } => PatientChange::RemoveFicha { id, ficha_id },
+        PacienteEvent::CristalRegistrado {
+            ficha_id,
+            cristal_id,
+            nombre,
+            fecha,
+        } => PatientChange::Cristal {
+            id,
+            ficha_id,
+            cristal_id,
+            nombre,
+            fecha,
+        },
+        PacienteEvent::CristalQuitado { cristal_id, .. } => PatientChange::RemoveCristal { id, cristal_id },
+        PacienteEvent::PacienteEliminado => PatientChange::Delete { id },
+    }))
+}
+
+pub struct PatientsProjection;
+
+#[async_trait]
+impl Projection for PatientsProjection {
+    fn name(&self) -> &'static str {
+        "patients"
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &["patients", "patient_fichas", "patient_cristales"]
+    }
+
+    async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
+        let Some(change) = patient_change(event)? else {
+            return Ok(());
+        };
+        match change {
+            PatientChange::Write {
+                id,
+                ficha,
+                datos,
+                fecha,
+            } => {
+                // Both statements take the same parameters, so the data is bound once below.
+                let query = match ficha {
+                    // A registration: its date is creadoEn too.
+                    Some(_) => sqlx::query(
+                        "insert into patients (id, ficha, creado_en, ultima_actualizacion, version, nombre_completo,
+                                               direccion, celular, celular_key, documento, documento_key, correo,
+                                               medico, obra_social, observaciones, genero, local_id)
+                         values ($1, $2, $3, $3, 0, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                         on conflict (id) do nothing",
+                    ),
+                    // An edit keeps the ficha number ($2 is null) and creadoEn.
+                    None => sqlx::query(
+                        "update patients set ultima_actualizacion = $3,
+                             (nombre_completo, direccion, celular, celular_key, documento, documento_key, correo,
+                              medico, obra_social, observaciones, genero, local_id)
+                             = ($4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                         where id = $1 and $2::bigint is null",
+                    ),
+                };
+                query
+                    .bind(id)
+                    .bind(ficha)
+                    .bind(fecha)
+                    .bind(&datos.nombre_completo)
+                    .bind(&datos.direccion)
+                    .bind(&datos.celular)
+                    .bind(celular_key(&datos.celular))
+                    .bind(&datos.documento)
+                    .bind(datos.documento.as_deref().map(documento_key))
+                    .bind(&datos.correo)
+                    .bind(&datos.medico)
+                    .bind(&datos.obra_social)
+                    .bind(&datos.observaciones)
+                    .bind(&datos.genero)
+                    .bind(datos.local_id)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            PatientChange::Ficha {
+                id,
+                ficha_id,
+                fecha,
+                datos,
+            } => {
+                sqlx::query(
+                    "insert into patient_fichas (paciente_id, ficha_id, fecha, datos) values ($1, $2, $3, $4)
+                     on conflict (paciente_id, ficha_id) do update set fecha = excluded.fecha, datos = excluded.datos",
+                )
+                .bind(id)
+                .bind(ficha_id)
+                .bind(fecha)
+                .bind(datos)
+                .execute(&mut *conn)
+                .await?;
+            }
+            PatientChange::RemoveFicha { id, ficha_id } => {
+                sqlx::query("delete from patient_fichas where paciente_id = $1 and ficha_id = $2")
+                    .bind(id)
+                    .bind(ficha_id)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            PatientChange::Cristal {
+                id,
+                ficha_id,
+                cristal_id,
+                nombre,
+                fecha,
+            } => {
+                sqlx::query(
+                    "insert into patient_cristales (paciente_id, cristal_id, ficha_id, nombre, fecha)
+                     values ($1, $2, $3, $4, $5) on conflict do nothing",
+                )
+                .bind(id)
+                .bind(cristal_id)
+                .bind(ficha_id)
+                .bind(&nombre)
+                .bind(fecha)
+                .execute(&mut *conn)
+                .await?;
+            }
+            PatientChange::RemoveCristal { id, cristal_id } => {
+                sqlx::query("delete from patient_cristales where paciente_id = $1 and cristal_id = $2")
+                    .bind(id)
+                    .bind(cristal_id)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            PatientChange::Delete { id } => {
+                sqlx::query("delete from patients where id = $1")
+                    .bind(id)
+                    .execute(&mut *conn)
+                    .await?;
+                return Ok(());
+            }
+        }
+        // Every patient event moves the version the next edit sends back.
+        sqlx::query("update patients set version = $2 where id = $1")
+            .bind(event.numeric_id()?)
+            .bind(event.sequence)
+            .execute(&mut *conn)
+            .await?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lookups::tests::stored;
+    use optica_events::patient::Graduacion;
+
+    #[test]
+    fn a_ficha_is_stored_in_the_api_shape_with_exact_values() {
+        let mut datos = FichaDatos::blank(NaiveDate::from_ymd_opt(2026, 11, 21).unwrap());
+        datos.graduaciones[2] = Graduacion {
+            esferico: Some(Medida::from_hundredths(75)),
+            cilindrico: None,
+            eje: Some(Medida::from_hundredths(9000)),
+        };
+        datos.medidas.dnp_derecho = Some(Medida::from_hundredths(3150));
+        let event = PacienteEvent::FichaAgregada { ficha_id: 2, datos };
+        let change = patient_change(&stored("Paciente", "5", serde_json::to_value(event).unwrap())).unwrap();
+        let Some(PatientChange::Ficha {
+            id, ficha_id, datos, ..
+        }) = change
+        else {
+            panic!("not a ficha change: {change:?}");
+        };
+        assert_eq!((id, ficha_id), (5, 2));
+        assert_eq!(datos["fecha"], "2026-11-21");
+        assert_eq!(datos["dnpDerecho"], 31.5);
+        assert_eq!(datos["puente"], Value::Null);
+        assert_eq!(
+            datos["graduaciones"][2],
+            json!({"ojo": "DERECHO", "tipo": "CERCA", "esferico": 0.75, "cilindrico": null, "eje": 90.0})
+        );
+    }
+
+    #[test]
+    fn other_aggregates_are_ignored() {
+        let stored = stored("Local", "4", json!("ItemEliminado"));
+        assert_eq!(patient_change(&stored).unwrap(), None);
+    }
+}

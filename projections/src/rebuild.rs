@@ -1,0 +1,167 @@
+//! Rebuilding read models from the event store, for support: `replay` commits the rebuilt tables,
+//! `verify` compares them with the live ones and rolls back.
+//!
+//! Both run in one transaction that holds the projector's lock, so the live projector pauses
+//! (its batches find the lock taken) and readers keep seeing the old rows until the commit.
+//! Rows are deleted, not truncated, so that reads are never blocked.
+
+use std::time::Instant;
+
+use sqlx::{PgConnection, Postgres, Transaction};
+
+use crate::projector::PROJECTOR_LOCK;
+use crate::stored::{StoredEvent, EVENT_COLUMNS};
+use crate::{Projection, ProjectionError};
+
+/// Events read per round trip.
+const BATCH: i64 = 2_000;
+
+/// How long a rebuild waits for a lock (the live projector's batch, a row) before giving up with
+/// an error: a support command must never hang on a stuck session.
+const LOCK_WAIT_SECONDS: u32 = 30;
+
+/// How far a rebuild has got, for a progress display.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub projection: &'static str,
+    pub done: u64,
+    pub total: u64,
+    pub events_per_second: f64,
+}
+
+/// Empties the projections' tables and applies every event to them again, inside `tx`, leaving
+/// each checkpoint at the last event applied. Returns the number of events read.
+pub async fn rebuild(
+    tx: &mut Transaction<'_, Postgres>,
+    projections: &[&dyn Projection],
+    mut progress: impl FnMut(Progress),
+) -> Result<u64, ProjectionError> {
+    sqlx::query("select set_config('lock_timeout', $1, true)")
+        .bind(format!("{LOCK_WAIT_SECONDS}s"))
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("select pg_advisory_xact_lock($1)")
+        .bind(PROJECTOR_LOCK)
+        .execute(&mut **tx)
+        .await
+        .map_err(|e| match e.as_database_error().and_then(|d| d.code()).as_deref() {
+            Some("55P03") => ProjectionError::Busy(LOCK_WAIT_SECONDS),
+            _ => e.into(),
+        })?;
+    // Lets projections defer per-event work to `finish_rebuild` (this transaction only). The
+    // tables grow from empty inside this transaction, so statements are planned for their size
+    // each time: a plan cached while a table was empty would scan it whole on every event.
+    sqlx::query(
+        "select set_config('optica.rebuilding', 'on', true), set_config('plan_cache_mode', 'force_custom_plan', true)",
+    )
+    .execute(&mut **tx)
+    .await?;
+    // Events of transactions still running are left to the live projector, as its batches do.
+    let (total, upper): (i64, Option<String>) = sqlx::query_as(
+        "select count(*), pg_snapshot_xmin(pg_current_snapshot())::text from events
+         where tx_id < pg_snapshot_xmin(pg_current_snapshot())",
+    )
+    .fetch_one(&mut **tx)
+    .await?;
+    let upper = upper.unwrap_or_default();
+    let mut read = 0;
+    for projection in projections {
+        for table in projection.tables() {
+            sqlx::query(&format!("delete from {table}")).execute(&mut **tx).await?;
+        }
+        let started = Instant::now();
+        let mut after: (i64, i64) = (0, 0);
+        let mut done: u64 = 0;
+        loop {
+            let events: Vec<StoredEvent> = sqlx::query_as(&format!(
+                "select {EVENT_COLUMNS} from events
+                 where (tx_id, position) > ($1::text::xid8, $2) and tx_id < $3::text::xid8
+                 order by tx_id, position limit $4"
+            ))
+            .bind(after.0.to_string())
+            .bind(after.1)
+            .bind(&upper)
+            .bind(BATCH)
+            .fetch_all(&mut **tx)
+            .await?;
+            let Some(last) = events.last() else { break };
+            after = (last.tx_id, last.position);
+            let conn: &mut PgConnection = tx;
+            for event in &events {
+                projection.apply(conn, event).await?;
+            }
+            done += events.len() as u64;
+            progress(Progress {
+                projection: projection.name(),
+                done,
+                total: total as u64,
+                events_per_second: done as f64 / started.elapsed().as_secs_f64().max(1e-9),
+            });
+        }
+        projection.finish_rebuild(tx).await?;
+        read += done;
+        sqlx::query(
+            "insert into projection_checkpoints (name, last_tx, last_position, updated_at)
+             values ($1, $2, $3, now())
+             on conflict (name) do update
+             set last_tx = excluded.last_tx, last_position = excluded.last_position, updated_at = now()",
+        )
+        .bind(projection.name())
+        .bind(after.0)
+        .bind(after.1)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(read)
+}
+
+/// One row that differs between the live read model and the rebuilt one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Difference {
+    pub table: &'static str,
+    /// The live row as JSON, `None` when only the rebuild has it.
+    pub live: Option<String>,
+    /// The rebuilt row as JSON, `None` when only the live table has it.
+    pub rebuilt: Option<String>,
+}
+
+/// Columns that are numbered by the database rather than derived from events, so they differ
+/// between two builds of the same history.
+const DATABASE_NUMBERED: &[&str] = &["uid"];
+
+/// Rebuilds the projections inside `tx` and returns every row that differs from what the live
+/// tables held. The caller rolls `tx` back.
+pub async fn compare(
+    tx: &mut Transaction<'_, Postgres>,
+    projections: &[&dyn Projection],
+    progress: impl FnMut(Progress),
+) -> Result<Vec<Difference>, ProjectionError> {
+    let tables: Vec<&'static str> = projections.iter().flat_map(|p| p.tables().iter().copied()).collect();
+    let strip: String = DATABASE_NUMBERED.iter().map(|c| format!(" - '{c}'")).collect();
+    for table in &tables {
+        sqlx::query(&format!(
+            "create temporary table live_{table} on commit drop as select to_jsonb(t){strip} as row from {table} t"
+        ))
+        .execute(&mut **tx)
+        .await?;
+    }
+    rebuild(tx, projections, progress).await?;
+    let mut differences = Vec::new();
+    for table in tables {
+        let rows: Vec<(Option<String>, Option<String>)> = sqlx::query_as(&format!(
+            "with rebuilt as (select to_jsonb(t){strip} as row from {table} t),
+                  live as (select row from live_{table})
+             select l.row::text, null::text from (select row from live except all select row from rebuilt) l
+             union all
+             select null::text, r.row::text from (select row from rebuilt except all select row from live) r
+             order by 1, 2"
+        ))
+        .fetch_all(&mut **tx)
+        .await?;
+        differences.extend(
+            rows.into_iter()
+                .map(|(live, rebuilt)| Difference { table, live, rebuilt }),
+        );
+    }
+    Ok(differences)
+}

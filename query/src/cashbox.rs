@@ -1,0 +1,206 @@
+//! The cash-box lists and all-time totals (contract §5.5 and §5.6); the period figures are in
+//! `statistics.rs`. List rows are payments: each row is
+//! the payment's movement with `fecha` replaced by the payment's date. Money sums are taken in
+//! cents by PostgreSQL and turned into pesos only for the answer.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::{NaiveDate, NaiveDateTime};
+use sqlx::{PgPool, Postgres, QueryBuilder};
+
+use crate::movements::{self, Movimiento};
+use crate::products::Viewer;
+use crate::{contains_pattern, Page};
+
+/// What the list filters on; `None` means no condition.
+#[derive(Clone, Debug, Default)]
+pub struct Filtro {
+    pub local_id: Option<i64>,
+    /// ENTRADA or SALIDA, compared exactly.
+    pub tipo: Option<String>,
+    /// Part of the patient's name, ignoring case and accents.
+    pub nombre_paciente: Option<String>,
+    /// The payment's day.
+    pub fecha: Option<NaiveDate>,
+    /// The payment method's exact name.
+    pub metodo_pago: Option<String>,
+}
+
+/// Appends the filter's conditions on payment rows `p` (only those it sets, so the planner sees
+/// plain conditions and uses the branch and date indexes).
+fn conditions<'a>(q: &mut QueryBuilder<'a, Postgres>, filtro: &'a Filtro) {
+    q.push(" where true");
+    if let Some(local_id) = filtro.local_id {
+        q.push(" and p.local_id = ").push_bind(local_id);
+    }
+    if let Some(tipo) = &filtro.tipo {
+        q.push(" and p.tipo = ").push_bind(tipo.as_str());
+    }
+    if let Some(nombre) = &filtro.nombre_paciente {
+        q.push(
+            " and exists (select 1 from movements m join patients pa on pa.id = m.paciente_id
+                          where m.id = p.movimiento_id and pa.nombre_busqueda like optica_fold(",
+        )
+        .push_bind(contains_pattern(nombre))
+        .push("))");
+    }
+    if let Some(fecha) = filtro.fecha {
+        q.push(" and p.fecha >= ")
+            .push_bind(fecha)
+            .push(" and p.fecha < ")
+            .push_bind(fecha)
+            .push("::date + 1");
+    }
+    if let Some(metodo) = &filtro.metodo_pago {
+        q.push(" and p.metodo_pago_id in (select id from lookup_items where kind = 'MetodoPago' and nombre = ")
+            .push_bind(metodo.as_str())
+            .push(")");
+    }
+}
+
+/// The keys of the matching payment rows, newest first; a page of them when `limit` is given.
+async fn keys(
+    pool: &PgPool,
+    filtro: &Filtro,
+    limit: Option<(i64, i64)>,
+) -> Result<Vec<(i64, NaiveDateTime)>, sqlx::Error> {
+    let mut q = QueryBuilder::new("select p.movimiento_id, p.fecha from movement_payments p");
+    conditions(&mut q, filtro);
+    q.push(" order by p.fecha desc, p.movimiento_id desc, p.pago_id desc");
+    if let Some((size, offset)) = limit {
+        q.push(" limit ").push_bind(size).push(" offset ").push_bind(offset);
+    }
+    q.build_query_as().fetch_all(pool).await
+}
+
+/// How many payment rows match. Without a patient name the daily payment counts answer it;
+/// with one, the name narrows the rows enough to count them.
+async fn count(pool: &PgPool, filtro: &Filtro) -> Result<i64, sqlx::Error> {
+    if filtro.nombre_paciente.is_some() {
+        let mut q = QueryBuilder::new("select count(*) from movement_payments p");
+        conditions(&mut q, filtro);
+        return q.build_query_scalar().fetch_one(pool).await;
+    }
+    let mut q = QueryBuilder::new("select coalesce(sum(p.pagos), 0)::bigint from stats_payment_day p where true");
+    if let Some(local_id) = filtro.local_id {
+        q.push(" and p.local_id = ").push_bind(local_id);
+    }
+    if let Some(tipo) = &filtro.tipo {
+        q.push(" and p.tipo = ").push_bind(tipo.as_str());
+    }
+    if let Some(fecha) = filtro.fecha {
+        q.push(" and p.dia = ").push_bind(fecha);
+    }
+    if let Some(metodo) = &filtro.metodo_pago {
+        q.push(" and p.metodo_pago_id in (select id from lookup_items where kind = 'MetodoPago' and nombre = ")
+            .push_bind(metodo.as_str())
+            .push(")");
+    }
+    q.build_query_scalar().fetch_one(pool).await
+}
+
+/// The payment rows as movements, newest payment first.
+async fn rows(pool: &PgPool, keys: Vec<(i64, NaiveDateTime)>, viewer: Viewer) -> Result<Vec<Movimiento>, sqlx::Error> {
+    let mut ids: Vec<i64> = keys.iter().map(|k| k.0).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let found: HashMap<i64, Movimiento> = movements::by_ids(pool, &ids, viewer)
+        .await?
+        .into_iter()
+        .map(|m| (m.id, m))
+        .collect();
+    Ok(keys
+        .into_iter()
+        .filter_map(|(id, fecha)| {
+            let mut row = found.get(&id)?.clone();
+            row.fecha = fecha;
+            Some(row)
+        })
+        .collect())
+}
+
+/// Page `number` of `size` payment rows.
+pub async fn page(
+    pool: &PgPool,
+    filtro: &Filtro,
+    viewer: Viewer,
+    number: i64,
+    size: i64,
+) -> Result<Page<Movimiento>, sqlx::Error> {
+    let total = count(pool, filtro).await?;
+    let found = keys(pool, filtro, Some((size, number * size))).await?;
+    Ok(Page::new(rows(pool, found, viewer).await?, number, size, total))
+}
+
+/// Every payment row (the web app asks only for one day).
+pub async fn all(pool: &PgPool, filtro: &Filtro, viewer: Viewer) -> Result<Vec<Movimiento>, sqlx::Error> {
+    let found = keys(pool, filtro, None).await?;
+    rows(pool, found, viewer).await
+}
+
+fn pesos(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+/// All-time cash per payment method name: ENTRADA payments add, SALIDA payments subtract
+/// (`montoImpuesto`, what was actually charged). Every method appears, unused ones with 0. Read
+/// from the daily statistics, so its cost grows with days, not movements.
+pub async fn totals(pool: &PgPool, local_id: Option<i64>) -> Result<BTreeMap<String, f64>, sqlx::Error> {
+    let sums: Vec<(String, i64)> = sqlx::query_as(
+        "select mp.nombre, coalesce(sum(s.entrada_cents - s.salida_cents), 0)::bigint
+         from lookup_items mp
+         left join stats_cash_day s on s.metodo_pago_id = mp.id and ($1::bigint is null or s.local_id = $1)
+         where mp.kind = 'MetodoPago'
+         group by mp.id, mp.nombre",
+    )
+    .bind(local_id)
+    .fetch_all(pool)
+    .await?;
+    let mut map = BTreeMap::new();
+    for (nombre, cents) in sums {
+        *map.entry(nombre).or_insert(0) += cents;
+    }
+    Ok(map.into_iter().map(|(k, v)| (k, pesos(v))).collect())
+}
+
+/// Patients registered at a branch, or at all.
+pub async fn patients_at(pool: &PgPool, local_id: Option<i64>) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("select count(*) from patients where $1::bigint is null or local_id = $1")
+        .bind(local_id)
+        .fetch_one(pool)
+        .await
+}
+
+/// Movements (not payment rows), newest first, for the plain pages: one branch or all, and
+/// optionally only those dated within `[desde, hasta]`.
+pub async fn movements_page(
+    pool: &PgPool,
+    local_id: Option<i64>,
+    dates: Option<(NaiveDate, NaiveDate)>,
+    viewer: Viewer,
+    number: i64,
+    size: i64,
+) -> Result<Page<Movimiento>, sqlx::Error> {
+    const WHERE: &str = "from movements m where ($1::bigint is null or m.local_id = $1)
+         and ($2::date is null or (m.fecha >= $2 and m.fecha < $3::date + 1))";
+    let (desde, hasta) = dates.unzip();
+    let total: i64 = sqlx::query_scalar(&format!("select count(*) {WHERE}"))
+        .bind(local_id)
+        .bind(desde)
+        .bind(hasta)
+        .fetch_one(pool)
+        .await?;
+    let ids: Vec<i64> = sqlx::query_scalar(&format!(
+        "select m.id {WHERE} order by m.fecha desc, m.id desc limit $4 offset $5"
+    ))
+    .bind(local_id)
+    .bind(desde)
+    .bind(hasta)
+    .bind(size)
+    .bind(number * size)
+    .fetch_all(pool)
+    .await?;
+    let mut found = movements::by_ids(pool, &ids, viewer).await?;
+    found.sort_by_key(|m| ids.iter().position(|id| *id == m.id));
+    Ok(Page::new(found, number, size, total))
+}

@@ -1,0 +1,250 @@
+//! Reads of the cash-box read models: one movement with its lines, payments, patient and
+//! products, as the contract serializes it (§3.4).
+
+use std::collections::HashMap;
+
+use chrono::NaiveDateTime;
+use serde::Serialize;
+use sqlx::PgPool;
+use utoipa::ToSchema;
+
+use crate::lookups::{Local, Nombrado};
+use crate::patients::{self, Paciente};
+use crate::products::{self, Producto, Viewer};
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Detalle {
+    pub id: i64,
+    pub cantidad: i64,
+    pub precio_unitario: f64,
+    pub subtotal: f64,
+    /// The product as it is now (null if it no longer exists).
+    pub producto: Option<Producto>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct DetalleAdicional {
+    pub id: i64,
+    pub descripcion: String,
+    pub subtotal: f64,
+}
+
+/// A payment.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CajaMovimiento {
+    /// Unique across movements (lists deduplicate payments by it).
+    pub id: i64,
+    pub monto: f64,
+    pub monto_impuesto: f64,
+    /// `yyyy-MM-ddTHH:mm:ss`, the shop's local time.
+    #[schema(value_type = String)]
+    pub fecha: NaiveDateTime,
+    pub metodo_pago: Option<Nombrado>,
+}
+
+/// A movement as the API serializes it (contract §3.4).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Movimiento {
+    pub id: i64,
+    /// ENTRADA or SALIDA.
+    pub tipo_movimiento: String,
+    #[schema(value_type = String)]
+    pub fecha: NaiveDateTime,
+    pub total: f64,
+    pub descuento: Option<f64>,
+    pub total_impuesto: f64,
+    pub descripcion: Option<String>,
+    pub vendedor: Option<String>,
+    pub paciente: Option<Paciente>,
+    pub detalles: Vec<Detalle>,
+    pub detalles_adicionales: Vec<DetalleAdicional>,
+    pub caja_movimientos: Vec<CajaMovimiento>,
+    pub local: Option<Local>,
+    pub estado_movimiento: Option<String>,
+    pub version: i64,
+    /// The code of the public order-status link (`/estadoCompra/{codigoEstado}`); the server
+    /// signs it, so one order's link does not reveal another's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub codigo_estado: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    id: i64,
+    tipo: String,
+    fecha: NaiveDateTime,
+    local_id: i64,
+    local_nombre: Option<String>,
+    local_direccion: Option<String>,
+    local_celular: Option<String>,
+    paciente_id: Option<i64>,
+    vendedor: Option<String>,
+    descripcion: Option<String>,
+    descuento_hundredths: Option<i64>,
+    total_cents: i64,
+    total_impuesto_cents: i64,
+    estado: Option<String>,
+    version: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct PaymentRow {
+    movimiento_id: i64,
+    uid: i64,
+    monto_cents: i64,
+    monto_impuesto_cents: i64,
+    fecha: NaiveDateTime,
+    metodo_pago_id: i64,
+    metodo: Option<String>,
+}
+
+fn pesos(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+/// The branch a movement belongs to (for the caller's branch check), if it exists.
+pub async fn branch_of(pool: &PgPool, id: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("select local_id from movements where id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await
+}
+
+/// One movement; product costs only for admins (`viewer`).
+pub async fn by_id(pool: &PgPool, id: i64, viewer: Viewer) -> Result<Option<Movimiento>, sqlx::Error> {
+    Ok(by_ids(pool, &[id], viewer).await?.pop())
+}
+
+/// Several movements with everything they nest, in a fixed number of queries; in no particular
+/// order.
+pub async fn by_ids(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Movimiento>, sqlx::Error> {
+    let rows: Vec<Row> = sqlx::query_as(
+        "select m.id, m.tipo, m.fecha, m.local_id, l.nombre as local_nombre, l.direccion as local_direccion,
+                l.celular as local_celular, m.paciente_id, m.vendedor, m.descripcion, m.descuento_hundredths,
+                m.total_cents, m.total_impuesto_cents, m.estado, m.version
+         from movements m left join lookup_items l on l.kind = 'Local' and l.id = m.local_id
+         where m.id = any($1)",
+    )
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let lines: Vec<(i64, i32, i64, i64, i64, i64)> = sqlx::query_as(
+        "select movimiento_id, linea, producto_id, cantidad, precio_cents, subtotal_cents from movement_lines
+         where movimiento_id = any($1) order by movimiento_id, linea",
+    )
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let product_ids: Vec<i64> = lines.iter().map(|l| l.2).collect();
+    let productos = products::by_ids(pool, &product_ids, viewer).await?;
+    let extras: Vec<(i64, i32, String, i64)> = sqlx::query_as(
+        "select movimiento_id, linea, descripcion, subtotal_cents from movement_extras
+         where movimiento_id = any($1) order by movimiento_id, linea",
+    )
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let payments: Vec<PaymentRow> = sqlx::query_as(
+        "select p.movimiento_id, p.uid, p.monto_cents, p.monto_impuesto_cents, p.fecha, p.metodo_pago_id,
+                mp.nombre as metodo
+         from movement_payments p left join lookup_items mp on mp.kind = 'MetodoPago' and mp.id = p.metodo_pago_id
+         where p.movimiento_id = any($1) order by p.movimiento_id, p.pago_id",
+    )
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let patient_ids: Vec<i64> = rows.iter().filter_map(|r| r.paciente_id).collect();
+    let pacientes: HashMap<i64, Paciente> = patients::by_ids(pool, &patient_ids)
+        .await?
+        .into_iter()
+        .map(|p| (p.id, p))
+        .collect();
+    let productos: HashMap<i64, Producto> = productos.into_iter().map(|p| (p.id, p)).collect();
+    // Each movement's children, grouped once (the lists load hundreds of movements at a time).
+    let mut lines_of: HashMap<i64, Vec<_>> = HashMap::new();
+    for l in lines {
+        lines_of.entry(l.0).or_default().push(l);
+    }
+    let mut extras_of: HashMap<i64, Vec<_>> = HashMap::new();
+    for e in extras {
+        extras_of.entry(e.0).or_default().push(e);
+    }
+    let mut payments_of: HashMap<i64, Vec<PaymentRow>> = HashMap::new();
+    for p in payments {
+        payments_of.entry(p.movimiento_id).or_default().push(p);
+    }
+    Ok(rows
+        .into_iter()
+        .map(|r| Movimiento {
+            id: r.id,
+            tipo_movimiento: r.tipo,
+            fecha: r.fecha,
+            total: pesos(r.total_cents),
+            descuento: r.descuento_hundredths.map(pesos),
+            total_impuesto: pesos(r.total_impuesto_cents),
+            descripcion: r.descripcion,
+            vendedor: r.vendedor,
+            paciente: r.paciente_id.and_then(|pid| pacientes.get(&pid).cloned()),
+            detalles: lines_of
+                .remove(&r.id)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(_, linea, producto_id, cantidad, precio, subtotal)| Detalle {
+                    id: i64::from(linea) + 1,
+                    cantidad,
+                    precio_unitario: pesos(precio),
+                    subtotal: pesos(subtotal),
+                    producto: productos.get(&producto_id).cloned(),
+                })
+                .collect(),
+            detalles_adicionales: extras_of
+                .remove(&r.id)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(_, linea, descripcion, subtotal)| DetalleAdicional {
+                    id: i64::from(linea) + 1,
+                    descripcion,
+                    subtotal: pesos(subtotal),
+                })
+                .collect(),
+            caja_movimientos: payments_of
+                .remove(&r.id)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|p| CajaMovimiento {
+                    id: p.uid,
+                    monto: pesos(p.monto_cents),
+                    monto_impuesto: pesos(p.monto_impuesto_cents),
+                    fecha: p.fecha,
+                    metodo_pago: p.metodo.map(|nombre| Nombrado {
+                        id: p.metodo_pago_id,
+                        nombre,
+                    }),
+                })
+                .collect(),
+            local: r.local_nombre.map(|nombre| Local {
+                id: r.local_id,
+                nombre,
+                direccion: r.local_direccion,
+                celular: r.local_celular,
+            }),
+            estado_movimiento: r.estado,
+            version: r.version,
+            codigo_estado: None,
+        })
+        .collect())
+}
+
+/// The state of a movement, for the public order page; `None` when it does not exist.
+pub async fn estado_of(pool: &PgPool, id: i64) -> Result<Option<Option<String>>, sqlx::Error> {
+    sqlx::query_scalar("select estado from movements where id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await
+}

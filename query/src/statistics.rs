@@ -1,0 +1,210 @@
+//! The statistics page's figures over a period of movement dates, read from the daily statistics
+//! tables (migrations/0006_statistics.sql): each call sums a few rows per day, whatever the
+//! number of movements. Money is summed in cents and turned into pesos only for the answer.
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDate;
+use serde::Serialize;
+use sqlx::PgPool;
+use utoipa::ToSchema;
+
+/// A period of movement dates (both days included) at one branch or all.
+#[derive(Clone, Copy, Debug)]
+pub struct Periodo {
+    pub local_id: Option<i64>,
+    pub desde: NaiveDate,
+    pub hasta: NaiveDate,
+}
+
+impl Periodo {
+    /// Every day there is, at one branch or all.
+    pub fn always(local_id: Option<i64>) -> Self {
+        Periodo {
+            local_id,
+            desde: NaiveDate::from_ymd_opt(1900, 1, 1).unwrap_or_default(),
+            hasta: NaiveDate::from_ymd_opt(9999, 12, 31).unwrap_or_default(),
+        }
+    }
+}
+
+/// The condition every statistics query shares: `$1` branch (null = all), `$2`..`$3` the days.
+const IN_PERIOD: &str = "($1::bigint is null or s.local_id = $1) and s.dia between $2 and $3";
+
+fn pesos(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+/// Cash in and out of one payment method over a period.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, ToSchema)]
+pub struct EntradaSalida {
+    pub entrada: f64,
+    pub salida: f64,
+}
+
+/// Per payment method name (every method, unused ones with zeros), the payments of the movements
+/// dated within the period, whatever the payment's own date: ENTRADA to `entrada`, SALIDA to
+/// `salida` (`montoImpuesto`, what was charged).
+pub async fn earned(pool: &PgPool, periodo: Periodo) -> Result<BTreeMap<String, EntradaSalida>, sqlx::Error> {
+    let sums: Vec<(String, i64, i64)> = sqlx::query_as(&format!(
+        "select mp.nombre, coalesce(sum(s.entrada_cents), 0)::bigint, coalesce(sum(s.salida_cents), 0)::bigint
+         from lookup_items mp
+         left join stats_cash_day s on s.metodo_pago_id = mp.id and {IN_PERIOD}
+         where mp.kind = 'MetodoPago'
+         group by mp.id, mp.nombre"
+    ))
+    .bind(periodo.local_id)
+    .bind(periodo.desde)
+    .bind(periodo.hasta)
+    .fetch_all(pool)
+    .await?;
+    let mut cents: BTreeMap<String, (i64, i64)> = BTreeMap::new();
+    for (nombre, entrada, salida) in sums {
+        let sum = cents.entry(nombre).or_default();
+        sum.0 += entrada;
+        sum.1 += salida;
+    }
+    Ok(cents
+        .into_iter()
+        .map(|(k, (e, s))| {
+            let figures = EntradaSalida {
+                entrada: pesos(e),
+                salida: pesos(s),
+            };
+            (k, figures)
+        })
+        .collect())
+}
+
+/// Units sold in the period (product lines of sales); with `only_lenses`, only the lines whose
+/// product was a lens at the sale. Additional lines do not count.
+pub async fn units_sold(pool: &PgPool, periodo: Periodo, only_lenses: bool) -> Result<i64, sqlx::Error> {
+    let column = if only_lenses { "lentes" } else { "unidades" };
+    sqlx::query_scalar(&format!(
+        "select coalesce(sum(s.{column}), 0)::bigint from stats_sales_day s where {IN_PERIOD}"
+    ))
+    .bind(periodo.local_id)
+    .bind(periodo.desde)
+    .bind(periodo.hasta)
+    .fetch_one(pool)
+    .await
+}
+
+/// The sales of one day: how many and their total after discounts.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VentasDelDia {
+    #[schema(value_type = String, format = Date)]
+    pub fecha: NaiveDate,
+    pub ventas: i64,
+    pub total: f64,
+}
+
+/// Sales per day within the period, days without sales left out, oldest first.
+pub async fn sales_per_day(pool: &PgPool, periodo: Periodo) -> Result<Vec<VentasDelDia>, sqlx::Error> {
+    let rows: Vec<(NaiveDate, i64, i64)> = sqlx::query_as(&format!(
+        "select s.dia, sum(s.ventas)::bigint, sum(s.total_cents)::bigint from stats_sales_day s
+         where {IN_PERIOD} group by s.dia order by s.dia"
+    ))
+    .bind(periodo.local_id)
+    .bind(periodo.desde)
+    .bind(periodo.hasta)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(fecha, ventas, total)| VentasDelDia {
+            fecha,
+            ventas,
+            total: pesos(total),
+        })
+        .collect())
+}
+
+/// One product's sales in the period, with its current cost and price (contract §6.1, item 2).
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct ProductoVendido {
+    pub modelo: String,
+    /// Category names joined with ", ".
+    pub categorias: String,
+    pub descripcion: String,
+    pub marca: String,
+    pub cantidad: i64,
+    /// The product's cost now (0 when unknown).
+    pub costo_cents: i64,
+    pub precio_cents: i64,
+    /// Σ line subtotals − cost × Σ units.
+    pub ganancia_cents: i64,
+}
+
+/// Products sold in the period, most units first (then by model).
+pub async fn products_sold(pool: &PgPool, periodo: Periodo) -> Result<Vec<ProductoVendido>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "with sold as (
+             select s.producto_id, sum(s.cantidad)::bigint as cantidad, sum(s.subtotal_cents)::bigint as subtotal
+             from stats_product_day s where {IN_PERIOD} group by s.producto_id having sum(s.cantidad) > 0)
+         select p.modelo,
+                coalesce((select string_agg(c.nombre, ', ' order by c.nombre)
+                          from product_categorias pc join lookup_items c on c.kind = 'Categoria' and c.id = pc.categoria_id
+                          where pc.producto_id = p.id), '') as categorias,
+                coalesce(p.descripcion, '') as descripcion, coalesce(p.marca_nombre, '') as marca,
+                sold.cantidad, coalesce(p.costo_cents, 0) as costo_cents, p.precio_cents,
+                sold.subtotal - coalesce(p.costo_cents, 0) * sold.cantidad as ganancia_cents
+         from sold join products p on p.id = sold.producto_id
+         order by sold.cantidad desc, lower(p.modelo)"
+    ))
+    .bind(periodo.local_id)
+    .bind(periodo.desde)
+    .bind(periodo.hasta)
+    .fetch_all(pool)
+    .await
+}
+
+/// Lenses sold as additional lines ('cristal X'), per lens name ignoring case.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct CristalVendido {
+    pub nombre: String,
+    pub lineas: i64,
+    pub subtotal_cents: i64,
+}
+
+pub async fn lenses_sold(pool: &PgPool, periodo: Periodo) -> Result<Vec<CristalVendido>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "select min(s.nombre) as nombre, sum(s.lineas)::bigint as lineas, sum(s.subtotal_cents)::bigint as subtotal_cents
+         from stats_cristal_day s where {IN_PERIOD}
+         group by s.nombre_key order by sum(s.lineas) desc, s.nombre_key"
+    ))
+    .bind(periodo.local_id)
+    .bind(periodo.desde)
+    .bind(periodo.hasta)
+    .fetch_all(pool)
+    .await
+}
+
+/// One brand's product sales in the period (contract §6.1, item 3).
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct MarcaVendida {
+    pub marca: String,
+    pub cantidad: i64,
+    /// Σ (subtotal − current cost × units), in cents.
+    pub ganancia_cents: i64,
+}
+
+/// Brands sold in the period, by profit (highest first).
+pub async fn brands_sold(pool: &PgPool, periodo: Periodo) -> Result<Vec<MarcaVendida>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "select coalesce(p.marca_nombre, '') as marca, sum(s.cantidad)::bigint as cantidad,
+                sum(s.subtotal_cents - coalesce(p.costo_cents, 0) * s.cantidad)::bigint as ganancia_cents
+         from stats_product_day s join products p on p.id = s.producto_id
+         where {IN_PERIOD}
+         group by coalesce(p.marca_nombre, '')
+         having sum(s.cantidad) > 0
+         order by ganancia_cents desc, marca"
+    ))
+    .bind(periodo.local_id)
+    .bind(periodo.desde)
+    .bind(periodo.hasta)
+    .fetch_all(pool)
+    .await
+}

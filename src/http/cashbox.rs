@@ -1,0 +1,317 @@
+//! The cash-box lists, totals, reports and the public order status (contract §4.4, §5.5, §5.6,
+//! §6.2).
+//!
+//! A seller's lists are always their own branch's; the all-time totals are for admins; the
+//! public status answers only the order's state, and only to the holder of its signed code.
+
+use std::collections::BTreeMap;
+
+use axum::extract::{Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use chrono::NaiveDate;
+use optica_query::cashbox::{self as read, Filtro};
+use optica_query::movements::{self as movements, Movimiento};
+use optica_query::Page;
+use serde::{Deserialize, Serialize};
+
+use crate::auth::{Admin, Caller, Staff};
+use crate::error::AppError;
+use crate::http::extract::ApiPath;
+use crate::http::lenient::{lenient_date, opt_i64};
+use crate::http::{page_index, page_size};
+use crate::movements::{pdf, status};
+#[allow(unused_imports)]
+use crate::openapi::{Mensaje, OAuthError};
+use crate::state::AppState;
+
+/// The list's page size (contract §5.5).
+const PAGE_SIZE: i64 = 10;
+
+/// `0` or nothing means every branch.
+pub(crate) fn branch(id: Option<i64>) -> Option<i64> {
+    id.filter(|id| *id != 0)
+}
+
+/// The branch a caller's list shows: an admin's choice; for anyone else their own branch,
+/// whatever they asked (a seller without a branch sees nothing rather than everything).
+fn effective_branch(caller: &Caller, asked: Option<i64>) -> Option<i64> {
+    if caller.is_admin() {
+        branch(asked)
+    } else {
+        Some(caller.local_id.unwrap_or(-1))
+    }
+}
+
+pub(crate) fn text(value: Option<String>) -> Option<String> {
+    value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
+}
+
+pub(crate) fn day(value: Option<String>, what: &str) -> Result<Option<NaiveDate>, AppError> {
+    match text(value) {
+        None => Ok(None),
+        Some(t) => lenient_date(&t)
+            .map(Some)
+            .ok_or_else(|| AppError::BadRequest(format!("La {what} '{t}' no es válida (formato aaaa-mm-dd)"))),
+    }
+}
+
+/// Adds each row's public status code.
+fn with_codes(state: &AppState, rows: &mut [Movimiento]) {
+    for row in rows {
+        row.codigo_estado = Some(status::code(&state.auth.signing_key, row.id));
+    }
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct FiltroQuery {
+    /// Branch (admins; 0 = all). Other staff always get their own.
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub id_local: Option<i64>,
+    /// ENTRADA or SALIDA.
+    pub tipo_movimiento: Option<String>,
+    /// Part of the patient's name (case and accents ignored).
+    pub nombre_paciente: Option<String>,
+    /// The payment's day, `yyyy-MM-dd`.
+    pub fecha: Option<String>,
+    /// The payment method's exact name.
+    pub metodo_pago: Option<String>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub page: Option<i64>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub size: Option<i64>,
+}
+
+impl FiltroQuery {
+    fn filtro(self, caller: &Caller) -> Result<Filtro, AppError> {
+        let tipo = text(self.tipo_movimiento);
+        if let Some(t) = &tipo {
+            if t != "ENTRADA" && t != "SALIDA" {
+                return Err(AppError::BadRequest(format!(
+                    "El tipo de movimiento '{t}' no es válido (ENTRADA o SALIDA)"
+                )));
+            }
+        }
+        Ok(Filtro {
+            local_id: effective_branch(caller, self.id_local),
+            tipo,
+            nombre_paciente: text(self.nombre_paciente),
+            fecha: day(self.fecha, "fecha")?,
+            metodo_pago: text(self.metodo_pago),
+        })
+    }
+}
+
+/// A page of the cash box: one row per payment, newest first; each row is the payment's movement
+/// dated with the payment's date.
+#[utoipa::path(get, path = "/api/movimientos/filtrar", tag = "movimientos", operation_id = "movimiento_filter",
+    params(FiltroQuery),
+    responses((status = 200, body = Page<Movimiento>), (status = 400, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn filter(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    Query(query): Query<FiltroQuery>,
+) -> Result<Json<Page<Movimiento>>, AppError> {
+    let page = page_index(query.page.unwrap_or(0))?;
+    let size = page_size(query.size, PAGE_SIZE)?;
+    let filtro = query.filtro(&caller)?;
+    let mut found = read::page(&state.pool, &filtro, caller.viewer(), page, size).await?;
+    with_codes(&state, &mut found.content);
+    Ok(Json(found))
+}
+
+/// Every row of one day (the web app's per-day sums); the day is required.
+#[utoipa::path(get, path = "/api/movimientos/filtrar-completo", tag = "movimientos",
+    operation_id = "movimiento_filter_all", params(FiltroQuery),
+    responses((status = 200, body = Vec<Movimiento>), (status = 400, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn filter_all(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    Query(query): Query<FiltroQuery>,
+) -> Result<Json<Vec<Movimiento>>, AppError> {
+    let filtro = query.filtro(&caller)?;
+    if filtro.fecha.is_none() {
+        return Err(AppError::BadRequest("Debe indicar la fecha".into()));
+    }
+    let mut rows = read::all(&state.pool, &filtro, caller.viewer()).await?;
+    with_codes(&state, &mut rows);
+    Ok(Json(rows))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct LocalQuery {
+    /// Branch; 0 or absent = all.
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub id_local: Option<i64>,
+}
+
+/// All-time cash per payment method (admins): ENTRADA adds, SALIDA subtracts.
+#[utoipa::path(get, path = "/api/movimientos/totales", tag = "movimientos", operation_id = "movimiento_totals",
+    params(LocalQuery),
+    responses((status = 200, body = BTreeMap<String, f64>),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn totals(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Query(query): Query<LocalQuery>,
+) -> Result<Json<BTreeMap<String, f64>>, AppError> {
+    Ok(Json(read::totals(&state.pool, branch(query.id_local)).await?))
+}
+
+/// What anyone holding the link may know of an order.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EstadoCompra {
+    /// PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO, ENTREGADO, or null.
+    pub estado_movimiento: Option<String>,
+}
+
+/// The public order status: no login, only the state, only for a correctly signed code.
+#[utoipa::path(get, path = "/api/movimientos/estado/{codigo}", tag = "movimientos", operation_id = "movimiento_status",
+    params(("codigo" = String, Path)),
+    responses((status = 200, body = EstadoCompra), (status = 404, body = Mensaje)))]
+pub async fn public_status(
+    State(state): State<AppState>,
+    ApiPath(codigo): ApiPath<String>,
+) -> Result<Json<EstadoCompra>, AppError> {
+    let missing = || AppError::NotFound("No encontramos ese pedido. Revise el enlace que le enviamos.".into());
+    let id = status::movement_of(&state.auth.signing_key, &codigo).ok_or_else(missing)?;
+    let estado = movements::estado_of(&state.pool, id).await?.ok_or_else(missing)?;
+    Ok(Json(EstadoCompra {
+        estado_movimiento: estado,
+    }))
+}
+
+/// Which copy of the report.
+#[derive(Clone, Copy)]
+enum Copia {
+    Cliente,
+    Optica,
+}
+
+async fn report(state: &AppState, caller: &Caller, id: i64, copia: Copia) -> Result<Response, AppError> {
+    let not_found = || AppError::NotFound(format!("El movimiento ID: {id} no existe en la base de datos!"));
+    let local_id = movements::branch_of(&state.pool, id).await?.ok_or_else(not_found)?;
+    if !caller.works_at(local_id) {
+        return Err(AppError::Forbidden);
+    }
+    let movimiento = movements::by_id(&state.pool, id, caller.viewer())
+        .await?
+        .ok_or_else(not_found)?;
+    // printpdf's document is single-threaded and the work is CPU-bound.
+    let bytes = tokio::task::spawn_blocking(move || match copia {
+        Copia::Cliente => pdf::customer(&movimiento),
+        Copia::Optica => pdf::shop(&movimiento),
+    })
+    .await
+    .map_err(AppError::internal)?
+    .map_err(AppError::internal)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"reporte_movimiento_{id}.pdf\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// The customer's copy of a movement, as PDF.
+#[utoipa::path(get, path = "/api/movimientos/reporteCliente/{id}", tag = "movimientos",
+    operation_id = "movimiento_customer_pdf", params(("id" = i64, Path)),
+    responses((status = 200, content_type = "application/pdf", description = "the report"),
+    (status = 404, body = Mensaje), (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn customer_pdf(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Response, AppError> {
+    report(&state, &caller, id, Copia::Cliente).await
+}
+
+/// The shop's copy, with the patient's latest prescription.
+#[utoipa::path(get, path = "/api/movimientos/reporteOptica/{id}", tag = "movimientos",
+    operation_id = "movimiento_shop_pdf", params(("id" = i64, Path)),
+    responses((status = 200, content_type = "application/pdf", description = "the report"),
+    (status = 404, body = Mensaje), (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn shop_pdf(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Response, AppError> {
+    report(&state, &caller, id, Copia::Optica).await
+}
+
+/// The movements page size of the plain pages (contract §4.4).
+const MOVEMENTS_PAGE_SIZE: i64 = 12;
+
+/// Page `page` of movements, newest first (a seller's branch only).
+#[utoipa::path(get, path = "/api/movimientos/paginado/{page}", tag = "movimientos", operation_id = "movimiento_page",
+    params(("page" = i64, Path)),
+    responses((status = 200, body = Page<Movimiento>), (status = 400, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn page(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    ApiPath(page): ApiPath<i64>,
+) -> Result<Json<Page<Movimiento>>, AppError> {
+    let page = page_index(page)?;
+    let local_id = effective_branch(&caller, None);
+    let mut found =
+        read::movements_page(&state.pool, local_id, None, caller.viewer(), page, MOVEMENTS_PAGE_SIZE).await?;
+    with_codes(&state, &mut found.content);
+    Ok(Json(found))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct BetweenDates {
+    /// `yyyy-MM-dd`
+    pub fecha_inicio: Option<String>,
+    /// `yyyy-MM-dd`, included.
+    pub fecha_fin: Option<String>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub page: Option<i64>,
+    /// Defaults to 10 (the old front end leaves it out).
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub size: Option<i64>,
+}
+
+/// Movements dated within two days (both included), newest first (a seller's branch only).
+#[utoipa::path(get, path = "/api/movimientos/buscar/entre-fechas", tag = "movimientos",
+    operation_id = "movimiento_between_dates", params(BetweenDates),
+    responses((status = 200, body = Page<Movimiento>), (status = 400, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn between_dates(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    Query(query): Query<BetweenDates>,
+) -> Result<Json<Page<Movimiento>>, AppError> {
+    let periodo = crate::http::statistics::PeriodoBody {
+        local: None,
+        fecha_inicio: query.fecha_inicio,
+        fecha_fin: query.fecha_fin,
+    }
+    .periodo()?;
+    let page = page_index(query.page.unwrap_or(0))?;
+    let size = page_size(query.size, PAGE_SIZE)?;
+    let local_id = effective_branch(&caller, None);
+    let dates = Some((periodo.desde, periodo.hasta));
+    let mut found = read::movements_page(&state.pool, local_id, dates, caller.viewer(), page, size).await?;
+    with_codes(&state, &mut found.content);
+    Ok(Json(found))
+}

@@ -1,0 +1,204 @@
+//! The cash-box API (contract §4.4): register, read and delete movements.
+//!
+//! Staff register movements at their own branch (admins at any); a seller reads only their
+//! branch's movements; deleting is for admins. Lists, totals, reports and the public status
+//! are in `cashbox.rs`.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::Json;
+use optica_command::patient::PacienteError;
+use optica_command::product::ProductoError;
+use optica_command::CommandError;
+use optica_events::movement::MovimientoDatos;
+use optica_query::lookups;
+use optica_query::movements::{self as read, Movimiento};
+
+use crate::auth::{Admin, Caller, Staff};
+use crate::dispatch::{self, RequestMeta};
+use crate::error::AppError;
+use crate::http::extract::{ApiJson, ApiPath};
+use crate::http::saved;
+use crate::movements::body::{prepare, product_ids, MovimientoBody};
+use crate::movements::{self as service, CajaError};
+#[allow(unused_imports)]
+use crate::openapi::{Mensaje, OAuthError};
+use crate::state::AppState;
+
+fn not_found(id: i64) -> AppError {
+    AppError::NotFound(format!("El movimiento ID: {id} no existe en la base de datos!"))
+}
+
+fn check_branch(caller: &Caller, local_id: i64) -> Result<(), AppError> {
+    if caller.works_at(local_id) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+/// The body as movement data, checked against everything outside the movement: the caller's
+/// branch, and the branch, payment methods and patient it names.
+async fn checked(state: &AppState, caller: &Caller, body: MovimientoBody) -> Result<MovimientoDatos, AppError> {
+    let facts = optica_query::products::sale_facts(&state.pool, &product_ids(&body)).await?;
+    let datos = prepare(body, &facts).map_err(AppError::Validation)?;
+    check_branch(caller, datos.local_id)?;
+    let mut problems = Vec::new();
+    let pool = &state.pool;
+    if datos.local_id > 0 && lookups::existing(pool, "Local", &[datos.local_id]).await?.is_empty() {
+        problems.push("El local seleccionado no existe".to_string());
+    }
+    let metodos: Vec<i64> = datos.pagos.iter().map(|p| p.metodo_pago_id).collect();
+    let known = lookups::existing(pool, "MetodoPago", &metodos).await?;
+    if metodos.iter().any(|id| !known.contains(id)) {
+        problems.push("El método de pago seleccionado no existe".to_string());
+    }
+    if let Some(paciente_id) = datos.paciente_id {
+        if !optica_query::patients::exists(pool, paciente_id).await? {
+            problems.push("El paciente seleccionado no existe".to_string());
+        }
+    }
+    if problems.is_empty() {
+        Ok(datos)
+    } else {
+        Err(AppError::Validation(problems))
+    }
+}
+
+fn command_error(id: i64, e: CommandError<CajaError>, accion: &str) -> AppError {
+    let refused = |error: String| AppError::Refused {
+        mensaje: format!("Error al {accion} el movimiento"),
+        error,
+    };
+    match e {
+        CommandError::Domain(CajaError::Movimiento(optica_command::movement::MovimientoError::Invalid(list))) => {
+            AppError::Validation(list)
+        }
+        CommandError::Domain(CajaError::Movimiento(_)) if accion == "actualizar" => AppError::NotFound(format!(
+            "Error: No se pudo editar el movimiento ID: {id} no existe en la base de datos!"
+        )),
+        CommandError::Domain(CajaError::Movimiento(_)) => not_found(id),
+        CommandError::Domain(CajaError::Producto(_, ProductoError::StockInsuficiente { modelo })) => {
+            refused(format!("Stock insuficiente para el producto: {modelo}"))
+        }
+        CommandError::Domain(CajaError::Producto(_, ProductoError::LocalAusente(_) | ProductoError::NotFound)) => {
+            refused("Producto no encontrado en el local.".into())
+        }
+        CommandError::Domain(CajaError::Producto(_, ProductoError::Invalid(list))) => refused(list.join(". ")),
+        CommandError::Domain(CajaError::Producto(_, other)) => AppError::internal(other),
+        CommandError::Domain(CajaError::Paciente(PacienteError::NotFound)) => {
+            AppError::Validation(vec!["El paciente seleccionado no existe".into()])
+        }
+        CommandError::Domain(CajaError::Paciente(other)) => refused(other.to_string()),
+        CommandError::Domain(CajaError::OtraSucursal) => AppError::Forbidden,
+        other => dispatch::store_failure(other),
+    }
+}
+
+/// The movement with its public status code, which staff copy into the customer's link.
+fn with_code(state: &AppState, mut m: Movimiento) -> Movimiento {
+    m.codigo_estado = Some(service::status::code(&state.auth.signing_key, m.id));
+    m
+}
+
+async fn answer(state: &AppState, caller: &Caller, id: i64, mensaje: &str) -> Result<Response, AppError> {
+    let movimiento = read::by_id(&state.pool, id, caller.viewer())
+        .await?
+        .map(|m| with_code(state, m));
+    Ok(saved(mensaje, "movimiento", movimiento))
+}
+
+/// Registers a sale, income or expense. A sale takes its products' stock at its branch in the
+/// same transaction; with an `Idempotency-Key` a repeated request answers the first movement.
+#[utoipa::path(post, path = "/api/movimientos", tag = "movimientos", operation_id = "movimiento_create",
+    request_body = MovimientoBody,
+    responses((status = 201, description = "mensaje + movimiento"),
+    (status = 400, description = "errors (validation) or mensaje + error (stock)"),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn create(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    meta: RequestMeta,
+    ApiJson(body): ApiJson<MovimientoBody>,
+) -> Result<Response, AppError> {
+    const CREATED: &str = "El movimiento ha sido creado!";
+    let metadata = meta.metadata(caller.actor());
+    if let Some(id) = service::replayed(&state, &metadata).await? {
+        service::wait_until_readable(&state, id).await?;
+        return answer(&state, &caller, id, CREATED).await;
+    }
+    let datos = checked(&state, &caller, body).await?;
+    let id = match service::register(&state, datos, &metadata).await {
+        Ok(id) => id,
+        // The same key raced in: the first request's movement is the answer.
+        Err(CommandError::Duplicate { .. }) => {
+            let id = service::replayed(&state, &metadata)
+                .await?
+                .ok_or_else(|| AppError::internal("idempotency claim without movement"))?;
+            service::wait_until_readable(&state, id).await?;
+            id
+        }
+        Err(e) => return Err(command_error(0, e, "crear")),
+    };
+    answer(&state, &caller, id, CREATED).await
+}
+
+/// Edits a movement. A sale's stock goes back where it was taken and is taken again for the new
+/// lines; sellers edit only their branch's movements, and only within it.
+#[utoipa::path(put, path = "/api/movimientos/{id}", tag = "movimientos", operation_id = "movimiento_update",
+    params(("id" = i64, Path)), request_body = MovimientoBody,
+    responses((status = 201, description = "mensaje + movimiento"),
+    (status = 400, description = "errors (validation) or mensaje + error (stock)"), (status = 404, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn update(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    meta: RequestMeta,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<MovimientoBody>,
+) -> Result<Response, AppError> {
+    let datos = checked(&state, &caller, body).await?;
+    let metadata = meta.metadata(caller.actor());
+    let may_touch = |local_id: i64| caller.works_at(local_id);
+    service::edit(&state, id, datos, may_touch, &metadata)
+        .await
+        .map_err(|e| command_error(id, e, "actualizar"))?;
+    answer(&state, &caller, id, "El movimiento ha sido actualizado!").await
+}
+
+/// One movement with its lines, payments, patient and products.
+#[utoipa::path(get, path = "/api/movimientos/{id}", tag = "movimientos", operation_id = "movimiento_get",
+    params(("id" = i64, Path)),
+    responses((status = 200, body = Movimiento), (status = 404, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn get(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Movimiento>, AppError> {
+    let local_id = read::branch_of(&state.pool, id).await?.ok_or_else(|| not_found(id))?;
+    check_branch(&caller, local_id)?;
+    read::by_id(&state.pool, id, caller.viewer())
+        .await?
+        .map(|m| Json(with_code(&state, m)))
+        .ok_or_else(|| not_found(id))
+}
+
+/// Deletes a movement (admins); a sale's stock goes back to its branch.
+#[utoipa::path(delete, path = "/api/movimientos/{id}", tag = "movimientos", operation_id = "movimiento_delete",
+    params(("id" = i64, Path)),
+    responses((status = 204, description = "deleted"), (status = 404, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn delete(
+    State(state): State<AppState>,
+    Admin(caller): Admin,
+    meta: RequestMeta,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<StatusCode, AppError> {
+    let metadata = meta.metadata(caller.actor());
+    service::delete(&state, id, &metadata)
+        .await
+        .map_err(|e| command_error(id, e, "eliminar"))?;
+    Ok(StatusCode::NO_CONTENT)
+}

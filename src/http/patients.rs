@@ -1,0 +1,237 @@
+//! The patient API (contract §4.3, spec 001 §7).
+//!
+//! Every staff member reads, registers and edits any patient (patients visit any branch);
+//! deleting is for admins. Unknown fichas answer 404 with an empty body, as the web app expects.
+
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use optica_command::patient::PacienteCommand;
+use optica_events::patient::documento_key;
+use optica_query::patients::{self as read, Filter, Paciente, PacientesPorLocal};
+use optica_query::Page;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::auth::{Admin, Staff};
+use crate::dispatch::RequestMeta;
+use crate::error::AppError;
+use crate::http::extract::{ApiJson, ApiPath};
+use crate::http::lenient::opt_i64;
+use crate::http::{page_index, page_size, saved};
+#[allow(unused_imports)]
+use crate::openapi::{Mensaje, OAuthError};
+use crate::patients::body::{prepare, PacienteBody};
+use crate::patients::{self as service, command_error, not_found, run_on_patient, Identity};
+use crate::state::AppState;
+
+/// One patient with its prescription history.
+#[utoipa::path(get, path = "/api/pacientes/id/{id}", tag = "pacientes", operation_id = "paciente_get",
+    params(("id" = i64, Path)),
+    responses((status = 200, body = Paciente), (status = 404, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn get(
+    State(state): State<AppState>,
+    _staff: Staff,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Paciente>, AppError> {
+    read::by_id(&state.pool, id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| not_found(id))
+}
+
+/// Page of 12 patients by ficha number.
+#[utoipa::path(get, path = "/api/pacientes/paginado/{page}", tag = "pacientes", operation_id = "paciente_page",
+    params(("page" = i64, Path, description = "zero-based")),
+    responses((status = 200, body = Page<Paciente>), (status = 400, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn page(
+    State(state): State<AppState>,
+    _staff: Staff,
+    ApiPath(page): ApiPath<i64>,
+) -> Result<Json<Page<Paciente>>, AppError> {
+    let page = page_index(page)?;
+    Ok(Json(read::page(&state.pool, Filter::All, page, read::PAGE_SIZE).await?))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct NameSearch {
+    pub nombre: Option<String>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub page: Option<i64>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub size: Option<i64>,
+}
+
+/// Patients whose name contains the text, ignoring case and accents.
+#[utoipa::path(get, path = "/api/pacientes/buscar/nombre", tag = "pacientes", operation_id = "paciente_by_name",
+    params(NameSearch),
+    responses((status = 200, body = Page<Paciente>), (status = 400, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn by_name(
+    State(state): State<AppState>,
+    _staff: Staff,
+    Query(query): Query<NameSearch>,
+) -> Result<Json<Page<Paciente>>, AppError> {
+    let nombre = query
+        .nombre
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .ok_or_else(|| AppError::BadRequest("Debe indicar el nombre a buscar".into()))?;
+    let page = page_index(query.page.unwrap_or(0))?;
+    let size = page_size(query.size, read::PAGE_SIZE)?;
+    Ok(Json(
+        read::page(&state.pool, Filter::NameContains(&nombre), page, size).await?,
+    ))
+}
+
+/// Patients with this document (compared by its letters and digits).
+#[utoipa::path(get, path = "/api/pacientes/buscar/documento/{documento}/page/{page}", tag = "pacientes",
+    operation_id = "paciente_by_document", params(("documento" = String, Path), ("page" = i64, Path)),
+    responses((status = 200, body = Page<Paciente>), (status = 400, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn by_document(
+    State(state): State<AppState>,
+    _staff: Staff,
+    ApiPath((documento, page)): ApiPath<(String, i64)>,
+) -> Result<Json<Page<Paciente>>, AppError> {
+    let page = page_index(page)?;
+    let key = documento_key(&documento);
+    Ok(Json(
+        read::page(&state.pool, Filter::DocumentKey(&key), page, read::PAGE_SIZE).await?,
+    ))
+}
+
+/// The patient with this ficha number; 404 with an empty body when none.
+#[utoipa::path(get, path = "/api/pacientes/buscar-por-ficha/{ficha}", tag = "pacientes",
+    operation_id = "paciente_by_ficha", params(("ficha" = i64, Path)),
+    responses((status = 200, body = Paciente), (status = 404, description = "none"),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn by_ficha(
+    State(state): State<AppState>,
+    _staff: Staff,
+    ApiPath(ficha): ApiPath<i64>,
+) -> Result<Response, AppError> {
+    Ok(match read::by_ficha(&state.pool, ficha).await? {
+        Some(paciente) => Json(paciente).into_response(),
+        None => StatusCode::NOT_FOUND.into_response(),
+    })
+}
+
+/// Number of patients per branch.
+#[utoipa::path(get, path = "/api/pacientes/cantidad-por-sucursal", tag = "pacientes",
+    operation_id = "paciente_count_per_branch",
+    responses((status = 200, body = Vec<PacientesPorLocal>), (status = 401, body = OAuthError),
+    (status = 403, body = OAuthError)))]
+pub async fn count_per_branch(
+    State(state): State<AppState>,
+    _staff: Staff,
+) -> Result<Json<Vec<PacientesPorLocal>>, AppError> {
+    Ok(Json(read::count_per_branch(&state.pool).await?))
+}
+
+/// Registers a patient with the next free ficha number.
+#[utoipa::path(post, path = "/api/pacientes", tag = "pacientes", operation_id = "paciente_create",
+    request_body = PacienteBody,
+    responses((status = 201, description = "mensaje + paciente"), (status = 400, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn create(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    meta: RequestMeta,
+    ApiJson(body): ApiJson<PacienteBody>,
+) -> Result<Response, AppError> {
+    let prepared = prepare(body, state.today()).map_err(AppError::Rejected)?;
+    let metadata = meta.metadata(caller.actor());
+    let id = service::register(&state, prepared, &metadata).await?;
+    answer(&state, id, "El paciente ha sido creado exitosamente.").await
+}
+
+/// Edits a patient. The history is merged: fichas and crystals added since the form's `version`
+/// are kept.
+#[utoipa::path(put, path = "/api/pacientes/{id}", tag = "pacientes", operation_id = "paciente_update",
+    params(("id" = i64, Path)), request_body = PacienteBody,
+    responses((status = 201, description = "mensaje + paciente"), (status = 400, body = Mensaje),
+    (status = 404, body = Mensaje), (status = 409, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn update(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    meta: RequestMeta,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<PacienteBody>,
+) -> Result<Response, AppError> {
+    let prepared = prepare(body, state.today()).map_err(AppError::Rejected)?;
+    let metadata = meta.metadata(caller.actor());
+    service::edit(&state, id, prepared, &metadata).await?;
+    answer(&state, id, "El paciente ha sido actualizado correctamente.").await
+}
+
+async fn answer(state: &AppState, id: i64, mensaje: &str) -> Result<Response, AppError> {
+    let paciente = read::by_id(&state.pool, id).await?;
+    Ok(saved(mensaje, "paciente", paciente))
+}
+
+/// Deletes a patient (admins); refused with 409 while cash-box movements name it.
+#[utoipa::path(delete, path = "/api/pacientes/{id}", tag = "pacientes", operation_id = "paciente_delete",
+    params(("id" = i64, Path)),
+    responses((status = 200, body = Mensaje), (status = 404, body = Mensaje), (status = 409, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn delete(
+    State(state): State<AppState>,
+    Admin(caller): Admin,
+    meta: RequestMeta,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Value>, AppError> {
+    let referenced = read::referenced(&state.pool, id).await?;
+    let metadata = meta.metadata(caller.actor());
+    run_on_patient(
+        &state,
+        id,
+        PacienteCommand::Delete { referenced },
+        Identity::Released,
+        &metadata,
+    )
+    .await
+    .map_err(|e| command_error(id, e, false))?;
+    Ok(Json(json!({"mensaje": "Se elimino el paciente con éxito!"})))
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NuevoCristalBody {
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[schema(value_type = Option<i64>)]
+    pub paciente_id: Option<i64>,
+    #[serde(default)]
+    pub nombre: Option<String>,
+}
+
+/// Records a lens on the patient's most recent ficha (creating one dated today when none).
+#[utoipa::path(post, path = "/api/pacientes/cristales", tag = "pacientes", operation_id = "paciente_add_cristal",
+    request_body = NuevoCristalBody,
+    responses((status = 200, description = "recorded"), (status = 400, body = Mensaje), (status = 404, body = Mensaje),
+    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+pub async fn add_cristal(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    meta: RequestMeta,
+    ApiJson(body): ApiJson<NuevoCristalBody>,
+) -> Result<StatusCode, AppError> {
+    let id = body
+        .paciente_id
+        .ok_or_else(|| AppError::BadRequest("Debe indicar el paciente".into()))?;
+    let command = PacienteCommand::RecordCristales {
+        nombres: vec![body.nombre.unwrap_or_default()],
+        fecha: state.today(),
+    };
+    let metadata = meta.metadata(caller.actor());
+    run_on_patient(&state, id, command, Identity::Keep, &metadata)
+        .await
+        .map_err(|e| command_error(id, e, false))?;
+    Ok(StatusCode::OK)
+}

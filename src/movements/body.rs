@@ -1,0 +1,296 @@
+//! The movement body the web apps send (contract §4.4), read leniently, and its conversion into
+//! the movement's data with the product facts of the moment.
+
+use chrono::NaiveDateTime;
+use optica_events::movement::{EstadoMovimiento, Linea, LineaAdicional, MovimientoDatos, Pago, TipoMovimiento};
+use optica_events::{Medida, Money};
+use optica_query::products::SaleFacts;
+use serde::Deserialize;
+
+use crate::http::lenient::{opt_i64, IdRef, NumText};
+
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MovimientoBody {
+    /// ENTRADA or SALIDA.
+    #[serde(default)]
+    pub tipo_movimiento: Option<String>,
+    /// `yyyy-MM-ddTHH:mm`, the shop's local time.
+    #[serde(default)]
+    pub fecha: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<f64>)]
+    pub total: Option<Money>,
+    #[serde(default)]
+    #[schema(value_type = Option<f64>)]
+    pub total_impuesto: Option<Money>,
+    /// Percentage 0..100.
+    #[serde(default)]
+    #[schema(value_type = Option<f64>)]
+    pub descuento: Option<NumText>,
+    #[serde(default)]
+    pub descripcion: Option<String>,
+    #[serde(default)]
+    pub vendedor: Option<String>,
+    #[serde(default)]
+    pub paciente: Option<IdRef>,
+    #[serde(default)]
+    pub detalles: Option<Vec<DetalleBody>>,
+    #[serde(default)]
+    pub detalles_adicionales: Option<Vec<AdicionalBody>>,
+    #[serde(default)]
+    pub caja_movimientos: Option<Vec<PagoBody>>,
+    #[serde(default)]
+    pub local: Option<IdRef>,
+    /// PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO or ENTREGADO; null for SALIDA.
+    #[serde(default)]
+    pub estado_movimiento: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DetalleBody {
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[schema(value_type = Option<i64>)]
+    pub cantidad: Option<i64>,
+    #[serde(default)]
+    #[schema(value_type = Option<f64>)]
+    pub precio_unitario: Option<Money>,
+    #[serde(default)]
+    #[schema(value_type = Option<f64>)]
+    pub subtotal: Option<Money>,
+    #[serde(default)]
+    pub producto: Option<IdRef>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+pub struct AdicionalBody {
+    #[serde(default)]
+    pub descripcion: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<f64>)]
+    pub subtotal: Option<Money>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PagoBody {
+    #[serde(default)]
+    #[schema(value_type = Option<f64>)]
+    pub monto: Option<Money>,
+    #[serde(default)]
+    #[schema(value_type = Option<f64>)]
+    pub monto_impuesto: Option<Money>,
+    #[serde(default)]
+    pub metodo_pago: Option<IdRef>,
+    #[serde(default)]
+    pub fecha: Option<String>,
+}
+
+/// A local date-time as the contract reads it (§1.2): minutes, seconds or a fraction, and a
+/// trailing `Z` ignored.
+pub fn lenient_datetime(text: &str) -> Option<NaiveDateTime> {
+    let text = text.trim().trim_end_matches('Z');
+    NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S%.f")
+        .or_else(|_| NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M"))
+        .ok()
+}
+
+fn estado(text: &str) -> Option<EstadoMovimiento> {
+    serde_json::from_value(serde_json::Value::String(text.trim().to_uppercase())).ok()
+}
+
+/// The product ids the body's lines name (to look their facts up).
+pub fn product_ids(body: &MovimientoBody) -> Vec<i64> {
+    let mut ids: Vec<i64> = body
+        .detalles
+        .iter()
+        .flatten()
+        .filter_map(|d| d.producto.as_ref().and_then(IdRef::get))
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
+
+/// The body as movement data, with the sold products' facts; every unreadable or missing value
+/// named in Spanish. The arithmetic is the aggregate's to check.
+pub fn prepare(body: MovimientoBody, facts: &[SaleFacts]) -> Result<MovimientoDatos, Vec<String>> {
+    let mut errors = Vec::new();
+    let tipo = match body
+        .tipo_movimiento
+        .as_deref()
+        .map(|t| t.trim().to_uppercase())
+        .as_deref()
+    {
+        Some("ENTRADA") => TipoMovimiento::Entrada,
+        Some("SALIDA") => TipoMovimiento::Salida,
+        _ => {
+            errors.push("El tipo de movimiento debe ser ENTRADA o SALIDA".to_string());
+            TipoMovimiento::Entrada
+        }
+    };
+    let fecha = body.fecha.as_deref().and_then(lenient_datetime);
+    if fecha.is_none() {
+        errors.push("La fecha del movimiento es obligatoria (aaaa-mm-ddThh:mm)".into());
+    }
+    let fecha = fecha.unwrap_or_default();
+    let descuento = match body.descuento.as_ref().filter(|d| !d.0.is_empty()) {
+        None => None,
+        Some(text) => {
+            let parsed = Medida::parse(&text.0);
+            if parsed.is_none() {
+                errors.push("El descuento debe ser un número con hasta dos decimales".into());
+            }
+            parsed
+        }
+    };
+    let estado = match body.estado_movimiento.as_deref().filter(|e| !e.trim().is_empty()) {
+        None => None,
+        Some(text) => {
+            let parsed = estado(text);
+            if parsed.is_none() {
+                errors.push(format!("El estado '{text}' no es válido"));
+            }
+            parsed
+        }
+    };
+    let mut lineas = Vec::new();
+    for d in body.detalles.unwrap_or_default() {
+        let Some(f) = d
+            .producto
+            .as_ref()
+            .and_then(IdRef::get)
+            .and_then(|id| facts.iter().find(|f| f.id == id))
+        else {
+            errors.push("Debe seleccionar un producto válido".into());
+            continue;
+        };
+        let (Some(precio_unitario), Some(subtotal)) = (d.precio_unitario, d.subtotal) else {
+            errors.push(format!("Falta el precio o el subtotal del producto {}", f.modelo));
+            continue;
+        };
+        lineas.push(Linea {
+            producto_id: f.id,
+            modelo: f.modelo.clone(),
+            marca: f.marca.clone(),
+            cristal: f.cristal,
+            cantidad: d.cantidad.unwrap_or(0),
+            precio_unitario,
+            subtotal,
+        });
+    }
+    let adicionales = body
+        .detalles_adicionales
+        .unwrap_or_default()
+        .into_iter()
+        .map(|a| LineaAdicional {
+            descripcion: a.descripcion.unwrap_or_default(),
+            subtotal: a.subtotal.unwrap_or_default(),
+        })
+        .collect();
+    let mut pagos = Vec::new();
+    for (n, p) in body.caja_movimientos.unwrap_or_default().into_iter().enumerate() {
+        let Some(metodo_pago_id) = p.metodo_pago.as_ref().and_then(IdRef::get) else {
+            errors.push("Cada pago debe indicar su método de pago".into());
+            continue;
+        };
+        let monto = p.monto.unwrap_or_default();
+        pagos.push(Pago {
+            id: n as i64 + 1,
+            metodo_pago_id,
+            monto,
+            monto_impuesto: p.monto_impuesto.unwrap_or(monto),
+            fecha: p.fecha.as_deref().and_then(lenient_datetime).unwrap_or(fecha),
+        });
+    }
+    if !errors.is_empty() {
+        errors.dedup();
+        return Err(errors);
+    }
+    Ok(MovimientoDatos {
+        tipo,
+        fecha,
+        local_id: body.local.as_ref().and_then(IdRef::get).unwrap_or(0),
+        paciente_id: body.paciente.as_ref().and_then(IdRef::get),
+        vendedor: body.vendedor,
+        descripcion: body.descripcion,
+        lineas,
+        adicionales,
+        descuento,
+        total: body.total.unwrap_or_default(),
+        total_impuesto: body.total_impuesto.unwrap_or_default(),
+        pagos,
+        estado,
+    })
+}
+
+/// The lenses an ENTRADA records for its patient (spec 001 §4): "model brand" for each product of
+/// the category cristal, and the text after the word "cristal" of each additional line that
+/// mentions it.
+pub fn cristales(datos: &MovimientoDatos) -> Vec<String> {
+    let from_products = datos
+        .lineas
+        .iter()
+        .filter(|l| l.cristal)
+        .map(|l| format!("{} {}", l.modelo, l.marca));
+    let from_extras = datos.adicionales.iter().filter_map(|a| {
+        // Compared char by char, lower-cased one to one, so positions match the original text.
+        let chars: Vec<char> = a.descripcion.chars().collect();
+        let lower: Vec<char> = chars.iter().map(|c| c.to_lowercase().next().unwrap_or(*c)).collect();
+        let word: Vec<char> = "cristal".chars().collect();
+        let at = lower.windows(word.len()).position(|w| w == word.as_slice())?;
+        Some(chars[at + word.len()..].iter().collect::<String>().trim().to_string())
+    });
+    from_products.chain(from_extras).filter(|n| !n.is_empty()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_web_apps_date_times_are_read() {
+        let t = |s: &str| lenient_datetime(s).map(|d| d.to_string());
+        assert_eq!(t("2025-05-02T11:30"), Some("2025-05-02 11:30:00".into()));
+        assert_eq!(t("2025-05-02T11:30:15.5Z"), Some("2025-05-02 11:30:15.500".into()));
+        assert_eq!(t("02/05/2025"), None);
+    }
+
+    #[test]
+    fn lens_names_come_from_cristal_products_and_lines_that_mention_it() {
+        let datos = MovimientoDatos {
+            tipo: TipoMovimiento::Entrada,
+            fecha: NaiveDateTime::default(),
+            local_id: 1,
+            paciente_id: Some(1),
+            vendedor: None,
+            descripcion: None,
+            lineas: vec![Linea {
+                producto_id: 1,
+                modelo: "Orma".into(),
+                marca: "Essilor".into(),
+                cristal: true,
+                cantidad: 1,
+                precio_unitario: Money::ZERO,
+                subtotal: Money::ZERO,
+            }],
+            adicionales: vec![
+                LineaAdicional {
+                    descripcion: "Ñandú Cristales Blue".into(),
+                    subtotal: Money::ZERO,
+                },
+                LineaAdicional {
+                    descripcion: "Armazón".into(),
+                    subtotal: Money::ZERO,
+                },
+            ],
+            descuento: None,
+            total: Money::ZERO,
+            total_impuesto: Money::ZERO,
+            pagos: vec![],
+            estado: None,
+        };
+        assert_eq!(cristales(&datos), vec!["Orma Essilor", "es Blue"]);
+    }
+}

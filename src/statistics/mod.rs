@@ -1,0 +1,3 @@
+//! The statistics page's reports.
+
+pub mod excel;

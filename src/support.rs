@@ -1,0 +1,201 @@
+//! Support tools on the command line: read the event log, rebuild read models, and check that
+//! the read models and the log's hash chain are what the events say.
+
+use std::io::Write;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use optica_projections::rebuild::{self, Difference, Progress};
+use optica_projections::Projection;
+use serde_json::Value;
+use sqlx::PgPool;
+
+/// Which events `optica events` prints.
+#[derive(Clone, Debug, Default)]
+pub struct EventFilter {
+    /// Aggregate type: Producto, Movimiento, Paciente, Usuario, Local…
+    pub kind: Option<String>,
+    pub id: Option<String>,
+    /// Recorded at or after.
+    pub from: Option<DateTime<Utc>>,
+    /// Recorded before.
+    pub to: Option<DateTime<Utc>>,
+    /// The actor's username.
+    pub user: Option<String>,
+}
+
+/// `2026-11-21` (that day's start, UTC) or an RFC 3339 instant.
+pub fn parse_instant(text: &str) -> Result<DateTime<Utc>, String> {
+    if let Ok(t) = DateTime::parse_from_rfc3339(text) {
+        return Ok(t.with_timezone(&Utc));
+    }
+    NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .ok()
+        .and_then(|d| d.and_hms_opt(0, 0, 0))
+        .map(|t| t.and_utc())
+        .ok_or_else(|| format!("fecha no válida: {text:?} (aaaa-mm-dd o RFC 3339)"))
+}
+
+#[derive(sqlx::FromRow)]
+struct EventRow {
+    position: i64,
+    recorded_at: DateTime<Utc>,
+    aggregate_type: String,
+    aggregate_id: String,
+    sequence: i64,
+    event_type: String,
+    payload: Value,
+    metadata: Value,
+}
+
+/// Prints the matching events in log order: an aligned table, or JSON lines with `json`.
+pub async fn print_events(
+    pool: &PgPool,
+    filter: &EventFilter,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<usize, String> {
+    let rows: Vec<EventRow> = sqlx::query_as(
+        "select position, recorded_at, aggregate_type, aggregate_id, sequence, event_type, payload::jsonb as payload,
+                metadata::jsonb as metadata
+         from events
+         where ($1::text is null or aggregate_type = $1) and ($2::text is null or aggregate_id = $2)
+           and ($3::timestamptz is null or recorded_at >= $3) and ($4::timestamptz is null or recorded_at < $4)
+           and ($5::text is null or metadata::jsonb->'actor'->>'username' = $5)
+         order by position",
+    )
+    .bind(&filter.kind)
+    .bind(&filter.id)
+    .bind(filter.from)
+    .bind(filter.to)
+    .bind(&filter.user)
+    .fetch_all(pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    let io = |e: std::io::Error| e.to_string();
+    if !json {
+        writeln!(
+            out,
+            "{:>8}  {:<20}  {:<12}  {:>6}  {:>4}  {:<22}  usuario",
+            "posición", "registrado (UTC)", "tipo", "id", "n", "evento"
+        )
+        .map_err(io)?;
+    }
+    for r in &rows {
+        let user = r.metadata["actor"]["username"].as_str().unwrap_or("-");
+        if json {
+            let line = serde_json::json!({
+                "position": r.position, "recordedAt": r.recorded_at, "kind": r.aggregate_type, "id": r.aggregate_id,
+                "sequence": r.sequence, "type": r.event_type, "payload": r.payload, "metadata": r.metadata,
+            });
+            writeln!(out, "{line}").map_err(io)?;
+        } else {
+            writeln!(
+                out,
+                "{:>8}  {:<20}  {:<12}  {:>6}  {:>4}  {:<22}  {user}",
+                r.position,
+                r.recorded_at.format("%Y-%m-%d %H:%M:%S"),
+                r.aggregate_type,
+                r.aggregate_id,
+                r.sequence,
+                r.event_type
+            )
+            .map_err(io)?;
+        }
+    }
+    Ok(rows.len())
+}
+
+/// The projections named (all of them for `None`), or which name is unknown.
+pub fn select(names: Option<&[String]>) -> Result<Vec<std::sync::Arc<dyn Projection>>, String> {
+    let all = optica_projections::all();
+    let Some(names) = names else { return Ok(all) };
+    names
+        .iter()
+        .map(|name| {
+            all.iter().find(|p| p.name() == name).cloned().ok_or_else(|| {
+                let known: Vec<&str> = all.iter().map(|p| p.name()).collect();
+                format!("no existe la proyección {name:?} (hay: {})", known.join(", "))
+            })
+        })
+        .collect()
+}
+
+/// A one-line progress display on standard error.
+fn show(p: Progress) {
+    let width = 30;
+    let filled = if p.total == 0 {
+        width
+    } else {
+        (p.done * width as u64 / p.total.max(1)) as usize
+    };
+    eprint!(
+        "\r{:<10} [{}{}] {}/{} eventos, {:.0} eventos/s ",
+        p.projection,
+        "#".repeat(filled.min(width)),
+        " ".repeat(width - filled.min(width)),
+        p.done,
+        p.total,
+        p.events_per_second
+    );
+}
+
+/// Rebuilds read models from the events and commits them; returns events applied.
+pub async fn replay(pool: &PgPool, projections: &[std::sync::Arc<dyn Projection>], quiet: bool) -> Result<u64, String> {
+    let refs: Vec<&dyn Projection> = projections.iter().map(|p| p.as_ref()).collect();
+    let mut tx = pool.begin().await.map_err(|e| e.to_string())?;
+    let applied = rebuild::rebuild(&mut tx, &refs, |p| {
+        if !quiet {
+            show(p)
+        }
+    })
+    .await
+    .map_err(|e| e.to_string())?;
+    tx.commit().await.map_err(|e| e.to_string())?;
+    if !quiet {
+        eprintln!();
+    }
+    Ok(applied)
+}
+
+/// Rebuilds every read model aside and lists how the live tables differ; changes nothing.
+pub async fn verify(pool: &PgPool, quiet: bool) -> Result<Vec<Difference>, String> {
+    let projections = optica_projections::all();
+    let refs: Vec<&dyn Projection> = projections.iter().map(|p| p.as_ref()).collect();
+    let mut tx = pool.begin().await.map_err(|e| e.to_string())?;
+    let differences = rebuild::compare(&mut tx, &refs, |p| {
+        if !quiet {
+            show(p)
+        }
+    })
+    .await
+    .map_err(|e| e.to_string())?;
+    tx.rollback().await.map_err(|e| e.to_string())?;
+    if !quiet {
+        eprintln!();
+    }
+    Ok(differences)
+}
+
+/// An event whose stored hash is not the one its stream's chain gives.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct ChainBreak {
+    pub aggregate_type: String,
+    pub aggregate_id: String,
+    pub sequence: i64,
+}
+
+/// Recomputes every stream's hash chain (migrations/0007_event_chain.sql) and lists the events
+/// where it breaks: an event edited, or one before it removed.
+pub async fn verify_chain(pool: &PgPool) -> Result<Vec<ChainBreak>, String> {
+    sqlx::query_as(
+        "select e.aggregate_type, e.aggregate_id, e.sequence
+         from events e
+         left join events p on p.aggregate_type = e.aggregate_type and p.aggregate_id = e.aggregate_id
+                           and p.sequence = e.sequence - 1
+         where e.hash is distinct from events_link(p.hash, e)
+         order by e.position",
+    )
+    .fetch_all(pool)
+    .await
+    .map_err(|e| e.to_string())
+}

@@ -1,0 +1,421 @@
+//! The cash box's lists, totals, reports and public order status against a real database.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use axum::http::StatusCode;
+use common::shop::{id_of, shop, Shop};
+use common::TestApp;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+/// A sale to Ana at the centre: a frame and a lens at 1000.50 each and a lab line at 999.00 is
+/// 3000.00, less 10% is 2700.00; paid 1000.00 cash on the day and 500.00 by card (550.00 charged)
+/// the next morning, so 1200.00 is owed.
+fn sale_to_ana(shop: &Shop) -> Value {
+    json!({
+        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
+        "paciente": {"id": shop.paciente}, "vendedor": "Eva", "descuento": 10,
+        "total": 2700.0, "totalImpuesto": 1550.0,
+        "detalles": [
+            {"cantidad": 1, "precioUnitario": 1000.5, "subtotal": 1000.5, "producto": {"id": shop.armazon}},
+            {"cantidad": 1, "precioUnitario": 1000.5, "subtotal": 1000.5, "producto": {"id": shop.lente}}
+        ],
+        "detallesAdicionales": [{"descripcion": "Armado en laboratorio", "subtotal": 999.0}],
+        "cajaMovimientos": [
+            {"monto": 1000.0, "montoImpuesto": 1000.0, "metodoPago": {"id": shop.efectivo}, "fecha": "2026-11-21T10:30"},
+            {"monto": 500.0, "montoImpuesto": 550.0, "metodoPago": {"id": shop.tarjeta}, "fecha": "2026-11-22T09:00"}
+        ],
+        "estadoMovimiento": "PEDIDO_CRISTALES"
+    })
+}
+
+/// An expense of 500.00 cash at the northern branch.
+fn expense(shop: &Shop) -> Value {
+    json!({
+        "tipoMovimiento": "SALIDA", "fecha": "2026-11-21T12:00", "local": {"id": shop.norte},
+        "descripcion": "Limpieza", "total": 500.0, "totalImpuesto": 500.0,
+        "detalles": [], "detallesAdicionales": [],
+        "cajaMovimientos": [{"monto": 500.0, "montoImpuesto": 500.0, "metodoPago": {"id": shop.efectivo},
+                             "fecha": "2026-11-21T12:00"}],
+        "estadoMovimiento": null
+    })
+}
+
+struct Day {
+    shop: Shop,
+    venta: i64,
+    gasto: i64,
+}
+
+async fn day(app: &TestApp) -> Day {
+    let shop = shop(app).await;
+    let venta = id_of(app, &shop.seller, "/api/movimientos", sale_to_ana(&shop), "movimiento").await;
+    let gasto = id_of(app, &shop.admin, "/api/movimientos", expense(&shop), "movimiento").await;
+    Day { shop, venta, gasto }
+}
+
+fn rows(page: &Value) -> Vec<(i64, String)> {
+    page["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["id"].as_i64().unwrap(), r["fecha"].as_str().unwrap().to_string()))
+        .collect()
+}
+
+#[sqlx::test]
+async fn list_rows_are_payments_newest_first_filtered_and_a_seller_sees_only_their_branch(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let Day { shop, venta, gasto } = day(&app).await;
+    let admin = Some(shop.admin.as_str());
+
+    let (status, page) = app.get("/api/movimientos/filtrar", admin).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert_eq!(
+        rows(&page),
+        [
+            (venta, "2026-11-22T09:00:00".to_string()),
+            (gasto, "2026-11-21T12:00:00".to_string()),
+            (venta, "2026-11-21T10:30:00".to_string()),
+        ]
+    );
+    assert_eq!(page["totalElements"], 3);
+    // Each row is the whole movement, with every payment, and a unique id per payment.
+    let first = &page["content"][0];
+    assert_eq!(first["total"], 2700.0);
+    assert_eq!(first["paciente"]["nombreCompleto"], "Ana");
+    let mut payment_ids: Vec<i64> = page["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| {
+            r["cajaMovimientos"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p["id"].as_i64().unwrap())
+        })
+        .collect();
+    payment_ids.sort_unstable();
+    payment_ids.dedup();
+    assert_eq!(payment_ids.len(), 3, "two movements' payments never share an id");
+    assert!(first["codigoEstado"]
+        .as_str()
+        .unwrap()
+        .starts_with(&format!("{venta}-")));
+
+    let (_, two) = app.get("/api/movimientos/filtrar?page=1&size=2", admin).await;
+    assert_eq!(rows(&two).len(), 1);
+    assert_eq!(two["totalPages"], 2);
+
+    let count = |query: String| {
+        let app = &app;
+        async move {
+            let (status, page) = app.get(&format!("/api/movimientos/filtrar?{query}"), admin).await;
+            assert_eq!(status, StatusCode::OK, "{query}: {page}");
+            page["totalElements"].as_i64().unwrap()
+        }
+    };
+    assert_eq!(count("tipoMovimiento=SALIDA".into()).await, 1);
+    assert_eq!(
+        count("nombrePaciente=%C3%81NA".into()).await,
+        2,
+        "name ignores case and accents"
+    );
+    assert_eq!(count("fecha=2026-11-21".into()).await, 2);
+    assert_eq!(count("fecha=2026-11-22&metodoPago=Tarjeta".into()).await, 1);
+    assert_eq!(count("metodoPago=Efectivo&idLocal=0".into()).await, 2);
+    assert_eq!(count(format!("idLocal={}", shop.norte)).await, 1);
+
+    // A seller asking for the other branch still gets only their own.
+    let path = format!("/api/movimientos/filtrar?idLocal={}", shop.norte);
+    let (_, own) = app.get(&path, Some(&shop.seller)).await;
+    assert_eq!(rows(&own).iter().filter(|r| r.0 == gasto).count(), 0);
+    assert_eq!(own["totalElements"], 2);
+
+    let (status, day) = app
+        .get("/api/movimientos/filtrar-completo?fecha=2026-11-21", admin)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(day.as_array().unwrap().len(), 2);
+    let (status, answer) = app.get("/api/movimientos/filtrar-completo", admin).await;
+    assert_eq!(
+        (status, answer["mensaje"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("Debe indicar la fecha"))
+    );
+    let (status, answer) = app.get("/api/movimientos/filtrar?tipoMovimiento=OTRO", admin).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        answer["mensaje"],
+        "El tipo de movimiento 'OTRO' no es válido (ENTRADA o SALIDA)"
+    );
+    let (status, answer) = app.get("/api/movimientos/filtrar?fecha=21-13-2026", admin).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    let (status, _) = app.get("/api/movimientos/filtrar", None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test]
+async fn totals_add_sales_subtract_expenses_and_are_for_admins(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let Day { shop, .. } = day(&app).await;
+    let admin = Some(shop.admin.as_str());
+    let cheque = id_of(
+        &app,
+        &shop.admin,
+        "/api/metodoPago",
+        json!({"nombre": "Cheque"}),
+        "metodoPago",
+    )
+    .await;
+    assert!(cheque > 0);
+
+    let (status, all) = app.get("/api/movimientos/totales?idLocal=0", admin).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(all, json!({"Efectivo": 500.0, "Tarjeta": 550.0, "Cheque": 0.0}));
+    let (_, centro) = app
+        .get(&format!("/api/movimientos/totales?idLocal={}", shop.centro), admin)
+        .await;
+    assert_eq!(centro, json!({"Efectivo": 1000.0, "Tarjeta": 550.0, "Cheque": 0.0}));
+    let (status, _) = app.get("/api/movimientos/totales?idLocal=0", Some(&shop.seller)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = app.get("/api/movimientos/totales?idLocal=0", None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    // The movement's date decides, not the payment's: the card paid the next day still counts.
+    let period = json!({"local": 0, "fechaInicio": "2026-11-21", "fechaFin": "2026-11-21"});
+    let (status, earned) = app.post("/api/movimientos/total-ganado", admin, period.clone()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        earned,
+        json!({"Efectivo": {"entrada": 1000.0, "salida": 500.0}, "Tarjeta": {"entrada": 550.0, "salida": 0.0},
+               "Cheque": {"entrada": 0.0, "salida": 0.0}})
+    );
+    let (_, sold) = app.post("/api/movimientos/total-vendido", admin, period).await;
+    assert_eq!(sold, json!({"total": 2}));
+    let later = json!({"local": shop.centro, "fechaInicio": "2026-11-22", "fechaFin": "2026-11-30"});
+    let (_, sold) = app.post("/api/movimientos/total-vendido", admin, later).await;
+    assert_eq!(sold, json!({"total": 0}));
+    let (status, answer) = app
+        .post("/api/movimientos/total-ganado", admin, json!({"local": 0}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer["mensaje"], "Ingresar fecha de inicio y fin por favor");
+
+    let (_, lenses) = app
+        .get(
+            &format!("/api/movimientos/cantidad-lentes?local={}", shop.centro),
+            admin,
+        )
+        .await;
+    assert_eq!(lenses, json!({"total": 1}));
+    let (_, patients) = app.get("/api/movimientos/cantidad-pacientes?local=0", admin).await;
+    assert_eq!(patients, json!({"total": 1}));
+}
+
+#[sqlx::test]
+async fn the_public_status_tells_only_the_state_and_only_to_the_signed_link(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let Day { shop, venta, gasto } = day(&app).await;
+    let (_, movimiento) = app.get(&format!("/api/movimientos/{venta}"), Some(&shop.seller)).await;
+    let codigo = movimiento["codigoEstado"].as_str().unwrap().to_string();
+
+    let (status, answer) = app.get(&format!("/api/movimientos/estado/{codigo}"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        answer,
+        json!({"estadoMovimiento": "PEDIDO_CRISTALES"}),
+        "nothing personal"
+    );
+
+    // Anonymous callers cannot read the movement, nor reach another order from this link.
+    let (status, _) = app.get(&format!("/api/movimientos/{venta}"), None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let forged = codigo.replacen(&venta.to_string(), &gasto.to_string(), 1);
+    let (status, answer) = app.get(&format!("/api/movimientos/estado/{forged}"), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        answer["mensaje"],
+        "No encontramos ese pedido. Revise el enlace que le enviamos."
+    );
+    let (status, _) = app.get(&format!("/api/movimientos/estado/{venta}"), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // The seller moves the order along from the edit form; the page follows.
+    let mut body = movimiento.clone();
+    body["estadoMovimiento"] = json!("ANTEOJO_TERMINADO");
+    let (status, answer) = app
+        .put(&format!("/api/movimientos/{venta}"), Some(&shop.seller), body)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let (_, answer) = app.get(&format!("/api/movimientos/estado/{codigo}"), None).await;
+    assert_eq!(answer, json!({"estadoMovimiento": "ANTEOJO_TERMINADO"}));
+    let kinds: Vec<String> = sqlx::query_scalar(
+        "select event_type from events where aggregate_type = 'Movimiento' and aggregate_id = $1 order by sequence",
+    )
+    .bind(venta.to_string())
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(kinds.last().unwrap(), "EstadoCambiado", "{kinds:?}");
+    // The stock did not move twice: the edit changed only the state.
+    let stock: i64 = sqlx::query_scalar("select stock from product_stock where producto_id = $1 and local_id = $2")
+        .bind(shop.armazon)
+        .bind(shop.centro)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(stock, 9);
+}
+
+/// The text of a PDF, as poppler's pdftotext reads it (pages end with a form feed).
+fn pdf_text(bytes: &[u8]) -> String {
+    let mut child = Command::new("pdftotext")
+        .args(["-layout", "-enc", "UTF-8", "-", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("pdftotext (poppler-utils) is needed; scripts/test installs it");
+    child.stdin.take().unwrap().write_all(bytes).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "pdftotext could not read the PDF");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[sqlx::test]
+async fn both_reports_print_the_movement_its_discount_and_debt_in_spanish(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let Day { shop, venta, .. } = day(&app).await;
+
+    let (status, content_type, bytes) = app
+        .download(&format!("/api/movimientos/reporteCliente/{venta}"), Some(&shop.seller))
+        .await;
+    assert_eq!((status, content_type.as_str()), (StatusCode::OK, "application/pdf"));
+    let text = pdf_text(&bytes);
+    for expected in [
+        "Fecha: 21/11/2026",
+        "Local: La Cruz",
+        "Paciente: Ana",
+        "Detalle de la compra:",
+        "RB2140 - Marca: Ray-Ban - Cantidad: 1 - Precio: $ 1.000,50",
+        "Armado en laboratorio - Precio: $ 999,00",
+        "Método: Efectivo - Monto: $ 1.000,00",
+        "Método: Tarjeta - Monto: $ 500,00",
+        "Total: $ 3.000,00",
+        "Descuento: 10% Total con descuento: $ 2.700,00",
+        "Adeuda: $ 1.200,00",
+    ] {
+        assert!(squeeze(&text).contains(expected), "missing {expected:?} in:\n{text}");
+    }
+
+    let (status, _, bytes) = app
+        .download(&format!("/api/movimientos/reporteOptica/{venta}"), Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let text = squeeze(&pdf_text(&bytes));
+    for expected in [
+        "Reporte de Movimiento",
+        "Nro. de Ficha:",
+        "Médico: ---",
+        "Ficha de graduación del paciente",
+        "Lejos - Ojo Derecho:",
+        "Esf: 0.00 | Cil: 0.00 | Eje: 0",
+        "Adición: -",
+        "Adeuda: $ 1.200,00",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
+    }
+
+    // Another branch's seller cannot print it; an unknown movement is a 404.
+    let other = app.seller_token("otra", shop.norte).await;
+    let (status, _, _) = app
+        .download(&format!("/api/movimientos/reporteCliente/{venta}"), Some(&other))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _, _) = app
+        .download("/api/movimientos/reporteOptica/999999", Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+/// Runs of spaces as one (pdftotext lays columns out with spaces).
+fn squeeze(text: &str) -> String {
+    text.split([' ', '\u{a0}'])
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[sqlx::test]
+async fn a_long_movement_continues_on_more_pages_and_any_text_prints(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let lines: Vec<Value> = (1..=70)
+        .map(|n| json!({"descripcion": format!("Reparación Nº {n}: ¿bisagra? ¡Ñandú! 😀\nsegunda línea"), "subtotal": 10}))
+        .collect();
+    let body = json!({
+        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
+        "total": 700, "totalImpuesto": 700, "detalles": [], "detallesAdicionales": lines,
+        "cajaMovimientos": [{"monto": 700, "montoImpuesto": 700, "metodoPago": {"id": shop.efectivo},
+                             "fecha": "2026-11-21T10:30"}],
+        "estadoMovimiento": "PEDIDO_CRISTALES"
+    });
+    let id = id_of(&app, &shop.admin, "/api/movimientos", body, "movimiento").await;
+    for report in ["reporteCliente", "reporteOptica"] {
+        let (status, _, bytes) = app
+            .download(&format!("/api/movimientos/{report}/{id}"), Some(&shop.admin))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let text = pdf_text(&bytes);
+        let pages = text.matches('\u{c}').count();
+        assert!(pages >= 2, "{report}: {pages} page(s)");
+        let text = squeeze(&text);
+        assert!(
+            text.contains("Reparación Nº 1: ¿bisagra? ¡Ñandú! ? segunda línea - Precio: $ 10,00"),
+            "{text}"
+        );
+        assert!(text.contains("Reparación Nº 70:"), "the last line is not lost");
+        assert!(text.contains("Adeuda: $ 0,00"));
+    }
+}
+
+#[sqlx::test]
+async fn the_plain_pages_list_movements_newest_first_within_the_callers_branch(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let Day { shop, venta, gasto } = day(&app).await;
+    let ids = |page: &Value| -> Vec<i64> {
+        page["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["id"].as_i64().unwrap())
+            .collect()
+    };
+    let (status, all) = app.get("/api/movimientos/paginado/0", Some(&shop.admin)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!((ids(&all), all["size"].as_i64()), (vec![gasto, venta], Some(12)));
+    let (_, own) = app.get("/api/movimientos/paginado/0", Some(&shop.seller)).await;
+    assert_eq!(ids(&own), [venta]);
+
+    let between = "/api/movimientos/buscar/entre-fechas?fechaInicio=2026-11-21&fechaFin=2026-11-21&page=0";
+    let (status, found) = app.get(between, Some(&shop.admin)).await;
+    assert_eq!(status, StatusCode::OK, "{found}");
+    assert_eq!(ids(&found), [gasto, venta]);
+    let later = "/api/movimientos/buscar/entre-fechas?fechaInicio=2026-11-22&fechaFin=2026-12-31";
+    let (_, found) = app.get(later, Some(&shop.admin)).await;
+    assert_eq!(found["totalElements"], 0);
+    let (status, answer) = app
+        .get(
+            "/api/movimientos/buscar/entre-fechas?fechaInicio=2026-11-22",
+            Some(&shop.admin),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer["mensaje"], "Ingresar fecha de inicio y fin por favor");
+    let (status, _) = app.get("/api/movimientos/paginado/-1", Some(&shop.admin)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}

@@ -1,0 +1,264 @@
+//! The cash box against a real database: a sale and its stock in one transaction, under
+//! concurrency; the server's arithmetic; lenses for the patient; idempotent submission; roles.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use common::shop::{sale, shop, stock};
+use common::TestApp;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+#[sqlx::test]
+async fn a_sale_for_a_patient_takes_stock_records_lenses_and_a_delete_puts_it_back(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    // 2 frames (2001.00) + 1 lens (1000.50) + a lab line (999.50) = 4001.00, less 10% = 3600.90
+    let body = json!({
+        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
+        "paciente": {"id": shop.paciente}, "descuento": 10, "total": 3600.9, "totalImpuesto": 3600.9,
+        "detalles": [
+            {"cantidad": 2, "precioUnitario": 1000.5, "subtotal": 2001, "producto": {"id": shop.armazon}},
+            {"cantidad": 1, "precioUnitario": 1000.5, "subtotal": 1000.5, "producto": {"id": shop.lente}}
+        ],
+        "detallesAdicionales": [{"descripcion": "Cristal antirreflejo", "subtotal": 999.5}],
+        "cajaMovimientos": [
+            {"monto": 1000, "montoImpuesto": 1000, "metodoPago": {"id": shop.tarjeta}, "fecha": "2026-11-21T10:30"},
+            {"monto": 2600.9, "montoImpuesto": 2600.9, "metodoPago": {"id": shop.efectivo}, "fecha": "2026-11-21T10:31"}
+        ]
+    });
+    let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), body).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    assert_eq!(answer["mensaje"], "El movimiento ha sido creado!");
+    let m = &answer["movimiento"];
+    assert_eq!(
+        (m["total"].as_f64(), m["totalImpuesto"].as_f64()),
+        (Some(3600.9), Some(3600.9))
+    );
+    assert_eq!(m["estadoMovimiento"], "PEDIDO_CRISTALES");
+    assert_eq!(m["caja_movimientos"], Value::Null, "camelCase only");
+    assert_eq!(m["cajaMovimientos"][1]["metodoPago"]["nombre"], "Efectivo");
+    assert_eq!(
+        m["detalles"][0]["producto"]["costo"],
+        Value::Null,
+        "sellers never see costs"
+    );
+    assert_eq!(m["paciente"]["nombreCompleto"], "Ana");
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(8));
+    assert_eq!(stock(&app, shop.lente, shop.centro).await, Some(4));
+    let lenses: Vec<String> =
+        sqlx::query_scalar("select nombre from patient_cristales where paciente_id = $1 order by cristal_id")
+            .bind(shop.paciente)
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(lenses, vec!["Orma Ray-Ban", "antirreflejo"]);
+
+    // the patient and the products it names can no longer be deleted
+    let id = m["id"].as_i64().unwrap();
+    let (status, _) = app
+        .delete(&format!("/api/productos/{}", shop.armazon), Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, _) = app
+        .delete(&format!("/api/pacientes/{}", shop.paciente), Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+
+    // sellers do not delete; admins do, and the stock returns
+    let uri = format!("/api/movimientos/{id}");
+    assert_eq!(app.delete(&uri, Some(&shop.seller)).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(app.delete(&uri, Some(&shop.admin)).await.0, StatusCode::NO_CONTENT);
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(10));
+    assert_eq!(stock(&app, shop.lente, shop.centro).await, Some(5));
+    assert_eq!(app.get(&uri, Some(&shop.admin)).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(app.delete(&uri, Some(&shop.admin)).await.0, StatusCode::NOT_FOUND);
+    let (status, _) = app
+        .delete(&format!("/api/productos/{}", shop.armazon), Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[sqlx::test]
+async fn fifty_concurrent_sales_of_ten_units_sell_exactly_ten(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let requests = (0..50).map(|_| app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)));
+    let answers = futures::future::join_all(requests).await;
+    let sold = answers.iter().filter(|(s, _)| *s == StatusCode::CREATED).count();
+    assert_eq!(sold, 10);
+    for (status, answer) in answers.iter().filter(|(s, _)| *s != StatusCode::CREATED) {
+        assert_eq!(*status, StatusCode::BAD_REQUEST, "{answer}");
+        assert_eq!(
+            answer,
+            &json!({"mensaje": "Error al crear el movimiento", "error": "Stock insuficiente para el producto: RB2140"})
+        );
+    }
+    common::caught_up(&app.pool).await;
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(0));
+    let (movements, units): (i64, Option<i64>) = sqlx::query_as(
+        "select count(distinct movimiento_id), sum(cantidad)::bigint from movement_lines where producto_id = $1",
+    )
+    .bind(shop.armazon)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!((movements, units), (10, Some(10)));
+    // the events agree: the product's stream ends at 0 after ten sales
+    let sales: i64 = sqlx::query_scalar(
+        "select count(*) from events where aggregate_type = 'Producto' and aggregate_id = $1
+         and payload->'StockAjustado'->>'motivo' = 'Venta'",
+    )
+    .bind(shop.armazon.to_string())
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(sales, 10);
+}
+
+#[sqlx::test]
+async fn a_double_submission_with_one_idempotency_key_creates_one_movement(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let send = || {
+        let request = Request::post("/api/movimientos")
+            .header(header::AUTHORIZATION, format!("Bearer {}", shop.seller))
+            .header(header::CONTENT_TYPE, "application/json")
+            .header("Idempotency-Key", "venta-42")
+            .body(Body::from(sale(&shop, 2).to_string()))
+            .unwrap();
+        app.send(request)
+    };
+    let (a, b) = tokio::join!(send(), send());
+    let (c, _) = tokio::join!(send(), async {});
+    for (status, answer) in [&a, &b, &c] {
+        assert_eq!(*status, StatusCode::CREATED, "{answer}");
+    }
+    assert_eq!(a.1["movimiento"]["id"], b.1["movimiento"]["id"]);
+    assert_eq!(a.1["movimiento"]["id"], c.1["movimiento"]["id"]);
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(8));
+}
+
+#[sqlx::test]
+async fn the_server_checks_the_arithmetic_branch_and_stock_and_writes_nothing_on_refusal(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let events = || async {
+        sqlx::query_scalar::<_, i64>("select count(*) from events")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap()
+    };
+    let before = events().await;
+    let mut wrong = sale(&shop, 2);
+    wrong["total"] = json!(2000);
+    wrong["detalles"][0]["subtotal"] = json!(2000);
+    let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), wrong).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        answer["errors"][0],
+        "El subtotal del producto RB2140 no coincide con cantidad × precio unitario (2001.00)"
+    );
+    let mut unpaid = sale(&shop, 1);
+    unpaid["cajaMovimientos"] = json!([]);
+    unpaid["totalImpuesto"] = json!(0);
+    let (_, answer) = app.post("/api/movimientos", Some(&shop.seller), unpaid).await;
+    assert_eq!(
+        answer["errors"],
+        json!(["Debe ingresar al menos un pago para guardar el movimiento."])
+    );
+
+    // a seller cannot sell at another branch; at a branch without the product the sale is refused
+    let mut elsewhere = sale(&shop, 1);
+    elsewhere["local"] = json!({"id": shop.norte});
+    assert_eq!(
+        app.post("/api/movimientos", Some(&shop.seller), elsewhere.clone())
+            .await
+            .0,
+        StatusCode::FORBIDDEN
+    );
+    let (status, answer) = app.post("/api/movimientos", Some(&shop.admin), elsewhere).await;
+    assert_eq!(
+        (status, answer),
+        (
+            StatusCode::BAD_REQUEST,
+            json!({"mensaje": "Error al crear el movimiento", "error": "Producto no encontrado en el local."})
+        )
+    );
+    let (status, _) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 11)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(events().await, before);
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(10));
+
+    // an expense: no stock, no state
+    let salida = json!({
+        "tipoMovimiento": "SALIDA", "fecha": "2026-11-21T18:00", "local": {"id": shop.centro},
+        "descripcion": "Luz", "total": 300, "totalImpuesto": 300, "estadoMovimiento": null,
+        "cajaMovimientos": [{"monto": 300, "montoImpuesto": 300, "metodoPago": {"id": shop.efectivo}}]
+    });
+    let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), salida).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    assert_eq!(answer["movimiento"]["estadoMovimiento"], Value::Null);
+    assert_eq!(
+        answer["movimiento"]["cajaMovimientos"][0]["fecha"],
+        "2026-11-21T18:00:00"
+    );
+}
+
+#[sqlx::test]
+async fn an_edit_moves_stock_back_and_forth_and_between_branches(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let (_, created) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 3)).await;
+    let id = created["movimiento"]["id"].as_i64().unwrap();
+    let uri = format!("/api/movimientos/{id}");
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(7));
+
+    // 3 → 1 unit: two come back
+    let (status, answer) = app.put(&uri, Some(&shop.seller), sale(&shop, 1)).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    assert_eq!(answer["mensaje"], "El movimiento ha sido actualizado!");
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(9));
+    // more than there is: refused, nothing moves
+    let (status, answer) = app.put(&uri, Some(&shop.seller), sale(&shop, 11)).await;
+    assert_eq!(
+        (status, answer),
+        (
+            StatusCode::BAD_REQUEST,
+            json!({"mensaje": "Error al actualizar el movimiento", "error": "Stock insuficiente para el producto: RB2140"})
+        )
+    );
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(9));
+    // exactly everything there is (9 on the shelf + 1 in this sale)
+    assert_eq!(
+        app.put(&uri, Some(&shop.seller), sale(&shop, 10)).await.0,
+        StatusCode::CREATED
+    );
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(0));
+
+    // an ENTRADA turned into a SALIDA returns its stock
+    let salida = json!({
+        "tipoMovimiento": "SALIDA", "fecha": "2026-11-21T18:00", "local": {"id": shop.centro},
+        "descripcion": "Corrección", "total": 10, "totalImpuesto": 10,
+        "cajaMovimientos": [{"monto": 10, "montoImpuesto": 10, "metodoPago": {"id": shop.efectivo}}]
+    });
+    assert_eq!(app.put(&uri, Some(&shop.seller), salida).await.0, StatusCode::CREATED);
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(10));
+
+    // a seller of another branch can neither read nor edit it
+    let other = app.seller_token("otro", shop.norte).await;
+    assert_eq!(app.get(&uri, Some(&other)).await.0, StatusCode::FORBIDDEN);
+    let mut theirs = sale(&shop, 1);
+    theirs["local"] = json!({"id": shop.norte});
+    assert_eq!(app.put(&uri, Some(&other), theirs).await.0, StatusCode::FORBIDDEN);
+    let (status, answer) = app.put("/api/movimientos/999", Some(&shop.admin), sale(&shop, 1)).await;
+    assert_eq!(
+        (status, answer["mensaje"].as_str()),
+        (
+            StatusCode::NOT_FOUND,
+            Some("Error: No se pudo editar el movimiento ID: 999 no existe en la base de datos!")
+        )
+    );
+}

@@ -1,0 +1,194 @@
+//! Support tools against a real database: the event log, replay, verify (clean and corrupted) and
+//! the hash chain, through the library and through the `optica` binary.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use axum::http::StatusCode;
+use common::shop::{sale, shop};
+use common::TestApp;
+use optica::support::{self, EventFilter};
+use sqlx::PgPool;
+
+/// The test database's URL, for the binary.
+fn url_of(pool: &PgPool) -> String {
+    let base = std::env::var("DATABASE_URL").unwrap();
+    let (server, _) = base.rsplit_once('/').unwrap();
+    format!("{server}/{}", pool.connect_options().get_database().unwrap())
+}
+
+/// Runs the binary off the test's runtime: the app under test shares that runtime, and blocking it
+/// while its projector holds the lock mid-batch would leave the binary waiting for that lock.
+async fn optica(pool: &PgPool, args: &[&str]) -> (i32, String, String) {
+    let url = url_of(pool);
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let out = tokio::task::spawn_blocking(move || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_optica"))
+            .args(args)
+            .env("DATABASE_URL", url)
+            .env("RUST_LOG", "warn")
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+async fn stock(pool: &PgPool, producto: i64, local: i64) -> i64 {
+    sqlx::query_scalar("select stock from product_stock where producto_id = $1 and local_id = $2")
+        .bind(producto)
+        .bind(local)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+#[sqlx::test]
+async fn verify_finds_a_corrupted_row_and_replay_repairs_it(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 3)).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    app.caught_up().await;
+    assert_eq!(support::verify(&pool, true).await.unwrap(), []);
+
+    // Someone edits a read model by hand: the stock and a day's cash figures.
+    sqlx::query("update product_stock set stock = 99 where producto_id = $1 and local_id = $2")
+        .bind(shop.armazon)
+        .bind(shop.centro)
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query("update stats_cash_day set entrada_cents = entrada_cents + 1")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let differences = support::verify(&pool, true).await.unwrap();
+    let tables: Vec<&str> = differences.iter().map(|d| d.table).collect();
+    assert_eq!(
+        tables,
+        ["product_stock", "product_stock", "stats_cash_day", "stats_cash_day"],
+        "{differences:?}"
+    );
+    let live = differences[0].live.clone().or(differences[1].live.clone()).unwrap();
+    assert!(live.contains("\"stock\": 99"), "{live}");
+    // verify changed nothing
+    assert_eq!(stock(&pool, shop.armazon, shop.centro).await, 99);
+
+    let (code, _, stderr) = optica(&pool, &["verify"]).await;
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("product_stock"), "{stderr}");
+
+    let (code, _, stderr) = optica(&pool, &["replay", "--all"]).await;
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("eventos/s"), "a progress line with the rate: {stderr}");
+    assert_eq!(stock(&pool, shop.armazon, shop.centro).await, 7);
+    assert_eq!(support::verify(&pool, true).await.unwrap(), []);
+    let (code, stdout, _) = optica(&pool, &["verify"]).await;
+    assert_eq!(code, 0);
+    assert!(stdout.contains("sin diferencias"), "{stdout}");
+}
+
+#[sqlx::test]
+async fn a_replay_while_the_server_runs_loses_nothing(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let movements = support::select(Some(&["movements".to_string()])).unwrap();
+    let sales = (0..4).map(|_| app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)));
+    let (replayed, answers) = tokio::join!(
+        support::replay(&pool, &movements, true),
+        futures::future::join_all(sales)
+    );
+    replayed.unwrap();
+    assert!(answers.iter().all(|(s, _)| *s == StatusCode::CREATED));
+    app.caught_up().await;
+    let count: i64 = sqlx::query_scalar("select count(*) from movements")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(count, 4);
+    assert_eq!(support::verify(&pool, true).await.unwrap(), []);
+    assert!(support::select(Some(&["nada".to_string()])).is_err());
+}
+
+#[sqlx::test]
+async fn the_chain_reports_an_event_changed_behind_the_guard(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)).await;
+    assert_eq!(support::verify_chain(&pool).await.unwrap(), []);
+
+    // A superuser steps past the append-only guard and rewrites a sale's quantity.
+    let mut tx = pool.begin().await.unwrap();
+    sqlx::query("alter table events disable trigger events_no_update_delete")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    let changed = sqlx::query(
+        "update events set payload = replace(payload::text, '\"cantidad\": 1,', '\"cantidad\": 2,')::json
+         where aggregate_type = 'Movimiento' and sequence = 1 and payload::text like '%\"cantidad\": 1,%'",
+    )
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    assert_eq!(changed.rows_affected(), 1);
+    sqlx::query("alter table events enable trigger events_no_update_delete")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+
+    let breaks = support::verify_chain(&pool).await.unwrap();
+    assert_eq!(breaks.len(), 1, "{breaks:?}");
+    assert_eq!(
+        (breaks[0].aggregate_type.as_str(), breaks[0].sequence),
+        ("Movimiento", 1)
+    );
+    let (code, _, stderr) = optica(&pool, &["verify", "--chain"]).await;
+    assert_eq!(code, 1);
+    assert!(stderr.contains("Movimiento"), "{stderr}");
+}
+
+#[sqlx::test]
+async fn events_prints_the_log_filtered_as_a_table_or_json_lines(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)).await;
+
+    let mut out = Vec::new();
+    let filter = EventFilter {
+        kind: Some("Movimiento".into()),
+        ..EventFilter::default()
+    };
+    assert_eq!(support::print_events(&pool, &filter, true, &mut out).await.unwrap(), 1);
+    let line: serde_json::Value = serde_json::from_slice(out.split(|b| *b == b'\n').next().unwrap()).unwrap();
+    assert_eq!(line["type"], "MovimientoRegistrado");
+    assert_eq!(line["metadata"]["actor"]["username"], "vendedor");
+
+    let by_user = EventFilter {
+        user: Some("vendedor".into()),
+        ..EventFilter::default()
+    };
+    let mut out = Vec::new();
+    // the patient, the sale, and the sale's stock change on the frame
+    assert_eq!(
+        support::print_events(&pool, &by_user, false, &mut out).await.unwrap(),
+        3
+    );
+    let (code, stdout, _) = optica(&pool, &["events", "--kind", "Producto", "--from", "2000-01-01"]).await;
+    assert_eq!(code, 0);
+    assert!(stdout.contains("StockAjustado"), "{stdout}");
+    assert!(support::parse_instant("ayer").is_err());
+
+    let (code, stdout, stderr) = optica(&pool, &["state", "Movimiento", "1"]).await;
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("PEDIDO_CRISTALES"), "{stdout}");
+    let (code, _, stderr) = optica(&pool, &["state", "Movimiento", "1", "--at", "2000-01-01"]).await;
+    assert_eq!(code, 1);
+    assert!(stderr.contains("no existía"), "{stderr}");
+}

@@ -1,0 +1,162 @@
+// The cash box as a seller uses it all day: a sale with two payments for a patient, the list,
+// both PDFs, the customer's status page (logged out) and the order moving along.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { test } from 'node:test';
+import { login, screenshot, takeAlert } from './support/browser.mjs';
+import { useApp } from './support/fixture.mjs';
+
+const withApp = useApp();
+
+function created(answer, key) {
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body[key].id;
+}
+
+/** A branch, two payment methods, a frame with stock 3, a patient and a seller at the branch. */
+async function seed(server) {
+  const token = await server.token('admin', server.adminPassword);
+  const api = (path, body) => server.api('POST', path, token, body);
+  const local = created(await api('/api/local', { nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' }), 'local');
+  created(await api('/api/metodoPago', { nombre: 'Efectivo' }), 'metodoPago');
+  created(await api('/api/metodoPago', { nombre: 'Tarjeta' }), 'metodoPago');
+  const marca = created(await api('/api/marca', { nombre: 'Ray-Ban' }), 'marca');
+  const sol = created(await api('/api/categoria', { nombre: 'Sol' }), 'categoria');
+  const proveedor = created(await api('/api/proveedor', { nombre: 'Opti', celular: '1' }), 'proveedor');
+  const producto = created(
+    await api('/api/productos', {
+      modelo: 'RB2140',
+      marca: { id: marca },
+      categorias: [{ id: sol }],
+      precio: 1000.5,
+      proveedores: [{ id: proveedor }],
+      productoLocales: [{ local: { id: local }, stock: 3 }],
+    }),
+    'producto',
+  );
+  const paciente = created(
+    await api('/api/pacientes', {
+      nombreCompleto: 'Ana Gómez',
+      celular: '3772 111111',
+      genero: 'Mujer',
+      local: { id: local },
+      historialFichas: [],
+    }),
+    'paciente',
+  );
+  await server.addUser('vendedora', 'clave-vendedora', ['ROLE_VENDEDOR'], local);
+  return { token, local, producto, paciente };
+}
+
+/** The text of a downloaded PDF, read by poppler's pdftotext. */
+async function pdfText(download) {
+  const bytes = await readFile(await download.path());
+  assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
+  const out = spawnSync('pdftotext', ['-layout', '-', '-'], { input: bytes });
+  assert.equal(out.status, 0, 'pdftotext could not read the report');
+  return out.stdout.toString('utf8').replace(/\s+/g, ' ');
+}
+
+test('a seller sells to a patient with two payments, prints both reports and the customer follows the order', () =>
+  withApp(async ({ server, page }) => {
+    const { token, producto, paciente } = await seed(server);
+    await login(page, server.url, 'vendedora', 'clave-vendedora');
+
+    // The sale: one frame (1000.50) and the lab's lenses (999.50) = 2000.00, paid 1200 cash and
+    // 800 by card.
+    await page.goto(`${server.url}/crearMovimiento/${paciente}`);
+    await page.getByRole('heading', { name: 'Crear Movimiento' }).waitFor();
+    assert.ok(await page.locator('#local').isDisabled(), "a seller's branch is fixed");
+    await page.fill('#vendedor', 'Eva');
+    const search = page.locator('form[aria-label="Buscar por modelo"]');
+    await page.fill('#buscarModelo', 'RB2140');
+    await search.getByRole('button', { name: 'Buscar' }).click();
+    await page.locator('#productoEncontrado').selectOption(String(producto));
+    await page.getByRole('button', { name: 'Agregar producto' }).click();
+    await page.fill('#adicionalDescripcion', 'cristal Orma Blue');
+    await page.fill('#adicionalSubtotal', '999.50');
+    await page.getByRole('button', { name: 'Agregar detalle' }).click();
+    await page.getByRole('button', { name: 'Agregar pago' }).click();
+    await page.locator('#metodoPago-0').selectOption({ label: 'Efectivo' });
+    await page.fill('#monto-0', '1200');
+    await page.getByRole('button', { name: 'Agregar pago' }).click();
+    await page.locator('#metodoPago-1').selectOption({ label: 'Tarjeta' });
+    await page.fill('#monto-1', '800');
+    await page.locator('#monto-1').blur();
+    await page.getByLabel('Pago completo').first().waitFor();
+    console.log('screenshot:', await screenshot(page, 'crear-movimiento'));
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    const saved = await takeAlert(page);
+    assert.equal(saved.title, 'MOVIMIENTO CREADO');
+    assert.equal(saved.text, 'El movimiento ha sido creado!');
+    await page.waitForURL('**/adminitrarCaja');
+
+    // The list: one row per payment, both for Ana's sale.
+    await page.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' }).waitFor();
+    const rows = page.locator('tbody tr', { hasText: 'Ana Gómez' });
+    await rows.nth(1).waitFor();
+    assert.equal(await rows.count(), 2);
+    console.log('screenshot:', await screenshot(page, 'listado-movimientos'));
+
+    // The server took the stock and recorded the lens for Ana.
+    const stock = await server.api('GET', `/api/productos/${producto}`, token);
+    assert.equal(stock.body.productoLocales[0].stock, 2);
+    const ana = await server.api('GET', `/api/pacientes/id/${paciente}`, token);
+    assert.deepEqual(
+      ana.body.historialFichas.flatMap((f) => f.cristales.map((c) => c.nombre)),
+      ['Orma Blue'],
+    );
+
+    // Both reports download and read as the sale.
+    const row = rows.first();
+    const [cliente] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'PDF Cliente' }).click(),
+    ]);
+    assert.match(cliente.suggestedFilename(), /^reporte_movimiento_cliente_\d+\.pdf$/);
+    const clienteText = await pdfText(cliente);
+    for (const expected of ['Paciente: Ana Gómez', 'Método: Efectivo - Monto: $ 1.200,00', 'Total: $ 2.000,00', 'Adeuda: $ 0,00']) {
+      assert.ok(clienteText.includes(expected), `${expected} in ${clienteText}`);
+    }
+    const [optica] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'PDF Óptica' }).click(),
+    ]);
+    assert.match(optica.suggestedFilename(), /^reporte_movimiento_optica_\d+\.pdf$/);
+    const opticaText = await pdfText(optica);
+    assert.ok(opticaText.includes('Ficha de graduación del paciente'), opticaText);
+    assert.ok(opticaText.includes('cristal Orma Blue - Precio: $ 999,50'), opticaText);
+
+    // The status link, copied as staff do, opens for a customer who is not logged in.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await row.getByRole('button', { name: 'Copiar enlace' }).click();
+    await page.getByText('Enlace copiado').waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    // The toast closes by itself after its 2 seconds.
+    await page.getByText('Enlace copiado').waitFor({ state: 'hidden', timeout: 5_000 });
+    assert.match(link, /\/estadoCompra\/\d+-[A-Za-z0-9_-]{16}$/);
+    const customer = await page.context().browser().newContext();
+    const status = await customer.newPage();
+    await status.goto(link);
+    await status.getByRole('heading', { name: 'Estado de tu pedido' }).waitFor();
+    const bar = status.getByRole('progressbar');
+    assert.equal(await bar.getAttribute('aria-valuenow'), '25');
+    await status.getByText('Tu pedido está en proceso de solicitud de cristales').waitFor();
+    assert.equal(await status.getByText('Ana Gómez').count(), 0, 'the public page shows no personal data');
+    console.log('screenshot:', await screenshot(status, 'estado-compra'));
+
+    // The seller moves the order along; the customer's page follows.
+    await row.getByRole('link', { name: 'Editar' }).click();
+    await page.getByRole('heading', { name: 'Editar Movimiento' }).waitFor();
+    await page.locator('#estadoMovimiento').selectOption('ANTEOJO_TERMINADO');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    assert.equal((await takeAlert(page)).title, 'MOVIMIENTO ACTUALIZADO');
+    await page.waitForURL('**/adminitrarCaja');
+    await status.reload();
+    await status.getByRole('progressbar').waitFor();
+    assert.equal(await status.getByRole('progressbar').getAttribute('aria-valuenow'), '75');
+    const after = await server.api('GET', `/api/productos/${producto}`, token);
+    assert.equal(after.body.productoLocales[0].stock, 2, 'a state change does not move stock');
+    await customer.close();
+  }));

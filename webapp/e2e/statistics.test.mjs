@@ -1,0 +1,136 @@
+// The statistics page as an admin reads it: filters, the per-method cards, the units sold, the
+// charts, and both sales workbooks; a seller sees none of it.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { test } from 'node:test';
+import { login, screenshot, takeAlert } from './support/browser.mjs';
+import { useApp } from './support/fixture.mjs';
+
+const withApp = useApp();
+
+function created(answer, key) {
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body[key].id;
+}
+
+/** In November at La Cruz: a sale of two frames (2001.00: 1500.00 cash, 501.00 by card) and an
+ * expense of 300.00 cash. */
+async function seed(server) {
+  const token = await server.token('admin', server.adminPassword);
+  const api = (path, body) => server.api('POST', path, token, body);
+  const local = created(await api('/api/local', { nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' }), 'local');
+  const efectivo = created(await api('/api/metodoPago', { nombre: 'Efectivo' }), 'metodoPago');
+  const tarjeta = created(await api('/api/metodoPago', { nombre: 'Tarjeta' }), 'metodoPago');
+  const marca = created(await api('/api/marca', { nombre: 'Ray-Ban' }), 'marca');
+  const sol = created(await api('/api/categoria', { nombre: 'Sol' }), 'categoria');
+  const proveedor = created(await api('/api/proveedor', { nombre: 'Opti', celular: '1' }), 'proveedor');
+  const producto = created(
+    await api('/api/productos', {
+      modelo: 'RB2140',
+      marca: { id: marca },
+      categorias: [{ id: sol }],
+      precio: 1000.5,
+      costo: 400,
+      proveedores: [{ id: proveedor }],
+      productoLocales: [{ local: { id: local }, stock: 5 }],
+    }),
+    'producto',
+  );
+  const pago = (id, monto, fecha) => ({ monto, montoImpuesto: monto, metodoPago: { id }, fecha });
+  created(
+    await api('/api/movimientos', {
+      tipoMovimiento: 'ENTRADA',
+      fecha: '2026-11-10T11:00',
+      local: { id: local },
+      total: 2001,
+      totalImpuesto: 2001,
+      detalles: [{ cantidad: 2, precioUnitario: 1000.5, subtotal: 2001, producto: { id: producto } }],
+      detallesAdicionales: [],
+      cajaMovimientos: [pago(efectivo, 1500, '2026-11-10T11:00'), pago(tarjeta, 501, '2026-11-10T11:05')],
+      estadoMovimiento: 'PEDIDO_CRISTALES',
+    }),
+    'movimiento',
+  );
+  created(
+    await api('/api/movimientos', {
+      tipoMovimiento: 'SALIDA',
+      fecha: '2026-11-12T09:00',
+      local: { id: local },
+      descripcion: 'Limpieza',
+      total: 300,
+      totalImpuesto: 300,
+      detalles: [],
+      detallesAdicionales: [],
+      cajaMovimientos: [pago(efectivo, 300, '2026-11-12T09:00')],
+      estadoMovimiento: null,
+    }),
+    'movimiento',
+  );
+  await server.addUser('vendedora', 'clave-vendedora', ['ROLE_VENDEDOR'], local);
+  return { local };
+}
+
+test('an admin filters November, reads the cards and charts and downloads both workbooks', () =>
+  withApp(async ({ server, page }) => {
+    const { local } = await seed(server);
+    await login(page, server.url, 'admin', server.adminPassword);
+    await page.goto(`${server.url}/estadistica`);
+    await page.getByRole('heading', { name: 'ESTADÍSTICAS' }).waitFor();
+
+    // Without dates the figures cannot be asked for.
+    await page.getByRole('button', { name: 'Aplicar Filtros' }).click();
+    assert.equal((await takeAlert(page)).text, 'Ingresar fecha de inicio y fin por favor');
+
+    await page.locator('#local').selectOption(String(local));
+    await page.fill('#fechaInicio', '2026-11-01');
+    await page.fill('#fechaFin', '2026-11-30');
+    await page.getByRole('button', { name: 'Aplicar Filtros' }).click();
+
+    const efectivo = page.getByLabel('Método Efectivo');
+    await efectivo.waitFor();
+    const cash = (await efectivo.textContent()).replace(/\s+/g, ' ');
+    // Entrada 1500.00, Salida 300.00, Neto 1200.00
+    for (const figure of ['1500', '300', '1200']) {
+      assert.match(cash, new RegExp(`${figure}[.,]00`), cash);
+    }
+    assert.match((await page.getByLabel('Método Tarjeta').textContent()).replace(/\s+/g, ' '), /501[.,]00/);
+    assert.equal((await page.getByLabel('Cantidad vendida').textContent()).trim(), '2');
+    // The charts load on demand; wait until both have drawn.
+    for (const chart of ['Ventas por día', 'Cobros por método de pago']) {
+      await page.getByRole('img', { name: chart }).locator('svg.recharts-surface').first().waitFor();
+    }
+    await page.getByRole('table', { name: 'Stock por material' }).waitFor();
+    await page.getByRole('table', { name: 'Stock y pacientes por local' }).waitFor();
+    console.log('screenshot:', await screenshot(page, 'estadisticas'));
+
+    for (const [button, name] of [
+      ['Descargar ventas', 'ventas_la_cruz_2026-11-01_hasta_2026-11-30.xlsx'],
+      ['Descargar marcas vendidas', 'marcas_vendidas_la_cruz_2026-11-01_hasta_2026-11-30.xlsx'],
+    ]) {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: button }).click(),
+      ]);
+      assert.equal(download.suggestedFilename(), name);
+      const bytes = await readFile(await download.path());
+      assert.equal(bytes.subarray(0, 2).toString(), 'PK', 'an xlsx is a zip file');
+      await takeAlert(page);
+    }
+  }));
+
+test('a seller sees no statistics and the server refuses them', () =>
+  withApp(async ({ server, page }) => {
+    await seed(server);
+    await login(page, server.url, 'vendedora', 'clave-vendedora');
+    await page.goto(`${server.url}/estadistica`);
+    await page.getByRole('heading', { name: 'ESTADÍSTICAS' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Aplicar Filtros' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Descargar ventas' }).count(), 0);
+    const token = await server.token('vendedora', 'clave-vendedora');
+    const answer = await server.api('POST', '/api/movimientos/total-ganado', token, {
+      local: 0,
+      fechaInicio: '2026-11-01',
+      fechaFin: '2026-11-30',
+    });
+    assert.equal(answer.status, 403);
+  }));

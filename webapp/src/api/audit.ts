@@ -1,0 +1,98 @@
+// The audit calls, admins only (others get 403): the event log, one entity's history, a product's
+// stock ledger and an entity as it stood at a moment. Shapes come from the server's OpenAPI
+// document (schema.d.ts).
+import { api } from './base';
+import type { components } from './schema';
+
+/** One event of the log; `registrado` is an instant in UTC, `datos` the event's JSON payload. */
+export type EventoAuditoria = components['schemas']['EventoAuditoria'];
+/** One line of a product's stock ledger; `stock` is the branch's running balance after it. */
+export type AsientoStock = components['schemas']['AsientoStock'];
+/** A page of events, newest first; `number` is zero-based. */
+export type EventoPage = components['schemas']['Page_EventoAuditoria'];
+
+/** The entity kinds the log knows, as the server names them. */
+export const TIPOS_ENTIDAD = [
+  'Producto',
+  'Movimiento',
+  'Paciente',
+  'Usuario',
+  'Local',
+  'Marca',
+  'Categoria',
+  'Material',
+  'MetodoPago',
+  'Proveedor',
+] as const;
+
+/** The kinds whose history and past state the edit screens show. */
+export type TipoConEstado = 'Producto' | 'Movimiento' | 'Paciente';
+
+/** The log's filters; empty texts and branch 0 are left out of the query. */
+export interface AuditoriaFiltro {
+  /** '' or one of TIPOS_ENTIDAD. */
+  tipo: string;
+  id: string;
+  usuario: string;
+  /** 0 = every branch. */
+  local: number;
+  /** The event type, e.g. StockAjustado. */
+  evento: string;
+  /** `yyyy-MM-dd` or ''. */
+  desde: string;
+  /** `yyyy-MM-dd` or '' (the day included). */
+  hasta: string;
+}
+
+export const AUDIT_PAGE_SIZE = 20;
+
+/** The query string of a filter: empty values and branch 0 are omitted. */
+export function auditoriaParams(filtro: AuditoriaFiltro): string[] {
+  const params: string[] = [];
+  const texts: (keyof AuditoriaFiltro)[] = ['tipo', 'id', 'usuario'];
+  for (const key of texts) {
+    const value = String(filtro[key]).trim();
+    if (value) params.push(`${key}=${encodeURIComponent(value)}`);
+  }
+  if (filtro.local) params.push(`local=${filtro.local}`);
+  for (const key of ['evento', 'desde', 'hasta'] as const) {
+    const value = filtro[key].trim();
+    if (value) params.push(`${key}=${encodeURIComponent(value)}`);
+  }
+  return params;
+}
+
+const withHasta = (path: string, hasta: string | undefined) =>
+  hasta ? `${path}?hasta=${encodeURIComponent(hasta)}` : path;
+
+export const auditApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** 400 `{mensaje}` for a filter the server refuses (a malformed day, say). */
+    auditoria: build.query<EventoPage, AuditoriaFiltro & { page: number }>({
+      query: ({ page, ...filtro }) =>
+        `api/auditoria?${[...auditoriaParams(filtro), `page=${page}`, `size=${AUDIT_PAGE_SIZE}`].join('&')}`,
+    }),
+    /** Every event of one entity, oldest first. */
+    historialAuditoria: build.query<EventoAuditoria[], { tipo: TipoConEstado; id: number | string }>({
+      query: ({ tipo, id }) => `api/auditoria/historial/${tipo}/${encodeURIComponent(String(id))}`,
+    }),
+    /** A product's stock ledger, oldest first; with `hasta` (an ISO instant), only up to then. */
+    libroStock: build.query<AsientoStock[], { productoId: number; hasta?: string }>({
+      query: ({ productoId, hasta }) => withHasta(`api/auditoria/stock/${productoId}`, hasta),
+    }),
+    /** The entity as it stood at `hasta` (an ISO instant), as raw JSON; 404 `{mensaje}` when it
+     * did not exist then. */
+    estadoAuditoria: build.query<unknown, { tipo: TipoConEstado; id: number | string; hasta: string }>({
+      query: ({ tipo, id, hasta }) =>
+        withHasta(`api/auditoria/estado/${tipo}/${encodeURIComponent(String(id))}`, hasta),
+    }),
+  }),
+});
+
+export const {
+  useAuditoriaQuery,
+  useHistorialAuditoriaQuery,
+  useLibroStockQuery,
+  useLazyLibroStockQuery,
+  useLazyEstadoAuditoriaQuery,
+} = auditApi;

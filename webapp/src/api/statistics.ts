@@ -1,0 +1,118 @@
+// The statistics page calls (contract sections 4.4, 4.5, 5.6 and 6.1). Admins only, but for the
+// branch list. Shapes come from the server's OpenAPI document (schema.d.ts); the period the page
+// sends is a stricter form of the generated one (checked at the end of this file).
+import { saveFile } from '../app/download';
+import { api } from './base';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+
+/** Cash in and out of one payment method over a period. */
+export type EntradaSalida = Schemas['EntradaSalida'];
+/** Payment-method name → what came in and went out. */
+export type TotalGanado = Record<string, EntradaSalida>;
+/** Units sold over a period. */
+export type Cantidad = Schemas['Cantidad'];
+/** One day of sales (`fecha` is `yyyy-MM-dd`): how many and how much; days without sales are absent. */
+export type VentasDelDia = Schemas['VentasDelDia'];
+/** Σ stock per branch. */
+export type StockPorLocal = Schemas['StockPorLocal'];
+/** Σ stock per material at one branch. */
+export type StockPorMaterial = Schemas['StockPorMaterial'];
+/** Patients per branch (branches without patients are absent). */
+export type PacientesPorLocal = Schemas['PacientesPorLocal'];
+
+/** What the page sends: a branch (0 = all) and two `yyyy-MM-dd` days, both included. */
+export interface Periodo {
+  local: number;
+  fechaInicio: string;
+  fechaFin: string;
+}
+
+/**
+ * Σ stock per material over several branches, added up by material name in the order the names
+ * first appear. The server answers one branch at a time (`localId=0` answers empty).
+ */
+export function sumarPorMaterial(porLocal: StockPorMaterial[][]): StockPorMaterial[] {
+  const totals = new Map<string, number>();
+  for (const rows of porLocal) {
+    for (const { materialNombre, stockTotal } of rows) {
+      totals.set(materialNombre, (totals.get(materialNombre) ?? 0) + stockTotal);
+    }
+  }
+  return [...totals].map(([materialNombre, stockTotal]) => ({ materialNombre, stockTotal }));
+}
+
+/** The two sales workbooks: the products sold, and the product sales per brand. */
+export type ExcelVentas = 'ventas' | 'marcas';
+
+const EXCEL_PATHS: Record<ExcelVentas, string> = { ventas: 'api/excel/ventas', marcas: 'api/excel/ventas/marcas' };
+
+export const statisticsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Per payment method, what came in and went out through the movements of the period. */
+    totalGanado: build.query<TotalGanado, Periodo>({
+      query: (body) => ({ url: 'api/movimientos/total-ganado', method: 'POST', body }),
+    }),
+    /** Units sold in the period. */
+    totalVendido: build.query<Cantidad, Periodo>({
+      query: (body) => ({ url: 'api/movimientos/total-vendido', method: 'POST', body }),
+    }),
+    /** Sales per day of the period, oldest first; days without sales are left out. */
+    ventasPorDia: build.query<VentasDelDia[], Periodo>({
+      query: (body) => ({ url: 'api/estadisticas/ventas-por-dia', method: 'POST', body }),
+    }),
+    /** Σ stock per branch, every branch. */
+    stockPorSucursal: build.query<StockPorLocal[], void>({
+      query: () => 'api/productos/stock-total-sucursal',
+      providesTags: ['Producto'],
+    }),
+    /** Σ stock per material over the given branches (one call each, added up by material name). */
+    stockPorMaterial: build.query<StockPorMaterial[], number[]>({
+      queryFn: async (localIds, _api, _extra, baseQuery) => {
+        const results = await Promise.all(
+          localIds.map((id) => baseQuery(`api/productos/stock-material?localId=${id}`)),
+        );
+        const failed = results.find((r) => r.error);
+        if (failed?.error) return { error: failed.error };
+        return { data: sumarPorMaterial(results.map((r) => r.data as StockPorMaterial[])) };
+      },
+      providesTags: ['Producto'],
+    }),
+    /** Patients per branch. */
+    pacientesPorSucursal: build.query<PacientesPorLocal[], void>({
+      query: () => 'api/pacientes/cantidad-por-sucursal',
+      providesTags: ['Paciente'],
+    }),
+    /** Posts the period, then saves the workbook the server answers as fileName; the Blob never
+     * enters the store. */
+    excelVentas: build.mutation<null, { excel: ExcelVentas; periodo: Periodo; fileName: string }>({
+      queryFn: async ({ excel, periodo, fileName }, _api, _extra, baseQuery) => {
+        const result = await baseQuery({
+          url: EXCEL_PATHS[excel],
+          method: 'POST',
+          body: periodo,
+          // Error answers stay text so the failed action holds nothing unserializable.
+          responseHandler: (r) => (r.ok ? r.blob() : r.text()),
+        });
+        if (result.error) return { error: result.error };
+        saveFile(result.data as Blob, fileName);
+        return { data: null };
+      },
+    }),
+  }),
+});
+
+export const {
+  useTotalGanadoQuery,
+  useTotalVendidoQuery,
+  useVentasPorDiaQuery,
+  useStockPorSucursalQuery,
+  useStockPorMaterialQuery,
+  usePacientesPorSucursalQuery,
+  useExcelVentasMutation,
+} = statisticsApi;
+
+/** Fails to compile when the period stops being one the server accepts. */
+type Accepts<Server, Sent extends Server> = Sent;
+export type CheckedBodies = [Accepts<Schemas['PeriodoBody'], Periodo>];

@@ -1,0 +1,35 @@
+// The texts the movement form shows (spec 001 sections 5 and 8), shown through alert() of
+// ./alerts. Titles first, then the messages.
+
+export const TITLES = {
+  validacion: 'VALIDACIÓN',
+  advertencia: 'ADVERTENCIA',
+  error: 'ERROR',
+  descuento: 'Descuento inválido',
+  sinResultados: 'SIN RESULTADOS',
+  errorValidacion: 'ERROR DE VALIDACIÓN',
+  errorObtener: 'ERROR AL OBTENER EL MOVIMIENTO',
+  creado: 'MOVIMIENTO CREADO',
+  actualizado: 'MOVIMIENTO ACTUALIZADO',
+} as const;
+
+export const MESSAGES = {
+  sinPagos: 'Debe ingresar al menos un pago para guardar el movimiento.',
+  pagosExceden: 'La suma de los pagos no puede exceder el total del movimiento.',
+  descuentoRango: 'El descuento debe estar entre 0% y 100%',
+  descuentoTotalCero: 'No se puede aplicar el descuento porque el total es nulo, cero o indefinido.',
+  cantidadNegativa: 'La cantidad no puede ser negativa.',
+  sinStock: 'Este producto no tiene stock en esta sucursal',
+  superaStock: 'Cantidad supera el stock disponible',
+  buscarFallo: 'Error al buscar productos',
+  productoInvalido: 'Debe seleccionar un producto válido',
+  buscarSinLocal: 'Debe seleccionar un local para buscar productos.',
+  sinProductos: 'No se encontraron productos con ese modelo en el local seleccionado.',
+  marcaSinStock: (marca: string) => `No hay stock de la marca ${marca} en esta sucursal.`,
+  pacienteNoEncontrado: 'Paciente no encontrado',
+  pacienteBusquedaFallo: 'Hubo un problema al realizar la búsqueda.',
+  pacienteSinResultados: 'No se encontraron pacientes con ese nombre.',
+  movimientoNoCargado: 'No se pudo cargar el movimiento.',
+  crearFallo: 'No se pudo crear el movimiento',
+  actualizarFallo: 'No se pudo actualizar el movimiento',
+} as const;

@@ -1,0 +1,26 @@
+// The texts the statistics page shows (spec 001), the alerts through alert() of ./alerts.
+// Titles first, then the messages.
+
+export const TITLES = {
+  atencion: 'ATENCIÓN',
+  error: 'ERROR',
+  exito: 'ÉXITO',
+} as const;
+
+export const MESSAGES = {
+  /** The server's answer to a period without both days, too. */
+  faltanFechas: 'Ingresar fecha de inicio y fin por favor',
+  /** The server's answer to a period that ends before it starts, too. */
+  finAntesDeInicio: 'La fecha de fin no puede ser anterior a la de inicio',
+  excelGenerado: 'Excel generado correctamente',
+  excelFallo: 'No se pudo generar el Excel',
+  soloAdministradores: 'Las estadísticas están disponibles solo para administradores.',
+  elegirPeriodo: 'Elija el local y las fechas, y presione Aplicar Filtros para ver las estadísticas del período.',
+  cargaFallo: 'No se pudieron cargar las estadísticas.',
+  stockFallo: 'No se pudo cargar el stock.',
+  sinCobros: 'No hay cobros en el período.',
+  sinVentas: 'No hay ventas en el período.',
+  sinStock: 'No hay stock para mostrar.',
+  sinLocales: 'No hay locales para mostrar.',
+  cargandoGrafico: 'Cargando gráfico...',
+} as const;

@@ -1,0 +1,193 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { alert } from '../app/alerts';
+import { Menu } from '../layout/Menu';
+import { routes as appRoutes } from '../routing/routes';
+import { evento, eventosPage, instant } from '../test/audit';
+import { locales } from '../test/products';
+import { fakeToken, inAnHour, openAs } from '../test/render';
+import { AuditLog } from './AuditLog';
+
+vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
+
+const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
+const seller = fakeToken({ user_name: 'beto', authorities: ['ROLE_VENDEDOR'], local_id: 1, exp: inAnHour() });
+
+type Routes = Record<string, [number, unknown]>;
+
+const LOG = 'GET /api/auditoria';
+
+function open(routes: Routes, token = admin) {
+  routes['GET /api/local'] ??= [200, locales];
+  return openAs(token, '/auditoria', [{ path: '/auditoria', element: <AuditLog /> }], routes);
+}
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const rows = () => within(screen.getByRole('table', { name: 'Eventos de auditoría' })).getAllByRole('row').slice(1);
+const logCalls = (calls: { path: string; search: string }[]) => calls.filter((c) => c.path === '/api/auditoria');
+
+const eventos = [
+  evento({
+    posicion: 902,
+    registrado: instant(2024, 5, 12, 18, 40, 5),
+    tipo: 'Movimiento',
+    id: '501',
+    evento: 'EstadoCambiado',
+    usuario: 'beto',
+    resumen: 'Movimiento 501: estado PEDIDO_CRISTALES → ARMANDO_PEDIDO',
+    datos: { anterior: 'PEDIDO_CRISTALES', nuevo: 'ARMANDO_PEDIDO' },
+  }),
+  evento(),
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(alert).mockClear();
+});
+
+describe('audit log', () => {
+  it('lists the events newest first, with local dates and the summary as is', async () => {
+    const { calls } = open({ [LOG]: [200, eventosPage(eventos)] });
+    await screen.findByText('beto');
+    expect(screen.getByRole('heading', { name: 'AUDITORÍA' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('table', { name: 'Eventos de auditoría' }))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Fecha', 'Usuario', 'Entidad', 'Evento', 'Resumen', 'Datos']);
+    expect(rows().map((r) => within(r).getAllByRole('cell').slice(0, 5).map((c) => c.textContent))).toEqual([
+      [
+        '12/05/2024 18:40:05',
+        'beto',
+        'Movimiento 501',
+        'EstadoCambiado',
+        'Movimiento 501: estado PEDIDO_CRISTALES → ARMANDO_PEDIDO',
+      ],
+      ['10/05/2024 10:15:30', 'ana', 'Producto 10', 'StockAjustado', 'Producto 10, local 1: stock -1 (Venta) → 2'],
+    ]);
+    expect(logCalls(calls)).toHaveLength(1);
+    expect(logCalls(calls)[0].search).toBe('?page=0&size=20');
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it("unfolds a row's JSON data with 'Ver datos' and folds it with 'Ocultar datos'", async () => {
+    const user = userEvent.setup();
+    open({ [LOG]: [200, eventosPage(eventos)] });
+    await screen.findByText('beto');
+    expect(screen.queryByLabelText('Datos del evento 902')).toBeNull();
+    const [first] = rows();
+    await user.click(within(first).getByRole('button', { name: 'Ver datos' }));
+    const pre = screen.getByLabelText('Datos del evento 902');
+    expect(pre.tagName).toBe('PRE');
+    expect(pre.textContent).toBe(JSON.stringify({ anterior: 'PEDIDO_CRISTALES', nuevo: 'ARMANDO_PEDIDO' }, null, 2));
+    // Only that row unfolds.
+    expect(screen.queryByLabelText('Datos del evento 900')).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Ver datos' })).toHaveLength(1);
+    const hide = within(first).getByRole('button', { name: 'Ocultar datos' });
+    expect(hide.getAttribute('aria-expanded')).toBe('true');
+    await user.click(hide);
+    expect(screen.queryByLabelText('Datos del evento 902')).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Ver datos' })).toHaveLength(2);
+  });
+
+  it('sends every filter with Buscar, omits empty ones, and clears them with Limpiar', async () => {
+    const user = userEvent.setup();
+    const { calls } = open({ [LOG]: [200, eventosPage(eventos)] });
+    await screen.findByText('beto');
+    expect([...byId<HTMLSelectElement>('filtroTipo').options].map((o) => o.textContent)).toEqual([
+      'Todos', 'Producto', 'Movimiento', 'Paciente', 'Usuario', 'Local', 'Marca', 'Categoria', 'Material',
+      'MetodoPago', 'Proveedor',
+    ]);
+    await screen.findByRole('option', { name: 'Norte' });
+    expect(byId<HTMLSelectElement>('filtroLocal').options[0].textContent).toBe('Todos los locales');
+
+    // Only some filters: the rest stay out of the query.
+    await user.selectOptions(byId('filtroTipo'), 'Producto');
+    await user.type(byId('filtroEvento'), ' StockAjustado ');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() =>
+      expect(logCalls(calls).at(-1)?.search).toBe('?tipo=Producto&evento=StockAjustado&page=0&size=20'),
+    );
+    expect(byId<HTMLInputElement>('filtroEvento').value).toBe('StockAjustado');
+
+    await user.type(byId('filtroId'), '10');
+    await user.type(byId('filtroUsuario'), 'josé');
+    await user.selectOptions(byId('filtroLocal'), 'Norte');
+    fireEvent.change(byId('filtroDesde'), { target: { value: '2024-05-01' } });
+    fireEvent.change(byId('filtroHasta'), { target: { value: '2024-05-31' } });
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() =>
+      expect(logCalls(calls).at(-1)?.search).toBe(
+        '?tipo=Producto&id=10&usuario=jos%C3%A9&local=2&evento=StockAjustado&desde=2024-05-01&hasta=2024-05-31&page=0&size=20',
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Limpiar' }));
+    await waitFor(() => expect(logCalls(calls).at(-1)?.search).toBe('?page=0&size=20'));
+    for (const id of ['filtroTipo', 'filtroId', 'filtroUsuario', 'filtroEvento', 'filtroDesde', 'filtroHasta']) {
+      expect(byId<HTMLInputElement>(id).value).toBe('');
+    }
+    expect(byId<HTMLSelectElement>('filtroLocal').value).toBe('0');
+  });
+
+  it('pages through a window of 5 numbers, keeping the filters', async () => {
+    const user = userEvent.setup();
+    const routes: Routes = { [LOG]: [200, eventosPage(eventos, 0, 9)] };
+    const { calls } = open(routes);
+    await screen.findByText('beto');
+    await user.type(byId('filtroUsuario'), 'ana');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(logCalls(calls).at(-1)?.search).toBe('?usuario=ana&page=0&size=20'));
+    const nav = within(await screen.findByRole('navigation', { name: 'Páginas' }));
+    expect(nav.getAllByRole('button').map((b) => b.textContent).slice(1, -1)).toEqual(['1', '2', '3', '4', '5']);
+    routes[LOG] = [200, eventosPage([evento({ usuario: 'carla' })], 3, 9)];
+    await user.click(nav.getByRole('button', { name: '4' }));
+    await screen.findByText('carla');
+    expect(logCalls(calls).at(-1)?.search).toBe('?usuario=ana&page=3&size=20');
+  });
+
+  it('says so when no event matches', async () => {
+    open({ [LOG]: [200, eventosPage([], 0, 0)] });
+    await screen.findByText('No se encontraron eventos');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Páginas' })).toBeNull();
+  });
+
+  it('says so when the log cannot be loaded', async () => {
+    open({ [LOG]: [500, { mensaje: 'x' }] });
+    await screen.findByText('No se pudo cargar la auditoría.');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it("shows the server's message when it refuses a filter", async () => {
+    const user = userEvent.setup();
+    const routes: Routes = { [LOG]: [200, eventosPage(eventos)] };
+    open(routes);
+    await screen.findByText('beto');
+    routes[LOG] = [400, { mensaje: 'Fecha inválida: 2024-13-01' }];
+    fireEvent.change(byId('filtroDesde'), { target: { value: '2024-12-01' } });
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await screen.findByText('Fecha inválida: 2024-13-01');
+    expect(screen.queryByText('beto')).toBeNull();
+    expect(screen.queryByText('No se pudo cargar la auditoría.')).toBeNull();
+  });
+});
+
+describe('audit route and menu', () => {
+  it("is in the admins' ADMINISTRAR menu and only theirs", async () => {
+    const user = userEvent.setup();
+    openAs(admin, '/inicio', [{ path: '/inicio', element: <Menu /> }], {});
+    await user.click(within(screen.getByTestId('menu-administrar')).getByRole('button', { name: 'ADMINISTRAR' }));
+    expect(screen.getByRole('link', { name: 'Auditoría' }).getAttribute('href')).toBe('/auditoria');
+  });
+
+  it('keeps sellers out of the route', async () => {
+    const { calls } = openAs(seller, '/auditoria', appRoutes as Parameters<typeof openAs>[2], {});
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('warning', 'ACCESO DENEGADO', 'Hola beto, no tenes acceso'),
+    );
+    expect(calls.some((c) => c.path.startsWith('/api/auditoria'))).toBe(false);
+    expect(screen.queryByRole('link', { name: 'Auditoría' })).toBeNull();
+  });
+});

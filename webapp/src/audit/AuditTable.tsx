@@ -1,0 +1,74 @@
+import { Fragment, useState } from 'react';
+import type { EventoAuditoria } from '../api/audit';
+import { MESSAGES } from './messages';
+import { formatInstant, prettyJson } from './rules';
+
+const COLUMNS = 6;
+
+/** The log's rows, newest first; each row's 'Ver datos' unfolds the event's JSON below it. */
+export function AuditTable({ rows }: { rows: EventoAuditoria[] }) {
+  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
+  const toggle = (posicion: number) =>
+    setOpen((now) => {
+      const next = new Set(now);
+      if (!next.delete(posicion)) next.add(posicion);
+      return next;
+    });
+
+  if (rows.length === 0) {
+    return <div className="alert alert-info text-center">{MESSAGES.sinEventos}</div>;
+  }
+  return (
+    <div className="table-responsive">
+      <table className="table table-striped table-hover align-middle" aria-label="Eventos de auditoría">
+        <thead className="table-dark">
+          <tr>
+            <th>Fecha</th>
+            <th>Usuario</th>
+            <th>Entidad</th>
+            <th>Evento</th>
+            <th>Resumen</th>
+            <th>Datos</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const shown = open.has(row.posicion);
+            const detailId = `datos-${row.posicion}`;
+            return (
+              <Fragment key={row.posicion}>
+                <tr>
+                  <td className="text-nowrap">{formatInstant(row.registrado)}</td>
+                  <td>{row.usuario}</td>
+                  <td className="text-nowrap">{`${row.tipo} ${row.id}`}</td>
+                  <td>{row.evento}</td>
+                  <td>{row.resumen}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-outline-secondary btn-sm text-nowrap"
+                      aria-expanded={shown}
+                      aria-controls={shown ? detailId : undefined}
+                      onClick={() => toggle(row.posicion)}
+                    >
+                      {shown ? 'Ocultar datos' : 'Ver datos'}
+                    </button>
+                  </td>
+                </tr>
+                {shown && (
+                  <tr>
+                    <td colSpan={COLUMNS}>
+                      <pre id={detailId} className="mb-0 small bg-light p-2" aria-label={`Datos del evento ${row.posicion}`}>
+                        {prettyJson(row.datos)}
+                      </pre>
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { alert } from '../app/alerts';
+import { datosMovimiento, evento, eventoMovimiento, instant } from '../test/audit';
+import { fakeToken, inAnHour, openAs } from '../test/render';
+import { EntityHistory } from './EntityHistory';
+
+vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
+
+const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
+
+type Routes = Record<string, [number, unknown]>;
+
+function open(tipo: 'Producto' | 'Movimiento' | 'Paciente', id: number, routes: Routes) {
+  return openAs(admin, '/historial', [{ path: '/historial', element: <EntityHistory tipo={tipo} id={id} /> }], routes);
+}
+
+const table = () => within(screen.getByRole('table', { name: 'Historial' }));
+const rows = () => table().getAllByRole('row').slice(1);
+const momento = () => document.getElementById('historialMomento') as HTMLInputElement;
+
+const registrado = datosMovimiento();
+const editado = datosMovimiento({
+  descripcion: 'Armazón con cristales',
+  lineas: [
+    ...(registrado.lineas as unknown[]),
+    { producto_id: 11, modelo: 'CL100', marca: 'Vulk', cristal: true, cantidad: 1, precio_unitario: 500, subtotal: 500 },
+  ],
+  total: 3500,
+  total_impuesto: 3500,
+  pagos: [
+    ...(registrado.pagos as unknown[]),
+    { id: 2, metodo_pago_id: 2, monto: 2500, monto_impuesto: 2625, fecha: '2024-05-12T18:40:00' },
+  ],
+  estado: 'ARMANDO_PEDIDO',
+});
+
+const movementHistory = [
+  eventoMovimiento('MovimientoRegistrado', 101, registrado, { registrado: instant(2024, 5, 10, 10, 15, 0) }),
+  evento({
+    posicion: 102,
+    registrado: instant(2024, 5, 11, 9, 0, 0),
+    tipo: 'Movimiento',
+    id: '501',
+    evento: 'EstadoCambiado',
+    usuario: 'beto',
+    resumen: 'Movimiento 501: estado PEDIDO_CRISTALES → ARMANDO_PEDIDO',
+    datos: { anterior: 'PEDIDO_CRISTALES', nuevo: 'ARMANDO_PEDIDO' },
+  }),
+  eventoMovimiento('MovimientoEditado', 103, editado, { registrado: instant(2024, 5, 12, 18, 40, 0), usuario: 'beto' }),
+  eventoMovimiento(
+    'MovimientoEditado',
+    104,
+    { ...editado, vendedor: 'carla', fecha: '2024-05-13T08:00:00', descuento: 10 },
+    { registrado: instant(2024, 5, 13, 8, 5, 0) },
+  ),
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(alert).mockClear();
+});
+
+describe('entity history', () => {
+  it("lists one entity's events, oldest first, with date, user and summary", async () => {
+    const { calls } = open('Producto', 10, {
+      'GET /api/auditoria/historial/Producto/10': [
+        200,
+        [
+          evento({ posicion: 5, evento: 'ProductoCreado', resumen: 'Producto 10 creado: RB3025', registrado: instant(2024, 1, 5, 8) }),
+          evento({ posicion: 9 }),
+        ],
+      ],
+    });
+    await screen.findByText('Producto 10 creado: RB3025');
+    expect(screen.getByRole('heading', { name: 'Historial' })).toBeTruthy();
+    expect(table().getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Fecha', 'Usuario', 'Resumen']);
+    expect(rows().map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['05/01/2024 08:00:00', 'ana', 'Producto 10 creado: RB3025'],
+      ['10/05/2024 10:15:30', 'ana', 'Producto 10, local 1: stock -1 (Venta) → 2'],
+    ]);
+    expect(calls.map((c) => c.path)).toEqual(['/api/auditoria/historial/Producto/10']);
+  });
+
+  it('shows each movement edit as its changed fields against the movement before it', async () => {
+    open('Movimiento', 501, { 'GET /api/auditoria/historial/Movimiento/501': [200, movementHistory] });
+    await screen.findAllByText(/Movimiento 501 editado/);
+    const changes = screen.getAllByRole('list', { name: 'Cambios' });
+    expect(changes).toHaveLength(2);
+    // The state moved by EstadoCambiado before the first edit is not the edit's change.
+    expect(within(changes[0]).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Descripción: — → Armazón con cristales',
+      'Líneas: 1 línea, total $2000.00 → 2 líneas, total $2500.00',
+      'Total: $3000.00 → $3500.00',
+      'Total con recargo: $3000.00 → $3500.00',
+      'Pagos: 1 pago, total $1000.00 → 2 pagos, total $3625.00',
+    ]);
+    expect(within(changes[1]).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Fecha: 10/05/2024 10:15 → 13/05/2024 08:00',
+      'Vendedor: ana → carla',
+      'Descuento: — → 10%',
+    ]);
+    // Each list sits in its edit's row; the registration and the state change have none.
+    const [reg, estado, edit1, edit2] = rows();
+    expect(within(reg).queryByRole('list')).toBeNull();
+    expect(within(estado).queryByRole('list')).toBeNull();
+    expect(within(edit1).getByRole('list', { name: 'Cambios' })).toBe(changes[0]);
+    expect(within(edit2).getByRole('list', { name: 'Cambios' })).toBe(changes[1]);
+  });
+
+  it('says so when an edit has nothing before it to compare with', async () => {
+    open('Movimiento', 501, {
+      'GET /api/auditoria/historial/Movimiento/501': [200, [movementHistory[2]]],
+    });
+    await screen.findByText('No hay datos anteriores con qué comparar.');
+    expect(screen.queryByRole('list', { name: 'Cambios' })).toBeNull();
+  });
+
+  it('shows the entity as it stood at the chosen moment, asked as an ISO instant in UTC', async () => {
+    const user = userEvent.setup();
+    const then = { id: 7, nombreCompleto: 'José Pérez', celular: '3772 400000' };
+    const { calls } = open('Paciente', 7, {
+      'GET /api/auditoria/historial/Paciente/7': [200, []],
+      'GET /api/auditoria/estado/Paciente/7': [200, then],
+    });
+    await screen.findByText('No hay eventos registrados.');
+    const ver = screen.getByRole<HTMLButtonElement>('button', { name: 'Ver al momento' });
+    expect(ver.disabled).toBe(true);
+    expect(momento().type).toBe('datetime-local');
+    fireEvent.change(momento(), { target: { value: '2024-05-10T10:15' } });
+    await user.click(ver);
+    const pre = await screen.findByLabelText('Estado al momento');
+    expect(pre.tagName).toBe('PRE');
+    expect(pre.textContent).toBe(JSON.stringify(then, null, 2));
+    const asked = calls.find((c) => c.path === '/api/auditoria/estado/Paciente/7');
+    const utc = new Date(2024, 4, 10, 10, 15).toISOString().replace('.000Z', 'Z');
+    expect(asked?.search).toBe(`?hasta=${encodeURIComponent(utc)}`);
+  });
+
+  it("shows the server's message when the entity did not exist then", async () => {
+    const user = userEvent.setup();
+    const routes: Routes = {
+      'GET /api/auditoria/historial/Movimiento/501': [200, movementHistory],
+      'GET /api/auditoria/estado/Movimiento/501': [404, { mensaje: 'El movimiento 501 no existía en ese momento' }],
+    };
+    open('Movimiento', 501, routes);
+    await screen.findAllByText(/Movimiento 501 editado/);
+    fireEvent.change(momento(), { target: { value: '2020-01-01T00:00' } });
+    await user.click(screen.getByRole('button', { name: 'Ver al momento' }));
+    await screen.findByText('El movimiento 501 no existía en ese momento');
+    expect(screen.queryByLabelText('Estado al momento')).toBeNull();
+    // A later moment that existed replaces the message with the state.
+    routes['GET /api/auditoria/estado/Movimiento/501'] = [200, { id: 501, total: 3500 }];
+    fireEvent.change(momento(), { target: { value: '2024-05-12T19:00' } });
+    await user.click(screen.getByRole('button', { name: 'Ver al momento' }));
+    await screen.findByLabelText('Estado al momento');
+    expect(screen.queryByText('El movimiento 501 no existía en ese momento')).toBeNull();
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('says so when the history cannot be loaded', async () => {
+    open('Producto', 10, { 'GET /api/auditoria/historial/Producto/10': [500, { mensaje: 'x' }] });
+    await screen.findByText('No se pudo cargar el historial.');
+    await waitFor(() => expect(screen.queryByRole('table')).toBeNull());
+  });
+});

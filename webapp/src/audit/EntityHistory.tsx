@@ -1,0 +1,94 @@
+import { errorText, handledElsewhere } from '../api/base';
+import {
+  useHistorialAuditoriaQuery,
+  useLazyEstadoAuditoriaQuery,
+  type EventoAuditoria,
+  type TipoConEstado,
+} from '../api/audit';
+import { AsOfControl } from './AsOfControl';
+import { MESSAGES, TITLES } from './messages';
+import { cambioText, formatInstant, movementChanges, prettyJson, type Cambio } from './rules';
+
+interface Props {
+  tipo: TipoConEstado;
+  id: number;
+}
+
+/** The field changes of a movement edit, one line each. */
+function Changes({ cambios }: { cambios: Cambio[] | null }) {
+  if (cambios === null) return <div className="small text-muted">{MESSAGES.sinAnterior}</div>;
+  if (cambios.length === 0) return <div className="small text-muted">{MESSAGES.sinCambios}</div>;
+  return (
+    <ul className="small mb-0 mt-1" aria-label="Cambios">
+      {cambios.map((c) => (
+        <li key={c.campo}>{cambioText(c)}</li>
+      ))}
+    </ul>
+  );
+}
+
+function EventRows({ eventos, tipo }: { eventos: EventoAuditoria[]; tipo: TipoConEstado }) {
+  const changes = tipo === 'Movimiento' ? movementChanges(eventos) : new Map<number, Cambio[] | null>();
+  if (eventos.length === 0) return <p className="text-muted">{MESSAGES.historialVacio}</p>;
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm table-striped align-middle" aria-label={TITLES.historial}>
+        <thead>
+          <tr>
+            <th>Fecha</th>
+            <th>Usuario</th>
+            <th>Resumen</th>
+          </tr>
+        </thead>
+        <tbody>
+          {eventos.map((e, index) => (
+            <tr key={e.posicion}>
+              <td className="text-nowrap">{formatInstant(e.registrado)}</td>
+              <td>{e.usuario}</td>
+              <td>
+                {e.resumen}
+                {changes.has(index) && <Changes cambios={changes.get(index) ?? null} />}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One product's, movement's or patient's events, oldest first (a movement edit with its field
+ * changes), and the entity as it stood at a chosen moment. Admins only: the server refuses the
+ * rest. */
+export function EntityHistory({ tipo, id }: Props) {
+  const history = useHistorialAuditoriaQuery({ tipo, id }, { refetchOnMountOrArgChange: true });
+  const [verEstado, estado] = useLazyEstadoAuditoriaQuery();
+
+  const failed = history.isError && !handledElsewhere(history.error);
+  const estadoFailed = estado.isError && !handledElsewhere(estado.error);
+
+  return (
+    <section className="mt-4" aria-labelledby={`historial-${tipo}`}>
+      <h3 className="h4" id={`historial-${tipo}`}>
+        {TITLES.historial}
+      </h3>
+      {history.isFetching && !history.currentData && <p className="text-muted">{MESSAGES.cargando}</p>}
+      {failed && <p className="alert alert-danger">{MESSAGES.historialFallo}</p>}
+      {!failed && history.currentData && <EventRows eventos={history.currentData} tipo={tipo} />}
+      <AsOfControl
+        id="historialMomento"
+        label="Fecha y hora del estado"
+        button="Ver al momento"
+        busy={estado.isFetching}
+        onSubmit={(hasta) => void verEstado({ tipo, id, hasta })}
+      />
+      {estado.isFetching && <p className="text-muted">{MESSAGES.cargando}</p>}
+      {estadoFailed && <p className="alert alert-warning">{errorText(estado.error) ?? MESSAGES.estadoFallo}</p>}
+      {!estado.isFetching && !estado.isError && estado.currentData !== undefined && (
+        <pre className="small bg-light p-2 border rounded" aria-label={TITLES.estadoAlMomento}>
+          {prettyJson(estado.currentData)}
+        </pre>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { alert } from '../app/alerts';
+import { asiento, instant } from '../test/audit';
+import { fakeToken, inAnHour, openAs } from '../test/render';
+import { StockLedger } from './StockLedger';
+
+vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
+
+const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
+
+const STOCK = 'GET /api/auditoria/stock/10';
+
+function open(routes: Record<string, [number, unknown]>) {
+  return openAs(
+    admin,
+    '/stock',
+    [
+      { path: '/stock', element: <StockLedger productoId={10} /> },
+      { path: '/editarMovimiento/:id', element: <p>movimiento</p> },
+    ],
+    routes,
+  );
+}
+
+const ledger = [
+  asiento(),
+  asiento({ registrado: instant(2024, 5, 1, 9, 30), localId: 2, localNombre: 'Norte', cantidad: 2, stock: 2 }),
+  asiento({
+    registrado: instant(2024, 5, 10, 10, 15, 30),
+    motivo: 'Venta',
+    cantidad: -1,
+    stock: 4,
+    movimientoId: 501,
+    usuario: 'beto',
+  }),
+  asiento({ registrado: instant(2024, 5, 12, 18, 40), motivo: 'Corrección manual', cantidad: 3, stock: 7 }),
+  asiento({
+    registrado: instant(2024, 5, 13, 8, 0),
+    localId: 2,
+    localNombre: 'Norte',
+    motivo: 'Transferencia',
+    cantidad: 0,
+    stock: 2,
+  }),
+];
+
+const cells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(alert).mockClear();
+});
+
+describe('stock ledger', () => {
+  it('lists every change with its signed quantity, the running balance and its movement', async () => {
+    const user = userEvent.setup();
+    const { calls } = open({ [STOCK]: [200, ledger] });
+    const table = await screen.findByRole('table', { name: 'Libro de stock' });
+    expect(screen.getByRole('heading', { name: 'Libro de stock' })).toBeTruthy();
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Fecha', 'Local', 'Motivo', 'Cantidad', 'Stock', 'Movimiento', 'Usuario',
+    ]);
+    expect(cells(table)).toEqual([
+      ['01/05/2024 09:00:00', 'Centro', 'Carga inicial', '+5', '5', '', 'ana'],
+      ['01/05/2024 09:30:00', 'Norte', 'Carga inicial', '+2', '2', '', 'ana'],
+      ['10/05/2024 10:15:30', 'Centro', 'Venta', '-1', '4', '501', 'beto'],
+      ['12/05/2024 18:40:00', 'Centro', 'Corrección manual', '+3', '7', '', 'ana'],
+      ['13/05/2024 08:00:00', 'Norte', 'Transferencia', '0', '2', '', 'ana'],
+    ]);
+    const link = within(table).getByRole('link', { name: '501' });
+    expect(link.getAttribute('href')).toBe('/editarMovimiento/501');
+    expect(calls.map((c) => `${c.path}${c.search}`)).toEqual(['/api/auditoria/stock/10']);
+    await user.click(link);
+    await screen.findByText('movimiento');
+  });
+
+  it("shows each branch's last balance up to the chosen moment", async () => {
+    const user = userEvent.setup();
+    const routes: Record<string, [number, unknown]> = { [STOCK]: [200, ledger] };
+    const { calls } = open(routes);
+    await screen.findByRole('table', { name: 'Libro de stock' });
+    expect(screen.queryByRole('table', { name: 'Stock al momento' })).toBeNull();
+    const ver = screen.getByRole<HTMLButtonElement>('button', { name: 'Ver stock al momento' });
+    expect(ver.disabled).toBe(true);
+    const input = document.getElementById('stockMomento') as HTMLInputElement;
+    expect(input.type).toBe('datetime-local');
+    // The server answers the ledger up to then: the first three changes.
+    routes[STOCK] = [200, ledger.slice(0, 3)];
+    fireEvent.change(input, { target: { value: '2024-05-11T12:00' } });
+    await user.click(ver);
+    const asOf = await screen.findByRole('table', { name: 'Stock al momento' });
+    expect(within(asOf).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Local', 'Stock']);
+    expect(cells(asOf)).toEqual([
+      ['Centro', '4'],
+      ['Norte', '2'],
+    ]);
+    const utc = new Date(2024, 4, 11, 12, 0).toISOString().replace('.000Z', 'Z');
+    expect(calls.at(-1)?.search).toBe(`?hasta=${encodeURIComponent(utc)}`);
+    // The full ledger stays as it was.
+    expect(cells(screen.getByRole('table', { name: 'Libro de stock' }))).toHaveLength(5);
+
+    routes[STOCK] = [200, []];
+    fireEvent.change(input, { target: { value: '2020-01-01T00:00' } });
+    await user.click(ver);
+    await screen.findByText('No había stock registrado a ese momento.');
+    expect(screen.queryByRole('table', { name: 'Stock al momento' })).toBeNull();
+  });
+
+  it('says so when the product has no stock changes, or the ledger cannot be loaded', async () => {
+    open({ [STOCK]: [200, []] });
+    await screen.findByText('No hay cambios de stock registrados.');
+    vi.unstubAllGlobals();
+    open({ [STOCK]: [500, { mensaje: 'x' }] });
+    await screen.findByText('No se pudo cargar el libro de stock.');
+  });
+});

@@ -1,0 +1,25 @@
+// The texts the audit screens show (the log, an entity's history and a product's stock ledger),
+// in the manner of src/app/*Messages.ts: titles first, then the messages.
+
+export const TITLES = {
+  auditoria: 'AUDITORÍA',
+  historial: 'Historial',
+  libroStock: 'Libro de stock',
+  stockAlMomento: 'Stock al momento',
+  estadoAlMomento: 'Estado al momento',
+} as const;
+
+export const MESSAGES = {
+  cargando: 'Cargando...',
+  sinEventos: 'No se encontraron eventos',
+  auditoriaFallo: 'No se pudo cargar la auditoría.',
+  historialFallo: 'No se pudo cargar el historial.',
+  historialVacio: 'No hay eventos registrados.',
+  estadoFallo: 'No se pudo obtener el estado a ese momento.',
+  sinCambios: 'Sin cambios en los datos.',
+  sinAnterior: 'No hay datos anteriores con qué comparar.',
+  libroFallo: 'No se pudo cargar el libro de stock.',
+  libroVacio: 'No hay cambios de stock registrados.',
+  stockMomentoVacio: 'No había stock registrado a ese momento.',
+  momentoInvalido: 'Elija una fecha y hora válidas.',
+} as const;

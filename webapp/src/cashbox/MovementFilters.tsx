@@ -1,0 +1,113 @@
+import type { FormEvent } from 'react';
+import type { MovimientoFiltro } from '../api/cashbox';
+import { useListLookupQuery } from '../api/lookups';
+import { TIPOS_MOVIMIENTO } from './rules';
+import { BranchFilter } from '../ui/BranchFilter';
+
+interface Props {
+  value: MovimientoFiltro;
+  onChange: (value: MovimientoFiltro) => void;
+  /** 'Buscar': applies the filters from the first page. */
+  onSubmit: () => void;
+  /** 'Limpiar': back to no filter. */
+  onClear: () => void;
+  /** Only admins choose the branch; the server forces a seller's own. */
+  admin: boolean;
+  /** False on one patient's list, whose name filter is fixed. */
+  byPatient: boolean;
+}
+
+/** The list's filters, applied together with 'Buscar' (or Enter). */
+export function MovementFilters({ value, onChange, onSubmit, onClear, admin, byPatient }: Props) {
+  const { data: locales = [] } = useListLookupQuery('/api/local', { skip: !admin });
+  const { data: metodos = [] } = useListLookupQuery('/api/metodoPago');
+  const set = <K extends keyof MovimientoFiltro>(key: K, v: MovimientoFiltro[K]) => onChange({ ...value, [key]: v });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+
+  return (
+    <form className="row g-2 mb-3 align-items-end" role="search" aria-label="Filtros de movimientos" onSubmit={submit}>
+      {admin && (
+        <BranchFilter
+          id="filtroLocal"
+          className="col-md-2"
+          value={value.idLocal}
+          locales={locales}
+          onChange={(id) => set('idLocal', id)}
+        />
+      )}
+      <div className="col-md-2">
+        <label htmlFor="filtroTipo" className="form-label">
+          Tipo
+        </label>
+        <select
+          id="filtroTipo"
+          className="form-select"
+          value={value.tipoMovimiento}
+          onChange={(e) => set('tipoMovimiento', e.target.value)}
+        >
+          <option value="">Todos</option>
+          {TIPOS_MOVIMIENTO.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+      </div>
+      {!byPatient && (
+        <div className="col-md-2">
+          <label htmlFor="filtroPaciente" className="form-label">
+            Paciente
+          </label>
+          <input
+            id="filtroPaciente"
+            className="form-control"
+            placeholder="Nombre del paciente"
+            value={value.nombrePaciente}
+            onChange={(e) => set('nombrePaciente', e.target.value)}
+          />
+        </div>
+      )}
+      <div className="col-md-2">
+        <label htmlFor="filtroFecha" className="form-label">
+          Fecha
+        </label>
+        <input
+          id="filtroFecha"
+          type="date"
+          className="form-control"
+          value={value.fecha}
+          onChange={(e) => set('fecha', e.target.value)}
+        />
+      </div>
+      <div className="col-md-2">
+        <label htmlFor="filtroMetodoPago" className="form-label">
+          Método de pago
+        </label>
+        <select
+          id="filtroMetodoPago"
+          className="form-select"
+          value={value.metodoPago}
+          onChange={(e) => set('metodoPago', e.target.value)}
+        >
+          <option value="">Todos</option>
+          {metodos.map((m) => (
+            <option key={m.id} value={m.nombre}>
+              {m.nombre}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="col-md-2 d-flex gap-2">
+        <button type="submit" className="btn btn-primary">
+          Buscar
+        </button>
+        <button type="button" className="btn btn-outline-secondary" onClick={onClear}>
+          Limpiar
+        </button>
+      </div>
+    </form>
+  );
+}

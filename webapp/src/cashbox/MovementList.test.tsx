@@ -1,0 +1,316 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { alert, confirm, toast } from '../app/alerts';
+import { filasPage, fila, locales, metodos, pago } from '../test/cashbox';
+import { fakeToken, inAnHour, openAs } from '../test/render';
+import { MovementList, PatientMovements } from './MovementList';
+
+vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn(), toast: vi.fn() }));
+
+const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
+const seller = fakeToken({ user_name: 'beto', authorities: ['ROLE_VENDEDOR'], local_id: 1, exp: inAnHour() });
+
+type Routes = Record<string, [number, unknown]>;
+
+const FILTRAR = 'GET /api/movimientos/filtrar';
+const COMPLETO = 'GET /api/movimientos/filtrar-completo';
+const TOTALES = 'GET /api/movimientos/totales';
+
+/** Adds the lookups and totals every admin screen reads to the given answers (the same object,
+ * so a test may still change an answer midway). */
+const withLookups = (routes: Routes): Routes =>
+  Object.assign(
+    routes,
+    {
+      'GET /api/local': [200, locales],
+      'GET /api/metodoPago': [200, metodos],
+      [TOTALES]: [200, { Efectivo: 15000, Tarjeta: -200.5 }],
+    },
+    { ...routes },
+  );
+
+function open(token: string, routes: Routes, at = '/adminitrarCaja') {
+  return openAs(
+    token,
+    at,
+    [
+      { path: '/adminitrarCaja', element: <MovementList /> },
+      { path: '/adminitrarCajaPaciente/:pacienteFicha', element: <PatientMovements /> },
+    ],
+    withLookups(routes),
+  );
+}
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
+const rows = () => screen.getAllByRole('row').slice(1);
+const highlighted = (row: HTMLElement) => row.querySelectorAll('li[aria-current="true"]');
+const nav = () => within(screen.getByRole('navigation', { name: 'Páginas' }));
+
+/** The same sale twice (one row per payment) and an expense. */
+const sale = [
+  fila({ fecha: '2024-05-12T18:40:00' }),
+  fila(),
+  fila({
+    id: 502,
+    codigoEstado: '502-Zz81aQpL',
+    tipoMovimiento: 'SALIDA',
+    estadoMovimiento: null,
+    paciente: null,
+    local: locales[1],
+    total: 200,
+    fecha: '2024-05-11T08:00:00',
+    cajaMovimientos: [pago({ id: 40, fecha: '2024-05-11T08:00:30', montoImpuesto: 200 })],
+  }),
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.mocked(alert).mockClear();
+  vi.mocked(toast).mockClear();
+  vi.mocked(confirm).mockReset();
+});
+
+describe('movement list', () => {
+  it('lists one row per payment, dated by it, and highlights that payment', async () => {
+    const { calls } = open(admin, { [FILTRAR]: [200, filasPage(sale)] });
+    await screen.findByText('18:40', { exact: false, selector: 'td' });
+    expect(screen.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' })).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Fecha', 'Tipo', 'Paciente', 'Local', 'Total', 'Estado', 'Pagos', 'Acciones',
+    ]);
+    const cells = rows().map((r) => within(r).getAllByRole('cell').slice(0, 6).map((c) => c.textContent));
+    expect(cells).toEqual([
+      ['12/05/2024 18:40', 'ENTRADA', 'José Pérez', 'Centro', '$3000.00', 'Pidiendo Cristales'],
+      ['10/05/2024 10:15', 'ENTRADA', 'José Pérez', 'Centro', '$3000.00', 'Pidiendo Cristales'],
+      ['11/05/2024 08:00', 'SALIDA', '', 'Norte', '$200.00', ''],
+    ]);
+    // Green for the sale's own payment of each row, red for the expense's.
+    const [first, second, third] = rows();
+    expect([...highlighted(first)].map((li) => li.textContent)).toEqual(['Tarjeta: $2100.00 — 12/05/2024 18:40']);
+    expect(highlighted(first)[0].className).toContain('bg-success');
+    expect([...highlighted(second)].map((li) => li.textContent)).toEqual(['Efectivo: $1000.00 — 10/05/2024 10:15']);
+    expect(within(second).getAllByRole('listitem')).toHaveLength(2);
+    expect(highlighted(third)[0].className).toContain('bg-danger');
+    expect(within(first).getByRole('link', { name: 'Editar' }).getAttribute('href')).toBe('/editarMovimiento/501');
+    for (const name of ['PDF Cliente', 'PDF Óptica', 'Copiar enlace', 'Eliminar']) {
+      expect(within(first).getByRole('button', { name })).toBeTruthy();
+    }
+    expect(screen.getByRole('link', { name: 'Crear movimiento' }).getAttribute('href')).toBe('/crearMovimiento');
+    expect(calls.find((c) => c.path === '/api/movimientos/filtrar')?.search).toBe('?page=0&size=10');
+    // No date chosen: no day sums.
+    expect(calls.some((c) => c.path === '/api/movimientos/filtrar-completo')).toBe(false);
+  });
+
+  it('says so when there are no movements', async () => {
+    open(admin, { [FILTRAR]: [200, filasPage([], 0, 0)] });
+    await screen.findByText('No se encontraron movimientos');
+    expect(screen.queryByRole('navigation', { name: 'Páginas' })).toBeNull();
+  });
+
+  it('says so when the list cannot be loaded', async () => {
+    open(admin, { [FILTRAR]: [500, { mensaje: 'x' }] });
+    await screen.findByText('No se pudieron cargar los movimientos.');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('gives sellers no branch filter, no totals and no delete', async () => {
+    const { calls } = open(seller, { [FILTRAR]: [200, filasPage(sale)] });
+    await screen.findByText('12/05/2024 18:40');
+    expect(byId('filtroLocal')).toBeNull();
+    for (const id of ['filtroTipo', 'filtroPaciente', 'filtroFecha', 'filtroMetodoPago']) expect(byId(id)).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mostrar totales' })).toBeNull();
+    expect(screen.queryByText('Totales por método de pago')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
+    expect(calls.some((c) => c.path === '/api/movimientos/totales' || c.path === '/api/local')).toBe(false);
+  });
+
+  it('hides the admin totals like a password until the eye shows them, for the chosen branch', async () => {
+    const user = userEvent.setup();
+    const { calls } = open(admin, { [FILTRAR]: [200, filasPage(sale)] });
+    const efectivo = await screen.findByLabelText<HTMLInputElement>('Efectivo');
+    const tarjeta = screen.getByLabelText<HTMLInputElement>('Tarjeta');
+    expect([efectivo.type, tarjeta.type]).toEqual(['password', 'password']);
+    expect([efectivo.value, tarjeta.value]).toEqual(['$15000.00', '-$200.50']);
+    expect(calls.find((c) => c.path === '/api/movimientos/totales')?.search).toBe('?idLocal=0');
+    await user.click(screen.getByRole('button', { name: 'Mostrar totales' }));
+    expect([efectivo.type, tarjeta.type]).toEqual(['text', 'text']);
+    await user.click(screen.getByRole('button', { name: 'Ocultar totales' }));
+    expect(efectivo.type).toBe('password');
+    await user.selectOptions(await screen.findByLabelText('Local'), 'Norte');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(calls.some((c) => c.search === '?idLocal=2')).toBe(true));
+    expect(calls.filter((c) => c.path === '/api/movimientos/filtrar').at(-1)?.search).toBe('?page=0&size=10&idLocal=2');
+  });
+
+  it('says so when the totals cannot be calculated', async () => {
+    open(admin, { [FILTRAR]: [200, filasPage(sale)], [TOTALES]: [500, { mensaje: 'x' }] });
+    await screen.findByText('No se pudieron calcular los totales.');
+  });
+
+  it('applies every filter with Buscar and clears them with Limpiar', async () => {
+    const user = userEvent.setup();
+    const { calls } = open(admin, { [FILTRAR]: [200, filasPage(sale)], [COMPLETO]: [200, []] });
+    await screen.findByText('12/05/2024 18:40');
+    await user.selectOptions(byId('filtroLocal')!, 'Centro');
+    await user.selectOptions(byId('filtroTipo')!, 'SALIDA');
+    await user.type(byId('filtroPaciente')!, ' José P ');
+    fireEvent.change(byId('filtroFecha')!, { target: { value: '2024-05-12' } });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Método de pago' }), 'Tarjeta');
+    const filtrar = () => calls.filter((c) => c.path === '/api/movimientos/filtrar');
+    expect(filtrar()).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    const query = '&idLocal=1&tipoMovimiento=SALIDA&nombrePaciente=Jos%C3%A9%20P&fecha=2024-05-12&metodoPago=Tarjeta';
+    await waitFor(() => expect(filtrar().at(-1)?.search).toBe(`?page=0&size=10${query}`));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/movimientos/filtrar-completo')?.search).toBe(`?${query.slice(1)}`),
+    );
+    await user.click(screen.getByRole('button', { name: 'Limpiar' }));
+    await waitFor(() => expect(filtrar().at(-1)?.search).toBe('?page=0&size=10'));
+    expect(byId<HTMLInputElement>('filtroPaciente')!.value).toBe('');
+    expect(byId<HTMLSelectElement>('filtroLocal')!.value).toBe('0');
+    expect(screen.queryByText(/Totales del día/)).toBeNull();
+  });
+
+  it('sums the chosen day per payment method: each payment once, + ENTRADA, − SALIDA', async () => {
+    const day = '2024-05-12';
+    const twice = [
+      pago({ id: 41, fecha: `${day}T09:00:00`, montoImpuesto: 500 }),
+      pago({ id: 42, fecha: `${day}T17:00:00`, montoImpuesto: 300 }),
+    ];
+    const everyRow = [
+      fila({ fecha: `${day}T18:40:00` }),
+      fila({ id: 502, fecha: `${day}T17:00:00`, cajaMovimientos: twice }),
+      fila({ id: 502, fecha: `${day}T09:00:00`, cajaMovimientos: twice }),
+      fila({
+        id: 503,
+        tipoMovimiento: 'SALIDA',
+        fecha: `${day}T12:00:00`,
+        cajaMovimientos: [pago({ id: 51, fecha: `${day}T12:00:00`, montoImpuesto: 200 })],
+      }),
+    ];
+    const user = userEvent.setup();
+    open(admin, { [FILTRAR]: [200, filasPage(everyRow.slice(0, 2))], [COMPLETO]: [200, everyRow] });
+    await screen.findByText('12/05/2024 18:40');
+    fireEvent.change(byId('filtroFecha')!, { target: { value: day } });
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    const box = within(await screen.findByRole('region', { name: 'Totales del día 12/05/2024' }));
+    await box.findByText('Tarjeta');
+    const pairs = box.getAllByRole('term').map((t) => [t.textContent, t.nextElementSibling?.textContent]);
+    expect(pairs).toEqual([
+      ['Tarjeta', '$2100.00'],
+      ['Efectivo', '$600.00'],
+      ['Total del día', '$2700.00'],
+    ]);
+  });
+
+  it('copies the public status link and confirms with a 2-second toast', async () => {
+    const user = userEvent.setup();
+    open(admin, { [FILTRAR]: [200, filasPage(sale)] });
+    await user.click((await screen.findAllByRole('button', { name: 'Copiar enlace' }))[2]);
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('success', 'Enlace copiado', 2000));
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/estadoCompra/502-Zz81aQpL`);
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    await user.click(screen.getAllByRole('button', { name: 'Copiar enlace' })[0]);
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'No se pudo copiar el enlace.'));
+    expect(toast).toHaveBeenCalledTimes(1);
+  });
+
+  it('downloads both PDFs with the session token, and tells when one fails', async () => {
+    const user = userEvent.setup();
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:pdf');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { calls } = open(admin, {
+      [FILTRAR]: [200, filasPage(sale)],
+      'GET /api/movimientos/reporteCliente/501': [200, '%PDF'],
+      'GET /api/movimientos/reporteOptica/501': [200, '%PDF'],
+    });
+    const row = within((await screen.findAllByRole('row'))[1]);
+    await user.click(row.getByRole('button', { name: 'PDF Cliente' }));
+    await waitFor(() => expect(saved).toEqual(['reporte_movimiento_cliente_501.pdf']));
+    await user.click(row.getByRole('button', { name: 'PDF Óptica' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toBe('reporte_movimiento_optica_501.pdf');
+    expect(calls.find((c) => c.path === '/api/movimientos/reporteOptica/501')?.auth).toBe(`Bearer ${admin}`);
+    expect(alert).not.toHaveBeenCalled();
+    const third = within(rows()[2]);
+    await user.click(third.getByRole('button', { name: 'PDF Cliente' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'No se pudo generar el PDF.'));
+    expect(saved).toHaveLength(2);
+  });
+
+  it('asks before deleting; a refusal shows its message under ERROR AL ELIMINAR EL MOVIMIENTO', async () => {
+    const user = userEvent.setup();
+    vi.mocked(confirm).mockResolvedValue(true);
+    const routes: Routes = {
+      [FILTRAR]: [200, filasPage(sale)],
+      'DELETE /api/movimientos/502': [500, { mensaje: 'Error al eliminar el movimiento' }],
+    };
+    const { calls } = open(admin, routes);
+    await user.click((await screen.findAllByRole('button', { name: 'Eliminar' }))[2]);
+    expect(confirm).toHaveBeenCalledWith('¿Estás seguro ?', 'No puedes revertir este cambio', 'Si, eliminarlo');
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('error', 'ERROR AL ELIMINAR EL MOVIMIENTO', 'Error al eliminar el movimiento'),
+    );
+    // The server answers 204 with no body.
+    const stubbed = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      if (request.method !== 'DELETE') return stubbed(request);
+      calls.push({ method: 'DELETE', path: new URL(request.url).pathname, search: '', auth: null, body: null });
+      return Promise.resolve(new Response(null, { status: 204 }));
+    });
+    await user.click(screen.getAllByRole('button', { name: 'Eliminar' })[2]);
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('success', 'MOVIMIENTO ELIMINADO', 'El movimiento ha sido eliminado.'),
+    );
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      '/api/movimientos/502',
+      '/api/movimientos/502',
+    ]);
+    // The delete invalidates the list and the totals, which are fetched again.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/movimientos/filtrar').length).toBeGreaterThan(1));
+  });
+
+  it('sends nothing when the delete is not confirmed', async () => {
+    const user = userEvent.setup();
+    vi.mocked(confirm).mockResolvedValue(false);
+    const { calls } = open(admin, { [FILTRAR]: [200, filasPage(sale)] });
+    await user.click((await screen.findAllByRole('button', { name: 'Eliminar' }))[0]);
+    await waitFor(() => expect(confirm).toHaveBeenCalled());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('pages through a window of 5 numbers', async () => {
+    const user = userEvent.setup();
+    const routes: Routes = { [FILTRAR]: [200, filasPage([fila()], 0, 10)] };
+    const { calls } = open(admin, routes);
+    await screen.findByText('10/05/2024 10:15');
+    expect(nav().getAllByRole('button').map((b) => b.textContent).slice(1, -1)).toEqual(['1', '2', '3', '4', '5']);
+    routes[FILTRAR] = [200, filasPage([fila({ fecha: '2024-04-01T12:00:00' })], 4, 10)];
+    await user.click(nav().getByRole('button', { name: '5' }));
+    await screen.findByText('01/04/2024 12:00');
+    expect(calls.filter((c) => c.path === '/api/movimientos/filtrar').at(-1)?.search).toBe('?page=4&size=10');
+    expect(nav().getAllByRole('button').map((b) => b.textContent).slice(1, -1)).toEqual(['3', '4', '5', '6', '7']);
+  });
+
+  it("shows one patient's movements, by the full name in the route", async () => {
+    const { calls } = open(
+      seller,
+      { [FILTRAR]: [200, filasPage([fila()])] },
+      '/adminitrarCajaPaciente/Jos%C3%A9%20P%C3%A9rez',
+    );
+    await screen.findByText('10/05/2024 10:15');
+    expect(screen.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Paciente: José Pérez' })).toBeTruthy();
+    expect(byId('filtroPaciente')).toBeNull();
+    expect(calls.find((c) => c.path === '/api/movimientos/filtrar')?.search).toBe(
+      '?page=0&size=10&nombrePaciente=Jos%C3%A9%20P%C3%A9rez',
+    );
+  });
+});

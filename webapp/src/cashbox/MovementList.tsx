@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { errorText, handledElsewhere } from '../api/base';
+import {
+  useDeleteMovimientoMutation,
+  useFiltrarMovimientosQuery,
+  useReporteMovimientoMutation,
+  type MovimientoFila,
+  type MovimientoFiltro,
+  type Reporte,
+} from '../api/cashbox';
+import { alert, confirm, toast } from '../app/alerts';
+import { useAppSelector } from '../app/store';
+import { isAdmin } from '../session/sessionSlice';
+import { Pagination } from '../ui/Pagination';
+import { AdminTotals, DaySums } from './CashTotals';
+import { copyText } from './clipboard';
+import { MovementFilters } from './MovementFilters';
+import { MovementTable } from './MovementTable';
+import { emptyFiltro, statusLink } from './rules';
+
+export const LIST_FAILED = 'No se pudieron cargar los movimientos.';
+export const PDF_FAILED = 'No se pudo generar el PDF.';
+export const COPY_FAILED = 'No se pudo copiar el enlace.';
+export const LINK_COPIED = 'Enlace copiado';
+/** The link-copy toast lasts 2 seconds (spec 001 section 9). */
+export const LINK_TOAST_MS = 2000;
+export const DELETE_FAILED = 'ERROR AL ELIMINAR EL MOVIMIENTO';
+
+export const DELETE_CONFIRM = {
+  title: '¿Estás seguro ?',
+  text: 'No puedes revertir este cambio',
+  button: 'Si, eliminarlo',
+} as const;
+
+const sameFiltro = (a: MovimientoFiltro, b: MovimientoFiltro) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Route adminitrarCaja (and, with `paciente`, one patient's purchases): the cash-box rows, one
+ * per payment, 10 per page, with filters; admins also choose the branch, see the all-time totals
+ * and delete. With a date chosen, the day's cash per payment method. */
+export function MovementList({ paciente }: { paciente?: string }) {
+  const admin = useAppSelector((s) => isAdmin(s.session));
+  const [draft, setDraft] = useState(() => emptyFiltro(paciente));
+  const [filtro, setFiltro] = useState(() => emptyFiltro(paciente));
+  const [page, setPage] = useState(0);
+  // Always asked again on arrival: the movement form may have changed the cash box meanwhile.
+  const list = useFiltrarMovimientosQuery({ ...filtro, page }, { refetchOnMountOrArgChange: true });
+  const [report, reporting] = useReporteMovimientoMutation();
+  const [remove] = useDeleteMovimientoMutation();
+
+  const buscar = () => {
+    const next = { ...draft, nombrePaciente: paciente ?? draft.nombrePaciente.trim() };
+    setDraft(next);
+    if (sameFiltro(next, filtro) && page === 0) void list.refetch();
+    setFiltro(next);
+    setPage(0);
+  };
+  const limpiar = () => {
+    setDraft(emptyFiltro(paciente));
+    setFiltro(emptyFiltro(paciente));
+    setPage(0);
+  };
+
+  const imprimir = async (row: MovimientoFila, reporte: Reporte) => {
+    try {
+      await report({ id: row.id, reporte }).unwrap();
+    } catch (error) {
+      if (!handledElsewhere(error)) void alert('error', 'ERROR', PDF_FAILED);
+    }
+  };
+
+  const copiar = async (row: MovimientoFila) => {
+    try {
+      if (!row.codigoEstado) throw new Error('movement without status code');
+      await copyText(statusLink(window.location.origin, row.codigoEstado));
+      void toast('success', LINK_COPIED, LINK_TOAST_MS);
+    } catch {
+      void alert('error', 'ERROR', COPY_FAILED);
+    }
+  };
+
+  const eliminar = async (row: MovimientoFila) => {
+    const { title, text, button } = DELETE_CONFIRM;
+    if (!(await confirm(title, text, button))) return;
+    try {
+      await remove(row.id).unwrap();
+      void alert('success', 'MOVIMIENTO ELIMINADO', 'El movimiento ha sido eliminado.');
+    } catch (error) {
+      if (!handledElsewhere(error)) {
+        void alert('error', DELETE_FAILED, errorText(error) ?? 'Ocurrió un error inesperado. Intente nuevamente.');
+      }
+    }
+  };
+
+  // A refetch that fails must not leave the old rows on screen.
+  const data = list.isError ? undefined : list.currentData;
+  const loading = list.isFetching && !list.currentData;
+  const failed = list.isError && !handledElsewhere(list.error);
+
+  // Deleting the last row of the last page: show the page before it.
+  const total = list.currentData?.totalPages;
+  useEffect(() => {
+    if (total !== undefined && page > 0 && page >= total) setPage(Math.max(0, total - 1));
+  }, [total, page]);
+
+  return (
+    <section>
+      <h2 className="text-center mb-2">LISTADO DE MOVIMIENTOS</h2>
+      {paciente !== undefined && <h3 className="h5 text-center mb-3">Paciente: {paciente}</h3>}
+      <div className="d-flex justify-content-end mb-3">
+        <Link className="btn btn-success" to="/crearMovimiento">
+          Crear movimiento
+        </Link>
+      </div>
+      <MovementFilters
+        value={draft}
+        onChange={setDraft}
+        onSubmit={buscar}
+        onClear={limpiar}
+        admin={admin}
+        byPatient={paciente !== undefined}
+      />
+      {admin && <AdminTotals idLocal={filtro.idLocal} />}
+      {filtro.fecha && <DaySums filtro={filtro} />}
+      {loading && <p className="text-muted text-center">Cargando...</p>}
+      {failed && <p className="alert alert-danger text-center">{LIST_FAILED}</p>}
+      {!loading && !failed && (
+        <MovementTable
+          rows={data?.content ?? []}
+          admin={admin}
+          busy={reporting.isLoading}
+          onReport={imprimir}
+          onCopyLink={copiar}
+          onDelete={eliminar}
+        />
+      )}
+      {data && <Pagination page={data.number} totalPages={data.totalPages} onPage={setPage} />}
+    </section>
+  );
+}
+
+/** Route adminitrarCajaPaciente/:pacienteFicha: the patient list links it with the full name. */
+export function PatientMovements() {
+  const nombre = useParams().pacienteFicha ?? '';
+  return <MovementList key={nombre} paciente={nombre} />;
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { filtroParams, reportFileName } from '../api/cashbox';
+import { fila, metodos, pago } from '../test/cashbox';
+import {
+  emptyFiltro,
+  estadoLabel,
+  formatFecha,
+  formatFechaHora,
+  highlightClass,
+  isRowPayment,
+  money,
+  statusLink,
+  sumasDelDia,
+} from './rules';
+
+describe('cash-box rules', () => {
+  it('writes dates as dd/MM/yyyy HH:mm without moving them between time zones', () => {
+    expect(formatFechaHora('2024-05-10T09:05:59')).toBe('10/05/2024 09:05');
+    expect(formatFechaHora('2024-05-10T23:59')).toBe('10/05/2024 23:59');
+    expect(formatFechaHora('2024-05-10')).toBe('10/05/2024');
+    expect(formatFecha('2024-12-31')).toBe('31/12/2024');
+    expect(formatFechaHora(null)).toBe('');
+  });
+
+  it('finds the payment a row stands for by its date to the minute', () => {
+    const row = { fecha: '2024-05-10T10:15:00' };
+    expect(isRowPayment(row, { fecha: '2024-05-10T10:15:42' })).toBe(true);
+    expect(isRowPayment(row, { fecha: '2024-05-10T10:15' })).toBe(true);
+    expect(isRowPayment(row, { fecha: '2024-05-10T10:16:00' })).toBe(false);
+    expect(isRowPayment(row, { fecha: '2024-05-11T10:15:00' })).toBe(false);
+    expect(highlightClass('ENTRADA')).toContain('bg-success');
+    expect(highlightClass('SALIDA')).toContain('bg-danger');
+  });
+
+  it('labels the states and leaves others blank', () => {
+    expect(estadoLabel('PEDIDO_CRISTALES')).toBe('Pidiendo Cristales');
+    expect(estadoLabel('ARMANDO_PEDIDO')).toBe('Armando Pedido');
+    expect(estadoLabel('ANTEOJO_TERMINADO')).toBe('Anteojo Terminado');
+    expect(estadoLabel('ENTREGADO')).toBe('Entregado');
+    expect(estadoLabel(null)).toBe('');
+    expect(estadoLabel('OTRO')).toBe('');
+  });
+
+  it('writes money with two decimals and the sign first', () => {
+    expect(money(1500)).toBe('$1500.00');
+    expect(money(-0.1 - 0.2)).toBe('-$0.30');
+    expect(money(null)).toBe('');
+  });
+
+  it('omits empty filters and branch 0 from the query, and encodes the texts', () => {
+    expect(filtroParams(emptyFiltro())).toEqual([]);
+    expect(
+      filtroParams({
+        idLocal: 2,
+        tipoMovimiento: 'SALIDA',
+        nombrePaciente: ' José P ',
+        fecha: '2024-05-12',
+        metodoPago: 'Tarjeta de crédito',
+      }),
+    ).toEqual([
+      'idLocal=2',
+      'tipoMovimiento=SALIDA',
+      'nombrePaciente=Jos%C3%A9%20P',
+      'fecha=2024-05-12',
+      'metodoPago=Tarjeta%20de%20cr%C3%A9dito',
+    ]);
+  });
+
+  it('names the files and the public link', () => {
+    expect(reportFileName('cliente', 7)).toBe('reporte_movimiento_cliente_7.pdf');
+    expect(reportFileName('optica', 7)).toBe('reporte_movimiento_optica_7.pdf');
+    expect(statusLink('https://optica.example', '501-k3J9xQ2m')).toBe(
+      'https://optica.example/estadoCompra/501-k3J9xQ2m',
+    );
+  });
+
+  describe('day sums', () => {
+    const day = '2024-05-12';
+    const twoSameDay = [
+      pago({ id: 41, fecha: `${day}T09:00:00`, montoImpuesto: 500 }),
+      pago({ id: 42, fecha: `${day}T17:00:00`, montoImpuesto: 300.1 }),
+    ];
+    const rows = [
+      // One sale with a payment that day and one before: only the first counts.
+      fila({ id: 501, fecha: `${day}T18:40:00` }),
+      // One sale paid twice that day appears twice; each payment counts once.
+      fila({ id: 502, fecha: `${day}T17:00:00`, cajaMovimientos: twoSameDay }),
+      fila({ id: 502, fecha: `${day}T09:00:00`, cajaMovimientos: twoSameDay }),
+      // An expense subtracts.
+      fila({
+        id: 503,
+        tipoMovimiento: 'SALIDA',
+        estadoMovimiento: null,
+        fecha: `${day}T12:00:00`,
+        cajaMovimientos: [pago({ id: 51, fecha: `${day}T12:00:00`, montoImpuesto: 200.2 })],
+      }),
+    ];
+
+    it('sums montoImpuesto per method, each payment once, + ENTRADA and − SALIDA', () => {
+      expect(sumasDelDia(rows, day)).toEqual({
+        porMetodo: [
+          ['Tarjeta', 2100],
+          ['Efectivo', 599.9],
+        ],
+        total: 2699.9,
+      });
+    });
+
+    it('keeps to the chosen payment method', () => {
+      expect(sumasDelDia(rows, day, metodos[0].nombre)).toEqual({ porMetodo: [['Efectivo', 599.9]], total: 599.9 });
+    });
+
+    it('is empty without rows', () => {
+      expect(sumasDelDia([], day)).toEqual({ porMetodo: [], total: 0 });
+    });
+  });
+});

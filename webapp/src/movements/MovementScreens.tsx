@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { errorText, handledElsewhere } from '../api/base';
+import { useGetMovimientoQuery, type Movimiento } from '../api/movements';
+import { useGetPacienteQuery, type Paciente } from '../api/patients';
+import { alert } from '../app/alerts';
+import { MESSAGES, TITLES } from '../app/movementMessages';
+import { EntityAudit } from '../audit/EntityAudit';
+import { LIST_PATH, MovementForm } from './MovementForm';
+
+const positiveId = (text: string | undefined) => {
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+/** Routes crearMovimiento and crearMovimiento/:pacienteId: a new movement, for the patient when
+ * the route names one (an ENTRADA at the patient's branch). An unknown patient is told and the
+ * form opens without one. */
+export function CreateMovement() {
+  const param = useParams().pacienteId;
+  const pacienteId = positiveId(param);
+  const query = useGetPacienteQuery(pacienteId ?? 0, { skip: pacienteId === null, refetchOnMountOrArgChange: true });
+  // The first fresh answer seeds the form; refetches after saving must not reset it.
+  const [loaded, setLoaded] = useState<Paciente | null>(null);
+  if (loaded && loaded.id !== pacienteId) setLoaded(null);
+  if (!loaded && pacienteId !== null && query.currentData?.id === pacienteId && !query.isFetching) {
+    setLoaded(query.currentData);
+  }
+  const missing =
+    param !== undefined && !loaded && (pacienteId === null || (query.isError && !handledElsewhere(query.error)));
+  useEffect(() => {
+    if (missing) void alert('error', TITLES.error, MESSAGES.pacienteNoEncontrado);
+  }, [missing]);
+
+  if (loaded) return <MovementForm key={`paciente-${loaded.id}`} paciente={loaded} />;
+  if (pacienteId !== null && !missing) return <p className="text-muted">Cargando...</p>;
+  return <MovementForm key="nuevo" />;
+}
+
+/** Route editarMovimiento/:id: loads the movement fresh, then shows the form with it. */
+export function EditMovement() {
+  const navigate = useNavigate();
+  const id = positiveId(useParams().id);
+  const query = useGetMovimientoQuery(id ?? 0, { skip: id === null, refetchOnMountOrArgChange: true });
+  // The first fresh answer seeds the form; refetches after saving must not reset it.
+  const [loaded, setLoaded] = useState<Movimiento | null>(null);
+  if (loaded && loaded.id !== id) setLoaded(null);
+  if (!loaded && id !== null && query.currentData?.id === id && !query.isFetching) setLoaded(query.currentData);
+
+  const failed = !loaded && (id === null || (query.isError && !handledElsewhere(query.error)));
+  const message = (id !== null && errorText(query.error)) || MESSAGES.movimientoNoCargado;
+  useEffect(() => {
+    if (failed) void alert('error', TITLES.errorObtener, message);
+  }, [failed, message]);
+
+  if (failed) {
+    return (
+      <section>
+        <h2 className="mb-3">Editar Movimiento</h2>
+        <p className="alert alert-danger">{message}</p>
+        <button type="button" className="btn btn-secondary" onClick={() => navigate(LIST_PATH)}>
+          Volver al inicio
+        </button>
+      </section>
+    );
+  }
+  if (!loaded) return <p className="text-muted">Cargando...</p>;
+  return (
+    <>
+      <MovementForm key={loaded.id} movimiento={loaded} />
+      <EntityAudit tipo="Movimiento" id={loaded.id} />
+    </>
+  );
+}

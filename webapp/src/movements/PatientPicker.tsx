@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { handledElsewhere } from '../api/base';
+import { useLazySearchPacientesQuery, type Paciente } from '../api/patients';
+import { alert } from '../app/alerts';
+import { MESSAGES, TITLES } from '../app/movementMessages';
+import { SearchBox } from '../ui/SearchBox';
+
+interface Props {
+  paciente: Paciente | null;
+  onChange: (paciente: Paciente | null) => void;
+}
+
+/** The optional patient of an ENTRADA: the chosen one with 'Quitar paciente', or a search by name
+ * (first page of matches) to choose from. */
+export function PatientPicker({ paciente, onChange }: Props) {
+  const [text, setText] = useState('');
+  const [search, found] = useLazySearchPacientesQuery();
+  const [shown, setShown] = useState(false);
+  const matches = shown ? (found.currentData?.content ?? []) : [];
+
+  const buscar = async (e: FormEvent) => {
+    e.preventDefault();
+    const nombre = text.trim();
+    if (!nombre) return;
+    setShown(true);
+    const result = await search({ by: 'nombre', text: nombre, page: 0 });
+    if (result.error) {
+      if (!handledElsewhere(result.error)) void alert('error', TITLES.error, MESSAGES.pacienteBusquedaFallo);
+      return;
+    }
+    if ((result.data?.content.length ?? 0) === 0) {
+      void alert('info', TITLES.sinResultados, MESSAGES.pacienteSinResultados);
+    }
+  };
+  const elegir = (p: Paciente) => {
+    onChange(p);
+    setShown(false);
+    setText('');
+  };
+
+  if (paciente) {
+    return (
+      <div className="d-flex flex-wrap align-items-center gap-2" data-testid="paciente">
+        <span>
+          Paciente: <strong>{paciente.nombreCompleto}</strong> (ficha {paciente.ficha})
+        </span>
+        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => onChange(null)}>
+          Quitar paciente
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <div className="row">
+        <SearchBox
+          label="Buscar paciente por nombre"
+          inputId="buscarPaciente"
+          value={text}
+          onChange={setText}
+          onSubmit={buscar}
+          requireText
+        />
+      </div>
+      {matches.length > 0 && (
+        <ul className="list-group mt-2" aria-label="Pacientes encontrados">
+          {matches.map((p) => (
+            <li className="list-group-item d-flex align-items-center gap-2" key={p.id}>
+              <span className="me-auto">
+                {p.nombreCompleto} (ficha {p.ficha}){p.documento ? ` — ${p.documento}` : ''}
+              </span>
+              <button
+                type="button"
+                className="btn btn-outline-primary btn-sm"
+                aria-label={`Seleccionar ${p.nombreCompleto}`}
+                onClick={() => elegir(p)}
+              >
+                Seleccionar
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import type { Nombrado } from '../api/types';
+import { MESSAGES } from '../app/movementMessages';
+import {
+  addPago,
+  localMinute,
+  pagosEfectivos,
+  removePago,
+  sameMinute,
+  setMetodoPago,
+  setMonto,
+  setMontoImpuesto,
+  type MovementForm,
+  type Totales,
+} from './rules';
+
+interface Props {
+  form: MovementForm;
+  metodos: Nombrado[];
+  totales: Totales;
+  onChange: (form: MovementForm) => void;
+}
+
+/** The payments: method, monto (credited against the debt) and montoImpuesto (charged, surcharge
+ * included), each marked full or not; those made in the movement's minute are highlighted. A
+ * SALIDA is paid by its first payment for the whole total, so those amounts are not typed. */
+export function Payments({ form, metodos, totales, onChange }: Props) {
+  const salida = form.tipo === 'SALIDA';
+  const highlight = salida ? 'table-danger' : 'table-success';
+  const pagos = pagosEfectivos(form);
+
+  return (
+    <fieldset className="mb-4">
+      <legend className="fs-5">Pagos</legend>
+      <div className="mb-2">
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm"
+          disabled={metodos.length === 0}
+          onClick={() => onChange(addPago(form, metodos, localMinute(new Date())))}
+        >
+          Agregar pago
+        </button>
+      </div>
+      {pagos.length === 0 ? (
+        <p className="text-muted">No hay pagos cargados.</p>
+      ) : (
+        <div className="table-responsive">
+          <table className="table table-sm align-middle" aria-label="Pagos">
+            <thead>
+              <tr>
+                <th>Método de pago</th>
+                <th>Monto</th>
+                <th>Monto con recargo</th>
+                <th>Fecha</th>
+                <th>Completo</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {pagos.map((p, i) => {
+                const n = i + 1;
+                const fixed = salida && i === 0;
+                return (
+                  <tr
+                    key={p.key}
+                    className={sameMinute(p.fecha, form.fecha) ? highlight : undefined}
+                    data-testid={`pago-${i}`}
+                  >
+                    <td>
+                      <select
+                        id={`metodoPago-${i}`}
+                        className="form-select form-select-sm"
+                        aria-label={`Método de pago ${n}`}
+                        value={p.metodoPago?.id ?? ''}
+                        onChange={(e) =>
+                          onChange(setMetodoPago(form, p.key, metodos.find((m) => String(m.id) === e.target.value) ?? null))
+                        }
+                      >
+                        {p.metodoPago === null && <option value="">Seleccione un método</option>}
+                        {p.metodoPago && !metodos.some((m) => m.id === p.metodoPago!.id) && (
+                          <option value={p.metodoPago.id}>{p.metodoPago.nombre}</option>
+                        )}
+                        {metodos.map((m) => (
+                          <option key={m.id} value={m.id}>
+                            {m.nombre}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      <input
+                        id={`monto-${i}`}
+                        type="number"
+                        min={0}
+                        step="0.01"
+                        className="form-control form-control-sm"
+                        aria-label={`Monto ${n}`}
+                        readOnly={fixed}
+                        value={p.monto}
+                        onChange={(e) => onChange(setMonto(form, p.key, e.target.value))}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        id={`montoImpuesto-${i}`}
+                        type="number"
+                        min={0}
+                        step="0.01"
+                        className="form-control form-control-sm"
+                        aria-label={`Monto con recargo ${n}`}
+                        readOnly={fixed}
+                        value={p.montoImpuesto}
+                        onChange={(e) => onChange(setMontoImpuesto(form, p.key, e.target.value))}
+                      />
+                    </td>
+                    <td>{p.fecha.replace('T', ' ')}</td>
+                    <td>
+                      {totales.completo ? (
+                        <span className="text-success fs-5" role="img" aria-label="Pago completo" title="Pago completo">
+                          ✔
+                        </span>
+                      ) : (
+                        <span className="text-danger fs-5" role="img" aria-label="Pago incompleto" title="Pago incompleto">
+                          ✘
+                        </span>
+                      )}
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-outline-danger btn-sm"
+                        aria-label={`Quitar pago ${n}`}
+                        onClick={() => onChange(removePago(form, p.key))}
+                      >
+                        Quitar
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {totales.excede && (
+        <div className="alert alert-warning py-2" role="alert">
+          {MESSAGES.pagosExceden}
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,177 @@
+import { useState, type FormEvent } from 'react';
+import { handledElsewhere } from '../api/base';
+import { useLazyProductosEnLocalQuery, type Producto } from '../api/products';
+import { alert } from '../app/alerts';
+import { MESSAGES, TITLES } from '../app/movementMessages';
+import { SearchBox } from '../ui/SearchBox';
+import {
+  addProducto,
+  centsOf,
+  disponible,
+  formatPesos,
+  lineaSubtotal,
+  removeLinea,
+  setCantidad,
+  stockEn,
+  type MovementForm,
+} from './rules';
+
+interface Props {
+  form: MovementForm;
+  onChange: (form: MovementForm) => void;
+}
+
+const label = (p: Producto) => `${p.modelo} — ${p.marca?.nombre ?? 'Sin marca'}`;
+
+/** The product lines of an ENTRADA: search by model code at the movement's branch, choose one of
+ * the matches (one per brand), add it; quantities are checked against the branch's stock. The
+ * parent keys it by branch, so a new branch starts a new search. */
+export function ProductLines({ form, onChange }: Props) {
+  const [modelo, setModelo] = useState('');
+  const [found, setFound] = useState<Producto[] | null>(null);
+  const [chosen, setChosen] = useState('');
+  const [buscar] = useLazyProductosEnLocalQuery();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const text = modelo.trim();
+    if (!text) return;
+    if (form.localId === null) {
+      void alert('warning', TITLES.advertencia, MESSAGES.buscarSinLocal);
+      return;
+    }
+    const result = await buscar({ modelo: text, localId: form.localId });
+    setChosen('');
+    if (result.error) {
+      setFound(null);
+      if (!handledElsewhere(result.error)) void alert('error', TITLES.error, MESSAGES.buscarFallo);
+      return;
+    }
+    const list = result.data ?? [];
+    setFound(list);
+    if (list.length === 0) void alert('info', TITLES.sinResultados, MESSAGES.sinProductos);
+  };
+
+  const choose = (value: string) => {
+    setChosen(value);
+    const p = found?.find((x) => String(x.id) === value);
+    if (p && disponible(form, p) <= 0) {
+      void alert('warning', TITLES.advertencia, MESSAGES.marcaSinStock(p.marca?.nombre ?? p.modelo));
+    }
+  };
+
+  const agregar = () => {
+    const p = found?.find((x) => String(x.id) === chosen);
+    if (!p) {
+      void alert('error', TITLES.error, MESSAGES.productoInvalido);
+      return;
+    }
+    const { form: next, problem } = addProducto(form, p);
+    if (problem === 'sinStock') void alert('warning', TITLES.advertencia, MESSAGES.sinStock);
+    else if (problem === 'superaStock') void alert('error', TITLES.error, MESSAGES.superaStock);
+    else {
+      onChange(next);
+      setModelo('');
+      setFound(null);
+      setChosen('');
+    }
+  };
+
+  const cantidad = (key: string, text: string) => {
+    const { form: next, problem } = setCantidad(form, key, text);
+    onChange(next);
+    if (problem === 'negativa') void alert('warning', TITLES.advertencia, MESSAGES.cantidadNegativa);
+    if (problem === 'superaStock') void alert('error', TITLES.error, MESSAGES.superaStock);
+  };
+
+  return (
+    <fieldset className="mb-4">
+      <legend className="fs-5">Productos</legend>
+      <div className="row g-2 align-items-end mb-2">
+        <SearchBox
+          label="Buscar por modelo"
+          inputId="buscarModelo"
+          value={modelo}
+          onChange={setModelo}
+          onSubmit={submit}
+          requireText
+        />
+        <div className="col-md-5">
+          <label htmlFor="productoEncontrado" className="form-label">
+            Producto encontrado
+          </label>
+          <select
+            id="productoEncontrado"
+            className="form-select"
+            value={chosen}
+            disabled={!found?.length}
+            onChange={(e) => choose(e.target.value)}
+          >
+            <option value="">Seleccione un producto</option>
+            {(found ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {`${label(p)} — ${formatPesos(centsOf(p.precio))} (stock ${stockEn(p, form.localId)})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-md-3">
+          <button type="button" className="btn btn-outline-primary" onClick={agregar}>
+            Agregar producto
+          </button>
+        </div>
+      </div>
+      {form.lineas.length > 0 && (
+        <div className="table-responsive">
+          <table className="table table-sm align-middle" aria-label="Detalles de productos">
+            <thead>
+              <tr>
+                <th>Modelo</th>
+                <th>Marca</th>
+                <th>Precio unitario</th>
+                <th>Cantidad</th>
+                <th>Subtotal</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {form.lineas.map((l, i) => {
+                const name = l.producto?.modelo ?? 'Producto eliminado';
+                return (
+                  <tr key={l.key}>
+                    <td>{name}</td>
+                    <td>{l.producto?.marca?.nombre ?? ''}</td>
+                    <td>{formatPesos(l.precioCents)}</td>
+                    <td style={{ maxWidth: '7rem' }}>
+                      <input
+                        id={`cantidad-${i}`}
+                        type="number"
+                        min={0}
+                        step={1}
+                        className="form-control form-control-sm"
+                        aria-label={`Cantidad de ${name}`}
+                        value={l.cantidad}
+                        onChange={(e) => cantidad(l.key, e.target.value)}
+                      />
+                    </td>
+                    <td>{formatPesos(lineaSubtotal(l))}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-outline-danger btn-sm"
+                        aria-label={`Quitar ${name}`}
+                        onClick={() => onChange(removeLinea(form, l.key))}
+                      >
+                        Quitar
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,479 @@
+// The movement form rules of spec 001 sections 4, 5 and 9, kept pure so they are tested alone.
+// Money is integer cents (./money) so the form sends exactly what the server computes.
+import type {
+  EstadoMovimiento,
+  Movimiento,
+  MovimientoBody,
+  TipoMovimiento,
+} from '../api/movements';
+import type { Paciente } from '../api/patients';
+import type { Producto } from '../api/products';
+import type { Nombrado } from '../api/types';
+import { TITLES } from '../app/movementMessages';
+import { applyDiscount, centsOf, centsText, FULL, parseCents, parseScaled, pesosOf, sumCents } from './money';
+
+export * from './money';
+
+export const TIPOS: readonly TipoMovimiento[] = ['ENTRADA', 'SALIDA'];
+
+export const ESTADOS: readonly { value: EstadoMovimiento; label: string }[] = [
+  { value: 'PEDIDO_CRISTALES', label: 'Pidiendo Cristales' },
+  { value: 'ARMANDO_PEDIDO', label: 'Armando Pedido' },
+  { value: 'ANTEOJO_TERMINADO', label: 'Anteojo Terminado' },
+  { value: 'ENTREGADO', label: 'Entregado' },
+];
+export const ESTADO_INICIAL: EstadoMovimiento = 'PEDIDO_CRISTALES';
+
+const isEstado = (v: unknown): v is EstadoMovimiento => ESTADOS.some((e) => e.value === v);
+
+// ------------------------------------------------------------------------------ dates
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The local date-time to the minute, as a datetime-local input and the server read it. */
+export const localMinute = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
+/** A server date-time (`yyyy-MM-ddTHH:mm:ss`) cut to the minute. */
+export const toMinute = (fecha: string) => fecha.slice(0, 16);
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** Whether a payment was made within the same minute as its movement. */
+export const sameMinute = (pago: string, movimiento: string) =>
+  DATE_TIME.test(pago) && DATE_TIME.test(movimiento) && toMinute(pago) === toMinute(movimiento);
+
+// ------------------------------------------------------------------------------ form model
+
+/** A product line; cantidad as typed, the unit price in cents. */
+export interface LineaForm {
+  key: string;
+  id?: number;
+  /** Null for a loaded line whose product no longer exists. */
+  producto: Producto | null;
+  cantidad: string;
+  precioCents: number;
+}
+
+export interface AdicionalForm {
+  key: string;
+  id?: number;
+  descripcion: string;
+  subtotalCents: number;
+}
+
+export interface PagoForm {
+  key: string;
+  id?: number;
+  metodoPago: Nombrado | null;
+  monto: string;
+  montoImpuesto: string;
+  /** Once the user types montoImpuesto, it stops following monto. */
+  impuestoEditado: boolean;
+  fecha: string;
+}
+
+export interface MovementForm {
+  tipo: TipoMovimiento | '';
+  localId: number | null;
+  fecha: string;
+  vendedor: string;
+  descripcion: string;
+  paciente: Paciente | null;
+  estado: EstadoMovimiento | null;
+  lineas: LineaForm[];
+  adicionales: AdicionalForm[];
+  /** Percentage as typed; blank when none was typed. */
+  descuento: string;
+  /** The amount a SALIDA states directly. */
+  totalSalida: string;
+  pagos: PagoForm[];
+  /** What the loaded movement already took from its branch (edit): product id → quantity. */
+  tomado: { localId: number | null; cantidades: Record<number, number> };
+  /** Keys of rows added by this form. */
+  seq: number;
+}
+
+export function emptyMovementForm(now: string, localId: number | null, paciente: Paciente | null = null): MovementForm {
+  return {
+    tipo: paciente ? 'ENTRADA' : '',
+    localId,
+    fecha: now,
+    vendedor: '',
+    descripcion: '',
+    paciente,
+    estado: paciente ? ESTADO_INICIAL : null,
+    lineas: [],
+    adicionales: [],
+    descuento: '',
+    totalSalida: '',
+    pagos: [],
+    tomado: { localId: null, cantidades: {} },
+    seq: 0,
+  };
+}
+
+/** The loaded movement as the form holds it; ids stay on their rows. */
+export function formFromMovimiento(m: Movimiento): MovementForm {
+  const tipo: TipoMovimiento | '' = m.tipoMovimiento === 'SALIDA' ? 'SALIDA' : m.tipoMovimiento === 'ENTRADA' ? 'ENTRADA' : '';
+  const cantidades: Record<number, number> = {};
+  for (const d of m.detalles) {
+    if (d.producto) cantidades[d.producto.id] = (cantidades[d.producto.id] ?? 0) + d.cantidad;
+  }
+  return {
+    tipo,
+    localId: m.local?.id ?? null,
+    fecha: toMinute(m.fecha),
+    vendedor: m.vendedor ?? '',
+    descripcion: m.descripcion ?? '',
+    paciente: m.paciente ?? null,
+    estado: tipo === 'ENTRADA' ? (isEstado(m.estadoMovimiento) ? m.estadoMovimiento : ESTADO_INICIAL) : null,
+    lineas: m.detalles.map((d) => ({
+      key: `detalle-${d.id}`,
+      id: d.id,
+      producto: d.producto ?? null,
+      cantidad: String(d.cantidad),
+      precioCents: centsOf(d.precioUnitario),
+    })),
+    adicionales: m.detallesAdicionales.map((a) => ({
+      key: `adicional-${a.id}`,
+      id: a.id,
+      descripcion: a.descripcion,
+      subtotalCents: centsOf(a.subtotal),
+    })),
+    descuento: m.descuento === null || m.descuento === undefined ? '' : String(m.descuento),
+    totalSalida: tipo === 'SALIDA' ? centsText(centsOf(m.total)) : '',
+    pagos: m.cajaMovimientos.map((p) => {
+      const monto = centsText(centsOf(p.monto));
+      const montoImpuesto = centsText(centsOf(p.montoImpuesto));
+      return {
+        key: `pago-${p.id}`,
+        id: p.id,
+        metodoPago: p.metodoPago ?? null,
+        monto,
+        montoImpuesto,
+        impuestoEditado: monto !== montoImpuesto,
+        fecha: toMinute(p.fecha),
+      };
+    }),
+    tomado: { localId: m.local?.id ?? null, cantidades },
+    seq: 0,
+  };
+}
+
+/** Everything the type and branch changes clear. */
+const cleared = {
+  vendedor: '',
+  descripcion: '',
+  lineas: [],
+  adicionales: [],
+  descuento: '',
+  totalSalida: '',
+  pagos: [],
+} satisfies Partial<MovementForm>;
+
+/** A new type clears totals, texts, lines and payments; SALIDA also drops the patient and the state. */
+export function changeTipo(form: MovementForm, tipo: TipoMovimiento | ''): MovementForm {
+  return {
+    ...form,
+    ...cleared,
+    tipo,
+    paciente: tipo === 'SALIDA' ? null : form.paciente,
+    estado: tipo === 'ENTRADA' ? ESTADO_INICIAL : null,
+  };
+}
+
+/** A new branch clears the same as a new type (the patient stays) and resets the date to now. */
+export function changeLocal(form: MovementForm, localId: number | null, now: string): MovementForm {
+  return {
+    ...form,
+    ...cleared,
+    localId,
+    fecha: now,
+    estado: form.tipo === 'ENTRADA' ? ESTADO_INICIAL : null,
+  };
+}
+
+// ------------------------------------------------------------------------------ product lines
+
+/** A quantity as typed; blank or unreadable counts 0. */
+export function cantidadOf(text: string): number {
+  const n = Number(text);
+  return text.trim() !== '' && Number.isFinite(n) ? Math.trunc(n) : 0;
+}
+
+/** Subtotal of a line: cantidad × precioUnitario, in cents. */
+export const lineaSubtotal = (l: LineaForm) => cantidadOf(l.cantidad) * l.precioCents;
+
+/** The product's stock at a branch (0 when it is not offered there). */
+export const stockEn = (p: Producto, localId: number | null) =>
+  p.productoLocales.find((pl) => pl.local.id === localId)?.stock ?? 0;
+
+/** What the movement may take of a product: the branch's stock, plus what the loaded movement
+ * already took there (an edit gives that back before taking again). */
+export function disponible(form: MovementForm, p: Producto): number {
+  const back = form.tomado.localId === form.localId ? (form.tomado.cantidades[p.id] ?? 0) : 0;
+  return stockEn(p, form.localId) + back;
+}
+
+export type StockProblem = 'sinStock' | 'superaStock';
+
+/** Adds one of a product: a new line, or one more on its line. Refused without stock. */
+export function addProducto(form: MovementForm, p: Producto): { form: MovementForm; problem?: StockProblem } {
+  const available = disponible(form, p);
+  if (available <= 0) return { form, problem: 'sinStock' };
+  const line = form.lineas.find((l) => l.producto?.id === p.id);
+  if (line) {
+    const cantidad = cantidadOf(line.cantidad) + 1;
+    if (cantidad > available) return { form, problem: 'superaStock' };
+    return { form: { ...form, lineas: form.lineas.map((l) => (l === line ? { ...l, cantidad: String(cantidad) } : l)) } };
+  }
+  const seq = form.seq + 1;
+  const nueva: LineaForm = { key: `nuevo-${seq}`, producto: p, cantidad: '1', precioCents: centsOf(p.precio) };
+  return { form: { ...form, seq, lineas: [...form.lineas, nueva] } };
+}
+
+/** Types a quantity: a negative one becomes 0, one above the stock becomes the stock. */
+export function setCantidad(
+  form: MovementForm,
+  key: string,
+  text: string,
+): { form: MovementForm; problem?: 'negativa' | 'superaStock' } {
+  const line = form.lineas.find((l) => l.key === key);
+  if (!line) return { form };
+  let cantidad = text;
+  let problem: 'negativa' | 'superaStock' | undefined;
+  if (text.trim() !== '' && Number.isFinite(Number(text))) {
+    const n = cantidadOf(text);
+    const available = line.producto ? disponible(form, line.producto) : Infinity;
+    if (n < 0) [cantidad, problem] = ['0', 'negativa'];
+    else if (n > available) [cantidad, problem] = [String(Math.max(available, 0)), 'superaStock'];
+    else cantidad = String(n);
+  }
+  return { form: { ...form, lineas: form.lineas.map((l) => (l === line ? { ...l, cantidad } : l)) }, problem };
+}
+
+export const removeLinea = (form: MovementForm, key: string): MovementForm => ({
+  ...form,
+  lineas: form.lineas.filter((l) => l.key !== key),
+});
+
+// ------------------------------------------------------------------------------ additional lines
+
+/** A typed additional line can be added with a description and a non-negative amount. */
+export function canAddAdicional(descripcion: string, subtotal: string): boolean {
+  const cents = parseCents(subtotal);
+  return descripcion.trim() !== '' && cents !== null && cents >= 0;
+}
+
+export function addAdicional(form: MovementForm, descripcion: string, subtotal: string): MovementForm {
+  if (!canAddAdicional(descripcion, subtotal)) return form;
+  const seq = form.seq + 1;
+  const nuevo: AdicionalForm = { key: `nuevo-${seq}`, descripcion: descripcion.trim(), subtotalCents: parseCents(subtotal)! };
+  return { ...form, seq, adicionales: [...form.adicionales, nuevo] };
+}
+
+export const removeAdicional = (form: MovementForm, key: string): MovementForm => ({
+  ...form,
+  adicionales: form.adicionales.filter((a) => a.key !== key),
+});
+
+// ------------------------------------------------------------------------------ discount
+
+/** The typed discount in hundredths of a percent; null when none was typed or it is unreadable. */
+export const descuentoOf = (text: string) => (text.trim() === '' ? null : parseScaled(text, 2));
+
+/** Sum of the product and additional subtotals, before the discount. */
+export const brutoCents = (form: MovementForm) =>
+  sumCents([...form.lineas.map(lineaSubtotal), ...form.adicionales.map((a) => a.subtotalCents)]);
+
+/**
+ * Checks a typed discount when it is left: outside 0..100 (or unreadable) it resets to 0; a
+ * discount on a zero total is refused and reset too. Blank is no discount.
+ */
+export function checkDescuento(text: string, bruto: number): { descuento: string; problem?: 'rango' | 'totalCero' } {
+  if (text.trim() === '') return { descuento: '' };
+  const d = descuentoOf(text);
+  if (d === null || d < 0 || d > FULL) return { descuento: '0', problem: 'rango' };
+  if (d !== 0 && bruto <= 0) return { descuento: '0', problem: 'totalCero' };
+  return { descuento: text.trim() };
+}
+
+// ------------------------------------------------------------------------------ payments
+
+export function addPago(form: MovementForm, metodos: Nombrado[], now: string): MovementForm {
+  const seq = form.seq + 1;
+  const metodo = metodos[0] ? { id: metodos[0].id, nombre: metodos[0].nombre } : null;
+  const nuevo: PagoForm = {
+    key: `nuevo-${seq}`,
+    metodoPago: metodo,
+    monto: '0',
+    montoImpuesto: '0',
+    impuestoEditado: false,
+    fecha: now,
+  };
+  return { ...form, seq, pagos: [...form.pagos, nuevo] };
+}
+
+const updatePago = (form: MovementForm, key: string, change: (p: PagoForm) => PagoForm): MovementForm => ({
+  ...form,
+  pagos: form.pagos.map((p) => (p.key === key ? change(p) : p)),
+});
+
+/** monto; montoImpuesto follows it until the user types one. */
+export const setMonto = (form: MovementForm, key: string, monto: string) =>
+  updatePago(form, key, (p) => ({ ...p, monto, montoImpuesto: p.impuestoEditado ? p.montoImpuesto : monto }));
+
+export const setMontoImpuesto = (form: MovementForm, key: string, montoImpuesto: string) =>
+  updatePago(form, key, (p) => ({ ...p, montoImpuesto, impuestoEditado: true }));
+
+export const setMetodoPago = (form: MovementForm, key: string, metodoPago: Nombrado | null) =>
+  updatePago(form, key, (p) => ({ ...p, metodoPago }));
+
+export const removePago = (form: MovementForm, key: string): MovementForm => ({
+  ...form,
+  pagos: form.pagos.filter((p) => p.key !== key),
+});
+
+/** The total of the movement in cents: the lines less the discount, or a SALIDA's stated amount. */
+export function totalCents(form: MovementForm): number {
+  if (form.tipo === 'SALIDA') return parseCents(form.totalSalida) ?? 0;
+  const d = descuentoOf(form.descuento);
+  const valid = d !== null && d >= 0 && d <= FULL ? d : null;
+  return applyDiscount(brutoCents(form), valid);
+}
+
+/** The payments as they are saved: a SALIDA is paid by its first payment, for the whole total. */
+export function pagosEfectivos(form: MovementForm): PagoForm[] {
+  if (form.tipo !== 'SALIDA' || form.pagos.length === 0) return form.pagos;
+  const total = centsText(totalCents(form));
+  const [first, ...rest] = form.pagos;
+  return [{ ...first, monto: total, montoImpuesto: total }, ...rest];
+}
+
+export interface Totales {
+  brutoCents: number;
+  totalCents: number;
+  /** Σ monto: credited against the debt. */
+  pagadoCents: number;
+  /** Σ montoImpuesto: the movement's totalImpuesto. */
+  cobradoCents: number;
+  /** total − Σ monto, not below 0. */
+  deudaCents: number;
+  /** The sum of the payments reaches the total. */
+  completo: boolean;
+  /** Σ monto or Σ montoImpuesto is above the total. */
+  excede: boolean;
+}
+
+const amount = (text: string) => parseCents(text) ?? 0;
+
+export function totales(form: MovementForm): Totales {
+  const pagos = pagosEfectivos(form);
+  const total = totalCents(form);
+  const pagado = sumCents(pagos.map((p) => amount(p.monto)));
+  const cobrado = sumCents(pagos.map((p) => amount(p.montoImpuesto)));
+  return {
+    brutoCents: brutoCents(form),
+    totalCents: total,
+    pagadoCents: pagado,
+    cobradoCents: cobrado,
+    deudaCents: Math.max(0, total - pagado),
+    completo: pagado >= total,
+    excede: pagado > total || cobrado > total,
+  };
+}
+
+// ------------------------------------------------------------------------------ saving
+
+/** Save is enabled with a type; ENTRADA also needs branch, date and a line; SALIDA needs
+ * description, branch, total and date. */
+export function canSave(form: MovementForm): boolean {
+  const base = form.localId !== null && DATE_TIME.test(form.fecha);
+  if (form.tipo === 'ENTRADA') return base && form.lineas.length + form.adicionales.length > 0;
+  if (form.tipo === 'SALIDA') return base && form.descripcion.trim() !== '' && totalCents(form) > 0;
+  return false;
+}
+
+export type SaveProblem = 'sinPagos' | 'excede' | 'descuentoTotalCero';
+
+/** What stops (or, for a SALIDA whose payments exceed its total, only warns about) a save. */
+export function saveProblem(form: MovementForm): SaveProblem | null {
+  if (form.pagos.length === 0) return 'sinPagos';
+  if (form.tipo === 'ENTRADA') {
+    const d = descuentoOf(form.descuento);
+    if (d !== null && d !== 0 && brutoCents(form) <= 0) return 'descuentoTotalCero';
+  }
+  return totales(form).excede ? 'excede' : null;
+}
+
+/** Only an ENTRADA's excess blocks the save; a SALIDA's is a warning. */
+export const blocks = (form: MovementForm, problem: SaveProblem) => problem !== 'excede' || form.tipo !== 'SALIDA';
+
+const optional = (text: string) => (text.trim() === '' ? null : text.trim());
+
+/** The create and edit body. Call only when canSave holds. */
+export function movimientoBody(form: MovementForm): MovimientoBody {
+  const tipo = form.tipo as TipoMovimiento;
+  const entrada = tipo === 'ENTRADA';
+  const t = totales(form);
+  const descuento = entrada ? descuentoOf(form.descuento) : null;
+  const body: MovimientoBody = {
+    tipoMovimiento: tipo,
+    fecha: toMinute(form.fecha),
+    total: pesosOf(t.totalCents),
+    totalImpuesto: pesosOf(t.cobradoCents),
+    descripcion: optional(form.descripcion),
+    vendedor: optional(form.vendedor),
+    paciente: entrada && form.paciente ? { id: form.paciente.id } : null,
+    detalles: entrada
+      ? form.lineas.map((l) => ({
+          cantidad: cantidadOf(l.cantidad),
+          precioUnitario: pesosOf(l.precioCents),
+          subtotal: pesosOf(lineaSubtotal(l)),
+          producto: l.producto ? { id: l.producto.id } : null,
+        }))
+      : [],
+    detallesAdicionales: entrada
+      ? form.adicionales.map((a) => ({ descripcion: a.descripcion, subtotal: pesosOf(a.subtotalCents) }))
+      : [],
+    cajaMovimientos: pagosEfectivos(form)
+      .filter((p) => p.metodoPago !== null)
+      .map((p) => ({
+        monto: pesosOf(amount(p.monto)),
+        montoImpuesto: pesosOf(amount(p.montoImpuesto)),
+        metodoPago: { id: p.metodoPago!.id, nombre: p.metodoPago!.nombre },
+        fecha: toMinute(p.fecha),
+      })),
+    local: { id: form.localId! },
+    estadoMovimiento: entrada ? (form.estado ?? ESTADO_INICIAL) : null,
+  };
+  return descuento === null ? body : { ...body, descuento: descuento / 100 };
+}
+
+/** How a refused save is told: a validation list under ERROR DE VALIDACIÓN, a mensaje with an
+ * error as title and text, a bare mensaje under ERROR. Null when the answer says nothing. */
+export function saveFailure(error: unknown): { title: string; text?: string } | null {
+  const data = (error as { data?: unknown } | undefined)?.data as
+    | { errors?: unknown; mensaje?: unknown; error?: unknown }
+    | undefined;
+  if (!data || typeof data !== 'object') return null;
+  if (Array.isArray(data.errors)) {
+    return { title: TITLES.errorValidacion, text: data.errors.filter((e) => typeof e === 'string').join(', ') };
+  }
+  if (typeof data.mensaje === 'string') {
+    return typeof data.error === 'string' ? { title: data.mensaje, text: data.error } : { title: TITLES.error, text: data.mensaje };
+  }
+  return null;
+}
+
+/** A v4 UUID for the Idempotency-Key; crypto.randomUUID needs a secure context, so a shop
+ * served over plain HTTP on its network gets one from getRandomValues. */
+export function newIdempotencyKey(c: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto): string {
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

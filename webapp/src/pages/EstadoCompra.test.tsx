@@ -1,0 +1,101 @@
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { alert } from '../app/alerts';
+import { makeStore } from '../app/store';
+import { routes } from '../routing/routes';
+import { renderAt, stubFetch } from '../test/render';
+import { EstadoCompra } from './EstadoCompra';
+
+vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn(), toast: vi.fn() }));
+
+const CODIGO = '501-k3J9xQ2m';
+const ESTADO = `GET /api/movimientos/estado/${CODIGO}`;
+
+/** Opens the public page with no session, the way a customer follows the copied link. */
+function open(answer: [number, unknown]) {
+  const stub = stubFetch({ [ESTADO]: answer });
+  vi.stubGlobal('fetch', stub.fetch);
+  renderAt(`/estadoCompra/${CODIGO}`, [{ path: '/estadoCompra/:id', element: <EstadoCompra /> }]);
+  return stub.calls;
+}
+
+const progress = () => screen.getByRole('progressbar', { name: 'Progreso del pedido' });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(alert).mockClear();
+});
+
+describe('public order status', () => {
+  it.each([
+    [
+      'PEDIDO_CRISTALES',
+      'Pidiendo Cristales',
+      25,
+      ['Tu pedido está en proceso de solicitud de cristales', 'Tiempo estimado de entrega: entre 10 y 15 días hábiles.'],
+    ],
+    ['ARMANDO_PEDIDO', 'Armando Pedido', 50, ['Estamos armando tu pedido.', 'Va a estar listo entre hoy y mañana.']],
+    [
+      'ANTEOJO_TERMINADO',
+      'Anteojo Terminado',
+      75,
+      ['¡Tu anteojo está terminado!', 'Ya podés pasar a retirarlo por la óptica.'],
+    ],
+    [
+      'ENTREGADO',
+      'Entregado',
+      100,
+      ['¡Gracias por confiar en nosotros!', 'Tu pedido ya fue entregado. Que disfrutes tus anteojos.'],
+    ],
+  ])('shows %s with its progress and text', async (estado, label, percent, texts) => {
+    const calls = open([200, { estadoMovimiento: estado }]);
+    await screen.findByRole('heading', { name: label });
+    expect(screen.getByRole('heading', { name: 'Estado de tu pedido' })).toBeTruthy();
+    expect(progress().getAttribute('aria-valuenow')).toBe(String(percent));
+    expect(progress().textContent).toBe(`${percent}%`);
+    for (const text of texts) expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.queryByText('Estamos procesando tu pedido.')).toBeNull();
+    // Public: no token is sent, and no login alert appears.
+    expect(calls).toHaveLength(1);
+    expect(calls[0].auth).toBeNull();
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it.each([[null], ['EN_TALLER']])('says the order is being processed for the state %s', async (estado) => {
+    open([200, { estadoMovimiento: estado }]);
+    await screen.findByText('Estamos procesando tu pedido.');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('says the order was not found on 404', async () => {
+    open([404, { mensaje: 'no existe' }]);
+    await screen.findByText(
+      'No encontramos tu pedido. Revisá el enlace que te enviamos o consultá en la óptica.',
+    );
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('says the state could not be read on other failures', async () => {
+    open([500, { mensaje: 'x' }]);
+    await screen.findByText('No pudimos consultar el estado de tu pedido. Intentá nuevamente más tarde.');
+  });
+
+  it('is public in the route table: a visitor with no session sees it', async () => {
+    const stub = stubFetch({ [ESTADO]: [200, { estadoMovimiento: 'ARMANDO_PEDIDO' }] });
+    vi.stubGlobal('fetch', stub.fetch);
+    const router = createMemoryRouter(routes, { initialEntries: [`/estadoCompra/${CODIGO}`] });
+    render(
+      <Provider store={makeStore()}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    await screen.findByRole('heading', { name: 'Armando Pedido' });
+    expect(progress().getAttribute('aria-valuenow')).toBe('50');
+    expect(router.state.location.pathname).toBe(`/estadoCompra/${CODIGO}`);
+    expect(stub.calls.find((c) => c.path === `/api/movimientos/estado/${CODIGO}`)?.auth).toBeNull();
+    expect(alert).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,302 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useParams } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { alert, confirm } from '../app/alerts';
+import { locales, paciente } from '../test/patients';
+import { fakeToken, inAnHour, openAs } from '../test/render';
+import { EditPatient, PatientForm } from './PatientForm';
+import { isoDate } from './rules';
+
+vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
+
+const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
+const seller = fakeToken({ user_name: 'beto', authorities: ['ROLE_VENDEDOR'], local_id: 2, exp: inAnHour() });
+
+function Movimiento() {
+  return <p>movimiento del paciente {useParams().pacienteId}</p>;
+}
+
+function open(at: string, routes: Record<string, [number, unknown]>, token = admin) {
+  routes['GET /api/local'] ??= [200, locales];
+  return openAs(token, at, [
+    { path: '/crearPaciente', element: <PatientForm /> },
+    { path: '/editarPaciente/:id', element: <EditPatient /> },
+    { path: '/crearMovimiento/:pacienteId', element: <Movimiento /> },
+    { path: '/adminitrarPaciente', element: <p>listado de pacientes</p> },
+  ], routes);
+}
+
+const input = (label: string, scope = screen as Pick<typeof screen, 'getByLabelText'>) =>
+  scope.getByLabelText<HTMLInputElement>(label);
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+const fichas = () => screen.getAllByRole('group', { name: /^Ficha de graduación \d+$/ });
+const ficha = (n: number) => within(screen.getByRole('group', { name: `Ficha de graduación ${n}` }));
+const sent = (calls: { method: string; body: string | null }[], method: string) =>
+  JSON.parse(calls.find((c) => c.method === method)!.body!);
+const saved = (mensaje: string, id = 7) => [201, { mensaje, paciente: paciente({ id }) }] as [number, unknown];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(alert).mockClear();
+  vi.mocked(confirm).mockReset();
+});
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(input('Nombre completo'), ' Ana Gómez ');
+  await user.type(input('Celular'), '3772 111');
+  await user.click(await screen.findByLabelText('Norte'));
+  await user.click(input('Mujer'));
+}
+
+describe('create patient form', () => {
+  it('starts with one ficha dated today and enables Crear Paciente only when valid', async () => {
+    const user = userEvent.setup();
+    open('/crearPaciente', {});
+    expect(screen.getByRole('heading', { name: 'Crear Paciente' })).toBeTruthy();
+    expect(fichas()).toHaveLength(1);
+    expect(input('Fecha', ficha(1)).value).toBe(isoDate(new Date()));
+    expect(input('Esférico lejos derecho', ficha(1)).value).toBe('0.00');
+    expect(input('Eje cerca izquierdo', ficha(1)).value).toBe('0');
+    expect(screen.queryByRole('link', { name: 'Ver compras' })).toBeNull();
+    expect(button('Crear Paciente').disabled).toBe(true);
+    expect(button('Registrar un movimiento').disabled).toBe(true);
+
+    await user.type(input('Nombre completo'), 'Ana');
+    await user.type(input('Celular'), '11');
+    await user.click(await screen.findByLabelText('Centro'));
+    expect(button('Crear Paciente').disabled).toBe(true); // no gender yet
+    await user.click(input('X'));
+    expect(button('Crear Paciente').disabled).toBe(false);
+    await user.clear(input('Celular'));
+    expect(button('Crear Paciente').disabled).toBe(true);
+    expect(screen.getByText('El celular es obligatorio.')).toBeTruthy();
+  });
+
+  it('preselects the branch of a user who has one', async () => {
+    open('/crearPaciente', {}, seller);
+    expect((await screen.findByLabelText<HTMLInputElement>('Norte')).checked).toBe(true);
+    expect(input('Centro').checked).toBe(false);
+  });
+
+  it('computes the near sphere per eye and normalises what is typed', async () => {
+    const user = userEvent.setup();
+    open('/crearPaciente', {});
+    const f = ficha(1);
+    await user.clear(input('Esférico lejos derecho', f));
+    await user.type(input('Esférico lejos derecho', f), '-1,25');
+    await user.type(input('Adición derecho', f), '+2');
+    expect(input('Esférico cerca derecho', f).value).toBe('+0.75');
+    expect(input('Esférico cerca izquierdo', f).value).toBe('0.00');
+    await user.tab();
+    expect(input('Esférico lejos derecho', f).value).toBe('-1.25');
+    expect(input('Adición derecho', f).value).toBe('+2.00');
+
+    await user.clear(input('Esférico lejos derecho', f));
+    await user.type(input('Esférico lejos derecho', f), '-1.1');
+    await user.clear(input('Adición derecho', f));
+    await user.type(input('Adición derecho', f), '0,2');
+    expect(input('Esférico cerca derecho', f).value).toBe('-0.90');
+    await user.clear(input('Adición derecho', f));
+    await user.type(input('Adición derecho', f), '0');
+    expect(input('Esférico cerca derecho', f).value).toBe('0.00');
+
+    await user.clear(input('Eje lejos izquierdo', f));
+    await user.type(input('Eje lejos izquierdo', f), '090');
+    await user.type(input('DNP derecho', f), 'abc');
+    await user.tab();
+    expect(input('Eje lejos izquierdo', f).value).toBe('90');
+    await user.tab();
+    expect(input('DNP derecho', f).value).toBe('');
+  });
+
+  it('adds fichas first and removes the latest after confirmation', async () => {
+    const user = userEvent.setup();
+    open('/crearPaciente', {});
+    expect(button('Eliminar última ficha').disabled).toBe(true);
+    await user.type(input('Adición izquierdo', ficha(1)), '1');
+    await user.click(button('Agregar ficha'));
+    expect(fichas()).toHaveLength(2);
+    // the new one is first, blank, dated today
+    expect(input('Adición izquierdo', ficha(1)).value).toBe('');
+    expect(input('Adición izquierdo', ficha(2)).value).toBe('+1.00');
+    expect(input('Fecha', ficha(1)).value).toBe(isoDate(new Date()));
+    expect(input('Esférico cerca derecho', ficha(1)).value).toBe('0.00');
+
+    // an older date on the first one: once left, the list re-sorts newest first
+    await user.clear(input('Fecha', ficha(1)));
+    await user.type(input('Fecha', ficha(1)), '2020-01-01');
+    await user.tab();
+    expect(input('Fecha', ficha(2)).value).toBe('2020-01-01');
+    expect(input('Adición izquierdo', ficha(1)).value).toBe('+1.00');
+    expect(button('Eliminar última ficha').disabled).toBe(false);
+    vi.mocked(confirm).mockResolvedValue(false);
+    await user.click(button('Eliminar última ficha'));
+    expect(confirm).toHaveBeenCalledWith(
+      '¿Estás seguro?',
+      'Se eliminará la última ficha de graduación del historial.',
+      'Sí, eliminar',
+    );
+    expect(fichas()).toHaveLength(2);
+    vi.mocked(confirm).mockResolvedValue(true);
+    await user.click(button('Eliminar última ficha'));
+    await waitFor(() => expect(fichas()).toHaveLength(1));
+    expect(input('Fecha', ficha(1)).value).toBe('2020-01-01');
+    expect(button('Eliminar última ficha').disabled).toBe(true);
+  });
+
+  it('saves numbers and goes to a movement for the new patient', async () => {
+    const user = userEvent.setup();
+    const { calls } = open('/crearPaciente', {
+      'POST /api/pacientes': saved('El paciente ha sido creado exitosamente.', 31),
+    });
+    await fillRequired(user);
+    await user.type(input('Documento'), '40.111.222');
+    await user.clear(input('Esférico lejos izquierdo', ficha(1)));
+    await user.type(input('Esférico lejos izquierdo', ficha(1)), '+0,5');
+    await user.type(input('Adición izquierdo', ficha(1)), '2,25');
+    await user.click(button('Crear Paciente'));
+
+    await screen.findByText('movimiento del paciente 31');
+    expect(alert).toHaveBeenCalledWith('success', 'PACIENTE CREADO', 'El paciente ha sido creado exitosamente.');
+    const body = sent(calls, 'POST');
+    expect(body).toMatchObject({
+      nombreCompleto: 'Ana Gómez',
+      celular: '3772 111',
+      documento: '40.111.222',
+      direccion: null,
+      genero: 'Mujer',
+      local: { id: 2 },
+    });
+    expect(body).not.toHaveProperty('version');
+    expect(body.historialFichas).toHaveLength(1);
+    const [f] = body.historialFichas;
+    expect(f).not.toHaveProperty('id');
+    expect(f.fecha).toBe(isoDate(new Date()));
+    expect(f.adicionIzquierdo).toBe(2.25);
+    expect(f.adicionDerecho).toBeNull();
+    expect(f.graduaciones).toEqual([
+      { ojo: 'DERECHO', tipo: 'LEJOS', esferico: 0, cilindrico: 0, eje: 0 },
+      { ojo: 'IZQUIERDO', tipo: 'LEJOS', esferico: 0.5, cilindrico: 0, eje: 0 },
+      { ojo: 'DERECHO', tipo: 'CERCA', esferico: 0, cilindrico: 0, eje: 0 },
+      { ojo: 'IZQUIERDO', tipo: 'CERCA', esferico: 2.75, cilindrico: 0, eje: 0 },
+    ]);
+    expect(f.cristales).toEqual([]);
+  });
+
+  it('shows the server mensaje of a refused create under ERROR, and stays', async () => {
+    const user = userEvent.setup();
+    const routes: Record<string, [number, unknown]> = {
+      'POST /api/pacientes': [400, { mensaje: 'Ya existe un paciente con el mismo documento' }],
+    };
+    open('/crearPaciente', routes);
+    await fillRequired(user);
+    await user.click(button('Crear Paciente'));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Ya existe un paciente con el mismo documento'),
+    );
+    expect(screen.getByRole('heading', { name: 'Crear Paciente' })).toBeTruthy();
+    routes['POST /api/pacientes'] = [400, { mensaje: 'Datos inválidos', errors: ["El campo 'celular' es largo"] }];
+    await user.click(button('Registrar un movimiento'));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('error', 'ERROR', "Datos inválidos: El campo 'celular' es largo"),
+    );
+  });
+});
+
+describe('edit patient form', () => {
+  it('loads the patient, fichas newest first, with its lenses', async () => {
+    open('/editarPaciente/7', { 'GET /api/pacientes/id/7': [200, paciente()] });
+    expect((await screen.findByLabelText<HTMLInputElement>('Nombre completo')).value).toBe('José Pérez');
+    expect(screen.getByRole('heading', { name: 'Editar Paciente' })).toBeTruthy();
+    expect(input('Hombre').checked).toBe(true);
+    expect((await screen.findByLabelText<HTMLInputElement>('Centro')).checked).toBe(true);
+    expect(fichas()).toHaveLength(2);
+    expect(input('Fecha', ficha(1)).value).toBe('2024-03-10');
+    expect(input('Fecha', ficha(2)).value).toBe('2023-02-01');
+    expect(input('Esférico lejos derecho', ficha(1)).value).toBe('-1.25');
+    expect(input('Adición derecho', ficha(1)).value).toBe('+2.00');
+    const lenses = within(ficha(1).getByRole('table', { name: 'Cristales' }));
+    expect(lenses.getByText('Orma Blue Essilor')).toBeTruthy();
+    expect(lenses.getByText('2024-03-12')).toBeTruthy();
+    expect(lenses.getAllByRole('button', { name: 'Eliminar' })).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Ver compras' }).getAttribute('href')).toBe(
+      '/adminitrarCajaPaciente/Jos%C3%A9%20P%C3%A9rez',
+    );
+  });
+
+  it('sends the version, the kept ids and leaves out a removed lens and ficha', async () => {
+    const user = userEvent.setup();
+    vi.mocked(confirm).mockResolvedValue(true);
+    const { calls } = open('/editarPaciente/7', {
+      'GET /api/pacientes/id/7': [200, paciente()],
+      'PUT /api/pacientes/7': saved('El paciente ha sido actualizado correctamente.'),
+    });
+    await screen.findByLabelText('Nombre completo');
+    const lenses = within(ficha(1).getByRole('table', { name: 'Cristales' }));
+    await user.click(within(lenses.getByText('Orma Blue Essilor').closest('tr')!).getByRole('button', { name: 'Eliminar' }));
+    expect(lenses.queryByText('Orma Blue Essilor')).toBeNull();
+    await user.clear(input('Médico'));
+    await user.type(input('Médico'), 'Dr. Sosa');
+    await user.click(button('Agregar ficha'));
+    await user.type(input('Puente', ficha(1)), '19');
+    await user.click(button('Editar Paciente'));
+
+    await screen.findByText('movimiento del paciente 7');
+    expect(alert).toHaveBeenCalledWith(
+      'success',
+      'PACIENTE EDITADO',
+      'El paciente ha sido actualizado correctamente.',
+    );
+    const body = sent(calls, 'PUT');
+    expect(body.version).toBe(4);
+    expect(body.medico).toBe('Dr. Sosa');
+    expect(body.historialFichas.map((f: { id?: number }) => f.id)).toEqual([undefined, 2, 1]);
+    expect(body.historialFichas[0].puente).toBe(19);
+    expect(body.historialFichas[1].cristales).toEqual([{ id: 6, nombre: 'Policarbonato', fecha: '2024-03-15' }]);
+    expect(body.historialFichas[1].graduaciones[2]).toEqual({
+      ojo: 'DERECHO',
+      tipo: 'CERCA',
+      esferico: 0.75,
+      cilindrico: -0.5,
+      eje: 90,
+    });
+  });
+
+  it('removing a ficha on edit leaves it out of the body', async () => {
+    const user = userEvent.setup();
+    vi.mocked(confirm).mockResolvedValue(true);
+    const { calls } = open('/editarPaciente/7', {
+      'GET /api/pacientes/id/7': [200, paciente()],
+      'PUT /api/pacientes/7': saved('ok'),
+    });
+    await screen.findByLabelText('Nombre completo');
+    await user.click(button('Eliminar última ficha'));
+    await waitFor(() => expect(fichas()).toHaveLength(1));
+    await user.click(button('Registrar un movimiento'));
+    await screen.findByText('movimiento del paciente 7');
+    expect(sent(calls, 'PUT').historialFichas.map((f: { id: number }) => f.id)).toEqual([1]);
+  });
+
+  it('shows the mensaje of a stale edit (409) under ERROR and stays', async () => {
+    const user = userEvent.setup();
+    open('/editarPaciente/7', {
+      'GET /api/pacientes/id/7': [200, paciente()],
+      'PUT /api/pacientes/7': [409, { mensaje: 'El paciente fue modificado por otro usuario.' }],
+    });
+    await screen.findByLabelText('Nombre completo');
+    await user.click(button('Editar Paciente'));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'El paciente fue modificado por otro usuario.'),
+    );
+    expect(screen.getByRole('heading', { name: 'Editar Paciente' })).toBeTruthy();
+  });
+
+  it('says Paciente no encontrado for an unknown id', async () => {
+    open('/editarPaciente/99', {
+      'GET /api/pacientes/id/99': [404, { mensaje: 'El paciente ID: 99 no existe en la base de datos!' }],
+    });
+    await screen.findByText('Paciente no encontrado');
+    expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Paciente no encontrado');
+  });
+});

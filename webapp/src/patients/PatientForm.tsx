@@ -1,0 +1,255 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { errorStatus, errorText, handledElsewhere } from '../api/base';
+import { useListLookupQuery } from '../api/lookups';
+import {
+  useCreatePacienteMutation,
+  useGetPacienteQuery,
+  useUpdatePacienteMutation,
+  type Paciente,
+} from '../api/patients';
+import { alert, confirm } from '../app/alerts';
+import { EntityAudit } from '../audit/EntityAudit';
+import { useAppSelector } from '../app/store';
+import { isAdmin } from '../session/sessionSlice';
+import { RadioGroup } from '../ui/RadioGroup';
+import { SavingOverlay } from '../ui/SavingOverlay';
+import { FichaCard } from './FichaCard';
+import {
+  GENEROS_PACIENTE,
+  addFicha,
+  canRemoveFicha,
+  canSubmitPaciente,
+  comprasPath,
+  emptyPacienteForm,
+  formFromPaciente,
+  isoDate,
+  pacienteBody,
+  removeLatestFicha,
+  saveErrorText,
+  sortFichas,
+  type FichaForm,
+  type PacienteForm,
+} from './rules';
+
+type TextField = 'nombreCompleto' | 'direccion' | 'celular' | 'documento' | 'correo' | 'medico' | 'obraSocial';
+
+const TEXT_FIELDS: { name: TextField; label: string; required?: string; type?: string }[] = [
+  { name: 'nombreCompleto', label: 'Nombre completo', required: 'El nombre completo es obligatorio.' },
+  { name: 'celular', label: 'Celular', required: 'El celular es obligatorio.', type: 'tel' },
+  { name: 'documento', label: 'Documento' },
+  { name: 'direccion', label: 'Dirección' },
+  { name: 'correo', label: 'Correo', type: 'email' },
+  { name: 'medico', label: 'Médico' },
+  { name: 'obraSocial', label: 'Obra social' },
+];
+
+export const REMOVE_FICHA_CONFIRM = {
+  title: '¿Estás seguro?',
+  text: 'Se eliminará la última ficha de graduación del historial.',
+  button: 'Sí, eliminar',
+} as const;
+
+interface Props {
+  /** The patient being edited; none in create mode. */
+  paciente?: Paciente;
+}
+
+/** The patient form (routes crearPaciente and editarPaciente/:id): data, branch, gender and the
+ * prescription history. Saving goes on to a cash-box movement for the patient. */
+export function PatientForm({ paciente }: Props) {
+  const navigate = useNavigate();
+  const session = useAppSelector((s) => s.session);
+  const ownLocal = isAdmin(session) ? null : session.localId;
+  const [form, setForm] = useState<PacienteForm>(() =>
+    paciente ? formFromPaciente(paciente) : emptyPacienteForm(isoDate(new Date()), ownLocal),
+  );
+  const [touched, setTouched] = useState<Partial<Record<TextField, boolean>>>({});
+  const { data: locales = [] } = useListLookupQuery('/api/local');
+  const [create, creating] = useCreatePacienteMutation();
+  const [update, updating] = useUpdatePacienteMutation();
+  const saving = creating.isLoading || updating.isLoading;
+  const enabled = canSubmitPaciente(form) && !saving;
+  const edit = paciente !== undefined;
+  const title = edit ? 'Editar Paciente' : 'Crear Paciente';
+
+  const set = (patch: Partial<PacienteForm>) => setForm((f) => ({ ...f, ...patch }));
+  const setFicha = (next: FichaForm) =>
+    setForm((f) => ({ ...f, fichas: f.fichas.map((x) => (x.key === next.key ? next : x)) }));
+
+  const agregarFicha = () => setForm((f) => addFicha(f, isoDate(new Date())));
+  const eliminarFicha = async () => {
+    if (!canRemoveFicha(form.fichas)) return;
+    const { title: t, text, button } = REMOVE_FICHA_CONFIRM;
+    if (!(await confirm(t, text, button))) return;
+    setForm((f) => ({ ...f, fichas: removeLatestFicha(f.fichas) }));
+  };
+
+  /** Saves, then goes to a new movement for the patient (both the submit and 'Registrar un movimiento'). */
+  const save = async () => {
+    if (!enabled) return;
+    try {
+      const answer = paciente
+        ? await update({ id: paciente.id, body: pacienteBody(form, paciente.version) }).unwrap()
+        : await create(pacienteBody(form)).unwrap();
+      void alert('success', edit ? 'PACIENTE EDITADO' : 'PACIENTE CREADO', answer.mensaje);
+      const id = answer.paciente?.id ?? paciente?.id;
+      navigate(id === undefined ? '/crearMovimiento' : `/crearMovimiento/${id}`);
+    } catch (error) {
+      if (handledElsewhere(error)) return;
+      const fallback = edit ? 'Ocurrió un error al editar el paciente' : 'Ocurrió un error al guardar el paciente';
+      void alert('error', 'ERROR', saveErrorText(error, fallback));
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void save();
+  };
+
+  return (
+    <section>
+      <SavingOverlay show={saving} />
+      <div className="d-flex flex-wrap align-items-baseline gap-3 mb-4">
+        <h2 className="m-0">{title}</h2>
+        {paciente && <span className="text-muted">N° de ficha: {paciente.ficha}</span>}
+      </div>
+      <form onSubmit={submit} noValidate>
+        <div className="row g-3 mb-3">
+          {TEXT_FIELDS.map(({ name, label, required, type }) => {
+            const invalid = required !== undefined && touched[name] === true && form[name].trim() === '';
+            return (
+              <div className="col-md-6 col-lg-4" key={name}>
+                <label htmlFor={name} className="form-label">
+                  {label}
+                </label>
+                <input
+                  id={name}
+                  type={type ?? 'text'}
+                  className={`form-control${invalid ? ' is-invalid' : ''}`}
+                  required={required !== undefined}
+                  value={form[name]}
+                  onChange={(e) => set({ [name]: e.target.value })}
+                  onBlur={() => setTouched((t) => ({ ...t, [name]: true }))}
+                />
+                {required && <div className="invalid-feedback">{required}</div>}
+              </div>
+            );
+          })}
+          <div className="col-12">
+            <label htmlFor="observaciones" className="form-label">
+              Observaciones
+            </label>
+            <textarea
+              id="observaciones"
+              className="form-control"
+              rows={2}
+              value={form.observaciones}
+              onChange={(e) => set({ observaciones: e.target.value })}
+            />
+          </div>
+        </div>
+        <div className="row g-3 mb-3">
+          <RadioGroup
+            className="col-md-6"
+            legend="Local"
+            name="local"
+            options={locales.map((l) => ({ value: l.id, label: l.nombre }))}
+            value={form.localId}
+            onChange={(localId) => set({ localId })}
+          />
+          <RadioGroup
+            className="col-md-6"
+            legend="Género"
+            name="genero"
+            inline
+            options={GENEROS_PACIENTE.map((g) => ({ value: g, label: g }))}
+            value={form.genero}
+            onChange={(genero) => set({ genero })}
+          />
+        </div>
+
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+          <h3 className="fs-5 m-0 me-auto">Historial de fichas</h3>
+          <button type="button" className="btn btn-outline-primary btn-sm" onClick={agregarFicha}>
+            Agregar ficha
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-sm"
+            disabled={!canRemoveFicha(form.fichas)}
+            onClick={eliminarFicha}
+          >
+            Eliminar última ficha
+          </button>
+        </div>
+        {form.fichas.length === 0 && <p className="text-muted">El paciente no tiene fichas de graduación.</p>}
+        {form.fichas.map((ficha, i) => (
+          <FichaCard
+            key={ficha.key}
+            ficha={ficha}
+            position={i + 1}
+            onChange={setFicha}
+            onDateCommit={() => setForm((f) => ({ ...f, fichas: sortFichas(f.fichas) }))}
+          />
+        ))}
+
+        <div className="d-flex flex-wrap gap-2 mt-4">
+          <button type="button" className="btn btn-secondary" onClick={() => navigate('/adminitrarPaciente')}>
+            Volver
+          </button>
+          {paciente && (
+            <Link className="btn btn-info" to={comprasPath(paciente.nombreCompleto)}>
+              Ver compras
+            </Link>
+          )}
+          <button type="button" className="btn btn-success" disabled={!enabled} onClick={() => void save()}>
+            Registrar un movimiento
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!enabled}>
+            {title}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+const NOT_FOUND = 'Paciente no encontrado';
+
+/** Route editarPaciente/:id: loads the patient fresh (its version guards the update), then shows
+ * the form with it. */
+export function EditPatient() {
+  const id = Number(useParams().id);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const query = useGetPacienteQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
+  // The first fresh answer seeds the form; refetches after saving must not reset it.
+  const [loaded, setLoaded] = useState<Paciente | null>(null);
+  if (loaded && loaded.id !== id) setLoaded(null);
+  if (!loaded && query.currentData?.id === id && !query.isFetching) setLoaded(query.currentData);
+
+  const failed = !loaded && (!valid || (query.isError && !handledElsewhere(query.error)));
+  const message =
+    !valid || errorStatus(query.error) === 404
+      ? NOT_FOUND
+      : (errorText(query.error) ?? 'Hubo un problema al cargar el paciente.');
+  useEffect(() => {
+    if (failed) void alert('error', 'ERROR', message);
+  }, [failed, message]);
+
+  if (failed) {
+    return (
+      <section>
+        <h2 className="mb-3">Editar Paciente</h2>
+        <p className="alert alert-danger">{message}</p>
+        <Link to="/adminitrarPaciente">Volver al listado de pacientes</Link>
+      </section>
+    );
+  }
+  if (!loaded) return <p className="text-muted">Cargando...</p>;
+  return (
+    <>
+      <PatientForm key={loaded.id} paciente={loaded} />
+      <EntityAudit tipo="Paciente" id={loaded.id} />
+    </>
+  );
+}
