@@ -143,7 +143,7 @@ fn show(p: Progress) {
 pub async fn replay(pool: &PgPool, projections: &[std::sync::Arc<dyn Projection>], quiet: bool) -> Result<u64, String> {
     let refs: Vec<&dyn Projection> = projections.iter().map(|p| p.as_ref()).collect();
     let mut tx = pool.begin().await.map_err(|e| e.to_string())?;
-    let applied = rebuild::rebuild(&mut tx, &refs, |p| {
+    let applied = rebuild::rebuild(&mut tx, &refs, rebuild::BATCH, |p| {
         if !quiet {
             show(p)
         }
@@ -162,7 +162,7 @@ pub async fn verify(pool: &PgPool, quiet: bool) -> Result<Vec<Difference>, Strin
     let projections = optica_projections::all();
     let refs: Vec<&dyn Projection> = projections.iter().map(|p| p.as_ref()).collect();
     let mut tx = pool.begin().await.map_err(|e| e.to_string())?;
-    let differences = rebuild::compare(&mut tx, &refs, |p| {
+    let differences = rebuild::compare(&mut tx, &refs, rebuild::BATCH, |p| {
         if !quiet {
             show(p)
         }

@@ -8,6 +8,7 @@ use axum::http::StatusCode;
 use common::shop::{sale, shop};
 use common::TestApp;
 use optica::support::{self, EventFilter};
+use serde_json::json;
 use sqlx::PgPool;
 
 /// The test database's URL, for the binary.
@@ -191,4 +192,89 @@ async fn events_prints_the_log_filtered_as_a_table_or_json_lines(pool: PgPool) {
     let (code, _, stderr) = optica(&pool, &["state", "Movimiento", "1", "--at", "2000-01-01"]).await;
     assert_eq!(code, 1);
     assert!(stderr.contains("no existía"), "{stderr}");
+}
+
+/// The set-based batches must leave the rows that applying each event alone leaves: a history
+/// with edits, state changes, deletions, stock moves, price changes and a brand rename is
+/// rebuilt event by event, then compared with a rebuild in one batch.
+#[sqlx::test]
+async fn a_rebuild_in_one_batch_equals_one_event_at_a_time(pool: PgPool) {
+    use optica_projections::rebuild;
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let mut ids = Vec::new();
+    for n in [3, 1, 2] {
+        let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, n)).await;
+        assert_eq!(status, StatusCode::CREATED, "{answer}");
+        ids.push(answer["movimiento"]["id"].as_i64().unwrap());
+    }
+    let uri = |id: i64| format!("/api/movimientos/{id}");
+    let mut moved = sale(&shop, 2);
+    moved["fecha"] = json!("2026-11-23T09:00");
+    moved["cajaMovimientos"][0]["fecha"] = json!("2026-11-23T09:00");
+    assert_eq!(
+        app.put(&uri(ids[0]), Some(&shop.seller), moved).await.0,
+        StatusCode::CREATED
+    );
+    let mut finished = sale(&shop, 1);
+    finished["estadoMovimiento"] = json!("ANTEOJO_TERMINADO");
+    assert_eq!(
+        app.put(&uri(ids[1]), Some(&shop.seller), finished).await.0,
+        StatusCode::CREATED
+    );
+    assert_eq!(
+        app.delete(&uri(ids[2]), Some(&shop.admin)).await.0,
+        StatusCode::NO_CONTENT
+    );
+
+    let marca: i64 = sqlx::query_scalar("select id from lookup_items where kind = 'Marca'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let mass =
+        json!({"tipo": "precio", "tipoCambio": "porcentaje", "valor": 10, "marca": marca.to_string(), "categoria": ""});
+    let (status, answer) = app
+        .post("/api/productos/actualizar-precios", Some(&shop.admin), mass)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (status, answer) = app
+        .put(
+            &format!("/api/marca/{marca}"),
+            Some(&shop.admin),
+            json!({"nombre": "Ray Ban"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let (categoria, proveedor): (i64, i64) = sqlx::query_as(
+        "select (select min(id) from lookup_items where kind = 'Categoria'),
+                (select min(id) from lookup_items where kind = 'Proveedor')",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let short_lived = json!({"modelo": "Fugaz", "marca": {"id": marca}, "precio": 5,
+                             "categorias": [{"id": categoria}], "proveedores": [{"id": proveedor}],
+                             "productoLocales": [{"local": {"id": shop.norte}, "stock": 4}]});
+    let (status, answer) = app.post("/api/productos", Some(&shop.admin), short_lived).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let fugaz = answer["producto"]["id"].as_i64().unwrap();
+    let (status, answer) = app.delete(&format!("/api/productos/{fugaz}"), Some(&shop.admin)).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    app.caught_up().await;
+
+    let projections = optica_projections::all();
+    let refs: Vec<&dyn optica_projections::Projection> = projections.iter().map(|p| p.as_ref()).collect();
+    let mut tx = pool.begin().await.unwrap();
+    rebuild::rebuild(&mut tx, &refs, 1, |_| {}).await.unwrap();
+    tx.commit().await.unwrap();
+    let moved_day: i64 = sqlx::query_scalar("select count(*) from stats_sales_day where dia = '2026-11-23'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(moved_day, 1, "the edit moved a sale to another day");
+    let mut tx = pool.begin().await.unwrap();
+    let differences = rebuild::compare(&mut tx, &refs, rebuild::BATCH, |_| {}).await.unwrap();
+    tx.rollback().await.unwrap();
+    assert_eq!(differences, []);
+    assert_eq!(support::verify(&pool, true).await.unwrap(), []);
 }

@@ -2,8 +2,10 @@
 //! global order, to projections that turn events into read-model rows.
 
 pub mod lookups;
+mod movement_rows;
 pub mod movements;
 pub mod patients;
+mod product_rows;
 pub mod products;
 pub mod projector;
 pub mod rebuild;

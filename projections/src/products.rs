@@ -7,6 +7,7 @@ use optica_events::product::PRODUCT_AGGREGATE;
 use optica_events::{LookupEvent, LookupKind, ProductoDatos, ProductoEvent};
 use sqlx::PgConnection;
 
+use crate::product_rows::ProductRows;
 use crate::{Projection, ProjectionError, StoredEvent};
 
 /// The row changes one event makes.
@@ -111,129 +112,45 @@ impl Projection for ProductsProjection {
     }
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
-        let Some(change) = product_change(event)? else {
-            return Ok(());
-        };
-        match change {
-            ProductChange::Insert { id, datos, fecha } | ProductChange::Update { id, datos, fecha } => {
-                // One statement for both: a create inserts (creadoEn = its date), an edit updates
-                // everything but creadoEn. The brand's name comes from the lookups projection,
-                // which runs first in every pass; a replay of this projection alone reads today's
-                // name, which later rename events would set anyway.
-                sqlx::query(
-                    "insert into products (id, modelo, marca_id, marca_nombre, material_id, genero, costo_cents,
-                                           precio_cents, descripcion, creado_en, ultima_actualizacion, version)
-                     values ($1, $2, $3,
-                             coalesce((select nombre from lookup_items where kind = 'Marca' and id = $3), ''),
-                             $4, $5, $6, $7, $8, $9, $9, $10)
-                     on conflict (id) do update
-                     set modelo = excluded.modelo, marca_id = excluded.marca_id,
-                         marca_nombre = excluded.marca_nombre, material_id = excluded.material_id,
-                         genero = excluded.genero, costo_cents = excluded.costo_cents,
-                         precio_cents = excluded.precio_cents, descripcion = excluded.descripcion,
-                         ultima_actualizacion = excluded.ultima_actualizacion",
-                )
-                .bind(id)
-                .bind(&datos.modelo)
-                .bind(datos.marca_id)
-                .bind(datos.material_id)
-                .bind(&datos.genero)
-                .bind(datos.costo.map(|c| c.cents()))
-                .bind(datos.precio.cents())
-                .bind(&datos.descripcion)
-                .bind(fecha)
-                .bind(event.sequence)
-                .execute(&mut *conn)
-                .await?;
-                write_links(conn, id, &datos).await?;
-            }
-            ProductChange::Precio { id, cents, fecha } => {
-                sqlx::query("update products set precio_cents = $2, ultima_actualizacion = $3 where id = $1")
-                    .bind(id)
-                    .bind(cents)
-                    .bind(fecha)
-                    .execute(&mut *conn)
-                    .await?;
-            }
-            ProductChange::Costo { id, cents, fecha } => {
-                sqlx::query("update products set costo_cents = $2, ultima_actualizacion = $3 where id = $1")
-                    .bind(id)
-                    .bind(cents)
-                    .bind(fecha)
-                    .execute(&mut *conn)
-                    .await?;
-            }
-            ProductChange::AddLocal { id, local_id } => {
-                sqlx::query(
-                    "insert into product_stock (producto_id, local_id, stock) values ($1, $2, 0)
-                     on conflict do nothing",
-                )
-                .bind(id)
-                .bind(local_id)
-                .execute(&mut *conn)
-                .await?;
-            }
-            ProductChange::RemoveLocal { id, local_id } => {
-                sqlx::query("delete from product_stock where producto_id = $1 and local_id = $2")
-                    .bind(id)
-                    .bind(local_id)
-                    .execute(&mut *conn)
-                    .await?;
-            }
-            ProductChange::Stock { id, local_id, stock } => {
-                sqlx::query("update product_stock set stock = $3 where producto_id = $1 and local_id = $2")
-                    .bind(id)
-                    .bind(local_id)
-                    .bind(stock)
-                    .execute(&mut *conn)
-                    .await?;
-            }
-            ProductChange::Delete { id } => {
-                sqlx::query("delete from products where id = $1")
-                    .bind(id)
-                    .execute(&mut *conn)
-                    .await?;
-            }
-            ProductChange::BrandName { marca_id, nombre } => {
-                sqlx::query("update products set marca_nombre = $2 where marca_id = $1")
-                    .bind(marca_id)
-                    .bind(&nombre)
-                    .execute(&mut *conn)
-                    .await?;
-                return Ok(());
+        self.apply_batch(conn, std::slice::from_ref(event)).await
+    }
+
+    async fn apply_batch(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> Result<(), ProjectionError> {
+        let mut changes = Vec::new();
+        for event in events {
+            if let Some(change) = product_change(event)? {
+                changes.push((event.sequence, change));
             }
         }
-        // Every product event moves the version the next edit must send back.
-        sqlx::query("update products set version = $2 where id = $1")
-            .bind(event.numeric_id()?)
-            .bind(event.sequence)
-            .execute(&mut *conn)
-            .await?;
-        Ok(())
+        if changes.is_empty() {
+            return Ok(());
+        }
+        // A create or an edit takes the brand's name from the lookups projection, which runs
+        // first in every pass; a replay of this projection alone reads today's name, which later
+        // rename events would set anyway.
+        let mut rows = ProductRows::load(conn, &changes).await?;
+        for (sequence, change) in changes {
+            rows.apply(sequence, change);
+        }
+        rows.write(conn).await
     }
 }
 
-/// Categories and suppliers of a created or edited product.
-async fn write_links(conn: &mut PgConnection, id: i64, datos: &ProductoDatos) -> Result<(), ProjectionError> {
-    sqlx::query("delete from product_categorias where producto_id = $1")
-        .bind(id)
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query("insert into product_categorias (producto_id, categoria_id) select $1, unnest($2::bigint[])")
-        .bind(id)
-        .bind(&datos.categoria_ids)
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query("delete from product_proveedores where producto_id = $1")
-        .bind(id)
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query("insert into product_proveedores (producto_id, proveedor_id) select $1, unnest($2::bigint[])")
-        .bind(id)
-        .bind(&datos.proveedor_ids)
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
+impl ProductChange {
+    /// The product the change is about (`None` for a brand rename).
+    pub fn product_id(&self) -> Option<i64> {
+        match self {
+            ProductChange::Insert { id, .. }
+            | ProductChange::Update { id, .. }
+            | ProductChange::Precio { id, .. }
+            | ProductChange::Costo { id, .. }
+            | ProductChange::AddLocal { id, .. }
+            | ProductChange::RemoveLocal { id, .. }
+            | ProductChange::Stock { id, .. }
+            | ProductChange::Delete { id } => Some(*id),
+            ProductChange::BrandName { .. } => None,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -50,6 +50,14 @@ pub trait Projection: Send + Sync {
     /// The read-model tables it writes, which a rebuild empties first.
     fn tables(&self) -> &'static [&'static str];
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError>;
+    /// Applies events in log order. Projections with many events per batch override it with
+    /// set-based writes; the result must equal applying each event in turn.
+    async fn apply_batch(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> Result<(), ProjectionError> {
+        for event in events {
+            self.apply(conn, event).await?;
+        }
+        Ok(())
+    }
     /// Work a rebuild leaves to the end (after every event is applied).
     async fn finish_rebuild(&self, _conn: &mut PgConnection) -> Result<(), ProjectionError> {
         Ok(())
@@ -124,9 +132,7 @@ impl Projector {
             return Ok(BatchOutcome::Applied(0));
         };
         let (new_tx, new_position) = (last.tx_id, last.position);
-        for event in &events {
-            projection.apply(&mut tx, event).await?;
-        }
+        projection.apply_batch(&mut tx, &events).await?;
         sqlx::query(
             "insert into projection_checkpoints (name, last_tx, last_position, updated_at)
              values ($1, $2, $3, now())

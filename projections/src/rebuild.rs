@@ -7,14 +7,14 @@
 
 use std::time::Instant;
 
-use sqlx::{PgConnection, Postgres, Transaction};
+use sqlx::{Postgres, Transaction};
 
 use crate::projector::PROJECTOR_LOCK;
 use crate::stored::{StoredEvent, EVENT_COLUMNS};
 use crate::{Projection, ProjectionError};
 
-/// Events read per round trip.
-const BATCH: i64 = 2_000;
+/// Events read per round trip and applied as one batch by each projection.
+pub const BATCH: i64 = 10_000;
 
 /// How long a rebuild waits for a lock (the live projector's batch, a row) before giving up with
 /// an error: a support command must never hang on a stuck session.
@@ -34,6 +34,7 @@ pub struct Progress {
 pub async fn rebuild(
     tx: &mut Transaction<'_, Postgres>,
     projections: &[&dyn Projection],
+    batch: i64,
     mut progress: impl FnMut(Progress),
 ) -> Result<u64, ProjectionError> {
     sqlx::query("select set_config('lock_timeout', $1, true)")
@@ -64,42 +65,46 @@ pub async fn rebuild(
     .fetch_one(&mut **tx)
     .await?;
     let upper = upper.unwrap_or_default();
-    let mut read = 0;
     for projection in projections {
         for table in projection.tables() {
             sqlx::query(&format!("delete from {table}")).execute(&mut **tx).await?;
         }
-        let started = Instant::now();
-        let mut after: (i64, i64) = (0, 0);
-        let mut done: u64 = 0;
-        loop {
-            let events: Vec<StoredEvent> = sqlx::query_as(&format!(
-                "select {EVENT_COLUMNS} from events
-                 where (tx_id, position) > ($1::text::xid8, $2) and tx_id < $3::text::xid8
-                 order by tx_id, position limit $4"
-            ))
-            .bind(after.0.to_string())
-            .bind(after.1)
-            .bind(&upper)
-            .bind(BATCH)
-            .fetch_all(&mut **tx)
-            .await?;
-            let Some(last) = events.last() else { break };
-            after = (last.tx_id, last.position);
-            let conn: &mut PgConnection = tx;
-            for event in &events {
-                projection.apply(conn, event).await?;
-            }
-            done += events.len() as u64;
-            progress(Progress {
-                projection: projection.name(),
-                done,
-                total: total as u64,
-                events_per_second: done as f64 / started.elapsed().as_secs_f64().max(1e-9),
-            });
+    }
+    // One pass over the log feeds every projection, in the order the projector runs them.
+    let label = match projections {
+        [one] => one.name(),
+        _ => "todas",
+    };
+    let started = Instant::now();
+    let mut after: (i64, i64) = (0, 0);
+    let mut read: u64 = 0;
+    loop {
+        let events: Vec<StoredEvent> = sqlx::query_as(&format!(
+            "select {EVENT_COLUMNS} from events
+             where (tx_id, position) > ($1::text::xid8, $2) and tx_id < $3::text::xid8
+             order by tx_id, position limit $4"
+        ))
+        .bind(after.0.to_string())
+        .bind(after.1)
+        .bind(&upper)
+        .bind(batch)
+        .fetch_all(&mut **tx)
+        .await?;
+        let Some(last) = events.last() else { break };
+        after = (last.tx_id, last.position);
+        for projection in projections {
+            projection.apply_batch(tx, &events).await?;
         }
+        read += events.len() as u64;
+        progress(Progress {
+            projection: label,
+            done: read,
+            total: total as u64,
+            events_per_second: read as f64 / started.elapsed().as_secs_f64().max(1e-9),
+        });
+    }
+    for projection in projections {
         projection.finish_rebuild(tx).await?;
-        read += done;
         sqlx::query(
             "insert into projection_checkpoints (name, last_tx, last_position, updated_at)
              values ($1, $2, $3, now())
@@ -134,6 +139,7 @@ const DATABASE_NUMBERED: &[&str] = &["uid"];
 pub async fn compare(
     tx: &mut Transaction<'_, Postgres>,
     projections: &[&dyn Projection],
+    batch: i64,
     progress: impl FnMut(Progress),
 ) -> Result<Vec<Difference>, ProjectionError> {
     let tables: Vec<&'static str> = projections.iter().flat_map(|p| p.tables().iter().copied()).collect();
@@ -145,7 +151,7 @@ pub async fn compare(
         .execute(&mut **tx)
         .await?;
     }
-    rebuild(tx, projections, progress).await?;
+    rebuild(tx, projections, batch, progress).await?;
     let mut differences = Vec::new();
     for table in tables {
         let rows: Vec<(Option<String>, Option<String>)> = sqlx::query_as(&format!(

@@ -20,7 +20,7 @@ pub struct StoredEvent {
 impl StoredEvent {
     /// The payload as the event enum of its aggregate.
     pub fn decode<E: DeserializeOwned>(&self) -> Result<E, crate::ProjectionError> {
-        serde_json::from_value(self.payload.clone()).map_err(|e| crate::ProjectionError::Payload {
+        E::deserialize(&self.payload).map_err(|e| crate::ProjectionError::Payload {
             position: self.position,
             source: e,
         })

@@ -324,7 +324,10 @@ describe('statistics', () => {
     await waitFor(() => expect(saved).toEqual(['ventas_la_cruz_sur_2024-05-01_hasta_2024-05-31.xlsx']));
     expect(alert).toHaveBeenLastCalledWith('success', 'ÉXITO', 'Excel generado correctamente');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Local' }), 'Todos los locales');
-    await user.click(screen.getByRole('button', { name: 'Descargar marcas vendidas' }));
+    const marcas = screen.getByRole('button', { name: 'Descargar marcas vendidas' });
+    // The buttons stay disabled until the previous download has finished.
+    await waitFor(() => expect(marcas).toHaveProperty('disabled', false));
+    await user.click(marcas);
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(saved[1]).toBe('marcas_vendidas_todos los locales_2024-05-01_hasta_2024-05-31.xlsx');
     const ventas = calls.find((c) => c.path === '/api/excel/ventas');
@@ -335,7 +338,8 @@ describe('statistics', () => {
     );
 
     routes[EXCEL_MARCAS] = [500, { mensaje: 'fallo' }];
-    await user.click(screen.getByRole('button', { name: 'Descargar marcas vendidas' }));
+    await waitFor(() => expect(marcas).toHaveProperty('disabled', false));
+    await user.click(marcas);
     await waitFor(() => expect(alert).toHaveBeenLastCalledWith('error', 'ERROR', 'No se pudo generar el Excel'));
     expect(saved).toHaveLength(2);
     // Downloads read no statistics of the period.

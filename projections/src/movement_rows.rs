@@ -1,0 +1,200 @@
+//! A batch of movements as one array per column, written with one `unnest` statement per table.
+
+use chrono::NaiveDateTime;
+use optica_events::movement::MovimientoDatos;
+use sqlx::PgConnection;
+
+use crate::movements::wire;
+use crate::ProjectionError;
+
+/// The batch's rows as one array per column, for `unnest`.
+#[derive(Default)]
+pub struct MovementRows {
+    id: Vec<i64>,
+    tipo: Vec<String>,
+    fecha: Vec<NaiveDateTime>,
+    local_id: Vec<i64>,
+    paciente_id: Vec<Option<i64>>,
+    vendedor: Vec<Option<String>>,
+    descripcion: Vec<Option<String>>,
+    descuento: Vec<Option<i64>>,
+    total: Vec<i64>,
+    total_impuesto: Vec<i64>,
+    estado: Vec<Option<String>>,
+    version: Vec<i64>,
+    line_mov: Vec<i64>,
+    line_n: Vec<i32>,
+    line_producto: Vec<i64>,
+    line_modelo: Vec<String>,
+    line_marca: Vec<String>,
+    line_cristal: Vec<bool>,
+    line_cantidad: Vec<i64>,
+    line_precio: Vec<i64>,
+    line_subtotal: Vec<i64>,
+    extra_mov: Vec<i64>,
+    extra_n: Vec<i32>,
+    extra_descripcion: Vec<String>,
+    extra_subtotal: Vec<i64>,
+    pago_mov: Vec<i64>,
+    pago_id: Vec<i64>,
+    pago_metodo: Vec<i64>,
+    pago_monto: Vec<i64>,
+    pago_impuesto: Vec<i64>,
+    pago_fecha: Vec<NaiveDateTime>,
+    pago_local: Vec<i64>,
+    pago_tipo: Vec<String>,
+    paciente_mov: Vec<i64>,
+    paciente: Vec<i64>,
+    /// Movements whose only change is their state.
+    pub estado_ids: Vec<i64>,
+    pub estado_set: Vec<String>,
+    pub estado_version: Vec<i64>,
+}
+
+impl MovementRows {
+    pub fn push(&mut self, id: i64, d: &MovimientoDatos, version: i64) {
+        let tipo = wire(&d.tipo);
+        self.id.push(id);
+        self.tipo.push(tipo.clone());
+        self.fecha.push(d.fecha);
+        self.local_id.push(d.local_id);
+        self.paciente_id.push(d.paciente_id);
+        self.vendedor.push(d.vendedor.clone());
+        self.descripcion.push(d.descripcion.clone());
+        self.descuento.push(d.descuento.map(|m| m.hundredths()));
+        self.total.push(d.total.cents());
+        self.total_impuesto.push(d.total_impuesto.cents());
+        self.estado.push(d.estado.as_ref().map(wire));
+        self.version.push(version);
+        for (n, l) in d.lineas.iter().enumerate() {
+            self.line_mov.push(id);
+            self.line_n.push(n as i32);
+            self.line_producto.push(l.producto_id);
+            self.line_modelo.push(l.modelo.clone());
+            self.line_marca.push(l.marca.clone());
+            self.line_cristal.push(l.cristal);
+            self.line_cantidad.push(l.cantidad);
+            self.line_precio.push(l.precio_unitario.cents());
+            self.line_subtotal.push(l.subtotal.cents());
+        }
+        for (n, a) in d.adicionales.iter().enumerate() {
+            self.extra_mov.push(id);
+            self.extra_n.push(n as i32);
+            self.extra_descripcion.push(a.descripcion.clone());
+            self.extra_subtotal.push(a.subtotal.cents());
+        }
+        for p in &d.pagos {
+            self.pago_mov.push(id);
+            self.pago_id.push(p.id);
+            self.pago_metodo.push(p.metodo_pago_id);
+            self.pago_monto.push(p.monto.cents());
+            self.pago_impuesto.push(p.monto_impuesto.cents());
+            self.pago_fecha.push(p.fecha);
+            self.pago_local.push(d.local_id);
+            self.pago_tipo.push(tipo.clone());
+        }
+        if let Some(paciente_id) = d.paciente_id {
+            self.paciente_mov.push(id);
+            self.paciente.push(paciente_id);
+        }
+    }
+
+    pub async fn write(self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
+        sqlx::query(
+            "insert into movements (id, tipo, fecha, local_id, paciente_id, vendedor, descripcion, descuento_hundredths,
+                                    total_cents, total_impuesto_cents, estado, version)
+             select * from unnest($1::bigint[], $2::text[], $3::timestamp[], $4::bigint[], $5::bigint[], $6::text[],
+                                  $7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[])
+             on conflict (id) do update
+             set tipo = excluded.tipo, fecha = excluded.fecha, local_id = excluded.local_id,
+                 paciente_id = excluded.paciente_id, vendedor = excluded.vendedor, descripcion = excluded.descripcion,
+                 descuento_hundredths = excluded.descuento_hundredths, total_cents = excluded.total_cents,
+                 total_impuesto_cents = excluded.total_impuesto_cents, estado = excluded.estado,
+                 version = excluded.version",
+        )
+        .bind(&self.id)
+        .bind(&self.tipo)
+        .bind(&self.fecha)
+        .bind(&self.local_id)
+        .bind(&self.paciente_id)
+        .bind(&self.vendedor)
+        .bind(&self.descripcion)
+        .bind(&self.descuento)
+        .bind(&self.total)
+        .bind(&self.total_impuesto)
+        .bind(&self.estado)
+        .bind(&self.version)
+        .execute(&mut *conn)
+        .await?;
+        sqlx::query(
+            "insert into movement_lines (movimiento_id, linea, producto_id, modelo, marca, cristal, cantidad,
+                                         precio_cents, subtotal_cents)
+             select * from unnest($1::bigint[], $2::int[], $3::bigint[], $4::text[], $5::text[], $6::boolean[],
+                                  $7::bigint[], $8::bigint[], $9::bigint[])",
+        )
+        .bind(&self.line_mov)
+        .bind(&self.line_n)
+        .bind(&self.line_producto)
+        .bind(&self.line_modelo)
+        .bind(&self.line_marca)
+        .bind(&self.line_cristal)
+        .bind(&self.line_cantidad)
+        .bind(&self.line_precio)
+        .bind(&self.line_subtotal)
+        .execute(&mut *conn)
+        .await?;
+        sqlx::query(
+            "insert into product_references (producto_id, movimiento_id)
+             select * from unnest($1::bigint[], $2::bigint[]) on conflict do nothing",
+        )
+        .bind(&self.line_producto)
+        .bind(&self.line_mov)
+        .execute(&mut *conn)
+        .await?;
+        sqlx::query(
+            "insert into movement_extras (movimiento_id, linea, descripcion, subtotal_cents)
+             select * from unnest($1::bigint[], $2::int[], $3::text[], $4::bigint[])",
+        )
+        .bind(&self.extra_mov)
+        .bind(&self.extra_n)
+        .bind(&self.extra_descripcion)
+        .bind(&self.extra_subtotal)
+        .execute(&mut *conn)
+        .await?;
+        sqlx::query(
+            "insert into movement_payments (movimiento_id, pago_id, metodo_pago_id, monto_cents, monto_impuesto_cents,
+                                            fecha, local_id, tipo)
+             select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[],
+                                  $6::timestamp[], $7::bigint[], $8::text[])",
+        )
+        .bind(&self.pago_mov)
+        .bind(&self.pago_id)
+        .bind(&self.pago_metodo)
+        .bind(&self.pago_monto)
+        .bind(&self.pago_impuesto)
+        .bind(&self.pago_fecha)
+        .bind(&self.pago_local)
+        .bind(&self.pago_tipo)
+        .execute(&mut *conn)
+        .await?;
+        sqlx::query(
+            "insert into patient_references (paciente_id, movimiento_id)
+             select * from unnest($1::bigint[], $2::bigint[]) on conflict do nothing",
+        )
+        .bind(&self.paciente)
+        .bind(&self.paciente_mov)
+        .execute(&mut *conn)
+        .await?;
+        sqlx::query(
+            "update movements m set estado = u.estado, version = u.version
+             from unnest($1::bigint[], $2::text[], $3::bigint[]) as u(id, estado, version)
+             where m.id = u.id",
+        )
+        .bind(&self.estado_ids)
+        .bind(&self.estado_set)
+        .bind(&self.estado_version)
+        .execute(&mut *conn)
+        .await?;
+        Ok(())
+    }
+}

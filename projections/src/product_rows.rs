@@ -1,0 +1,325 @@
+//! The catalogue tables of the products one batch touches, held in memory: loaded with one query
+//! per table, changed event by event exactly as the row-at-a-time statements would, and written
+//! back with one statement per table.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::NaiveDate;
+use optica_events::ProductoDatos;
+use sqlx::PgConnection;
+
+use crate::products::ProductChange;
+use crate::ProjectionError;
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+struct ProductRow {
+    modelo: String,
+    marca_id: i64,
+    marca_nombre: String,
+    material_id: Option<i64>,
+    genero: String,
+    costo_cents: Option<i64>,
+    precio_cents: i64,
+    descripcion: Option<String>,
+    creado_en: NaiveDate,
+    ultima_actualizacion: NaiveDate,
+    version: i64,
+}
+
+/// One product's rows across the four tables; `row: None` means it has none (never created, or
+/// deleted, which cascades to the rest).
+#[derive(Clone, Debug, Default)]
+struct Product {
+    row: Option<ProductRow>,
+    categorias: Vec<i64>,
+    proveedores: Vec<i64>,
+    stock: BTreeMap<i64, i64>,
+}
+
+pub struct ProductRows {
+    products: HashMap<i64, Product>,
+    /// Brand names as the lookups projection holds them, for created and edited products.
+    brand_names: HashMap<i64, String>,
+    /// The last rename per brand, for the rows of products this batch does not touch.
+    renames: BTreeMap<i64, String>,
+}
+
+impl ProductRows {
+    /// Loads the rows of every product the changes name, and the names of the brands they use.
+    pub async fn load(conn: &mut PgConnection, changes: &[(i64, ProductChange)]) -> Result<Self, ProjectionError> {
+        let mut ids: Vec<i64> = changes.iter().filter_map(|(_, c)| c.product_id()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let brands: Vec<i64> = changes
+            .iter()
+            .filter_map(|(_, c)| match c {
+                ProductChange::Insert { datos, .. } | ProductChange::Update { datos, .. } => Some(datos.marca_id),
+                _ => None,
+            })
+            .collect();
+        let mut products: HashMap<i64, Product> = ids.iter().map(|id| (*id, Product::default())).collect();
+        let rows: Vec<(i64, ProductRow)> = sqlx::query_as::<_, ProductRowWithId>(
+            "select id, modelo, marca_id, marca_nombre, material_id, genero, costo_cents, precio_cents, descripcion,
+                    creado_en, ultima_actualizacion, version
+             from products where id = any($1)",
+        )
+        .bind(&ids)
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .map(|r| (r.id, r.row))
+        .collect();
+        for (id, row) in rows {
+            products.entry(id).or_default().row = Some(row);
+        }
+        let pairs = |table: &str, column: &str| {
+            format!(
+                "select producto_id, {column} from {table} where producto_id = any($1) order by producto_id, {column}"
+            )
+        };
+        for (id, categoria) in sqlx::query_as::<_, (i64, i64)>(&pairs("product_categorias", "categoria_id"))
+            .bind(&ids)
+            .fetch_all(&mut *conn)
+            .await?
+        {
+            products.entry(id).or_default().categorias.push(categoria);
+        }
+        for (id, proveedor) in sqlx::query_as::<_, (i64, i64)>(&pairs("product_proveedores", "proveedor_id"))
+            .bind(&ids)
+            .fetch_all(&mut *conn)
+            .await?
+        {
+            products.entry(id).or_default().proveedores.push(proveedor);
+        }
+        for (id, local_id, stock) in sqlx::query_as::<_, (i64, i64, i64)>(
+            "select producto_id, local_id, stock from product_stock where producto_id = any($1)",
+        )
+        .bind(&ids)
+        .fetch_all(&mut *conn)
+        .await?
+        {
+            products.entry(id).or_default().stock.insert(local_id, stock);
+        }
+        let brand_names = sqlx::query_as::<_, (i64, String)>(
+            "select id, nombre from lookup_items where kind = 'Marca' and id = any($1)",
+        )
+        .bind(&brands)
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .collect();
+        Ok(ProductRows {
+            products,
+            brand_names,
+            renames: BTreeMap::new(),
+        })
+    }
+
+    /// One event's change, as the single-row statements of the products projection would make it.
+    pub fn apply(&mut self, sequence: i64, change: ProductChange) {
+        let id = match change {
+            ProductChange::BrandName { marca_id, nombre } => {
+                for product in self.products.values_mut() {
+                    if let Some(row) = product.row.as_mut().filter(|r| r.marca_id == marca_id) {
+                        row.marca_nombre = nombre.clone();
+                    }
+                }
+                self.renames.insert(marca_id, nombre);
+                return;
+            }
+            ProductChange::Insert { id, datos, fecha } | ProductChange::Update { id, datos, fecha } => {
+                let marca_nombre = self.brand_names.get(&datos.marca_id).cloned().unwrap_or_default();
+                let product = self.products.entry(id).or_default();
+                write_datos(product, datos, marca_nombre, fecha, sequence);
+                id
+            }
+            ProductChange::Precio { id, cents, fecha } => {
+                if let Some(row) = self.row(id) {
+                    row.precio_cents = cents;
+                    row.ultima_actualizacion = fecha;
+                }
+                id
+            }
+            ProductChange::Costo { id, cents, fecha } => {
+                if let Some(row) = self.row(id) {
+                    row.costo_cents = Some(cents);
+                    row.ultima_actualizacion = fecha;
+                }
+                id
+            }
+            ProductChange::AddLocal { id, local_id } => {
+                let product = self.products.entry(id).or_default();
+                if product.row.is_some() {
+                    product.stock.entry(local_id).or_insert(0);
+                }
+                id
+            }
+            ProductChange::RemoveLocal { id, local_id } => {
+                self.products.entry(id).or_default().stock.remove(&local_id);
+                id
+            }
+            ProductChange::Stock { id, local_id, stock } => {
+                if let Some(s) = self.products.entry(id).or_default().stock.get_mut(&local_id) {
+                    *s = stock;
+                }
+                id
+            }
+            ProductChange::Delete { id } => {
+                self.products.insert(id, Product::default());
+                id
+            }
+        };
+        // Every product event moves the version the next edit must send back.
+        if let Some(row) = self.row(id) {
+            row.version = sequence;
+        }
+    }
+
+    fn row(&mut self, id: i64) -> Option<&mut ProductRow> {
+        self.products.get_mut(&id).and_then(|p| p.row.as_mut())
+    }
+
+    /// Replaces the touched products' rows and renames the untouched products of renamed brands.
+    pub async fn write(self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
+        let touched: Vec<i64> = self.products.keys().copied().collect();
+        // The links and the stock go with the product (on delete cascade).
+        sqlx::query("delete from products where id = any($1)")
+            .bind(&touched)
+            .execute(&mut *conn)
+            .await?;
+        let mut c = Columns::default();
+        for (id, product) in self.products {
+            let Some(row) = product.row else { continue };
+            c.id.push(id);
+            c.modelo.push(row.modelo);
+            c.marca_id.push(row.marca_id);
+            c.marca_nombre.push(row.marca_nombre);
+            c.material_id.push(row.material_id);
+            c.genero.push(row.genero);
+            c.costo.push(row.costo_cents);
+            c.precio.push(row.precio_cents);
+            c.descripcion.push(row.descripcion);
+            c.creado_en.push(row.creado_en);
+            c.ultima.push(row.ultima_actualizacion);
+            c.version.push(row.version);
+            for categoria in product.categorias {
+                c.categoria.push((id, categoria));
+            }
+            for proveedor in product.proveedores {
+                c.proveedor.push((id, proveedor));
+            }
+            for (local_id, stock) in product.stock {
+                c.stock_id.push(id);
+                c.stock_local.push(local_id);
+                c.stock.push(stock);
+            }
+        }
+        sqlx::query(
+            "insert into products (id, modelo, marca_id, marca_nombre, material_id, genero, costo_cents, precio_cents,
+                                   descripcion, creado_en, ultima_actualizacion, version)
+             select * from unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::bigint[], $6::text[],
+                                  $7::bigint[], $8::bigint[], $9::text[], $10::date[], $11::date[], $12::bigint[])",
+        )
+        .bind(&c.id)
+        .bind(&c.modelo)
+        .bind(&c.marca_id)
+        .bind(&c.marca_nombre)
+        .bind(&c.material_id)
+        .bind(&c.genero)
+        .bind(&c.costo)
+        .bind(&c.precio)
+        .bind(&c.descripcion)
+        .bind(&c.creado_en)
+        .bind(&c.ultima)
+        .bind(&c.version)
+        .execute(&mut *conn)
+        .await?;
+        for (table, column, pairs) in [
+            ("product_categorias", "categoria_id", &c.categoria),
+            ("product_proveedores", "proveedor_id", &c.proveedor),
+        ] {
+            let (ids, values): (Vec<i64>, Vec<i64>) = pairs.iter().copied().unzip();
+            sqlx::query(&format!(
+                "insert into {table} (producto_id, {column}) select * from unnest($1::bigint[], $2::bigint[])"
+            ))
+            .bind(&ids)
+            .bind(&values)
+            .execute(&mut *conn)
+            .await?;
+        }
+        sqlx::query(
+            "insert into product_stock (producto_id, local_id, stock)
+             select * from unnest($1::bigint[], $2::bigint[], $3::bigint[])",
+        )
+        .bind(&c.stock_id)
+        .bind(&c.stock_local)
+        .bind(&c.stock)
+        .execute(&mut *conn)
+        .await?;
+        let (marcas, nombres): (Vec<i64>, Vec<String>) = self.renames.into_iter().unzip();
+        sqlx::query(
+            "update products p set marca_nombre = r.nombre
+             from unnest($1::bigint[], $2::text[]) as r(marca_id, nombre)
+             where p.marca_id = r.marca_id and p.id <> all($3)",
+        )
+        .bind(&marcas)
+        .bind(&nombres)
+        .bind(&touched)
+        .execute(&mut *conn)
+        .await?;
+        Ok(())
+    }
+}
+
+/// A create or an edit: an edit keeps the creation date (and, until the version update that
+/// follows every event, the version).
+fn write_datos(product: &mut Product, datos: ProductoDatos, marca_nombre: String, fecha: NaiveDate, sequence: i64) {
+    let (creado_en, version) = product
+        .row
+        .as_ref()
+        .map_or((fecha, sequence), |r| (r.creado_en, r.version));
+    product.row = Some(ProductRow {
+        modelo: datos.modelo,
+        marca_id: datos.marca_id,
+        marca_nombre,
+        material_id: datos.material_id,
+        genero: datos.genero,
+        costo_cents: datos.costo.map(|c| c.cents()),
+        precio_cents: datos.precio.cents(),
+        descripcion: datos.descripcion,
+        creado_en,
+        ultima_actualizacion: fecha,
+        version,
+    });
+    product.categorias = datos.categoria_ids;
+    product.proveedores = datos.proveedor_ids;
+}
+
+#[derive(sqlx::FromRow)]
+struct ProductRowWithId {
+    id: i64,
+    #[sqlx(flatten)]
+    row: ProductRow,
+}
+
+/// The rows to insert, one array per column for `unnest`.
+#[derive(Default)]
+struct Columns {
+    id: Vec<i64>,
+    modelo: Vec<String>,
+    marca_id: Vec<i64>,
+    marca_nombre: Vec<String>,
+    material_id: Vec<Option<i64>>,
+    genero: Vec<String>,
+    costo: Vec<Option<i64>>,
+    precio: Vec<i64>,
+    descripcion: Vec<Option<String>>,
+    creado_en: Vec<NaiveDate>,
+    ultima: Vec<NaiveDate>,
+    version: Vec<i64>,
+    categoria: Vec<(i64, i64)>,
+    proveedor: Vec<(i64, i64)>,
+    stock_id: Vec<i64>,
+    stock_local: Vec<i64>,
+    stock: Vec<i64>,
+}
