@@ -152,7 +152,7 @@ async fn main() {
     println!("seeded {total} events in {:.1} s", started.elapsed().as_secs_f64());
 
     let started = Instant::now();
-    optica::support::replay(&pool, &optica_projections::all(), false)
+    let report = optica::support::replay(&pool, &optica_projections::all(), false)
         .await
         .unwrap();
     let seconds = started.elapsed().as_secs_f64();
@@ -160,5 +160,6 @@ async fn main() {
         "replay of every projection: {total} events in {seconds:.1} s = {:.0} events per second",
         total as f64 / seconds
     );
+    println!("{}", optica::support::describe(&report));
     db.drop().await;
 }

@@ -110,13 +110,15 @@ async fn replay(pool: &PgPool, args: ReplayArgs) -> Result<(), String> {
     let names = (!args.projections.is_empty()).then_some(args.projections.as_slice());
     let projections = support::select(names)?;
     let started = std::time::Instant::now();
-    let applied = support::replay(pool, &projections, false).await?;
+    let report = support::replay(pool, &projections, false).await?;
     let seconds = started.elapsed().as_secs_f64();
     println!(
-        "{} proyecciones reconstruidas: {applied} eventos en {seconds:.1} s ({:.0} eventos/s)",
+        "{} proyecciones reconstruidas: {} eventos en {seconds:.1} s ({:.0} eventos/s)",
         projections.len(),
-        applied as f64 / seconds.max(1e-9)
+        report.events,
+        report.events as f64 / seconds.max(1e-9)
     );
+    println!("{}", support::describe(&report));
     Ok(())
 }
 
@@ -203,12 +205,13 @@ async fn settle(pool: &PgPool, projector: &Projector) {
     if let Ok(optica_projections::projector::BatchOutcome::Applied(_)) = projector.catch_up().await {
         return;
     }
-    let last: Option<(i64, i64)> =
-        sqlx::query_as("select tx_id::text::bigint, position from events order by tx_id desc, position desc limit 1")
-            .fetch_optional(pool)
-            .await
-            .ok()
-            .flatten();
+    let last: Option<(i64, i64)> = sqlx::query_as(
+        "select tx_id::text::bigint, position from events order by events.tx_id desc, events.position desc limit 1",
+    )
+    .fetch_optional(pool)
+    .await
+    .ok()
+    .flatten();
     if let Some((tx_id, position)) = last {
         let names = projector.projection_names();
         let waited =

@@ -139,22 +139,45 @@ fn show(p: Progress) {
     );
 }
 
-/// Rebuilds read models from the events and commits them; returns events applied.
-pub async fn replay(pool: &PgPool, projections: &[std::sync::Arc<dyn Projection>], quiet: bool) -> Result<u64, String> {
+/// Rebuilds read models from the events and commits them; returns what it did and where its
+/// time went.
+pub async fn replay(
+    pool: &PgPool,
+    projections: &[std::sync::Arc<dyn Projection>],
+    quiet: bool,
+) -> Result<rebuild::Report, String> {
     let refs: Vec<&dyn Projection> = projections.iter().map(|p| p.as_ref()).collect();
     let mut tx = pool.begin().await.map_err(|e| e.to_string())?;
-    let applied = rebuild::rebuild(&mut tx, &refs, rebuild::BATCH, |p| {
+    let mut report = rebuild::rebuild(&mut tx, pool, &refs, rebuild::BATCH, |p| {
         if !quiet {
             show(p)
         }
     })
     .await
     .map_err(|e| e.to_string())?;
+    let clock = std::time::Instant::now();
     tx.commit().await.map_err(|e| e.to_string())?;
+    report.finishing += clock.elapsed();
     if !quiet {
         eprintln!();
     }
-    Ok(applied)
+    Ok(report)
+}
+
+/// The report's time per phase, one line each, in Spanish.
+pub fn describe(report: &rebuild::Report) -> String {
+    let mut lines = vec![
+        format!("  vaciar tablas       {:>8.2} s", report.preparing.as_secs_f64()),
+        format!("  leer eventos        {:>8.2} s", report.reading.as_secs_f64()),
+    ];
+    for (name, spent) in &report.applying {
+        lines.push(format!("  aplicar {name:<12}{:>8.2} s", spent.as_secs_f64()));
+    }
+    lines.push(format!(
+        "  cerrar y confirmar  {:>8.2} s",
+        report.finishing.as_secs_f64()
+    ));
+    lines.join("\n")
 }
 
 /// Rebuilds every read model aside and lists how the live tables differ; changes nothing.
@@ -162,7 +185,7 @@ pub async fn verify(pool: &PgPool, quiet: bool) -> Result<Vec<Difference>, Strin
     let projections = optica_projections::all();
     let refs: Vec<&dyn Projection> = projections.iter().map(|p| p.as_ref()).collect();
     let mut tx = pool.begin().await.map_err(|e| e.to_string())?;
-    let differences = rebuild::compare(&mut tx, &refs, rebuild::BATCH, |p| {
+    let differences = rebuild::compare(&mut tx, pool, &refs, rebuild::BATCH, |p| {
         if !quiet {
             show(p)
         }

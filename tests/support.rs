@@ -5,23 +5,17 @@
 mod common;
 
 use axum::http::StatusCode;
+use common::server::database_url;
 use common::shop::{sale, shop};
 use common::TestApp;
 use optica::support::{self, EventFilter};
 use serde_json::json;
 use sqlx::PgPool;
 
-/// The test database's URL, for the binary.
-fn url_of(pool: &PgPool) -> String {
-    let base = std::env::var("DATABASE_URL").unwrap();
-    let (server, _) = base.rsplit_once('/').unwrap();
-    format!("{server}/{}", pool.connect_options().get_database().unwrap())
-}
-
 /// Runs the binary off the test's runtime: the app under test shares that runtime, and blocking it
 /// while its projector holds the lock mid-batch would leave the binary waiting for that lock.
 async fn optica(pool: &PgPool, args: &[&str]) -> (i32, String, String) {
-    let url = url_of(pool);
+    let url = database_url(pool);
     let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
     let out = tokio::task::spawn_blocking(move || {
         std::process::Command::new(env!("CARGO_BIN_EXE_optica"))
@@ -265,7 +259,7 @@ async fn a_rebuild_in_one_batch_equals_one_event_at_a_time(pool: PgPool) {
     let projections = optica_projections::all();
     let refs: Vec<&dyn optica_projections::Projection> = projections.iter().map(|p| p.as_ref()).collect();
     let mut tx = pool.begin().await.unwrap();
-    rebuild::rebuild(&mut tx, &refs, 1, |_| {}).await.unwrap();
+    rebuild::rebuild(&mut tx, &pool, &refs, 1, |_| {}).await.unwrap();
     tx.commit().await.unwrap();
     let moved_day: i64 = sqlx::query_scalar("select count(*) from stats_sales_day where dia = '2026-11-23'")
         .fetch_one(&pool)
@@ -273,7 +267,9 @@ async fn a_rebuild_in_one_batch_equals_one_event_at_a_time(pool: PgPool) {
         .unwrap();
     assert_eq!(moved_day, 1, "the edit moved a sale to another day");
     let mut tx = pool.begin().await.unwrap();
-    let differences = rebuild::compare(&mut tx, &refs, rebuild::BATCH, |_| {}).await.unwrap();
+    let differences = rebuild::compare(&mut tx, &pool, &refs, rebuild::BATCH, |_| {})
+        .await
+        .unwrap();
     tx.rollback().await.unwrap();
     assert_eq!(differences, []);
     assert_eq!(support::verify(&pool, true).await.unwrap(), []);

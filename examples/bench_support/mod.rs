@@ -40,8 +40,13 @@ impl Database {
         Database { pool, admin, name }
     }
 
+    /// Drops the database, unless OPTICA_BENCH_KEEP is set (to look at it afterwards).
     pub async fn drop(mut self) {
         self.pool.close().await;
+        if std::env::var_os("OPTICA_BENCH_KEEP").is_some() {
+            println!("database kept: {}", self.name);
+            return;
+        }
         sqlx::query(&format!("drop database {} with (force)", self.name))
             .execute(&mut self.admin)
             .await
@@ -87,5 +92,8 @@ pub async fn app(pool: &PgPool) -> (Router, String) {
     let response = router.clone().oneshot(request).await.unwrap();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
     let body: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
-    (router, body["access_token"].as_str().unwrap().to_string())
+    let token = body["access_token"]
+        .as_str()
+        .unwrap_or_else(|| panic!("bench login: {body}"));
+    (router, token.to_string())
 }

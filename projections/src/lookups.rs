@@ -76,7 +76,6 @@ impl Projection for LookupsProjection {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use chrono::Utc;
 
     pub(crate) fn stored(aggregate_type: &str, id: &str, payload: serde_json::Value) -> StoredEvent {
         StoredEvent {
@@ -85,11 +84,7 @@ pub(crate) mod tests {
             aggregate_type: aggregate_type.into(),
             aggregate_id: id.into(),
             sequence: 1,
-            event_type: String::new(),
-            event_version: "1".into(),
-            payload,
-            metadata: serde_json::json!({}),
-            recorded_at: Utc::now(),
+            payload: payload.to_string(),
         }
     }
 

@@ -25,6 +25,9 @@ pub struct MovementRows {
     line_mov: Vec<i64>,
     line_n: Vec<i32>,
     line_producto: Vec<i64>,
+    /// Each product a movement sells, once.
+    ref_mov: Vec<i64>,
+    ref_producto: Vec<i64>,
     line_modelo: Vec<String>,
     line_marca: Vec<String>,
     line_cristal: Vec<bool>,
@@ -66,6 +69,13 @@ impl MovementRows {
         self.total_impuesto.push(d.total_impuesto.cents());
         self.estado.push(d.estado.as_ref().map(wire));
         self.version.push(version);
+        let mut referenced: Vec<i64> = d.lineas.iter().map(|l| l.producto_id).collect();
+        referenced.sort_unstable();
+        referenced.dedup();
+        for producto in referenced {
+            self.ref_mov.push(id);
+            self.ref_producto.push(producto);
+        }
         for (n, l) in d.lineas.iter().enumerate() {
             self.line_mov.push(id);
             self.line_n.push(n as i32);
@@ -104,13 +114,7 @@ impl MovementRows {
             "insert into movements (id, tipo, fecha, local_id, paciente_id, vendedor, descripcion, descuento_hundredths,
                                     total_cents, total_impuesto_cents, estado, version)
              select * from unnest($1::bigint[], $2::text[], $3::timestamp[], $4::bigint[], $5::bigint[], $6::text[],
-                                  $7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[])
-             on conflict (id) do update
-             set tipo = excluded.tipo, fecha = excluded.fecha, local_id = excluded.local_id,
-                 paciente_id = excluded.paciente_id, vendedor = excluded.vendedor, descripcion = excluded.descripcion,
-                 descuento_hundredths = excluded.descuento_hundredths, total_cents = excluded.total_cents,
-                 total_impuesto_cents = excluded.total_impuesto_cents, estado = excluded.estado,
-                 version = excluded.version",
+                                  $7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[])",
         )
         .bind(&self.id)
         .bind(&self.tipo)
@@ -145,10 +149,10 @@ impl MovementRows {
         .await?;
         sqlx::query(
             "insert into product_references (producto_id, movimiento_id)
-             select * from unnest($1::bigint[], $2::bigint[]) on conflict do nothing",
+             select * from unnest($1::bigint[], $2::bigint[])",
         )
-        .bind(&self.line_producto)
-        .bind(&self.line_mov)
+        .bind(&self.ref_producto)
+        .bind(&self.ref_mov)
         .execute(&mut *conn)
         .await?;
         sqlx::query(
@@ -179,7 +183,7 @@ impl MovementRows {
         .await?;
         sqlx::query(
             "insert into patient_references (paciente_id, movimiento_id)
-             select * from unnest($1::bigint[], $2::bigint[]) on conflict do nothing",
+             select * from unnest($1::bigint[], $2::bigint[])",
         )
         .bind(&self.paciente)
         .bind(&self.paciente_mov)

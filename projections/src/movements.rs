@@ -36,6 +36,14 @@ pub(crate) fn wire<T: serde::Serialize>(value: &T) -> String {
         .unwrap_or_default()
 }
 
+impl MovementChange {
+    pub fn id(&self) -> i64 {
+        match self {
+            MovementChange::Write { id, .. } | MovementChange::Estado { id, .. } | MovementChange::Delete { id } => *id,
+        }
+    }
+}
+
 /// Pure: the row change of an event (`None` for other aggregates).
 pub fn movement_change(event: &StoredEvent) -> Result<Option<MovementChange>, ProjectionError> {
     if event.aggregate_type != MOVEMENT_AGGREGATE {
@@ -81,6 +89,11 @@ impl Projection for MovementsProjection {
     /// A rebuild skips the per-event statistics (see `optica_stats_changed`) and the per-row
     /// payment counts: every table is recomputed once here, in bulk.
     async fn finish_rebuild(&self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
+        // The tables were filled inside this transaction: without fresh statistics the planner
+        // takes them for empty and joins them row by row.
+        sqlx::query("analyze movements, movement_lines, movement_extras, movement_payments")
+            .execute(&mut *conn)
+            .await?;
         sqlx::query("select optica_rebuild_stats()").execute(&mut *conn).await?;
         Ok(())
     }
@@ -93,10 +106,16 @@ impl Projection for MovementsProjection {
     /// movement's last write or deletion wins, and state changes after it amend it.
     async fn apply_batch(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> Result<(), ProjectionError> {
         let mut last: BTreeMap<i64, Final> = BTreeMap::new();
+        // Movements registered in this batch have no rows yet: nothing to look up or delete.
+        let mut fresh: BTreeSet<i64> = BTreeSet::new();
         for event in events {
             let Some(change) = movement_change(event)? else {
                 continue;
             };
+            let id = change.id();
+            if !last.contains_key(&id) && event.sequence == 1 {
+                fresh.insert(id);
+            }
             match change {
                 MovementChange::Write { id, datos } => {
                     last.insert(
@@ -138,7 +157,7 @@ impl Projection for MovementsProjection {
         }
         let rewritten: Vec<i64> = last
             .iter()
-            .filter(|(_, f)| !matches!(f, Final::Estado { .. }))
+            .filter(|(id, f)| !matches!(f, Final::Estado { .. }) && !fresh.contains(id))
             .map(|(id, _)| *id)
             .collect();
         // The days and branches the statistics must recompute: where each movement counted
@@ -150,6 +169,7 @@ impl Projection for MovementsProjection {
                 .await?
                 .into_iter()
                 .collect();
+        // Rewritten and deleted movements lose every row here; the writes below insert the new ones.
         for table in [
             "movement_lines",
             "movement_extras",
@@ -162,13 +182,8 @@ impl Projection for MovementsProjection {
                 .execute(&mut *conn)
                 .await?;
         }
-        let deleted: Vec<i64> = last
-            .iter()
-            .filter(|(_, f)| matches!(f, Final::Delete))
-            .map(|(id, _)| *id)
-            .collect();
         sqlx::query("delete from movements where id = any($1)")
-            .bind(&deleted)
+            .bind(&rewritten)
             .execute(&mut *conn)
             .await?;
         let mut rows = MovementRows::default();

@@ -27,7 +27,7 @@ struct ProductRow {
 }
 
 /// One product's rows across the four tables; `row: None` means it has none (never created, or
-/// deleted, which cascades to the rest).
+/// deleted, which takes the rest with it).
 #[derive(Clone, Debug, Default)]
 struct Product {
     row: Option<ProductRow>,
@@ -182,7 +182,12 @@ impl ProductRows {
     /// Replaces the touched products' rows and renames the untouched products of renamed brands.
     pub async fn write(self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
         let touched: Vec<i64> = self.products.keys().copied().collect();
-        // The links and the stock go with the product (on delete cascade).
+        for table in ["product_categorias", "product_proveedores", "product_stock"] {
+            sqlx::query(&format!("delete from {table} where producto_id = any($1)"))
+                .bind(&touched)
+                .execute(&mut *conn)
+                .await?;
+        }
         sqlx::query("delete from products where id = any($1)")
             .bind(&touched)
             .execute(&mut *conn)

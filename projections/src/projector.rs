@@ -120,7 +120,7 @@ impl Projector {
             "select {EVENT_COLUMNS} from events
              where (tx_id, position) > ($1::text::xid8, $2)
                and tx_id < pg_snapshot_xmin(pg_current_snapshot())
-             order by tx_id, position
+             order by events.tx_id, events.position
              limit $3"
         ))
         .bind(last_tx.to_string())

@@ -5,9 +5,9 @@
 //! (its batches find the lock taken) and readers keep seeing the old rows until the commit.
 //! Rows are deleted, not truncated, so that reads are never blocked.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use sqlx::{Postgres, Transaction};
+use sqlx::{PgPool, Postgres, Transaction};
 
 use crate::projector::PROJECTOR_LOCK;
 use crate::stored::{StoredEvent, EVENT_COLUMNS};
@@ -29,14 +29,33 @@ pub struct Progress {
     pub events_per_second: f64,
 }
 
+/// What a rebuild did and where its time went, for `optica replay` and the benchmark.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub events: u64,
+    /// Reading and decoding the log.
+    pub reading: Duration,
+    /// Applying batches, per projection in the order they ran.
+    pub applying: Vec<(&'static str, Duration)>,
+    /// Emptying the tables before, and each projection's `finish_rebuild` after.
+    pub preparing: Duration,
+    pub finishing: Duration,
+}
+
 /// Empties the projections' tables and applies every event to them again, inside `tx`, leaving
-/// each checkpoint at the last event applied. Returns the number of events read.
+/// each checkpoint at the last event applied.
 pub async fn rebuild(
     tx: &mut Transaction<'_, Postgres>,
+    log: &PgPool,
     projections: &[&dyn Projection],
     batch: i64,
     mut progress: impl FnMut(Progress),
-) -> Result<u64, ProjectionError> {
+) -> Result<Report, ProjectionError> {
+    let mut report = Report {
+        applying: projections.iter().map(|p| (p.name(), Duration::ZERO)).collect(),
+        ..Report::default()
+    };
+    let clock = Instant::now();
     sqlx::query("select set_config('lock_timeout', $1, true)")
         .bind(format!("{LOCK_WAIT_SECONDS}s"))
         .execute(&mut **tx)
@@ -70,6 +89,7 @@ pub async fn rebuild(
             sqlx::query(&format!("delete from {table}")).execute(&mut **tx).await?;
         }
     }
+    report.preparing = clock.elapsed();
     // One pass over the log feeds every projection, in the order the projector runs them.
     let label = match projections {
         [one] => one.name(),
@@ -78,22 +98,24 @@ pub async fn rebuild(
     let started = Instant::now();
     let mut after: (i64, i64) = (0, 0);
     let mut read: u64 = 0;
+    // The next batch is read on another connection while this one applies the current batch.
+    // Both see the same events: every transaction below `upper` has ended.
+    let (sender, mut batches) = tokio::sync::mpsc::channel(2);
+    let reader = tokio::spawn(read_log(log.clone(), upper, batch, sender));
     loop {
-        let events: Vec<StoredEvent> = sqlx::query_as(&format!(
-            "select {EVENT_COLUMNS} from events
-             where (tx_id, position) > ($1::text::xid8, $2) and tx_id < $3::text::xid8
-             order by tx_id, position limit $4"
-        ))
-        .bind(after.0.to_string())
-        .bind(after.1)
-        .bind(&upper)
-        .bind(batch)
-        .fetch_all(&mut **tx)
-        .await?;
+        let clock = Instant::now();
+        let next = batches.recv().await;
+        report.reading += clock.elapsed();
+        let events = match next {
+            Some(events) => events?,
+            None => break,
+        };
         let Some(last) = events.last() else { break };
         after = (last.tx_id, last.position);
-        for projection in projections {
+        for (projection, spent) in projections.iter().zip(report.applying.iter_mut()) {
+            let clock = Instant::now();
             projection.apply_batch(tx, &events).await?;
+            spent.1 += clock.elapsed();
         }
         read += events.len() as u64;
         progress(Progress {
@@ -103,6 +125,8 @@ pub async fn rebuild(
             events_per_second: read as f64 / started.elapsed().as_secs_f64().max(1e-9),
         });
     }
+    reader.abort();
+    let clock = Instant::now();
     for projection in projections {
         projection.finish_rebuild(tx).await?;
         sqlx::query(
@@ -117,7 +141,46 @@ pub async fn rebuild(
         .execute(&mut **tx)
         .await?;
     }
-    Ok(read)
+    report.finishing = clock.elapsed();
+    report.events = read;
+    Ok(report)
+}
+
+/// Sends the log below `upper`, in order, in batches of `batch`; stops at the end or when the
+/// receiver is gone.
+async fn read_log(
+    log: PgPool,
+    upper: String,
+    batch: i64,
+    sender: tokio::sync::mpsc::Sender<Result<Vec<StoredEvent>, sqlx::Error>>,
+) {
+    let mut after: (i64, i64) = (0, 0);
+    loop {
+        let events: Result<Vec<StoredEvent>, sqlx::Error> = sqlx::query_as(&format!(
+            "select {EVENT_COLUMNS} from events
+             where (tx_id, position) > ($1::text::xid8, $2) and tx_id < $3::text::xid8
+             order by events.tx_id, events.position limit $4"
+        ))
+        .bind(after.0.to_string())
+        .bind(after.1)
+        .bind(&upper)
+        .bind(batch)
+        .fetch_all(&log)
+        .await;
+        let done = match &events {
+            Ok(events) => match events.last() {
+                Some(last) => {
+                    after = (last.tx_id, last.position);
+                    false
+                }
+                None => true,
+            },
+            Err(_) => true,
+        };
+        if sender.send(events).await.is_err() || done {
+            return;
+        }
+    }
 }
 
 /// One row that differs between the live read model and the rebuilt one.
@@ -138,6 +201,7 @@ const DATABASE_NUMBERED: &[&str] = &["uid"];
 /// tables held. The caller rolls `tx` back.
 pub async fn compare(
     tx: &mut Transaction<'_, Postgres>,
+    log: &PgPool,
     projections: &[&dyn Projection],
     batch: i64,
     progress: impl FnMut(Progress),
@@ -151,7 +215,7 @@ pub async fn compare(
         .execute(&mut **tx)
         .await?;
     }
-    rebuild(tx, projections, batch, progress).await?;
+    rebuild(tx, log, projections, batch, progress).await?;
     let mut differences = Vec::new();
     for table in tables {
         let rows: Vec<(Option<String>, Option<String>)> = sqlx::query_as(&format!(

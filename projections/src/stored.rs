@@ -1,6 +1,6 @@
-//! An event as the projector reads it from the log, with the columns the database filled.
+//! An event as the projector reads it from the log: only what projections use, with the payload
+//! kept as its JSON text and decoded once, straight into the aggregate's event type.
 
-use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -10,17 +10,13 @@ pub struct StoredEvent {
     pub aggregate_type: String,
     pub aggregate_id: String,
     pub sequence: i64,
-    pub event_type: String,
-    pub event_version: String,
-    pub payload: serde_json::Value,
-    pub metadata: serde_json::Value,
-    pub recorded_at: DateTime<Utc>,
+    pub payload: String,
 }
 
 impl StoredEvent {
     /// The payload as the event enum of its aggregate.
     pub fn decode<E: DeserializeOwned>(&self) -> Result<E, crate::ProjectionError> {
-        E::deserialize(&self.payload).map_err(|e| crate::ProjectionError::Payload {
+        serde_json::from_str(&self.payload).map_err(|e| crate::ProjectionError::Payload {
             position: self.position,
             source: e,
         })
@@ -35,5 +31,5 @@ impl StoredEvent {
 }
 
 /// The columns every event query selects, in `StoredEvent`'s shape.
-pub const EVENT_COLUMNS: &str = "position, tx_id::text::bigint as tx_id, aggregate_type, aggregate_id, sequence, \
-     event_type, event_version, payload, metadata, recorded_at";
+pub const EVENT_COLUMNS: &str =
+    "position, tx_id::text::bigint as tx_id, aggregate_type, aggregate_id, sequence, payload::text as payload";

@@ -65,10 +65,16 @@ pub async fn get(
     Staff(caller): Staff,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Producto>, AppError> {
-    read::by_id(&state.pool, id, caller.viewer())
+    let producto = read::by_id(&state.pool, id, caller.viewer())
         .await?
-        .map(Json)
-        .ok_or_else(|| not_found(id))
+        .ok_or_else(|| not_found(id))?;
+    // Like every list and search: a seller sees only the products offered at their branch.
+    let offered = |p: &Producto| p.producto_locales.iter().any(|pl| Some(pl.local.id) == caller.local_id);
+    if caller.is_admin() || offered(&producto) {
+        Ok(Json(producto))
+    } else {
+        Err(not_found(id))
+    }
 }
 
 /// Products whose model is exactly the text (case-insensitive); 404 when none.

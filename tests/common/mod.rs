@@ -18,6 +18,7 @@ use sqlx::PgPool;
 use tokio::sync::watch;
 use tower::ServiceExt;
 
+pub mod server;
 pub mod shop;
 
 pub const CLIENT: &str = "web";
@@ -179,11 +180,12 @@ impl TestApp {
 }
 
 pub async fn caught_up(pool: &PgPool) {
-    let last: Option<(i64, i64)> =
-        sqlx::query_as("select tx_id::text::bigint, position from events order by tx_id desc, position desc limit 1")
-            .fetch_optional(pool)
-            .await
-            .unwrap();
+    let last: Option<(i64, i64)> = sqlx::query_as(
+        "select tx_id::text::bigint, position from events order by events.tx_id desc, events.position desc limit 1",
+    )
+    .fetch_optional(pool)
+    .await
+    .unwrap();
     if let Some((tx, position)) = last {
         let names: Vec<&'static str> = optica_projections::all().iter().map(|p| p.name()).collect();
         let done = optica_projections::wait::wait_for_projections(pool, &names, tx, position, Duration::from_secs(20))
