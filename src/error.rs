@@ -25,6 +25,9 @@ pub enum AppError {
     InvalidGrant(&'static str),
     #[error("unsupported grant type")]
     UnsupportedGrant,
+    /// Too many failed logins for the account or the address: 429, wait this many seconds.
+    #[error("too many attempts: wait {0} s")]
+    TooManyAttempts(i64),
     /// Field validation: 400 `{"errors": [...]}`.
     #[error("validation: {0:?}")]
     Validation(Vec<String>),
@@ -39,11 +42,30 @@ pub enum AppError {
     BadRequest(String),
     #[error("not found: {0}")]
     NotFound(String),
+    /// A body over the router's limit: 413 `{"mensaje"}`.
+    #[error("too large: {0}")]
+    TooLarge(String),
     /// The request conflicts with the current state (e.g. deleting a referenced item): 409.
     #[error("conflict: {0}")]
     Conflict(String),
+    /// The database cannot be reached (restarting, overloaded): 503, try again shortly.
+    #[error("unavailable: {0}")]
+    Unavailable(String),
     #[error("internal: {0}")]
     Internal(String),
+}
+
+/// Whether a database error means "not reachable right now" rather than a fault of the request
+/// or of our code: the pool found no connection, the connection broke, or the server is shutting
+/// down or starting up (SQLSTATE class 08 and 57P01–57P03).
+pub fn unreachable(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_) => true,
+        sqlx::Error::Database(d) => d
+            .code()
+            .is_some_and(|c| c.starts_with("08") || matches!(c.as_ref(), "57P01" | "57P02" | "57P03")),
+        _ => false,
+    }
 }
 
 impl AppError {
@@ -54,13 +76,20 @@ impl AppError {
 
 impl From<sqlx::Error> for AppError {
     fn from(e: sqlx::Error) -> Self {
-        AppError::Internal(format!("database: {e}"))
+        if unreachable(&e) {
+            AppError::Unavailable(e.to_string())
+        } else {
+            AppError::Internal(format!("database: {e}"))
+        }
     }
 }
 
 impl From<optica_command::StoreError> for AppError {
     fn from(e: optica_command::StoreError) -> Self {
-        AppError::Internal(e.to_string())
+        match e {
+            optica_command::StoreError::Database(e) => e.into(),
+            other => AppError::Internal(other.to_string()),
+        }
     }
 }
 
@@ -99,6 +128,17 @@ impl IntoResponse for AppError {
                 r
             }
             AppError::InvalidGrant(why) => oauth(StatusCode::BAD_REQUEST, "invalid_grant", why),
+            AppError::TooManyAttempts(seconds) => {
+                let mut r = oauth(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "invalid_grant",
+                    &format!("Demasiados intentos fallidos. Espere {seconds} segundos e intente nuevamente."),
+                );
+                if let Ok(value) = header::HeaderValue::from_str(&seconds.to_string()) {
+                    r.headers_mut().insert(header::RETRY_AFTER, value);
+                }
+                r
+            }
             AppError::UnsupportedGrant => oauth(
                 StatusCode::BAD_REQUEST,
                 "unsupported_grant_type",
@@ -119,7 +159,19 @@ impl IntoResponse for AppError {
                 .into_response(),
             AppError::BadRequest(m) => (StatusCode::BAD_REQUEST, Json(json!({ "mensaje": m }))).into_response(),
             AppError::NotFound(m) => (StatusCode::NOT_FOUND, Json(json!({ "mensaje": m }))).into_response(),
+            AppError::TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, Json(json!({ "mensaje": m }))).into_response(),
             AppError::Conflict(m) => (StatusCode::CONFLICT, Json(json!({ "mensaje": m }))).into_response(),
+            AppError::Unavailable(detail) => {
+                tracing::warn!(%detail, "database unavailable");
+                let mut r = (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    Json(json!({ "mensaje": "El servicio no está disponible en este momento. Intente nuevamente en unos segundos." })),
+                )
+                    .into_response();
+                r.headers_mut()
+                    .insert(header::RETRY_AFTER, header::HeaderValue::from_static("5"));
+                r
+            }
             AppError::Internal(detail) => {
                 tracing::error!(%detail, "internal error");
                 (

@@ -71,6 +71,70 @@ async fn wrong_credentials_get_400_invalid_grant(pool: PgPool) {
     }
 }
 
+/// Five wrong passwords slow the account down (the right password waits too, unchecked), the
+/// wait ends, a success clears the count, and old failures are forgotten; twenty failures from
+/// one address slow every account tried from it.
+#[sqlx::test]
+async fn password_guessing_is_slowed_per_account_and_per_address_but_never_locks_out(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    app.user("vera", &["ROLE_VENDEDOR"], Some(1)).await;
+    for _ in 0..5 {
+        let (status, _) = app.token_request(CLIENT, CLIENT_SECRET, "vera", "adivinanza").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+    }
+    let (status, body) = app.token_request(CLIENT, CLIENT_SECRET, "Vera", PASSWORD).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(body["error"], "invalid_grant");
+    assert_eq!(
+        body["error_description"],
+        "Demasiados intentos fallidos. Espere 1 segundos e intente nuevamente."
+    );
+    // The second has passed: the right password works and clears the account's failures.
+    sqlx::query("update login_failures set last_failure = last_failure - interval '2 seconds'")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let (status, _) = app.token_request(CLIENT, CLIENT_SECRET, "vera", PASSWORD).await;
+    assert_eq!(status, StatusCode::OK);
+    let left: i64 = sqlx::query_scalar("select count(*) from login_failures where key = 'usuario:vera'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(left, 0);
+
+    // Each further failure doubles the wait, up to five minutes, and a quiet quarter of an hour
+    // forgets them all.
+    sqlx::query("insert into login_failures values ('usuario:vera', 40, now())")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let (status, body) = app.token_request(CLIENT, CLIENT_SECRET, "vera", PASSWORD).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(
+        body["error_description"]
+            .as_str()
+            .unwrap()
+            .contains("Espere 300 segundos"),
+        "{body}"
+    );
+    sqlx::query("update login_failures set last_failure = now() - interval '16 minutes'")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let (status, _) = app.token_request(CLIENT, CLIENT_SECRET, "vera", PASSWORD).await;
+    assert_eq!(status, StatusCode::OK);
+
+    // One address guessing across many accounts: its 20th failure slows every account.
+    sqlx::query("update login_failures set failures = 19, last_failure = now() where key like 'ip:%'")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let (status, _) = app.token_request(CLIENT, CLIENT_SECRET, "nadie", "x").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = app.token_request(CLIENT, CLIENT_SECRET, "otra", "x").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+}
+
 #[sqlx::test]
 async fn usernames_are_matched_without_case(pool: PgPool) {
     let app = TestApp::start(pool).await;

@@ -657,3 +657,46 @@ async fn the_branch_stock_sheet_lists_products_with_stock_by_model(pool: PgPool)
     let (status, _) = app.get("/api/excel/stock/999", Some(&shop.admin)).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+/// Two admins save the same form at once: exactly one edit lands, the other gets 409 and
+/// changes nothing.
+#[sqlx::test]
+async fn of_two_concurrent_edits_of_one_product_one_wins_and_the_other_gets_409(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let id = shop.product(&app, "RB3025", shop.rayban, &[(shop.centro, 5)]).await;
+    let (_, read) = app.get(&format!("/api/productos/{id}"), Some(&shop.admin)).await;
+    let version = read["version"].as_i64().unwrap();
+    let edit = |modelo: &str, stock: i64| {
+        let mut body = shop.body(modelo, shop.rayban, &[(shop.centro, stock)]);
+        body["version"] = json!(version);
+        body
+    };
+    let uri = format!("/api/productos/{id}");
+    let (first, second) = tokio::join!(
+        app.put(&uri, Some(&shop.admin), edit("Primero", 7)),
+        app.put(&uri, Some(&shop.admin), edit("Segundo", 9)),
+    );
+    let mut statuses = [first.0, second.0];
+    statuses.sort();
+    assert_eq!(
+        statuses,
+        [StatusCode::CREATED, StatusCode::CONFLICT],
+        "{first:?} {second:?}"
+    );
+    let (winner, stock) = if first.0 == StatusCode::CREATED {
+        ("Primero", 7)
+    } else {
+        ("Segundo", 9)
+    };
+    let (_, read) = app.get(&uri, Some(&shop.admin)).await;
+    assert_eq!(read["modelo"], winner);
+    assert_eq!(stock_at(&read, shop.centro), Some(stock));
+    let edits: i64 =
+        sqlx::query_scalar("select count(*) from events where aggregate_id = $1 and event_type = 'ProductoEditado'")
+            .bind(id.to_string())
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(edits, 1);
+}

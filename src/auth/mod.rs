@@ -5,6 +5,7 @@ pub mod caller;
 pub mod jwt;
 pub mod oauth;
 pub mod password;
+pub mod throttle;
 
 pub use caller::{Admin, Caller, Staff};
 

@@ -1,9 +1,11 @@
 //! `POST /oauth/token`: the password grant, with HTTP Basic client authentication.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::header::AUTHORIZATION;
+use axum::http::Extensions;
 use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use axum::Json;
@@ -12,7 +14,7 @@ use base64::Engine;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{jwt, password, AuthConfig, OAuthClient};
+use super::{jwt, password, throttle, AuthConfig, OAuthClient};
 use crate::error::AppError;
 use crate::http::extract::ApiForm;
 use crate::state::AppState;
@@ -56,11 +58,14 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
         (status = 400, description = "invalid_grant: usuario o contraseña incorrectos",
             body = crate::openapi::OAuthError),
         (status = 401, description = "client credentials missing or wrong", body = crate::openapi::OAuthError),
+        (status = 429, description = "too many failed logins for the account or the address: wait Retry-After seconds",
+            body = crate::openapi::OAuthError),
     )
 )]
 pub async fn token(
     State(state): State<AppState>,
     headers: HeaderMap,
+    extensions: Extensions,
     ApiForm(form): ApiForm<TokenRequest>,
 ) -> Result<impl IntoResponse, AppError> {
     let auth: Arc<AuthConfig> = state.auth.clone();
@@ -72,10 +77,22 @@ pub async fn token(
     let (Some(username), Some(pass)) = (form.username, form.password) else {
         return Err(AppError::InvalidGrant(BAD));
     };
+    // No account name holds a NUL character, and PostgreSQL could not even look one up.
+    if username.contains('\0') {
+        return Err(AppError::InvalidGrant(BAD));
+    }
+    // The peer's address when served over TCP (absent when the router is called in-process).
+    let address = extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+    let keys = throttle::Keys::new(&username, address);
+    if let Some(seconds) = throttle::wait_needed(&state.pool, &keys).await? {
+        tracing::info!(seconds, "login refused: too many failures");
+        return Err(AppError::TooManyAttempts(seconds));
+    }
     let user = optica_query::users::by_username(&state.pool, username.trim()).await?;
     let Some(user) = user else {
         password::verify_dummy(&pass);
         tracing::info!("login refused: unknown user");
+        throttle::failed(&state.pool, &keys).await?;
         return Err(AppError::InvalidGrant(BAD));
     };
     // argon2 is CPU-heavy: keep it off the async workers.
@@ -85,8 +102,10 @@ pub async fn token(
         .map_err(AppError::internal)?;
     if !ok {
         tracing::info!(user_id = user.id, "login refused: wrong password");
+        throttle::failed(&state.pool, &keys).await?;
         return Err(AppError::InvalidGrant(BAD));
     }
+    throttle::succeeded(&state.pool, &keys).await?;
     if !user.enabled {
         return Err(AppError::InvalidGrant("El usuario está deshabilitado"));
     }

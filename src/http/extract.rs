@@ -1,13 +1,53 @@
 //! Extractors whose rejections use the contract's envelope instead of axum's plain text.
 
 use axum::extract::rejection::{FormRejection, JsonRejection, PathRejection};
-use axum::extract::{FromRequest, FromRequestParts};
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::StatusCode;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use crate::error::AppError;
 
-#[derive(FromRequest)]
-#[from_request(via(axum::Json), rejection(AppError))]
+/// A JSON body. PostgreSQL stores no NUL character, so a string holding one is refused here with
+/// a 400 instead of failing at the database.
 pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
+        let axum::Json(value) = axum::Json::<Value>::from_request(req, state).await?;
+        if holds_nul(&value) {
+            return Err(AppError::BadRequest(INVALID_CHARACTER.into()));
+        }
+        T::deserialize(value)
+            .map(ApiJson)
+            .map_err(|_| AppError::BadRequest("Datos inválidos: algún campo tiene un tipo o formato incorrecto".into()))
+    }
+}
+
+pub const INVALID_CHARACTER: &str = "La solicitud contiene caracteres no válidos";
+
+fn holds_nul(value: &Value) -> bool {
+    match value {
+        Value::String(s) => s.contains('\0'),
+        Value::Array(items) => items.iter().any(holds_nul),
+        Value::Object(map) => map.iter().any(|(k, v)| k.contains('\0') || holds_nul(v)),
+        _ => false,
+    }
+}
+
+/// Refuses a path or query string that encodes a NUL character (`%00`), for the same reason.
+pub async fn refuse_nul_in_uri(req: Request, next: Next) -> Response {
+    let uri = req.uri();
+    let encoded = |s: &str| s.to_ascii_lowercase().contains("%00");
+    if encoded(uri.path()) || uri.query().is_some_and(encoded) {
+        return AppError::BadRequest(INVALID_CHARACTER.into()).into_response();
+    }
+    next.run(req).await
+}
 
 #[derive(FromRequestParts)]
 #[from_request(via(axum::extract::Path), rejection(AppError))]
@@ -17,8 +57,21 @@ pub struct ApiPath<T>(pub T);
 #[from_request(via(axum::Form), rejection(AppError))]
 pub struct ApiForm<T>(pub T);
 
+/// The body limit set on the router (`DefaultBodyLimit`), for the refusal's text.
+pub const BODY_LIMIT_BYTES: usize = 1024 * 1024;
+
+fn too_large() -> AppError {
+    AppError::TooLarge(format!(
+        "El cuerpo de la solicitud es demasiado grande (máximo {} MB)",
+        BODY_LIMIT_BYTES / (1024 * 1024)
+    ))
+}
+
 impl From<JsonRejection> for AppError {
     fn from(r: JsonRejection) -> Self {
+        if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            return too_large();
+        }
         match r {
             JsonRejection::MissingJsonContentType(_) => {
                 AppError::BadRequest("La solicitud debe enviar un cuerpo JSON (Content-Type: application/json)".into())
@@ -38,7 +91,10 @@ impl From<PathRejection> for AppError {
 }
 
 impl From<FormRejection> for AppError {
-    fn from(_: FormRejection) -> Self {
+    fn from(r: FormRejection) -> Self {
+        if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            return too_large();
+        }
         AppError::BadRequest("El formulario de la solicitud no es válido".into())
     }
 }

@@ -100,7 +100,8 @@ pub fn app(state: AppState) -> Router {
         .merge(api)
         .route("/oauth/token", post(crate::auth::oauth::token))
         .route("/health", get(health::health))
-        .layer(DefaultBodyLimit::max(1024 * 1024))
+        .layer(DefaultBodyLimit::max(extract::BODY_LIMIT_BYTES))
+        .layer(middleware::from_fn(extract::refuse_nul_in_uri))
         .layer(middleware::from_fn(request_id::assign))
         .with_state(state)
 }

@@ -18,6 +18,7 @@ use sqlx::PgPool;
 use tokio::sync::watch;
 use tower::ServiceExt;
 
+pub mod load;
 pub mod server;
 pub mod shop;
 

@@ -28,13 +28,18 @@ impl Server {
     /// Starts `optica serve` on a free port with the tests' signing key (so tokens minted by
     /// `TestApp` work) and waits until it answers.
     pub async fn start(pool: &PgPool) -> Server {
+        Server::start_on(&database_url(pool)).await
+    }
+
+    /// The same on the database at `url`.
+    pub async fn start_on(url: &str) -> Server {
         let addr = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
             .unwrap();
         let child = Command::new(env!("CARGO_BIN_EXE_optica"))
             .args(["serve", "--addr", &addr.to_string()])
-            .env("DATABASE_URL", database_url(pool))
+            .env("DATABASE_URL", url)
             .env("OPTICA_JWT_SECRET", JWT_SECRET)
             .env("OPTICA_OAUTH_CLIENTS", format!("{CLIENT}:{CLIENT_SECRET}"))
             .env("RUST_LOG", "error")

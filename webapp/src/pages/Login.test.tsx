@@ -51,6 +51,20 @@ describe('login screen', () => {
     expect(new URLSearchParams(stub.calls[0].body!).get('grant_type')).toBe('password');
   });
 
+  it('tells how long to wait after too many failed attempts', async () => {
+    const user = userEvent.setup();
+    const description = 'Demasiados intentos fallidos. Espere 4 segundos e intente nuevamente.';
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ 'POST /oauth/token': [429, { error: 'invalid_grant', error_description: description }] }).fetch,
+    );
+    renderAt('/login', routes);
+    await user.type(screen.getByLabelText('Usuario'), 'vera');
+    await user.type(screen.getByLabelText('Contraseña'), 'otra');
+    await user.click(screen.getByRole('button', { name: 'Iniciar Sesión' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR LOGIN', description));
+  });
+
   it('says the credentials are wrong on a 400', async () => {
     const user = userEvent.setup();
     vi.stubGlobal('fetch', stubFetch({ 'POST /oauth/token': [400, { error: 'invalid_grant' }] }).fetch);

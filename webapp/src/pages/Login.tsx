@@ -39,6 +39,10 @@ export function Login() {
     } catch (error) {
       if (errorStatus(error) === 400) {
         void alert('error', 'ERROR LOGIN', 'el usuario y contraseña son incorrectos');
+      } else if (errorStatus(error) === 429) {
+        // Too many failed attempts: the server says how long to wait.
+        const data = (error as { data?: { error_description?: string } }).data;
+        void alert('error', 'ERROR LOGIN', data?.error_description ?? 'Demasiados intentos fallidos.');
       } else if (errorStatus(error) !== 401) {
         void alert('error', 'ERROR LOGIN', 'No se pudo conectar con el servidor. Intente nuevamente.');
       }
