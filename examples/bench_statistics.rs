@@ -1,7 +1,9 @@
-//! Benchmark of the statistics calls at scale: seeds a fresh database with a million movements in
-//! the read models (three years at three branches, 1.5 payments and 0.8 product lines per
-//! movement), builds the daily statistics the projection keeps, then times each statistics call
-//! through the real router (authentication, JSON and all) and prints the figures.
+//! Benchmark of the reads at scale: seeds a fresh database with a million movements in the read
+//! models (three years at three branches, 1.5 payments and 0.8 product lines per movement),
+//! 100,000 products stocked at three branches and 50,000 patients, builds the daily statistics the
+//! projection keeps, then calls each list, search and statistics endpoint through the real router
+//! (authentication, JSON and all) and prints p50, p99 and the worst time as a markdown table:
+//! 1,000 calls per list and search, 30 per statistics call and workbook.
 //!
 //! Run: `DATABASE_URL=postgres://… cargo run --release --example bench_statistics [-- MOVEMENTS]`
 //! (`scripts/bench` does it with the private cluster). The database is dropped at the end.
@@ -22,9 +24,15 @@ use tower::ServiceExt;
 #[path = "bench_support/mod.rs"]
 mod bench_support;
 
-const RUNS: usize = 30;
+/// Calls per list and search endpoint, and per statistics call (heavier, answered from daily rows).
+const LIST_RUNS: usize = 1_000;
+const STATS_RUNS: usize = 30;
+const PRODUCTS: i64 = 100_000;
+const PATIENTS: i64 = 50_000;
 
 async fn seed(pool: &PgPool, movements: i64) -> Duration {
+    let products = PRODUCTS.to_string();
+    let patients = PATIENTS.to_string();
     let started = Instant::now();
     let statements = [
         "insert into lookup_items (kind, id, nombre, direccion, celular)
@@ -37,8 +45,16 @@ async fn seed(pool: &PgPool, movements: i64) -> Duration {
                                ultima_actualizacion, version)
          select g, 'M' || g, 21 + g % 20, 'Marca ' || (1 + g % 20), 51 + g % 5, 40000 + g * 10, 100050 + g * 10,
                 date '2024-01-01', date '2024-01-01', 1
-         from generate_series(1, 200) g",
-        "insert into product_stock (producto_id, local_id, stock) select p, l, 100 from generate_series(1, 200) p, generate_series(1, 3) l",
+         from generate_series(1, PRODUCTS) g",
+        "insert into product_stock (producto_id, local_id, stock) select p, l, 100 from generate_series(1, PRODUCTS) p, generate_series(1, 3) l",
+        // patients with Spanish-looking names, spread over the branches
+        "insert into patients (id, ficha, nombre_completo, celular, celular_key, documento, documento_key, genero, local_id,
+                               creado_en, ultima_actualizacion, version)
+         select g, g, (array['María','José','Ana','Luis','Lucía','Jorge','Sofía','Martín'])[1 + g % 8] || ' ' ||
+                      (array['García','Pérez','Gómez','Fernández','López','Díaz','Martínez','Núñez'])[1 + (g / 8) % 8] || ' ' || g,
+                '351' || g, '351' || g, (20000000 + g)::text, (20000000 + g)::text,
+                (array['Mujer','Hombre'])[1 + g % 2], 1 + g % 3, date '2024-01-01', date '2024-01-01', 1
+         from generate_series(1, PATIENTS) g",
         // a movement every ~95 s over three years; one in five is an expense
         "insert into movements (id, tipo, fecha, local_id, total_cents, total_impuesto_cents, version)
          select g, case when g % 5 = 0 then 'SALIDA' else 'ENTRADA' end,
@@ -56,7 +72,7 @@ async fn seed(pool: &PgPool, movements: i64) -> Duration {
          from movements m where m.id % 2 = 0",
         "insert into movement_lines (movimiento_id, linea, producto_id, modelo, marca, cristal, cantidad, precio_cents,
                                      subtotal_cents)
-         select m.id, 0, 1 + m.id % 200, 'M' || (1 + m.id % 200), 'Marca', m.id % 10 = 1, 1, m.total_cents, m.total_cents
+         select m.id, 0, 1 + m.id % PRODUCTS, 'M' || (1 + m.id % PRODUCTS), 'Marca', m.id % 10 = 1, 1, m.total_cents, m.total_cents
          from movements m where m.tipo = 'ENTRADA'",
         "insert into movement_extras (movimiento_id, linea, descripcion, subtotal_cents)
          select m.id, 0, 'cristal Orma ' || (m.id % 3), 5000 from movements m where m.id % 4 = 1",
@@ -66,6 +82,8 @@ async fn seed(pool: &PgPool, movements: i64) -> Duration {
         "analyze",
     ];
     for sql in statements {
+        let sql = sql.replace("PRODUCTS", &products).replace("PATIENTS", &patients);
+        let sql = sql.as_str();
         let query = sqlx::query(sql);
         let query = if sql.contains("$1") {
             query.bind(movements)
@@ -77,11 +95,18 @@ async fn seed(pool: &PgPool, movements: i64) -> Duration {
     started.elapsed()
 }
 
-/// Median and worst of `RUNS` calls, in milliseconds.
-async fn time(router: &Router, token: &str, method: &str, uri: &str, body: Option<&str>) -> (f64, f64, usize) {
-    let mut times = Vec::with_capacity(RUNS);
+/// p50, p99 and worst of `runs` calls in milliseconds, and the answer's size.
+async fn time(
+    router: &Router,
+    token: &str,
+    method: &str,
+    uri: &str,
+    body: Option<&str>,
+    runs: usize,
+) -> (f64, f64, f64, usize) {
+    let mut times = Vec::with_capacity(runs);
     let mut size = 0;
-    for _ in 0..RUNS {
+    for _ in 0..runs {
         let mut request = Request::builder()
             .method(method)
             .uri(uri)
@@ -99,7 +124,8 @@ async fn time(router: &Router, token: &str, method: &str, uri: &str, body: Optio
         size = bytes.len();
     }
     times.sort_by(f64::total_cmp);
-    (times[RUNS / 2], times[RUNS - 1], size)
+    let at = |q: f64| times[((runs as f64 * q).ceil() as usize).clamp(1, runs) - 1];
+    (at(0.5), at(0.99), times[runs - 1], size)
 }
 
 #[tokio::main]
@@ -114,13 +140,13 @@ async fn main() {
     let seeded = seed(&pool, movements).await;
     let counts: (i64, i64, i64, i64) = sqlx::query_as(
         "select (select count(*) from movements), (select count(*) from movement_payments),
-                (select count(*) from movement_lines), (select count(*) from stats_cash_day)",
+                (select count(*) from products), (select count(*) from patients)",
     )
     .fetch_one(&pool)
     .await
     .unwrap();
     println!(
-        "seeded {} movements, {} payments, {} product lines ({} daily cash rows) in {:.1} s",
+        "seeded {} movements, {} payments, {} products and {} patients in {:.1} s\n",
         counts.0,
         counts.1,
         counts.2,
@@ -130,10 +156,60 @@ async fn main() {
 
     let (router, token) = bench_support::app(&pool).await;
 
+    // (label, method, uri, body)
+    let lists: Vec<(&str, &str, &str, Option<&str>)> = vec![
+        ("productos/page, first page", "GET", "/api/productos/page/0", None),
+        ("productos/page, page 2000", "GET", "/api/productos/page/2000", None),
+        ("productos/modelo, contains", "GET", "/api/productos/modelo/m123", None),
+        (
+            "productos/marca, contains",
+            "GET",
+            "/api/productos/marca/marca%201",
+            None,
+        ),
+        ("filtrar, first page", "GET", "/api/movimientos/filtrar?page=0", None),
+        (
+            "filtrar, page 500 at one branch",
+            "GET",
+            "/api/movimientos/filtrar?page=500&idLocal=2",
+            None,
+        ),
+        (
+            "filtrar, a day and a method",
+            "GET",
+            "/api/movimientos/filtrar?fecha=2025-06-02&metodoPago=Tarjeta",
+            None,
+        ),
+        (
+            "pacientes/paginado, first page",
+            "GET",
+            "/api/pacientes/paginado/0",
+            None,
+        ),
+        (
+            "pacientes/buscar/nombre",
+            "GET",
+            "/api/pacientes/buscar/nombre?nombre=garcia",
+            None,
+        ),
+        (
+            "pacientes/buscar/documento",
+            "GET",
+            "/api/pacientes/buscar/documento/20012345/page/0",
+            None,
+        ),
+        (
+            "pacientes/buscar-por-ficha",
+            "GET",
+            "/api/pacientes/buscar-por-ficha/31337",
+            None,
+        ),
+        ("totales (all time)", "GET", "/api/movimientos/totales?idLocal=0", None),
+    ];
     let month = r#"{"local": 0, "fechaInicio": "2026-06-01", "fechaFin": "2026-06-30"}"#;
     let year_branch = r#"{"local": 2, "fechaInicio": "2025-01-01", "fechaFin": "2025-12-31"}"#;
     let all = r#"{"local": 0, "fechaInicio": "2024-01-01", "fechaFin": "2026-12-31"}"#;
-    let calls: Vec<(&str, &str, &str, Option<&str>)> = vec![
+    let stats: Vec<(&str, &str, &str, Option<&str>)> = vec![
         (
             "total-ganado, one month",
             "POST",
@@ -153,18 +229,11 @@ async fn main() {
             Some(year_branch),
         ),
         (
-            "total-vendido, three years",
-            "POST",
-            "/api/movimientos/total-vendido",
-            Some(all),
-        ),
-        (
             "ventas-por-dia, three years",
             "POST",
             "/api/estadisticas/ventas-por-dia",
             Some(all),
         ),
-        ("totales (all time)", "GET", "/api/movimientos/totales?idLocal=0", None),
         (
             "cantidad-lentes (all time)",
             "GET",
@@ -184,6 +253,12 @@ async fn main() {
             "/api/pacientes/cantidad-por-sucursal",
             None,
         ),
+        (
+            "filtrar-completo, one day",
+            "GET",
+            "/api/movimientos/filtrar-completo?fecha=2025-06-02",
+            None,
+        ),
         ("excel ventas, three years", "POST", "/api/excel/ventas", Some(all)),
         (
             "excel marcas, three years",
@@ -191,37 +266,14 @@ async fn main() {
             "/api/excel/ventas/marcas",
             Some(all),
         ),
-        ("filtrar, first page", "GET", "/api/movimientos/filtrar?page=0", None),
-        (
-            "filtrar, page 500 at one branch",
-            "GET",
-            "/api/movimientos/filtrar?page=500&idLocal=2",
-            None,
-        ),
-        (
-            "filtrar, a day and a method",
-            "GET",
-            "/api/movimientos/filtrar?fecha=2025-06-02&metodoPago=Tarjeta",
-            None,
-        ),
-        (
-            "filtrar, a patient's name",
-            "GET",
-            "/api/movimientos/filtrar?nombrePaciente=ana",
-            None,
-        ),
-        (
-            "filtrar-completo, one day",
-            "GET",
-            "/api/movimientos/filtrar-completo?fecha=2025-06-02",
-            None,
-        ),
     ];
-    println!("{RUNS} calls each, through the router; milliseconds:");
-    println!("{:<40} {:>8} {:>8} {:>9}", "call", "median", "worst", "bytes");
-    for (label, method, uri, body) in calls {
-        let (median, worst, size) = time(&router, &token, method, uri, body).await;
-        println!("{label:<40} {median:>8.1} {worst:>8.1} {size:>9}");
+    println!("| call | calls | p50 ms | p99 ms | worst ms | bytes |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (calls, runs) in [(lists, LIST_RUNS), (stats, STATS_RUNS)] {
+        for (label, method, uri, body) in calls {
+            let (p50, p99, worst, size) = time(&router, &token, method, uri, body, runs).await;
+            println!("| {label} | {runs} | {p50:.1} | {p99:.1} | {worst:.1} | {size} |");
+        }
     }
 
     db.drop().await;

@@ -2,6 +2,8 @@
 //! token.
 #![allow(dead_code)]
 
+pub mod http;
+
 use axum::body::Body;
 use axum::http::{header, Request};
 use axum::Router;
@@ -17,6 +19,8 @@ use tower::ServiceExt;
 /// A fresh database on `DATABASE_URL`'s server, migrated; dropped by `drop`.
 pub struct Database {
     pub pool: PgPool,
+    /// The database's URL, for more connections or other programs.
+    pub url: String,
     admin: PgConnection,
     name: String,
 }
@@ -31,13 +35,15 @@ impl Database {
             .await
             .unwrap();
         let (server, _) = url.rsplit_once('/').expect("DATABASE_URL must name a database");
-        let pool = PgPoolOptions::new()
-            .max_connections(4)
-            .connect(&format!("{server}/{name}"))
-            .await
-            .unwrap();
+        let db_url = format!("{server}/{name}");
+        let pool = PgPoolOptions::new().max_connections(4).connect(&db_url).await.unwrap();
         optica::db::migrate(&pool).await.unwrap();
-        Database { pool, admin, name }
+        Database {
+            pool,
+            url: db_url,
+            admin,
+            name,
+        }
     }
 
     /// Drops the database, unless OPTICA_BENCH_KEEP is set (to look at it afterwards).

@@ -1,0 +1,229 @@
+//! Benchmark of command throughput and projection lag: sales per second through HTTP (the real
+//! router served on a local port, its projector running, each sale a new connection) with 8 and
+//! 32 concurrent clients, printed beside the raw PostgreSQL ceiling measured in the same run
+//! (pgbench with a one-row insert script at the same client count), and the lag from each sale's
+//! transaction to the cash-box read model (p50 and p99). Prints a markdown table.
+//!
+//! Run: `DATABASE_URL=postgres://… cargo run --release --example bench_commands [-- SECONDS]`
+//! (`scripts/bench commands` does it with the private cluster). The database is dropped at the end.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+use optica_projections::Projector;
+use serde_json::{json, Value};
+use sqlx::postgres::PgPoolOptions;
+use sqlx::PgPool;
+use tokio::sync::watch;
+
+#[path = "bench_support/mod.rs"]
+mod bench_support;
+
+use bench_support::http::request;
+
+/// Products the sales spread over, as a shop's catalogue does.
+const PRODUCTS: usize = 100;
+
+/// A branch, a payment method and `PRODUCTS` products with stock for every sale of the run.
+async fn shop(addr: SocketAddr, token: &str) -> (i64, i64, Vec<i64>) {
+    let post = |path: &'static str, body: Value, key: &'static str| async move {
+        let (status, answer) = request(addr, "POST", path, Some(token), Some(&body)).await.unwrap();
+        assert!(status < 300, "{path}: {answer}");
+        answer[key]["id"].as_i64().unwrap()
+    };
+    let local = post(
+        "/api/local",
+        json!({"nombre": "Centro", "direccion": "1", "celular": "1"}),
+        "local",
+    )
+    .await;
+    let metodo = post("/api/metodoPago", json!({"nombre": "Efectivo"}), "metodoPago").await;
+    let marca = post("/api/marca", json!({"nombre": "Vulk"}), "marca").await;
+    let categoria = post("/api/categoria", json!({"nombre": "Sol"}), "categoria").await;
+    let proveedor = post("/api/proveedor", json!({"nombre": "Opti", "celular": "1"}), "proveedor").await;
+    let mut productos = Vec::new();
+    for n in 0..PRODUCTS {
+        let body = json!({"modelo": format!("V{n}"), "marca": {"id": marca}, "categorias": [{"id": categoria}],
+                          "precio": 100, "proveedores": [{"id": proveedor}],
+                          "productoLocales": [{"local": {"id": local}, "stock": 1_000_000}]});
+        productos.push(post("/api/productos", body, "producto").await);
+    }
+    (local, metodo, productos)
+}
+
+fn sale(local: i64, metodo: i64, producto: i64) -> Value {
+    json!({"tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:00", "local": {"id": local}, "total": 100,
+           "totalImpuesto": 100, "detalles": [{"cantidad": 1, "precioUnitario": 100, "subtotal": 100, "producto": {"id": producto}}],
+           "detallesAdicionales": [], "cajaMovimientos": [{"monto": 100, "montoImpuesto": 100,
+           "metodoPago": {"id": metodo}, "fecha": "2026-11-21T10:00"}], "estadoMovimiento": "PEDIDO_CRISTALES"})
+}
+
+/// Sales per second with `clients` concurrent clients for `seconds`, each client selling the
+/// catalogue's products in turn, and the ids sold.
+async fn sell(addr: SocketAddr, token: &str, bodies: &[Value], clients: usize, seconds: u64) -> (f64, Vec<i64>) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let sold = Arc::new(Mutex::new(Vec::new()));
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..clients)
+        .map(|client| {
+            let (stop, sold, token, bodies) = (stop.clone(), sold.clone(), token.to_string(), bodies.to_vec());
+            tokio::spawn(async move {
+                let mut next = client;
+                while !stop.load(Ordering::Relaxed) {
+                    next = (next + 1) % bodies.len();
+                    let body = &bodies[next];
+                    let (status, answer) = request(addr, "POST", "/api/movimientos", Some(&token), Some(body))
+                        .await
+                        .unwrap();
+                    assert_eq!(status, 201, "{answer}");
+                    sold.lock().unwrap().push(answer["movimiento"]["id"].as_i64().unwrap());
+                }
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_secs(seconds)).await;
+    stop.store(true, Ordering::Relaxed);
+    for task in tasks {
+        task.await.unwrap();
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let sold = std::mem::take(&mut *sold.lock().unwrap());
+    (sold.len() as f64 / elapsed, sold)
+}
+
+/// The movements projection's checkpoint, sampled every 2 ms with the wall-clock time.
+type Samples = Arc<Mutex<Vec<(DateTime<Utc>, (i64, i64))>>>;
+
+fn sample_checkpoints(pool: PgPool, stop: Arc<AtomicBool>) -> (Samples, tokio::task::JoinHandle<()>) {
+    let samples: Samples = Arc::default();
+    let out = samples.clone();
+    let task = tokio::spawn(async move {
+        while !stop.load(Ordering::Relaxed) {
+            let at: Option<(i64, i64)> =
+                sqlx::query_as("select last_tx, last_position from projection_checkpoints where name = 'movements'")
+                    .fetch_optional(&pool)
+                    .await
+                    .unwrap();
+            if let Some(at) = at {
+                out.lock().unwrap().push((Utc::now(), at));
+            }
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+    });
+    (samples, task)
+}
+
+/// Per sale, milliseconds from its transaction's start (the event's `recorded_at`) to the first
+/// sample whose checkpoint had passed its event: p50 and p99.
+async fn lag(pool: &PgPool, sold: &[i64], samples: &[(DateTime<Utc>, (i64, i64))]) -> (f64, f64) {
+    let ids: Vec<String> = sold.iter().map(i64::to_string).collect();
+    let events: Vec<(i64, i64, DateTime<Utc>)> = sqlx::query_as(
+        "select tx_id::text::bigint, position, recorded_at from events
+         where aggregate_type = 'Movimiento' and aggregate_id = any($1)",
+    )
+    .bind(&ids)
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    let mut lags: Vec<f64> = events
+        .iter()
+        .filter_map(|(tx, position, recorded)| {
+            let seen = samples.iter().find(|(_, at)| *at >= (*tx, *position))?;
+            Some(((seen.0 - *recorded).num_microseconds()? as f64 / 1000.0).max(0.0))
+        })
+        .collect();
+    lags.sort_by(f64::total_cmp);
+    let at = |q: f64| lags[((lags.len() as f64 * q).ceil() as usize).clamp(1, lags.len()) - 1];
+    (at(0.5), at(0.99))
+}
+
+/// pgbench's transactions per second for a one-row insert at `clients` clients.
+fn pgbench_ceiling(url: &str, clients: usize, seconds: u64) -> f64 {
+    let script = std::env::temp_dir().join(format!("optica-bench-{}.sql", std::process::id()));
+    std::fs::write(&script, "insert into bench_ceiling (payload) values ('venta');\n").unwrap();
+    let pgbench = std::fs::read_dir("/usr/lib/postgresql")
+        .ok()
+        .and_then(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path().join("bin/pgbench")))
+                .filter(|p| p.exists())
+                .max()
+        })
+        .map_or_else(|| "pgbench".into(), |p| p.display().to_string());
+    let out = std::process::Command::new(pgbench)
+        .args([
+            "-n",
+            "-c",
+            &clients.to_string(),
+            "-j",
+            "2",
+            "-T",
+            &seconds.to_string(),
+            "-f",
+        ])
+        .arg(&script)
+        .arg(url)
+        .output()
+        .expect("pgbench (PostgreSQL's benchmark tool) must be installed");
+    let _ = std::fs::remove_file(&script);
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .find_map(|l| l.strip_prefix("tps = "))
+        .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| panic!("pgbench: {text}{}", String::from_utf8_lossy(&out.stderr)))
+}
+
+#[tokio::main]
+async fn main() {
+    let seconds: u64 = std::env::args()
+        .nth(1)
+        .map(|a| a.parse().expect("SECONDS must be a number"))
+        .unwrap_or(10);
+    let db = bench_support::Database::create().await;
+    // As many connections as the server's own pool.
+    let pool = PgPoolOptions::new().max_connections(16).connect(&db.url).await.unwrap();
+    let (router, token) = bench_support::app(&pool).await;
+    let (stop_projector, stop_rx) = watch::channel(false);
+    let projector = Arc::new(Projector::new(pool.clone(), optica_projections::all()));
+    let projecting = tokio::spawn(projector.run(stop_rx));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+
+    let (local, metodo, productos) = shop(addr, &token).await;
+    let bodies: Vec<Value> = productos.iter().map(|p| sale(local, metodo, *p)).collect();
+    sqlx::query("create table bench_ceiling (id bigserial primary key, payload text not null, at timestamptz not null default now())")
+        .execute(&pool)
+        .await
+        .unwrap();
+
+    println!("| clients | sales/s through HTTP | one-row inserts/s (pgbench) | share of the ceiling | projection lag p50 ms | p99 ms |");
+    println!("|---:|---:|---:|---:|---:|---:|");
+    for clients in [8, 32] {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (samples, sampling) = sample_checkpoints(pool.clone(), stop.clone());
+        let (rate, sold) = sell(addr, &token, &bodies, clients, seconds).await;
+        // let the projector pass the last sales before the sampler stops
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        stop.store(true, Ordering::Relaxed);
+        sampling.await.unwrap();
+        let samples = std::mem::take(&mut *samples.lock().unwrap());
+        let (p50, p99) = lag(&pool, &sold, &samples).await;
+        let url = db.url.clone();
+        let ceiling = tokio::task::spawn_blocking(move || pgbench_ceiling(&url, clients, seconds))
+            .await
+            .unwrap();
+        println!(
+            "| {clients} | {rate:.0} | {ceiling:.0} | {:.0}% | {p50:.1} | {p99:.1} |",
+            rate / ceiling * 100.0
+        );
+    }
+
+    stop_projector.send(true).unwrap();
+    projecting.await.unwrap();
+    pool.close().await;
+    db.drop().await;
+}
