@@ -9,11 +9,12 @@
 //! order, because a command's transaction gets its id only when it inserts its first event, after
 //! loading the stream (see command/src/store.rs).
 //!
-//! Durability: each batch of a projection and its checkpoint commit in one transaction, so a
-//! crash anywhere applies a batch fully or not at all. One projector runs per database: every
+//! Durability: each round applies one batch of events to every projection and moves their
+//! checkpoints in one transaction, so a crash anywhere applies a batch fully or not at all. One projector runs per database: every
 //! batch transaction first takes a transaction-level advisory lock, so a second server's projector
 //! waits (and takes over by itself when the first one stops).
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -98,8 +99,10 @@ impl Projector {
         self.projections.iter().map(|p| p.name()).collect()
     }
 
-    /// Applies the next batch of one projection, with its checkpoint, in one transaction.
-    pub async fn run_batch(&self, projection: &dyn Projection) -> Result<BatchOutcome, ProjectionError> {
+    /// Applies the next batch of events to every projection, with their checkpoints, in one
+    /// transaction. Each projection gets the events past its own checkpoint (they differ after
+    /// a replay of some projections), and no checkpoint moves back.
+    pub async fn run_round(&self) -> Result<BatchOutcome, ProjectionError> {
         let mut tx = self.pool.begin().await?;
         // Nothing is written before the events are read: a write would give this transaction an
         // id, which would hold the snapshot's xmin back to itself.
@@ -110,12 +113,18 @@ impl Projector {
         if !locked {
             return Ok(BatchOutcome::Busy);
         }
-        let (last_tx, last_position): (i64, i64) =
-            sqlx::query_as("select last_tx, last_position from projection_checkpoints where name = $1")
-                .bind(projection.name())
-                .fetch_optional(&mut *tx)
-                .await?
-                .unwrap_or((0, 0));
+        let names: Vec<String> = self.projections.iter().map(|p| p.name().to_string()).collect();
+        let checkpoints: HashMap<String, (i64, i64)> = sqlx::query_as::<_, (String, i64, i64)>(
+            "select name, last_tx, last_position from projection_checkpoints where name = any($1)",
+        )
+        .bind(&names)
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .map(|(name, last_tx, last_position)| (name, (last_tx, last_position)))
+        .collect();
+        let at = |name: &str| checkpoints.get(name).copied().unwrap_or((0, 0));
+        let from = names.iter().map(|n| at(n)).min().unwrap_or((0, 0));
         let events: Vec<StoredEvent> = sqlx::query_as(&format!(
             "select {EVENT_COLUMNS} from events
              where (tx_id, position) > ($1::text::xid8, $2)
@@ -123,49 +132,54 @@ impl Projector {
              order by events.tx_id, events.position
              limit $3"
         ))
-        .bind(last_tx.to_string())
-        .bind(last_position)
+        .bind(from.0.to_string())
+        .bind(from.1)
         .bind(self.batch_size)
         .fetch_all(&mut *tx)
         .await?;
         let Some(last) = events.last() else {
             return Ok(BatchOutcome::Applied(0));
         };
-        let (new_tx, new_position) = (last.tx_id, last.position);
-        projection.apply_batch(&mut tx, &events).await?;
+        let last = (last.tx_id, last.position);
+        for projection in &self.projections {
+            let own = at(projection.name());
+            let start = events.partition_point(|e| (e.tx_id, e.position) <= own);
+            if start < events.len() {
+                projection.apply_batch(&mut tx, &events[start..]).await?;
+            }
+        }
         sqlx::query(
             "insert into projection_checkpoints (name, last_tx, last_position, updated_at)
-             values ($1, $2, $3, now())
+             select name, $2, $3, now() from unnest($1::text[]) as name
              on conflict (name) do update
-             set last_tx = excluded.last_tx, last_position = excluded.last_position, updated_at = now()",
+             set last_tx = excluded.last_tx, last_position = excluded.last_position, updated_at = now()
+             where (projection_checkpoints.last_tx, projection_checkpoints.last_position)
+                   < (excluded.last_tx, excluded.last_position)",
         )
-        .bind(projection.name())
-        .bind(new_tx)
-        .bind(new_position)
+        .bind(&names)
+        .bind(last.0)
+        .bind(last.1)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
         Ok(BatchOutcome::Applied(events.len()))
     }
 
-    /// Runs batches until every projection has applied all events that can be read now.
-    /// Returns the number of events applied, or `Busy` when another projector is active.
+    /// Runs rounds until every projection has applied all events that can be read now.
+    /// Returns the number of events read, or `Busy` when another projector is active.
     pub async fn catch_up(&self) -> Result<BatchOutcome, ProjectionError> {
         let mut total = 0;
-        for projection in &self.projections {
-            loop {
-                match self.run_batch(projection.as_ref()).await? {
-                    BatchOutcome::Busy => return Ok(BatchOutcome::Busy),
-                    BatchOutcome::Applied(n) => {
-                        total += n;
-                        if (n as i64) < self.batch_size {
-                            break;
-                        }
+        loop {
+            match self.run_round().await? {
+                BatchOutcome::Busy => return Ok(BatchOutcome::Busy),
+                BatchOutcome::Applied(n) => {
+                    total += n;
+                    if (n as i64) < self.batch_size {
+                        return Ok(BatchOutcome::Applied(total));
                     }
                 }
             }
         }
-        Ok(BatchOutcome::Applied(total))
     }
 
     /// Whether committed events wait behind a transaction that is still running; the projector

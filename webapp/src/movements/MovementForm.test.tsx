@@ -380,6 +380,8 @@ describe('create movement form', () => {
       400,
       { mensaje: 'Error al crear el movimiento', error: 'Stock insuficiente para el producto: RB3025' },
     ];
+    // Guardar stays disabled until the first save has finished.
+    await waitFor(() => expect(button('Guardar')).toHaveProperty('disabled', false));
     await user.click(button('Guardar'));
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith('error', 'Error al crear el movimiento', 'Stock insuficiente para el producto: RB3025'),

@@ -156,6 +156,8 @@ describe('create product form', () => {
     await user.click(button('Crear Producto'));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Modelo repetido'));
     routes['POST /api/productos'] = [400, {}];
+    // The button stays disabled until the first save has finished.
+    await waitFor(() => expect(button('Crear Producto')).toHaveProperty('disabled', false));
     await user.click(button('Crear Producto'));
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Ocurrió un error al guardar el producto'),
