@@ -164,6 +164,25 @@ fn envelope_problem(path: &str, status: StatusCode, body: &str) -> Option<String
     (!ok).then(|| "not the contract's envelope".to_string())
 }
 
+/// Sends the request; the problem with its answer, if any, and the answer's text.
+async fn judge(app: &TestApp, request: Request<Body>, template: &str) -> (Option<String>, String) {
+    let response = app.router.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let answer = http_body_util::BodyExt::collect(response.into_body())
+        .await
+        .unwrap()
+        .to_bytes();
+    let answer = String::from_utf8_lossy(&answer).to_string();
+    let problem = if status.is_server_error() {
+        Some(format!("{status}"))
+    } else if status.is_client_error() {
+        envelope_problem(template, status, &answer).map(|p| format!("{status}: {p}"))
+    } else {
+        None
+    };
+    (problem, answer)
+}
+
 #[sqlx::test]
 async fn no_body_gets_a_5xx_and_every_4xx_is_in_spanish(pool: PgPool) {
     let seed = std::env::var("OPTICA_FUZZ_SEED")
@@ -222,26 +241,9 @@ async fn no_body_gets_a_5xx_and_every_4xx_is_in_spanish(pool: PgPool) {
                 } else {
                     request.header(header::AUTHORIZATION, format!("Bearer {}", shop.admin))
                 };
-                let response = app
-                    .router
-                    .clone()
-                    .oneshot(request.body(Body::from(bytes.clone())).unwrap())
-                    .await
-                    .unwrap();
+                let request = request.body(Body::from(bytes.clone())).unwrap();
                 sent += 1;
-                let status = response.status();
-                let answer = http_body_util::BodyExt::collect(response.into_body())
-                    .await
-                    .unwrap()
-                    .to_bytes();
-                let answer = String::from_utf8_lossy(&answer).to_string();
-                let problem = if status.is_server_error() {
-                    Some(format!("{status}"))
-                } else if status.is_client_error() {
-                    envelope_problem(template, status, &answer).map(|p| format!("{status}: {p}"))
-                } else {
-                    None
-                };
+                let (problem, answer) = judge(&app, request, template).await;
                 if let Some(problem) = problem {
                     let shown: String = bytes.chars().take(300).collect();
                     problems.push(format!(
@@ -290,21 +292,8 @@ async fn no_body_gets_a_5xx_and_every_4xx_is_in_spanish(pool: PgPool) {
                 .header(header::AUTHORIZATION, format!("Bearer {}", shop.admin))
                 .body(Body::empty())
                 .unwrap();
-            let response = app.router.clone().oneshot(request).await.unwrap();
             sent += 1;
-            let status = response.status();
-            let answer = http_body_util::BodyExt::collect(response.into_body())
-                .await
-                .unwrap()
-                .to_bytes();
-            let answer = String::from_utf8_lossy(&answer).to_string();
-            let problem = if status.is_server_error() {
-                Some(format!("{status}"))
-            } else if status.is_client_error() {
-                envelope_problem(template, status, &answer).map(|p| format!("{status}: {p}"))
-            } else {
-                None
-            };
+            let (problem, answer) = judge(&app, request, template).await;
             if let Some(problem) = problem {
                 problems.push(format!("get {path} {problem}\n  answer: {answer}"));
             }

@@ -5,33 +5,15 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::server::database_url;
+use common::server::{database_url, run_optica};
 use common::shop::{sale, shop};
 use common::TestApp;
 use optica::support::{self, EventFilter};
 use serde_json::json;
 use sqlx::PgPool;
 
-/// Runs the binary off the test's runtime: the app under test shares that runtime, and blocking it
-/// while its projector holds the lock mid-batch would leave the binary waiting for that lock.
 async fn optica(pool: &PgPool, args: &[&str]) -> (i32, String, String) {
-    let url = database_url(pool);
-    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    let out = tokio::task::spawn_blocking(move || {
-        std::process::Command::new(env!("CARGO_BIN_EXE_optica"))
-            .args(args)
-            .env("DATABASE_URL", url)
-            .env("RUST_LOG", "warn")
-            .output()
-            .unwrap()
-    })
-    .await
-    .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    run_optica(&database_url(pool), args).await
 }
 
 async fn stock(pool: &PgPool, producto: i64, local: i64) -> i64 {

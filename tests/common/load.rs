@@ -4,6 +4,7 @@
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
+use super::server::run_optica;
 use super::shop::{id_of, shop};
 use super::TestApp;
 
@@ -121,20 +122,6 @@ pub async fn assert_books_balance(pool: &PgPool, url: &str, f: &Fixture, acknowl
             "product {producto}: stock {left}, sold {sold}"
         );
     }
-    let url = url.to_string();
-    let verify = tokio::task::spawn_blocking(move || {
-        std::process::Command::new(env!("CARGO_BIN_EXE_optica"))
-            .arg("verify")
-            .env("DATABASE_URL", url)
-            .env("RUST_LOG", "warn")
-            .output()
-            .unwrap()
-    })
-    .await
-    .unwrap();
-    assert!(
-        verify.status.success(),
-        "optica verify: {}",
-        String::from_utf8_lossy(&verify.stderr)
-    );
+    let (code, _, stderr) = run_optica(url, &["verify"]).await;
+    assert_eq!(code, 0, "optica verify: {stderr}");
 }

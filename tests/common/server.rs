@@ -21,6 +21,29 @@ pub fn database_url(pool: &PgPool) -> String {
     format!("{server}/{}", pool.connect_options().get_database().unwrap())
 }
 
+/// Runs `optica ARGS` on the database at `url`, off the async runtime (an app under test may
+/// share it, and blocking it while its projector holds the lock would leave the binary waiting);
+/// exit code, stdout and stderr.
+pub async fn run_optica(url: &str, args: &[&str]) -> (i32, String, String) {
+    let url = url.to_string();
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let out = tokio::task::spawn_blocking(move || {
+        Command::new(env!("CARGO_BIN_EXE_optica"))
+            .args(args)
+            .env("DATABASE_URL", url)
+            .env("RUST_LOG", "warn")
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
 pub struct Server {
     child: Child,
     pub addr: SocketAddr,
