@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm, toast } from '../app/alerts';
 import { filasPage, fila, locales, metodos, pago } from '../test/cashbox';
-import { fakeToken, inAnHour, openAs } from '../test/render';
+import { fakeToken, inAnHour, openAs, whenEnabled } from '../test/render';
 import { MovementList, PatientMovements } from './MovementList';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn(), toast: vi.fn() }));
@@ -233,13 +233,13 @@ describe('movement list', () => {
     const row = within((await screen.findAllByRole('row'))[1]);
     await user.click(row.getByRole('button', { name: 'PDF Cliente' }));
     await waitFor(() => expect(saved).toEqual(['reporte_movimiento_cliente_501.pdf']));
-    await user.click(row.getByRole('button', { name: 'PDF Óptica' }));
+    await user.click(await whenEnabled(row.getByRole<HTMLButtonElement>('button', { name: 'PDF Óptica' })));
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(saved[1]).toBe('reporte_movimiento_optica_501.pdf');
     expect(calls.find((c) => c.path === '/api/movimientos/reporteOptica/501')?.auth).toBe(`Bearer ${admin}`);
     expect(alert).not.toHaveBeenCalled();
     const third = within(rows()[2]);
-    await user.click(third.getByRole('button', { name: 'PDF Cliente' }));
+    await user.click(await whenEnabled(third.getByRole<HTMLButtonElement>('button', { name: 'PDF Cliente' })));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'No se pudo generar el PDF.'));
     expect(saved).toHaveLength(2);
   });

@@ -1,7 +1,7 @@
 // Renders a piece of the app with a real store and an in-memory router.
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { setNavigator } from '../app/navigation';
@@ -64,4 +64,14 @@ export function stubFetch(routes: Record<string, [number, unknown]>) {
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   };
   return { fetch, calls };
+}
+
+/**
+ * Waits until a button is enabled again and returns it. Screens disable their buttons while a
+ * request runs, and the effect a test waits for (an alert, a saved file) can come just before the
+ * button is enabled again; a click on a disabled button does nothing.
+ */
+export async function whenEnabled<T extends HTMLButtonElement>(button: T): Promise<T> {
+  await waitFor(() => expect(button.disabled).toBe(false));
+  return button;
 }
