@@ -132,7 +132,8 @@ async fn lag(pool: &PgPool, sold: &[i64], samples: &[(DateTime<Utc>, (i64, i64))
     let mut lags: Vec<f64> = events
         .iter()
         .filter_map(|(tx, position, recorded)| {
-            let seen = samples.iter().find(|(_, at)| *at >= (*tx, *position))?;
+            // checkpoints only grow, so the samples are sorted by them too
+            let seen = samples.get(samples.partition_point(|(_, at)| *at < (*tx, *position)))?;
             Some(((seen.0 - *recorded).num_microseconds()? as f64 / 1000.0).max(0.0))
         })
         .collect();

@@ -158,20 +158,18 @@ async fn acknowledged_commands_survive_sigkill_and_the_books_balance(pool: PgPoo
     .await
     .unwrap();
     assert_eq!(paid.len(), ack.paid_in_full.len(), "an acknowledged payment is missing");
-    for (id, version) in &ack.edits {
-        let found: bool = sqlx::query_scalar(
-            "select exists(select 1 from events where aggregate_type = 'Producto' and aggregate_id = $1 and sequence = $2)",
-        )
-        .bind(id.to_string())
-        .bind(version)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
-        assert!(
-            found,
-            "acknowledged edit of product {id} (version {version}) is missing"
-        );
-    }
+    let (ids, versions): (Vec<String>, Vec<i64>) = ack.edits.iter().map(|(id, v)| (id.to_string(), *v)).unzip();
+    let missing: Vec<(String, i64)> = sqlx::query_as(
+        "select a.id, a.version from unnest($1::text[], $2::bigint[]) as a(id, version)
+         where not exists (select 1 from events e
+                           where e.aggregate_type = 'Producto' and e.aggregate_id = a.id and e.sequence = a.version)",
+    )
+    .bind(&ids)
+    .bind(&versions)
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(missing, [], "acknowledged product edits (id, version) are missing");
     assert_books_balance(&pool, &database_url(&pool), &fixture, &ack.sales).await;
     server.kill();
 }

@@ -203,10 +203,7 @@ async fn a_rebuild_in_one_batch_equals_one_event_at_a_time(pool: PgPool) {
         StatusCode::NO_CONTENT
     );
 
-    let marca: i64 = sqlx::query_scalar("select id from lookup_items where kind = 'Marca'")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let marca = shop.marca;
     let mass =
         json!({"tipo": "precio", "tipoCambio": "porcentaje", "valor": 10, "marca": marca.to_string(), "categoria": ""});
     let (status, answer) = app
@@ -221,13 +218,7 @@ async fn a_rebuild_in_one_batch_equals_one_event_at_a_time(pool: PgPool) {
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
-    let (categoria, proveedor): (i64, i64) = sqlx::query_as(
-        "select (select min(id) from lookup_items where kind = 'Categoria'),
-                (select min(id) from lookup_items where kind = 'Proveedor')",
-    )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    let (categoria, proveedor) = (shop.categoria, shop.proveedor);
     let short_lived = json!({"modelo": "Fugaz", "marca": {"id": marca}, "precio": 5,
                              "categorias": [{"id": categoria}], "proveedores": [{"id": proveedor}],
                              "productoLocales": [{"local": {"id": shop.norte}, "stock": 4}]});

@@ -22,14 +22,7 @@ pub struct Fixture {
 /// The shop of `shop()` plus three products with `INITIAL_STOCK` units at the centre.
 pub async fn stocked_shop(app: &TestApp) -> Fixture {
     let s = shop(app).await;
-    let (marca, categoria, proveedor): (i64, i64, i64) = sqlx::query_as(
-        "select (select min(id) from lookup_items where kind = 'Marca'),
-                (select min(id) from lookup_items where kind = 'Categoria'),
-                (select min(id) from lookup_items where kind = 'Proveedor')",
-    )
-    .fetch_one(&app.pool)
-    .await
-    .unwrap();
+    let (marca, categoria, proveedor) = (s.marca, s.categoria, s.proveedor);
     let mut products = Vec::new();
     for modelo in ["K1", "K2", "K3"] {
         let body = json!({"modelo": modelo, "marca": {"id": marca}, "categorias": [{"id": categoria}],

@@ -16,6 +16,10 @@ pub struct Shop {
     pub armazon: i64,
     pub lente: i64,
     pub paciente: i64,
+    /// The brand, the non-lens category and the supplier the products use.
+    pub marca: i64,
+    pub categoria: i64,
+    pub proveedor: i64,
 }
 
 pub async fn id_of(app: &TestApp, token: &str, path: &str, body: Value, key: &str) -> i64 {
@@ -63,6 +67,9 @@ pub async fn shop(app: &TestApp) -> Shop {
         centro,
         norte,
         paciente,
+        marca,
+        categoria: sol,
+        proveedor,
     }
 }
 

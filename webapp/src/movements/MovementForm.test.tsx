@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { locales, movimiento, movementRoutes, paciente, producto, salida } from '../test/movements';
 import { page } from '../test/patients';
-import { fakeToken, inAnHour, openAs } from '../test/render';
+import { fakeToken, inAnHour, openAs, whenEnabled } from '../test/render';
 import { CreateMovement, EditMovement } from './MovementScreens';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
@@ -380,9 +380,7 @@ describe('create movement form', () => {
       400,
       { mensaje: 'Error al crear el movimiento', error: 'Stock insuficiente para el producto: RB3025' },
     ];
-    // Guardar stays disabled until the first save has finished.
-    await waitFor(() => expect(button('Guardar')).toHaveProperty('disabled', false));
-    await user.click(button('Guardar'));
+    await user.click(await whenEnabled(button('Guardar')));
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith('error', 'Error al crear el movimiento', 'Stock insuficiente para el producto: RB3025'),
     );

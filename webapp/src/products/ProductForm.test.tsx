@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { fillSharedFields, list } from '../test/productForm';
 import { locales, lookupRoutes, producto } from '../test/products';
-import { fakeToken, inAnHour, openAs } from '../test/render';
+import { fakeToken, inAnHour, openAs, whenEnabled } from '../test/render';
 import { EditProduct, ProductForm } from './ProductForm';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
@@ -156,9 +156,7 @@ describe('create product form', () => {
     await user.click(button('Crear Producto'));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Modelo repetido'));
     routes['POST /api/productos'] = [400, {}];
-    // The button stays disabled until the first save has finished.
-    await waitFor(() => expect(button('Crear Producto')).toHaveProperty('disabled', false));
-    await user.click(button('Crear Producto'));
+    await user.click(await whenEnabled(button('Crear Producto')));
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Ocurrió un error al guardar el producto'),
     );

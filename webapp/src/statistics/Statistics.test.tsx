@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentProps, ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
-import { fakeToken, inAnHour, renderAt, stubFetch } from '../test/render';
+import { fakeToken, inAnHour, renderAt, stubFetch, whenEnabled } from '../test/render';
 import {
   localesConEspacios,
   pacientesPorSucursal,
@@ -324,10 +324,8 @@ describe('statistics', () => {
     await waitFor(() => expect(saved).toEqual(['ventas_la_cruz_sur_2024-05-01_hasta_2024-05-31.xlsx']));
     expect(alert).toHaveBeenLastCalledWith('success', 'ÉXITO', 'Excel generado correctamente');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Local' }), 'Todos los locales');
-    const marcas = screen.getByRole('button', { name: 'Descargar marcas vendidas' });
-    // The buttons stay disabled until the previous download has finished.
-    await waitFor(() => expect(marcas).toHaveProperty('disabled', false));
-    await user.click(marcas);
+    const marcas = screen.getByRole<HTMLButtonElement>('button', { name: 'Descargar marcas vendidas' });
+    await user.click(await whenEnabled(marcas));
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(saved[1]).toBe('marcas_vendidas_todos los locales_2024-05-01_hasta_2024-05-31.xlsx');
     const ventas = calls.find((c) => c.path === '/api/excel/ventas');
@@ -338,8 +336,7 @@ describe('statistics', () => {
     );
 
     routes[EXCEL_MARCAS] = [500, { mensaje: 'fallo' }];
-    await waitFor(() => expect(marcas).toHaveProperty('disabled', false));
-    await user.click(marcas);
+    await user.click(await whenEnabled(marcas));
     await waitFor(() => expect(alert).toHaveBeenLastCalledWith('error', 'ERROR', 'No se pudo generar el Excel'));
     expect(saved).toHaveLength(2);
     // Downloads read no statistics of the period.
