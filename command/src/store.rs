@@ -98,11 +98,7 @@ impl EventStore {
 
     /// Rebuilds an aggregate from its stream; returns it with the stream's length.
     pub async fn load<A: Aggregate>(&self, id: &str) -> Result<(A, usize), StoreError> {
-        let stored = self
-            .repo
-            .get_events::<A>(id)
-            .await
-            .map_err(|e| StoreError::Persistence(e.to_string()))?;
+        let stored = self.repo.get_events::<A>(id).await.map_err(from_persistence)?;
         let mut aggregate = A::default();
         let length = stored.len();
         for event in stored {
@@ -175,6 +171,19 @@ fn backoff(round: usize) -> std::time::Duration {
     let random = std::collections::hash_map::RandomState::new().build_hasher().finish();
     let ceiling = 2 * round.min(10) as u64;
     std::time::Duration::from_millis(random % (ceiling + 1))
+}
+
+/// postgres-es boxes the database's error; unboxed, it keeps its kind, so a lost connection is
+/// told apart from a fault (the API answers 503 for the first, 500 for the second).
+fn from_persistence(e: cqrs_es::persist::PersistenceError) -> StoreError {
+    use cqrs_es::persist::PersistenceError as P;
+    match e {
+        P::ConnectionError(inner) | P::UnknownError(inner) => match inner.downcast::<sqlx::Error>() {
+            Ok(database) => StoreError::Database(*database),
+            Err(other) => StoreError::Persistence(other.to_string()),
+        },
+        other => StoreError::Persistence(other.to_string()),
+    }
 }
 
 /// The events of one stream waiting to be appended.
