@@ -133,11 +133,10 @@ async fn main() {
         .unwrap_or(1_000_000);
     let db = bench_support::Database::create().await;
     let pool = db.pool.clone();
-    let (router, token) = bench_support::app(&pool).await;
-
     // The template goes through the API with a projector running, as in production.
-    let (stop, stop_rx) = watch::channel(false);
     let projector = Arc::new(Projector::new(pool.clone(), optica_projections::all()));
+    let (router, token) = bench_support::app(&pool, Some(projector.progress())).await;
+    let (stop, stop_rx) = watch::channel(false);
     let running = tokio::spawn(projector.run(stop_rx));
     template(&router, &token).await;
     stop.send(true).unwrap();

@@ -77,8 +77,8 @@ async fn seed(pool: &PgPool, movements: i64) -> Duration {
         "insert into movement_extras (movimiento_id, linea, descripcion, subtotal_cents)
          select m.id, 0, 'cristal Orma ' || (m.id % 3), 5000 from movements m where m.id % 4 = 1",
         "analyze",
-        // what the movements projection keeps, day by day and branch by branch
-        "select optica_refresh_stats(b.dia, b.local_id) from (select distinct fecha::date as dia, local_id from movements) b",
+        // what the movements projection keeps (computed in bulk, as a rebuild does)
+        "select optica_rebuild_stats()",
         "analyze",
     ];
     for sql in statements {
@@ -154,7 +154,7 @@ async fn main() {
         seeded.as_secs_f64()
     );
 
-    let (router, token) = bench_support::app(&pool).await;
+    let (router, token) = bench_support::app(&pool, None).await;
 
     // (label, method, uri, body)
     let lists: Vec<(&str, &str, &str, Option<&str>)> = vec![

@@ -157,7 +157,7 @@ async fn user(pool: PgPool, cmd: UserCmd) -> Result<(), String> {
     // Bring the read models up to date even when no server runs (a running one may do it first).
     let projector = Projector::new(pool.clone(), optica_projections::all());
     if let UserCmd::Add { local_id: Some(id), .. } | UserCmd::Roles { local_id: Some(id), .. } = &cmd {
-        let _ = projector.catch_up().await;
+        let _ = projector.settle(Duration::from_secs(10)).await;
         if optica_query::lookups::get(&pool, "Local", *id)
             .await
             .map_err(|e| e.to_string())?
@@ -193,33 +193,16 @@ async fn user(pool: PgPool, cmd: UserCmd) -> Result<(), String> {
             .map(|()| format!("usuario {username} habilitado")),
     }
     .map_err(|e| e.to_string())?;
-    settle(&pool, &projector).await;
+    settle(&projector).await;
     println!("{done}");
     Ok(())
 }
 
 /// Leaves only once the read models include this command's events, so a script's next request
-/// sees the change. When a running server's projector holds the lock, `catch_up` returns at once
-/// and the CLI waits for that projector instead.
-async fn settle(pool: &PgPool, projector: &Projector) {
-    if let Ok(optica_projections::projector::BatchOutcome::Applied(_)) = projector.catch_up().await {
-        return;
-    }
-    let last: Option<(i64, i64)> = sqlx::query_as(
-        "select tx_id::text::bigint, position from events order by events.tx_id desc, events.position desc limit 1",
-    )
-    .fetch_optional(pool)
-    .await
-    .ok()
-    .flatten();
-    if let Some((tx_id, position)) = last {
-        let names = projector.projection_names();
-        let waited =
-            optica_projections::wait::wait_for_projections(pool, &names, tx_id, position, Duration::from_secs(10))
-                .await;
-        if !matches!(waited, Ok(true)) {
-            eprintln!("aviso: las vistas de lectura todavía no incluyen el cambio");
-        }
+/// sees the change (projecting them here, or waiting for a running server's projector).
+async fn settle(projector: &Projector) {
+    if !matches!(projector.settle(Duration::from_secs(10)).await, Ok(true)) {
+        eprintln!("aviso: las vistas de lectura todavía no incluyen el cambio");
     }
 }
 
@@ -267,7 +250,10 @@ pub async fn build_state(pool: PgPool, args: &ServeArgs) -> Result<AppState, Str
 }
 
 async fn serve(pool: PgPool, args: ServeArgs) -> Result<(), String> {
-    let state = build_state(pool.clone(), &args).await?;
+    let projector = Arc::new(Projector::new(pool.clone(), optica_projections::all()));
+    let state = build_state(pool.clone(), &args)
+        .await?
+        .with_projector(projector.progress());
     let store = EventStore::new(pool.clone());
     if let Some(generated) = users::bootstrap_admin(&store, args.admin_password.as_deref())
         .await
@@ -277,7 +263,6 @@ async fn serve(pool: PgPool, args: ServeArgs) -> Result<(), String> {
         println!("(se muestra una sola vez; cámbiela con `optica user passwd --username admin`)");
     }
     let (stop_tx, stop_rx) = watch::channel(false);
-    let projector = Arc::new(Projector::new(pool.clone(), optica_projections::all()));
     let projector_task = tokio::spawn(projector.run(stop_rx));
 
     let listener = tokio::net::TcpListener::bind(args.addr)

@@ -73,6 +73,7 @@ pub async fn settle(state: &AppState, at: Appended) {
         at.tx_id,
         at.position,
         state.read_wait,
+        state.applied.as_ref(),
     )
     .await
     {

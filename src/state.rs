@@ -20,6 +20,8 @@ pub struct AppState {
     pub read_wait: Duration,
     /// The shop's time zone, for business dates.
     pub timezone: chrono_tz::Tz,
+    /// How far this process's projector has applied the log, when one runs here.
+    pub applied: Option<tokio::sync::watch::Receiver<(i64, i64)>>,
 }
 
 impl AppState {
@@ -31,7 +33,16 @@ impl AppState {
             projections: Arc::new(optica_projections::all().iter().map(|p| p.name()).collect()),
             read_wait: Duration::from_secs(5),
             timezone,
+            applied: None,
         }
+    }
+
+    /// Connects the commands to the projector running in this process: each commit wakes it,
+    /// and each answer waits for its round instead of polling the database.
+    pub fn with_projector(mut self, progress: optica_projections::projector::Progress) -> Self {
+        self.store = self.store.waking(progress.wake);
+        self.applied = Some(progress.applied);
+        self
     }
 
     /// Today's date in the shop.

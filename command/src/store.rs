@@ -65,12 +65,21 @@ pub enum CommandError<E: std::error::Error> {
 pub struct EventStore {
     pool: PgPool,
     repo: std::sync::Arc<PostgresEventRepository>,
+    /// Pinged after every commit: this process's projector, when one runs here.
+    wake: Option<std::sync::Arc<tokio::sync::Notify>>,
 }
 
 impl EventStore {
     pub fn new(pool: PgPool) -> Self {
         let repo = std::sync::Arc::new(PostgresEventRepository::new(pool.clone()));
-        EventStore { pool, repo }
+        EventStore { pool, repo, wake: None }
+    }
+
+    /// Wakes `projector` after each commit, so it projects the new events at once instead of
+    /// at its next poll.
+    pub fn waking(mut self, projector: std::sync::Arc<tokio::sync::Notify>) -> Self {
+        self.wake = Some(projector);
+        self
     }
 
     pub fn pool(&self) -> &PgPool {
@@ -340,6 +349,9 @@ impl UnitOfWork<'_> {
             }
         }
         tx.commit().await?;
+        if let Some(projector) = &self.store.wake {
+            projector.notify_one();
+        }
         last.ok_or(AppendError::Db(sqlx::Error::RowNotFound))
     }
 }

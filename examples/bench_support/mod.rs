@@ -60,8 +60,9 @@ impl Database {
     }
 }
 
-/// The router over `pool`, and a token of a new admin account.
-pub async fn app(pool: &PgPool) -> (Router, String) {
+/// The router over `pool`, and a token of a new admin account. With `projector`, the progress
+/// of a projector the caller runs, commands wake it and wait for it as the server's do.
+pub async fn app(pool: &PgPool, projector: Option<optica_projections::projector::Progress>) -> (Router, String) {
     let args = ServeArgs {
         addr: "127.0.0.1:0".parse().unwrap(),
         oauth_clients: Some("bench:bench-secret".into()),
@@ -70,7 +71,10 @@ pub async fn app(pool: &PgPool) -> (Router, String) {
         webapp_dir: None,
         timezone: optica::config::DEFAULT_TIMEZONE.into(),
     };
-    let state = optica::cli::build_state(pool.clone(), &args).await.unwrap();
+    let mut state = optica::cli::build_state(pool.clone(), &args).await.unwrap();
+    if let Some(progress) = projector {
+        state = state.with_projector(progress);
+    }
     let router = optica::app(state);
     let store = EventStore::new(pool.clone());
     optica::users::add(
@@ -83,10 +87,11 @@ pub async fn app(pool: &PgPool) -> (Router, String) {
     )
     .await
     .unwrap();
-    Projector::new(pool.clone(), optica_projections::all())
-        .catch_up()
+    let settled = Projector::new(pool.clone(), optica_projections::all())
+        .settle(std::time::Duration::from_secs(20))
         .await
         .unwrap();
+    assert!(settled, "the projector did not take the admin account in");
     let basic = base64::engine::general_purpose::STANDARD.encode("bench:bench-secret");
     let request = Request::post("/oauth/token")
         .header(header::AUTHORIZATION, format!("Basic {basic}"))

@@ -4,7 +4,6 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use async_trait::async_trait;
-use chrono::NaiveDate;
 use optica_events::movement::{EstadoMovimiento, MovimientoDatos, MovimientoEvent, MOVEMENT_AGGREGATE};
 use sqlx::PgConnection;
 
@@ -86,7 +85,7 @@ impl Projection for MovementsProjection {
         ]
     }
 
-    /// A rebuild skips the per-event statistics (see `optica_stats_changed`) and the per-row
+    /// A rebuild skips the per-event statistics (see `optica_stats_add`) and the per-row
     /// payment counts: every table is recomputed once here, in bulk.
     async fn finish_rebuild(&self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
         // The tables were filled inside this transaction: without fresh statistics the planner
@@ -160,15 +159,12 @@ impl Projection for MovementsProjection {
             .filter(|(id, f)| !matches!(f, Final::Estado { .. }) && !fresh.contains(id))
             .map(|(id, _)| *id)
             .collect();
-        // The days and branches the statistics must recompute: where each movement counted
-        // before the batch and where it counts after (a state change moves neither).
-        let mut days: BTreeSet<(NaiveDate, i64)> =
-            sqlx::query_as::<_, (NaiveDate, i64)>("select fecha::date, local_id from movements where id = any($1)")
-                .bind(&rewritten)
-                .fetch_all(&mut *conn)
-                .await?
-                .into_iter()
-                .collect();
+        // The statistics lose the rewritten and deleted movements' share while their rows still
+        // hold it, and gain the new share once the rows are written (see optica_stats_add).
+        sqlx::query("select optica_stats_add($1, -1)")
+            .bind(&rewritten)
+            .execute(&mut *conn)
+            .await?;
         // Rewritten and deleted movements lose every row here; the writes below insert the new ones.
         for table in [
             "movement_lines",
@@ -187,10 +183,11 @@ impl Projection for MovementsProjection {
             .execute(&mut *conn)
             .await?;
         let mut rows = MovementRows::default();
+        let mut written = Vec::new();
         for (id, f) in &last {
             match f {
                 Final::Write { datos, version } => {
-                    days.insert((datos.fecha.date(), datos.local_id));
+                    written.push(*id);
                     rows.push(*id, datos, *version);
                 }
                 Final::Estado { estado, version } => {
@@ -202,10 +199,8 @@ impl Projection for MovementsProjection {
             }
         }
         rows.write(conn).await?;
-        let (dias, locales): (Vec<NaiveDate>, Vec<i64>) = days.into_iter().unzip();
-        sqlx::query("select optica_stats_changed(d, l) from unnest($1::date[], $2::bigint[]) as b(d, l)")
-            .bind(&dias)
-            .bind(&locales)
+        sqlx::query("select optica_stats_add($1, 1)")
+            .bind(&written)
             .execute(&mut *conn)
             .await?;
         Ok(())

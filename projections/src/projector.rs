@@ -19,16 +19,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
-use sqlx::postgres::PgListener;
 use sqlx::{PgConnection, PgPool};
-use tokio::sync::watch;
+use tokio::sync::{watch, Notify};
 
 use crate::stored::{StoredEvent, EVENT_COLUMNS};
 
 /// Advisory lock key held by the active projector while it writes a batch.
 pub(crate) const PROJECTOR_LOCK: i64 = 0x6f70_7469_6361; // "optica"
-/// The NOTIFY channel the events table signals on commit.
-pub const EVENTS_CHANNEL: &str = "optica_events";
 
 #[derive(Debug, thiserror::Error)]
 pub enum ProjectionError {
@@ -73,11 +70,24 @@ pub enum BatchOutcome {
     Busy,
 }
 
+/// How a projector and the commands of its process talk without a database round trip: the
+/// event store pings `wake` after each commit, and the projector publishes in `applied` the
+/// `(tx_id, position)` every projection has passed after each round, which a command's
+/// read-your-writes wait watches. A round committed by another process's projector shows only
+/// in the database, so the wait also polls the checkpoints, just less often.
+#[derive(Clone)]
+pub struct Progress {
+    pub wake: Arc<Notify>,
+    pub applied: watch::Receiver<(i64, i64)>,
+}
+
 pub struct Projector {
     pool: PgPool,
     projections: Vec<Arc<dyn Projection>>,
     batch_size: i64,
     poll_interval: Duration,
+    wake: Arc<Notify>,
+    applied: watch::Sender<(i64, i64)>,
 }
 
 impl Projector {
@@ -87,6 +97,16 @@ impl Projector {
             projections,
             batch_size: 500,
             poll_interval: Duration::from_millis(500),
+            wake: Arc::new(Notify::new()),
+            applied: watch::channel((0, 0)).0,
+        }
+    }
+
+    /// The signals that connect this projector to the commands of its process.
+    pub fn progress(&self) -> Progress {
+        Progress {
+            wake: self.wake.clone(),
+            applied: self.applied.subscribe(),
         }
     }
 
@@ -162,6 +182,15 @@ impl Projector {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
+        // Every checkpoint is now at or past `last` (none moves back, and each projection got
+        // the events after its own).
+        self.applied.send_if_modified(|at| {
+            let newer = *at < last;
+            if newer {
+                *at = last;
+            }
+            newer
+        });
         Ok(BatchOutcome::Applied(events.len()))
     }
 
@@ -182,6 +211,27 @@ impl Projector {
         }
     }
 
+    /// Runs rounds until every projection has passed the log's last event as of now, or until
+    /// `limit`. `catch_up` alone can stop short: events behind a transaction still running on the
+    /// cluster are not readable yet. When another projector holds the lock, this waits for it.
+    pub async fn settle(&self, limit: Duration) -> Result<bool, ProjectionError> {
+        let Some((tx_id, position)) = crate::wait::last_event(&self.pool).await? else {
+            return Ok(true);
+        };
+        let names = self.projection_names();
+        let deadline = tokio::time::Instant::now() + limit;
+        loop {
+            self.catch_up().await?;
+            if crate::wait::passed(&self.pool, &names, tx_id, position).await? {
+                return Ok(true);
+            }
+            if tokio::time::Instant::now() >= deadline {
+                return Ok(false);
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
     /// Whether committed events wait behind a transaction that is still running; the projector
     /// then polls quickly instead of waiting for the next NOTIFY.
     async fn held_back(&self) -> Result<bool, sqlx::Error> {
@@ -190,22 +240,29 @@ impl Projector {
             .await
     }
 
-    /// Runs until `shutdown` turns true: wakes on NOTIFY, polls as a fallback, and keeps going
-    /// through database errors (logged, retried with back-off).
+    /// Runs until `shutdown` turns true: wakes when a command of this process commits, polls as
+    /// a fallback (for events appended by other processes), and keeps going through database
+    /// errors (logged, retried with back-off).
+    ///
+    /// When another process's projector holds the lock, this one retries soon: that round may
+    /// have read the log just before this process's latest commit.
     pub async fn run(self: Arc<Self>, mut shutdown: watch::Receiver<bool>) {
-        let mut listener: Option<PgListener> = None;
         let mut failures: u32 = 0;
+        let mut busy: u32 = 0;
         loop {
             if *shutdown.borrow() {
                 break;
             }
-            if listener.is_none() {
-                listener = connect_listener(&self.pool).await;
-            }
             let mut wait = self.poll_interval;
             match self.catch_up().await {
+                Ok(BatchOutcome::Busy) => {
+                    failures = 0;
+                    busy = busy.saturating_add(1);
+                    wait = (Duration::from_millis(5) * 2u32.saturating_pow(busy.min(7))).min(self.poll_interval);
+                }
                 Ok(outcome) => {
                     failures = 0;
+                    busy = 0;
                     if outcome == BatchOutcome::Applied(0) && self.held_back().await.unwrap_or(false) {
                         wait = Duration::from_millis(10);
                     }
@@ -218,27 +275,10 @@ impl Projector {
             }
             tokio::select! {
                 _ = shutdown.changed() => {}
-                received = recv(&mut listener) => {
-                    if received.is_err() {
-                        listener = None;
-                    }
-                }
+                _ = self.wake.notified(), if failures == 0 => {}
                 _ = tokio::time::sleep(wait) => {}
             }
         }
         tracing::info!("projector stopped");
-    }
-}
-
-async fn connect_listener(pool: &PgPool) -> Option<PgListener> {
-    let mut listener = PgListener::connect_with(pool).await.ok()?;
-    listener.listen(EVENTS_CHANNEL).await.ok()?;
-    Some(listener)
-}
-
-async fn recv(listener: &mut Option<PgListener>) -> Result<(), sqlx::Error> {
-    match listener {
-        Some(l) => l.recv().await.map(|_| ()),
-        None => std::future::pending().await,
     }
 }

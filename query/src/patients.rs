@@ -123,6 +123,9 @@ const PATIENT_COLUMNS: &str = "p.id, p.ficha, p.nombre_completo, p.direccion, p.
 
 /// The patients of `rows` with their fichas and crystals, in the rows' order.
 async fn complete(pool: &PgPool, rows: Vec<PatientRow>) -> Result<Vec<Paciente>, sqlx::Error> {
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let fichas: Vec<(i64, i64, sqlx::types::Json<Ficha>)> = sqlx::query_as(
         "select paciente_id, ficha_id, datos from patient_fichas where paciente_id = any($1)
@@ -193,6 +196,9 @@ pub async fn by_id(pool: &PgPool, id: i64) -> Result<Option<Paciente>, sqlx::Err
 
 /// Several patients at once (the cash-box lists); in no particular order.
 pub async fn by_ids(pool: &PgPool, ids: &[i64]) -> Result<Vec<Paciente>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
     let rows: Vec<PatientRow> = sqlx::query_as(&format!("select {PATIENT_COLUMNS} where p.id = any($1)"))
         .bind(ids)
         .fetch_all(pool)

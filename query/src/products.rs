@@ -99,6 +99,9 @@ fn pesos(cents: i64) -> f64 {
 
 /// The full products of `ids`, in that order.
 async fn load(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Producto>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
     let rows: Vec<ProductRow> = sqlx::query_as(
         "select p.id, p.modelo, p.marca_id, p.marca_nombre, p.material_id, m.nombre as material_nombre,
                 p.genero, p.costo_cents, p.precio_cents, p.descripcion, p.creado_en, p.ultima_actualizacion,

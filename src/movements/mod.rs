@@ -144,8 +144,10 @@ pub async fn register(
         let idempotency = idempotency.clone();
         async move {
             let mut unit = state.store.unit();
+            // The id was just taken from its sequence, so the stream is empty: nothing to load.
+            let command = MovimientoCommand::Register { datos: datos.clone() };
             let movimiento = unit
-                .handle::<Movimiento>(key, MovimientoCommand::Register { datos: datos.clone() }, &())
+                .handle_loaded(key, Movimiento::default(), 0, command, &())
                 .await
                 .map_err(|e| lift(e, CajaError::Movimiento))?;
             // The aggregate's normalised data (default state) is what the stock and lenses follow.

@@ -48,9 +48,12 @@ pub fn serve_args() -> ServeArgs {
 impl TestApp {
     /// The app with its projector running (stopped when the TestApp is dropped).
     pub async fn start(pool: PgPool) -> TestApp {
-        let state = optica::cli::build_state(pool.clone(), &serve_args()).await.unwrap();
-        let (stop, stop_rx) = watch::channel(false);
         let projector = Arc::new(Projector::new(pool.clone(), optica_projections::all()));
+        let state = optica::cli::build_state(pool.clone(), &serve_args())
+            .await
+            .unwrap()
+            .with_projector(projector.progress());
+        let (stop, stop_rx) = watch::channel(false);
         tokio::spawn(projector.run(stop_rx));
         TestApp {
             router: optica::app(state),
@@ -189,9 +192,10 @@ pub async fn caught_up(pool: &PgPool) {
     .unwrap();
     if let Some((tx, position)) = last {
         let names: Vec<&'static str> = optica_projections::all().iter().map(|p| p.name()).collect();
-        let done = optica_projections::wait::wait_for_projections(pool, &names, tx, position, Duration::from_secs(20))
-            .await
-            .unwrap();
+        let done =
+            optica_projections::wait::wait_for_projections(pool, &names, tx, position, Duration::from_secs(20), None)
+                .await
+                .unwrap();
         assert!(done, "projector did not catch up");
     }
 }
