@@ -23,48 +23,41 @@ pub async fn wait_for_projections(
     let target = (tx_id, position);
     let deadline = Instant::now() + limit;
     let mut local = local.cloned();
-    let mut pause = Duration::from_millis(if local.is_some() { 20 } else { 2 });
+    let (mut pause, longest) = if local.is_some() {
+        (Duration::from_millis(20), Duration::from_millis(100))
+    } else {
+        (Duration::from_millis(2), Duration::from_millis(25))
+    };
     // A command waits right after its commit, so the local projector's progress is the first
     // thing worth looking at; the database is read when a pause ends without it.
     let mut look_in_database = local.is_none();
     loop {
-        if local.as_ref().is_some_and(|applied| *applied.borrow() >= target) {
-            return Ok(true);
-        }
         if look_in_database && passed(pool, names, tx_id, position).await? {
             return Ok(true);
         }
         look_in_database = true;
-        let mut timer = Instant::now() + pause;
-        loop {
-            if timer >= deadline {
-                if Instant::now() >= deadline {
-                    return Ok(false);
-                }
-                timer = deadline;
-            }
-            let woken = match local.as_mut() {
-                Some(applied) => tokio::select! {
-                    changed = applied.changed() => changed.is_ok(),
-                    _ = tokio::time::sleep_until(timer.into()) => false,
-                },
-                None => {
-                    tokio::time::sleep_until(timer.into()).await;
-                    false
-                }
-            };
-            if local.as_ref().is_some_and(|applied| applied.has_changed().is_err()) {
-                // the projector stopped: poll the database from now on
-                local = None;
-            }
-            if !woken {
-                break;
-            }
-            if local.as_ref().is_some_and(|applied| *applied.borrow() >= target) {
-                return Ok(true);
-            }
+        let now = Instant::now();
+        if now >= deadline {
+            return Ok(false);
         }
-        pause = (pause * 2).min(Duration::from_millis(if local.is_some() { 100 } else { 25 }));
+        let until = tokio::time::Instant::from_std((now + pause).min(deadline));
+        let reached = match local.as_mut() {
+            Some(applied) => match tokio::time::timeout_at(until, applied.wait_for(|at| *at >= target)).await {
+                Ok(reached) => Some(reached.is_ok()),
+                Err(_) => None,
+            },
+            None => {
+                tokio::time::sleep_until(until).await;
+                None
+            }
+        };
+        match reached {
+            Some(true) => return Ok(true),
+            // the projector stopped: poll the database from now on
+            Some(false) => local = None,
+            None => {}
+        }
+        pause = (pause * 2).min(longest);
     }
 }
 

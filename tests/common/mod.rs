@@ -184,13 +184,7 @@ impl TestApp {
 }
 
 pub async fn caught_up(pool: &PgPool) {
-    let last: Option<(i64, i64)> = sqlx::query_as(
-        "select tx_id::text::bigint, position from events order by events.tx_id desc, events.position desc limit 1",
-    )
-    .fetch_optional(pool)
-    .await
-    .unwrap();
-    if let Some((tx, position)) = last {
+    if let Some((tx, position)) = optica_projections::wait::last_event(pool).await.unwrap() {
         let names: Vec<&'static str> = optica_projections::all().iter().map(|p| p.name()).collect();
         let done =
             optica_projections::wait::wait_for_projections(pool, &names, tx, position, Duration::from_secs(20), None)
