@@ -1,5 +1,6 @@
 //! Benchmark of command throughput and projection lag: sales per second through HTTP (the real
-//! router served on a local port, its projector running, each sale a new connection) with 8 and
+//! router served on a local port, its projector running, each client on one kept-alive
+//! connection, as a browser is, and as pgbench's clients are) with 8 and
 //! 32 concurrent clients, printed beside the raw PostgreSQL ceiling measured in the same run
 //! (pgbench with a one-row insert script at the same client count), and the lag from each sale's
 //! transaction to the cash-box read model (p50 and p99). Prints a markdown table.
@@ -22,7 +23,7 @@ use tokio::sync::watch;
 #[path = "bench_support/mod.rs"]
 mod bench_support;
 
-use bench_support::http::request;
+use bench_support::http::{request, Connection};
 
 /// Products the sales spread over, as a shop's catalogue does.
 const PRODUCTS: usize = 100;
@@ -71,11 +72,13 @@ async fn sell(addr: SocketAddr, token: &str, bodies: &[Value], clients: usize, s
         .map(|client| {
             let (stop, sold, token, bodies) = (stop.clone(), sold.clone(), token.to_string(), bodies.to_vec());
             tokio::spawn(async move {
+                let mut connection = Connection::open(addr).await.unwrap();
                 let mut next = client;
                 while !stop.load(Ordering::Relaxed) {
                     next = (next + 1) % bodies.len();
                     let body = &bodies[next];
-                    let (status, answer) = request(addr, "POST", "/api/movimientos", Some(&token), Some(body))
+                    let (status, answer) = connection
+                        .request("POST", "/api/movimientos", Some(&token), Some(body))
                         .await
                         .unwrap();
                     assert_eq!(status, 201, "{answer}");

@@ -21,7 +21,7 @@ pub struct AppState {
     /// The shop's time zone, for business dates.
     pub timezone: chrono_tz::Tz,
     /// How far this process's projector has applied the log, when one runs here.
-    pub applied: Option<tokio::sync::watch::Receiver<(i64, i64)>>,
+    pub applied: Option<tokio::sync::watch::Receiver<optica_projections::projector::Applied>>,
 }
 
 impl AppState {

@@ -296,30 +296,14 @@ impl UnitOfWork<'_> {
 
     async fn append(&self, metadata: &EventMetadata) -> Result<Appended, AppendError> {
         let metadata = serde_json::to_value(metadata).map_err(|e| AppendError::Db(sqlx::Error::Encode(e.into())))?;
-        let mut tx = self.store.pool.begin().await?;
-        let mut last = None;
-        for write in &self.writes {
-            for (offset, (event_type, version, payload)) in write.events.iter().enumerate() {
-                let row: (i64, i64) = sqlx::query_as(
-                    "insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
-                     values ($1, $2, $3, $4, $5, $6, $7)
-                     returning tx_id::text::bigint, position",
-                )
-                .bind(write.aggregate_type)
-                .bind(&write.id)
-                .bind((write.base + offset + 1) as i64)
-                .bind(event_type)
-                .bind(version)
-                .bind(payload)
-                .bind(&metadata)
-                .fetch_one(&mut *tx)
-                .await?;
-                last = Some(Appended {
-                    tx_id: row.0,
-                    position: row.1,
-                });
-            }
+        if self.take.is_empty() && self.release.is_empty() {
+            // One statement is its own transaction: no BEGIN and COMMIT round trips.
+            let appended = self.insert_events(&metadata, self.store.pool()).await?;
+            self.wake_projector();
+            return Ok(appended);
         }
+        let mut tx = self.store.pool.begin().await?;
+        let appended = self.insert_events(&metadata, &mut *tx).await?;
         for (scope, key, id) in &self.release {
             sqlx::query("delete from unique_claims where scope = $1 and key = $2 and aggregate_id = $3")
                 .bind(scope)
@@ -349,11 +333,71 @@ impl UnitOfWork<'_> {
             }
         }
         tx.commit().await?;
+        self.wake_projector();
+        Ok(appended)
+    }
+
+    /// Inserts every stream's events with one statement, in stream order (the hash chain links
+    /// each event to the one before it, which may be in the same statement). Answers where the
+    /// last one landed.
+    async fn insert_events<'c>(
+        &self,
+        metadata: &serde_json::Value,
+        conn: impl sqlx::PgExecutor<'c>,
+    ) -> Result<Appended, AppendError> {
+        let mut c = EventColumns::default();
+        for write in &self.writes {
+            for (offset, (event_type, version, payload)) in write.events.iter().enumerate() {
+                c.aggregate_type.push(write.aggregate_type);
+                c.aggregate_id.push(&write.id);
+                c.sequence.push((write.base + offset + 1) as i64);
+                c.event_type.push(event_type);
+                c.event_version.push(version);
+                c.payload.push(payload);
+            }
+        }
+        let landed: Vec<(i64, i64)> = sqlx::query_as(
+            "insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
+             select t, i, s, e, v, p, $7 from unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[],
+                                                    $6::json[]) with ordinality as u(t, i, s, e, v, p, n)
+             order by n
+             returning tx_id::text::bigint, position",
+        )
+        .bind(&c.aggregate_type)
+        .bind(&c.aggregate_id)
+        .bind(&c.sequence)
+        .bind(&c.event_type)
+        .bind(&c.event_version)
+        .bind(&c.payload)
+        .bind(metadata)
+        .fetch_all(conn)
+        .await?;
+        let last = landed
+            .into_iter()
+            .max()
+            .ok_or(AppendError::Db(sqlx::Error::RowNotFound))?;
+        Ok(Appended {
+            tx_id: last.0,
+            position: last.1,
+        })
+    }
+
+    fn wake_projector(&self) {
         if let Some(projector) = &self.store.wake {
             projector.notify_one();
         }
-        last.ok_or(AppendError::Db(sqlx::Error::RowNotFound))
     }
+}
+
+/// A unit's events as one array per column, for `unnest`.
+#[derive(Default)]
+struct EventColumns<'a> {
+    aggregate_type: Vec<&'a str>,
+    aggregate_id: Vec<&'a str>,
+    sequence: Vec<i64>,
+    event_type: Vec<&'a str>,
+    event_version: Vec<&'a str>,
+    payload: Vec<&'a serde_json::Value>,
 }
 
 enum AppendError {

@@ -109,96 +109,112 @@ impl MovementRows {
         }
     }
 
+    /// Writes each table that has rows; a batch of new sales skips the empty ones (one round
+    /// trip each otherwise).
     pub async fn write(self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
-        sqlx::query(
-            "insert into movements (id, tipo, fecha, local_id, paciente_id, vendedor, descripcion, descuento_hundredths,
-                                    total_cents, total_impuesto_cents, estado, version)
-             select * from unnest($1::bigint[], $2::text[], $3::timestamp[], $4::bigint[], $5::bigint[], $6::text[],
-                                  $7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[])",
-        )
-        .bind(&self.id)
-        .bind(&self.tipo)
-        .bind(&self.fecha)
-        .bind(&self.local_id)
-        .bind(&self.paciente_id)
-        .bind(&self.vendedor)
-        .bind(&self.descripcion)
-        .bind(&self.descuento)
-        .bind(&self.total)
-        .bind(&self.total_impuesto)
-        .bind(&self.estado)
-        .bind(&self.version)
-        .execute(&mut *conn)
-        .await?;
-        sqlx::query(
-            "insert into movement_lines (movimiento_id, linea, producto_id, modelo, marca, cristal, cantidad,
-                                         precio_cents, subtotal_cents)
-             select * from unnest($1::bigint[], $2::int[], $3::bigint[], $4::text[], $5::text[], $6::boolean[],
-                                  $7::bigint[], $8::bigint[], $9::bigint[])",
-        )
-        .bind(&self.line_mov)
-        .bind(&self.line_n)
-        .bind(&self.line_producto)
-        .bind(&self.line_modelo)
-        .bind(&self.line_marca)
-        .bind(&self.line_cristal)
-        .bind(&self.line_cantidad)
-        .bind(&self.line_precio)
-        .bind(&self.line_subtotal)
-        .execute(&mut *conn)
-        .await?;
-        sqlx::query(
-            "insert into product_references (producto_id, movimiento_id)
-             select * from unnest($1::bigint[], $2::bigint[])",
-        )
-        .bind(&self.ref_producto)
-        .bind(&self.ref_mov)
-        .execute(&mut *conn)
-        .await?;
-        sqlx::query(
-            "insert into movement_extras (movimiento_id, linea, descripcion, subtotal_cents)
-             select * from unnest($1::bigint[], $2::int[], $3::text[], $4::bigint[])",
-        )
-        .bind(&self.extra_mov)
-        .bind(&self.extra_n)
-        .bind(&self.extra_descripcion)
-        .bind(&self.extra_subtotal)
-        .execute(&mut *conn)
-        .await?;
-        sqlx::query(
-            "insert into movement_payments (movimiento_id, pago_id, metodo_pago_id, monto_cents, monto_impuesto_cents,
-                                            fecha, local_id, tipo)
-             select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[],
-                                  $6::timestamp[], $7::bigint[], $8::text[])",
-        )
-        .bind(&self.pago_mov)
-        .bind(&self.pago_id)
-        .bind(&self.pago_metodo)
-        .bind(&self.pago_monto)
-        .bind(&self.pago_impuesto)
-        .bind(&self.pago_fecha)
-        .bind(&self.pago_local)
-        .bind(&self.pago_tipo)
-        .execute(&mut *conn)
-        .await?;
-        sqlx::query(
-            "insert into patient_references (paciente_id, movimiento_id)
-             select * from unnest($1::bigint[], $2::bigint[])",
-        )
-        .bind(&self.paciente)
-        .bind(&self.paciente_mov)
-        .execute(&mut *conn)
-        .await?;
-        sqlx::query(
-            "update movements m set estado = u.estado, version = u.version
-             from unnest($1::bigint[], $2::text[], $3::bigint[]) as u(id, estado, version)
-             where m.id = u.id",
-        )
-        .bind(&self.estado_ids)
-        .bind(&self.estado_set)
-        .bind(&self.estado_version)
-        .execute(&mut *conn)
-        .await?;
+        if !self.id.is_empty() {
+            sqlx::query(
+                "insert into movements (id, tipo, fecha, local_id, paciente_id, vendedor, descripcion, descuento_hundredths,
+                                        total_cents, total_impuesto_cents, estado, version)
+                 select * from unnest($1::bigint[], $2::text[], $3::timestamp[], $4::bigint[], $5::bigint[], $6::text[],
+                                      $7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[])",
+            )
+            .bind(&self.id)
+            .bind(&self.tipo)
+            .bind(&self.fecha)
+            .bind(&self.local_id)
+            .bind(&self.paciente_id)
+            .bind(&self.vendedor)
+            .bind(&self.descripcion)
+            .bind(&self.descuento)
+            .bind(&self.total)
+            .bind(&self.total_impuesto)
+            .bind(&self.estado)
+            .bind(&self.version)
+            .execute(&mut *conn)
+            .await?;
+        }
+        if !self.line_mov.is_empty() {
+            sqlx::query(
+                "insert into movement_lines (movimiento_id, linea, producto_id, modelo, marca, cristal, cantidad,
+                                             precio_cents, subtotal_cents)
+                 select * from unnest($1::bigint[], $2::int[], $3::bigint[], $4::text[], $5::text[], $6::boolean[],
+                                      $7::bigint[], $8::bigint[], $9::bigint[])",
+            )
+            .bind(&self.line_mov)
+            .bind(&self.line_n)
+            .bind(&self.line_producto)
+            .bind(&self.line_modelo)
+            .bind(&self.line_marca)
+            .bind(&self.line_cristal)
+            .bind(&self.line_cantidad)
+            .bind(&self.line_precio)
+            .bind(&self.line_subtotal)
+            .execute(&mut *conn)
+            .await?;
+        }
+        if !self.ref_producto.is_empty() {
+            sqlx::query(
+                "insert into product_references (producto_id, movimiento_id)
+                 select * from unnest($1::bigint[], $2::bigint[])",
+            )
+            .bind(&self.ref_producto)
+            .bind(&self.ref_mov)
+            .execute(&mut *conn)
+            .await?;
+        }
+        if !self.extra_mov.is_empty() {
+            sqlx::query(
+                "insert into movement_extras (movimiento_id, linea, descripcion, subtotal_cents)
+                 select * from unnest($1::bigint[], $2::int[], $3::text[], $4::bigint[])",
+            )
+            .bind(&self.extra_mov)
+            .bind(&self.extra_n)
+            .bind(&self.extra_descripcion)
+            .bind(&self.extra_subtotal)
+            .execute(&mut *conn)
+            .await?;
+        }
+        if !self.pago_mov.is_empty() {
+            sqlx::query(
+                "insert into movement_payments (movimiento_id, pago_id, metodo_pago_id, monto_cents, monto_impuesto_cents,
+                                                fecha, local_id, tipo)
+                 select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[],
+                                      $6::timestamp[], $7::bigint[], $8::text[])",
+            )
+            .bind(&self.pago_mov)
+            .bind(&self.pago_id)
+            .bind(&self.pago_metodo)
+            .bind(&self.pago_monto)
+            .bind(&self.pago_impuesto)
+            .bind(&self.pago_fecha)
+            .bind(&self.pago_local)
+            .bind(&self.pago_tipo)
+            .execute(&mut *conn)
+            .await?;
+        }
+        if !self.paciente.is_empty() {
+            sqlx::query(
+                "insert into patient_references (paciente_id, movimiento_id)
+                 select * from unnest($1::bigint[], $2::bigint[])",
+            )
+            .bind(&self.paciente)
+            .bind(&self.paciente_mov)
+            .execute(&mut *conn)
+            .await?;
+        }
+        if !self.estado_ids.is_empty() {
+            sqlx::query(
+                "update movements m set estado = u.estado, version = u.version
+                 from unnest($1::bigint[], $2::text[], $3::bigint[]) as u(id, estado, version)
+                 where m.id = u.id",
+            )
+            .bind(&self.estado_ids)
+            .bind(&self.estado_set)
+            .bind(&self.estado_version)
+            .execute(&mut *conn)
+            .await?;
+        }
         Ok(())
     }
 }

@@ -160,28 +160,31 @@ impl Projection for MovementsProjection {
             .map(|(id, _)| *id)
             .collect();
         // The statistics lose the rewritten and deleted movements' share while their rows still
-        // hold it, and gain the new share once the rows are written (see optica_stats_add).
-        sqlx::query("select optica_stats_add($1, -1)")
-            .bind(&rewritten)
-            .execute(&mut *conn)
-            .await?;
-        // Rewritten and deleted movements lose every row here; the writes below insert the new ones.
-        for table in [
-            "movement_lines",
-            "movement_extras",
-            "movement_payments",
-            "product_references",
-            "patient_references",
-        ] {
-            sqlx::query(&format!("delete from {table} where movimiento_id = any($1)"))
+        // hold it, and gain the new share once the rows are written (see optica_stats_add). New
+        // movements, the usual batch, have nothing to subtract or delete.
+        if !rewritten.is_empty() {
+            sqlx::query("select optica_stats_add($1, -1)")
+                .bind(&rewritten)
+                .execute(&mut *conn)
+                .await?;
+            // Rewritten and deleted movements lose every row here; the writes below insert the new ones.
+            for table in [
+                "movement_lines",
+                "movement_extras",
+                "movement_payments",
+                "product_references",
+                "patient_references",
+            ] {
+                sqlx::query(&format!("delete from {table} where movimiento_id = any($1)"))
+                    .bind(&rewritten)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            sqlx::query("delete from movements where id = any($1)")
                 .bind(&rewritten)
                 .execute(&mut *conn)
                 .await?;
         }
-        sqlx::query("delete from movements where id = any($1)")
-            .bind(&rewritten)
-            .execute(&mut *conn)
-            .await?;
         let mut rows = MovementRows::default();
         let mut written = Vec::new();
         for (id, f) in &last {
@@ -199,10 +202,12 @@ impl Projection for MovementsProjection {
             }
         }
         rows.write(conn).await?;
-        sqlx::query("select optica_stats_add($1, 1)")
-            .bind(&written)
-            .execute(&mut *conn)
-            .await?;
+        if !written.is_empty() {
+            sqlx::query("select optica_stats_add($1, 1)")
+                .bind(&written)
+                .execute(&mut *conn)
+                .await?;
+        }
         Ok(())
     }
 }

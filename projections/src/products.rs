@@ -1,6 +1,8 @@
 //! Products into `products`, `product_categorias`, `product_proveedores` and `product_stock`.
 //! Brand renames (lookup events) refresh the denormalised brand name the lists order by.
 
+use std::collections::BTreeMap;
+
 use async_trait::async_trait;
 use chrono::NaiveDate;
 use optica_events::product::PRODUCT_AGGREGATE;
@@ -125,6 +127,9 @@ impl Projection for ProductsProjection {
         if changes.is_empty() {
             return Ok(());
         }
+        if changes.iter().all(|(_, c)| matches!(c, ProductChange::Stock { .. })) {
+            return write_stock(conn, &changes).await;
+        }
         // A create or an edit takes the brand's name from the lookups projection, which runs
         // first in every pass; a replay of this projection alone reads today's name, which later
         // rename events would set anyway.
@@ -134,6 +139,42 @@ impl Projection for ProductsProjection {
         }
         rows.write(conn).await
     }
+}
+
+/// A batch of stock changes only, what sales make: the stock rows and the products' versions
+/// are updated in place with one statement, which is what `ProductRows` would write for them
+/// with fourteen (it reloads and rewrites whole products).
+async fn write_stock(conn: &mut PgConnection, changes: &[(i64, ProductChange)]) -> Result<(), ProjectionError> {
+    // The batch is in log order, so the last change per row wins.
+    let mut stock: BTreeMap<(i64, i64), i64> = BTreeMap::new();
+    let mut versions: BTreeMap<i64, i64> = BTreeMap::new();
+    for (sequence, change) in changes {
+        if let ProductChange::Stock { id, local_id, stock: s } = change {
+            stock.insert((*id, *local_id), *s);
+            versions.insert(*id, *sequence);
+        }
+    }
+    let ((ids, locals), values): ((Vec<i64>, Vec<i64>), Vec<i64>) = stock.into_iter().unzip();
+    let (products, sequences): (Vec<i64>, Vec<i64>) = versions.into_iter().unzip();
+    // Like `ProductChange::Stock` in `ProductRows`: only a branch the product is offered at has
+    // a row to update, and a deleted product has none.
+    sqlx::query(
+        "with stock as (
+             update product_stock s set stock = u.stock
+             from unnest($1::bigint[], $2::bigint[], $3::bigint[]) as u(producto_id, local_id, stock)
+             where s.producto_id = u.producto_id and s.local_id = u.local_id)
+         update products p set version = v.version
+         from unnest($4::bigint[], $5::bigint[]) as v(id, version)
+         where p.id = v.id",
+    )
+    .bind(&ids)
+    .bind(&locals)
+    .bind(&values)
+    .bind(&products)
+    .bind(&sequences)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
 
 impl ProductChange {

@@ -74,11 +74,21 @@ pub enum BatchOutcome {
 /// event store pings `wake` after each commit, and the projector publishes in `applied` the
 /// `(tx_id, position)` every projection has passed after each round, which a command's
 /// read-your-writes wait watches. A round committed by another process's projector shows only
-/// in the database, so the wait also polls the checkpoints, just less often.
+/// in the database, so the wait also polls the checkpoints: seldom while this projector leads,
+/// often while another one does.
 #[derive(Clone)]
 pub struct Progress {
     pub wake: Arc<Notify>,
-    pub applied: watch::Receiver<(i64, i64)>,
+    pub applied: watch::Receiver<Applied>,
+}
+
+/// What a projector has published about itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Applied {
+    /// Every projection has passed this `(tx_id, position)`.
+    pub at: (i64, i64),
+    /// Its last round held the lock: no other projector is running rounds.
+    pub leading: bool,
 }
 
 pub struct Projector {
@@ -87,7 +97,7 @@ pub struct Projector {
     batch_size: i64,
     poll_interval: Duration,
     wake: Arc<Notify>,
-    applied: watch::Sender<(i64, i64)>,
+    applied: watch::Sender<Applied>,
 }
 
 impl Projector {
@@ -98,7 +108,7 @@ impl Projector {
             batch_size: 500,
             poll_interval: Duration::from_millis(500),
             wake: Arc::new(Notify::new()),
-            applied: watch::channel((0, 0)).0,
+            applied: watch::channel(Applied::default()).0,
         }
     }
 
@@ -126,11 +136,18 @@ impl Projector {
         let mut tx = self.pool.begin().await?;
         // Nothing is written before the events are read: a write would give this transaction an
         // id, which would hold the snapshot's xmin back to itself.
-        let locked: bool = sqlx::query_scalar("select pg_try_advisory_xact_lock($1)")
-            .bind(PROJECTOR_LOCK)
-            .fetch_one(&mut *tx)
-            .await?;
+        // Generic plans for this transaction: the batch statements take arrays, for which
+        // PostgreSQL would otherwise plan every call anew (a custom plan always looks cheaper for
+        // the array it is given), and planning cost more than running them.
+        let (locked,): (bool,) = sqlx::query_as(
+            "select pg_try_advisory_xact_lock($1) from set_config('plan_cache_mode', 'force_generic_plan', true)",
+        )
+        .bind(PROJECTOR_LOCK)
+        .fetch_one(&mut *tx)
+        .await?;
         if !locked {
+            self.applied
+                .send_if_modified(|a| std::mem::replace(&mut a.leading, false));
             return Ok(BatchOutcome::Busy);
         }
         let names: Vec<String> = self.projections.iter().map(|p| p.name().to_string()).collect();
@@ -158,6 +175,8 @@ impl Projector {
         .fetch_all(&mut *tx)
         .await?;
         let Some(last) = events.last() else {
+            self.applied
+                .send_if_modified(|a| !std::mem::replace(&mut a.leading, true));
             return Ok(BatchOutcome::Applied(0));
         };
         let last = (last.tx_id, last.position);
@@ -184,12 +203,11 @@ impl Projector {
         tx.commit().await?;
         // Every checkpoint is now at or past `last` (none moves back, and each projection got
         // the events after its own).
-        self.applied.send_if_modified(|at| {
-            let newer = *at < last;
-            if newer {
-                *at = last;
-            }
-            newer
+        self.applied.send_if_modified(|a| {
+            let changed = a.at < last || !a.leading;
+            a.at = a.at.max(last);
+            a.leading = true;
+            changed
         });
         Ok(BatchOutcome::Applied(events.len()))
     }

@@ -6,19 +6,23 @@ use std::time::{Duration, Instant};
 use sqlx::PgPool;
 use tokio::sync::watch;
 
+use crate::projector::Applied;
+
 /// Waits until every named projection's checkpoint is at or past `(tx_id, position)`.
 /// Returns false when `limit` passed first (the command still succeeded; the read model is late).
 ///
 /// With `local`, the progress of this process's projector, the wait wakes as soon as that
-/// projector's round commits, and reads the checkpoints only now and then, for rounds another
-/// process's projector ran. Without it, it polls the checkpoints with a growing pause.
+/// projector's round commits. It reads the checkpoints too, for rounds another process's
+/// projector ran: every 20 to 100 ms while another projector leads, and only every 250 ms while
+/// this one does (then nobody else moves the checkpoints). Without `local`, it polls the
+/// checkpoints with a growing pause.
 pub async fn wait_for_projections(
     pool: &PgPool,
     names: &[&'static str],
     tx_id: i64,
     position: i64,
     limit: Duration,
-    local: Option<&watch::Receiver<(i64, i64)>>,
+    local: Option<&watch::Receiver<Applied>>,
 ) -> Result<bool, sqlx::Error> {
     let target = (tx_id, position);
     let deadline = Instant::now() + limit;
@@ -40,9 +44,11 @@ pub async fn wait_for_projections(
         if now >= deadline {
             return Ok(false);
         }
-        let until = tokio::time::Instant::from_std((now + pause).min(deadline));
+        let leading = local.as_ref().is_some_and(|l| l.borrow().leading);
+        let this_pause = if leading { LEADING_POLL } else { pause };
+        let until = tokio::time::Instant::from_std((now + this_pause).min(deadline));
         let reached = match local.as_mut() {
-            Some(applied) => match tokio::time::timeout_at(until, applied.wait_for(|at| *at >= target)).await {
+            Some(applied) => match tokio::time::timeout_at(until, applied.wait_for(|a| a.at >= target)).await {
                 Ok(reached) => Some(reached.is_ok()),
                 Err(_) => None,
             },
@@ -60,6 +66,9 @@ pub async fn wait_for_projections(
         pause = (pause * 2).min(longest);
     }
 }
+
+/// How often the wait reads the checkpoints while the local projector leads: a safety net only.
+const LEADING_POLL: Duration = Duration::from_millis(250);
 
 /// Whether every named projection's checkpoint is at or past `(tx_id, position)`.
 pub async fn passed(pool: &PgPool, names: &[&'static str], tx_id: i64, position: i64) -> Result<bool, sqlx::Error> {

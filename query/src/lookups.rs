@@ -1,6 +1,6 @@
 //! Reads of `lookup_items`, in each list's contract order.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use utoipa::ToSchema;
 
@@ -14,14 +14,14 @@ pub struct LookupItem {
 }
 
 /// A category, brand, material or payment method.
-#[derive(Clone, Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct Nombrado {
     pub id: i64,
     pub nombre: String,
 }
 
 /// A branch.
-#[derive(Clone, Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct Local {
     pub id: i64,
     pub nombre: String,
@@ -30,7 +30,7 @@ pub struct Local {
 }
 
 /// A supplier.
-#[derive(Clone, Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct Proveedor {
     pub id: i64,
     pub nombre: String,
@@ -72,6 +72,19 @@ pub async fn existing(pool: &PgPool, kind: &str, ids: &[i64]) -> Result<Vec<i64>
         .bind(ids)
         .fetch_all(pool)
         .await
+}
+
+/// Which of the `(kind, id)` pairs name an item, in one round trip for checks across kinds.
+pub async fn existing_items(pool: &PgPool, items: &[(&str, i64)]) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    let (kinds, ids): (Vec<&str>, Vec<i64>) = items.iter().copied().unzip();
+    sqlx::query_as(
+        "select l.kind, l.id from lookup_items l
+         join unnest($1::text[], $2::bigint[]) as w(kind, id) on l.kind = w.kind and l.id = w.id",
+    )
+    .bind(&kinds)
+    .bind(&ids)
+    .fetch_all(pool)
+    .await
 }
 
 /// What keeps an item from being deleted.

@@ -4,7 +4,8 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use sqlx::types::Json;
 use sqlx::PgPool;
 use utoipa::ToSchema;
 
@@ -88,11 +89,29 @@ struct Row {
     total_impuesto_cents: i64,
     estado: Option<String>,
     version: i64,
+    lineas: Json<Vec<LineRow>>,
+    extras: Json<Vec<ExtraRow>>,
+    pagos: Json<Vec<PaymentRow>>,
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(Deserialize)]
+struct LineRow {
+    linea: i32,
+    producto_id: i64,
+    cantidad: i64,
+    precio_cents: i64,
+    subtotal_cents: i64,
+}
+
+#[derive(Deserialize)]
+struct ExtraRow {
+    linea: i32,
+    descripcion: String,
+    subtotal_cents: i64,
+}
+
+#[derive(Deserialize)]
 struct PaymentRow {
-    movimiento_id: i64,
     uid: i64,
     monto_cents: i64,
     monto_impuesto_cents: i64,
@@ -118,67 +137,49 @@ pub async fn by_id(pool: &PgPool, id: i64, viewer: Viewer) -> Result<Option<Movi
     Ok(by_ids(pool, &[id], viewer).await?.pop())
 }
 
-/// Several movements with everything they nest, in a fixed number of queries; in no particular
-/// order.
+/// A movement with its lines, extras and payments nested as JSON arrays (a round trip costs more
+/// than the rows); the caller adds the condition.
+const MOVEMENT_SELECT: &str =
+    "select m.id, m.tipo, m.fecha, m.local_id, l.nombre as local_nombre, l.direccion as local_direccion,
+            l.celular as local_celular, m.paciente_id, m.vendedor, m.descripcion, m.descuento_hundredths,
+            m.total_cents, m.total_impuesto_cents, m.estado, m.version,
+            coalesce((select json_agg(json_build_object('linea', ml.linea, 'producto_id', ml.producto_id,
+                                                        'cantidad', ml.cantidad, 'precio_cents', ml.precio_cents,
+                                                        'subtotal_cents', ml.subtotal_cents) order by ml.linea)
+                      from movement_lines ml where ml.movimiento_id = m.id), '[]') as lineas,
+            coalesce((select json_agg(json_build_object('linea', e.linea, 'descripcion', e.descripcion,
+                                                        'subtotal_cents', e.subtotal_cents) order by e.linea)
+                      from movement_extras e where e.movimiento_id = m.id), '[]') as extras,
+            coalesce((select json_agg(json_build_object('uid', p.uid, 'monto_cents', p.monto_cents,
+                                                        'monto_impuesto_cents', p.monto_impuesto_cents,
+                                                        'fecha', p.fecha, 'metodo_pago_id', p.metodo_pago_id,
+                                                        'metodo', mp.nombre) order by p.pago_id)
+                      from movement_payments p
+                      left join lookup_items mp on mp.kind = 'MetodoPago' and mp.id = p.metodo_pago_id
+                      where p.movimiento_id = m.id), '[]') as pagos
+     from movements m left join lookup_items l on l.kind = 'Local' and l.id = m.local_id";
+
+/// Several movements with everything they nest, in no particular order: one statement for the
+/// movements, one for their products and, when they name patients, the patients'.
 pub async fn by_ids(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Movimiento>, sqlx::Error> {
-    let rows: Vec<Row> = sqlx::query_as(
-        "select m.id, m.tipo, m.fecha, m.local_id, l.nombre as local_nombre, l.direccion as local_direccion,
-                l.celular as local_celular, m.paciente_id, m.vendedor, m.descripcion, m.descuento_hundredths,
-                m.total_cents, m.total_impuesto_cents, m.estado, m.version
-         from movements m left join lookup_items l on l.kind = 'Local' and l.id = m.local_id
-         where m.id = any($1)",
-    )
-    .bind(ids)
-    .fetch_all(pool)
-    .await?;
-    if rows.is_empty() {
-        return Ok(Vec::new());
-    }
-    let lines: Vec<(i64, i32, i64, i64, i64, i64)> = sqlx::query_as(
-        "select movimiento_id, linea, producto_id, cantidad, precio_cents, subtotal_cents from movement_lines
-         where movimiento_id = any($1) order by movimiento_id, linea",
-    )
-    .bind(ids)
-    .fetch_all(pool)
-    .await?;
-    let product_ids: Vec<i64> = lines.iter().map(|l| l.2).collect();
-    let productos = products::by_ids(pool, &product_ids, viewer).await?;
-    let extras: Vec<(i64, i32, String, i64)> = sqlx::query_as(
-        "select movimiento_id, linea, descripcion, subtotal_cents from movement_extras
-         where movimiento_id = any($1) order by movimiento_id, linea",
-    )
-    .bind(ids)
-    .fetch_all(pool)
-    .await?;
-    let payments: Vec<PaymentRow> = sqlx::query_as(
-        "select p.movimiento_id, p.uid, p.monto_cents, p.monto_impuesto_cents, p.fecha, p.metodo_pago_id,
-                mp.nombre as metodo
-         from movement_payments p left join lookup_items mp on mp.kind = 'MetodoPago' and mp.id = p.metodo_pago_id
-         where p.movimiento_id = any($1) order by p.movimiento_id, p.pago_id",
-    )
-    .bind(ids)
-    .fetch_all(pool)
-    .await?;
+    let rows: Vec<Row> = crate::fetch_by_key(pool, MOVEMENT_SELECT, "m.id", ids).await?;
+    let mut product_ids: Vec<i64> = rows
+        .iter()
+        .flat_map(|r| r.lineas.0.iter().map(|l| l.producto_id))
+        .collect();
+    product_ids.sort_unstable();
+    product_ids.dedup();
+    let productos: HashMap<i64, Producto> = products::by_ids(pool, &product_ids, viewer)
+        .await?
+        .into_iter()
+        .map(|p| (p.id, p))
+        .collect();
     let patient_ids: Vec<i64> = rows.iter().filter_map(|r| r.paciente_id).collect();
     let pacientes: HashMap<i64, Paciente> = patients::by_ids(pool, &patient_ids)
         .await?
         .into_iter()
         .map(|p| (p.id, p))
         .collect();
-    let productos: HashMap<i64, Producto> = productos.into_iter().map(|p| (p.id, p)).collect();
-    // Each movement's children, grouped once (the lists load hundreds of movements at a time).
-    let mut lines_of: HashMap<i64, Vec<_>> = HashMap::new();
-    for l in lines {
-        lines_of.entry(l.0).or_default().push(l);
-    }
-    let mut extras_of: HashMap<i64, Vec<_>> = HashMap::new();
-    for e in extras {
-        extras_of.entry(e.0).or_default().push(e);
-    }
-    let mut payments_of: HashMap<i64, Vec<PaymentRow>> = HashMap::new();
-    for p in payments {
-        payments_of.entry(p.movimiento_id).or_default().push(p);
-    }
     Ok(rows
         .into_iter()
         .map(|r| Movimiento {
@@ -191,31 +192,31 @@ pub async fn by_ids(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Mo
             descripcion: r.descripcion,
             vendedor: r.vendedor,
             paciente: r.paciente_id.and_then(|pid| pacientes.get(&pid).cloned()),
-            detalles: lines_of
-                .remove(&r.id)
-                .unwrap_or_default()
+            detalles: r
+                .lineas
+                .0
                 .into_iter()
-                .map(|(_, linea, producto_id, cantidad, precio, subtotal)| Detalle {
-                    id: i64::from(linea) + 1,
-                    cantidad,
-                    precio_unitario: pesos(precio),
-                    subtotal: pesos(subtotal),
-                    producto: productos.get(&producto_id).cloned(),
+                .map(|l| Detalle {
+                    id: i64::from(l.linea) + 1,
+                    cantidad: l.cantidad,
+                    precio_unitario: pesos(l.precio_cents),
+                    subtotal: pesos(l.subtotal_cents),
+                    producto: productos.get(&l.producto_id).cloned(),
                 })
                 .collect(),
-            detalles_adicionales: extras_of
-                .remove(&r.id)
-                .unwrap_or_default()
+            detalles_adicionales: r
+                .extras
+                .0
                 .into_iter()
-                .map(|(_, linea, descripcion, subtotal)| DetalleAdicional {
-                    id: i64::from(linea) + 1,
-                    descripcion,
-                    subtotal: pesos(subtotal),
+                .map(|e| DetalleAdicional {
+                    id: i64::from(e.linea) + 1,
+                    descripcion: e.descripcion,
+                    subtotal: pesos(e.subtotal_cents),
                 })
                 .collect(),
-            caja_movimientos: payments_of
-                .remove(&r.id)
-                .unwrap_or_default()
+            caja_movimientos: r
+                .pagos
+                .0
                 .into_iter()
                 .map(|p| CajaMovimiento {
                     id: p.uid,

@@ -6,7 +6,8 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use sqlx::types::Json;
 use sqlx::PgPool;
 use utoipa::ToSchema;
 
@@ -37,7 +38,7 @@ impl Viewer {
 }
 
 /// A branch's stock of a product.
-#[derive(Clone, Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct ProductoLocal {
     pub local: Local,
     pub stock: i64,
@@ -81,63 +82,46 @@ struct ProductRow {
     creado_en: NaiveDate,
     ultima_actualizacion: NaiveDate,
     version: i64,
-}
-
-#[derive(sqlx::FromRow)]
-struct StockRow {
-    producto_id: i64,
-    id: i64,
-    nombre: String,
-    direccion: Option<String>,
-    celular: Option<String>,
-    stock: i64,
+    categorias: Json<Vec<Nombrado>>,
+    proveedores: Json<Vec<Proveedor>>,
+    locales: Json<Vec<ProductoLocal>>,
 }
 
 fn pesos(cents: i64) -> f64 {
     cents as f64 / 100.0
 }
 
-/// The full products of `ids`, in that order.
+/// A product with its categories, suppliers and branches nested as JSON arrays (a round trip
+/// costs more than the rows); the caller adds the condition.
+const PRODUCT_SELECT: &str =
+    "select p.id, p.modelo, p.marca_id, p.marca_nombre, p.material_id, m.nombre as material_nombre,
+            p.genero, p.costo_cents, p.precio_cents, p.descripcion, p.creado_en, p.ultima_actualizacion,
+            p.version,
+            coalesce((select json_agg(json_build_object('id', c.id, 'nombre', c.nombre) order by c.id)
+                      from product_categorias pc
+                      join lookup_items c on c.kind = 'Categoria' and c.id = pc.categoria_id
+                      where pc.producto_id = p.id), '[]') as categorias,
+            coalesce((select json_agg(json_build_object('id', s.id, 'nombre', s.nombre, 'celular', s.celular)
+                                      order by lower(s.nombre), s.id)
+                      from product_proveedores pp
+                      join lookup_items s on s.kind = 'Proveedor' and s.id = pp.proveedor_id
+                      where pp.producto_id = p.id), '[]') as proveedores,
+            coalesce((select json_agg(json_build_object('local', json_build_object('id', l.id, 'nombre', l.nombre,
+                                                                                 'direccion', l.direccion,
+                                                                                 'celular', l.celular),
+                                                        'stock', ps.stock) order by l.id)
+                      from product_stock ps
+                      join lookup_items l on l.kind = 'Local' and l.id = ps.local_id
+                      where ps.producto_id = p.id), '[]') as locales
+     from products p
+     left join lookup_items m on m.kind = 'MaterialProducto' and m.id = p.material_id";
+
+/// The full products of `ids`, in that order, with one statement.
 async fn load(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Producto>, sqlx::Error> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let rows: Vec<ProductRow> = sqlx::query_as(
-        "select p.id, p.modelo, p.marca_id, p.marca_nombre, p.material_id, m.nombre as material_nombre,
-                p.genero, p.costo_cents, p.precio_cents, p.descripcion, p.creado_en, p.ultima_actualizacion,
-                p.version
-         from products p
-         left join lookup_items m on m.kind = 'MaterialProducto' and m.id = p.material_id
-         where p.id = any($1)",
-    )
-    .bind(ids)
-    .fetch_all(pool)
-    .await?;
-    let categorias: Vec<(i64, i64, String)> = sqlx::query_as(
-        "select pc.producto_id, c.id, c.nombre from product_categorias pc
-         join lookup_items c on c.kind = 'Categoria' and c.id = pc.categoria_id
-         where pc.producto_id = any($1) order by c.id",
-    )
-    .bind(ids)
-    .fetch_all(pool)
-    .await?;
-    let proveedores: Vec<(i64, i64, String, Option<String>)> = sqlx::query_as(
-        "select pp.producto_id, s.id, s.nombre, s.celular from product_proveedores pp
-         join lookup_items s on s.kind = 'Proveedor' and s.id = pp.proveedor_id
-         where pp.producto_id = any($1) order by lower(s.nombre), s.id",
-    )
-    .bind(ids)
-    .fetch_all(pool)
-    .await?;
-    let stock: Vec<StockRow> = sqlx::query_as(
-        "select ps.producto_id, l.id, l.nombre, l.direccion, l.celular, ps.stock from product_stock ps
-         join lookup_items l on l.kind = 'Local' and l.id = ps.local_id
-         where ps.producto_id = any($1) order by l.id",
-    )
-    .bind(ids)
-    .fetch_all(pool)
-    .await?;
-
+    let rows: Vec<ProductRow> = crate::fetch_by_key(pool, PRODUCT_SELECT, "p.id", ids).await?;
     let mut by_id: HashMap<i64, Producto> = rows
         .into_iter()
         .map(|r| {
@@ -147,7 +131,7 @@ async fn load(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Producto
                     id: r.marca_id,
                     nombre: r.marca_nombre,
                 }),
-                producto_locales: Vec::new(),
+                producto_locales: r.locales.0,
                 modelo: r.modelo,
                 descripcion: r.descripcion,
                 precio: pesos(r.precio_cents),
@@ -157,8 +141,8 @@ async fn load(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Producto
                     .zip(r.material_nombre)
                     .map(|(id, nombre)| Nombrado { id, nombre }),
                 genero: r.genero,
-                categorias: Vec::new(),
-                proveedores: Vec::new(),
+                categorias: r.categorias.0,
+                proveedores: r.proveedores.0,
                 creado_en: r.creado_en,
                 ultima_actualizacion: r.ultima_actualizacion,
                 version: r.version,
@@ -166,30 +150,6 @@ async fn load(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Producto
             (r.id, producto)
         })
         .collect();
-    for (pid, id, nombre) in categorias {
-        if let Some(p) = by_id.get_mut(&pid) {
-            p.categorias.push(Nombrado { id, nombre });
-        }
-    }
-    for (pid, id, nombre, celular) in proveedores {
-        if let Some(p) = by_id.get_mut(&pid) {
-            p.proveedores.push(Proveedor { id, nombre, celular });
-        }
-    }
-    for row in stock {
-        if let Some(p) = by_id.get_mut(&row.producto_id) {
-            let local = Local {
-                id: row.id,
-                nombre: row.nombre,
-                direccion: row.direccion,
-                celular: row.celular,
-            };
-            p.producto_locales.push(ProductoLocal {
-                local,
-                stock: row.stock,
-            });
-        }
-    }
     Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
 }
 
@@ -234,15 +194,16 @@ pub struct SaleFacts {
 }
 
 pub async fn sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFacts>, sqlx::Error> {
-    sqlx::query_as(
+    crate::fetch_by_key(
+        pool,
         "select p.id, p.modelo, p.marca_nombre as marca,
                 exists(select 1 from product_categorias pc
                        join lookup_items c on c.kind = 'Categoria' and c.id = pc.categoria_id
                        where pc.producto_id = p.id and lower(trim(c.nombre)) = 'cristal') as cristal
-         from products p where p.id = any($1)",
+         from products p",
+        "p.id",
+        ids,
     )
-    .bind(ids)
-    .fetch_all(pool)
     .await
 }
 

@@ -44,14 +44,18 @@ async fn checked(state: &AppState, caller: &Caller, body: MovimientoBody) -> Res
     let facts = optica_query::products::sale_facts(&state.pool, &product_ids(&body)).await?;
     let datos = prepare(body, &facts).map_err(AppError::Validation)?;
     check_branch(caller, datos.local_id)?;
-    let mut problems = Vec::new();
     let pool = &state.pool;
-    if datos.local_id > 0 && lookups::existing(pool, "Local", &[datos.local_id]).await?.is_empty() {
+    let mut wanted: Vec<(&str, i64)> = datos.pagos.iter().map(|p| ("MetodoPago", p.metodo_pago_id)).collect();
+    if datos.local_id > 0 {
+        wanted.push(("Local", datos.local_id));
+    }
+    let known = lookups::existing_items(pool, &wanted).await?;
+    let exists = |kind: &str, id: i64| known.iter().any(|(k, i)| k == kind && *i == id);
+    let mut problems = Vec::new();
+    if datos.local_id > 0 && !exists("Local", datos.local_id) {
         problems.push("El local seleccionado no existe".to_string());
     }
-    let metodos: Vec<i64> = datos.pagos.iter().map(|p| p.metodo_pago_id).collect();
-    let known = lookups::existing(pool, "MetodoPago", &metodos).await?;
-    if metodos.iter().any(|id| !known.contains(id)) {
+    if datos.pagos.iter().any(|p| !exists("MetodoPago", p.metodo_pago_id)) {
         problems.push("El método de pago seleccionado no existe".to_string());
     }
     if let Some(paciente_id) = datos.paciente_id {
