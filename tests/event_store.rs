@@ -114,3 +114,103 @@ async fn of_concurrent_accounts_with_one_username_exactly_one_is_created(pool: P
         .unwrap();
     assert_eq!(streams, 1, "the refused creates left no event");
 }
+
+/// The aggregate folded from every event of its stream, by hand (what `load` must equal).
+async fn folded<A: cqrs_es::Aggregate>(pool: &PgPool, id: &str) -> A {
+    let payloads: Vec<serde_json::Value> = sqlx::query_scalar(
+        "select payload::jsonb from events where aggregate_type = $1 and aggregate_id = $2 order by sequence",
+    )
+    .bind(A::TYPE)
+    .bind(id)
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    let mut aggregate = A::default();
+    for payload in payloads {
+        aggregate.apply(serde_json::from_value(payload).unwrap());
+    }
+    aggregate
+}
+
+/// A long stream is loaded from its latest snapshot and the events after it, and comes out as
+/// the whole stream folded: the stock, a running sum, shows any event lost or applied twice. A
+/// snapshot of another version is ignored, and the next one replaces it.
+#[sqlx::test]
+async fn a_long_stream_loads_from_its_snapshot_as_from_every_event(pool: PgPool) {
+    use optica_command::product::{Ajuste, LocalStock, Producto, ProductoCommand};
+    use optica_command::{SNAPSHOT_EVERY, SNAPSHOT_VERSION};
+    use optica_events::{Money, MotivoStock, ProductoDatos};
+
+    let store = EventStore::new(pool.clone());
+    let create = ProductoCommand::Create {
+        datos: ProductoDatos {
+            modelo: "RB1".into(),
+            marca_id: 1,
+            categoria_ids: vec![1],
+            proveedor_ids: vec![1],
+            precio: Money::from_cents(100),
+            ..Default::default()
+        },
+        locales: vec![LocalStock {
+            local_id: 1,
+            stock: 1000,
+        }],
+        fecha: chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap(),
+    };
+    let none = UniqueClaims::default();
+    store
+        .execute::<Producto>("7", create, &(), &meta(), &none)
+        .await
+        .unwrap();
+    let adjust = |n: i64| ProductoCommand::AdjustMany {
+        ajustes: vec![Ajuste {
+            local_id: 1,
+            cantidad: -(n % 3) - 1,
+            motivo: MotivoStock::Venta,
+        }],
+        movimiento_id: Some(n),
+    };
+    let created = store.load::<Producto>("7").await.unwrap().1;
+    for n in 1..=(2 * SNAPSHOT_EVERY + 7 - created) as i64 {
+        store
+            .execute::<Producto>("7", adjust(n), &(), &meta(), &none)
+            .await
+            .unwrap();
+    }
+    let snapshots: Vec<i64> = sqlx::query_scalar("select last_sequence from snapshots where aggregate_id = '7'")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        snapshots,
+        [2 * SNAPSHOT_EVERY as i64],
+        "only the latest snapshot is kept"
+    );
+
+    let (loaded, length) = store.load::<Producto>("7").await.unwrap();
+    let whole = folded::<Producto>(&pool, "7").await;
+    assert_eq!(length, 2 * SNAPSHOT_EVERY + 7);
+    assert_eq!(
+        serde_json::to_value(&loaded).unwrap(),
+        serde_json::to_value(&whole).unwrap()
+    );
+    assert!(loaded.stock()[&1] < 1000 - 2 * SNAPSHOT_EVERY as i64);
+
+    // An older snapshot version is not trusted: the stream is read whole.
+    sqlx::query(&format!(
+        "update snapshots set payload = json_build_object('version', {}, 'state', payload->'state')",
+        SNAPSHOT_VERSION + 1
+    ))
+    .execute(&pool)
+    .await
+    .unwrap();
+    sqlx::query("update snapshots set payload = jsonb_set(payload::jsonb, '{state,stock,1}', '999')::json")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let (loaded, _) = store.load::<Producto>("7").await.unwrap();
+    assert_eq!(
+        serde_json::to_value(&loaded).unwrap(),
+        serde_json::to_value(&whole).unwrap()
+    );
+}

@@ -8,4 +8,7 @@ pub mod product;
 pub mod store;
 pub mod user;
 
-pub use store::{with_retries, Appended, CommandError, EventStore, StoreError, UniqueClaims, UnitOfWork};
+pub use store::{
+    with_retries, Appended, CommandError, EventStore, StoreError, UniqueClaims, UnitOfWork, SNAPSHOT_EVERY,
+    SNAPSHOT_VERSION,
+};

@@ -1,6 +1,8 @@
 //! Loading aggregates and appending their events.
 //!
-//! Streams are read with postgres-es's repository; appends go through our own transaction rather
+//! Streams are read from their latest snapshot and the events after it (one query), or whole
+//! with postgres-es's repository when no usable snapshot exists; appends go through our own
+//! transaction rather
 //! than `CqrsFramework::execute`, because one command must be able to write, atomically with its
 //! events, the unique-value claims it depends on (and, in later features, several streams at
 //! once). The table layout is postgres-es's, so both paths read and write the same log.
@@ -21,6 +23,23 @@ use sqlx::PgPool;
 const MAX_ATTEMPTS: usize = 30;
 
 /// Where an append landed in the global log; the read-your-writes wait needs it.
+/// A stream gets a snapshot of its aggregate each time it passes a multiple of this many events,
+/// so loading it reads at most this many events however long it grows (a product sold every
+/// day would otherwise load its whole sales history for each sale).
+pub const SNAPSHOT_EVERY: usize = 50;
+
+/// The meaning of the snapshots' stored state. Snapshots written under another number are
+/// ignored (the stream is read whole, and the next snapshot replaces them): raise it whenever an
+/// aggregate's fields or its `apply` change.
+pub const SNAPSHOT_VERSION: u32 = 1;
+
+/// What the `snapshots` table's payload holds.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Snapshot<A> {
+    version: u32,
+    state: A,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Appended {
     pub tx_id: i64,
@@ -105,8 +124,42 @@ impl EventStore {
         Ok(ids)
     }
 
-    /// Rebuilds an aggregate from its stream; returns it with the stream's length.
+    /// Rebuilds an aggregate from its stream; returns it with the stream's length. Starts from
+    /// the latest snapshot when it is of this `SNAPSHOT_VERSION`.
     pub async fn load<A: Aggregate>(&self, id: &str) -> Result<(A, usize), StoreError> {
+        let rows: Vec<(bool, i64, serde_json::Value)> = sqlx::query_as(
+            "with snapshot as (
+                 select last_sequence, payload from snapshots
+                 where aggregate_type = $1 and aggregate_id = $2
+                 order by last_sequence desc limit 1)
+             select true as snapshot, last_sequence, payload from snapshot
+             union all
+             select false, sequence, payload from events
+             where aggregate_type = $1 and aggregate_id = $2
+               and sequence > coalesce((select last_sequence from snapshot), 0)
+             order by snapshot desc, 2",
+        )
+        .bind(A::TYPE)
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut rows = rows.into_iter().peekable();
+        let (mut aggregate, mut length) = match rows.next_if(|(snapshot, _, _)| *snapshot) {
+            None => (A::default(), 0),
+            Some((_, sequence, payload)) => match serde_json::from_value::<Snapshot<A>>(payload) {
+                Ok(snapshot) if snapshot.version == SNAPSHOT_VERSION => (snapshot.state, sequence as usize),
+                _ => return self.load_whole(id).await,
+            },
+        };
+        for (_, sequence, payload) in rows {
+            aggregate.apply(serde_json::from_value(payload)?);
+            length = sequence as usize;
+        }
+        Ok((aggregate, length))
+    }
+
+    /// Rebuilds an aggregate from every event of its stream.
+    async fn load_whole<A: Aggregate>(&self, id: &str) -> Result<(A, usize), StoreError> {
         let stored = self.repo.get_events::<A>(id).await.map_err(from_persistence)?;
         let mut aggregate = A::default();
         let length = stored.len();
@@ -202,6 +255,9 @@ struct StreamWrite {
     /// Stream length when it was loaded: the events take the sequences after it.
     base: usize,
     events: Vec<(String, String, serde_json::Value)>,
+    /// The aggregate after these events, when they take the stream past a multiple of
+    /// `SNAPSHOT_EVERY`.
+    snapshot: Option<serde_json::Value>,
 }
 
 /// Commands on several streams, appended in one transaction with optimistic concurrency on each
@@ -251,11 +307,22 @@ impl UnitOfWork<'_> {
             events.push((event.event_type(), event.event_version(), payload));
         }
         if !events.is_empty() {
+            let after = base + events.len();
+            let snapshot = if after / SNAPSHOT_EVERY > base / SNAPSHOT_EVERY {
+                let snapshot = Snapshot {
+                    version: SNAPSHOT_VERSION,
+                    state: &aggregate,
+                };
+                Some(serde_json::to_value(snapshot).map_err(StoreError::Corrupt)?)
+            } else {
+                None
+            };
             self.writes.push(StreamWrite {
                 aggregate_type: A::TYPE,
                 id: id.to_string(),
                 base,
                 events,
+                snapshot,
             });
         }
         Ok(aggregate)
@@ -287,7 +354,10 @@ impl UnitOfWork<'_> {
             return Ok(None);
         }
         match self.append(metadata).await {
-            Ok(appended) => Ok(Some(appended)),
+            Ok(appended) => {
+                self.save_snapshots().await;
+                Ok(Some(appended))
+            }
             Err(AppendError::StreamMoved) => Err(CommandError::Conflict),
             Err(AppendError::Claimed { scope, key }) => Err(CommandError::Duplicate { scope, key }),
             Err(AppendError::Db(e)) => Err(StoreError::Database(e).into()),
@@ -380,6 +450,33 @@ impl UnitOfWork<'_> {
             tx_id: last.0,
             position: last.1,
         })
+    }
+
+    /// Stores the snapshots this unit's streams are due, in place of their older ones. A snapshot
+    /// only saves reading events, so failing to store one is logged, not the command's failure.
+    async fn save_snapshots(&self) {
+        for write in &self.writes {
+            let Some(payload) = &write.snapshot else {
+                continue;
+            };
+            let sequence = (write.base + write.events.len()) as i64;
+            let saved = sqlx::query(
+                "with older as (delete from snapshots
+                                where aggregate_type = $1 and aggregate_id = $2 and last_sequence < $3)
+                 insert into snapshots (aggregate_type, aggregate_id, last_sequence, current_snapshot, payload)
+                 values ($1, $2, $3, $4, $5) on conflict do nothing",
+            )
+            .bind(write.aggregate_type)
+            .bind(&write.id)
+            .bind(sequence)
+            .bind(sequence / SNAPSHOT_EVERY as i64)
+            .bind(payload)
+            .execute(&self.store.pool)
+            .await;
+            if let Err(error) = saved {
+                tracing::warn!(%error, stream = %write.id, "could not store a snapshot");
+            }
+        }
     }
 
     fn wake_projector(&self) {

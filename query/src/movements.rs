@@ -89,13 +89,24 @@ struct Row {
     total_impuesto_cents: i64,
     estado: Option<String>,
     version: i64,
+}
+
+/// A movement's row with its lines, extras and payments nested as JSON arrays.
+#[derive(sqlx::FromRow)]
+struct NestedRow {
+    #[sqlx(flatten)]
+    row: Row,
     lineas: Json<Vec<LineRow>>,
     extras: Json<Vec<ExtraRow>>,
     pagos: Json<Vec<PaymentRow>>,
 }
 
-#[derive(Deserialize)]
+// The children carry their movement's id when read for several movements (absent, 0, when
+// nested in their movement's row).
+#[derive(Deserialize, sqlx::FromRow)]
 struct LineRow {
+    #[serde(default)]
+    movimiento_id: i64,
     linea: i32,
     producto_id: i64,
     cantidad: i64,
@@ -103,21 +114,33 @@ struct LineRow {
     subtotal_cents: i64,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, sqlx::FromRow)]
 struct ExtraRow {
+    #[serde(default)]
+    movimiento_id: i64,
     linea: i32,
     descripcion: String,
     subtotal_cents: i64,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, sqlx::FromRow)]
 struct PaymentRow {
+    #[serde(default)]
+    movimiento_id: i64,
     uid: i64,
     monto_cents: i64,
     monto_impuesto_cents: i64,
     fecha: NaiveDateTime,
     metodo_pago_id: i64,
     metodo: Option<String>,
+}
+
+/// A movement's rows, as either read gives them.
+struct Parts {
+    row: Row,
+    lineas: Vec<LineRow>,
+    extras: Vec<ExtraRow>,
+    pagos: Vec<PaymentRow>,
 }
 
 fn pesos(cents: i64) -> f64 {
@@ -132,40 +155,111 @@ pub async fn branch_of(pool: &PgPool, id: i64) -> Result<Option<i64>, sqlx::Erro
         .await
 }
 
-/// One movement; product costs only for admins (`viewer`).
+const MOVEMENT_COLUMNS: &str = "m.id, m.tipo, m.fecha, m.local_id, l.nombre as local_nombre,
+     l.direccion as local_direccion, l.celular as local_celular, m.paciente_id, m.vendedor, m.descripcion,
+     m.descuento_hundredths, m.total_cents, m.total_impuesto_cents, m.estado, m.version";
+const MOVEMENT_FROM: &str = "from movements m left join lookup_items l on l.kind = 'Local' and l.id = m.local_id";
+
+/// One movement; product costs only for admins (`viewer`). One statement, its lines, extras
+/// and payments nested as JSON (a command's answer: the round trips cost more than the rows),
+/// then its products and patient.
 pub async fn by_id(pool: &PgPool, id: i64, viewer: Viewer) -> Result<Option<Movimiento>, sqlx::Error> {
-    Ok(by_ids(pool, &[id], viewer).await?.pop())
+    let row: Option<NestedRow> = sqlx::query_as(&format!(
+        "select {MOVEMENT_COLUMNS},
+                coalesce((select json_agg(json_build_object('linea', ml.linea, 'producto_id', ml.producto_id,
+                                                            'cantidad', ml.cantidad, 'precio_cents', ml.precio_cents,
+                                                            'subtotal_cents', ml.subtotal_cents) order by ml.linea)
+                          from movement_lines ml where ml.movimiento_id = m.id), '[]') as lineas,
+                coalesce((select json_agg(json_build_object('linea', e.linea, 'descripcion', e.descripcion,
+                                                            'subtotal_cents', e.subtotal_cents) order by e.linea)
+                          from movement_extras e where e.movimiento_id = m.id), '[]') as extras,
+                coalesce((select json_agg(json_build_object('uid', p.uid, 'monto_cents', p.monto_cents,
+                                                            'monto_impuesto_cents', p.monto_impuesto_cents,
+                                                            'fecha', p.fecha, 'metodo_pago_id', p.metodo_pago_id,
+                                                            'metodo', mp.nombre) order by p.pago_id)
+                          from movement_payments p
+                          left join lookup_items mp on mp.kind = 'MetodoPago' and mp.id = p.metodo_pago_id
+                          where p.movimiento_id = m.id), '[]') as pagos
+         {MOVEMENT_FROM} where m.id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(pool)
+    .await?;
+    let parts = row.map(|r| Parts {
+        row: r.row,
+        lineas: r.lineas.0,
+        extras: r.extras.0,
+        pagos: r.pagos.0,
+    });
+    Ok(assemble(pool, parts.into_iter().collect(), viewer).await?.pop())
 }
 
-/// A movement with its lines, extras and payments nested as JSON arrays (a round trip costs more
-/// than the rows); the caller adds the condition.
-const MOVEMENT_SELECT: &str =
-    "select m.id, m.tipo, m.fecha, m.local_id, l.nombre as local_nombre, l.direccion as local_direccion,
-            l.celular as local_celular, m.paciente_id, m.vendedor, m.descripcion, m.descuento_hundredths,
-            m.total_cents, m.total_impuesto_cents, m.estado, m.version,
-            coalesce((select json_agg(json_build_object('linea', ml.linea, 'producto_id', ml.producto_id,
-                                                        'cantidad', ml.cantidad, 'precio_cents', ml.precio_cents,
-                                                        'subtotal_cents', ml.subtotal_cents) order by ml.linea)
-                      from movement_lines ml where ml.movimiento_id = m.id), '[]') as lineas,
-            coalesce((select json_agg(json_build_object('linea', e.linea, 'descripcion', e.descripcion,
-                                                        'subtotal_cents', e.subtotal_cents) order by e.linea)
-                      from movement_extras e where e.movimiento_id = m.id), '[]') as extras,
-            coalesce((select json_agg(json_build_object('uid', p.uid, 'monto_cents', p.monto_cents,
-                                                        'monto_impuesto_cents', p.monto_impuesto_cents,
-                                                        'fecha', p.fecha, 'metodo_pago_id', p.metodo_pago_id,
-                                                        'metodo', mp.nombre) order by p.pago_id)
-                      from movement_payments p
-                      left join lookup_items mp on mp.kind = 'MetodoPago' and mp.id = p.metodo_pago_id
-                      where p.movimiento_id = m.id), '[]') as pagos
-     from movements m left join lookup_items l on l.kind = 'Local' and l.id = m.local_id";
-
-/// Several movements with everything they nest, in no particular order: one statement for the
-/// movements, one for their products and, when they name patients, the patients'.
+/// Several movements with everything they nest, in no particular order, in a fixed number of
+/// statements: one per table (for a list of hundreds, building and parsing JSON per movement
+/// would cost more than the round trips).
 pub async fn by_ids(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Movimiento>, sqlx::Error> {
-    let rows: Vec<Row> = crate::fetch_by_key(pool, MOVEMENT_SELECT, "m.id", ids).await?;
-    let mut product_ids: Vec<i64> = rows
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows: Vec<Row> = sqlx::query_as(&format!(
+        "select {MOVEMENT_COLUMNS} {MOVEMENT_FROM} where m.id = any($1)"
+    ))
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let lines: Vec<LineRow> = sqlx::query_as(
+        "select movimiento_id, linea, producto_id, cantidad, precio_cents, subtotal_cents from movement_lines
+         where movimiento_id = any($1) order by movimiento_id, linea",
+    )
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let extras: Vec<ExtraRow> = sqlx::query_as(
+        "select movimiento_id, linea, descripcion, subtotal_cents from movement_extras
+         where movimiento_id = any($1) order by movimiento_id, linea",
+    )
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let payments: Vec<PaymentRow> = sqlx::query_as(
+        "select p.movimiento_id, p.uid, p.monto_cents, p.monto_impuesto_cents, p.fecha, p.metodo_pago_id,
+                mp.nombre as metodo
+         from movement_payments p left join lookup_items mp on mp.kind = 'MetodoPago' and mp.id = p.metodo_pago_id
+         where p.movimiento_id = any($1) order by p.movimiento_id, p.pago_id",
+    )
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    // Each movement's children, grouped once.
+    let mut lines_of: HashMap<i64, Vec<LineRow>> = HashMap::new();
+    for l in lines {
+        lines_of.entry(l.movimiento_id).or_default().push(l);
+    }
+    let mut extras_of: HashMap<i64, Vec<ExtraRow>> = HashMap::new();
+    for e in extras {
+        extras_of.entry(e.movimiento_id).or_default().push(e);
+    }
+    let mut payments_of: HashMap<i64, Vec<PaymentRow>> = HashMap::new();
+    for p in payments {
+        payments_of.entry(p.movimiento_id).or_default().push(p);
+    }
+    let parts = rows
+        .into_iter()
+        .map(|row| Parts {
+            lineas: lines_of.remove(&row.id).unwrap_or_default(),
+            extras: extras_of.remove(&row.id).unwrap_or_default(),
+            pagos: payments_of.remove(&row.id).unwrap_or_default(),
+            row,
+        })
+        .collect();
+    assemble(pool, parts, viewer).await
+}
+
+/// The movements as the API serializes them, with their products and patients read.
+async fn assemble(pool: &PgPool, movements: Vec<Parts>, viewer: Viewer) -> Result<Vec<Movimiento>, sqlx::Error> {
+    let mut product_ids: Vec<i64> = movements
         .iter()
-        .flat_map(|r| r.lineas.0.iter().map(|l| l.producto_id))
+        .flat_map(|m| m.lineas.iter().map(|l| l.producto_id))
         .collect();
     product_ids.sort_unstable();
     product_ids.dedup();
@@ -174,71 +268,72 @@ pub async fn by_ids(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Mo
         .into_iter()
         .map(|p| (p.id, p))
         .collect();
-    let patient_ids: Vec<i64> = rows.iter().filter_map(|r| r.paciente_id).collect();
+    let patient_ids: Vec<i64> = movements.iter().filter_map(|m| m.row.paciente_id).collect();
     let pacientes: HashMap<i64, Paciente> = patients::by_ids(pool, &patient_ids)
         .await?
         .into_iter()
         .map(|p| (p.id, p))
         .collect();
-    Ok(rows
+    Ok(movements
         .into_iter()
-        .map(|r| Movimiento {
-            id: r.id,
-            tipo_movimiento: r.tipo,
-            fecha: r.fecha,
-            total: pesos(r.total_cents),
-            descuento: r.descuento_hundredths.map(pesos),
-            total_impuesto: pesos(r.total_impuesto_cents),
-            descripcion: r.descripcion,
-            vendedor: r.vendedor,
-            paciente: r.paciente_id.and_then(|pid| pacientes.get(&pid).cloned()),
-            detalles: r
-                .lineas
-                .0
-                .into_iter()
-                .map(|l| Detalle {
-                    id: i64::from(l.linea) + 1,
-                    cantidad: l.cantidad,
-                    precio_unitario: pesos(l.precio_cents),
-                    subtotal: pesos(l.subtotal_cents),
-                    producto: productos.get(&l.producto_id).cloned(),
-                })
-                .collect(),
-            detalles_adicionales: r
-                .extras
-                .0
-                .into_iter()
-                .map(|e| DetalleAdicional {
-                    id: i64::from(e.linea) + 1,
-                    descripcion: e.descripcion,
-                    subtotal: pesos(e.subtotal_cents),
-                })
-                .collect(),
-            caja_movimientos: r
-                .pagos
-                .0
-                .into_iter()
-                .map(|p| CajaMovimiento {
-                    id: p.uid,
-                    monto: pesos(p.monto_cents),
-                    monto_impuesto: pesos(p.monto_impuesto_cents),
-                    fecha: p.fecha,
-                    metodo_pago: p.metodo.map(|nombre| Nombrado {
-                        id: p.metodo_pago_id,
-                        nombre,
-                    }),
-                })
-                .collect(),
-            local: r.local_nombre.map(|nombre| Local {
-                id: r.local_id,
-                nombre,
-                direccion: r.local_direccion,
-                celular: r.local_celular,
-            }),
-            estado_movimiento: r.estado,
-            version: r.version,
-            codigo_estado: None,
-        })
+        .map(
+            |Parts {
+                 row: r,
+                 lineas,
+                 extras,
+                 pagos,
+             }| Movimiento {
+                id: r.id,
+                tipo_movimiento: r.tipo,
+                fecha: r.fecha,
+                total: pesos(r.total_cents),
+                descuento: r.descuento_hundredths.map(pesos),
+                total_impuesto: pesos(r.total_impuesto_cents),
+                descripcion: r.descripcion,
+                vendedor: r.vendedor,
+                paciente: r.paciente_id.and_then(|pid| pacientes.get(&pid).cloned()),
+                detalles: lineas
+                    .into_iter()
+                    .map(|l| Detalle {
+                        id: i64::from(l.linea) + 1,
+                        cantidad: l.cantidad,
+                        precio_unitario: pesos(l.precio_cents),
+                        subtotal: pesos(l.subtotal_cents),
+                        producto: productos.get(&l.producto_id).cloned(),
+                    })
+                    .collect(),
+                detalles_adicionales: extras
+                    .into_iter()
+                    .map(|e| DetalleAdicional {
+                        id: i64::from(e.linea) + 1,
+                        descripcion: e.descripcion,
+                        subtotal: pesos(e.subtotal_cents),
+                    })
+                    .collect(),
+                caja_movimientos: pagos
+                    .into_iter()
+                    .map(|p| CajaMovimiento {
+                        id: p.uid,
+                        monto: pesos(p.monto_cents),
+                        monto_impuesto: pesos(p.monto_impuesto_cents),
+                        fecha: p.fecha,
+                        metodo_pago: p.metodo.map(|nombre| Nombrado {
+                            id: p.metodo_pago_id,
+                            nombre,
+                        }),
+                    })
+                    .collect(),
+                local: r.local_nombre.map(|nombre| Local {
+                    id: r.local_id,
+                    nombre,
+                    direccion: r.local_direccion,
+                    celular: r.local_celular,
+                }),
+                estado_movimiento: r.estado,
+                version: r.version,
+                codigo_estado: None,
+            },
+        )
         .collect())
 }
 

@@ -82,74 +82,163 @@ struct ProductRow {
     creado_en: NaiveDate,
     ultima_actualizacion: NaiveDate,
     version: i64,
+}
+
+/// A product's row with its categories, suppliers and branches nested as JSON arrays.
+#[derive(sqlx::FromRow)]
+struct NestedRow {
+    #[sqlx(flatten)]
+    row: ProductRow,
     categorias: Json<Vec<Nombrado>>,
     proveedores: Json<Vec<Proveedor>>,
     locales: Json<Vec<ProductoLocal>>,
+}
+
+#[derive(sqlx::FromRow)]
+struct StockRow {
+    producto_id: i64,
+    id: i64,
+    nombre: String,
+    direccion: Option<String>,
+    celular: Option<String>,
+    stock: i64,
 }
 
 fn pesos(cents: i64) -> f64 {
     cents as f64 / 100.0
 }
 
-/// A product with its categories, suppliers and branches nested as JSON arrays (a round trip
-/// costs more than the rows); the caller adds the condition.
-const PRODUCT_SELECT: &str =
-    "select p.id, p.modelo, p.marca_id, p.marca_nombre, p.material_id, m.nombre as material_nombre,
-            p.genero, p.costo_cents, p.precio_cents, p.descripcion, p.creado_en, p.ultima_actualizacion,
-            p.version,
-            coalesce((select json_agg(json_build_object('id', c.id, 'nombre', c.nombre) order by c.id)
-                      from product_categorias pc
-                      join lookup_items c on c.kind = 'Categoria' and c.id = pc.categoria_id
-                      where pc.producto_id = p.id), '[]') as categorias,
-            coalesce((select json_agg(json_build_object('id', s.id, 'nombre', s.nombre, 'celular', s.celular)
-                                      order by lower(s.nombre), s.id)
-                      from product_proveedores pp
-                      join lookup_items s on s.kind = 'Proveedor' and s.id = pp.proveedor_id
-                      where pp.producto_id = p.id), '[]') as proveedores,
-            coalesce((select json_agg(json_build_object('local', json_build_object('id', l.id, 'nombre', l.nombre,
-                                                                                 'direccion', l.direccion,
-                                                                                 'celular', l.celular),
-                                                        'stock', ps.stock) order by l.id)
-                      from product_stock ps
-                      join lookup_items l on l.kind = 'Local' and l.id = ps.local_id
-                      where ps.producto_id = p.id), '[]') as locales
-     from products p
-     left join lookup_items m on m.kind = 'MaterialProducto' and m.id = p.material_id";
-
-/// The full products of `ids`, in that order, with one statement.
-async fn load(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Producto>, sqlx::Error> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
+impl ProductRow {
+    fn producto(self, viewer: Viewer) -> Producto {
+        Producto {
+            id: self.id,
+            marca: Some(Nombrado {
+                id: self.marca_id,
+                nombre: self.marca_nombre,
+            }),
+            producto_locales: Vec::new(),
+            modelo: self.modelo,
+            descripcion: self.descripcion,
+            precio: pesos(self.precio_cents),
+            costo: self.costo_cents.map(pesos).filter(|_| viewer.admin),
+            material: self
+                .material_id
+                .zip(self.material_nombre)
+                .map(|(id, nombre)| Nombrado { id, nombre }),
+            genero: self.genero,
+            categorias: Vec::new(),
+            proveedores: Vec::new(),
+            creado_en: self.creado_en,
+            ultima_actualizacion: self.ultima_actualizacion,
+            version: self.version,
+        }
     }
-    let rows: Vec<ProductRow> = crate::fetch_by_key(pool, PRODUCT_SELECT, "p.id", ids).await?;
-    let mut by_id: HashMap<i64, Producto> = rows
-        .into_iter()
-        .map(|r| {
-            let producto = Producto {
-                id: r.id,
-                marca: Some(Nombrado {
-                    id: r.marca_id,
-                    nombre: r.marca_nombre,
-                }),
-                producto_locales: r.locales.0,
-                modelo: r.modelo,
-                descripcion: r.descripcion,
-                precio: pesos(r.precio_cents),
-                costo: r.costo_cents.map(pesos).filter(|_| viewer.admin),
-                material: r
-                    .material_id
-                    .zip(r.material_nombre)
-                    .map(|(id, nombre)| Nombrado { id, nombre }),
-                genero: r.genero,
-                categorias: r.categorias.0,
-                proveedores: r.proveedores.0,
-                creado_en: r.creado_en,
-                ultima_actualizacion: r.ultima_actualizacion,
-                version: r.version,
+}
+
+const PRODUCT_COLUMNS: &str = "p.id, p.modelo, p.marca_id, p.marca_nombre, p.material_id, m.nombre as material_nombre,
+     p.genero, p.costo_cents, p.precio_cents, p.descripcion, p.creado_en, p.ultima_actualizacion, p.version";
+const PRODUCT_FROM: &str =
+    "from products p left join lookup_items m on m.kind = 'MaterialProducto' and m.id = p.material_id";
+
+/// The full products of `ids`, in that order. One product (a command's answer, a product's
+/// page) is one statement, its children nested as JSON: the round trips cost more than the
+/// rows. Several (lists, searches of up to 500) are one statement per table: building and
+/// parsing JSON for hundreds of products costs more than the three extra round trips.
+async fn load(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Producto>, sqlx::Error> {
+    match ids {
+        [] => Ok(Vec::new()),
+        [id] => Ok(load_one(pool, *id, viewer).await?.into_iter().collect()),
+        _ => load_many(pool, ids, viewer).await,
+    }
+}
+
+async fn load_one(pool: &PgPool, id: i64, viewer: Viewer) -> Result<Option<Producto>, sqlx::Error> {
+    let row: Option<NestedRow> = sqlx::query_as(&format!(
+        "select {PRODUCT_COLUMNS},
+                coalesce((select json_agg(json_build_object('id', c.id, 'nombre', c.nombre) order by c.id)
+                          from product_categorias pc
+                          join lookup_items c on c.kind = 'Categoria' and c.id = pc.categoria_id
+                          where pc.producto_id = p.id), '[]') as categorias,
+                coalesce((select json_agg(json_build_object('id', s.id, 'nombre', s.nombre, 'celular', s.celular)
+                                          order by lower(s.nombre), s.id)
+                          from product_proveedores pp
+                          join lookup_items s on s.kind = 'Proveedor' and s.id = pp.proveedor_id
+                          where pp.producto_id = p.id), '[]') as proveedores,
+                coalesce((select json_agg(json_build_object('local', json_build_object('id', l.id, 'nombre', l.nombre,
+                                                                                     'direccion', l.direccion,
+                                                                                     'celular', l.celular),
+                                                            'stock', ps.stock) order by l.id)
+                          from product_stock ps
+                          join lookup_items l on l.kind = 'Local' and l.id = ps.local_id
+                          where ps.producto_id = p.id), '[]') as locales
+         {PRODUCT_FROM} where p.id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|r| Producto {
+        categorias: r.categorias.0,
+        proveedores: r.proveedores.0,
+        producto_locales: r.locales.0,
+        ..r.row.producto(viewer)
+    }))
+}
+
+async fn load_many(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Producto>, sqlx::Error> {
+    let rows: Vec<ProductRow> =
+        sqlx::query_as(&format!("select {PRODUCT_COLUMNS} {PRODUCT_FROM} where p.id = any($1)"))
+            .bind(ids)
+            .fetch_all(pool)
+            .await?;
+    let categorias: Vec<(i64, i64, String)> = sqlx::query_as(
+        "select pc.producto_id, c.id, c.nombre from product_categorias pc
+         join lookup_items c on c.kind = 'Categoria' and c.id = pc.categoria_id
+         where pc.producto_id = any($1) order by c.id",
+    )
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let proveedores: Vec<(i64, i64, String, Option<String>)> = sqlx::query_as(
+        "select pp.producto_id, s.id, s.nombre, s.celular from product_proveedores pp
+         join lookup_items s on s.kind = 'Proveedor' and s.id = pp.proveedor_id
+         where pp.producto_id = any($1) order by lower(s.nombre), s.id",
+    )
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let stock: Vec<StockRow> = sqlx::query_as(
+        "select ps.producto_id, l.id, l.nombre, l.direccion, l.celular, ps.stock from product_stock ps
+         join lookup_items l on l.kind = 'Local' and l.id = ps.local_id
+         where ps.producto_id = any($1) order by l.id",
+    )
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let mut by_id: HashMap<i64, Producto> = rows.into_iter().map(|r| (r.id, r.producto(viewer))).collect();
+    for (pid, id, nombre) in categorias {
+        if let Some(p) = by_id.get_mut(&pid) {
+            p.categorias.push(Nombrado { id, nombre });
+        }
+    }
+    for (pid, id, nombre, celular) in proveedores {
+        if let Some(p) = by_id.get_mut(&pid) {
+            p.proveedores.push(Proveedor { id, nombre, celular });
+        }
+    }
+    for row in stock {
+        if let Some(p) = by_id.get_mut(&row.producto_id) {
+            let local = Local {
+                id: row.id,
+                nombre: row.nombre,
+                direccion: row.direccion,
+                celular: row.celular,
             };
-            (r.id, producto)
-        })
-        .collect();
+            p.producto_locales.push(ProductoLocal {
+                local,
+                stock: row.stock,
+            });
+        }
+    }
     Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
 }
 
