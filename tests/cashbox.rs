@@ -400,6 +400,14 @@ async fn the_plain_pages_list_movements_newest_first_within_the_callers_branch(p
     assert_eq!((ids(&all), all["size"].as_i64()), (vec![gasto, venta], Some(12)));
     let (_, own) = app.get("/api/movimientos/paginado/0", Some(&shop.seller)).await;
     assert_eq!(ids(&own), [venta]);
+    // A list reads its movements with one statement per table, one movement alone nests its
+    // lines, extras and payments as JSON: both give the same movement.
+    for listed in all["content"].as_array().unwrap() {
+        let (_, alone) = app
+            .get(&format!("/api/movimientos/{}", listed["id"]), Some(&shop.admin))
+            .await;
+        assert_eq!(&alone, listed);
+    }
 
     let between = "/api/movimientos/buscar/entre-fechas?fechaInicio=2026-11-21&fechaFin=2026-11-21&page=0";
     let (status, found) = app.get(between, Some(&shop.admin)).await;

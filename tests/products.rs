@@ -135,6 +135,68 @@ async fn an_admin_creates_a_product_and_reads_it_back_with_exact_money(pool: PgP
     assert_eq!(body["mensaje"], "El producto ID: 999 no existe en la base de datos!");
 }
 
+/// One product is read with one statement, its categories, suppliers and branches nested as
+/// JSON; a list reads one statement per table. Both must give the same product, in the same
+/// orders: categories and branches by id, suppliers by name.
+#[sqlx::test]
+async fn a_product_reads_the_same_alone_and_in_a_list(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let t = shop.admin.as_str();
+    let receta = create(&app, t, "/api/categoria", json!({"nombre": "Receta"}), "categoria").await;
+    let zeta = create(
+        &app,
+        t,
+        "/api/proveedor",
+        json!({"nombre": "zeta", "celular": "1"}),
+        "proveedor",
+    )
+    .await;
+    let alfa = create(
+        &app,
+        t,
+        "/api/proveedor",
+        json!({"nombre": "Alfa", "celular": "2"}),
+        "proveedor",
+    )
+    .await;
+    let mut body = shop.body("RB3025", shop.rayban, &[(shop.norte, 2), (shop.centro, 5)]);
+    body["categorias"] = json!([{"id": receta}, {"id": shop.sol}]);
+    body["proveedores"] = json!([{"id": zeta}, {"id": alfa}]);
+    let (status, answer) = app.post("/api/productos", Some(t), body).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let id = answer["producto"]["id"].as_i64().unwrap();
+    shop.product(&app, "RB4000", shop.vulk, &[(shop.centro, 1)]).await;
+
+    let (_, alone) = app.get(&format!("/api/productos/{id}"), Some(t)).await;
+    assert_eq!(
+        alone["categorias"],
+        json!([{"id": shop.sol, "nombre": "Sol"}, {"id": receta, "nombre": "Receta"}])
+    );
+    let suppliers: Vec<i64> = alone["proveedores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(suppliers, [alfa, zeta]);
+    let branches: Vec<i64> = alone["productoLocales"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["local"]["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(branches, [shop.centro, shop.norte]);
+    let (_, page) = app.get("/api/productos/page/0", Some(t)).await;
+    let listed = page["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == id)
+        .unwrap();
+    assert_eq!(listed, &alone);
+}
+
 #[sqlx::test]
 async fn an_invalid_product_gets_every_problem_in_spanish_and_saves_nothing(pool: PgPool) {
     let app = TestApp::start(pool).await;
