@@ -1,11 +1,10 @@
 //! Loading aggregates and appending their events.
 //!
 //! Streams are read from their latest snapshot and the events after it (one query), or whole
-//! with postgres-es's repository when no usable snapshot exists; appends go through our own
-//! transaction rather
-//! than `CqrsFramework::execute`, because one command must be able to write, atomically with its
-//! events, the unique-value claims it depends on (and, in later features, several streams at
-//! once). The table layout is postgres-es's, so both paths read and write the same log.
+//! with postgres-es's repository when no usable snapshot exists. Appends are ours rather than
+//! `CqrsFramework::execute`, because one command must be able to write, atomically with its
+//! events, the unique-value claims it depends on and several streams at once. The table layout
+//! is postgres-es's, so both paths read and write the same log.
 //!
 //! Rule kept by every append (the projector's ordering proof relies on it): a command's
 //! transaction writes nothing before its first event insert, so the transaction id is assigned
@@ -22,7 +21,6 @@ use sqlx::PgPool;
 /// so the others need room to retry until they win or the stock is gone.
 const MAX_ATTEMPTS: usize = 30;
 
-/// Where an append landed in the global log; the read-your-writes wait needs it.
 /// A stream gets a snapshot of its aggregate each time it passes a multiple of this many events,
 /// so loading it reads at most this many events however long it grows (a product sold every
 /// day would otherwise load its whole sales history for each sale).
@@ -40,6 +38,7 @@ struct Snapshot<A> {
     state: A,
 }
 
+/// Where an append landed in the global log; the read-your-writes wait needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Appended {
     pub tx_id: i64,

@@ -251,7 +251,7 @@ impl Projector {
     }
 
     /// Whether committed events wait behind a transaction that is still running; the projector
-    /// then polls quickly instead of waiting for the next NOTIFY.
+    /// then polls quickly instead of waiting for the next wake-up or poll.
     async fn held_back(&self) -> Result<bool, sqlx::Error> {
         sqlx::query_scalar("select exists(select 1 from events where tx_id >= pg_snapshot_xmin(pg_current_snapshot()))")
             .fetch_one(&self.pool)

@@ -24,33 +24,3 @@ pub fn contains_pattern(text: &str) -> String {
     pattern.push('%');
     pattern
 }
-
-/// The rows of `select` whose `key` column is one of `ids`. One id is bound as a scalar, so
-/// PostgreSQL soon settles on a generic plan; an array makes it plan every call anew (a custom
-/// plan always looks cheaper for the array it is given), which for the nested reads below costs
-/// more than running them. Single-row reads are what commands answer with.
-pub(crate) async fn fetch_by_key<O>(
-    pool: &sqlx::PgPool,
-    select: &str,
-    key: &str,
-    ids: &[i64],
-) -> Result<Vec<O>, sqlx::Error>
-where
-    O: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin,
-{
-    match ids {
-        [] => Ok(Vec::new()),
-        [id] => {
-            sqlx::query_as(&format!("{select} where {key} = $1"))
-                .bind(id)
-                .fetch_all(pool)
-                .await
-        }
-        _ => {
-            sqlx::query_as(&format!("{select} where {key} = any($1)"))
-                .bind(ids)
-                .fetch_all(pool)
-                .await
-        }
-    }
-}

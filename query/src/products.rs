@@ -282,18 +282,30 @@ pub struct SaleFacts {
     pub cristal: bool,
 }
 
+/// What every sale checks of its products. A sale of one product (the usual one) binds its id as
+/// a scalar, so PostgreSQL keeps a generic plan; with an array it would plan every call anew (a
+/// custom plan always looks cheaper for the array it is given), at more cost than the query.
 pub async fn sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFacts>, sqlx::Error> {
-    crate::fetch_by_key(
-        pool,
-        "select p.id, p.modelo, p.marca_nombre as marca,
+    const SELECT: &str = "select p.id, p.modelo, p.marca_nombre as marca,
                 exists(select 1 from product_categorias pc
                        join lookup_items c on c.kind = 'Categoria' and c.id = pc.categoria_id
                        where pc.producto_id = p.id and lower(trim(c.nombre)) = 'cristal') as cristal
-         from products p",
-        "p.id",
-        ids,
-    )
-    .await
+         from products p";
+    match ids {
+        [] => Ok(Vec::new()),
+        [id] => {
+            sqlx::query_as(&format!("{SELECT} where p.id = $1"))
+                .bind(id)
+                .fetch_all(pool)
+                .await
+        }
+        _ => {
+            sqlx::query_as(&format!("{SELECT} where p.id = any($1)"))
+                .bind(ids)
+                .fetch_all(pool)
+                .await
+        }
+    }
 }
 
 /// How a search matches.
