@@ -3,7 +3,9 @@
 //! connection, as a browser is, and as pgbench's clients are) with 8 and
 //! 32 concurrent clients, printed beside the raw PostgreSQL ceiling measured in the same run
 //! (pgbench with a one-row insert script at the same client count), and the lag from each sale's
-//! transaction to the cash-box read model (p50 and p99). Prints a markdown table.
+//! transaction to the cash-box read model (p50 and p99), and the HTTP floor: the same requests
+//! refused before any database work, which bounds what any command can reach. Prints a markdown
+//! table.
 //!
 //! Run: `DATABASE_URL=postgres://… cargo run --release --example bench_commands [-- SECONDS]`
 //! (`scripts/bench commands` does it with the private cluster). The database is dropped at the end.
@@ -95,6 +97,42 @@ async fn sell(addr: SocketAddr, token: &str, bodies: &[Value], clients: usize, s
     let elapsed = started.elapsed().as_secs_f64();
     let sold = std::mem::take(&mut *sold.lock().unwrap());
     (sold.len() as f64 / elapsed, sold)
+}
+
+/// The HTTP floor: requests per second and the machine's CPU ms per request when the same
+/// clients post the same sales without a token, so the server answers 401 before any database
+/// work. What a sale costs beyond it is the command's own work.
+async fn http_floor(addr: SocketAddr, bodies: &[Value], clients: usize, seconds: u64) -> (f64, f64) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let busy = cpu_busy_ms();
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..clients)
+        .map(|client| {
+            let (stop, bodies) = (stop.clone(), bodies.to_vec());
+            tokio::spawn(async move {
+                let mut connection = Connection::open(addr).await.unwrap();
+                let (mut next, mut sent) = (client, 0u64);
+                while !stop.load(Ordering::Relaxed) {
+                    next = (next + 1) % bodies.len();
+                    let (status, answer) = connection
+                        .request("POST", "/api/movimientos", None, Some(&bodies[next]))
+                        .await
+                        .unwrap();
+                    assert_eq!(status, 401, "{answer}");
+                    sent += 1;
+                }
+                sent
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_secs(seconds)).await;
+    stop.store(true, Ordering::Relaxed);
+    let mut sent = 0;
+    for task in tasks {
+        sent += task.await.unwrap();
+    }
+    let rate = sent as f64 / started.elapsed().as_secs_f64();
+    (rate, (cpu_busy_ms() - busy) / sent as f64)
 }
 
 /// The movements projection's checkpoint, sampled every 5 ms with the wall-clock time (often
@@ -230,9 +268,10 @@ async fn main() {
 
     println!(
         "| clients | sales/s through HTTP | one-row inserts/s (pgbench) | share of the ceiling \
-         | projection lag p50 ms | p99 ms | CPU ms per sale | CPU ms per insert |"
+         | projection lag p50 ms | p99 ms | CPU ms per sale | CPU ms per insert | HTTP floor requests/s \
+         | CPU ms per floor request |"
     );
-    println!("|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for clients in [8, 32] {
         let stop = Arc::new(AtomicBool::new(false));
         let (samples, sampling) = sample_checkpoints(pool.clone(), stop.clone());
@@ -251,8 +290,10 @@ async fn main() {
             .await
             .unwrap();
         let per_insert = (cpu_busy_ms() - busy) / (ceiling * seconds as f64);
+        let (floor_rate, per_floor) = http_floor(addr, &bodies, clients, seconds).await;
         println!(
-            "| {clients} | {rate:.0} | {ceiling:.0} | {:.0}% | {p50:.1} | {p99:.1} | {per_sale:.2} | {per_insert:.3} |",
+            "| {clients} | {rate:.0} | {ceiling:.0} | {:.0}% | {p50:.1} | {p99:.1} | {per_sale:.2} | {per_insert:.3} \
+             | {floor_rate:.0} | {per_floor:.3} |",
             rate / ceiling * 100.0
         );
     }

@@ -490,3 +490,71 @@ async fn support_verify(pool: &PgPool) -> String {
         .map(|d| format!("{d:?}\n"))
         .collect()
 }
+
+/// Movements `from..=to`, each with one payment, one product line and one lens line, written
+/// straight into the read-model tables (as the movements projection does, without statistics).
+async fn bare_movements(conn: &mut sqlx::PgConnection, from: i64, to: i64) {
+    for statement in [
+        "insert into movements (id, tipo, fecha, local_id, total_cents, total_impuesto_cents, version)
+         select g, 'ENTRADA', '2026-11-20 10:00', 1, 300, 300, 1 from generate_series($1::bigint, $2) g",
+        "insert into movement_payments (movimiento_id, pago_id, metodo_pago_id, monto_cents, monto_impuesto_cents,
+                                        fecha, local_id, tipo)
+         select g, 1, 1, 300, 300, '2026-11-20 10:00', 1, 'ENTRADA' from generate_series($1::bigint, $2) g",
+        "insert into movement_lines (movimiento_id, linea, producto_id, modelo, marca, cristal, cantidad,
+                                     precio_cents, subtotal_cents)
+         select g, 0, 1, 'V1', 'Vulk', false, 1, 200, 200 from generate_series($1::bigint, $2) g",
+        "insert into movement_extras (movimiento_id, linea, descripcion, subtotal_cents)
+         select g, 0, 'Cristal Orgánico', 100 from generate_series($1::bigint, $2) g",
+    ] {
+        sqlx::query(statement)
+            .bind(from)
+            .bind(to)
+            .execute(&mut *conn)
+            .await
+            .unwrap();
+    }
+}
+
+/// plpgsql keeps one plan per statement and session, and the projector asks for generic plans:
+/// a plan made while the tables were young must still look a movement's rows up by key when they
+/// have grown, not scan every movement and payment on each round (as it once did).
+#[sqlx::test]
+async fn adding_a_movements_share_reads_only_its_rows_however_the_tables_grew(pool: PgPool) {
+    let mut conn = pool.acquire().await.unwrap();
+    sqlx::query("set plan_cache_mode = force_generic_plan")
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    bare_movements(&mut conn, 1, 3).await;
+    // planned and cached now, while the tables hold three movements
+    sqlx::query("select optica_stats_add(array[1, 2, 3]::bigint[], 1)")
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    bare_movements(&mut conn, 4, 20_000).await;
+
+    let mut tx = sqlx::Connection::begin(&mut *conn).await.unwrap();
+    sqlx::query("select optica_stats_add(array[20000]::bigint[], 1)")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    let scans: Vec<(String, i64)> = sqlx::query_as(
+        "select relname::text, seq_scan from pg_stat_xact_user_tables
+         where relname in ('movements', 'movement_payments', 'movement_lines', 'movement_extras') and seq_scan > 0",
+    )
+    .fetch_all(&mut *tx)
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(scans, vec![], "tables scanned whole to add one movement's share");
+
+    let (pagos, entrada, ventas, unidades, lentes): (i64, i64, i64, i64, i64) = sqlx::query_as(
+        "select c.pagos, c.entrada_cents, s.ventas, s.unidades, k.lineas
+         from stats_cash_day c, stats_sales_day s, stats_cristal_day k
+         where c.dia = '2026-11-20' and s.dia = c.dia and k.dia = c.dia and k.nombre_key = 'orgánico'",
+    )
+    .fetch_one(&mut *conn)
+    .await
+    .unwrap();
+    assert_eq!((pagos, entrada, ventas, unidades, lentes), (4, 1200, 4, 4, 4));
+}
