@@ -4,8 +4,10 @@
 //! 32 concurrent clients, printed beside the raw PostgreSQL ceiling measured in the same run
 //! (pgbench with a one-row insert script at the same client count), and the lag from each sale's
 //! transaction to the cash-box read model (p50 and p99), and the HTTP floor: the same requests
-//! refused before any database work, which bounds what any command can reach. Prints a markdown
-//! table.
+//! refused before any database work, which bounds what any command can reach. Last, pgbench
+//! writes what a sale writes by hand, one transaction per sale (`bench_support::pgbench`): what
+//! PostgreSQL itself does for the same durable work, with no server in between. Prints a
+//! markdown table.
 //!
 //! Run: `DATABASE_URL=postgres://… cargo run --release --example bench_commands [-- SECONDS]`
 //! (`scripts/bench commands` does it with the private cluster). The database is dropped at the end.
@@ -26,6 +28,8 @@ use tokio::sync::watch;
 mod bench_support;
 
 use bench_support::http::{request, Connection};
+use bench_support::pgbench;
+use optica_events::movement::MOVEMENT_ID_SEQUENCE;
 
 /// Products the sales spread over, as a shop's catalogue does.
 const PRODUCTS: usize = 100;
@@ -207,39 +211,12 @@ fn cpu_busy_ms() -> f64 {
     busy * 10.0
 }
 
-/// pgbench's transactions per second for a one-row insert at `clients` clients.
-fn pgbench_ceiling(url: &str, clients: usize, seconds: u64) -> f64 {
-    let script = std::env::temp_dir().join(format!("optica-bench-{}.sql", std::process::id()));
-    std::fs::write(&script, "insert into bench_ceiling (payload) values ('venta');\n").unwrap();
-    let pgbench = std::fs::read_dir("/usr/lib/postgresql")
-        .ok()
-        .and_then(|d| {
-            d.filter_map(|e| e.ok().map(|e| e.path().join("bin/pgbench")))
-                .filter(|p| p.exists())
-                .max()
-        })
-        .map_or_else(|| "pgbench".into(), |p| p.display().to_string());
-    let out = std::process::Command::new(pgbench)
-        .args([
-            "-n",
-            "-c",
-            &clients.to_string(),
-            "-j",
-            "2",
-            "-T",
-            &seconds.to_string(),
-            "-f",
-        ])
-        .arg(&script)
-        .arg(url)
-        .output()
-        .expect("pgbench (PostgreSQL's benchmark tool) must be installed");
-    let _ = std::fs::remove_file(&script);
-    let text = String::from_utf8_lossy(&out.stdout);
-    text.lines()
-        .find_map(|l| l.strip_prefix("tps = "))
-        .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
-        .unwrap_or_else(|| panic!("pgbench: {text}{}", String::from_utf8_lossy(&out.stderr)))
+/// `pgbench::tps` off the async runtime (the server under test runs on it).
+async fn pgbench_tps(url: &str, script: &str, clients: usize, seconds: u64) -> f64 {
+    let (url, script) = (url.to_string(), script.to_string());
+    tokio::task::spawn_blocking(move || pgbench::tps(&url, &script, clients, seconds))
+        .await
+        .unwrap()
 }
 
 #[tokio::main]
@@ -261,45 +238,52 @@ async fn main() {
 
     let (local, metodo, productos) = shop(addr, &token).await;
     let bodies: Vec<Value> = productos.iter().map(|p| sale(local, metodo, *p)).collect();
-    sqlx::query("create table bench_ceiling (id bigserial primary key, payload text not null, at timestamptz not null default now())")
-        .execute(&pool)
-        .await
-        .unwrap();
+    let one_row = pgbench::one_row_script(&pool).await;
 
-    println!(
-        "| clients | sales/s through HTTP | one-row inserts/s (pgbench) | share of the ceiling \
-         | projection lag p50 ms | p99 ms | CPU ms per sale | CPU ms per insert | HTTP floor requests/s \
-         | CPU ms per floor request |"
-    );
-    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let mut rows = Vec::new();
+    let mut template = None;
     for clients in [8, 32] {
         let stop = Arc::new(AtomicBool::new(false));
         let (samples, sampling) = sample_checkpoints(pool.clone(), stop.clone());
         let busy = cpu_busy_ms();
         let (rate, sold) = sell(addr, &token, &bodies, clients, seconds).await;
         let per_sale = (cpu_busy_ms() - busy) / sold.len() as f64;
+        template = template.or(sold.first().copied());
         // let the projector pass the last sales before the sampler stops
         tokio::time::sleep(Duration::from_millis(500)).await;
         stop.store(true, Ordering::Relaxed);
         sampling.await.unwrap();
         let samples = std::mem::take(&mut *samples.lock().unwrap());
         let (p50, p99) = lag(&pool, &sold, &samples).await;
-        let url = db.url.clone();
         let busy = cpu_busy_ms();
-        let ceiling = tokio::task::spawn_blocking(move || pgbench_ceiling(&url, clients, seconds))
-            .await
-            .unwrap();
+        let ceiling = pgbench_tps(&db.url, &one_row, clients, seconds).await;
         let per_insert = (cpu_busy_ms() - busy) / (ceiling * seconds as f64);
         let (floor_rate, per_floor) = http_floor(addr, &bodies, clients, seconds).await;
-        println!(
+        rows.push(format!(
             "| {clients} | {rate:.0} | {ceiling:.0} | {:.0}% | {p50:.1} | {p99:.1} | {per_sale:.2} | {per_insert:.3} \
              | {floor_rate:.0} | {per_floor:.3} |",
             rate / ceiling * 100.0
-        );
+        ));
+        rows.push(rate.to_string());
     }
 
+    // The sales written by hand write read-model rows themselves: the projector must not see
+    // their events, so it stops first.
     stop_projector.send(true).unwrap();
     projecting.await.unwrap();
+    let script = pgbench::sale_writes_script(&pool, template.unwrap(), MOVEMENT_ID_SEQUENCE, &productos).await;
+    println!(
+        "| clients | sales/s through HTTP | one-row inserts/s (pgbench) | share of the ceiling \
+         | projection lag p50 ms | p99 ms | CPU ms per sale | CPU ms per insert | HTTP floor requests/s \
+         | CPU ms per floor request | a sale's writes by hand in SQL/s (pgbench) | share of those |"
+    );
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (clients, row) in [8, 32].into_iter().zip(rows.chunks(2)) {
+        let rate: f64 = row[1].parse().unwrap();
+        let by_hand = pgbench_tps(&db.url, &script, clients, seconds).await;
+        println!("{} {by_hand:.0} | {:.0}% |", row[0], rate / by_hand * 100.0);
+    }
+
     pool.close().await;
     db.drop().await;
 }

@@ -24,7 +24,7 @@ const MAX_ATTEMPTS: usize = 30;
 /// A stream gets a snapshot of its aggregate each time it passes a multiple of this many events,
 /// so loading it reads at most this many events however long it grows (a product sold every
 /// day would otherwise load its whole sales history for each sale).
-pub const SNAPSHOT_EVERY: usize = 50;
+pub const SNAPSHOT_EVERY: usize = 10;
 
 /// The meaning of the snapshots' stored state. Snapshots written under another number are
 /// ignored (the stream is read whole, and the next snapshot replaces them): raise it whenever an

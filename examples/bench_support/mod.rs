@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod http;
+pub mod pgbench;
 
 use axum::body::Body;
 use axum::http::{header, Request};
