@@ -3,12 +3,15 @@
 
 mod common;
 
-use axum::http::StatusCode;
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 use common::{TestApp, CLIENT, CLIENT_SECRET, PASSWORD};
+use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use sqlx::PgPool;
+use tower::ServiceExt;
 
 /// What the web app does with a token: `atob` of the middle segment, then `JSON.parse`.
 fn atob_payload(token: &str) -> Value {
@@ -263,4 +266,42 @@ async fn health_and_openapi_are_served(pool: PgPool) {
     let (status, body) = app.get("/api/no-existe", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["mensaje"], "El recurso solicitado no existe");
+}
+
+/// A known path asked with a method it does not take answers 405 with the contract's envelope in
+/// Spanish and the methods it does take, like every other refusal (axum's default is an empty
+/// body).
+#[sqlx::test]
+async fn a_method_a_route_does_not_take_is_refused_in_spanish(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let token = app.admin_token().await;
+    for (method, uri, allowed) in [
+        (Method::GET, "/api/productos", "POST"),
+        (Method::PATCH, "/api/productos/1", "PUT"),
+        (Method::GET, "/oauth/token", "POST"),
+        (Method::POST, "/health", "GET"),
+    ] {
+        let request = Request::builder()
+            .method(method.clone())
+            .uri(uri)
+            .header(header::AUTHORIZATION, format!("Bearer {token}"))
+            .body(Body::empty())
+            .unwrap();
+        let response = app.router.clone().oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED, "{method} {uri}");
+        let allow = response
+            .headers()
+            .get(header::ALLOW)
+            .map(|v| v.to_str().unwrap().to_string());
+        assert!(
+            allow.as_deref().is_some_and(|a| a.contains(allowed)),
+            "{method} {uri}: Allow {allow:?}"
+        );
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let body: Value = serde_json::from_slice(&bytes).unwrap_or_default();
+        assert_eq!(
+            body["mensaje"], "El método HTTP no está permitido en este recurso",
+            "{method} {uri}"
+        );
+    }
 }

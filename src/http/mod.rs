@@ -100,6 +100,7 @@ pub fn app(state: AppState) -> Router {
         .merge(api)
         .route("/oauth/token", post(crate::auth::oauth::token))
         .route("/health", get(health::health))
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(extract::BODY_LIMIT_BYTES))
         .layer(middleware::from_fn(extract::refuse_nul_in_uri))
         .layer(middleware::from_fn(request_id::assign))
@@ -135,6 +136,14 @@ pub fn page_size(asked: Option<i64>, default: i64) -> Result<i64, crate::error::
 /// The contract's answer to a create or an update: 201 `{"mensaje", <key>: the record}`.
 pub fn saved(mensaje: &str, key: &str, record: impl serde::Serialize) -> axum::response::Response {
     (StatusCode::CREATED, Json(json!({ "mensaje": mensaje, key: record }))).into_response()
+}
+
+/// A known path asked with a method it does not take (axum adds the `Allow` header).
+async fn method_not_allowed() -> impl IntoResponse {
+    (
+        StatusCode::METHOD_NOT_ALLOWED,
+        Json(json!({ "mensaje": "El método HTTP no está permitido en este recurso" })),
+    )
 }
 
 async fn api_not_found() -> impl IntoResponse {
