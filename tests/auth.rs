@@ -268,6 +268,28 @@ async fn health_and_openapi_are_served(pool: PgPool) {
     assert_eq!(body["mensaje"], "El recurso solicitado no existe");
 }
 
+/// Path and query values of the wrong type are refused with the contract's envelope in Spanish,
+/// never axum's English plain text.
+#[sqlx::test]
+async fn malformed_path_and_query_values_are_refused_in_spanish(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let token = app.admin_token().await;
+    const QUERY: &str = "Parámetros de consulta inválidos: alguno tiene un tipo o formato incorrecto";
+    for (uri, mensaje) in [
+        ("/api/movimientos/filtrar?page=abc", QUERY),
+        ("/api/movimientos/totales?idLocal=abc", QUERY),
+        ("/api/productos/stock-material?localId=x", QUERY),
+        ("/api/pacientes/buscar/nombre?nombre=ana&size=grande", QUERY),
+        ("/api/auditoria?page=uno", QUERY),
+        ("/api/productos/abc", "Parámetro de ruta inválido"),
+        ("/api/productos/99999999999999999999999", "Parámetro de ruta inválido"),
+    ] {
+        let (status, body) = app.get(uri, Some(&token)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {body}");
+        assert_eq!(body["mensaje"], mensaje, "{uri}");
+    }
+}
+
 /// A known path asked with a method it does not take answers 405 with the contract's envelope in
 /// Spanish and the methods it does take, like every other refusal (axum's default is an empty
 /// body).

@@ -1,7 +1,7 @@
 //! The audit API (admins): the event log with filters, one entity's history, a product's stock
 //! ledger and an entity as it stood at a moment.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::Json;
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use optica_query::audit::{self as read, AsientoStock, EventoAuditoria, FiltroAuditoria};
@@ -12,7 +12,7 @@ use serde_json::Value;
 use crate::auth::Admin;
 use crate::error::AppError;
 use crate::http::cashbox::text;
-use crate::http::extract::ApiPath;
+use crate::http::extract::{ApiPath, Query};
 use crate::http::lenient::opt_i64;
 use crate::http::{page_index, page_size};
 #[allow(unused_imports)]

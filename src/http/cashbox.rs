@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::auth::{Admin, Caller, Staff};
 use crate::error::AppError;
-use crate::http::extract::ApiPath;
+use crate::http::extract::{ApiPath, Query};
 use crate::http::lenient::{lenient_date, opt_i64};
 use crate::http::{page_index, page_size};
 use crate::movements::{pdf, status};

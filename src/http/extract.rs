@@ -1,6 +1,6 @@
 //! Extractors whose rejections use the contract's envelope instead of axum's plain text.
 
-use axum::extract::rejection::{FormRejection, JsonRejection, PathRejection};
+use axum::extract::rejection::{FormRejection, JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
 use axum::middleware::Next;
@@ -52,6 +52,12 @@ pub async fn refuse_nul_in_uri(req: Request, next: Next) -> Response {
 #[from_request(via(axum::extract::Path), rejection(AppError))]
 pub struct ApiPath<T>(pub T);
 
+/// Query parameters. Named `Query` like axum's on purpose: utoipa recognises a handler argument
+/// by that name as query parameters when it writes the OpenAPI document.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(AppError))]
+pub struct Query<T>(pub T);
+
 #[derive(FromRequest)]
 #[from_request(via(axum::Form), rejection(AppError))]
 pub struct ApiForm<T>(pub T);
@@ -80,6 +86,12 @@ impl From<JsonRejection> for AppError {
             }
             _ => AppError::BadRequest("El cuerpo de la solicitud no es un JSON válido".into()),
         }
+    }
+}
+
+impl From<QueryRejection> for AppError {
+    fn from(_: QueryRejection) -> Self {
+        AppError::BadRequest("Parámetros de consulta inválidos: alguno tiene un tipo o formato incorrecto".into())
     }
 }
 

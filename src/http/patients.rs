@@ -3,7 +3,7 @@
 //! Every staff member reads, registers and edits any patient (patients visit any branch);
 //! deleting is for admins. Unknown fichas answer 404 with an empty body, as the web app expects.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 use crate::auth::{Admin, Staff};
 use crate::dispatch::RequestMeta;
 use crate::error::AppError;
-use crate::http::extract::{ApiJson, ApiPath};
+use crate::http::extract::{ApiJson, ApiPath, Query};
 use crate::http::lenient::opt_i64;
 use crate::http::{page_index, page_size, saved};
 #[allow(unused_imports)]

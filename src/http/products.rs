@@ -3,7 +3,7 @@
 //! Reads are for staff (sellers see only their branch's products and no costs); every write is
 //! for admins. Searches that find nothing answer 404 with an empty body, as the web app expects.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 use crate::auth::{Admin, Caller, Staff};
 use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
-use crate::http::extract::{ApiJson, ApiPath};
+use crate::http::extract::{ApiJson, ApiPath, Query};
 use crate::http::lenient::opt_i64;
 use crate::http::{page_index, saved};
 #[allow(unused_imports)]

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::auth::{Admin, Staff};
 use crate::error::AppError;
 use crate::http::cashbox::{branch, day};
-use crate::http::extract::ApiJson;
+use crate::http::extract::{ApiJson, Query};
 use crate::http::lenient::opt_i64;
 #[allow(unused_imports)]
 use crate::openapi::{Mensaje, OAuthError};
