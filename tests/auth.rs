@@ -268,6 +268,60 @@ async fn health_and_openapi_are_served(pool: PgPool) {
     assert_eq!(body["mensaje"], "El recurso solicitado no existe");
 }
 
+/// Every answer forbids MIME sniffing, framing by other sites and sending the address on as a
+/// `Referer` (the public order page's address holds its code); API answers, token and refusals
+/// included, are not stored by the browser, while the web app's files may be.
+#[sqlx::test]
+async fn answers_carry_the_browser_protections(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let token = app.admin_token().await;
+    let dir = std::env::temp_dir().join(format!("optica-webapp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>optica</title>").unwrap();
+    let site = app.router.clone().merge(optica::http::webapp(Some(&dir)));
+    let basic = format!("Basic {}", STANDARD.encode(format!("{CLIENT}:{CLIENT_SECRET}")));
+    let requests = [
+        ("GET", "/api/categoria", None, true),
+        ("GET", "/api/productos/page/0", Some(format!("Bearer {token}")), true),
+        ("GET", "/api/movimientos/totales", None, true),
+        ("GET", "/api/no-existe", None, true),
+        ("POST", "/oauth/token", Some(basic), true),
+        ("GET", "/estadoCompra/1-abc", None, false),
+        ("GET", "/", None, false),
+    ];
+    for (method, uri, authorization, api) in requests {
+        let mut request = Request::builder().method(method).uri(uri);
+        if let Some(value) = authorization {
+            request = request.header(header::AUTHORIZATION, value);
+        }
+        if uri == "/oauth/token" {
+            request = request.header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+        }
+        let body = if uri == "/oauth/token" {
+            Body::from(format!("grant_type=password&username=admin&password={PASSWORD}"))
+        } else {
+            Body::empty()
+        };
+        let response = site.clone().oneshot(request.body(body).unwrap()).await.unwrap();
+        let headers = response.headers();
+        let value = |name: header::HeaderName| headers.get(name).map(|v| v.to_str().unwrap().to_string());
+        assert_eq!(
+            value(header::X_CONTENT_TYPE_OPTIONS).as_deref(),
+            Some("nosniff"),
+            "{uri}"
+        );
+        assert_eq!(value(header::X_FRAME_OPTIONS).as_deref(), Some("DENY"), "{uri}");
+        assert_eq!(value(header::REFERRER_POLICY).as_deref(), Some("no-referrer"), "{uri}");
+        let stored = value(header::CACHE_CONTROL);
+        assert_eq!(
+            stored.as_deref() == Some("no-store"),
+            api,
+            "{uri}: Cache-Control {stored:?}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Path and query values of the wrong type are refused with the contract's envelope in Spanish,
 /// never axum's English plain text.
 #[sqlx::test]

@@ -3,6 +3,7 @@
 pub mod audit;
 pub mod cashbox;
 pub mod extract;
+pub mod headers;
 pub mod health;
 pub mod lenient;
 pub mod lookups;
@@ -104,6 +105,8 @@ pub fn app(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(extract::BODY_LIMIT_BYTES))
         .layer(middleware::from_fn(extract::refuse_nul_in_uri))
         .layer(middleware::from_fn(request_id::assign))
+        .layer(middleware::from_fn(headers::api_answer))
+        .layer(middleware::from_fn(headers::every_answer))
         .with_state(state)
 }
 
@@ -159,7 +162,7 @@ pub fn webapp(dir: Option<&std::path::Path>) -> Router {
     let default_dir = std::path::Path::new("webapp/dist");
     let dir = dir.unwrap_or(default_dir);
     let index = dir.join("index.html");
-    if index.exists() {
+    let router = if index.exists() {
         let files = tower_http::services::ServeDir::new(dir).fallback(tower_http::services::ServeFile::new(index));
         Router::new().fallback_service(files)
     } else {
@@ -173,5 +176,6 @@ pub fn webapp(dir: Option<&std::path::Path>) -> Router {
                 ),
             )
         })
-    }
+    };
+    router.layer(middleware::from_fn(headers::every_answer))
 }
