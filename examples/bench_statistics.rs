@@ -78,7 +78,7 @@ async fn seed(pool: &PgPool, movements: i64) -> Duration {
          select m.id, 0, 'cristal Orma ' || (m.id % 3), 5000 from movements m where m.id % 4 = 1",
         "analyze",
         // what the movements projection keeps (computed in bulk, as a rebuild does)
-        "select optica_rebuild_stats(), optica_rebuild_payment_totals()",
+        "select optica_rebuild_stats()",
         // what autovacuum does after bulk inserts: statistics, and all-visible pages for
         // index-only scans
         "vacuum (analyze)",

@@ -82,7 +82,6 @@ impl Projection for MovementsProjection {
             "stats_product_day",
             "stats_cristal_day",
             "stats_payment_day",
-            "stats_payment_total",
         ]
     }
 
@@ -94,9 +93,7 @@ impl Projection for MovementsProjection {
         sqlx::query("analyze movements, movement_lines, movement_extras, movement_payments")
             .execute(&mut *conn)
             .await?;
-        sqlx::query("select optica_rebuild_stats(), optica_rebuild_payment_totals()")
-            .execute(&mut *conn)
-            .await?;
+        sqlx::query("select optica_rebuild_stats()").execute(&mut *conn).await?;
         Ok(())
     }
 

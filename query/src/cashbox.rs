@@ -73,23 +73,15 @@ async fn keys(
     q.build_query_as().fetch_all(pool).await
 }
 
-/// How many payment rows match. Without a patient name the kept payment counts answer it: per
-/// day for a day's rows, all-time otherwise (a few dozen rows, however long the history); with
-/// one, the name narrows the rows enough to count them.
+/// How many payment rows match. Without a patient name the daily payment counts answer it;
+/// with one, the name narrows the rows enough to count them.
 async fn count(pool: &PgPool, filtro: &Filtro) -> Result<i64, sqlx::Error> {
     if filtro.nombre_paciente.is_some() {
         let mut q = QueryBuilder::new("select count(*) from movement_payments p");
         conditions(&mut q, filtro);
         return q.build_query_scalar().fetch_one(pool).await;
     }
-    let counts = if filtro.fecha.is_some() {
-        "stats_payment_day"
-    } else {
-        "stats_payment_total"
-    };
-    let mut q = QueryBuilder::new(format!(
-        "select coalesce(sum(p.pagos), 0)::bigint from {counts} p where true"
-    ));
+    let mut q = QueryBuilder::new("select coalesce(sum(p.pagos), 0)::bigint from stats_payment_day p where true");
     if let Some(local_id) = filtro.local_id {
         q.push(" and p.local_id = ").push_bind(local_id);
     }
