@@ -85,8 +85,9 @@ async fn copy_rows(pool: &PgPool, table: &str, key: &str, template: i64, replace
 /// table, copying the rows of the recorded sale `template` (a sale of one unit of one product):
 /// the movement's and the stock's events (the hash chain computed by the same trigger), the
 /// movement, its line and payment (with the payment-count trigger), the product reference, the
-/// daily statistics and the stock. Each client sells its own product on its own day, so clients
-/// never wait for each other's rows (the server's single projector never does either). Left out, in favour of SQL: the reads a command needs before it writes (the
+/// daily statistics and the stock. Each client sells its own product on its own day at its own
+/// branch (the movement's; the stock is the product's at the recorded branch), so clients never
+/// wait for each other's rows (the server's single projector never does either). Left out, in favour of SQL: the reads a command needs before it writes (the
 /// body's products, lookups, the product's stream), the answer's read-back, the projection
 /// checkpoints and the second transaction of event sourcing (append, then project).
 pub async fn sale_writes_script(pool: &PgPool, template: i64, sequence: &str, products: &[i64]) -> String {
@@ -119,7 +120,8 @@ pub async fn sale_writes_script(pool: &PgPool, template: i64, sequence: &str, pr
         count = products.len(),
     );
     let day = ("fecha", "fecha + :client_id * interval '1 day'");
-    script += &copy_rows(pool, "movements", "id", template, &[day]).await;
+    let branch = ("local_id", "1000 + :client_id");
+    script += &copy_rows(pool, "movements", "id", template, &[day, branch]).await;
     script += &copy_rows(
         pool,
         "movement_lines",
@@ -128,7 +130,7 @@ pub async fn sale_writes_script(pool: &PgPool, template: i64, sequence: &str, pr
         &[("producto_id", ":pid")],
     )
     .await;
-    script += &copy_rows(pool, "movement_payments", "movimiento_id", template, &[day]).await;
+    script += &copy_rows(pool, "movement_payments", "movimiento_id", template, &[day, branch]).await;
     script += "insert into product_references (producto_id, movimiento_id) values (:pid, :id);\n";
     script += "select optica_stats_add(array[:id]::bigint[], 1);\n";
     script += &format!("update product_stock set stock = stock - 1 where producto_id = :pid and local_id = {local};\n");
