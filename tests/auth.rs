@@ -280,27 +280,33 @@ async fn answers_carry_the_browser_protections(pool: PgPool) {
     std::fs::write(dir.join("index.html"), "<!doctype html><title>optica</title>").unwrap();
     let site = app.router.clone().merge(optica::http::webapp(Some(&dir)));
     let basic = format!("Basic {}", STANDARD.encode(format!("{CLIENT}:{CLIENT_SECRET}")));
+    let login = format!("grant_type=password&username=admin&password={PASSWORD}");
     let requests = [
-        ("GET", "/api/categoria", None, true),
-        ("GET", "/api/productos/page/0", Some(format!("Bearer {token}")), true),
-        ("GET", "/api/movimientos/totales", None, true),
-        ("GET", "/api/no-existe", None, true),
-        ("POST", "/oauth/token", Some(basic), true),
-        ("GET", "/estadoCompra/1-abc", None, false),
-        ("GET", "/", None, false),
+        ("GET", "/api/categoria", None, None, true),
+        (
+            "GET",
+            "/api/productos/page/0",
+            Some(format!("Bearer {token}")),
+            None,
+            true,
+        ),
+        ("GET", "/api/movimientos/totales", None, None, true),
+        ("GET", "/api/no-existe", None, None, true),
+        ("POST", "/oauth/token", Some(basic), Some(login), true),
+        ("GET", "/estadoCompra/1-abc", None, None, false),
+        ("GET", "/", None, None, false),
     ];
-    for (method, uri, authorization, api) in requests {
+    for (method, uri, authorization, form, api) in requests {
         let mut request = Request::builder().method(method).uri(uri);
         if let Some(value) = authorization {
             request = request.header(header::AUTHORIZATION, value);
         }
-        if uri == "/oauth/token" {
-            request = request.header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
-        }
-        let body = if uri == "/oauth/token" {
-            Body::from(format!("grant_type=password&username=admin&password={PASSWORD}"))
-        } else {
-            Body::empty()
+        let body = match form {
+            Some(form) => {
+                request = request.header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+                Body::from(form)
+            }
+            None => Body::empty(),
         };
         let response = site.clone().oneshot(request.body(body).unwrap()).await.unwrap();
         let headers = response.headers();

@@ -87,9 +87,10 @@ async fn copy_rows(pool: &PgPool, table: &str, key: &str, template: i64, replace
 /// movement, its line and payment (with the payment-count trigger), the product reference, the
 /// daily statistics and the stock. Each client sells its own product on its own day at its own
 /// branch (the movement's; the stock is the product's at the recorded branch), so clients never
-/// wait for each other's rows (the server's single projector never does either). Left out, in favour of SQL: the reads a command needs before it writes (the
-/// body's products, lookups, the product's stream), the answer's read-back, the projection
-/// checkpoints and the second transaction of event sourcing (append, then project).
+/// wait for each other's rows (the server's single projector never does either). Left out, in
+/// favour of SQL: the reads a command needs before it writes (the body's products, lookups, the
+/// product's stream), the answer's read-back, the projection checkpoints and the second
+/// transaction of event sourcing (append, then project).
 pub async fn sale_writes_script(pool: &PgPool, template: i64, sequence: &str, products: &[i64]) -> String {
     let (producto, local): (i64, i64) = sqlx::query_as(
         "select l.producto_id, m.local_id from movement_lines l join movements m on m.id = l.movimiento_id
