@@ -54,7 +54,7 @@ pub async fn execute<A>(
     claims: &UniqueClaims,
 ) -> Result<Option<Appended>, CommandError<A::Error>>
 where
-    A: Aggregate<Services = ()>,
+    A: Aggregate<Services = ()> + optica_command::links::Linked,
     A::Command: Clone,
 {
     let appended = state.store.execute::<A>(id, command, &(), metadata, claims).await?;
@@ -93,6 +93,27 @@ pub fn store_failure<E: std::error::Error>(e: CommandError<E>) -> AppError {
         CommandError::Duplicate { scope, .. } => {
             AppError::Conflict(format!("Ya existe un registro con ese valor ({scope})"))
         }
+        CommandError::InUse { .. } => {
+            AppError::Conflict("El registro está en uso por otros registros y no puede eliminarse".into())
+        }
+        CommandError::Missing { target_type, target_id } => {
+            AppError::BadRequest(format!("No existe {} con ID {target_id}", stream_noun(&target_type)))
+        }
         CommandError::Store(s) => s.into(),
+    }
+}
+
+/// "el local", "la marca": how a message names a kind of record.
+pub fn stream_noun(aggregate_type: &str) -> &'static str {
+    match aggregate_type {
+        "Categoria" => "la categoría",
+        "Marca" => "la marca",
+        "MaterialProducto" => "el material",
+        "MetodoPago" => "el método de pago",
+        "Local" => "el local",
+        "Proveedor" => "el proveedor",
+        "Producto" => "el producto",
+        "Paciente" => "el paciente",
+        _ => "el registro",
     }
 }

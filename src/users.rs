@@ -18,6 +18,8 @@ pub enum UserAdminError {
     WeakPassword,
     #[error("el nombre de usuario debe tener entre 1 y 20 caracteres, sin espacios")]
     BadUsername,
+    #[error("no existe el local {0}")]
+    UnknownBranch(String),
     #[error("{0}")]
     Rule(UserError),
     #[error("{0}")]
@@ -28,6 +30,7 @@ impl From<CommandError<UserError>> for UserAdminError {
     fn from(e: CommandError<UserError>) -> Self {
         match e {
             CommandError::Domain(rule) => UserAdminError::Rule(rule),
+            CommandError::Missing { target_id, .. } => UserAdminError::UnknownBranch(target_id),
             other => UserAdminError::Store(other.to_string()),
         }
     }

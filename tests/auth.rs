@@ -23,12 +23,13 @@ fn atob_payload(token: &str) -> Value {
 #[sqlx::test]
 async fn a_seller_gets_a_token_with_the_contract_claims(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    app.user("vera", &["ROLE_VENDEDOR"], Some(2)).await;
+    let branch = app.branch("Yapeyú").await;
+    app.user("vera", &["ROLE_VENDEDOR"], Some(branch)).await;
     let (status, body) = app.token_request(CLIENT, CLIENT_SECRET, "vera", PASSWORD).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["token_type"], "bearer");
     assert_eq!(body["scope"], "read write");
-    assert_eq!(body["local_id"], 2);
+    assert_eq!(body["local_id"], branch);
     let expires_in = body["expires_in"].as_i64().unwrap();
     assert!((17_990..=18_000).contains(&expires_in), "5 h: {expires_in}");
 
@@ -43,7 +44,7 @@ async fn a_seller_gets_a_token_with_the_contract_claims(pool: PgPool) {
     let claims = atob_payload(token);
     assert_eq!(claims["user_name"], "vera");
     assert_eq!(claims["authorities"], json!(["ROLE_VENDEDOR"]));
-    assert_eq!(claims["local_id"], 2);
+    assert_eq!(claims["local_id"], branch);
     assert_eq!(claims["scope"], json!(["read", "write"]));
     assert_eq!(claims["client_id"], CLIENT);
     assert_eq!(claims["jti"], body["jti"]);
@@ -66,7 +67,8 @@ async fn an_admin_without_branch_gets_null_local_and_the_usable_token(pool: PgPo
 #[sqlx::test]
 async fn wrong_credentials_get_400_invalid_grant(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    app.user("vera", &["ROLE_VENDEDOR"], Some(1)).await;
+    let branch = app.branch("La Cruz").await;
+    app.user("vera", &["ROLE_VENDEDOR"], Some(branch)).await;
     for (user, pass) in [("vera", "otra-contraseña"), ("nadie", PASSWORD), ("", "")] {
         let (status, body) = app.token_request(CLIENT, CLIENT_SECRET, user, pass).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{user}");
@@ -80,7 +82,8 @@ async fn wrong_credentials_get_400_invalid_grant(pool: PgPool) {
 #[sqlx::test]
 async fn password_guessing_is_slowed_per_account_and_per_address_but_never_locks_out(pool: PgPool) {
     let app = TestApp::start(pool.clone()).await;
-    app.user("vera", &["ROLE_VENDEDOR"], Some(1)).await;
+    let branch = app.branch("La Cruz").await;
+    app.user("vera", &["ROLE_VENDEDOR"], Some(branch)).await;
     for _ in 0..5 {
         let (status, _) = app.token_request(CLIENT, CLIENT_SECRET, "vera", "adivinanza").await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -141,7 +144,8 @@ async fn password_guessing_is_slowed_per_account_and_per_address_but_never_locks
 #[sqlx::test]
 async fn usernames_are_matched_without_case(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    app.user("Vera", &["ROLE_VENDEDOR"], Some(1)).await;
+    let branch = app.branch("La Cruz").await;
+    app.user("Vera", &["ROLE_VENDEDOR"], Some(branch)).await;
     let token = app.login("vera", PASSWORD).await;
     assert_eq!(atob_payload(&token)["user_name"], "Vera");
     let taken = optica::users::add(&app.store, "test", "VERA", PASSWORD, vec!["ROLE_ADMIN".into()], None).await;
@@ -151,7 +155,8 @@ async fn usernames_are_matched_without_case(pool: PgPool) {
 #[sqlx::test]
 async fn unknown_clients_get_401(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    app.user("vera", &["ROLE_VENDEDOR"], Some(1)).await;
+    let branch = app.branch("La Cruz").await;
+    app.user("vera", &["ROLE_VENDEDOR"], Some(branch)).await;
     let (status, body) = app.token_request(CLIENT, "wrong", "vera", PASSWORD).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(body["error"], "unauthorized");
@@ -162,7 +167,8 @@ async fn unknown_clients_get_401(pool: PgPool) {
 #[sqlx::test]
 async fn our_web_app_logs_in_as_a_public_client_without_secret(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    app.user("vera", &["ROLE_VENDEDOR"], Some(1)).await;
+    let branch = app.branch("La Cruz").await;
+    app.user("vera", &["ROLE_VENDEDOR"], Some(branch)).await;
     let (status, body) = app.token_request("optica.webapp", "", "vera", PASSWORD).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
@@ -181,7 +187,8 @@ async fn our_web_app_logs_in_as_a_public_client_without_secret(pool: PgPool) {
 #[sqlx::test]
 async fn a_disabled_user_cannot_log_in_and_a_new_password_works(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    app.user("vera", &["ROLE_VENDEDOR"], Some(1)).await;
+    let branch = app.branch("La Cruz").await;
+    app.user("vera", &["ROLE_VENDEDOR"], Some(branch)).await;
     optica::users::set_enabled(&app.store, "test", "vera", false)
         .await
         .unwrap();

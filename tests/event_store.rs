@@ -21,12 +21,17 @@ fn rename(nombre: &str) -> LookupCommand {
 }
 
 async fn create_brand(store: &EventStore, id: &str, nombre: &str) {
+    create_item::<Marca>(store, id, nombre).await
+}
+
+async fn create_item<K: optica_command::lookup::Kind>(store: &EventStore, id: &str, nombre: &str) {
     let data = LookupData {
         nombre: nombre.into(),
-        ..Default::default()
+        direccion: Some("Calle 1".into()),
+        celular: Some("351".into()),
     };
     store
-        .execute::<Lookup<Marca>>(id, LookupCommand::Create(data), &(), &meta(), &UniqueClaims::default())
+        .execute::<Lookup<K>>(id, LookupCommand::Create(data), &(), &meta(), &UniqueClaims::default())
         .await
         .unwrap();
 }
@@ -142,6 +147,12 @@ async fn a_long_stream_loads_from_its_snapshot_as_from_every_event(pool: PgPool)
     use optica_events::{Money, MotivoStock, ProductoDatos};
 
     let store = EventStore::new(pool.clone());
+    // What the product refers to must exist (the store's reference check).
+    use optica_command::lookup::{Categoria, Local, Proveedor};
+    create_brand(&store, "1", "Ray-Ban").await;
+    create_item::<Categoria>(&store, "1", "Sol").await;
+    create_item::<Proveedor>(&store, "1", "Opti").await;
+    create_item::<Local>(&store, "1", "La Cruz").await;
     let create = ProductoCommand::Create {
         datos: ProductoDatos {
             modelo: "RB1".into(),

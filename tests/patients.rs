@@ -405,12 +405,19 @@ async fn only_admins_delete_and_never_a_patient_with_movements(pool: PgPool) {
     let (status, _) = app.delete(&uri, Some(&shop.seller)).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 
-    // the cash-box projection fills this table; stand in for a sale to the patient
-    sqlx::query("insert into patient_references (paciente_id, movimiento_id) values ($1, 1)")
-        .bind(id)
-        .execute(&app.pool)
-        .await
-        .unwrap();
+    let (_, efectivo) = app
+        .post("/api/metodoPago", Some(&shop.admin), json!({"nombre": "Efectivo"}))
+        .await;
+    let sale = json!({
+        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
+        "paciente": {"id": id}, "total": 100, "totalImpuesto": 100, "detalles": [],
+        "detallesAdicionales": [{"descripcion": "Control", "subtotal": 100}],
+        "cajaMovimientos": [{"monto": 100, "montoImpuesto": 100, "metodoPago": {"id": efectivo["metodoPago"]["id"]},
+                             "fecha": "2026-11-21T10:30"}]
+    });
+    let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), sale).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let movimiento = answer["movimiento"]["id"].as_i64().unwrap();
     let (status, answer) = app.delete(&uri, Some(&shop.admin)).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(
@@ -423,10 +430,10 @@ async fn only_admins_delete_and_never_a_patient_with_movements(pool: PgPool) {
         .delete(&format!("/api/local/{}", shop.centro), Some(&shop.admin))
         .await;
     assert_eq!(status, StatusCode::CONFLICT);
-    sqlx::query("delete from patient_references")
-        .execute(&app.pool)
-        .await
-        .unwrap();
+    let (status, _) = app
+        .delete(&format!("/api/movimientos/{movimiento}"), Some(&shop.admin))
+        .await;
+    assert!(status.is_success());
 
     let (status, answer) = app.delete(&uri, Some(&shop.admin)).await;
     assert_eq!(

@@ -627,22 +627,33 @@ async fn a_product_used_by_movements_cannot_be_deleted_and_a_deleted_model_can_r
     let app = TestApp::start(pool).await;
     let shop = shop(&app).await;
     let id = shop.product(&app, "RB1", shop.rayban, &[(shop.centro, 1)]).await;
-    // the cash-box projection fills this table; stand in for a sale of the product
-    sqlx::query("insert into product_references (producto_id, movimiento_id) values ($1, 1)")
-        .bind(id)
-        .execute(&app.pool)
-        .await
-        .unwrap();
+    let efectivo = create(
+        &app,
+        &shop.admin,
+        "/api/metodoPago",
+        json!({"nombre": "Efectivo"}),
+        "metodoPago",
+    )
+    .await;
+    let sale = json!({
+        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
+        "total": 100, "totalImpuesto": 100,
+        "detalles": [{"cantidad": 1, "precioUnitario": 100, "subtotal": 100, "producto": {"id": id}}],
+        "detallesAdicionales": [],
+        "cajaMovimientos": [{"monto": 100, "montoImpuesto": 100, "metodoPago": {"id": efectivo},
+                             "fecha": "2026-11-21T10:30"}]
+    });
+    let movimiento = create(&app, &shop.admin, "/api/movimientos", sale, "movimiento").await;
     let (status, answer) = app.delete(&format!("/api/productos/{id}"), Some(&shop.admin)).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(
         answer["mensaje"],
         "Existen Movimientos en la Caja. Por favor elimine esos movimientos para continuar"
     );
-    sqlx::query("delete from product_references")
-        .execute(&app.pool)
-        .await
-        .unwrap();
+    let (status, _) = app
+        .delete(&format!("/api/movimientos/{movimiento}"), Some(&shop.admin))
+        .await;
+    assert!(status.is_success());
 
     // the brand is in use: it cannot be deleted either
     let (status, _) = app

@@ -1,6 +1,7 @@
 //! The command side: aggregates (pure rules, no I/O in `handle`) and the store that loads them
 //! and appends their events atomically.
 
+pub mod links;
 pub mod lookup;
 pub mod movement;
 pub mod patient;

@@ -29,11 +29,8 @@ kinds!(Categoria, Marca, Material, MetodoPago, Local, Proveedor);
 pub enum LookupCommand {
     Create(LookupData),
     Update(LookupData),
-    /// `referenced`: whether other records (products, movements, patients, users) use the item,
-    /// looked up by the service before the command runs.
-    Delete {
-        referenced: bool,
-    },
+    /// Refused by the store while other records use the item (`command::links`).
+    Delete,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -45,8 +42,6 @@ pub enum LookupError {
     /// One Spanish message per offending field, as the API's `errors` list shows them.
     #[error("invalid fields: {0:?}")]
     Invalid(Vec<String>),
-    #[error("the item is referenced by other records")]
-    Referenced,
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -144,12 +139,9 @@ impl<K: Kind> Aggregate for Lookup<K> {
                     sink.write(LookupEvent::ItemActualizado(data), self).await;
                 }
             }
-            LookupCommand::Delete { referenced } => {
+            LookupCommand::Delete => {
                 if !self.exists() {
                     return Err(LookupError::NotFound);
-                }
-                if referenced {
-                    return Err(LookupError::Referenced);
                 }
                 sink.write(LookupEvent::ItemEliminado, self).await;
             }
@@ -166,6 +158,12 @@ impl<K: Kind> Aggregate for Lookup<K> {
             LookupEvent::ItemActualizado(data) => self.data = data,
             LookupEvent::ItemEliminado => self.deleted = true,
         }
+    }
+}
+
+impl<K: Kind> crate::links::Linked for Lookup<K> {
+    fn live(&self) -> bool {
+        self.exists()
     }
 }
 
@@ -253,15 +251,7 @@ mod tests {
             .then_expect_error(LookupError::NotFound);
         TestFramework::<Lookup<Categoria>>::with(())
             .given(history)
-            .when(LookupCommand::Delete { referenced: false })
+            .when(LookupCommand::Delete)
             .then_expect_error(LookupError::NotFound);
-    }
-
-    #[test]
-    fn a_referenced_item_is_not_deleted() {
-        TestFramework::<Lookup<MetodoPago>>::with(())
-            .given(vec![LookupEvent::ItemCreado(data("Efectivo"))])
-            .when(LookupCommand::Delete { referenced: true })
-            .then_expect_error(LookupError::Referenced);
     }
 }

@@ -241,6 +241,21 @@ impl Aggregate for Movimiento {
     }
 }
 
+impl crate::links::Linked for Movimiento {
+    fn targets(&self) -> std::collections::BTreeSet<crate::links::Target> {
+        use crate::links::{lookup, patient, product};
+        use optica_events::LookupKind;
+        let Some(d) = self.datos() else {
+            return Default::default();
+        };
+        let mut targets: std::collections::BTreeSet<_> = d.lineas.iter().map(|l| product(l.producto_id)).collect();
+        targets.insert(lookup(LookupKind::Local, d.local_id));
+        targets.extend(d.pagos.iter().map(|p| lookup(LookupKind::MetodoPago, p.metodo_pago_id)));
+        targets.extend(d.paciente_id.map(patient));
+        targets
+    }
+}
+
 #[cfg(test)]
 #[path = "movement_tests.rs"]
 mod tests;

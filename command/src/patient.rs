@@ -49,8 +49,8 @@ pub enum PacienteCommand {
     RemoveFicha,
     /// Records lenses on the most recent ficha, creating one dated `fecha` when there is none.
     RecordCristales { nombres: Vec<String>, fecha: NaiveDate },
-    /// `referenced`: whether cash-box movements name the patient (looked up by the service).
-    Delete { referenced: bool },
+    /// Refused by the store while cash-box movements name the patient (`command::links`).
+    Delete,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -66,8 +66,6 @@ pub enum PacienteError {
     Invalid(Vec<String>),
     #[error("the last ficha cannot be removed")]
     UnicaFicha,
-    #[error("movements reference the patient")]
-    Referenced,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -462,11 +460,8 @@ impl Aggregate for Paciente {
                     changes.add_cristal(ficha_id, nombre, fecha);
                 }
             }
-            PacienteCommand::Delete { referenced } => {
+            PacienteCommand::Delete => {
                 self.require_exists()?;
-                if referenced {
-                    return Err(PacienteError::Referenced);
-                }
                 changes.events.push(PacienteEvent::PacienteEliminado);
             }
         }
@@ -524,6 +519,23 @@ impl Aggregate for Paciente {
             }
             PacienteEvent::PacienteEliminado => self.deleted = true,
         }
+    }
+}
+
+impl crate::links::Linked for Paciente {
+    fn live(&self) -> bool {
+        self.exists()
+    }
+
+    fn targets(&self) -> std::collections::BTreeSet<crate::links::Target> {
+        if !self.exists() {
+            return Default::default();
+        }
+        [crate::links::lookup(
+            optica_events::LookupKind::Local,
+            self.datos.local_id,
+        )]
+        .into()
     }
 }
 

@@ -286,14 +286,10 @@ fn without_a_version_an_edit_changes_but_removes_nothing() {
 }
 
 #[test]
-fn a_patient_named_by_movements_cannot_be_deleted() {
+fn a_registered_patient_is_deleted_and_a_missing_one_gets_nothing() {
     Given::with(())
         .given(registered())
-        .when(PacienteCommand::Delete { referenced: true })
-        .then_expect_error(PacienteError::Referenced);
-    Given::with(())
-        .given(registered())
-        .when(PacienteCommand::Delete { referenced: false })
+        .when(PacienteCommand::Delete)
         .then_expect_events(vec![PacienteEvent::PacienteEliminado]);
     Given::with(())
         .given_no_previous_events()

@@ -83,8 +83,8 @@ pub enum ProductoCommand {
         cambio: Cambio,
         fecha: NaiveDate,
     },
-    /// `referenced`: whether cash-box movements use the product (looked up by the service).
-    Delete { referenced: bool },
+    /// Refused by the store while cash-box movements use the product (`command::links`).
+    Delete,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -102,8 +102,6 @@ pub enum ProductoError {
     LocalAusente(i64),
     #[error("not enough stock of {modelo}")]
     StockInsuficiente { modelo: String },
-    #[error("movements reference the product")]
-    Referenced,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -403,11 +401,8 @@ impl Aggregate for Producto {
                 self.require_exists()?;
                 self.change_amount(campo, cambio, fecha)?.into_iter().collect()
             }
-            ProductoCommand::Delete { referenced } => {
+            ProductoCommand::Delete => {
                 self.require_exists()?;
-                if referenced {
-                    return Err(ProductoError::Referenced);
-                }
                 vec![ProductoEvent::ProductoEliminado]
             }
         };
@@ -442,6 +437,27 @@ impl Aggregate for Producto {
             }
             ProductoEvent::ProductoEliminado => self.deleted = true,
         }
+    }
+}
+
+impl crate::links::Linked for Producto {
+    fn live(&self) -> bool {
+        self.exists()
+    }
+
+    fn targets(&self) -> std::collections::BTreeSet<crate::links::Target> {
+        use crate::links::lookup;
+        use optica_events::LookupKind;
+        if !self.exists() {
+            return Default::default();
+        }
+        let d = &self.datos;
+        let mut targets = std::collections::BTreeSet::from([lookup(LookupKind::Marca, d.marca_id)]);
+        targets.extend(d.material_id.map(|id| lookup(LookupKind::Material, id)));
+        targets.extend(d.categoria_ids.iter().map(|&id| lookup(LookupKind::Categoria, id)));
+        targets.extend(d.proveedor_ids.iter().map(|&id| lookup(LookupKind::Proveedor, id)));
+        targets.extend(self.stock.keys().map(|&id| lookup(LookupKind::Local, id)));
+        targets
     }
 }
 

@@ -244,19 +244,11 @@ fn a_fixed_cost_sets_the_cost() {
 }
 
 #[test]
-fn a_product_used_by_movements_cannot_be_deleted() {
-    Given::with(())
-        .given(created(1))
-        .when(ProductoCommand::Delete { referenced: true })
-        .then_expect_error(ProductoError::Referenced);
-}
-
-#[test]
 fn a_deleted_product_cannot_be_edited() {
     let mut history = created(1);
     history.push(ProductoEvent::ProductoEliminado);
     Given::with(())
         .given(history)
-        .when(ProductoCommand::Delete { referenced: false })
+        .when(ProductoCommand::Delete)
         .then_expect_error(ProductoError::NotFound);
 }

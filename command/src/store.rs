@@ -16,6 +16,8 @@ use optica_events::EventMetadata;
 use postgres_es::PostgresEventRepository;
 use sqlx::PgPool;
 
+use crate::links::{Linked, Target};
+
 /// How often a command is re-run when another writer appended to the same stream first. Hot
 /// streams (the last units of a product at a busy branch) see many racers; each round one wins,
 /// so the others need room to retry until they win or the stock is gone.
@@ -75,8 +77,29 @@ pub enum CommandError<E: std::error::Error> {
     /// A unique value (scope, key) is already claimed by another aggregate.
     #[error("value {key:?} already taken in {scope}")]
     Duplicate { scope: String, key: String },
+    /// A stream the command deletes is still referred to by streams of these aggregate types.
+    #[error("still referred to by {by:?}")]
+    InUse { by: Vec<String> },
+    /// A stream the command refers to does not exist (or was deleted in the same instant).
+    #[error("{target_type} {target_id} does not exist")]
+    Missing { target_type: String, target_id: String },
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+impl<E: std::error::Error> CommandError<E> {
+    /// The same failure with the business rule's error re-labelled (a unit over several
+    /// aggregates answers one error type).
+    pub fn map_domain<F: std::error::Error>(self, f: impl FnOnce(E) -> F) -> CommandError<F> {
+        match self {
+            CommandError::Domain(inner) => CommandError::Domain(f(inner)),
+            CommandError::Conflict => CommandError::Conflict,
+            CommandError::Duplicate { scope, key } => CommandError::Duplicate { scope, key },
+            CommandError::InUse { by } => CommandError::InUse { by },
+            CommandError::Missing { target_type, target_id } => CommandError::Missing { target_type, target_id },
+            CommandError::Store(s) => CommandError::Store(s),
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -180,7 +203,7 @@ impl EventStore {
         claims: &UniqueClaims,
     ) -> Result<Option<Appended>, CommandError<A::Error>>
     where
-        A: Aggregate,
+        A: Aggregate + Linked,
         A::Command: Clone,
     {
         let command = &command;
@@ -257,6 +280,11 @@ struct StreamWrite {
     /// The aggregate after these events, when they take the stream past a multiple of
     /// `SNAPSHOT_EVERY`.
     snapshot: Option<serde_json::Value>,
+    /// `Some(true)`: the stream became something others may refer to; `Some(false)`: it was
+    /// deleted (refused while referred to).
+    live: Option<bool>,
+    /// The streams it refers to after these events, when they changed.
+    targets: Option<std::collections::BTreeSet<Target>>,
 }
 
 /// Commands on several streams, appended in one transaction with optimistic concurrency on each
@@ -272,7 +300,7 @@ pub struct UnitOfWork<'a> {
 impl UnitOfWork<'_> {
     /// Loads an aggregate, runs a command on it and keeps its events for the commit. Returns
     /// the aggregate with the events applied (the sink applies them as the command writes them). A stream may take part in a unit only once.
-    pub async fn handle<A: Aggregate>(
+    pub async fn handle<A: Aggregate + Linked>(
         &mut self,
         id: &str,
         command: A::Command,
@@ -284,7 +312,7 @@ impl UnitOfWork<'_> {
 
     /// Like `handle`, for an aggregate the caller loaded itself (with `EventStore::load`) to
     /// look at its state first; `base` is the stream length that load returned.
-    pub async fn handle_loaded<A: Aggregate>(
+    pub async fn handle_loaded<A: Aggregate + Linked>(
         &mut self,
         id: &str,
         mut aggregate: A,
@@ -295,6 +323,7 @@ impl UnitOfWork<'_> {
         if self.writes.iter().any(|w| w.aggregate_type == A::TYPE && w.id == id) {
             return Err(StoreError::Persistence(format!("stream {}-{id} handled twice in one unit", A::TYPE)).into());
         }
+        let (was_live, had) = (aggregate.live(), aggregate.targets());
         let sink = cqrs_es::event_sink::EventSink::default();
         aggregate
             .handle(command, services, &sink)
@@ -316,12 +345,15 @@ impl UnitOfWork<'_> {
             } else {
                 None
             };
+            let (live, targets) = (aggregate.live(), aggregate.targets());
             self.writes.push(StreamWrite {
                 aggregate_type: A::TYPE,
                 id: id.to_string(),
                 base,
                 events,
                 snapshot,
+                live: (live != was_live).then_some(live),
+                targets: (targets != had).then_some(targets),
             });
         }
         Ok(aggregate)
@@ -359,19 +391,40 @@ impl UnitOfWork<'_> {
             }
             Err(AppendError::StreamMoved) => Err(CommandError::Conflict),
             Err(AppendError::Claimed { scope, key }) => Err(CommandError::Duplicate { scope, key }),
+            Err(AppendError::InUse) => Err(self.referrers().await),
+            Err(AppendError::Missing) => Err(self.missing_target().await),
             Err(AppendError::Db(e)) => Err(StoreError::Database(e).into()),
         }
     }
 
     async fn append(&self, metadata: &EventMetadata) -> Result<Appended, AppendError> {
         let metadata = serde_json::to_value(metadata).map_err(|e| AppendError::Db(sqlx::Error::Encode(e.into())))?;
-        if self.take.is_empty() && self.release.is_empty() {
+        let retired: Vec<&StreamWrite> = self.writes.iter().filter(|w| w.live == Some(false)).collect();
+        if self.take.is_empty() && self.release.is_empty() && retired.is_empty() {
             // One statement is its own transaction: no BEGIN and COMMIT round trips.
             let appended = self.insert_events(&metadata, self.store.pool()).await?;
             self.wake_projector();
             return Ok(appended);
         }
         let mut tx = self.store.pool.begin().await?;
+        if !retired.is_empty() {
+            // First, so a stream still referred to fails here and nothing else is tried. The
+            // foreign key waits for a transaction that is adding a reference to it right now.
+            let (types, ids): (Vec<&str>, Vec<&str>) =
+                retired.iter().map(|w| (w.aggregate_type, w.id.as_str())).unzip();
+            sqlx::query(
+                "delete from live_streams l using unnest($1::text[], $2::text[]) as r(t, i)
+                 where l.stream_type = r.t and l.stream_id = r.i",
+            )
+            .bind(&types)
+            .bind(&ids)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| match is_foreign_key_violation(&e) {
+                true => AppendError::InUse,
+                false => AppendError::from(e),
+            })?;
+        }
         let appended = self.insert_events(&metadata, &mut *tx).await?;
         for (scope, key, id) in &self.release {
             sqlx::query("delete from unique_claims where scope = $1 and key = $2 and aggregate_id = $3")
@@ -407,14 +460,16 @@ impl UnitOfWork<'_> {
     }
 
     /// Inserts every stream's events with one statement, in stream order (the hash chain links
-    /// each event to the one before it, which may be in the same statement). Answers where the
-    /// last one landed.
+    /// each event to the one before it, which may be in the same statement), together with the
+    /// streams that became alive and the references that changed. Answers where the last event
+    /// landed.
     async fn insert_events<'c>(
         &self,
         metadata: &serde_json::Value,
         conn: impl sqlx::PgExecutor<'c>,
     ) -> Result<Appended, AppendError> {
         let mut c = EventColumns::default();
+        let mut l = LinkColumns::default();
         for write in &self.writes {
             for (offset, (event_type, version, payload)) in write.events.iter().enumerate() {
                 c.aggregate_type.push(write.aggregate_type);
@@ -424,9 +479,41 @@ impl UnitOfWork<'_> {
                 c.event_version.push(version);
                 c.payload.push(payload);
             }
+            if write.live == Some(true) {
+                l.born_type.push(write.aggregate_type);
+                l.born_id.push(&write.id);
+            }
+            if let Some(targets) = &write.targets {
+                l.from_type.push(write.aggregate_type);
+                l.from_id.push(&write.id);
+                for (target_type, target_id) in targets {
+                    l.by_type.push(write.aggregate_type);
+                    l.by_id.push(&write.id);
+                    l.target_type.push(target_type);
+                    l.target_id.push(target_id);
+                }
+            }
         }
+        // The link statements touch disjoint rows (old links no longer wanted; new links not
+        // yet there), so their order within the statement does not matter. The foreign key is
+        // checked at the end of the statement.
         let landed: Vec<(i64, i64)> = sqlx::query_as(
-            "insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
+            "with born as (
+                 insert into live_streams (stream_type, stream_id)
+                 select * from unnest($8::text[], $9::text[]) on conflict do nothing),
+             wanted as (
+                 select * from unnest($12::text[], $13::text[], $14::text[], $15::text[])
+                     as w(by_type, by_id, target_type, target_id)),
+             dropped as (
+                 delete from stream_links s using unnest($10::text[], $11::text[]) as f(t, i)
+                 where s.by_type = f.t and s.by_id = f.i
+                   and not exists (select 1 from wanted w
+                                   where w.by_type = s.by_type and w.by_id = s.by_id
+                                     and w.target_type = s.target_type and w.target_id = s.target_id)),
+             linked as (
+                 insert into stream_links (by_type, by_id, target_type, target_id)
+                 select * from wanted on conflict do nothing)
+             insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
              select t, i, s, e, v, p, $7 from unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[],
                                                     $6::json[]) with ordinality as u(t, i, s, e, v, p, n)
              order by n
@@ -439,8 +526,20 @@ impl UnitOfWork<'_> {
         .bind(&c.event_version)
         .bind(&c.payload)
         .bind(metadata)
+        .bind(&l.born_type)
+        .bind(&l.born_id)
+        .bind(&l.from_type)
+        .bind(&l.from_id)
+        .bind(&l.by_type)
+        .bind(&l.by_id)
+        .bind(&l.target_type)
+        .bind(&l.target_id)
         .fetch_all(conn)
-        .await?;
+        .await
+        .map_err(|e| match is_foreign_key_violation(&e) {
+            true => AppendError::Missing,
+            false => AppendError::from(e),
+        })?;
         let last = landed
             .into_iter()
             .max()
@@ -449,6 +548,54 @@ impl UnitOfWork<'_> {
             tx_id: last.0,
             position: last.1,
         })
+    }
+
+    /// Which kinds of stream refer to the streams this unit tried to delete (after the refusal).
+    async fn referrers<E: std::error::Error>(&self) -> CommandError<E> {
+        let (types, ids): (Vec<&str>, Vec<&str>) = self
+            .writes
+            .iter()
+            .filter(|w| w.live == Some(false))
+            .map(|w| (w.aggregate_type, w.id.as_str()))
+            .unzip();
+        let by = sqlx::query_scalar(
+            "select distinct s.by_type from stream_links s join unnest($1::text[], $2::text[]) as r(t, i)
+               on s.target_type = r.t and s.target_id = r.i order by 1",
+        )
+        .bind(&types)
+        .bind(&ids)
+        .fetch_all(&self.store.pool)
+        .await;
+        match by {
+            Ok(by) => CommandError::InUse { by },
+            Err(e) => StoreError::Database(e).into(),
+        }
+    }
+
+    /// The first stream this unit referred to that is not alive (after the refusal).
+    async fn missing_target<E: std::error::Error>(&self) -> CommandError<E> {
+        let wanted: Vec<&Target> = self
+            .writes
+            .iter()
+            .filter_map(|w| w.targets.as_ref())
+            .flatten()
+            .collect();
+        let (types, ids): (Vec<&str>, Vec<&str>) = wanted.iter().map(|(t, i)| (*t, i.as_str())).unzip();
+        let missing: Result<Option<(String, String)>, _> = sqlx::query_as(
+            "select w.t, w.i from unnest($1::text[], $2::text[]) as w(t, i)
+             where not exists (select 1 from live_streams l where l.stream_type = w.t and l.stream_id = w.i)
+             limit 1",
+        )
+        .bind(&types)
+        .bind(&ids)
+        .fetch_optional(&self.store.pool)
+        .await;
+        match missing {
+            Ok(Some((target_type, target_id))) => CommandError::Missing { target_type, target_id },
+            // It came back in the meantime: let the caller run the command again.
+            Ok(None) => CommandError::Conflict,
+            Err(e) => StoreError::Database(e).into(),
+        }
     }
 
     /// Stores the snapshots this unit's streams are due, in place of their older ones. A snapshot
@@ -496,10 +643,37 @@ struct EventColumns<'a> {
     payload: Vec<&'a serde_json::Value>,
 }
 
+/// The link changes of a unit, one array per column.
+#[derive(Default)]
+struct LinkColumns<'a> {
+    /// Streams that became alive.
+    born_type: Vec<&'a str>,
+    born_id: Vec<&'a str>,
+    /// Streams whose references changed: their old links not in the new set are dropped.
+    from_type: Vec<&'a str>,
+    from_id: Vec<&'a str>,
+    /// Their new references.
+    by_type: Vec<&'a str>,
+    by_id: Vec<&'a str>,
+    target_type: Vec<&'a str>,
+    target_id: Vec<&'a str>,
+}
+
 enum AppendError {
     StreamMoved,
-    Claimed { scope: String, key: String },
+    Claimed {
+        scope: String,
+        key: String,
+    },
+    /// A stream being deleted is still referred to.
+    InUse,
+    /// A reference names a stream that is not alive.
+    Missing,
     Db(sqlx::Error),
+}
+
+fn is_foreign_key_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(db) if db.is_foreign_key_violation())
 }
 
 impl From<sqlx::Error> for AppendError {

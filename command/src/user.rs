@@ -132,6 +132,16 @@ impl Aggregate for User {
     }
 }
 
+impl crate::links::Linked for User {
+    fn targets(&self) -> std::collections::BTreeSet<crate::links::Target> {
+        let branch = self.local_id.filter(|_| self.created);
+        branch
+            .map(|id| crate::links::lookup(optica_events::LookupKind::Local, id))
+            .into_iter()
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -276,14 +276,6 @@ pub async fn exists(pool: &PgPool, id: i64) -> Result<bool, sqlx::Error> {
         .await
 }
 
-/// Whether cash-box movements name the patient (then it cannot be deleted).
-pub async fn referenced(pool: &PgPool, id: i64) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar("select exists(select 1 from patient_references where paciente_id = $1)")
-        .bind(id)
-        .fetch_one(pool)
-        .await
-}
-
 /// Another patient than `except` with this document key, or with this phone key.
 pub async fn holder_of_documento(pool: &PgPool, key: &str, except: i64) -> Result<bool, sqlx::Error> {
     sqlx::query_scalar("select exists(select 1 from patients where documento_key = $1 and id <> $2)")

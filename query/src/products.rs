@@ -454,11 +454,3 @@ pub async fn stock_sheet(pool: &PgPool, local_id: i64) -> Result<Vec<StockSheetR
     .fetch_all(pool)
     .await
 }
-
-/// Whether cash-box movements use the product.
-pub async fn referenced(pool: &PgPool, id: i64) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar("select exists (select 1 from product_references where producto_id = $1)")
-        .bind(id)
-        .fetch_one(pool)
-        .await
-}

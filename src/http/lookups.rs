@@ -8,7 +8,7 @@ use axum::Json;
 use optica_command::lookup::{self, Kind, Lookup, LookupCommand, LookupError};
 use optica_command::{CommandError, UniqueClaims};
 use optica_events::{LookupData, LookupKind};
-use optica_query::lookups::{LookupItem, Reference};
+use optica_query::lookups::LookupItem;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -130,7 +130,7 @@ fn domain_error(kind: LookupKind, id: i64, verb: &str, e: CommandError<LookupErr
             "Error: No se pudo {verb} {} ID: {id} no existe en la base de datos!",
             texts(kind).article
         )),
-        CommandError::Domain(LookupError::Referenced) => AppError::Conflict(texts(kind).referenced.into()),
+        CommandError::InUse { by } => AppError::Conflict(in_use(kind, &by).into()),
         other => dispatch::store_failure(other),
     }
 }
@@ -204,24 +204,21 @@ pub async fn update<K: Kind>(
         .into_response())
 }
 
+/// Why an item still used by records of the kinds `by` (aggregate types) cannot be deleted.
+fn in_use(kind: LookupKind, by: &[String]) -> &'static str {
+    let used_by = |t: &str| by.iter().any(|b| b == t);
+    if used_by(optica_events::user::USER_AGGREGATE) {
+        "Existen usuarios asignados a este local. Por favor asigne esos usuarios a otro local para continuar"
+    } else if used_by(optica_events::patient::PATIENT_AGGREGATE) {
+        "Existen pacientes registrados en este local. Por favor asigne esos pacientes a otro local para continuar"
+    } else {
+        texts(kind).referenced
+    }
+}
+
 pub async fn delete<K: Kind>(state: &AppState, admin: Admin, meta: RequestMeta, id: i64) -> Result<Response, AppError> {
-    let reference = optica_query::lookups::reference(&state.pool, K::TYPE, id).await?;
-    if let Some(Reference::Users) = reference {
-        return Err(AppError::Conflict(
-            "Existen usuarios asignados a este local. Por favor asigne esos usuarios a otro local para continuar"
-                .into(),
-        ));
-    }
-    if let Some(Reference::Patients) = reference {
-        return Err(AppError::Conflict(
-            "Existen pacientes registrados en este local. Por favor asigne esos pacientes a otro local para continuar"
-                .into(),
-        ));
-    }
     let metadata = meta.metadata(admin.0.actor());
-    let command = LookupCommand::Delete {
-        referenced: reference.is_some(),
-    };
+    let command = LookupCommand::Delete;
     dispatch::execute::<Lookup<K>>(state, &id.to_string(), command, &metadata, &UniqueClaims::default())
         .await
         .map_err(|e| domain_error(K::KIND, id, "eliminar", e))?;

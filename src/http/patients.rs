@@ -187,17 +187,10 @@ pub async fn delete(
     meta: RequestMeta,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Value>, AppError> {
-    let referenced = read::referenced(&state.pool, id).await?;
     let metadata = meta.metadata(caller.actor());
-    run_on_patient(
-        &state,
-        id,
-        PacienteCommand::Delete { referenced },
-        Identity::Released,
-        &metadata,
-    )
-    .await
-    .map_err(|e| command_error(id, e, false))?;
+    run_on_patient(&state, id, PacienteCommand::Delete, Identity::Released, &metadata)
+        .await
+        .map_err(|e| command_error(id, e, false))?;
     Ok(Json(json!({"mensaje": "Se elimino el paciente con éxito!"})))
 }
 

@@ -238,7 +238,7 @@ fn command_error(id: i64, e: CommandError<ProductoError>, editing: bool) -> AppE
              Vuelva a cargarlo para ver los cambios."
                 .into(),
         ),
-        CommandError::Domain(ProductoError::Referenced) => AppError::Conflict(
+        CommandError::InUse { .. } => AppError::Conflict(
             "Existen Movimientos en la Caja. Por favor elimine esos movimientos para continuar".into(),
         ),
         CommandError::Duplicate { .. } => duplicate(editing),
@@ -358,9 +358,8 @@ pub async fn delete(
     meta: RequestMeta,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Value>, AppError> {
-    let referenced = read::referenced(&state.pool, id).await?;
     let metadata = meta.metadata(caller.actor());
-    run_on_product(&state, id, ProductoCommand::Delete { referenced }, None, &metadata)
+    run_on_product(&state, id, ProductoCommand::Delete, None, &metadata)
         .await
         .map_err(|e| command_error(id, e, false))?;
     Ok(Json(json!({"mensaje": "Se elimino el producto con éxito!"})))

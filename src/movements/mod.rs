@@ -37,12 +37,7 @@ pub enum CajaError {
 
 /// Re-labels another aggregate's command failure as the unit's.
 fn lift<E: std::error::Error>(e: CommandError<E>, domain: impl FnOnce(E) -> CajaError) -> CommandError<CajaError> {
-    match e {
-        CommandError::Domain(inner) => CommandError::Domain(domain(inner)),
-        CommandError::Conflict => CommandError::Conflict,
-        CommandError::Duplicate { scope, key } => CommandError::Duplicate { scope, key },
-        CommandError::Store(s) => CommandError::Store(s),
-    }
+    e.map_domain(domain)
 }
 
 /// Net stock change per product and branch that a movement makes (negative: taken).

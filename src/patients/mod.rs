@@ -63,7 +63,7 @@ pub fn command_error(id: i64, e: CommandError<PacienteError>, editing: bool) -> 
         CommandError::Domain(PacienteError::UnicaFicha) => {
             AppError::BadRequest("El paciente debe conservar al menos una ficha".into())
         }
-        CommandError::Domain(PacienteError::Referenced) => AppError::Conflict(
+        CommandError::InUse { .. } => AppError::Conflict(
             "No se puede eliminar el paciente porque tiene movimientos en la caja. \
              Por favor elimine esos movimientos para continuar"
                 .into(),

@@ -72,6 +72,29 @@ impl TestApp {
         self.caught_up().await;
     }
 
+    /// A branch created through the event store (for tests that need one before any admin).
+    pub async fn branch(&self, nombre: &str) -> i64 {
+        use optica_command::lookup::{Local, Lookup, LookupCommand};
+        let id = self.store.next_id("local_ids").await.unwrap();
+        let data = optica_events::LookupData {
+            nombre: nombre.into(),
+            direccion: Some("Calle 1".into()),
+            celular: Some("351".into()),
+        };
+        let metadata = optica_events::EventMetadata::new(optica_events::Actor::system("test"), "test", None);
+        self.store
+            .execute::<Lookup<Local>>(
+                &id.to_string(),
+                LookupCommand::Create(data),
+                &(),
+                &metadata,
+                &Default::default(),
+            )
+            .await
+            .unwrap();
+        id
+    }
+
     pub async fn admin_token(&self) -> String {
         self.user("admin", &["ROLE_ADMIN"], None).await;
         self.login("admin", PASSWORD).await
