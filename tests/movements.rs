@@ -262,3 +262,49 @@ async fn an_edit_moves_stock_back_and_forth_and_between_branches(pool: PgPool) {
         )
     );
 }
+
+/// Issue 19.2: two people open the same sale; one moves the order to 'Anteojo Terminado', the
+/// other saves the form opened earlier. The stale save is refused and changes nothing.
+#[sqlx::test]
+async fn a_save_from_a_form_opened_before_another_change_is_refused(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let (_, created) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)).await;
+    let id = created["movimiento"]["id"].as_i64().unwrap();
+    let uri = format!("/api/movimientos/{id}");
+    let (_, opened) = app.get(&uri, Some(&shop.seller)).await;
+    let version = opened["version"].as_i64().unwrap();
+
+    let mut finished = sale(&shop, 1);
+    finished["estadoMovimiento"] = json!("ANTEOJO_TERMINADO");
+    finished["version"] = json!(version);
+    let (status, answer) = app.put(&uri, Some(&shop.admin), finished).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    assert!(answer["movimiento"]["version"].as_i64().unwrap() > version);
+
+    let mut stale = sale(&shop, 2);
+    stale["version"] = json!(version);
+    let (status, answer) = app.put(&uri, Some(&shop.seller), stale).await;
+    assert_eq!(
+        (status, answer),
+        (
+            StatusCode::CONFLICT,
+            json!({"mensaje": "El movimiento fue modificado por otra persona desde que se abrió el formulario. Vuelva a cargarlo para ver los cambios."})
+        )
+    );
+    let (_, now) = app.get(&uri, Some(&shop.seller)).await;
+    assert_eq!(now["estadoMovimiento"], "ANTEOJO_TERMINADO");
+    assert_eq!(now["detalles"][0]["cantidad"], 1);
+    assert_eq!(
+        stock(&app, shop.armazon, shop.centro).await,
+        Some(9),
+        "the stale save moved no stock"
+    );
+
+    // The form reloaded carries the new version and saves.
+    let mut fresh = sale(&shop, 2);
+    fresh["estadoMovimiento"] = json!("ANTEOJO_TERMINADO");
+    fresh["version"] = now["version"].clone();
+    assert_eq!(app.put(&uri, Some(&shop.seller), fresh).await.0, StatusCode::CREATED);
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(8));
+}

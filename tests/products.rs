@@ -773,3 +773,44 @@ async fn of_two_concurrent_edits_of_one_product_one_wins_and_the_other_gets_409(
             .unwrap();
     assert_eq!(edits, 1);
 }
+
+/// Issue 19.3: the existing front end edits a product without `version`. Its form, opened
+/// before a sale, sends the stock it showed: the sale must not be undone. A new count applies.
+#[sqlx::test]
+async fn an_edit_without_version_keeps_sales_made_since_the_form_opened(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let id = shop.product(&app, "RB1", shop.rayban, &[(shop.centro, 5)]).await;
+    let uri = format!("/api/productos/{id}");
+    let efectivo = create(
+        &app,
+        &shop.admin,
+        "/api/metodoPago",
+        json!({"nombre": "Efectivo"}),
+        "metodoPago",
+    )
+    .await;
+    let sale = json!({
+        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
+        "total": 100, "totalImpuesto": 100,
+        "detalles": [{"cantidad": 1, "precioUnitario": 100, "subtotal": 100, "producto": {"id": id}}],
+        "detallesAdicionales": [],
+        "cajaMovimientos": [{"monto": 100, "montoImpuesto": 100, "metodoPago": {"id": efectivo},
+                             "fecha": "2026-11-21T10:30"}]
+    });
+    create(&app, &shop.admin, "/api/movimientos", sale, "movimiento").await;
+
+    // The form opened at 5 saves a new price and the 5 it showed.
+    let mut body = shop.body("RB1", shop.rayban, &[(shop.centro, 5)]);
+    body["precio"] = json!(4000);
+    assert!(body.get("version").is_none());
+    let (status, answer) = app.put(&uri, Some(&shop.admin), body).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    assert_eq!(answer["producto"]["precio"], 4000.0);
+    assert_eq!(stock_at(&answer["producto"], shop.centro), Some(4), "the sale stays");
+
+    // A count that differs from every recent level is a correction.
+    let body = shop.body("RB1", shop.rayban, &[(shop.centro, 8)]);
+    let (_, answer) = app.put(&uri, Some(&shop.admin), body).await;
+    assert_eq!(stock_at(&answer["producto"], shop.centro), Some(8));
+}

@@ -17,9 +17,18 @@ const FULL: i64 = 10_000;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MovimientoCommand {
-    Register { datos: MovimientoDatos },
-    Edit { datos: MovimientoDatos },
-    ChangeState { estado: EstadoMovimiento },
+    Register {
+        datos: MovimientoDatos,
+    },
+    /// `expected_version`: the version the form loaded; refused as `Stale` when the movement
+    /// changed since. Without it (the existing front end never sends one) the edit applies.
+    Edit {
+        datos: MovimientoDatos,
+        expected_version: Option<u64>,
+    },
+    ChangeState {
+        estado: EstadoMovimiento,
+    },
     Delete,
 }
 
@@ -32,6 +41,8 @@ pub enum MovimientoError {
     /// One Spanish message per problem.
     #[error("invalid movement: {0:?}")]
     Invalid(Vec<String>),
+    #[error("the movement changed after version {expected}")]
+    Stale { expected: u64 },
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -39,6 +50,8 @@ pub struct Movimiento {
     created: bool,
     deleted: bool,
     datos: Option<MovimientoDatos>,
+    /// Number of events in the stream: the version the read model shows and an edit sends back.
+    version: u64,
 }
 
 impl Movimiento {
@@ -186,7 +199,18 @@ impl Aggregate for Movimiento {
                 }
             }
             (_, None) => return Err(MovimientoError::NotFound),
-            (MovimientoCommand::Edit { datos }, Some(current)) => {
+            (
+                MovimientoCommand::Edit {
+                    datos,
+                    expected_version,
+                },
+                Some(current),
+            ) => {
+                if expected_version.is_some_and(|v| v != self.version) {
+                    return Err(MovimientoError::Stale {
+                        expected: expected_version.unwrap_or_default(),
+                    });
+                }
                 let datos = validate(datos)?;
                 if &datos == current {
                     return Ok(());
@@ -225,6 +249,7 @@ impl Aggregate for Movimiento {
     }
 
     fn apply(&mut self, event: Self::Event) {
+        self.version += 1;
         match event {
             MovimientoEvent::MovimientoRegistrado { datos } => {
                 self.created = true;

@@ -173,7 +173,10 @@ fn the_order_moves_through_its_states_and_a_deleted_movement_is_gone() {
         }]);
     Given::with(())
         .given(history.clone())
-        .when(MovimientoCommand::Edit { datos: venta() })
+        .when(MovimientoCommand::Edit {
+            datos: venta(),
+            expected_version: None,
+        })
         .then_expect_events(vec![]);
     // The edit form's state select: only the state differs, so the state change is recorded.
     Given::with(())
@@ -183,6 +186,7 @@ fn the_order_moves_through_its_states_and_a_deleted_movement_is_gone() {
                 estado: Some(EstadoMovimiento::Entregado),
                 ..venta()
             },
+            expected_version: None,
         })
         .then_expect_events(vec![MovimientoEvent::EstadoCambiado {
             anterior: Some(EstadoMovimiento::PedidoCristales),
@@ -194,4 +198,35 @@ fn the_order_moves_through_its_states_and_a_deleted_movement_is_gone() {
         .given(deleted)
         .when(MovimientoCommand::Delete)
         .then_expect_error(MovimientoError::NotFound);
+}
+
+/// Issue 19.2: a form opened before another change cannot silently undo it.
+#[test]
+fn an_edit_from_a_stale_form_is_refused_and_a_current_one_applies() {
+    let mut history = vec![MovimientoEvent::MovimientoRegistrado { datos: registered() }];
+    history.push(MovimientoEvent::EstadoCambiado {
+        anterior: Some(EstadoMovimiento::PedidoCristales),
+        nuevo: EstadoMovimiento::AnteojoTerminado,
+    });
+    let reverted = || MovimientoDatos {
+        estado: Some(EstadoMovimiento::PedidoCristales),
+        ..venta()
+    };
+    Given::with(())
+        .given(history.clone())
+        .when(MovimientoCommand::Edit {
+            datos: reverted(),
+            expected_version: Some(1),
+        })
+        .then_expect_error(MovimientoError::Stale { expected: 1 });
+    Given::with(())
+        .given(history)
+        .when(MovimientoCommand::Edit {
+            datos: reverted(),
+            expected_version: Some(2),
+        })
+        .then_expect_events(vec![MovimientoEvent::EstadoCambiado {
+            anterior: Some(EstadoMovimiento::AnteojoTerminado),
+            nuevo: EstadoMovimiento::PedidoCristales,
+        }]);
 }

@@ -112,7 +112,14 @@ pub struct Producto {
     stock: BTreeMap<i64, i64>,
     /// Number of events in the stream: the version clients send back with an edit.
     version: u64,
+    /// Per branch, the latest stock levels, oldest first (at most `RECENT_LEVELS`): what a form
+    /// opened recently may show. An edit without a version uses them (see `unseen_stock`).
+    #[serde(default)]
+    recent: BTreeMap<i64, std::collections::VecDeque<i64>>,
 }
+
+/// How many past stock levels per branch an edit without a version is compared with.
+pub const RECENT_LEVELS: usize = 100;
 
 impl Producto {
     pub fn datos(&self) -> &ProductoDatos {
@@ -217,6 +224,31 @@ impl Producto {
             Ok(())
         } else {
             Err(ProductoError::NotFound)
+        }
+    }
+
+    /// An edit that does not say which version it read (the existing front end never does) may
+    /// come from a form opened before sales changed the stock: sending back the level the form
+    /// showed would undo them. A branch's stock in such a body counts as a correction only when
+    /// it is none of the branch's recent levels; a recent level is taken as "unchanged" and the
+    /// current stock stays (docs/decisions.md, "Stock in an edit without a version").
+    fn keep_stock_the_form_showed(&self, wanted: &mut [LocalStock]) {
+        for w in wanted {
+            let (Some(&current), Some(recent)) = (self.stock.get(&w.local_id), self.recent.get(&w.local_id)) else {
+                continue;
+            };
+            if w.stock != current && recent.contains(&w.stock) {
+                w.stock = current;
+            }
+        }
+    }
+
+    fn remember_level(&mut self, local_id: i64, level: i64) {
+        let recent = self.recent.entry(local_id).or_default();
+        recent.retain(|&l| l != level);
+        recent.push_back(level);
+        if recent.len() > RECENT_LEVELS {
+            recent.pop_front();
         }
     }
 
@@ -369,8 +401,11 @@ impl Aggregate for Producto {
                 if datos != self.datos {
                     events.push(ProductoEvent::ProductoEditado { datos, fecha });
                 }
-                if let Some(locales) = locales {
+                if let Some(mut locales) = locales {
                     validate_locales(&locales)?;
+                    if expected_version.is_none() {
+                        self.keep_stock_the_form_showed(&mut locales);
+                    }
                     events.extend(self.stock_changes(&locales));
                 }
                 events
@@ -424,9 +459,11 @@ impl Aggregate for Producto {
             ProductoEvent::CostoActualizado { nuevo, .. } => self.datos.costo = Some(nuevo),
             ProductoEvent::LocalAgregado { local_id } => {
                 self.stock.insert(local_id, 0);
+                self.remember_level(local_id, 0);
             }
             ProductoEvent::LocalQuitado { local_id } => {
                 self.stock.remove(&local_id);
+                self.recent.remove(&local_id);
             }
             ProductoEvent::StockAjustado {
                 local_id,
@@ -434,6 +471,7 @@ impl Aggregate for Producto {
                 ..
             } => {
                 self.stock.insert(local_id, stock_resultante);
+                self.remember_level(local_id, stock_resultante);
             }
             ProductoEvent::ProductoEliminado => self.deleted = true,
         }

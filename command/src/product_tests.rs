@@ -153,6 +153,38 @@ fn an_edit_from_a_stale_version_is_refused() {
         .then_expect_error(ProductoError::Stale { expected: 3 });
 }
 
+/// Issue 19.3: the existing front end never sends a version. A form opened at stock 5 and saved
+/// after a sale took it to 4 sends 5 back: that is the level it showed, not a correction.
+#[test]
+fn an_edit_without_a_version_does_not_undo_a_sale_but_applies_a_new_count() {
+    let mut history = created(5);
+    history.push(adjust(1, MotivoStock::Venta, -1, 4, Some(9)));
+    let edit = |stock: i64| ProductoCommand::Edit {
+        datos: ProductoDatos {
+            precio: Money::from_cents(4_000_00),
+            ..datos("RB2140")
+        },
+        locales: Some(vec![local(1, stock)]),
+        expected_version: None,
+        fecha: day(),
+    };
+    let repriced = ProductoEvent::ProductoEditado {
+        datos: ProductoDatos {
+            precio: Money::from_cents(4_000_00),
+            ..datos("RB2140")
+        },
+        fecha: day(),
+    };
+    Given::with(())
+        .given(history.clone())
+        .when(edit(5))
+        .then_expect_events(vec![repriced.clone()]);
+    Given::with(())
+        .given(history)
+        .when(edit(7))
+        .then_expect_events(vec![repriced, adjust(1, MotivoStock::CorreccionManual, 3, 7, None)]);
+}
+
 #[test]
 fn an_unchanged_edit_records_nothing() {
     Given::with(())

@@ -8,6 +8,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::Json;
+use optica_command::movement::MovimientoError;
 use optica_command::patient::PacienteError;
 use optica_command::product::ProductoError;
 use optica_command::CommandError;
@@ -76,9 +77,12 @@ fn command_error(id: i64, e: CommandError<CajaError>, accion: &str) -> AppError 
         error,
     };
     match e {
-        CommandError::Domain(CajaError::Movimiento(optica_command::movement::MovimientoError::Invalid(list))) => {
-            AppError::Validation(list)
-        }
+        CommandError::Domain(CajaError::Movimiento(MovimientoError::Invalid(list))) => AppError::Validation(list),
+        CommandError::Domain(CajaError::Movimiento(MovimientoError::Stale { .. })) => AppError::Conflict(
+            "El movimiento fue modificado por otra persona desde que se abrió el formulario. \
+             Vuelva a cargarlo para ver los cambios."
+                .into(),
+        ),
         CommandError::Domain(CajaError::Movimiento(_)) if accion == "actualizar" => AppError::NotFound(format!(
             "Error: No se pudo editar el movimiento ID: {id} no existe en la base de datos!"
         )),
@@ -154,6 +158,7 @@ pub async fn create(
     params(("id" = i64, Path)), request_body = MovimientoBody,
     responses((status = 201, description = "mensaje + movimiento"),
     (status = 400, description = "errors (validation) or mensaje + error (stock)"), (status = 404, body = Mensaje),
+    (status = 409, body = Mensaje, description = "the movement changed since `version`"),
     (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
 pub async fn update(
     State(state): State<AppState>,
@@ -162,10 +167,11 @@ pub async fn update(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<MovimientoBody>,
 ) -> Result<Response, AppError> {
+    let expected_version = body.version;
     let datos = checked(&state, &caller, body).await?;
     let metadata = meta.metadata(caller.actor());
     let may_touch = |local_id: i64| caller.works_at(local_id);
-    service::edit(&state, id, datos, may_touch, &metadata)
+    service::edit(&state, id, datos, expected_version, may_touch, &metadata)
         .await
         .map_err(|e| command_error(id, e, "actualizar"))?;
     answer(&state, &caller, id, "El movimiento ha sido actualizado!").await

@@ -45,6 +45,9 @@ pub struct MovimientoBody {
     /// PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO or ENTREGADO; null for SALIDA.
     #[serde(default)]
     pub estado_movimiento: Option<String>,
+    /// On an edit: the version the form loaded (409 when the movement changed since).
+    #[serde(default)]
+    pub version: Option<u64>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]

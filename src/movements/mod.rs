@@ -178,6 +178,7 @@ pub async fn edit(
     state: &AppState,
     id: i64,
     datos: MovimientoDatos,
+    expected_version: Option<u64>,
     may_touch: impl Fn(i64) -> bool,
     metadata: &EventMetadata,
 ) -> Result<(), CommandError<CajaError>> {
@@ -191,7 +192,16 @@ pub async fn edit(
         }
         let mut unit = state.store.unit();
         let after = unit
-            .handle_loaded(key, before, base, MovimientoCommand::Edit { datos: datos.clone() }, &())
+            .handle_loaded(
+                key,
+                before,
+                base,
+                MovimientoCommand::Edit {
+                    datos: datos.clone(),
+                    expected_version,
+                },
+                &(),
+            )
             .await
             .map_err(|e| lift(e, CajaError::Movimiento))?;
         let saved = after.datos().cloned();

@@ -57,6 +57,8 @@ export interface MovimientoBody {
   local: Ref;
   /** PEDIDO_CRISTALES by default for ENTRADA; null for SALIDA. */
   estadoMovimiento: EstadoMovimiento | null;
+  /** PUT only: the version the form loaded; the server answers 409 when the movement changed since. */
+  version?: number;
 }
 
 export interface MovimientoSaved {

@@ -1317,6 +1317,11 @@ export interface components {
             /** Format: double */
             totalImpuesto?: number | null;
             vendedor?: string | null;
+            /**
+             * Format: int64
+             * @description On an edit: the version the form loaded (409 when the movement changed since).
+             */
+            version?: number | null;
         };
         /** @description A category, brand, material or payment method. */
         Nombrado: {
@@ -3742,6 +3747,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description the movement changed since `version` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

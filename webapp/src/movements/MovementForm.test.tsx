@@ -448,6 +448,7 @@ describe('edit movement form', () => {
       ],
       local: { id: 1 },
       estadoMovimiento: 'ANTEOJO_TERMINADO',
+      version: 3,
     });
     expect(keys.find((k) => k.method === 'PUT')!.key).toBeNull();
   });
@@ -480,6 +481,19 @@ describe('edit movement form', () => {
         'Error: No se pudo editar el movimiento ID: 501 no existe en la base de datos!',
       ),
     );
+  });
+
+  it('tells a save from a form opened before another change', async () => {
+    const user = userEvent.setup();
+    const mensaje =
+      'El movimiento fue modificado por otra persona desde que se abrió el formulario. Vuelva a cargarlo para ver los cambios.';
+    open('/editarMovimiento/501', {
+      'GET /api/movimientos/501': [200, movimiento()],
+      'PUT /api/movimientos/501': [409, { mensaje }],
+    });
+    await screen.findByRole('heading', { name: 'Editar Movimiento' });
+    await user.click(button('Guardar'));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR', mensaje));
   });
 
   it('says ERROR AL OBTENER EL MOVIMIENTO for an unknown id', async () => {

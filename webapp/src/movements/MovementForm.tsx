@@ -104,7 +104,8 @@ export function MovementForm({ movimiento, paciente = null }: Props) {
     const body = movimientoBody(form);
     try {
       const answer = movimiento
-        ? await update({ id: movimiento.id, body }).unwrap()
+        ? // The version read guards the save: a form opened before another change gets 409.
+          await update({ id: movimiento.id, body: { ...body, version: movimiento.version } }).unwrap()
         : await create({ body, idempotencyKey }).unwrap();
       void alert('success', edit ? TITLES.actualizado : TITLES.creado, answer.mensaje);
       navigate(LIST_PATH);
