@@ -357,6 +357,36 @@ async fn malformed_path_and_query_values_are_refused_in_spanish(pool: PgPool) {
     }
 }
 
+/// Issue 19.6: a huge page number overflowed the offset (500, or the wrong page in a release
+/// build). Every page number is range-checked.
+#[sqlx::test]
+async fn page_numbers_out_of_range_are_refused_in_spanish(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let token = app.admin_token().await;
+    let huge = i64::MAX;
+    for uri in [
+        format!("/api/productos/page/{huge}"),
+        format!("/api/movimientos/paginado/{huge}"),
+        format!("/api/pacientes/paginado/{huge}"),
+        format!("/api/pacientes/buscar/documento/1/page/{huge}"),
+        format!("/api/pacientes/buscar/nombre?nombre=ana&page={huge}"),
+        format!("/api/movimientos/filtrar?page={huge}"),
+        format!("/api/movimientos/buscar/entre-fechas?fechaInicio=2026-01-01&fechaFin=2026-12-31&page={huge}"),
+        format!("/api/auditoria?page={huge}"),
+        "/api/productos/page/-1".to_string(),
+        "/api/movimientos/filtrar?page=10000001".to_string(),
+    ] {
+        let (status, body) = app.get(&uri, Some(&token)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {body}");
+        assert_eq!(
+            body["mensaje"], "El número de página debe estar entre 0 y 10000000",
+            "{uri}"
+        );
+    }
+    let (status, _) = app.get("/api/movimientos/filtrar?page=10000000", Some(&token)).await;
+    assert_eq!(status, StatusCode::OK, "the last page allowed answers (empty)");
+}
+
 /// A known path asked with a method it does not take answers 405 with the contract's envelope in
 /// Spanish and the methods it does take, like every other refusal (axum's default is an empty
 /// body).

@@ -12,6 +12,11 @@ use optica_events::Money;
 use serde::{Deserialize, Serialize};
 
 pub const MAX_TEXTO: usize = 255;
+/// Lines per movement. A counter sale has a handful; the limits keep one request from making
+/// every list that shows the movement huge (a list row carries all of its payments).
+pub const MAX_LINEAS: usize = 100;
+pub const MAX_ADICIONALES: usize = 50;
+pub const MAX_PAGOS: usize = 20;
 /// 100% in the hundredths a discount is kept in.
 const FULL: i64 = 10_000;
 
@@ -71,6 +76,19 @@ fn sum(mut amounts: impl Iterator<Item = Money>) -> Option<Money> {
 /// ENTRADA's default state, no state on a SALIDA) or every problem in Spanish.
 pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, MovimientoError> {
     let mut errors: Vec<String> = Vec::new();
+    for (count, max, what) in [
+        (datos.lineas.len(), MAX_LINEAS, "productos"),
+        (datos.adicionales.len(), MAX_ADICIONALES, "detalles adicionales"),
+        (datos.pagos.len(), MAX_PAGOS, "pagos"),
+    ] {
+        if count > max {
+            errors.push(format!("Un movimiento puede tener como máximo {max} {what}"));
+        }
+    }
+    if !errors.is_empty() {
+        // Nothing else is checked: thousands of lines would answer thousands of messages.
+        return Err(MovimientoError::Invalid(errors));
+    }
     let trim = |t: Option<String>| t.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
     datos.vendedor = trim(datos.vendedor);
     datos.descripcion = trim(datos.descripcion);

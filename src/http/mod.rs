@@ -110,14 +110,19 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// A zero-based page number from a path; negative ones are refused (the old server answered 500).
+/// The highest page number a list accepts: far past any shop's data, and small enough that
+/// `page * size` can never overflow.
+pub const MAX_PAGE: i64 = 10_000_000;
+
+/// A zero-based page number from a path or query; refused outside 0..=MAX_PAGE (the old server
+/// answered 500 for negative ones, and a huge one overflowed the offset).
 pub fn page_index(page: i64) -> Result<i64, crate::error::AppError> {
-    if page < 0 {
-        Err(crate::error::AppError::BadRequest(
-            "El número de página no puede ser negativo".into(),
-        ))
-    } else {
+    if (0..=MAX_PAGE).contains(&page) {
         Ok(page)
+    } else {
+        Err(crate::error::AppError::BadRequest(format!(
+            "El número de página debe estar entre 0 y {MAX_PAGE}"
+        )))
     }
 }
 
