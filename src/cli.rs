@@ -270,13 +270,9 @@ async fn serve(pool: PgPool, args: ServeArgs) -> Result<(), String> {
         .map_err(|e| format!("no se pudo escuchar en {}: {e}", args.addr))?;
     println!("optica escuchando en http://{}", args.addr);
     let app = crate::http::app(state).merge(crate::http::webapp(args.webapp_dir.as_deref()));
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown_signal())
-    .await
-    .map_err(|e| e.to_string())?;
+    crate::serve::serve(listener, app, &args.limits, shutdown_signal())
+        .await
+        .map_err(|e| e.to_string())?;
     let _ = stop_tx.send(true);
     let _ = projector_task.await;
     pool.close().await;

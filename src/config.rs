@@ -119,6 +119,37 @@ pub struct ServeArgs {
     /// The shop's time zone: business dates (creadoEn, "today") are taken in it.
     #[arg(long, env = "OPTICA_TIMEZONE", default_value = DEFAULT_TIMEZONE)]
     pub timezone: String,
+    #[command(flatten)]
+    pub limits: ConnectionLimits,
+}
+
+/// Bounds on the clients' connections (src/serve.rs).
+#[derive(Clone, Debug, clap::Args)]
+pub struct ConnectionLimits {
+    /// Connections open at once; more wait until one closes.
+    #[arg(long, env = "OPTICA_MAX_CONNECTIONS", default_value_t = ConnectionLimits::DEFAULT.max_connections)]
+    pub max_connections: usize,
+    /// Connections open at once from one client address; more are closed at once.
+    #[arg(long, env = "OPTICA_CONNECTIONS_PER_ADDRESS", default_value_t = ConnectionLimits::DEFAULT.per_address)]
+    pub per_address: usize,
+    /// Seconds a connection gets to send a request's headers (also between kept-alive requests).
+    #[arg(long, env = "OPTICA_HEADER_TIMEOUT", default_value_t = ConnectionLimits::DEFAULT.header_timeout_secs)]
+    pub header_timeout_secs: u64,
+}
+
+impl ConnectionLimits {
+    /// Below the usual limit of 1,024 open files, with room for the database pool.
+    pub const DEFAULT: ConnectionLimits = ConnectionLimits {
+        max_connections: 512,
+        per_address: 128,
+        header_timeout_secs: 10,
+    };
+}
+
+impl Default for ConnectionLimits {
+    fn default() -> Self {
+        ConnectionLimits::DEFAULT
+    }
 }
 
 /// Where the shop is (Argentina, UTC-3 without daylight saving).

@@ -48,6 +48,9 @@ pub enum AppError {
     /// The request conflicts with the current state (e.g. deleting a referenced item): 409.
     #[error("conflict: {0}")]
     Conflict(String),
+    /// The request was not answered within its time limit: 408.
+    #[error("timed out")]
+    TimedOut,
     /// The database cannot be reached (restarting, overloaded): 503, try again shortly.
     #[error("unavailable: {0}")]
     Unavailable(String),
@@ -161,6 +164,11 @@ impl IntoResponse for AppError {
             AppError::NotFound(m) => (StatusCode::NOT_FOUND, Json(json!({ "mensaje": m }))).into_response(),
             AppError::TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, Json(json!({ "mensaje": m }))).into_response(),
             AppError::Conflict(m) => (StatusCode::CONFLICT, Json(json!({ "mensaje": m }))).into_response(),
+            AppError::TimedOut => (
+                StatusCode::REQUEST_TIMEOUT,
+                Json(json!({ "mensaje": "La solicitud tardó demasiado en completarse. Intente nuevamente." })),
+            )
+                .into_response(),
             AppError::Unavailable(detail) => {
                 tracing::warn!(%detail, "database unavailable");
                 let mut r = (

@@ -13,6 +13,7 @@ pub mod movements;
 pub mod openapi;
 pub mod patients;
 pub mod products;
+pub mod serve;
 pub mod state;
 pub mod statistics;
 pub mod support;

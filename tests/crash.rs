@@ -173,3 +173,71 @@ async fn acknowledged_commands_survive_sigkill_and_the_books_balance(pool: PgPoo
     assert_books_balance(&pool, &database_url(&pool), &fixture, &ack.sales).await;
     server.kill();
 }
+
+/// Issue 19.5: 1,100 connections that never finished a request, from someone without an
+/// account, were never closed and the server stopped answering. Idle and half-sent requests are
+/// closed after the header timeout, one address holds at most its share of connections, and a
+/// real user is answered meanwhile.
+#[sqlx::test]
+async fn idle_and_slow_clients_cannot_starve_real_users(pool: PgPool) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let settings = [
+        ("OPTICA_HEADER_TIMEOUT", "2"),
+        ("OPTICA_CONNECTIONS_PER_ADDRESS", "50"),
+        ("OPTICA_MAX_CONNECTIONS", "100"),
+    ];
+    let server = Server::start_with(&database_url(&pool), &settings).await;
+    // The stranger connects from another loopback address than the real user.
+    let stranger: SocketAddr = "127.0.0.2:0".parse().unwrap();
+    let mut idle = Vec::new();
+    for n in 0..200 {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(stranger).unwrap();
+        let mut stream = socket.connect(server.addr).await.unwrap();
+        if n % 2 == 0 {
+            // Half a request: the headers never end.
+            stream.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+        }
+        idle.push(stream);
+    }
+    // Is the server done with this connection? (it answered and closed, or reset it)
+    async fn closed(stream: &mut tokio::net::TcpStream) -> bool {
+        let mut sink = Vec::new();
+        tokio::time::timeout(Duration::from_millis(100), stream.read_to_end(&mut sink))
+            .await
+            .is_ok()
+    }
+
+    let started = std::time::Instant::now();
+    let answered = tokio::time::timeout(
+        Duration::from_secs(5),
+        request(server.addr, "GET", "/health", None, None),
+    )
+    .await;
+    assert!(
+        matches!(answered, Ok(Ok((200, _)))),
+        "a real user is answered while a stranger holds 200 connections: {answered:?}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(2), "and answered at once");
+
+    let mut refused = 0;
+    for stream in &mut idle {
+        refused += usize::from(closed(stream).await);
+    }
+    assert!(
+        refused >= 150,
+        "one address keeps at most 50 connections; {refused} of 200 were closed"
+    );
+
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let mut still_open = 0;
+    for stream in &mut idle {
+        still_open += usize::from(!closed(stream).await);
+    }
+    assert_eq!(
+        still_open, 0,
+        "idle and half-sent requests are closed after the header timeout"
+    );
+    let answered = request(server.addr, "GET", "/health", None, None).await;
+    assert!(matches!(answered, Ok((200, _))), "{answered:?}");
+}

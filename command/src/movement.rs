@@ -15,7 +15,7 @@ pub const MAX_TEXTO: usize = 255;
 /// Lines per movement. A counter sale has a handful; the limits keep one request from making
 /// every list that shows the movement huge (a list row carries all of its payments).
 pub const MAX_LINEAS: usize = 100;
-pub const MAX_ADICIONALES: usize = 50;
+pub const MAX_ADICIONALES: usize = 100;
 pub const MAX_PAGOS: usize = 20;
 /// 100% in the hundredths a discount is kept in.
 const FULL: i64 = 10_000;

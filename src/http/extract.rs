@@ -39,6 +39,18 @@ fn holds_nul(value: &Value) -> bool {
     }
 }
 
+/// How long a request may take to be answered, its body's upload included: a client sending its
+/// body a byte at a time cannot hold a connection and a handler for ever (issue 19.5).
+pub const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Answers 408 when the request is not answered within `REQUEST_TIMEOUT`.
+pub async fn time_limit(req: Request, next: Next) -> Response {
+    match tokio::time::timeout(REQUEST_TIMEOUT, next.run(req)).await {
+        Ok(response) => response,
+        Err(_) => AppError::TimedOut.into_response(),
+    }
+}
+
 /// Refuses a path or query string that encodes a NUL character (`%00`), for the same reason.
 pub async fn refuse_nul_in_uri(req: Request, next: Next) -> Response {
     let uri = req.uri();

@@ -104,6 +104,7 @@ pub fn app(state: AppState) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(extract::BODY_LIMIT_BYTES))
         .layer(middleware::from_fn(extract::refuse_nul_in_uri))
+        .layer(middleware::from_fn(extract::time_limit))
         .layer(middleware::from_fn(request_id::assign))
         .layer(middleware::from_fn(headers::api_answer))
         .layer(middleware::from_fn(headers::every_answer))

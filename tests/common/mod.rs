@@ -42,6 +42,7 @@ pub fn serve_args() -> ServeArgs {
         admin_password: None,
         webapp_dir: None,
         timezone: optica::config::DEFAULT_TIMEZONE.into(),
+        limits: Default::default(),
     }
 }
 

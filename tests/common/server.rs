@@ -58,12 +58,18 @@ impl Server {
 
     /// The same on the database at `url`.
     pub async fn start_on(url: &str) -> Server {
+        Server::start_with(url, &[]).await
+    }
+
+    /// The same with more settings in the environment.
+    pub async fn start_with(url: &str, settings: &[(&str, &str)]) -> Server {
         let addr = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
             .unwrap();
         let child = Command::new(env!("CARGO_BIN_EXE_optica"))
             .args(["serve", "--addr", &addr.to_string()])
+            .envs(settings.iter().copied())
             .env("DATABASE_URL", url)
             .env("OPTICA_JWT_SECRET", JWT_SECRET)
             .env("OPTICA_OAUTH_CLIENTS", format!("{CLIENT}:{CLIENT_SECRET}"))
