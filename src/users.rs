@@ -3,6 +3,7 @@
 
 use optica_command::user::{valid_username, User, UserCommand, UserError, USERNAME_SCOPE};
 use optica_command::{CommandError, EventStore, UniqueClaims};
+use optica_events::user::username_key;
 use optica_events::user::{ROLE_ADMIN, USER_AGGREGATE};
 use optica_events::{Actor, EventMetadata};
 
@@ -65,7 +66,7 @@ pub async fn add(
         .await
         .map_err(|e| UserAdminError::Store(e.to_string()))?;
     let claims = UniqueClaims {
-        take: vec![(USERNAME_SCOPE.into(), username.to_lowercase())],
+        take: vec![(USERNAME_SCOPE.into(), username_key(username))],
         release: vec![],
     };
     let command = UserCommand::Create {
@@ -88,7 +89,7 @@ pub async fn add(
 async fn id_of(store: &EventStore, username: &str) -> Result<String, UserAdminError> {
     sqlx::query_scalar("select aggregate_id from unique_claims where scope = $1 and key = $2")
         .bind(USERNAME_SCOPE)
-        .bind(username.to_lowercase())
+        .bind(username_key(username))
         .fetch_optional(store.pool())
         .await
         .map_err(|e| UserAdminError::Store(e.to_string()))?

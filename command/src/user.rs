@@ -8,7 +8,7 @@ use optica_events::UserEvent;
 use serde::{Deserialize, Serialize};
 
 /// The claim scope that keeps usernames unique (case-insensitive).
-pub const USERNAME_SCOPE: &str = "usuario.username";
+pub use optica_events::user::USERNAME_SCOPE;
 pub const MAX_USERNAME: usize = 20;
 
 #[derive(Clone, Debug, PartialEq, Eq)]

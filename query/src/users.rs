@@ -12,12 +12,17 @@ pub struct UserRow {
     pub enabled: bool,
 }
 
-/// Usernames are matched case-insensitively, as they are claimed.
-pub async fn by_username(pool: &PgPool, username: &str) -> Result<Option<UserRow>, sqlx::Error> {
+/// The account whose username folds to `key` (`optica_events::user::username_key`), found
+/// through its uniqueness claim in `scope`, so that login compares names exactly as the claim
+/// does.
+pub async fn by_username_key(pool: &PgPool, scope: &str, key: &str) -> Result<Option<UserRow>, sqlx::Error> {
     sqlx::query_as(
-        "select id, username, password_hash, roles, local_id, enabled from users where lower(username) = lower($1)",
+        "select u.id, u.username, u.password_hash, u.roles, u.local_id, u.enabled
+         from unique_claims c join users u on u.id::text = c.aggregate_id
+         where c.scope = $2 and c.key = $1",
     )
-    .bind(username)
+    .bind(key)
+    .bind(scope)
     .fetch_optional(pool)
     .await
 }

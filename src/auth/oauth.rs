@@ -83,12 +83,13 @@ pub async fn token(
     }
     // The peer's address when served over TCP (absent when the router is called in-process).
     let address = extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
-    let keys = throttle::Keys::new(&username, address);
-    if let Some(seconds) = throttle::wait_needed(&state.pool, &keys).await? {
+    let account = optica_events::user::username_key(&username);
+    let keys = throttle::Keys::new(&account, address);
+    if let Some(seconds) = throttle::attempt(&state.pool, &keys).await? {
         tracing::info!(seconds, "login refused: too many failures");
         return Err(AppError::TooManyAttempts(seconds));
     }
-    let user = optica_query::users::by_username(&state.pool, username.trim()).await?;
+    let user = optica_query::users::by_username_key(&state.pool, optica_events::user::USERNAME_SCOPE, &account).await?;
     let Some(user) = user else {
         password::verify_dummy(&pass);
         tracing::info!("login refused: unknown user");

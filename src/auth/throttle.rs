@@ -1,81 +1,79 @@
-//! Slows password guessing at `POST /oauth/token`, per account and per client address, without
-//! ever locking the real user out for long.
+//! Slows password guessing at `POST /oauth/token` without letting a stranger lock the real user
+//! out (README, "Login throttle").
 //!
-//! Each key (`usuario:<name>`, `ip:<address>`) counts its recent failures in `login_failures`
-//! (shared by every server process). Past a free allowance, the next attempt must wait twice as
-//! long as the previous one after the last failure, up to five minutes; the attempt is refused
-//! before the password is even checked, so waiting is the only way to try again. A quiet quarter
-//! of an hour forgets the failures, and a successful login clears its account's count (not the
-//! address's: one valid account must not buy more guesses on others).
+//! Three counters of recent failures, shared by every server process (`login_failures`):
+//! - the account and the client address together: 5 free failures, then each attempt waits
+//!   twice as long as the one before (1 s, 2 s, 4 s ... up to 5 minutes);
+//! - the account alone, whatever the address: 50 free failures, then the same; it applies only
+//!   to addresses with failures of their own, so a correct password from an address with no
+//!   recent failures always gets through;
+//! - the address alone: 30 free failures, then the same; it applies only to accounts this
+//!   address failed on, so one guesser does not lock out a shop's staff behind the same address.
+//!
+//! Admission is one database call (`optica_login_attempt`): it counts the attempt as a failure
+//! before the password is checked, under row locks, so concurrent guesses cannot all slip past
+//! the allowance; a correct password takes the count back. A quiet quarter of an hour forgets.
 
 use sqlx::PgPool;
 
-/// Failures allowed before attempts are slowed.
-const FREE_PER_USER: i32 = 5;
-const FREE_PER_ADDRESS: i32 = 20;
-/// The longest wait between two attempts.
-const MAX_WAIT_SECONDS: i64 = 300;
+const FREE_PER_PAIR: i32 = 5;
+const FREE_PER_ACCOUNT: i32 = 50;
+const FREE_PER_ADDRESS: i32 = 30;
+/// The longest wait between two attempts, in seconds.
+const MAX_WAIT_SECONDS: i32 = 300;
 /// Failures older than this are forgotten.
 const FORGET_AFTER: &str = "15 minutes";
 
 pub struct Keys {
-    user: String,
+    pair: String,
+    account: String,
     address: String,
 }
 
 impl Keys {
-    pub fn new(username: &str, address: Option<std::net::IpAddr>) -> Keys {
+    /// `account`: the username as `optica_events::user::username_key` folds it.
+    pub fn new(account: &str, address: Option<std::net::IpAddr>) -> Keys {
+        let address = address.map_or_else(|| "desconocida".to_string(), |a| a.to_string());
         Keys {
-            user: format!("usuario:{}", username.trim().to_lowercase()),
-            address: format!(
-                "ip:{}",
-                address.map_or_else(|| "desconocida".to_string(), |a| a.to_string())
-            ),
+            pair: format!("par:{account}|{address}"),
+            account: format!("usuario:{account}"),
+            address: format!("ip:{address}"),
         }
     }
 }
 
-/// The seconds the caller must still wait, or `None` when it may try now.
-pub async fn wait_needed(pool: &PgPool, keys: &Keys) -> Result<Option<i64>, sqlx::Error> {
-    let wait: Option<i64> = sqlx::query_scalar(
-        "select max(ceil(extract(epoch from
-                    last_failure + make_interval(secs => least($4::bigint, power(2, failures - allowance)::bigint))
-                    - now()))::bigint)
-         from login_failures
-         join (values ($1, $2::int), ($3, $5::int)) as k(key, allowance) using (key)
-         where failures >= allowance and last_failure > now() - $6::interval",
-    )
-    .bind(&keys.user)
-    .bind(FREE_PER_USER)
-    .bind(&keys.address)
-    .bind(MAX_WAIT_SECONDS)
-    .bind(FREE_PER_ADDRESS)
-    .bind(FORGET_AFTER)
-    .fetch_one(pool)
-    .await?;
-    Ok(wait.filter(|s| *s > 0))
+/// Counts an attempt. `Some(seconds)`: refused, the caller must wait that long; `None`: the
+/// password may be checked (and the attempt stays a failure unless `succeeded` is called).
+pub async fn attempt(pool: &PgPool, keys: &Keys) -> Result<Option<i64>, sqlx::Error> {
+    let wait: i32 = sqlx::query_scalar("select optica_login_attempt($1, $2, $3, $4, $5, $6, $7, $8::interval)")
+        .bind(&keys.pair)
+        .bind(&keys.account)
+        .bind(&keys.address)
+        .bind(FREE_PER_PAIR)
+        .bind(FREE_PER_ACCOUNT)
+        .bind(FREE_PER_ADDRESS)
+        .bind(MAX_WAIT_SECONDS)
+        .bind(FORGET_AFTER)
+        .fetch_one(pool)
+        .await?;
+    Ok((wait > 0).then_some(i64::from(wait)))
 }
 
+/// The password was wrong (or the account unknown): the wait runs from now.
 pub async fn failed(pool: &PgPool, keys: &Keys) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "insert into login_failures (key, failures, last_failure)
-         select k, 1, now() from unnest(array[$1, $2]) as k
-         on conflict (key) do update
-         set failures = case when login_failures.last_failure > now() - $3::interval
-                             then login_failures.failures + 1 else 1 end,
-             last_failure = now()",
-    )
-    .bind(&keys.user)
-    .bind(&keys.address)
-    .bind(FORGET_AFTER)
-    .execute(pool)
-    .await?;
-    Ok(())
+    keyed(pool, "select optica_login_failed($1, $2, $3)", keys).await
 }
 
+/// The password was right: the attempt was not a failure.
 pub async fn succeeded(pool: &PgPool, keys: &Keys) -> Result<(), sqlx::Error> {
-    sqlx::query("delete from login_failures where key = $1")
-        .bind(&keys.user)
+    keyed(pool, "select optica_login_succeeded($1, $2, $3)", keys).await
+}
+
+async fn keyed(pool: &PgPool, sql: &'static str, keys: &Keys) -> Result<(), sqlx::Error> {
+    sqlx::query(sql)
+        .bind(&keys.pair)
+        .bind(&keys.account)
+        .bind(&keys.address)
         .execute(pool)
         .await?;
     Ok(())

@@ -119,6 +119,18 @@ impl TestApp {
         username: &str,
         password: &str,
     ) -> (StatusCode, Value) {
+        self.token_request_from(None, client, secret, username, password).await
+    }
+
+    /// A token request as if it came over TCP from `address` (the login throttle keys on it).
+    pub async fn token_request_from(
+        &self,
+        address: Option<std::net::IpAddr>,
+        client: &str,
+        secret: &str,
+        username: &str,
+        password: &str,
+    ) -> (StatusCode, Value) {
         let basic = base64::engine::general_purpose::STANDARD.encode(format!("{client}:{secret}"));
         let form = format!(
             "grant_type=password&username={}&password={}",
@@ -130,6 +142,11 @@ impl TestApp {
             .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
             .body(Body::from(form))
             .unwrap();
+        let mut request = request;
+        if let Some(ip) = address {
+            let peer = std::net::SocketAddr::new(ip, 40000);
+            request.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+        }
         self.send(request).await
     }
 
