@@ -14,6 +14,8 @@ pub struct AppState {
     pub pool: PgPool,
     pub store: EventStore,
     pub auth: Arc<AuthConfig>,
+    /// Whether tokens still speak for their accounts (a short cache of `users`).
+    pub accounts: Arc<crate::auth::accounts::Accounts>,
     /// Projections a command's answer waits for (read-your-writes).
     pub projections: Arc<Vec<&'static str>>,
     /// Upper bound of that wait; past it the answer returns anyway.
@@ -30,6 +32,7 @@ impl AppState {
             store: EventStore::new(pool.clone()),
             pool,
             auth: Arc::new(auth),
+            accounts: Arc::default(),
             projections: Arc::new(optica_projections::all().iter().map(|p| p.name()).collect()),
             read_wait: Duration::from_secs(5),
             timezone,

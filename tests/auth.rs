@@ -3,6 +3,8 @@
 
 mod common;
 
+use std::time::Duration;
+
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use base64::engine::general_purpose::STANDARD;
@@ -326,6 +328,66 @@ async fn a_disabled_user_cannot_log_in_and_a_new_password_works(pool: PgPool) {
     app.login("vera", "nueva-clave-123").await;
 }
 
+/// Issue 19.10: a token stayed valid for up to 5 hours after its account was disabled, demoted
+/// or given a new password (a disabled ex-admin's token still deleted a movement). Every request
+/// now sees the account's current state.
+#[sqlx::test]
+async fn a_token_ends_when_its_account_is_disabled_demoted_or_its_password_changes(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let branch = app.branch("La Cruz").await;
+    app.user("jefa", &["ROLE_ADMIN"], None).await;
+    let still_works = |token: String| {
+        let app = &app;
+        async move { app.get("/api/marca", Some(&token)).await.0 == StatusCode::OK }
+    };
+    // Let the account's change reach the read model and outlive the short cache.
+    let settle = || async {
+        app.caught_up().await;
+        tokio::time::sleep(optica::auth::accounts::FRESH_FOR + Duration::from_millis(100)).await;
+    };
+
+    let token = app.login("jefa", PASSWORD).await;
+    assert!(still_works(token.clone()).await);
+    optica::users::set_enabled(&app.store, "test", "jefa", false)
+        .await
+        .unwrap();
+    settle().await;
+    let (status, body) = app.get("/api/marca", Some(&token)).await;
+    assert_eq!(
+        (status, &body["error"]),
+        (StatusCode::UNAUTHORIZED, &json!("invalid_token")),
+        "disabled"
+    );
+    let (status, _) = app.delete(&format!("/api/local/{branch}"), Some(&token)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "a disabled admin deletes nothing");
+    assert_eq!(
+        app.get("/api/local", Some(&app.admin_token().await)).await.1[0]["id"],
+        branch
+    );
+
+    optica::users::set_enabled(&app.store, "test", "jefa", true)
+        .await
+        .unwrap();
+    settle().await;
+    assert!(!still_works(token).await, "enabling again does not revive old tokens");
+    let token = app.login("jefa", PASSWORD).await;
+    optica::users::set_roles(&app.store, "test", "jefa", vec!["ROLE_VENDEDOR".into()], Some(branch))
+        .await
+        .unwrap();
+    settle().await;
+    assert!(!still_works(token).await, "demoted");
+    let token = app.login("jefa", PASSWORD).await;
+    assert!(
+        still_works(token.clone()).await,
+        "a token issued after the change works"
+    );
+    optica::users::change_password(&app.store, "test", "jefa", "otra-clave-segura")
+        .await
+        .unwrap();
+    settle().await;
+    assert!(!still_works(token).await, "new password");
+}
+
 #[sqlx::test]
 async fn forged_expired_and_malformed_tokens_get_401_invalid_token(pool: PgPool) {
     let app = TestApp::start(pool).await;
@@ -336,6 +398,7 @@ async fn forged_expired_and_malformed_tokens_get_401_invalid_token(pool: PgPool)
         client_id: CLIENT,
         exp,
         jti: "x",
+        epoch: 1,
     };
     let now = chrono::Utc::now().timestamp();
     let mut roles = vec!["ROLE_ADMIN".to_string()];

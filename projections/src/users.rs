@@ -31,14 +31,15 @@ impl Projection for UsersProjection {
                 roles,
                 local_id,
             } => sqlx::query(
-                "insert into users (id, username, password_hash, roles, local_id, enabled)
-                 values ($1, $2, $3, $4, $5, true)",
+                "insert into users (id, username, password_hash, roles, local_id, enabled, epoch)
+                 values ($1, $2, $3, $4, $5, true, $6)",
             )
             .bind(id)
             .bind(username)
             .bind(password_hash)
             .bind(roles)
-            .bind(local_id),
+            .bind(local_id)
+            .bind(event.sequence),
             UserEvent::RolesAsignados { roles, local_id } => {
                 sqlx::query("update users set roles = $2, local_id = $3 where id = $1")
                     .bind(id)
@@ -54,6 +55,12 @@ impl Projection for UsersProjection {
             UserEvent::UsuarioDeshabilitado => sqlx::query("update users set enabled = false where id = $1").bind(id),
         };
         query.execute(&mut *conn).await?;
+        // Every change of the account ends the tokens issued before it (src/auth/accounts.rs).
+        sqlx::query("update users set epoch = $2 where id = $1")
+            .bind(id)
+            .bind(event.sequence)
+            .execute(&mut *conn)
+            .await?;
         Ok(())
     }
 }

@@ -1,15 +1,14 @@
 //! Extractors that authenticate the caller from its bearer token and check its role.
 
-use std::sync::Arc;
-
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use optica_events::user::ROLE_ADMIN;
 use optica_events::Actor;
 
-use super::{jwt, AuthConfig};
+use super::jwt;
 use crate::error::AppError;
+use crate::state::AppState;
 
 /// An authenticated staff member or customer account (any valid token).
 #[derive(Clone, Debug)]
@@ -56,7 +55,7 @@ fn bearer(parts: &Parts) -> Option<&str> {
 impl<S> FromRequestParts<S> for Caller
 where
     S: Send + Sync,
-    Arc<AuthConfig>: FromRef<S>,
+    AppState: FromRef<S>,
 {
     type Rejection = AppError;
 
@@ -65,9 +64,17 @@ where
             return Ok(caller.clone());
         }
         let token = bearer(parts).ok_or(AppError::Unauthorized)?;
-        let auth = Arc::<AuthConfig>::from_ref(state);
-        let claims = jwt::verify(token, &auth.signing_key).map_err(|_| AppError::InvalidToken)?;
+        let state = AppState::from_ref(state);
+        let claims = jwt::verify(token, &state.auth.signing_key).map_err(|_| AppError::InvalidToken)?;
         if claims.user_name.is_empty() {
+            return Err(AppError::InvalidToken);
+        }
+        // The account as it is now: disabled, changed or gone since the token was issued ends it.
+        if !state
+            .accounts
+            .admits(&state.pool, &claims.user_name, claims.epoch)
+            .await?
+        {
             return Err(AppError::InvalidToken);
         }
         let caller = Caller {
@@ -91,7 +98,7 @@ macro_rules! role_extractor {
         impl<S> FromRequestParts<S> for $name
         where
             S: Send + Sync,
-            Arc<AuthConfig>: FromRef<S>,
+            AppState: FromRef<S>,
         {
             type Rejection = AppError;
 

@@ -27,6 +27,9 @@ pub struct Claims {
     pub jti: String,
     #[serde(default)]
     pub client_id: String,
+    /// The account's epoch when the token was issued (absent in tokens of older servers).
+    #[serde(default)]
+    pub epoch: Option<i64>,
 }
 
 /// What goes into a new token.
@@ -37,6 +40,7 @@ pub struct NewToken<'a> {
     pub client_id: &'a str,
     pub exp: i64,
     pub jti: &'a str,
+    pub epoch: i64,
 }
 
 /// JSON text with non-ASCII characters and `>`, `?`, `~`, DEL escaped as `\uXXXX` (they can
@@ -72,6 +76,7 @@ pub fn payload_json(token: &NewToken) -> String {
         "jti": token.jti,
         "client_id": token.client_id,
         "local_id": token.local_id,
+        "epoch": token.epoch,
     });
     if token.local_id.is_none() {
         claims["local_nombre"] = Value::Null;
@@ -107,6 +112,7 @@ mod tests {
             client_id: "angularapp.optica",
             exp: 1_900_000_000,
             jti,
+            epoch: 1,
         }
     }
 

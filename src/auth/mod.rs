@@ -1,6 +1,7 @@
 //! Authentication: OAuth2 password grant issuing HS256 JWTs, and the extractors that check a
 //! caller's token and role on every protected handler.
 
+pub mod accounts;
 pub mod caller;
 pub mod jwt;
 pub mod oauth;

@@ -121,6 +121,7 @@ pub async fn token(
             client_id: &client.id,
             exp,
             jti: &jti,
+            epoch: user.epoch,
         },
         &auth.signing_key,
     )
