@@ -148,6 +148,12 @@ fn envelope_problem(path: &str, status: StatusCode, body: &str) -> Option<String
         "relation \"",
         "src/",
         "RUST_BACKTRACE",
+        // A rule's internal (English, Debug-formatted) text instead of its Spanish message.
+        "[\\\"",
+        "invalid ",
+        "does not exist",
+        "already exists",
+        "event store",
     ];
     if let Some(leak) = leaks.iter().find(|l| body.contains(*l)) {
         return Some(format!("leaks {leak:?}"));

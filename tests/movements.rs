@@ -360,3 +360,23 @@ async fn a_movement_with_too_many_lines_is_refused_in_spanish_and_changes_nothin
     assert_eq!(status, StatusCode::OK);
     assert_eq!(day.as_array().unwrap().len(), 20);
 }
+
+/// Issue 19.12: a sale whose lens name was too long for the patient's record answered the
+/// rule's English, Rust-debug text ("invalid patient: [\"...\"]"). It answers the Spanish rule.
+#[sqlx::test]
+async fn a_lens_the_patient_record_refuses_is_told_in_spanish(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let mut body = sale(&shop, 1);
+    body["paciente"] = json!({"id": shop.paciente});
+    body["detallesAdicionales"] = json!([{"descripcion": format!("Cristal {}", "x".repeat(250)), "subtotal": 0}]);
+    let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), body).await;
+    assert_eq!(
+        (status, answer),
+        (
+            StatusCode::BAD_REQUEST,
+            json!({"mensaje": "Error al crear el movimiento",
+                   "error": "El nombre del cristal debe tener como máximo 200 caracteres"})
+        )
+    );
+}

@@ -98,7 +98,9 @@ fn command_error(id: i64, e: CommandError<CajaError>, accion: &str) -> AppError 
         CommandError::Domain(CajaError::Paciente(PacienteError::NotFound)) => {
             AppError::Validation(vec!["El paciente seleccionado no existe".into()])
         }
-        CommandError::Domain(CajaError::Paciente(other)) => refused(other.to_string()),
+        CommandError::Domain(CajaError::Paciente(PacienteError::Invalid(list))) => refused(list.join(". ")),
+        // Recording a sale's lenses can fail no other way; never show a rule's internal text.
+        CommandError::Domain(CajaError::Paciente(other)) => AppError::internal(other),
         CommandError::Domain(CajaError::OtraSucursal) => AppError::Forbidden,
         other => dispatch::store_failure(other),
     }
