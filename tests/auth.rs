@@ -604,3 +604,49 @@ async fn a_method_a_route_does_not_take_is_refused_in_spanish(pool: PgPool) {
         );
     }
 }
+
+/// Issue 19.14: the web app had no Content-Security-Policy and its 615 KB main script went out
+/// uncompressed on every load. Hashed assets go compressed with a year's immutable cache; the
+/// page itself is revalidated on every load; every page carries the policy.
+#[tokio::test]
+async fn the_web_app_is_served_compressed_cached_by_kind_and_under_a_content_security_policy() {
+    let dir = std::env::temp_dir().join(format!("optica-webapp-cache-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>optica</title>").unwrap();
+    std::fs::write(dir.join("assets/main-Ab12.js"), "console.log('optica')").unwrap();
+    std::fs::write(dir.join("assets/main-Ab12.js.br"), "brotli bytes").unwrap();
+    std::fs::write(dir.join("assets/main-Ab12.js.gz"), "gzip bytes").unwrap();
+    let site = optica::http::webapp(Some(&dir));
+    let get = |uri: &str, encodings: &str| {
+        Request::get(uri)
+            .header(header::ACCEPT_ENCODING, encodings)
+            .body(Body::empty())
+            .unwrap()
+    };
+    let header_of = |response: &axum::response::Response, name: header::HeaderName| {
+        response
+            .headers()
+            .get(name)
+            .map(|v| v.to_str().unwrap().to_string())
+    };
+
+    let script = site.clone().oneshot(get("/assets/main-Ab12.js", "gzip, br")).await.unwrap();
+    assert_eq!(script.status(), StatusCode::OK);
+    assert_eq!(header_of(&script, header::CONTENT_ENCODING).as_deref(), Some("br"));
+    assert_eq!(
+        header_of(&script, header::CACHE_CONTROL).as_deref(),
+        Some("public, max-age=31536000, immutable")
+    );
+    let script = site.clone().oneshot(get("/assets/main-Ab12.js", "gzip")).await.unwrap();
+    assert_eq!(header_of(&script, header::CONTENT_ENCODING).as_deref(), Some("gzip"));
+
+    for uri in ["/", "/pacientes", "/assets/missing-Zz99.js"] {
+        let page = site.clone().oneshot(get(uri, "gzip")).await.unwrap();
+        assert_eq!(page.status(), StatusCode::OK, "{uri}");
+        assert_eq!(header_of(&page, header::CACHE_CONTROL).as_deref(), Some("no-cache"), "{uri}");
+        let policy = header_of(&page, header::CONTENT_SECURITY_POLICY).unwrap_or_default();
+        assert!(policy.contains("script-src 'self'"), "{uri}: {policy}");
+        assert!(policy.contains("frame-ancestors 'none'"), "{uri}: {policy}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -5,6 +5,14 @@
 //! sellers, branch A's movements and products are out of reach of branch B's seller, every
 //! 401/403 is the OAuth envelope, and no error body leaks SQL or a stack trace.
 //!
+//! What a seller may see, per call (issue 19.11): the catalogue offered at their branch, without
+//! costs, and the stock summaries of every branch (`stock-total-sucursal`, `stock-material`:
+//! they are counts, not money); every patient (patients move between branches); their own
+//! branch's movements, lists and day rows (`filtrar`, `filtrar-completo` and the pages are
+//! confined to it whatever `idLocal` says). Money beyond their branch's rows is for admins: the
+//! all-time totals (`totales`), statistics, workbooks and the audit. Our web app shows a seller
+//! neither the totals nor the day's sums (spec 001 §2: administrators see totals).
+//!
 //! Every resource a path names belongs to branch A (centro). Each request runs once per caller in
 //! the table's column order, admin last; rows that delete have a resource of their own, so no
 //! cell depends on another row's success. Mismatches are collected and reported together.

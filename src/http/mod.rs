@@ -169,8 +169,17 @@ pub fn webapp(dir: Option<&std::path::Path>) -> Router {
     let dir = dir.unwrap_or(default_dir);
     let index = dir.join("index.html");
     let router = if index.exists() {
-        let files = tower_http::services::ServeDir::new(dir).fallback(tower_http::services::ServeFile::new(index));
-        Router::new().fallback_service(files)
+        // The build writes .br and .gz beside each text file (webapp/vite.config.ts).
+        let index = tower_http::services::ServeFile::new(index)
+            .precompressed_br()
+            .precompressed_gzip();
+        let files = tower_http::services::ServeDir::new(dir)
+            .precompressed_br()
+            .precompressed_gzip()
+            .fallback(index);
+        Router::new()
+            .fallback_service(files)
+            .layer(middleware::from_fn(headers::webapp_answer))
     } else {
         Router::new().fallback(|| async {
             (

@@ -17,6 +17,10 @@ export function useApp() {
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // The server's Content-Security-Policy must not block anything the app does.
+    page.on('console', (m) => {
+      if (m.type() === 'error' && m.text().includes('Content Security Policy')) errors.push(m.text());
+    });
     try {
       await fn({ server, page });
       if (errors.length) throw new Error(`errores de JavaScript en la página: ${errors.join('; ')}`);

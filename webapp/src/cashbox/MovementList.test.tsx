@@ -115,9 +115,15 @@ describe('movement list', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('gives sellers no branch filter, no totals and no delete', async () => {
-    const { calls } = open(seller, { [FILTRAR]: [200, filasPage(sale)] });
+  it('gives sellers no branch filter, no totals (not even the day\'s) and no delete', async () => {
+    const user = userEvent.setup();
+    const { calls } = open(seller, { [FILTRAR]: [200, filasPage(sale)], [COMPLETO]: [200, []] });
     await screen.findByText('12/05/2024 18:40');
+    fireEvent.change(byId('filtroFecha')!, { target: { value: '2024-05-12' } });
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/movimientos/filtrar')).toHaveLength(2));
+    expect(screen.queryByText(/Totales del día/)).toBeNull();
+    expect(calls.some((c) => c.path === '/api/movimientos/filtrar-completo')).toBe(false);
     expect(byId('filtroLocal')).toBeNull();
     for (const id of ['filtroTipo', 'filtroPaciente', 'filtroFecha', 'filtroMetodoPago']) expect(byId(id)).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Mostrar totales' })).toBeNull();

@@ -121,7 +121,8 @@ export function MovementList({ paciente }: { paciente?: string }) {
         byPatient={paciente !== undefined}
       />
       {admin && <AdminTotals idLocal={filtro.idLocal} />}
-      {filtro.fecha && <DaySums filtro={filtro} />}
+      {/* Totals are for admins (spec 001 §2), the day's sums too: a cashier counts the till blind. */}
+      {admin && filtro.fecha && <DaySums filtro={filtro} />}
       {loading && <p className="text-muted text-center">Cargando...</p>}
       {failed && <p className="alert alert-danger text-center">{LIST_FAILED}</p>}
       {!loading && !failed && (
