@@ -624,13 +624,14 @@ async fn the_web_app_is_served_compressed_cached_by_kind_and_under_a_content_sec
             .unwrap()
     };
     let header_of = |response: &axum::response::Response, name: header::HeaderName| {
-        response
-            .headers()
-            .get(name)
-            .map(|v| v.to_str().unwrap().to_string())
+        response.headers().get(name).map(|v| v.to_str().unwrap().to_string())
     };
 
-    let script = site.clone().oneshot(get("/assets/main-Ab12.js", "gzip, br")).await.unwrap();
+    let script = site
+        .clone()
+        .oneshot(get("/assets/main-Ab12.js", "gzip, br"))
+        .await
+        .unwrap();
     assert_eq!(script.status(), StatusCode::OK);
     assert_eq!(header_of(&script, header::CONTENT_ENCODING).as_deref(), Some("br"));
     assert_eq!(
@@ -643,7 +644,11 @@ async fn the_web_app_is_served_compressed_cached_by_kind_and_under_a_content_sec
     for uri in ["/", "/pacientes", "/assets/missing-Zz99.js"] {
         let page = site.clone().oneshot(get(uri, "gzip")).await.unwrap();
         assert_eq!(page.status(), StatusCode::OK, "{uri}");
-        assert_eq!(header_of(&page, header::CACHE_CONTROL).as_deref(), Some("no-cache"), "{uri}");
+        assert_eq!(
+            header_of(&page, header::CACHE_CONTROL).as_deref(),
+            Some("no-cache"),
+            "{uri}"
+        );
         let policy = header_of(&page, header::CONTENT_SECURITY_POLICY).unwrap_or_default();
         assert!(policy.contains("script-src 'self'"), "{uri}: {policy}");
         assert!(policy.contains("frame-ancestors 'none'"), "{uri}: {policy}");

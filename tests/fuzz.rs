@@ -177,9 +177,10 @@ fn envelope_problem(path: &str, status: StatusCode, body: &str) -> Option<String
 }
 
 /// Sends the request; the problem with its answer, if any, and the answer's text.
-async fn judge(app: &TestApp, request: Request<Body>, template: &str) -> (Option<String>, String) {
+async fn judge(app: &TestApp, request: Request<Body>, template: &str, operation: &Value) -> (Option<String>, String) {
     let response = app.router.clone().oneshot(request).await.unwrap();
     let status = response.status();
+    let documented = operation["responses"].get(status.as_str()).is_some();
     let answer = http_body_util::BodyExt::collect(response.into_body())
         .await
         .unwrap()
@@ -192,6 +193,8 @@ async fn judge(app: &TestApp, request: Request<Body>, template: &str) -> (Option
     } else {
         None
     };
+    // The OpenAPI document lists every status the operation answers.
+    let problem = problem.or_else(|| (!documented).then(|| format!("{status} is not in the OpenAPI document")));
     (problem, answer)
 }
 
@@ -255,7 +258,7 @@ async fn no_body_gets_a_5xx_and_every_4xx_is_in_spanish(pool: PgPool) {
                 };
                 let request = request.body(Body::from(bytes.clone())).unwrap();
                 sent += 1;
-                let (problem, answer) = judge(&app, request, template).await;
+                let (problem, answer) = judge(&app, request, template, operation).await;
                 if let Some(problem) = problem {
                     let shown: String = bytes.chars().take(300).collect();
                     problems.push(format!(
@@ -305,7 +308,7 @@ async fn no_body_gets_a_5xx_and_every_4xx_is_in_spanish(pool: PgPool) {
                 .body(Body::empty())
                 .unwrap();
             sent += 1;
-            let (problem, answer) = judge(&app, request, template).await;
+            let (problem, answer) = judge(&app, request, template, operation).await;
             if let Some(problem) = problem {
                 problems.push(format!("get {path} {problem}\n  answer: {answer}"));
             }

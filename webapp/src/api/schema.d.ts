@@ -1876,6 +1876,15 @@ export interface operations {
                     "application/json": components["schemas"]["EventoAuditoria"][];
                 };
             };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2082,6 +2091,15 @@ export interface operations {
                     "application/json": components["schemas"]["Mensaje"];
                 };
             };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2182,6 +2200,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
                 };
             };
             401: {
@@ -2462,6 +2489,15 @@ export interface operations {
                     "application/json": components["schemas"]["Mensaje"];
                 };
             };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2646,6 +2682,15 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2844,6 +2889,15 @@ export interface operations {
                     "application/json": components["schemas"]["Mensaje"];
                 };
             };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3035,6 +3089,15 @@ export interface operations {
                     "application/json": components["schemas"]["Mensaje"];
                 };
             };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3186,6 +3249,15 @@ export interface operations {
                     "application/json": components["schemas"]["Cantidad"];
                 };
             };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3224,6 +3296,15 @@ export interface operations {
                     "application/json": components["schemas"]["Cantidad"];
                 };
             };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3259,6 +3340,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EstadoCompra"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
                 };
             };
             404: {
@@ -3448,6 +3538,15 @@ export interface operations {
                     "application/pdf": unknown;
                 };
             };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3492,6 +3591,15 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": unknown;
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
                 };
             };
             401: {
@@ -3638,6 +3746,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3673,6 +3790,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Movimiento"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
                 };
             };
             401: {
@@ -3783,6 +3909,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3872,6 +4007,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Paciente"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
                 };
             };
             401: {
@@ -4100,6 +4244,15 @@ export interface operations {
                     "application/json": components["schemas"]["Paciente"];
                 };
             };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4248,6 +4401,15 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4446,6 +4608,15 @@ export interface operations {
                     "application/json": components["schemas"]["Producto"][];
                 };
             };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4535,6 +4706,15 @@ export interface operations {
                     "application/json": components["schemas"]["Producto"][];
                 };
             };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4577,6 +4757,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Producto"][];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
                 };
             };
             401: {
@@ -4798,6 +4987,15 @@ export interface operations {
                     "application/json": components["schemas"]["Producto"];
                 };
             };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4900,6 +5098,15 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5090,6 +5297,15 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
