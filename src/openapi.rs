@@ -11,6 +11,8 @@ use crate::http::{audit, cashbox, lookups, movements, patients, products, statis
     modifiers(&ParameterErrors),
     info(title = "optica", description = "Caja e inventario para ópticas con varios locales"),
     paths(
+        crate::http::health::health,
+        serve,
         crate::auth::oauth::token,
         lookups::list_categorias_public,
         lookups::categoria::create,
@@ -163,6 +165,9 @@ impl utoipa::Modify for ParameterErrors {
     }
 }
 
+/// This document.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "operación", operation_id = "openapi",
+    responses((status = 200, description = "the OpenAPI document")))]
 pub async fn serve() -> Json<utoipa::openapi::OpenApi> {
     Json(ApiDoc::openapi())
 }

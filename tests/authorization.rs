@@ -325,6 +325,7 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
         Some(admin),
     ];
 
+    let document = common::openapi_check::Document::load();
     let mut wrong = Vec::new();
     let mut cells = 0;
     for (method, path, body, expected) in MATRIX {
@@ -349,6 +350,17 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
             let (status, answer) = app.send(request.unwrap()).await;
             let who = CALLERS[caller];
             let cell = format!("{method} {path} [{who}]");
+            // The OpenAPI document says what this answer is (issue 19.13).
+            match document.operation(method, &uri) {
+                // An unknown path under /api: the documented fallback (README, "API").
+                None if status == StatusCode::NOT_FOUND && uri.starts_with("/api/") => {}
+                None => wrong.push(format!("{cell}: not in the OpenAPI document")),
+                Some(operation) => {
+                    if let Some(problem) = document.mismatch(operation, status.as_u16(), &answer) {
+                        wrong.push(format!("{cell}: the OpenAPI document disagrees: {problem}"));
+                    }
+                }
+            }
             if status.is_client_error() || status.is_server_error() {
                 if let Some(leak) = leaks(&answer.to_string()) {
                     wrong.push(format!("{cell}: error body leaks {leak:?}: {answer}"));

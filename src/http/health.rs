@@ -6,6 +6,11 @@ use axum::Json;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
+/// The server's state: 200 with the projector's lag (events not yet in every read model), or 503
+/// when the database cannot be reached.
+#[utoipa::path(get, path = "/health", tag = "operación", operation_id = "health",
+    responses((status = 200, description = "`{status, database, projector_lag}`"),
+    (status = 503, description = "`{status: error, database: unreachable}`")))]
 pub async fn health(State(pool): State<PgPool>) -> (StatusCode, Json<Value>) {
     let lag: Result<i64, sqlx::Error> = sqlx::query_scalar(
         "select coalesce(max((select count(*) from events e

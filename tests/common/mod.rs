@@ -19,6 +19,7 @@ use tokio::sync::watch;
 use tower::ServiceExt;
 
 pub mod load;
+pub mod openapi_check;
 pub mod server;
 pub mod shop;
 
