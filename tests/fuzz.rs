@@ -326,6 +326,12 @@ async fn no_body_gets_a_5xx_and_every_4xx_is_in_spanish(pool: PgPool) {
     let huge = json!({"nombre": "x".repeat(2 * 1024 * 1024)});
     let (status, body) = app.post("/api/marca", Some(&shop.admin), huge).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    assert!(
+        document["paths"]["/api/marca"]["post"]["responses"]
+            .get("413")
+            .is_some(),
+        "the document lists the 413"
+    );
     assert_eq!(
         body["mensaje"],
         "El cuerpo de la solicitud es demasiado grande (máximo 1 MB)"
