@@ -136,7 +136,8 @@ use crate::http::{audit, cashbox, lookups, movements, patients, products, statis
 pub struct ApiDoc;
 
 /// Answers every operation gives that no handler states: 400 (`Mensaje`) for a path or query
-/// value of the wrong type or out of range (`http::extract`), and 413 for a body over 1 MB. The
+/// value of the wrong type or out of range (`http::extract`), 400 `Mensaje` beside `Errores` for
+/// a body that is not JSON, and 413 for a body over 1 MB. The
 /// fuzz test found 65 such 400s the document did not list. Added here once rather than on each
 /// handler.
 struct ParameterErrors;
@@ -170,6 +171,20 @@ impl utoipa::Modify for ParameterErrors {
                 }
                 if operation.request_body.is_some() {
                     responses.insert("413".into(), mensaje("a body over 1 MB"));
+                    // A body that is not JSON at all is refused with a `mensaje`, before the
+                    // fields' `errors` list can be made.
+                    if let Some(RefOr::T(refused)) = responses.get_mut("400") {
+                        for content in refused.content.values_mut() {
+                            let lists_errors = matches!(&content.schema,
+                                Some(RefOr::Ref(r)) if r.ref_location.ends_with("/Errores"));
+                            if lists_errors {
+                                let either = utoipa::openapi::schema::OneOfBuilder::new()
+                                    .item(Ref::from_schema_name("Errores"))
+                                    .item(Ref::from_schema_name("Mensaje"));
+                                content.schema = Some(RefOr::T(either.into()));
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -2032,7 +2032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Errores"];
+                    "application/json": components["schemas"]["Errores"] | components["schemas"]["Mensaje"];
                 };
             };
             401: {
@@ -2089,7 +2089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Errores"];
+                    "application/json": components["schemas"]["Errores"] | components["schemas"]["Mensaje"];
                 };
             };
             401: {
@@ -2475,7 +2475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Errores"];
+                    "application/json": components["schemas"]["Errores"] | components["schemas"]["Mensaje"];
                 };
             };
             401: {
@@ -2532,7 +2532,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Errores"];
+                    "application/json": components["schemas"]["Errores"] | components["schemas"]["Mensaje"];
                 };
             };
             401: {
@@ -2693,7 +2693,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Errores"];
+                    "application/json": components["schemas"]["Errores"] | components["schemas"]["Mensaje"];
                 };
             };
             401: {
@@ -2750,7 +2750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Errores"];
+                    "application/json": components["schemas"]["Errores"] | components["schemas"]["Mensaje"];
                 };
             };
             401: {
@@ -2911,7 +2911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Errores"];
+                    "application/json": components["schemas"]["Errores"] | components["schemas"]["Mensaje"];
                 };
             };
             401: {
@@ -2968,7 +2968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Errores"];
+                    "application/json": components["schemas"]["Errores"] | components["schemas"]["Mensaje"];
                 };
             };
             401: {
@@ -3129,7 +3129,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Errores"];
+                    "application/json": components["schemas"]["Errores"] | components["schemas"]["Mensaje"];
                 };
             };
             401: {
@@ -3186,7 +3186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Errores"];
+                    "application/json": components["schemas"]["Errores"] | components["schemas"]["Mensaje"];
                 };
             };
             401: {
@@ -5488,7 +5488,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Errores"];
+                    "application/json": components["schemas"]["Errores"] | components["schemas"]["Mensaje"];
                 };
             };
             401: {
@@ -5545,7 +5545,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Errores"];
+                    "application/json": components["schemas"]["Errores"] | components["schemas"]["Mensaje"];
                 };
             };
             401: {
