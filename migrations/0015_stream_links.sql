@@ -21,12 +21,17 @@ CREATE TABLE stream_links
 -- The foreign key's check when a stream is deleted.
 CREATE INDEX stream_links_target ON stream_links (target_type, target_id);
 
--- What exists today, from the read models. References that already point nowhere (the hole
--- this table closes) are left out rather than failing the migration.
+-- What exists today. Alive: every lookup, product and patient stream without a deletion, from
+-- the events themselves (a read model may not have projected the newest ones yet).
 INSERT INTO live_streams
-SELECT kind, id::text FROM lookup_items
-UNION SELECT 'Producto', id::text FROM products
-UNION SELECT 'Paciente', id::text FROM patients;
+SELECT aggregate_type, aggregate_id FROM events
+WHERE aggregate_type IN ('Categoria', 'Marca', 'MaterialProducto', 'MetodoPago', 'Local', 'Proveedor',
+                         'Producto', 'Paciente')
+GROUP BY aggregate_type, aggregate_id
+HAVING bool_and(event_type NOT IN ('ItemEliminado', 'ProductoEliminado', 'PacienteEliminado'));
+
+-- The references, from the read models. References that already point nowhere (the hole this
+-- table closes) are left out rather than failing the migration.
 
 INSERT INTO stream_links
 SELECT l.* FROM (

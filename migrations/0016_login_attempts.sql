@@ -8,10 +8,10 @@
 -- applies is past its allowance. Otherwise the attempt is counted as a failure before the
 -- password is checked; a correct password takes that back (optica_login_succeeded).
 --
--- Keys: the account and address together (always applies); the account alone (applies only when
--- the address has recent failures, so a stranger cannot lock the cashier out); the address alone
--- (applies only when this account and address have failures, so one guesser does not lock out
--- everyone behind a shop's shared address).
+-- Keys: the account and address together (always applies); the account alone and the address
+-- alone, which apply only when this account and address together have recent failures. So a
+-- stranger guessing elsewhere cannot lock the cashier out, and one guesser behind a shop's shared
+-- address does not lock out everyone there; a success clears the pair.
 CREATE FUNCTION optica_login_attempt(p_pair text, p_account text, p_address text,
                                      p_free_pair int, p_free_account int, p_free_address int,
                                      p_max_wait int, p_forget interval)
@@ -19,10 +19,8 @@ CREATE FUNCTION optica_login_attempt(p_pair text, p_account text, p_address text
     LANGUAGE plpgsql AS
 $$
 DECLARE
-    f_pair    int;
-    f_account int;
-    f_address int;
-    wait      int := 0;
+    f_pair int;
+    wait   int := 0;
 BEGIN
     INSERT INTO login_failures (key, failures, last_failure)
     SELECT k, 0, now() FROM unnest(array [p_pair, p_account, p_address]) AS k
@@ -31,8 +29,6 @@ BEGIN
     UPDATE login_failures SET failures = 0
     WHERE key IN (p_pair, p_account, p_address) AND last_failure <= now() - p_forget;
     SELECT failures INTO f_pair FROM login_failures WHERE key = p_pair;
-    SELECT failures INTO f_account FROM login_failures WHERE key = p_account;
-    SELECT failures INTO f_address FROM login_failures WHERE key = p_address;
     SELECT coalesce(max(ceil(extract(epoch FROM
                    last_failure
                    -- the exponent saturates: the wait never overflows, it stops at p_max_wait
@@ -41,7 +37,7 @@ BEGIN
     INTO wait
     FROM login_failures
     JOIN (VALUES (p_pair, p_free_pair, true),
-                 (p_account, p_free_account, f_address > 0),
+                 (p_account, p_free_account, f_pair > 0),
                  (p_address, p_free_address, f_pair > 0)) AS k(key, free, applies) USING (key)
     WHERE applies AND failures >= free;
     IF wait > 0 THEN
@@ -59,6 +55,8 @@ CREATE FUNCTION optica_login_failed(p_pair text, p_account text, p_address text)
     RETURNS void
     LANGUAGE sql AS
 $$
+-- Rows locked in key order, as optica_login_attempt does, so the two never deadlock.
+SELECT 1 FROM login_failures WHERE key IN (p_pair, p_account, p_address) ORDER BY key FOR UPDATE;
 UPDATE login_failures SET last_failure = now() WHERE key IN (p_pair, p_account, p_address);
 $$;
 
@@ -68,6 +66,7 @@ CREATE FUNCTION optica_login_succeeded(p_pair text, p_account text, p_address te
     RETURNS void
     LANGUAGE sql AS
 $$
+SELECT 1 FROM login_failures WHERE key IN (p_pair, p_account, p_address) ORDER BY key FOR UPDATE;
 DELETE FROM login_failures WHERE key IN (p_pair, p_account);
 UPDATE login_failures SET failures = greatest(failures - 1, 0) WHERE key = p_address;
 $$;

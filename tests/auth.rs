@@ -638,6 +638,7 @@ async fn the_web_app_is_served_compressed_cached_by_kind_and_under_a_content_sec
         header_of(&script, header::CACHE_CONTROL).as_deref(),
         Some("public, max-age=31536000, immutable")
     );
+    assert_eq!(header_of(&script, header::VARY).as_deref(), Some("accept-encoding"));
     let script = site.clone().oneshot(get("/assets/main-Ab12.js", "gzip")).await.unwrap();
     assert_eq!(header_of(&script, header::CONTENT_ENCODING).as_deref(), Some("gzip"));
 

@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 /** Writes `name.gz` and `name.br` beside every text file of the build, so the server sends
  * them compressed without compressing on each request (the main script is ~600 KB raw). */
 function precompress(): Plugin {
+  let outDir = 'dist';
   const compressible = /\.(js|css|html|svg|json)$/;
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
@@ -16,8 +17,11 @@ function precompress(): Plugin {
   return {
     name: 'optica-precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
     closeBundle() {
-      for (const file of walk('dist').filter((f) => compressible.test(f))) {
+      for (const file of walk(outDir).filter((f) => compressible.test(f))) {
         const raw = readFileSync(file);
         writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
         writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

@@ -112,8 +112,9 @@ pub struct Producto {
     stock: BTreeMap<i64, i64>,
     /// Number of events in the stream: the version clients send back with an edit.
     version: u64,
-    /// Per branch, the latest stock levels, oldest first (at most `RECENT_LEVELS`): what a form
-    /// opened recently may show. An edit without a version uses them (see `unseen_stock`).
+    /// Per branch, the stock levels since its last typed count (initial load or correction),
+    /// oldest first, at most `RECENT_LEVELS`: what a form opened since may show. An edit without
+    /// a version uses them (`keep_stock_the_form_showed`).
     #[serde(default)]
     recent: BTreeMap<i64, std::collections::VecDeque<i64>>,
 }
@@ -459,7 +460,7 @@ impl Aggregate for Producto {
             ProductoEvent::CostoActualizado { nuevo, .. } => self.datos.costo = Some(nuevo),
             ProductoEvent::LocalAgregado { local_id } => {
                 self.stock.insert(local_id, 0);
-                self.remember_level(local_id, 0);
+                self.recent.insert(local_id, Default::default());
             }
             ProductoEvent::LocalQuitado { local_id } => {
                 self.stock.remove(&local_id);
@@ -467,10 +468,15 @@ impl Aggregate for Producto {
             }
             ProductoEvent::StockAjustado {
                 local_id,
+                motivo,
                 stock_resultante,
                 ..
             } => {
                 self.stock.insert(local_id, stock_resultante);
+                if matches!(motivo, MotivoStock::CargaInicial | MotivoStock::CorreccionManual) {
+                    // A count someone typed: forms opened before it are stale anyway.
+                    self.recent.insert(local_id, Default::default());
+                }
                 self.remember_level(local_id, stock_resultante);
             }
             ProductoEvent::ProductoEliminado => self.deleted = true,

@@ -180,9 +180,17 @@ fn an_edit_without_a_version_does_not_undo_a_sale_but_applies_a_new_count() {
         .when(edit(5))
         .then_expect_events(vec![repriced.clone()]);
     Given::with(())
-        .given(history)
+        .given(history.clone())
         .when(edit(7))
-        .then_expect_events(vec![repriced, adjust(1, MotivoStock::CorreccionManual, 3, 7, None)]);
+        .then_expect_events(vec![
+            repriced.clone(),
+            adjust(1, MotivoStock::CorreccionManual, 3, 7, None),
+        ]);
+    // Emptying the shelf is a count too: 0 was never a level since the initial load.
+    Given::with(())
+        .given(history)
+        .when(edit(0))
+        .then_expect_events(vec![repriced, adjust(1, MotivoStock::CorreccionManual, -4, 0, None)]);
 }
 
 #[test]

@@ -352,7 +352,9 @@ impl UnitOfWork<'_> {
                 base,
                 events,
                 snapshot,
-                live: (live != was_live).then_some(live),
+                // A live stream is (re)marked live on every write: a stream the migration's
+                // backfill missed heals at its next command.
+                live: (live || was_live).then_some(live),
                 targets: (targets != had).then_some(targets),
             });
         }
@@ -407,9 +409,12 @@ impl UnitOfWork<'_> {
             return Ok(appended);
         }
         let mut tx = self.store.pool.begin().await?;
+        // The events first: a writer racing on the same stream then fails on the stream's key
+        // (and the unit is run again) instead of the two waiting on each other's locks.
+        let appended = self.insert_events(&metadata, &mut *tx).await?;
         if !retired.is_empty() {
-            // First, so a stream still referred to fails here and nothing else is tried. The
-            // foreign key waits for a transaction that is adding a reference to it right now.
+            // The foreign key refuses a stream still referred to, and waits for a transaction
+            // that is adding a reference to it right now.
             let (types, ids): (Vec<&str>, Vec<&str>) =
                 retired.iter().map(|w| (w.aggregate_type, w.id.as_str())).unzip();
             sqlx::query(
@@ -425,7 +430,6 @@ impl UnitOfWork<'_> {
                 false => AppendError::from(e),
             })?;
         }
-        let appended = self.insert_events(&metadata, &mut *tx).await?;
         for (scope, key, id) in &self.release {
             sqlx::query("delete from unique_claims where scope = $1 and key = $2 and aggregate_id = $3")
                 .bind(scope)
@@ -681,6 +685,10 @@ impl From<sqlx::Error> for AppendError {
         if let sqlx::Error::Database(db) = &e {
             // the (aggregate, sequence) key: another writer appended to the stream first
             if db.is_unique_violation() && db.constraint() == Some("events_pkey") {
+                return AppendError::StreamMoved;
+            }
+            // Two units locked rows in opposite orders; PostgreSQL ended this one: run it again.
+            if db.code().as_deref() == Some("40P01") {
                 return AppendError::StreamMoved;
             }
         }

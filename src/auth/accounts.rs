@@ -29,15 +29,15 @@ pub struct Accounts {
 impl Accounts {
     /// Whether a token of `username` issued at `epoch` may act now.
     pub async fn admits(&self, pool: &PgPool, username: &str, epoch: Option<i64>) -> Result<bool, sqlx::Error> {
-        let standing = match self.cached(username) {
-            Some(standing) => standing,
-            None => {
-                let standing = optica_query::users::standing(pool, username).await?;
-                self.keep(username, standing);
-                standing
-            }
-        };
-        Ok(matches!((standing, epoch), (Some((current, true)), Some(issued)) if current == issued))
+        let admitted = |standing: Standing| matches!((standing, epoch), (Some((current, true)), Some(issued)) if current == issued);
+        // A refusal is never taken from the cache: a token issued right after a change carries
+        // an epoch newer than the one cached.
+        if self.cached(username).is_some_and(admitted) {
+            return Ok(true);
+        }
+        let standing = optica_query::users::standing(pool, username).await?;
+        self.keep(username, standing);
+        Ok(admitted(standing))
     }
 
     fn cached(&self, username: &str) -> Option<Standing> {

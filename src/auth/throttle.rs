@@ -4,11 +4,13 @@
 //! Three counters of recent failures, shared by every server process (`login_failures`):
 //! - the account and the client address together: 5 free failures, then each attempt waits
 //!   twice as long as the one before (1 s, 2 s, 4 s ... up to 5 minutes);
-//! - the account alone, whatever the address: 50 free failures, then the same; it applies only
-//!   to addresses with failures of their own, so a correct password from an address with no
-//!   recent failures always gets through;
-//! - the address alone: 30 free failures, then the same; it applies only to accounts this
-//!   address failed on, so one guesser does not lock out a shop's staff behind the same address.
+//! - the account alone, whatever the address: 50 free failures, then the same;
+//! - the address alone, whatever the account: 30 free failures, then the same.
+//!
+//! The last two apply only when this account has recent failures from this address: a correct
+//! password from an address that has not failed on the account always gets through (a stranger
+//! guessing elsewhere cannot lock the cashier out), and one guesser behind a shop's shared
+//! address does not lock out the staff. A success clears the account's counts.
 //!
 //! Admission is one database call (`optica_login_attempt`): it counts the attempt as a failure
 //! before the password is checked, under row locks, so concurrent guesses cannot all slip past

@@ -39,13 +39,16 @@ pub async fn webapp_answer(request: Request, next: Next) -> Response {
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("text/html"));
-    let cache = if hashed && response.status().is_success() && !is_html {
+    let unchanged = response.status() == axum::http::StatusCode::NOT_MODIFIED;
+    let cache = if hashed && (response.status().is_success() || unchanged) && !is_html {
         "public, max-age=31536000, immutable"
     } else {
         "no-cache"
     };
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    // The same address answers brotli, gzip or plain bytes: caches must keep them apart.
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(CONTENT_SECURITY_POLICY),
