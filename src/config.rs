@@ -135,6 +135,9 @@ pub struct ConnectionLimits {
     /// Seconds a connection gets to send a request's headers (also between kept-alive requests).
     #[arg(long, env = "OPTICA_HEADER_TIMEOUT", default_value_t = ConnectionLimits::DEFAULT.header_timeout_secs)]
     pub header_timeout_secs: u64,
+    /// Seconds an answer may wait for the client to read it before the connection is closed.
+    #[arg(long, env = "OPTICA_WRITE_TIMEOUT", default_value_t = ConnectionLimits::DEFAULT.write_timeout_secs)]
+    pub write_timeout_secs: u64,
 }
 
 impl ConnectionLimits {
@@ -143,6 +146,7 @@ impl ConnectionLimits {
         max_connections: 512,
         per_address: 128,
         header_timeout_secs: 10,
+        write_timeout_secs: 30,
     };
 }
 

@@ -241,3 +241,30 @@ async fn idle_and_slow_clients_cannot_starve_real_users(pool: PgPool) {
     let answered = request(server.addr, "GET", "/health", None, None).await;
     assert!(matches!(answered, Ok((200, _))), "{answered:?}");
 }
+
+/// A client that asks for a large answer and never reads it held its connection for ever (found
+/// by the review of issue 19.5): the answer is given up after the write timeout.
+#[sqlx::test]
+async fn a_client_that_never_reads_its_answer_is_cut_off(pool: PgPool) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let server = Server::start_with(&database_url(&pool), &[("OPTICA_WRITE_TIMEOUT", "2")]).await;
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut stream = socket.connect(server.addr).await.unwrap();
+    // A hundred requests for the OpenAPI document (about 90 KB each) in one go: far more than the
+    // kernel's buffers hold while the client reads nothing.
+    const ASKED: usize = 100;
+    let mut requests = "GET /api/openapi.json HTTP/1.1\r\nHost: x\r\n\r\n".repeat(ASKED - 1);
+    requests.push_str("GET /api/openapi.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    stream.write_all(requests.as_bytes()).await.unwrap();
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let mut received = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(20), stream.read_to_end(&mut received)).await;
+    let answers = String::from_utf8_lossy(&received).matches("HTTP/1.1 200").count();
+    assert!(
+        answers < ASKED,
+        "the stalled answers were given up: {answers} of {ASKED} arrived"
+    );
+    let answered = request(server.addr, "GET", "/health", None, None).await;
+    assert!(matches!(answered, Ok((200, _))), "{answered:?}");
+}

@@ -85,6 +85,27 @@ impl Shop {
     }
 }
 
+/// One unit of `producto` sold at the centre, paid in cash; the movement's id.
+async fn sell_one(app: &TestApp, shop: &Shop, producto: i64) -> i64 {
+    let efectivo = create(
+        app,
+        &shop.admin,
+        "/api/metodoPago",
+        json!({"nombre": "Efectivo"}),
+        "metodoPago",
+    )
+    .await;
+    let sale = json!({
+        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
+        "total": 100, "totalImpuesto": 100,
+        "detalles": [{"cantidad": 1, "precioUnitario": 100, "subtotal": 100, "producto": {"id": producto}}],
+        "detallesAdicionales": [],
+        "cajaMovimientos": [{"monto": 100, "montoImpuesto": 100, "metodoPago": {"id": efectivo},
+                             "fecha": "2026-11-21T10:30"}]
+    });
+    create(app, &shop.admin, "/api/movimientos", sale, "movimiento").await
+}
+
 fn stock_at(product: &Value, local: i64) -> Option<i64> {
     product["productoLocales"]
         .as_array()
@@ -627,23 +648,7 @@ async fn a_product_used_by_movements_cannot_be_deleted_and_a_deleted_model_can_r
     let app = TestApp::start(pool).await;
     let shop = shop(&app).await;
     let id = shop.product(&app, "RB1", shop.rayban, &[(shop.centro, 1)]).await;
-    let efectivo = create(
-        &app,
-        &shop.admin,
-        "/api/metodoPago",
-        json!({"nombre": "Efectivo"}),
-        "metodoPago",
-    )
-    .await;
-    let sale = json!({
-        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
-        "total": 100, "totalImpuesto": 100,
-        "detalles": [{"cantidad": 1, "precioUnitario": 100, "subtotal": 100, "producto": {"id": id}}],
-        "detallesAdicionales": [],
-        "cajaMovimientos": [{"monto": 100, "montoImpuesto": 100, "metodoPago": {"id": efectivo},
-                             "fecha": "2026-11-21T10:30"}]
-    });
-    let movimiento = create(&app, &shop.admin, "/api/movimientos", sale, "movimiento").await;
+    let movimiento = sell_one(&app, &shop, id).await;
     let (status, answer) = app.delete(&format!("/api/productos/{id}"), Some(&shop.admin)).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(
@@ -782,23 +787,7 @@ async fn an_edit_without_version_keeps_sales_made_since_the_form_opened(pool: Pg
     let shop = shop(&app).await;
     let id = shop.product(&app, "RB1", shop.rayban, &[(shop.centro, 5)]).await;
     let uri = format!("/api/productos/{id}");
-    let efectivo = create(
-        &app,
-        &shop.admin,
-        "/api/metodoPago",
-        json!({"nombre": "Efectivo"}),
-        "metodoPago",
-    )
-    .await;
-    let sale = json!({
-        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
-        "total": 100, "totalImpuesto": 100,
-        "detalles": [{"cantidad": 1, "precioUnitario": 100, "subtotal": 100, "producto": {"id": id}}],
-        "detallesAdicionales": [],
-        "cajaMovimientos": [{"monto": 100, "montoImpuesto": 100, "metodoPago": {"id": efectivo},
-                             "fecha": "2026-11-21T10:30"}]
-    });
-    create(&app, &shop.admin, "/api/movimientos", sale, "movimiento").await;
+    sell_one(&app, &shop, id).await;
 
     // The form opened at 5 saves a new price and the 5 it showed.
     let mut body = shop.body("RB1", shop.rayban, &[(shop.centro, 5)]);
