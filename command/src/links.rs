@@ -15,6 +15,7 @@ use std::collections::BTreeSet;
 use optica_events::patient::PATIENT_AGGREGATE;
 use optica_events::product::PRODUCT_AGGREGATE;
 use optica_events::LookupKind;
+use sqlx::PgPool;
 
 /// A stream another one refers to: its aggregate type and id.
 pub type Target = (&'static str, String);
@@ -44,4 +45,53 @@ pub fn product(id: i64) -> Target {
 
 pub fn patient(id: i64) -> Target {
     (PATIENT_AGGREGATE, id.to_string())
+}
+
+/// The link changes of a unit, one array per column.
+#[derive(Default)]
+pub(crate) struct LinkColumns<'a> {
+    /// Streams that are alive after this unit.
+    pub born_type: Vec<&'a str>,
+    pub born_id: Vec<&'a str>,
+    /// Streams whose references changed: their old links not in the new set are dropped.
+    pub from_type: Vec<&'a str>,
+    pub from_id: Vec<&'a str>,
+    /// Their new references.
+    pub by_type: Vec<&'a str>,
+    pub by_id: Vec<&'a str>,
+    pub target_type: Vec<&'a str>,
+    pub target_id: Vec<&'a str>,
+}
+
+pub(crate) fn is_foreign_key_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(db) if db.is_foreign_key_violation())
+}
+
+/// Which kinds of stream refer to any of the streams (`types[n]`, `ids[n]`).
+pub(crate) async fn referring_kinds(pool: &PgPool, types: &[&str], ids: &[&str]) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "select distinct s.by_type from stream_links s join unnest($1::text[], $2::text[]) as r(t, i)
+           on s.target_type = r.t and s.target_id = r.i order by 1",
+    )
+    .bind(types)
+    .bind(ids)
+    .fetch_all(pool)
+    .await
+}
+
+/// The first of the streams that is not alive.
+pub(crate) async fn first_missing(
+    pool: &PgPool,
+    types: &[&str],
+    ids: &[&str],
+) -> Result<Option<(String, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "select w.t, w.i from unnest($1::text[], $2::text[]) as w(t, i)
+         where not exists (select 1 from live_streams l where l.stream_type = w.t and l.stream_id = w.i)
+         limit 1",
+    )
+    .bind(types)
+    .bind(ids)
+    .fetch_optional(pool)
+    .await
 }

@@ -16,7 +16,7 @@ use optica_events::EventMetadata;
 use postgres_es::PostgresEventRepository;
 use sqlx::PgPool;
 
-use crate::links::{Linked, Target};
+use crate::links::{is_foreign_key_violation, LinkColumns, Linked, Target};
 
 /// How often a command is re-run when another writer appended to the same stream first. Hot
 /// streams (the last units of a product at a busy branch) see many racers; each round one wins,
@@ -562,14 +562,7 @@ impl UnitOfWork<'_> {
             .filter(|w| w.live == Some(false))
             .map(|w| (w.aggregate_type, w.id.as_str()))
             .unzip();
-        let by = sqlx::query_scalar(
-            "select distinct s.by_type from stream_links s join unnest($1::text[], $2::text[]) as r(t, i)
-               on s.target_type = r.t and s.target_id = r.i order by 1",
-        )
-        .bind(&types)
-        .bind(&ids)
-        .fetch_all(&self.store.pool)
-        .await;
+        let by = crate::links::referring_kinds(&self.store.pool, &types, &ids).await;
         match by {
             Ok(by) => CommandError::InUse { by },
             Err(e) => StoreError::Database(e).into(),
@@ -585,15 +578,7 @@ impl UnitOfWork<'_> {
             .flatten()
             .collect();
         let (types, ids): (Vec<&str>, Vec<&str>) = wanted.iter().map(|(t, i)| (*t, i.as_str())).unzip();
-        let missing: Result<Option<(String, String)>, _> = sqlx::query_as(
-            "select w.t, w.i from unnest($1::text[], $2::text[]) as w(t, i)
-             where not exists (select 1 from live_streams l where l.stream_type = w.t and l.stream_id = w.i)
-             limit 1",
-        )
-        .bind(&types)
-        .bind(&ids)
-        .fetch_optional(&self.store.pool)
-        .await;
+        let missing = crate::links::first_missing(&self.store.pool, &types, &ids).await;
         match missing {
             Ok(Some((target_type, target_id))) => CommandError::Missing { target_type, target_id },
             // It came back in the meantime: let the caller run the command again.
@@ -647,22 +632,6 @@ struct EventColumns<'a> {
     payload: Vec<&'a serde_json::Value>,
 }
 
-/// The link changes of a unit, one array per column.
-#[derive(Default)]
-struct LinkColumns<'a> {
-    /// Streams that became alive.
-    born_type: Vec<&'a str>,
-    born_id: Vec<&'a str>,
-    /// Streams whose references changed: their old links not in the new set are dropped.
-    from_type: Vec<&'a str>,
-    from_id: Vec<&'a str>,
-    /// Their new references.
-    by_type: Vec<&'a str>,
-    by_id: Vec<&'a str>,
-    target_type: Vec<&'a str>,
-    target_id: Vec<&'a str>,
-}
-
 enum AppendError {
     StreamMoved,
     Claimed {
@@ -674,10 +643,6 @@ enum AppendError {
     /// A reference names a stream that is not alive.
     Missing,
     Db(sqlx::Error),
-}
-
-fn is_foreign_key_violation(e: &sqlx::Error) -> bool {
-    matches!(e, sqlx::Error::Database(db) if db.is_foreign_key_violation())
 }
 
 impl From<sqlx::Error> for AppendError {
