@@ -7,6 +7,7 @@ pub mod movement;
 pub mod patient;
 pub mod product;
 pub mod store;
+pub mod unit;
 pub mod user;
 
 pub use store::{

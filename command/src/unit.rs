@@ -1,0 +1,409 @@
+//! A unit of work: commands on one or more streams whose events, unique claims and references
+//! commit in one transaction (or one statement when nothing else needs a transaction).
+
+use cqrs_es::{Aggregate, DomainEvent};
+use optica_events::EventMetadata;
+
+use crate::links::{is_foreign_key_violation, LinkColumns, Linked, Target};
+use crate::store::{Appended, CommandError, EventStore, Snapshot, StoreError, SNAPSHOT_EVERY, SNAPSHOT_VERSION};
+
+/// The events of one stream waiting to be appended.
+struct StreamWrite {
+    aggregate_type: &'static str,
+    id: String,
+    /// Stream length when it was loaded: the events take the sequences after it.
+    base: usize,
+    events: Vec<(String, String, serde_json::Value)>,
+    /// The aggregate after these events, when they take the stream past a multiple of
+    /// `SNAPSHOT_EVERY`.
+    snapshot: Option<serde_json::Value>,
+    /// `Some(true)`: others may refer to the stream (re-marked on every write, so a stream a
+    /// backfill missed heals); `Some(false)`: it was deleted (refused while referred to).
+    live: Option<bool>,
+    /// The streams it refers to after these events, when they changed.
+    targets: Option<std::collections::BTreeSet<Target>>,
+}
+
+/// Commands on several streams, appended in one transaction with optimistic concurrency on each
+/// stream: if any stream grew since it was loaded, nothing is written and `commit` answers
+/// `Conflict`, so the caller re-runs the whole unit (see `with_retries`).
+pub struct UnitOfWork<'a> {
+    store: &'a EventStore,
+    writes: Vec<StreamWrite>,
+    take: Vec<(String, String, String)>,
+    release: Vec<(String, String, String)>,
+}
+
+impl<'a> UnitOfWork<'a> {
+    pub(crate) fn new(store: &'a EventStore) -> Self {
+        UnitOfWork {
+            store,
+            writes: Vec::new(),
+            take: Vec::new(),
+            release: Vec::new(),
+        }
+    }
+
+    /// Loads an aggregate, runs a command on it and keeps its events for the commit. Returns
+    /// the aggregate with the events applied (the sink applies them as the command writes them).
+    /// A stream may take part in a unit only once.
+    pub async fn handle<A: Aggregate + Linked>(
+        &mut self,
+        id: &str,
+        command: A::Command,
+        services: &A::Services,
+    ) -> Result<A, CommandError<A::Error>> {
+        let (aggregate, base) = self.store.load::<A>(id).await?;
+        self.handle_loaded(id, aggregate, base, command, services).await
+    }
+
+    /// Like `handle`, for an aggregate the caller loaded itself (with `EventStore::load`) to
+    /// look at its state first; `base` is the stream length that load returned.
+    pub async fn handle_loaded<A: Aggregate + Linked>(
+        &mut self,
+        id: &str,
+        mut aggregate: A,
+        base: usize,
+        command: A::Command,
+        services: &A::Services,
+    ) -> Result<A, CommandError<A::Error>> {
+        if self.writes.iter().any(|w| w.aggregate_type == A::TYPE && w.id == id) {
+            return Err(StoreError::Persistence(format!("stream {}-{id} handled twice in one unit", A::TYPE)).into());
+        }
+        let (was_live, had) = (aggregate.live(), aggregate.targets());
+        let sink = cqrs_es::event_sink::EventSink::default();
+        aggregate
+            .handle(command, services, &sink)
+            .await
+            .map_err(CommandError::Domain)?;
+        let mut events = Vec::new();
+        for event in sink.collect().await {
+            let payload = serde_json::to_value(&event).map_err(StoreError::Corrupt)?;
+            events.push((event.event_type(), event.event_version(), payload));
+        }
+        if !events.is_empty() {
+            let after = base + events.len();
+            let snapshot = if after / SNAPSHOT_EVERY > base / SNAPSHOT_EVERY {
+                let snapshot = Snapshot {
+                    version: SNAPSHOT_VERSION,
+                    state: &aggregate,
+                };
+                Some(serde_json::to_value(snapshot).map_err(StoreError::Corrupt)?)
+            } else {
+                None
+            };
+            let (live, targets) = (aggregate.live(), aggregate.targets());
+            self.writes.push(StreamWrite {
+                aggregate_type: A::TYPE,
+                id: id.to_string(),
+                base,
+                events,
+                snapshot,
+                // A live stream is (re)marked live on every write: a stream the migration's
+                // backfill missed heals at its next command.
+                live: (live || was_live).then_some(live),
+                targets: (targets != had).then_some(targets),
+            });
+        }
+        Ok(aggregate)
+    }
+
+    /// How many streams have events waiting in this unit.
+    pub fn streams(&self) -> usize {
+        self.writes.len()
+    }
+
+    /// Claims a unique value for an aggregate; the commit fails with `Duplicate` when another
+    /// aggregate holds it.
+    pub fn claim(&mut self, scope: &str, key: &str, aggregate_id: &str) {
+        self.take.push((scope.into(), key.into(), aggregate_id.into()));
+    }
+
+    /// Gives up a unique value the aggregate held.
+    pub fn release(&mut self, scope: &str, key: &str, aggregate_id: &str) {
+        self.release.push((scope.into(), key.into(), aggregate_id.into()));
+    }
+
+    /// Appends every kept event and applies the claims in one transaction. `None` when no
+    /// command produced an event.
+    pub async fn commit<E: std::error::Error>(
+        self,
+        metadata: &EventMetadata,
+    ) -> Result<Option<Appended>, CommandError<E>> {
+        if self.writes.is_empty() {
+            return Ok(None);
+        }
+        match self.append(metadata).await {
+            Ok(appended) => {
+                self.save_snapshots().await;
+                Ok(Some(appended))
+            }
+            Err(AppendError::StreamMoved) => Err(CommandError::Conflict),
+            Err(AppendError::Claimed { scope, key }) => Err(CommandError::Duplicate { scope, key }),
+            Err(AppendError::InUse) => Err(self.referrers().await),
+            Err(AppendError::Missing) => Err(self.missing_target().await),
+            Err(AppendError::Db(e)) => Err(StoreError::Database(e).into()),
+        }
+    }
+
+    async fn append(&self, metadata: &EventMetadata) -> Result<Appended, AppendError> {
+        let metadata = serde_json::to_value(metadata).map_err(|e| AppendError::Db(sqlx::Error::Encode(e.into())))?;
+        let retired: Vec<&StreamWrite> = self.writes.iter().filter(|w| w.live == Some(false)).collect();
+        if self.take.is_empty() && self.release.is_empty() && retired.is_empty() {
+            // One statement is its own transaction: no BEGIN and COMMIT round trips.
+            let appended = self.insert_events(&metadata, self.store.pool()).await?;
+            self.wake_projector();
+            return Ok(appended);
+        }
+        let mut tx = self.store.pool.begin().await?;
+        // The events first: a writer racing on the same stream then fails on the stream's key
+        // (and the unit is run again) instead of the two waiting on each other's locks.
+        let appended = self.insert_events(&metadata, &mut *tx).await?;
+        if !retired.is_empty() {
+            // The foreign key refuses a stream still referred to, and waits for a transaction
+            // that is adding a reference to it right now.
+            let (types, ids): (Vec<&str>, Vec<&str>) =
+                retired.iter().map(|w| (w.aggregate_type, w.id.as_str())).unzip();
+            sqlx::query(
+                "delete from live_streams l using unnest($1::text[], $2::text[]) as r(t, i)
+                 where l.stream_type = r.t and l.stream_id = r.i",
+            )
+            .bind(&types)
+            .bind(&ids)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| match is_foreign_key_violation(&e) {
+                true => AppendError::InUse,
+                false => AppendError::from(e),
+            })?;
+        }
+        for (scope, key, id) in &self.release {
+            sqlx::query("delete from unique_claims where scope = $1 and key = $2 and aggregate_id = $3")
+                .bind(scope)
+                .bind(key)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for (scope, key, id) in &self.take {
+            // Taking a key this aggregate already holds is a no-op; zero rows means another
+            // aggregate holds it.
+            let taken = sqlx::query(
+                "insert into unique_claims (scope, key, aggregate_id) values ($1, $2, $3)
+                 on conflict (scope, key) do update set aggregate_id = excluded.aggregate_id
+                 where unique_claims.aggregate_id = excluded.aggregate_id",
+            )
+            .bind(scope)
+            .bind(key)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+            if taken.rows_affected() == 0 {
+                return Err(AppendError::Claimed {
+                    scope: scope.clone(),
+                    key: key.clone(),
+                });
+            }
+        }
+        tx.commit().await?;
+        self.wake_projector();
+        Ok(appended)
+    }
+
+    /// Inserts every stream's events with one statement, in stream order (the hash chain links
+    /// each event to the one before it, which may be in the same statement), together with the
+    /// streams that became alive and the references that changed. Answers where the last event
+    /// landed.
+    async fn insert_events<'c>(
+        &self,
+        metadata: &serde_json::Value,
+        conn: impl sqlx::PgExecutor<'c>,
+    ) -> Result<Appended, AppendError> {
+        let mut c = EventColumns::default();
+        let mut l = LinkColumns::default();
+        for write in &self.writes {
+            for (offset, (event_type, version, payload)) in write.events.iter().enumerate() {
+                c.aggregate_type.push(write.aggregate_type);
+                c.aggregate_id.push(&write.id);
+                c.sequence.push((write.base + offset + 1) as i64);
+                c.event_type.push(event_type);
+                c.event_version.push(version);
+                c.payload.push(payload);
+            }
+            if write.live == Some(true) {
+                l.born_type.push(write.aggregate_type);
+                l.born_id.push(&write.id);
+            }
+            if let Some(targets) = &write.targets {
+                l.from_type.push(write.aggregate_type);
+                l.from_id.push(&write.id);
+                for (target_type, target_id) in targets {
+                    l.by_type.push(write.aggregate_type);
+                    l.by_id.push(&write.id);
+                    l.target_type.push(target_type);
+                    l.target_id.push(target_id);
+                }
+            }
+        }
+        // The link statements touch disjoint rows (old links no longer wanted; new links not
+        // yet there), so their order within the statement does not matter. The foreign key is
+        // checked at the end of the statement.
+        let landed: Vec<(i64, i64)> = sqlx::query_as(
+            "with born as (
+                 insert into live_streams (stream_type, stream_id)
+                 select * from unnest($8::text[], $9::text[]) on conflict do nothing),
+             wanted as (
+                 select * from unnest($12::text[], $13::text[], $14::text[], $15::text[])
+                     as w(by_type, by_id, target_type, target_id)),
+             dropped as (
+                 delete from stream_links s using unnest($10::text[], $11::text[]) as f(t, i)
+                 where s.by_type = f.t and s.by_id = f.i
+                   and not exists (select 1 from wanted w
+                                   where w.by_type = s.by_type and w.by_id = s.by_id
+                                     and w.target_type = s.target_type and w.target_id = s.target_id)),
+             linked as (
+                 insert into stream_links (by_type, by_id, target_type, target_id)
+                 select * from wanted on conflict do nothing)
+             insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
+             select t, i, s, e, v, p, $7 from unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[],
+                                                    $6::json[]) with ordinality as u(t, i, s, e, v, p, n)
+             order by n
+             returning tx_id::text::bigint, position",
+        )
+        .bind(&c.aggregate_type)
+        .bind(&c.aggregate_id)
+        .bind(&c.sequence)
+        .bind(&c.event_type)
+        .bind(&c.event_version)
+        .bind(&c.payload)
+        .bind(metadata)
+        .bind(&l.born_type)
+        .bind(&l.born_id)
+        .bind(&l.from_type)
+        .bind(&l.from_id)
+        .bind(&l.by_type)
+        .bind(&l.by_id)
+        .bind(&l.target_type)
+        .bind(&l.target_id)
+        .fetch_all(conn)
+        .await
+        .map_err(|e| match is_foreign_key_violation(&e) {
+            true => AppendError::Missing,
+            false => AppendError::from(e),
+        })?;
+        let last = landed
+            .into_iter()
+            .max()
+            .ok_or(AppendError::Db(sqlx::Error::RowNotFound))?;
+        Ok(Appended {
+            tx_id: last.0,
+            position: last.1,
+        })
+    }
+
+    /// Which kinds of stream refer to the streams this unit tried to delete (after the refusal).
+    async fn referrers<E: std::error::Error>(&self) -> CommandError<E> {
+        let (types, ids): (Vec<&str>, Vec<&str>) = self
+            .writes
+            .iter()
+            .filter(|w| w.live == Some(false))
+            .map(|w| (w.aggregate_type, w.id.as_str()))
+            .unzip();
+        let by = crate::links::referring_kinds(&self.store.pool, &types, &ids).await;
+        match by {
+            Ok(by) => CommandError::InUse { by },
+            Err(e) => StoreError::Database(e).into(),
+        }
+    }
+
+    /// The first stream this unit referred to that is not alive (after the refusal).
+    async fn missing_target<E: std::error::Error>(&self) -> CommandError<E> {
+        let wanted: Vec<&Target> = self
+            .writes
+            .iter()
+            .filter_map(|w| w.targets.as_ref())
+            .flatten()
+            .collect();
+        let (types, ids): (Vec<&str>, Vec<&str>) = wanted.iter().map(|(t, i)| (*t, i.as_str())).unzip();
+        let missing = crate::links::first_missing(&self.store.pool, &types, &ids).await;
+        match missing {
+            Ok(Some((target_type, target_id))) => CommandError::Missing { target_type, target_id },
+            // It came back in the meantime: let the caller run the command again.
+            Ok(None) => CommandError::Conflict,
+            Err(e) => StoreError::Database(e).into(),
+        }
+    }
+
+    /// Stores the snapshots this unit's streams are due, in place of their older ones. A snapshot
+    /// only saves reading events, so failing to store one is logged, not the command's failure.
+    async fn save_snapshots(&self) {
+        for write in &self.writes {
+            let Some(payload) = &write.snapshot else {
+                continue;
+            };
+            let sequence = (write.base + write.events.len()) as i64;
+            let saved = sqlx::query(
+                "with older as (delete from snapshots
+                                where aggregate_type = $1 and aggregate_id = $2 and last_sequence < $3)
+                 insert into snapshots (aggregate_type, aggregate_id, last_sequence, current_snapshot, payload)
+                 values ($1, $2, $3, $4, $5) on conflict do nothing",
+            )
+            .bind(write.aggregate_type)
+            .bind(&write.id)
+            .bind(sequence)
+            .bind(sequence / SNAPSHOT_EVERY as i64)
+            .bind(payload)
+            .execute(&self.store.pool)
+            .await;
+            if let Err(error) = saved {
+                tracing::warn!(%error, stream = %write.id, "could not store a snapshot");
+            }
+        }
+    }
+
+    fn wake_projector(&self) {
+        if let Some(projector) = &self.store.wake {
+            projector.notify_one();
+        }
+    }
+}
+
+/// A unit's events as one array per column, for `unnest`.
+#[derive(Default)]
+struct EventColumns<'a> {
+    aggregate_type: Vec<&'a str>,
+    aggregate_id: Vec<&'a str>,
+    sequence: Vec<i64>,
+    event_type: Vec<&'a str>,
+    event_version: Vec<&'a str>,
+    payload: Vec<&'a serde_json::Value>,
+}
+
+enum AppendError {
+    StreamMoved,
+    Claimed {
+        scope: String,
+        key: String,
+    },
+    /// A stream being deleted is still referred to.
+    InUse,
+    /// A reference names a stream that is not alive.
+    Missing,
+    Db(sqlx::Error),
+}
+
+impl From<sqlx::Error> for AppendError {
+    fn from(e: sqlx::Error) -> Self {
+        if let sqlx::Error::Database(db) = &e {
+            // the (aggregate, sequence) key: another writer appended to the stream first
+            if db.is_unique_violation() && db.constraint() == Some("events_pkey") {
+                return AppendError::StreamMoved;
+            }
+            // Two units locked rows in opposite orders; PostgreSQL ended this one: run it again.
+            if db.code().as_deref() == Some("40P01") {
+                return AppendError::StreamMoved;
+            }
+        }
+        AppendError::Db(e)
+    }
+}
