@@ -48,6 +48,9 @@ export const ESTADO_LABELS: Record<EstadoMovimiento, string> = {
 export const isEstado = (value: unknown): value is EstadoMovimiento =>
   typeof value === 'string' && (ESTADOS as readonly string[]).includes(value);
 
+/** A state's label; blank for none or one the server may add later. */
+export const estadoLabel = (estado: string | null | undefined) => (isEstado(estado) ? ESTADO_LABELS[estado] : '');
+
 /** The public answer of `/estado/{codigo}`; any other string is possible and means "processing". */
 export type EstadoCompra = components['schemas']['EstadoCompra'];
 

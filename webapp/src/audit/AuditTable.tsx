@@ -1,7 +1,8 @@
 import { Fragment, useState } from 'react';
 import type { EventoAuditoria } from '../api/audit';
 import { MESSAGES } from './messages';
-import { formatInstant, prettyJson } from './rules';
+import { formatInstant } from '../lib/dates';
+import { prettyJson } from './rules';
 
 const COLUMNS = 6;
 

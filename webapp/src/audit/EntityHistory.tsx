@@ -7,7 +7,8 @@ import {
 } from '../api/audit';
 import { AsOfControl } from './AsOfControl';
 import { MESSAGES, TITLES } from './messages';
-import { cambioText, formatInstant, movementChanges, prettyJson, type Cambio } from './rules';
+import { formatInstant } from '../lib/dates';
+import { cambioText, movementChanges, prettyJson, type Cambio } from './rules';
 
 interface Props {
   tipo: TipoConEstado;

@@ -3,7 +3,8 @@ import { errorText, handledElsewhere } from '../api/base';
 import { useLazyLibroStockQuery, useLibroStockQuery, type AsientoStock } from '../api/audit';
 import { AsOfControl } from './AsOfControl';
 import { MESSAGES, TITLES } from './messages';
-import { formatInstant, signed, stockAlMomento } from './rules';
+import { formatInstant } from '../lib/dates';
+import { signed, stockAlMomento } from './rules';
 
 function LedgerTable({ asientos }: { asientos: AsientoStock[] }) {
   if (asientos.length === 0) return <p className="text-muted">{MESSAGES.libroVacio}</p>;

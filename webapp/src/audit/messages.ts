@@ -1,5 +1,5 @@
-// The texts the audit screens show (the log, an entity's history and a product's stock ledger),
-// in the manner of src/app/*Messages.ts: titles first, then the messages.
+// The texts the audit screens show (the log, an entity's history and a product's stock ledger):
+// titles first, then the messages.
 
 export const TITLES = {
   auditoria: 'AUDITORÍA',

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { asiento, datosMovimiento, evento, eventoMovimiento, instant } from '../test/audit';
+import { asiento, datosMovimiento, evento, eventoMovimiento } from '../test/audit';
 import {
   cambioText,
   diffMovimiento,
-  formatInstant,
   listSummary,
-  localToIsoUtc,
   movementChanges,
   sameJson,
   signed,
@@ -13,21 +11,6 @@ import {
 } from './rules';
 
 describe('audit rules', () => {
-  it('shows an instant in local time as dd/MM/yyyy HH:mm:ss', () => {
-    expect(formatInstant(instant(2024, 1, 2, 3, 4, 5))).toBe('02/01/2024 03:04:05');
-    expect(formatInstant('no es fecha')).toBe('no es fecha');
-    expect(formatInstant(null)).toBe('');
-  });
-
-  it('turns a datetime-local value into an ISO instant in UTC, seconds included', () => {
-    const utc = (d: Date) => d.toISOString().replace('.000Z', 'Z');
-    expect(localToIsoUtc('2024-05-10T10:15')).toBe(utc(new Date(2024, 4, 10, 10, 15)));
-    expect(localToIsoUtc('2024-05-10T10:15:42')).toBe(utc(new Date(2024, 4, 10, 10, 15, 42)));
-    expect(localToIsoUtc('')).toBeNull();
-    expect(localToIsoUtc('2024-05-10')).toBeNull();
-    expect(localToIsoUtc('2024-13-40T99:99')).toBeNull();
-  });
-
   it('signs quantities', () => {
     expect([signed(3), signed(-2), signed(0)]).toEqual(['+3', '-2', '0']);
   });

@@ -1,26 +1,9 @@
-// The audit screens' rules, kept pure so they are tested alone: dates, the movement diff and the
-// stock as of a moment.
+// The audit screens' rules, kept pure so they are tested alone: the movement diff and the stock
+// as of a moment.
 import type { AsientoStock, EventoAuditoria } from '../api/audit';
-import { estadoLabel, formatFechaHora, money } from '../cashbox/rules';
-
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO instant (UTC) → `dd/MM/yyyy HH:mm:ss` in the browser's local time. */
-export function formatInstant(iso: string | null | undefined): string {
-  const date = new Date(iso ?? '');
-  if (!iso || Number.isNaN(date.getTime())) return iso ?? '';
-  const day = `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()}`;
-  return `${day} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
-}
-
-/** A datetime-local value (`yyyy-MM-ddTHH:mm[:ss]`, local time) → `yyyy-MM-ddTHH:mm:ssZ` in UTC;
- * null when it is not one. */
-export function localToIsoUtc(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
+import { estadoLabel } from '../api/cashbox';
+import { formatFechaHora } from '../lib/dates';
+import { centsOf, formatPesos, money, sumCents } from '../lib/money';
 
 /** A signed quantity: `+3`, `-2`, `0`. */
 export const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -103,11 +86,8 @@ export function listSummary(campo: string, value: unknown[]): string {
   const amount = LIST_AMOUNT[campo];
   const count = `${value.length} ${value.length === 1 ? one : many}`;
   if (!amount) return count;
-  const cents = value.reduce<number>((sum, item) => {
-    const n = isObject(item) ? Number(item[amount]) : NaN;
-    return Number.isFinite(n) ? sum + Math.round(n * 100) : sum;
-  }, 0);
-  return `${count}, total ${money(cents / 100)}`;
+  const amounts = value.map((item) => (isObject(item) ? Number(item[amount]) : NaN)).filter(Number.isFinite);
+  return `${count}, total ${formatPesos(sumCents(amounts.map(centsOf)))}`;
 }
 
 /** A field's value as the diff shows it. */

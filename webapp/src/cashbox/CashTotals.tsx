@@ -5,9 +5,10 @@ import {
   useTotalesMovimientosQuery,
   type MovimientoFiltro,
 } from '../api/cashbox';
-import { formatFecha, money, sumasDelDia } from './rules';
-
-export const TOTALS_FAILED = 'No se pudieron calcular los totales.';
+import { formatFecha } from '../lib/dates';
+import { money } from '../lib/money';
+import { MESSAGES } from './messages';
+import { sumasDelDia } from './rules';
 
 /** Admins: all-time cash per payment method of the chosen branch, hidden like a password until
  * the eye button shows it. */
@@ -36,8 +37,8 @@ export function AdminTotals({ idLocal }: { idLocal: number }) {
             <span aria-hidden="true">{shown ? '🙈' : '👁'}</span>
           </button>
         </div>
-        {isError && !handledElsewhere(error) && <p className="alert alert-danger mb-0">{TOTALS_FAILED}</p>}
-        {!isError && isFetching && !currentData && <p className="text-muted mb-0">Cargando...</p>}
+        {isError && !handledElsewhere(error) && <p className="alert alert-danger mb-0">{MESSAGES.totalesFallo}</p>}
+        {!isError && isFetching && !currentData && <p className="text-muted mb-0">{MESSAGES.cargando}</p>}
         {currentData && (
           <div className="row g-2">
             {Object.entries(currentData).map(([metodo, total], i) => (
@@ -75,8 +76,8 @@ export function DaySums({ filtro }: { filtro: MovimientoFiltro }) {
         <h3 className="h6" id="dia-title">
           Totales del día {formatFecha(filtro.fecha)}
         </h3>
-        {isError && !handledElsewhere(error) && <p className="alert alert-danger mb-0">{TOTALS_FAILED}</p>}
-        {!isError && isFetching && !currentData && <p className="text-muted mb-0">Cargando...</p>}
+        {isError && !handledElsewhere(error) && <p className="alert alert-danger mb-0">{MESSAGES.totalesFallo}</p>}
+        {!isError && isFetching && !currentData && <p className="text-muted mb-0">{MESSAGES.cargando}</p>}
         {sums && (
           <dl className="row mb-0">
             {sums.porMetodo.map(([metodo, total]) => (

@@ -15,23 +15,10 @@ import { isAdmin } from '../session/sessionSlice';
 import { Pagination } from '../ui/Pagination';
 import { AdminTotals, DaySums } from './CashTotals';
 import { copyText } from './clipboard';
+import { DELETE_CONFIRM, LINK_TOAST_MS, MESSAGES, TITLES } from './messages';
 import { MovementFilters } from './MovementFilters';
 import { MovementTable } from './MovementTable';
 import { emptyFiltro, statusLink } from './rules';
-
-export const LIST_FAILED = 'No se pudieron cargar los movimientos.';
-export const PDF_FAILED = 'No se pudo generar el PDF.';
-export const COPY_FAILED = 'No se pudo copiar el enlace.';
-export const LINK_COPIED = 'Enlace copiado';
-/** The link-copy toast lasts 2 seconds (spec 001 section 9). */
-export const LINK_TOAST_MS = 2000;
-export const DELETE_FAILED = 'ERROR AL ELIMINAR EL MOVIMIENTO';
-
-export const DELETE_CONFIRM = {
-  title: '¿Estás seguro ?',
-  text: 'No puedes revertir este cambio',
-  button: 'Si, eliminarlo',
-} as const;
 
 const sameFiltro = (a: MovimientoFiltro, b: MovimientoFiltro) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -65,7 +52,7 @@ export function MovementList({ paciente }: { paciente?: string }) {
     try {
       await report({ id: row.id, reporte }).unwrap();
     } catch (error) {
-      if (!handledElsewhere(error)) void alert('error', 'ERROR', PDF_FAILED);
+      if (!handledElsewhere(error)) void alert('error', TITLES.error, MESSAGES.pdfFallo);
     }
   };
 
@@ -73,9 +60,9 @@ export function MovementList({ paciente }: { paciente?: string }) {
     try {
       if (!row.codigoEstado) throw new Error('movement without status code');
       await copyText(statusLink(window.location.origin, row.codigoEstado));
-      void toast('success', LINK_COPIED, LINK_TOAST_MS);
+      void toast('success', MESSAGES.enlaceCopiado, LINK_TOAST_MS);
     } catch {
-      void alert('error', 'ERROR', COPY_FAILED);
+      void alert('error', TITLES.error, MESSAGES.copiaFallo);
     }
   };
 
@@ -84,10 +71,10 @@ export function MovementList({ paciente }: { paciente?: string }) {
     if (!(await confirm(title, text, button))) return;
     try {
       await remove(row.id).unwrap();
-      void alert('success', 'MOVIMIENTO ELIMINADO', 'El movimiento ha sido eliminado.');
+      void alert('success', TITLES.eliminado, MESSAGES.eliminado);
     } catch (error) {
       if (!handledElsewhere(error)) {
-        void alert('error', DELETE_FAILED, errorText(error) ?? 'Ocurrió un error inesperado. Intente nuevamente.');
+        void alert('error', TITLES.eliminarFallo, errorText(error) ?? MESSAGES.inesperado);
       }
     }
   };
@@ -123,8 +110,8 @@ export function MovementList({ paciente }: { paciente?: string }) {
       {admin && <AdminTotals idLocal={filtro.idLocal} />}
       {/* Totals are for admins (spec 001 §2), the day's sums too: a cashier counts the till blind. */}
       {admin && filtro.fecha && <DaySums filtro={filtro} />}
-      {loading && <p className="text-muted text-center">Cargando...</p>}
-      {failed && <p className="alert alert-danger text-center">{LIST_FAILED}</p>}
+      {loading && <p className="text-muted text-center">{MESSAGES.cargando}</p>}
+      {failed && <p className="alert alert-danger text-center">{MESSAGES.listaFallo}</p>}
       {!loading && !failed && (
         <MovementTable
           rows={data?.content ?? []}

@@ -1,6 +1,9 @@
 import { Link } from 'react-router-dom';
-import type { MovimientoFila, Reporte } from '../api/cashbox';
-import { estadoLabel, formatFechaHora, highlightClass, isRowPayment, money, SIN_METODO } from './rules';
+import { estadoLabel, type MovimientoFila, type Reporte } from '../api/cashbox';
+import { formatFechaHora } from '../lib/dates';
+import { money } from '../lib/money';
+import { MESSAGES } from './messages';
+import { highlightClass, isRowPayment, SIN_METODO } from './rules';
 
 interface Props {
   rows: MovimientoFila[];
@@ -17,7 +20,7 @@ interface Props {
  * delete. */
 export function MovementTable({ rows, admin, busy, onReport, onCopyLink, onDelete }: Props) {
   if (rows.length === 0) {
-    return <div className="alert alert-info text-center">No se encontraron movimientos</div>;
+    return <div className="alert alert-info text-center">{MESSAGES.sinMovimientos}</div>;
   }
   return (
     <div className="table-responsive">

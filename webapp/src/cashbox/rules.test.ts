@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { filtroParams, reportFileName } from '../api/cashbox';
+import { estadoLabel, filtroParams, reportFileName } from '../api/cashbox';
 import { fila, metodos, pago } from '../test/cashbox';
-import {
-  emptyFiltro,
-  estadoLabel,
-  formatFecha,
-  formatFechaHora,
-  highlightClass,
-  isRowPayment,
-  money,
-  statusLink,
-  sumasDelDia,
-} from './rules';
+import { emptyFiltro, highlightClass, isRowPayment, statusLink, sumasDelDia } from './rules';
 
 describe('cash-box rules', () => {
-  it('writes dates as dd/MM/yyyy HH:mm without moving them between time zones', () => {
-    expect(formatFechaHora('2024-05-10T09:05:59')).toBe('10/05/2024 09:05');
-    expect(formatFechaHora('2024-05-10T23:59')).toBe('10/05/2024 23:59');
-    expect(formatFechaHora('2024-05-10')).toBe('10/05/2024');
-    expect(formatFecha('2024-12-31')).toBe('31/12/2024');
-    expect(formatFechaHora(null)).toBe('');
-  });
-
   it('finds the payment a row stands for by its date to the minute', () => {
     const row = { fecha: '2024-05-10T10:15:00' };
     expect(isRowPayment(row, { fecha: '2024-05-10T10:15:42' })).toBe(true);
@@ -39,12 +21,6 @@ describe('cash-box rules', () => {
     expect(estadoLabel('ENTREGADO')).toBe('Entregado');
     expect(estadoLabel(null)).toBe('');
     expect(estadoLabel('OTRO')).toBe('');
-  });
-
-  it('writes money with two decimals and the sign first', () => {
-    expect(money(1500)).toBe('$1500.00');
-    expect(money(-0.1 - 0.2)).toBe('-$0.30');
-    expect(money(null)).toBe('');
   });
 
   it('omits empty filters and branch 0 from the query, and encodes the texts', () => {

@@ -9,6 +9,7 @@ import {
 } from '../api/lookups';
 import type { LookupItem } from '../api/types';
 import { alert, confirm } from '../app/alerts';
+import { DELETE_CONFIRM, MESSAGES, TITLES } from './messages';
 import { bodyFromForm, buttonStates, emptyForm, formFromItem, isFormValid, type FormValues } from './rules';
 import type { LookupScreen } from './screens';
 
@@ -23,12 +24,12 @@ function failure(screen: LookupScreen, action: Action, error: unknown) {
     void alert('error', data.mensaje, data.error);
     return;
   }
-  const title = `ERROR AL ${action} ${screen.noun}`;
+  const title = TITLES.fallo(action, screen.noun);
   if (action === 'ELIMINAR' && status === 500) {
     void alert('error', title, screen.deleteRefused);
     return;
   }
-  void alert('error', title, errorText(error) ?? 'Ocurrió un error inesperado. Intente nuevamente.');
+  void alert('error', title, errorText(error) ?? MESSAGES.inesperado);
 }
 
 function describe(screen: LookupScreen, item: LookupItem) {
@@ -62,7 +63,7 @@ export function LookupAdmin({ screen }: { screen: LookupScreen }) {
     setValues(emptyForm);
   };
   const done = (answer: { mensaje?: unknown }) => {
-    void alert('success', typeof answer.mensaje === 'string' ? answer.mensaje : 'Operación realizada con éxito');
+    void alert('success', typeof answer.mensaje === 'string' ? answer.mensaje : MESSAGES.hecho);
     if (screen.after === 'inicio') navigate('/inicio');
     else clear(); // the list reloads itself: the mutation invalidated it
   };
@@ -86,7 +87,7 @@ export function LookupAdmin({ screen }: { screen: LookupScreen }) {
   };
   const submitDelete = async () => {
     if (!selected) return;
-    if (!(await confirm('¿Estás seguro ?', 'No puedes revertir este cambio', 'Si, eliminarlo'))) return;
+    if (!(await confirm(DELETE_CONFIRM.title, DELETE_CONFIRM.text, DELETE_CONFIRM.button))) return;
     try {
       done(await remove({ path: screen.path, id: selected.id }).unwrap());
     } catch (error) {
@@ -102,9 +103,9 @@ export function LookupAdmin({ screen }: { screen: LookupScreen }) {
       <div className="row g-4">
         <div className="col-md-6">
           <div className="border rounded p-2" style={listStyle} data-testid="lookup-list">
-            {isLoading && <p className="text-muted m-0">Cargando...</p>}
-            {isError && <p className="text-danger m-0">No se pudo cargar la lista.</p>}
-            {!isLoading && !isError && items.length === 0 && <p className="text-muted m-0">No hay elementos.</p>}
+            {isLoading && <p className="text-muted m-0">{MESSAGES.cargando}</p>}
+            {isError && <p className="text-danger m-0">{MESSAGES.listaFallo}</p>}
+            {!isLoading && !isError && items.length === 0 && <p className="text-muted m-0">{MESSAGES.sinElementos}</p>}
             {items.map((item) => (
               <div className="form-check" key={item.id}>
                 <input

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { addAdicional, canAddAdicional, formatPesos, removeAdicional, type MovementForm } from './rules';
+import { formatPesos } from '../lib/money';
+import { addAdicional, canAddAdicional, removeAdicional, type MovementForm } from './rules';
 
 interface Props {
   form: MovementForm;

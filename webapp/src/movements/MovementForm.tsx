@@ -11,11 +11,13 @@ import {
 } from '../api/movements';
 import type { Paciente } from '../api/patients';
 import { alert } from '../app/alerts';
-import { MESSAGES, TITLES } from '../app/movementMessages';
 import { useAppSelector } from '../app/store';
+import { localMinute } from '../lib/dates';
+import { formatPesos } from '../lib/money';
 import { isAdmin } from '../session/sessionSlice';
 import { SavingOverlay } from '../ui/SavingOverlay';
 import { AdditionalLines } from './AdditionalLines';
+import { MESSAGES, TITLES } from './messages';
 import { Payments } from './Payments';
 import { PatientPicker } from './PatientPicker';
 import { ProductLines } from './ProductLines';
@@ -29,8 +31,6 @@ import {
   checkDescuento,
   emptyMovementForm,
   formFromMovimiento,
-  formatPesos,
-  localMinute,
   movimientoBody,
   newIdempotencyKey,
   saveFailure,

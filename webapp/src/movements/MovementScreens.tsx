@@ -4,7 +4,7 @@ import { errorText, handledElsewhere } from '../api/base';
 import { useGetMovimientoQuery, type Movimiento } from '../api/movements';
 import { useGetPacienteQuery, type Paciente } from '../api/patients';
 import { alert } from '../app/alerts';
-import { MESSAGES, TITLES } from '../app/movementMessages';
+import { MESSAGES, TITLES } from './messages';
 import { EntityAudit } from '../audit/EntityAudit';
 import { LIST_PATH, MovementForm } from './MovementForm';
 
@@ -33,7 +33,7 @@ export function CreateMovement() {
   }, [missing]);
 
   if (loaded) return <MovementForm key={`paciente-${loaded.id}`} paciente={loaded} />;
-  if (pacienteId !== null && !missing) return <p className="text-muted">Cargando...</p>;
+  if (pacienteId !== null && !missing) return <p className="text-muted">{MESSAGES.cargando}</p>;
   return <MovementForm key="nuevo" />;
 }
 
@@ -64,7 +64,7 @@ export function EditMovement() {
       </section>
     );
   }
-  if (!loaded) return <p className="text-muted">Cargando...</p>;
+  if (!loaded) return <p className="text-muted">{MESSAGES.cargando}</p>;
   return (
     <>
       <MovementForm key={loaded.id} movimiento={loaded} />

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { handledElsewhere } from '../api/base';
 import { useLazySearchPacientesQuery, type Paciente } from '../api/patients';
 import { alert } from '../app/alerts';
-import { MESSAGES, TITLES } from '../app/movementMessages';
+import { MESSAGES, TITLES } from './messages';
 import { SearchBox } from '../ui/SearchBox';
 
 interface Props {

@@ -1,11 +1,10 @@
 import type { Nombrado } from '../api/types';
-import { MESSAGES } from '../app/movementMessages';
+import { localMinute, sameMinute } from '../lib/dates';
+import { MESSAGES } from './messages';
 import {
   addPago,
-  localMinute,
   pagosEfectivos,
   removePago,
-  sameMinute,
   setMetodoPago,
   setMonto,
   setMontoImpuesto,
@@ -42,7 +41,7 @@ export function Payments({ form, metodos, totales, onChange }: Props) {
         </button>
       </div>
       {pagos.length === 0 ? (
-        <p className="text-muted">No hay pagos cargados.</p>
+        <p className="text-muted">{MESSAGES.sinPagosCargados}</p>
       ) : (
         <div className="table-responsive">
           <table className="table table-sm align-middle" aria-label="Pagos">

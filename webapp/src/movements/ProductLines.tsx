@@ -2,13 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { handledElsewhere } from '../api/base';
 import { useLazyProductosEnLocalQuery, type Producto } from '../api/products';
 import { alert } from '../app/alerts';
-import { MESSAGES, TITLES } from '../app/movementMessages';
+import { centsOf, formatPesos } from '../lib/money';
 import { SearchBox } from '../ui/SearchBox';
+import { MESSAGES, TITLES } from './messages';
 import {
   addProducto,
-  centsOf,
   disponible,
-  formatPesos,
   lineaSubtotal,
   removeLinea,
   setCantidad,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { scaleCents } from '../lib/money';
 import { locales, metodosPago, movimiento, paciente, producto, salida } from '../test/movements';
 import {
   addAdicional,
@@ -7,26 +8,18 @@ import {
   applyDiscount,
   blocks,
   canSave,
-  centsOf,
-  centsText,
   changeLocal,
   changeTipo,
   checkDescuento,
   disponible,
   emptyMovementForm,
-  formatPesos,
   formFromMovimiento,
-  localMinute,
   movimientoBody,
   newIdempotencyKey,
   pagosEfectivos,
-  parseCents,
-  parseScaled,
   removePago,
-  sameMinute,
   saveFailure,
   saveProblem,
-  scaleCents,
   setCantidad,
   setMetodoPago,
   setMonto,
@@ -53,25 +46,6 @@ const withPago = (f: MovementForm, monto: string, impuesto?: string) => {
 };
 
 describe('money in cents', () => {
-  it('reads typed amounts exactly, rounding half away from zero', () => {
-    expect(parseCents('1500')).toBe(150000);
-    expect(parseCents('12.5')).toBe(1250);
-    expect(parseCents('3,75')).toBe(375);
-    expect(parseCents('0.125')).toBe(13);
-    expect(parseCents('-0.125')).toBe(-13);
-    expect(parseCents('.5')).toBe(50);
-    expect(parseCents('')).toBeNull();
-    expect(parseCents('abc')).toBeNull();
-    expect(parseCents('1e5')).toBeNull();
-    expect(parseScaled('12.5', 2)).toBe(1250);
-  });
-
-  it('reads the server numbers through their decimal text', () => {
-    expect(centsOf(0.29)).toBe(29);
-    expect(centsOf(12499.99)).toBe(1249999);
-    expect(centsOf(null)).toBe(0);
-  });
-
   it('adds without float drift', () => {
     expect(0.1 + 0.2).not.toBe(0.3);
     const f = entrada(['0.1', '0.2']);
@@ -85,13 +59,6 @@ describe('money in cents', () => {
     expect(scaleCents(1000, 1, 3)).toBe(333);
     expect(applyDiscount(99999, 1250)).toBe(87499); // 999.99 less 12.5% = 874.99125
     expect(applyDiscount(100000, null)).toBe(100000);
-  });
-
-  it('writes cents for inputs and for display', () => {
-    expect(centsText(150000)).toBe('1500');
-    expect(centsText(1250)).toBe('12.50');
-    expect(formatPesos(1249999)).toBe('$12499.99');
-    expect(formatPesos(-50)).toBe('-$0.50');
   });
 });
 
@@ -146,15 +113,6 @@ describe('totals, discount and debt', () => {
     f = setMetodoPago(f, key, metodosPago[1]);
     expect(f.pagos[0].metodoPago).toEqual(metodosPago[1]);
     expect(removePago(f, key).pagos).toEqual([]);
-  });
-});
-
-describe('dates', () => {
-  it('writes the local minute and compares minutes', () => {
-    expect(localMinute(new Date(2025, 0, 5, 7, 3, 59))).toBe('2025-01-05T07:03');
-    expect(sameMinute('2025-05-02T11:30:45', '2025-05-02T11:30')).toBe(true);
-    expect(sameMinute(LATER, NOW)).toBe(false);
-    expect(sameMinute('', NOW)).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 // The movement form rules of spec 001 sections 4, 5 and 9, kept pure so they are tested alone.
-// Money is integer cents (./money) so the form sends exactly what the server computes.
+// Money is integer cents (../lib/money) so the form sends exactly what the server computes.
 import type {
   EstadoMovimiento,
   Movimiento,
@@ -9,10 +9,9 @@ import type {
 import type { Paciente } from '../api/patients';
 import type { Producto } from '../api/products';
 import type { Nombrado } from '../api/types';
-import { TITLES } from '../app/movementMessages';
-import { applyDiscount, centsOf, centsText, FULL, parseCents, parseScaled, pesosOf, sumCents } from './money';
-
-export * from './money';
+import { isLocalMinute, toMinute } from '../lib/dates';
+import { centsOf, centsText, parseCents, parseScaled, pesosOf, scaleCents, sumCents } from '../lib/money';
+import { TITLES } from './messages';
 
 export const TIPOS: readonly TipoMovimiento[] = ['ENTRADA', 'SALIDA'];
 
@@ -25,23 +24,6 @@ export const ESTADOS: readonly { value: EstadoMovimiento; label: string }[] = [
 export const ESTADO_INICIAL: EstadoMovimiento = 'PEDIDO_CRISTALES';
 
 const isEstado = (v: unknown): v is EstadoMovimiento => ESTADOS.some((e) => e.value === v);
-
-// ------------------------------------------------------------------------------ dates
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The local date-time to the minute, as a datetime-local input and the server read it. */
-export const localMinute = (d: Date) =>
-  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-
-/** A server date-time (`yyyy-MM-ddTHH:mm:ss`) cut to the minute. */
-export const toMinute = (fecha: string) => fecha.slice(0, 16);
-
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-/** Whether a payment was made within the same minute as its movement. */
-export const sameMinute = (pago: string, movimiento: string) =>
-  DATE_TIME.test(pago) && DATE_TIME.test(movimiento) && toMinute(pago) === toMinute(movimiento);
 
 // ------------------------------------------------------------------------------ form model
 
@@ -280,6 +262,13 @@ export const removeAdicional = (form: MovementForm, key: string): MovementForm =
 
 // ------------------------------------------------------------------------------ discount
 
+/** 100% in the hundredths a discount is kept in. */
+export const FULL = 10_000;
+
+/** The total after a discount in hundredths of a percent (1000 is 10%). */
+export const applyDiscount = (brutoCents: number, descuento: number | null) =>
+  descuento === null ? brutoCents : scaleCents(brutoCents, FULL - descuento, FULL);
+
 /** The typed discount in hundredths of a percent; null when none was typed or it is unreadable. */
 export const descuentoOf = (text: string) => (text.trim() === '' ? null : parseScaled(text, 2));
 
@@ -389,7 +378,7 @@ export function totales(form: MovementForm): Totales {
 /** Save is enabled with a type; ENTRADA also needs branch, date and a line; SALIDA needs
  * description, branch, total and date. */
 export function canSave(form: MovementForm): boolean {
-  const base = form.localId !== null && DATE_TIME.test(form.fecha);
+  const base = form.localId !== null && isLocalMinute(form.fecha);
   if (form.tipo === 'ENTRADA') return base && form.lineas.length + form.adicionales.length > 0;
   if (form.tipo === 'SALIDA') return base && form.descripcion.trim() !== '' && totalCents(form) > 0;
   return false;

@@ -1,10 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { errorStatus } from '../api/base';
 import { ESTADO_LABELS, isEstado, useEstadoCompraQuery, type EstadoMovimiento } from '../api/cashbox';
-
-export const PROCESSING = 'Estamos procesando tu pedido.';
-export const NOT_FOUND = 'No encontramos tu pedido. Revisá el enlace que te enviamos o consultá en la óptica.';
-export const LOAD_FAILED = 'No pudimos consultar el estado de tu pedido. Intentá nuevamente más tarde.';
+import { MESSAGES } from './messages';
 
 /** Progress and public texts per state (spec 001 section 4). */
 const STEPS: Record<EstadoMovimiento, { progress: number; texts: string[] }> = {
@@ -39,10 +36,10 @@ export function EstadoCompra() {
   return (
     <section className="mx-auto text-center" style={{ maxWidth: 640 }}>
       <h2 className="mb-4">Estado de tu pedido</h2>
-      {isLoading && <p className="text-muted">Cargando...</p>}
+      {isLoading && <p className="text-muted">{MESSAGES.cargando}</p>}
       {(isError || !codigo) && (
         <p className="alert alert-warning" role="alert">
-          {!codigo || errorStatus(error) === 404 ? NOT_FOUND : LOAD_FAILED}
+          {!codigo || errorStatus(error) === 404 ? MESSAGES.pedidoNoEncontrado : MESSAGES.estadoFallo}
         </p>
       )}
       {data && isEstado(estado) && (
@@ -71,7 +68,7 @@ export function EstadoCompra() {
           ))}
         </>
       )}
-      {data && !isEstado(estado) && <p>{PROCESSING}</p>}
+      {data && !isEstado(estado) && <p>{MESSAGES.pedidoEnProceso}</p>}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { errorStatus } from '../api/base';
 import { alert } from '../app/alerts';
 import { useAppDispatch, useAppSelector } from '../app/store';
 import { isAuthenticated, loggedIn, sessionFromToken } from '../session/sessionSlice';
+import { MESSAGES, TITLES } from './messages';
 
 export function Login() {
   const session = useAppSelector((s) => s.session);
@@ -17,7 +18,7 @@ export function Login() {
   // Opening the login page while logged in (checked once, on arrival).
   useEffect(() => {
     if (isAuthenticated(session)) {
-      void alert('info', 'Login', `Hola ${session.username}, Ya estas autenticado`);
+      void alert('info', TITLES.login, MESSAGES.yaAutenticado(session.username));
       navigate('/inicio');
     }
   }, []);
@@ -27,7 +28,7 @@ export function Login() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (username.trim() === '' || password.trim() === '') {
-      void alert('error', 'EERROR LOGIN', 'El usuario y la contraseña estan vacios!');
+      void alert('error', TITLES.camposVacios, MESSAGES.camposVacios);
       return;
     }
     try {
@@ -35,16 +36,16 @@ export function Login() {
       const next = sessionFromToken(answer.access_token);
       dispatch(loggedIn(answer.access_token));
       navigate('/inicio');
-      void alert('success', 'Login', `Hola ${next.username},has iniciado sesión correctamente`);
+      void alert('success', TITLES.login, MESSAGES.bienvenida(next.username));
     } catch (error) {
       if (errorStatus(error) === 400) {
-        void alert('error', 'ERROR LOGIN', 'el usuario y contraseña son incorrectos');
+        void alert('error', TITLES.errorLogin, MESSAGES.credencialesIncorrectas);
       } else if (errorStatus(error) === 429) {
         // Too many failed attempts: the server says how long to wait.
         const data = (error as { data?: { error_description?: string } }).data;
-        void alert('error', 'ERROR LOGIN', data?.error_description ?? 'Demasiados intentos fallidos.');
+        void alert('error', TITLES.errorLogin, data?.error_description ?? MESSAGES.demasiadosIntentos);
       } else if (errorStatus(error) !== 401) {
-        void alert('error', 'ERROR LOGIN', 'No se pudo conectar con el servidor. Intente nuevamente.');
+        void alert('error', TITLES.errorLogin, MESSAGES.sinConexion);
       }
     }
   };

@@ -6,7 +6,7 @@ import { alert, confirm } from '../app/alerts';
 import { locales, paciente } from '../test/patients';
 import { fakeToken, inAnHour, openAs } from '../test/render';
 import { EditPatient, PatientForm } from './PatientForm';
-import { isoDate } from './rules';
+import { isoDate } from '../lib/dates';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 

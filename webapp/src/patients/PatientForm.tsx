@@ -11,10 +11,12 @@ import {
 import { alert, confirm } from '../app/alerts';
 import { EntityAudit } from '../audit/EntityAudit';
 import { useAppSelector } from '../app/store';
+import { isoDate } from '../lib/dates';
 import { isAdmin } from '../session/sessionSlice';
 import { RadioGroup } from '../ui/RadioGroup';
 import { SavingOverlay } from '../ui/SavingOverlay';
 import { FichaCard } from './FichaCard';
+import { MESSAGES, REMOVE_FICHA_CONFIRM, TITLES } from './messages';
 import {
   GENEROS_PACIENTE,
   addFicha,
@@ -23,7 +25,6 @@ import {
   comprasPath,
   emptyPacienteForm,
   formFromPaciente,
-  isoDate,
   pacienteBody,
   removeLatestFicha,
   saveErrorText,
@@ -43,12 +44,6 @@ const TEXT_FIELDS: { name: TextField; label: string; required?: string; type?: s
   { name: 'medico', label: 'Médico' },
   { name: 'obraSocial', label: 'Obra social' },
 ];
-
-export const REMOVE_FICHA_CONFIRM = {
-  title: '¿Estás seguro?',
-  text: 'Se eliminará la última ficha de graduación del historial.',
-  button: 'Sí, eliminar',
-} as const;
 
 interface Props {
   /** The patient being edited; none in create mode. */
@@ -92,13 +87,12 @@ export function PatientForm({ paciente }: Props) {
       const answer = paciente
         ? await update({ id: paciente.id, body: pacienteBody(form, paciente.version) }).unwrap()
         : await create(pacienteBody(form)).unwrap();
-      void alert('success', edit ? 'PACIENTE EDITADO' : 'PACIENTE CREADO', answer.mensaje);
+      void alert('success', edit ? TITLES.editado : TITLES.creado, answer.mensaje);
       const id = answer.paciente?.id ?? paciente?.id;
       navigate(id === undefined ? '/crearMovimiento' : `/crearMovimiento/${id}`);
     } catch (error) {
       if (handledElsewhere(error)) return;
-      const fallback = edit ? 'Ocurrió un error al editar el paciente' : 'Ocurrió un error al guardar el paciente';
-      void alert('error', 'ERROR', saveErrorText(error, fallback));
+      void alert('error', TITLES.error, saveErrorText(error, edit ? MESSAGES.editarFallo : MESSAGES.crearFallo));
     }
   };
   const submit = (e: FormEvent) => {
@@ -214,8 +208,6 @@ export function PatientForm({ paciente }: Props) {
   );
 }
 
-const NOT_FOUND = 'Paciente no encontrado';
-
 /** Route editarPaciente/:id: loads the patient fresh (its version guards the update), then shows
  * the form with it. */
 export function EditPatient() {
@@ -230,10 +222,10 @@ export function EditPatient() {
   const failed = !loaded && (!valid || (query.isError && !handledElsewhere(query.error)));
   const message =
     !valid || errorStatus(query.error) === 404
-      ? NOT_FOUND
-      : (errorText(query.error) ?? 'Hubo un problema al cargar el paciente.');
+      ? MESSAGES.noEncontrado
+      : (errorText(query.error) ?? MESSAGES.cargaFallo);
   useEffect(() => {
-    if (failed) void alert('error', 'ERROR', message);
+    if (failed) void alert('error', TITLES.error, message);
   }, [failed, message]);
 
   if (failed) {
@@ -245,7 +237,7 @@ export function EditPatient() {
       </section>
     );
   }
-  if (!loaded) return <p className="text-muted">Cargando...</p>;
+  if (!loaded) return <p className="text-muted">{MESSAGES.cargando}</p>;
   return (
     <>
       <PatientForm key={loaded.id} paciente={loaded} />

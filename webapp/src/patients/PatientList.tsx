@@ -13,6 +13,7 @@ import { useAppSelector } from '../app/store';
 import { isAdmin } from '../session/sessionSlice';
 import { Pagination } from '../ui/Pagination';
 import { SearchBox } from '../ui/SearchBox';
+import { DELETE_CONFIRM, MESSAGES, TITLES } from './messages';
 import { PatientTable } from './PatientTable';
 import { saveErrorText } from './rules';
 
@@ -20,17 +21,6 @@ const SEARCHES: Record<PacienteSearchBy, { label: string; id: string }> = {
   nombre: { label: 'Buscar por nombre', id: 'buscar-nombre' },
   documento: { label: 'Buscar por documento', id: 'buscar-documento' },
 };
-
-export const LIST_FAILED = 'Hubo un problema al cargar los pacientes.';
-export const SEARCH_FAILED = 'Hubo un problema al realizar la búsqueda.';
-/** The same literal for both searches (spec 001 section 8). */
-export const NO_MATCH = 'No se encontraron pacientes con ese nombre/documento.';
-
-export const DELETE_CONFIRM = {
-  title: '¿Estás seguro ?',
-  text: 'No puedes revertir este cambio',
-  button: 'Si, eliminarlo',
-} as const;
 
 interface Filter {
   by: PacienteSearchBy;
@@ -53,11 +43,13 @@ export function PatientList() {
     const result = await search({ ...next, page: n });
     if (result.error) {
       if (handledElsewhere(result.error)) return;
-      if (errorStatus(result.error) === 404) void alert('info', 'SIN RESULTADOS', NO_MATCH);
-      else void alert('error', 'ERROR', SEARCH_FAILED);
+      if (errorStatus(result.error) === 404) void alert('info', TITLES.sinResultados, MESSAGES.sinCoincidencias);
+      else void alert('error', TITLES.error, MESSAGES.busquedaFallo);
       return;
     }
-    if (n === 0 && (result.data?.content.length ?? 0) === 0) void alert('info', 'SIN RESULTADOS', NO_MATCH);
+    if (n === 0 && (result.data?.content.length ?? 0) === 0) {
+      void alert('info', TITLES.sinResultados, MESSAGES.sinCoincidencias);
+    }
   };
 
   const buscar = (by: PacienteSearchBy, e: FormEvent) => {
@@ -83,9 +75,9 @@ export function PatientList() {
     if (!(await confirm(title, text, button))) return;
     try {
       const answer = await remove(paciente.id).unwrap();
-      void alert('success', 'PACIENTE ELIMINADO', answer.mensaje);
+      void alert('success', TITLES.eliminado, answer.mensaje);
     } catch (error) {
-      if (!handledElsewhere(error)) void alert('error', 'ERROR', saveErrorText(error, 'No se pudo eliminar el paciente'));
+      if (!handledElsewhere(error)) void alert('error', TITLES.error, saveErrorText(error, MESSAGES.eliminarFallo));
     }
   };
 
@@ -125,8 +117,8 @@ export function PatientList() {
           </Link>
         </div>
       </div>
-      {loading && <p className="text-muted text-center">Cargando...</p>}
-      {failed && <p className="alert alert-danger text-center">{LIST_FAILED}</p>}
+      {loading && <p className="text-muted text-center">{MESSAGES.cargando}</p>}
+      {failed && <p className="alert alert-danger text-center">{MESSAGES.listaFallo}</p>}
       {!loading && !failed && <PatientTable pacientes={data?.content ?? []} admin={admin} onDelete={eliminar} />}
       {data && (
         <Pagination page={data.number} totalPages={data.totalPages} onPage={goTo} />

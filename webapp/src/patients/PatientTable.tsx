@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Paciente } from '../api/patients';
+import { MESSAGES } from './messages';
 import { comprasPath } from './rules';
 
 interface Props {
@@ -12,7 +13,7 @@ interface Props {
  * admins delete. */
 export function PatientTable({ pacientes, admin, onDelete }: Props) {
   if (pacientes.length === 0) {
-    return <div className="alert alert-info text-center">No se encontraron pacientes</div>;
+    return <div className="alert alert-info text-center">{MESSAGES.sinPacientes}</div>;
   }
   return (
     <div className="table-responsive">

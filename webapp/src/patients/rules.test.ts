@@ -9,7 +9,6 @@ import {
   formatPlain,
   formatSigned,
   formFromPaciente,
-  isoDate,
   nearSphere,
   newFicha,
   normalisePlain,
@@ -237,9 +236,5 @@ describe('small helpers', () => {
 
   it('links purchases by the encoded full name', () => {
     expect(comprasPath('José Pérez')).toBe('/adminitrarCajaPaciente/Jos%C3%A9%20P%C3%A9rez');
-  });
-
-  it('dates are local calendar dates', () => {
-    expect(isoDate(new Date(2024, 0, 5, 23, 59))).toBe('2024-01-05');
   });
 });

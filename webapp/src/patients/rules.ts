@@ -136,11 +136,6 @@ export interface PacienteForm {
   added: number;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The local calendar date as yyyy-mm-dd. */
-export const isoDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
 const NEW_RANK = 1e12;
 const blankNumbers = () =>
   Object.fromEntries(FICHA_NUMBERS.map((f) => [f, ''])) as Record<FichaNumberField, string>;

@@ -4,6 +4,7 @@ import { errorStatus, errorText, handledElsewhere } from '../api/base';
 import { useCreateVariosMutation, useValidarModelosMutation } from '../api/products';
 import { alert } from '../app/alerts';
 import { SavingOverlay } from '../ui/SavingOverlay';
+import { MESSAGES, TITLES } from './messages';
 import { ProductFields } from './ProductFields';
 import {
   canSubmitBulk,
@@ -14,12 +15,10 @@ import {
   type ProductFieldsValue,
 } from './rules';
 
-const SAVE_FAILED = 'Ocurrió un error al guardar los productos';
-
 /** What a refused bulk save says: its mensaje, then which products failed and why. */
 function bulkFailureText(error: unknown): string {
   const data = (error as { data?: { mensaje?: unknown; errores?: unknown } }).data;
-  const mensaje = typeof data?.mensaje === 'string' ? data.mensaje : SAVE_FAILED;
+  const mensaje = typeof data?.mensaje === 'string' ? data.mensaje : MESSAGES.creadosFallo;
   const errores = Array.isArray(data?.errores) ? data.errores.filter((e) => typeof e === 'string') : [];
   return errores.length ? `${mensaje} ${errores.join(', ')}` : mensaje;
 }
@@ -49,21 +48,16 @@ export function BulkCreate() {
     const check = checkModels(modelos);
     const marca = fields.marca;
     if (!marca) {
-      void alert('warning', 'ATENCIÓN', 'Seleccioná una marca antes de validar los modelos.');
+      void alert('warning', TITLES.atencion, MESSAGES.sinMarca);
       return;
     }
     if (check.invalid.length) {
       setInvalid(check.invalid);
-      void alert(
-        'warning',
-        'MODELOS INVÁLIDOS',
-        `Los modelos no pueden contener '.', ';', '/' ni '\\': ${check.forbidden.join(', ')}`,
-      );
+      void alert('warning', TITLES.modelosInvalidos, MESSAGES.modelosInvalidos(check.forbidden.join(', ')));
       return;
     }
     if (check.duplicates.length) {
-      const list = check.duplicates.join(', ');
-      void alert('warning', 'MODELOS REPETIDOS', `Tenés modelos repetidos en el formulario: ${list}`);
+      void alert('warning', TITLES.modelosRepetidos, MESSAGES.modelosRepetidos(check.duplicates.join(', ')));
       return;
     }
     if (check.modelos.length === 0) return;
@@ -72,28 +66,24 @@ export function BulkCreate() {
     try {
       existing = await validar({ marcaId: marca.id, modelos: modelsForServer(check.modelos) }).unwrap();
     } catch (error) {
-      if (!handledElsewhere(error)) void alert('error', 'ERROR', 'Ocurrió un problema al validar los modelos.');
+      if (!handledElsewhere(error)) void alert('error', TITLES.error, MESSAGES.validarFallo);
       return;
     }
     if (existing.length) {
       const taken = new Set(existing.map((m) => m.toLowerCase()));
       setInvalid(modelos.flatMap((m, i) => (taken.has(m.trim().toLowerCase()) ? [i] : [])));
-      void alert(
-        'warning',
-        'MODELOS EXISTENTES',
-        `Ya existen los siguientes modelos para esta marca: ${existing.join(', ')}`,
-      );
+      void alert('warning', TITLES.modelosExistentes, MESSAGES.modelosExistentes(existing.join(', ')));
       return;
     }
 
     try {
       await crear(check.modelos.map((m) => productoBody(m, fields))).unwrap();
-      void alert('success', 'PRODUCTOS CREADOS', 'Los productos han sido guardados con éxito!');
+      void alert('success', TITLES.creados, MESSAGES.creados);
       navigate('/inicio');
     } catch (error) {
       if (handledElsewhere(error)) return;
-      if (errorStatus(error) === 400) void alert('error', 'ERROR', bulkFailureText(error));
-      else void alert('error', 'ERROR', errorText(error) ?? SAVE_FAILED);
+      if (errorStatus(error) === 400) void alert('error', TITLES.error, bulkFailureText(error));
+      else void alert('error', TITLES.error, errorText(error) ?? MESSAGES.creadosFallo);
     }
   };
 

@@ -4,6 +4,7 @@ import { handledElsewhere } from '../api/base';
 import { useListLookupQuery } from '../api/lookups';
 import { useActualizarPreciosMutation, type MassUpdateBody, type NamedRef } from '../api/products';
 import { alert, confirm } from '../app/alerts';
+import { MASS_UPDATE_CONFIRM, MESSAGES, TITLES } from './messages';
 import { massUpdateConfirmText, percentageInRange } from './rules';
 import { TypeAhead } from './TypeAhead';
 
@@ -31,10 +32,10 @@ export function MassUpdate() {
     e.preventDefault();
     if (!enabled) return;
     if (tipoCambio === 'porcentaje' && !percentageInRange(amount)) {
-      void alert('warning', 'Valor inválido', 'El porcentaje debe estar entre 0 y 100.');
+      void alert('warning', TITLES.valorInvalido, MESSAGES.porcentajeRango);
       return;
     }
-    if (!(await confirm('¿Estás seguro?', massUpdateConfirmText(tipo), 'Sí, aplicar cambios'))) return;
+    if (!(await confirm(MASS_UPDATE_CONFIRM.title, massUpdateConfirmText(tipo), MASS_UPDATE_CONFIRM.button))) return;
     const body: MassUpdateBody = {
       tipo,
       tipoCambio,
@@ -46,11 +47,11 @@ export function MassUpdate() {
     };
     try {
       await send(body).unwrap();
-      void alert('success', 'Actualización Exitosa', 'Los precios o costos se actualizaron correctamente.');
+      void alert('success', TITLES.actualizados, MESSAGES.actualizados);
       navigate('/inicio');
     } catch (error) {
       if (!handledElsewhere(error)) {
-        void alert('error', 'ERROR', 'Ocurrió un error al actualizar los productos');
+        void alert('error', TITLES.error, MESSAGES.actualizarFallo);
       }
     }
   };

@@ -10,6 +10,7 @@ import {
 import { alert } from '../app/alerts';
 import { EntityAudit } from '../audit/EntityAudit';
 import { SavingOverlay } from '../ui/SavingOverlay';
+import { MESSAGES, TITLES } from './messages';
 import { ProductFields } from './ProductFields';
 import {
   answerMensaje,
@@ -50,22 +51,22 @@ export function ProductForm({ producto, fromPage }: Props) {
     if (producto) {
       try {
         await update({ id: producto.id, body: productoBody(modelo, fields, producto.version) }).unwrap();
-        void alert('success', 'PRODUCTO EDITADO', 'Se ha editado con éxito!');
+        void alert('success', TITLES.editado, MESSAGES.editado);
         navigate(list);
       } catch (error) {
         if (!handledElsewhere(error)) {
-          void alert('error', 'ERROR', answerMensaje(error) ?? 'Ocurrió un error al editar el producto');
+          void alert('error', TITLES.error, answerMensaje(error) ?? MESSAGES.editadoFallo);
         }
       }
       return;
     }
     try {
       const answer = await create(productoBody(modelo, fields)).unwrap();
-      void alert('success', 'PRODUCTO CREADO', answer.mensaje);
+      void alert('success', TITLES.creado, answer.mensaje);
       navigate('/inicio');
     } catch (error) {
       if (!handledElsewhere(error)) {
-        void alert('error', 'ERROR', answerMensaje(error) ?? 'Ocurrió un error al guardar el producto');
+        void alert('error', TITLES.error, answerMensaje(error) ?? MESSAGES.creadoFallo);
       }
     }
   };
@@ -117,9 +118,9 @@ export function EditProduct() {
   if (!loaded && query.currentData && !query.isFetching) setLoaded(query.currentData);
 
   if (!loaded && (!valid || query.isError)) {
-    return <p className="alert alert-danger">No se pudo cargar el producto.</p>;
+    return <p className="alert alert-danger">{MESSAGES.productoFallo}</p>;
   }
-  if (!loaded) return <p className="text-muted">Cargando...</p>;
+  if (!loaded) return <p className="text-muted">{MESSAGES.cargando}</p>;
   return (
     <>
       <ProductForm key={loaded.id} producto={loaded} fromPage={search.get('fromPage')} />

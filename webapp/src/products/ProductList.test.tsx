@@ -5,7 +5,7 @@ import { alert, confirm } from '../app/alerts';
 import { locales, page, producto } from '../test/products';
 import { fakeToken, inAnHour, openAs } from '../test/render';
 import { ProductList } from './ProductList';
-import { isoDate } from './rules';
+import { isoDate } from '../lib/dates';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 

@@ -13,26 +13,23 @@ import { useAppSelector } from '../app/store';
 import { isAdmin } from '../session/sessionSlice';
 import { Pagination } from '../ui/Pagination';
 import { SearchBox } from '../ui/SearchBox';
+import { DELETE_CONFIRM, MESSAGES, TITLES } from './messages';
 import { ProductTable } from './ProductTable';
 import { pageParam } from './rules';
 import { StockExcelModal } from './StockExcelModal';
 
-
 const searches: Record<SearchBy, { label: string; blank: string; none: string }> = {
   modelo: {
     label: 'Buscar por modelo',
-    blank: 'Debes ingresar un código de modelo válido',
-    none: 'No se encontraron productos con ese modelo',
+    blank: MESSAGES.modeloVacio,
+    none: MESSAGES.modeloSinResultados,
   },
   marca: {
     label: 'Buscar por marca',
-    blank: 'Debes ingresar una marca válida',
-    none: 'No se encontraron productos con esa marca',
+    blank: MESSAGES.marcaVacia,
+    none: MESSAGES.marcaSinResultados,
   },
 };
-
-const DELETE_FAILED = 'ERROR AL ELIMINAR EL PRODUCTO';
-const IN_CASH_BOX = 'Existen Movimientos en la Caja. Por favor elimine esos movimientos para continuar';
 
 /** The staff catalogue (route productos/page/:page, and inicio for staff). Sellers get from the
  * server only their branch's stock and no cost. */
@@ -51,14 +48,14 @@ export function ProductList() {
     e.preventDefault();
     const text = texts[by].trim();
     if (!text) {
-      void alert('warning', 'ATENCIÓN', searches[by].blank);
+      void alert('warning', TITLES.atencion, searches[by].blank);
       return;
     }
     setFiltering(true);
     const result = await search({ by, text });
     if (!result.error || handledElsewhere(result.error)) return;
-    if (errorStatus(result.error) === 404) void alert('info', 'SIN RESULTADOS', searches[by].none);
-    else void alert('error', 'ERROR', errorText(result.error) ?? 'No se pudieron buscar los productos');
+    if (errorStatus(result.error) === 404) void alert('info', TITLES.sinResultados, searches[by].none);
+    else void alert('error', TITLES.error, errorText(result.error) ?? MESSAGES.busquedaFallo);
   };
   const limpiar = () => {
     setTexts({ modelo: '', marca: '' });
@@ -66,16 +63,17 @@ export function ProductList() {
   };
 
   const eliminar = async (producto: Producto) => {
-    if (!(await confirm('¿Estás seguro ?', 'No puedes revertir este cambio', 'Si, eliminarlo'))) return;
+    const { title, text, button } = DELETE_CONFIRM;
+    if (!(await confirm(title, text, button))) return;
     try {
       const answer = await remove(producto.id).unwrap();
-      void alert('success', 'PRODUCTO ELIMINADO', answer.mensaje);
+      void alert('success', TITLES.eliminado, answer.mensaje);
     } catch (error) {
       if (handledElsewhere(error)) return;
       const status = errorStatus(error);
       // 409 is this server's answer for a product with cash movements; the original answered 500.
-      if (status === 409 || status === 500) void alert('error', DELETE_FAILED, IN_CASH_BOX);
-      else void alert('error', DELETE_FAILED, errorText(error) ?? 'Ocurrió un error inesperado. Intente nuevamente.');
+      if (status === 409 || status === 500) void alert('error', TITLES.eliminarFallo, MESSAGES.enCaja);
+      else void alert('error', TITLES.eliminarFallo, errorText(error) ?? MESSAGES.inesperado);
     }
   };
 
@@ -115,8 +113,8 @@ export function ProductList() {
           )}
         </div>
       </div>
-      {loading && <p className="text-muted text-center">Cargando...</p>}
-      {failed && <p className="alert alert-danger text-center">No se pudieron cargar los productos.</p>}
+      {loading && <p className="text-muted text-center">{MESSAGES.cargando}</p>}
+      {failed && <p className="alert alert-danger text-center">{MESSAGES.listaFallo}</p>}
       {!loading && !failed && <ProductTable productos={productos} admin={admin} page={page} onDelete={eliminar} />}
       {!filtering && pageQuery.data && (
         <Pagination

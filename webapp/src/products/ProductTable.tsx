@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Producto } from '../api/products';
+import { money } from '../lib/money';
+import { MESSAGES } from './messages';
 
 interface Props {
   productos: Producto[];
@@ -9,12 +11,10 @@ interface Props {
   onDelete: (producto: Producto) => void;
 }
 
-const money = (n?: number | null) => (n == null ? '' : `$${n.toFixed(2)}`);
-
 /** The catalogue table; cost and actions only for admins (sellers get no cost from the server). */
 export function ProductTable({ productos, admin, page, onDelete }: Props) {
   if (productos.length === 0) {
-    return <div className="alert alert-info text-center">No se encontraron productos</div>;
+    return <div className="alert alert-info text-center">{MESSAGES.sinProductos}</div>;
   }
   return (
     <div className="table-responsive">

@@ -3,6 +3,7 @@ import { handledElsewhere } from '../api/base';
 import { useListLookupQuery } from '../api/lookups';
 import { useStockExcelMutation } from '../api/products';
 import { alert } from '../app/alerts';
+import { MESSAGES, TITLES } from './messages';
 import { stockFileName } from './rules';
 
 /** The 'Generar Stock del Local' dialog: pick a branch, download its stock workbook. A plain
@@ -15,16 +16,16 @@ export function StockExcelModal({ onClose }: { onClose: () => void }) {
   const submit = async () => {
     const local = locales.find((l) => String(l.id) === localId);
     if (!local) {
-      void alert('warning', 'ATENCIÓN', 'Por favor selecciona un local');
+      void alert('warning', TITLES.atencion, MESSAGES.sinLocal);
       return;
     }
     try {
       await generate({ localId: local.id, fileName: stockFileName(local.nombre) }).unwrap();
-      void alert('success', 'ÉXITO', 'Excel generado correctamente');
+      void alert('success', TITLES.exito, MESSAGES.excelGenerado);
       onClose();
     } catch (error) {
       if (!handledElsewhere(error)) {
-        void alert('error', 'ERROR', 'No se pudo generar el Excel');
+        void alert('error', TITLES.error, MESSAGES.excelFallo);
       }
     }
   };

@@ -1,6 +1,8 @@
 // The catalogue rules of spec 000 sections 4, 5 and 9, kept pure so they are tested alone.
 import { errorText } from '../api/base';
 import type { MassUpdateBody, NamedRef, Producto, ProductoBody } from '../api/products';
+import { isoDate } from '../lib/dates';
+import { pesosOf, roundCents } from '../lib/money';
 
 export const GENEROS = ['Hombre', 'Mujer', 'Unisex', 'Niño', 'Niña'] as const;
 /** Initial stock of a branch when it is checked. */
@@ -68,7 +70,7 @@ export const setStock = (selected: LocalStock[], localId: number, stock: string)
 
 /** The suggested price for a cost: 3 times the cost plus 20 percent, in cents. */
 export function priceFromCost(costo: number): number {
-  return Math.round(costo * 1.2 * 3 * 100) / 100;
+  return pesosOf(roundCents(costo * 1.2 * 3));
 }
 
 /** A typed amount as a number; null when blank or not a non-negative number. */
@@ -183,11 +185,6 @@ export const percentageInRange = (valor: number) => valor >= 0 && valor <= 100;
 
 export const massUpdateConfirmText = (tipo: MassUpdateBody['tipo']) =>
   `Se actualizarán los ${tipo === 'precio' ? 'precios' : 'costos'} según los filtros aplicados.`;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Local calendar date as yyyy-mm-dd. */
-export const isoDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 export const stockFileName = (localNombre: string, today: Date = new Date()) =>
   `stock_${localNombre.trim().toLowerCase().replace(/\s+/g, '_')}_${isoDate(today)}.xlsx`;

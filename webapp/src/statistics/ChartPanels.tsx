@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { VentasDelDia } from '../api/statistics';
-import { MESSAGES } from '../app/statisticsMessages';
+import { MESSAGES } from './messages';
 import { diasDelPeriodo, type CobroMetodo } from './rules';
 
 // recharts is loaded with the first chart shown, never with the rest of the app.

@@ -1,5 +1,5 @@
 import type { Cantidad, TotalGanado, VentasDelDia } from '../api/statistics';
-import { money } from '../cashbox/rules';
+import { money } from '../lib/money';
 import { CobrosPorMetodoPanel, VentasPorDiaPanel } from './ChartPanels';
 import { cobrosPorMetodo, metodoTotales, resumenVentas, type StatisticsFiltro } from './rules';
 

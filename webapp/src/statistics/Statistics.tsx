@@ -14,8 +14,8 @@ import {
 } from '../api/statistics';
 import { alert } from '../app/alerts';
 import { useAppSelector } from '../app/store';
-import { MESSAGES, TITLES } from '../app/statisticsMessages';
-import { formatFecha } from '../cashbox/rules';
+import { MESSAGES, TITLES } from './messages';
+import { formatFecha } from '../lib/dates';
 import { isAdmin } from '../session/sessionSlice';
 import { SavingOverlay } from '../ui/SavingOverlay';
 import { MethodCards, QuantityCard, SalesBlock } from './PeriodFigures';
@@ -177,7 +177,7 @@ function AdminStatistics() {
                   local={nombreLocal(materialLocal) ?? 'Todos los locales'}
                 />
               ) : (
-                <p className="text-muted mb-0">Cargando...</p>
+                <p className="text-muted mb-0">{MESSAGES.cargando}</p>
               )}
             </div>
           </section>
@@ -190,13 +190,13 @@ function AdminStatistics() {
               ) : porLocal.currentData && pacientes.currentData ? (
                 <StockYPacientesTable rows={stockYPacientes(porLocal.currentData, pacientes.currentData)} />
               ) : (
-                <p className="text-muted mb-0">Cargando...</p>
+                <p className="text-muted mb-0">{MESSAGES.cargando}</p>
               )}
             </div>
           </section>
         </div>
       </div>
-      <SavingOverlay show={busy} label="Cargando..." />
+      <SavingOverlay show={busy} label={MESSAGES.cargando} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { StockPorMaterial } from '../api/statistics';
-import { MESSAGES } from '../app/statisticsMessages';
+import { MESSAGES } from './messages';
 import type { LocalStockPacientes } from './rules';
 
 /** Σ stock per material at the chosen branch (all branches added up by material name). */

@@ -14,7 +14,8 @@ import {
   type TooltipContentProps,
 } from 'recharts';
 import type { VentasDelDia } from '../api/statistics';
-import { formatFecha, money } from '../cashbox/rules';
+import { formatFecha } from '../lib/dates';
+import { money } from '../lib/money';
 import type { CobroMetodo } from './rules';
 
 const HEIGHT = 300;

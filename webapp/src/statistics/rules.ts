@@ -6,6 +6,8 @@ import type {
   TotalGanado,
   VentasDelDia,
 } from '../api/statistics';
+import { DAY_MS, isoDay, utcDay } from '../lib/dates';
+import { centsOf, pesosOf, roundCents, sumCents } from '../lib/money';
 
 /** The filters as the form holds them: a branch (0 = all) and two `yyyy-MM-dd` days or ''. */
 export interface StatisticsFiltro {
@@ -28,8 +30,6 @@ export const toPeriodo = (f: StatisticsFiltro): Periodo => ({
   fechaFin: f.fechaFin,
 });
 
-const cents = (n: number) => Math.round(n * 100);
-
 export interface MetodoTotal {
   metodo: string;
   entrada: number;
@@ -44,7 +44,7 @@ export const metodoTotales = (totales: TotalGanado): MetodoTotal[] =>
     metodo,
     entrada,
     salida,
-    neto: (cents(entrada) - cents(salida)) / 100,
+    neto: pesosOf(centsOf(entrada) - centsOf(salida)),
   }));
 
 export interface CobroMetodo {
@@ -70,24 +70,17 @@ export interface ResumenVentas {
 
 export function resumenVentas(dias: VentasDelDia[]): ResumenVentas {
   const ventas = dias.reduce((a, d) => a + d.ventas, 0);
-  const total = dias.reduce((a, d) => a + cents(d.total), 0) / 100;
+  const total = pesosOf(sumCents(dias.map((d) => centsOf(d.total))));
   return {
     ventas,
     total,
     diasConVentas: dias.filter((d) => d.ventas > 0).length,
-    promedio: ventas ? Math.round((total / ventas) * 100) / 100 : 0,
+    promedio: ventas ? pesosOf(roundCents(total / ventas)) : 0,
   };
 }
 
 /** Longer periods are charted with their days with sales only. */
 export const MAX_FILLED_DAYS = 366;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const utcDay = (fecha: string) => {
-  const [y, m, d] = fecha.split('-').map(Number);
-  return Date.UTC(y, m - 1, d);
-};
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * The chart's days: every day of the period, those without sales at zero, so the time axis is

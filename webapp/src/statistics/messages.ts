@@ -1,5 +1,5 @@
-// The texts the statistics page shows (spec 001), the alerts through alert() of ./alerts.
-// Titles first, then the messages.
+// The texts the statistics page shows in its alerts and notices (spec 001), through
+// ../app/alerts: titles first, then the messages.
 
 export const TITLES = {
   atencion: 'ATENCIÓN',
@@ -22,5 +22,6 @@ export const MESSAGES = {
   sinVentas: 'No hay ventas en el período.',
   sinStock: 'No hay stock para mostrar.',
   sinLocales: 'No hay locales para mostrar.',
+  cargando: 'Cargando...',
   cargandoGrafico: 'Cargando gráfico...',
 } as const;

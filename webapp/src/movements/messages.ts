@@ -1,5 +1,5 @@
-// The texts the movement form shows (spec 001 sections 5 and 8), shown through alert() of
-// ./alerts. Titles first, then the messages.
+// The texts the movement screens show in their alerts and notices (spec 001 sections 5 and 8),
+// through ../app/alerts: titles first, then the messages.
 
 export const TITLES = {
   validacion: 'VALIDACIÓN',
@@ -14,6 +14,8 @@ export const TITLES = {
 } as const;
 
 export const MESSAGES = {
+  cargando: 'Cargando...',
+  sinPagosCargados: 'No hay pagos cargados.',
   sinPagos: 'Debe ingresar al menos un pago para guardar el movimiento.',
   pagosExceden: 'La suma de los pagos no puede exceder el total del movimiento.',
   descuentoRango: 'El descuento debe estar entre 0% y 100%',

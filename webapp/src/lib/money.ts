@@ -1,9 +1,7 @@
-// Exact money for the movement form: integer cents, the way the server keeps it. Typed texts and
-// the server's numbers are read through their decimal text, never through float arithmetic, so
-// the totals the form sends are the ones the server computes.
-
-/** 100% in the hundredths a discount is kept in. */
-export const FULL = 10_000;
+// Money, the one way the app reads, computes and writes it: integer cents, the way the server
+// keeps it. Typed texts and the server's numbers are read through their decimal text, never
+// through float arithmetic, so what the app sums and sends is what the server computes. Every
+// amount on screen goes through formatPesos, so the display format is one function.
 
 /**
  * A decimal text as an integer of 10^-scale units, rounded half away from zero (as the server's
@@ -29,22 +27,13 @@ export const parseCents = (text: string) => parseScaled(text, 2);
 export const centsOf = (pesos: number | null | undefined) =>
   pesos === null || pesos === undefined ? 0 : (parseCents(String(pesos)) ?? Math.round(pesos * 100));
 
+/** An amount the app computed in floating point (a product, a quotient) rounded to cents. */
+export const roundCents = (pesos: number) => Math.round(pesos * 100);
+
 /** Cents as the JSON number of pesos the server reads back exactly (12499.99, 150). */
 export const pesosOf = (cents: number) => cents / 100;
 
-/** Cents as text for an input ("1500", "12.5" stays "12.50"). */
-export function centsText(cents: number): string {
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100);
-  const rest = abs % 100;
-  return `${cents < 0 ? '-' : ''}${whole}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
-}
-
-/** Cents for display: $1500.00, -$0.50. */
-export function formatPesos(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}$${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+export const sumCents = (amounts: number[]) => amounts.reduce((a, b) => a + b, 0);
 
 /** `cents × numerator / denominator`, rounded to cents half away from zero (the server's scaled). */
 export function scaleCents(cents: number, numerator: number, denominator: number): number {
@@ -57,8 +46,19 @@ export function scaleCents(cents: number, numerator: number, denominator: number
   return Number(q);
 }
 
-/** The total after a discount in hundredths of a percent (1000 is 10%). */
-export const applyDiscount = (brutoCents: number, descuento: number | null) =>
-  descuento === null ? brutoCents : scaleCents(brutoCents, FULL - descuento, FULL);
+/** Cents as text for an input ("1500", "12.5" stays "12.50"). */
+export function centsText(cents: number): string {
+  const abs = Math.abs(cents);
+  const whole = Math.floor(abs / 100);
+  const rest = abs % 100;
+  return `${cents < 0 ? '-' : ''}${whole}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
+}
 
-export const sumCents = (amounts: number[]) => amounts.reduce((a, b) => a + b, 0);
+/** Cents for display: $1500.00, -$0.50. The only display format of money in the app. */
+export function formatPesos(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}$${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A number of pesos the server sent, for display; blank when there is none. */
+export const money = (pesos: number | null | undefined) => (pesos == null ? '' : formatPesos(centsOf(pesos)));

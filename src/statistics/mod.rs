@@ -1,3 +1,0 @@
-//! The statistics page's reports.
-
-pub mod excel;

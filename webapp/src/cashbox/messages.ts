@@ -1,0 +1,29 @@
+// The texts the cash-box list shows in its alerts, confirmations and notices (spec 001 sections
+// 5, 8 and 9), through ../app/alerts: titles first, then the messages.
+
+export const TITLES = {
+  error: 'ERROR',
+  eliminado: 'MOVIMIENTO ELIMINADO',
+  eliminarFallo: 'ERROR AL ELIMINAR EL MOVIMIENTO',
+} as const;
+
+export const MESSAGES = {
+  cargando: 'Cargando...',
+  sinMovimientos: 'No se encontraron movimientos',
+  listaFallo: 'No se pudieron cargar los movimientos.',
+  totalesFallo: 'No se pudieron calcular los totales.',
+  pdfFallo: 'No se pudo generar el PDF.',
+  copiaFallo: 'No se pudo copiar el enlace.',
+  enlaceCopiado: 'Enlace copiado',
+  eliminado: 'El movimiento ha sido eliminado.',
+  inesperado: 'Ocurrió un error inesperado. Intente nuevamente.',
+} as const;
+
+export const DELETE_CONFIRM = {
+  title: '¿Estás seguro ?',
+  text: 'No puedes revertir este cambio',
+  button: 'Si, eliminarlo',
+} as const;
+
+/** The link-copy toast lasts 2 seconds (spec 001 section 9). */
+export const LINK_TOAST_MS = 2000;

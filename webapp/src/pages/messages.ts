@@ -1,0 +1,22 @@
+// The texts the public pages and the login show in their alerts and notices (spec 000 sections 4
+// and 8, spec 001 section 4), through ../app/alerts: titles first, then the messages.
+
+export const TITLES = {
+  login: 'Login',
+  errorLogin: 'ERROR LOGIN',
+  /** Sic: the original's title for blank credentials. */
+  camposVacios: 'EERROR LOGIN',
+} as const;
+
+export const MESSAGES = {
+  yaAutenticado: (username: string) => `Hola ${username}, Ya estas autenticado`,
+  bienvenida: (username: string) => `Hola ${username},has iniciado sesión correctamente`,
+  camposVacios: 'El usuario y la contraseña estan vacios!',
+  credencialesIncorrectas: 'el usuario y contraseña son incorrectos',
+  demasiadosIntentos: 'Demasiados intentos fallidos.',
+  sinConexion: 'No se pudo conectar con el servidor. Intente nuevamente.',
+  cargando: 'Cargando...',
+  pedidoEnProceso: 'Estamos procesando tu pedido.',
+  pedidoNoEncontrado: 'No encontramos tu pedido. Revisá el enlace que te enviamos o consultá en la óptica.',
+  estadoFallo: 'No pudimos consultar el estado de tu pedido. Intentá nuevamente más tarde.',
+} as const;

@@ -1,0 +1,57 @@
+// The texts the catalogue screens show in their alerts and confirmations (spec 000 sections 5 and
+// 8), through ../app/alerts: titles first, then the messages.
+
+export const TITLES = {
+  atencion: 'ATENCIÓN',
+  error: 'ERROR',
+  exito: 'ÉXITO',
+  sinResultados: 'SIN RESULTADOS',
+  creado: 'PRODUCTO CREADO',
+  editado: 'PRODUCTO EDITADO',
+  eliminado: 'PRODUCTO ELIMINADO',
+  eliminarFallo: 'ERROR AL ELIMINAR EL PRODUCTO',
+  creados: 'PRODUCTOS CREADOS',
+  modelosInvalidos: 'MODELOS INVÁLIDOS',
+  modelosRepetidos: 'MODELOS REPETIDOS',
+  modelosExistentes: 'MODELOS EXISTENTES',
+  valorInvalido: 'Valor inválido',
+  actualizados: 'Actualización Exitosa',
+} as const;
+
+export const MESSAGES = {
+  cargando: 'Cargando...',
+  listaFallo: 'No se pudieron cargar los productos.',
+  sinProductos: 'No se encontraron productos',
+  productoFallo: 'No se pudo cargar el producto.',
+  modeloVacio: 'Debes ingresar un código de modelo válido',
+  modeloSinResultados: 'No se encontraron productos con ese modelo',
+  marcaVacia: 'Debes ingresar una marca válida',
+  marcaSinResultados: 'No se encontraron productos con esa marca',
+  busquedaFallo: 'No se pudieron buscar los productos',
+  enCaja: 'Existen Movimientos en la Caja. Por favor elimine esos movimientos para continuar',
+  inesperado: 'Ocurrió un error inesperado. Intente nuevamente.',
+  creadoFallo: 'Ocurrió un error al guardar el producto',
+  editado: 'Se ha editado con éxito!',
+  editadoFallo: 'Ocurrió un error al editar el producto',
+  sinMarca: 'Seleccioná una marca antes de validar los modelos.',
+  modelosInvalidos: (modelos: string) => `Los modelos no pueden contener '.', ';', '/' ni '\\': ${modelos}`,
+  modelosRepetidos: (modelos: string) => `Tenés modelos repetidos en el formulario: ${modelos}`,
+  validarFallo: 'Ocurrió un problema al validar los modelos.',
+  modelosExistentes: (modelos: string) => `Ya existen los siguientes modelos para esta marca: ${modelos}`,
+  creados: 'Los productos han sido guardados con éxito!',
+  creadosFallo: 'Ocurrió un error al guardar los productos',
+  porcentajeRango: 'El porcentaje debe estar entre 0 y 100.',
+  actualizados: 'Los precios o costos se actualizaron correctamente.',
+  actualizarFallo: 'Ocurrió un error al actualizar los productos',
+  sinLocal: 'Por favor selecciona un local',
+  excelGenerado: 'Excel generado correctamente',
+  excelFallo: 'No se pudo generar el Excel',
+} as const;
+
+export const DELETE_CONFIRM = {
+  title: '¿Estás seguro ?',
+  text: 'No puedes revertir este cambio',
+  button: 'Si, eliminarlo',
+} as const;
+
+export const MASS_UPDATE_CONFIRM = { title: '¿Estás seguro?', button: 'Sí, aplicar cambios' } as const;
