@@ -4,7 +4,7 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use cqrs_es::Aggregate;
-use optica_command::{Appended, CommandError, UniqueClaims};
+use optica_command::{Appended, CommandError, Outcome, UniqueClaims};
 use optica_events::{Actor, EventMetadata};
 
 use crate::error::AppError;
@@ -62,6 +62,14 @@ where
         settle(state, at).await;
     }
     Ok(appended)
+}
+
+/// Waits for the read models to include a service's outcome; answers the record's id.
+pub async fn settled<T>(state: &AppState, outcome: Outcome<T>) -> T {
+    if let Some(at) = outcome.appended {
+        settle(state, at).await;
+    }
+    outcome.id
 }
 
 /// The bounded read-your-writes wait. A late read model is logged, never an error: the command

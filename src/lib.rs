@@ -9,13 +9,10 @@ pub mod db;
 pub mod dispatch;
 pub mod error;
 pub mod http;
-pub mod movements;
 pub mod openapi;
-pub mod patients;
-pub mod products;
+pub mod reports;
 pub mod serve;
 pub mod state;
-pub mod statistics;
 pub mod support;
 pub mod users;
 

@@ -4,7 +4,8 @@
 use axum::Json;
 use utoipa::OpenApi;
 
-use crate::http::{audit, cashbox, lookups, movements, patients, products, statistics};
+use crate::http::movements::{self, lists as cashbox};
+use crate::http::{audit, lookups, patients, products, statistics};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -100,9 +101,9 @@ use crate::http::{audit, cashbox, lookups, movements, patients, products, statis
         optica_query::products::ProductoLocal,
         optica_query::products::StockPorLocal,
         optica_query::products::StockPorMaterial,
-        crate::products::ProductoBody,
-        crate::products::ProductoLocalBody,
-        crate::products::prices::MassUpdateBody,
+        crate::http::products::body::ProductoBody,
+        crate::http::products::body::ProductoLocalBody,
+        crate::http::products::prices::MassUpdateBody,
         crate::http::lenient::IdRef,
         optica_query::patients::Paciente,
         optica_query::patients::Ficha,
@@ -111,19 +112,19 @@ use crate::http::{audit, cashbox, lookups, movements, patients, products, statis
         optica_query::patients::TipoVision,
         optica_query::patients::Cristal,
         optica_query::patients::PacientesPorLocal,
-        crate::patients::body::PacienteBody,
-        crate::patients::body::FichaBody,
-        crate::patients::body::GraduacionBody,
-        crate::patients::body::CristalBody,
+        crate::http::patients::body::PacienteBody,
+        crate::http::patients::body::FichaBody,
+        crate::http::patients::body::GraduacionBody,
+        crate::http::patients::body::CristalBody,
         patients::NuevoCristalBody,
         optica_query::movements::Movimiento,
         optica_query::movements::Detalle,
         optica_query::movements::DetalleAdicional,
         optica_query::movements::CajaMovimiento,
-        crate::movements::body::MovimientoBody,
-        crate::movements::body::DetalleBody,
-        crate::movements::body::AdicionalBody,
-        crate::movements::body::PagoBody,
+        crate::http::movements::body::MovimientoBody,
+        crate::http::movements::body::DetalleBody,
+        crate::http::movements::body::AdicionalBody,
+        crate::http::movements::body::PagoBody,
         optica_query::statistics::EntradaSalida,
         optica_query::statistics::VentasDelDia,
         optica_query::audit::EventoAuditoria,

@@ -1,10 +1,10 @@
-//! Managing staff accounts (command line and start-up). Usernames are claimed case-insensitively
-//! in the same transaction that creates the account.
+//! Staff accounts from the command line and at start-up: the password policy, hashing and the
+//! operator's Spanish messages, in front of `optica_command::users`.
 
-use optica_command::user::{valid_username, User, UserCommand, UserError, USERNAME_SCOPE};
-use optica_command::{CommandError, EventStore, UniqueClaims};
-use optica_events::user::username_key;
-use optica_events::user::{ROLE_ADMIN, USER_AGGREGATE};
+use optica_command::user::{valid_username, UserCommand, UserError};
+use optica_command::users::{self, NewUser};
+use optica_command::{CommandError, EventStore};
+use optica_events::user::ROLE_ADMIN;
 use optica_events::{Actor, EventMetadata};
 
 use crate::auth::password;
@@ -60,40 +60,25 @@ pub async fn add(
     if !valid_username(username) {
         return Err(UserAdminError::BadUsername);
     }
-    let password_hash = check_password(password)?;
-    let id = store
-        .next_id("usuario_ids")
-        .await
-        .map_err(|e| UserAdminError::Store(e.to_string()))?;
-    let claims = UniqueClaims {
-        take: vec![(USERNAME_SCOPE.into(), username_key(username))],
-        release: vec![],
-    };
-    let command = UserCommand::Create {
-        username: username.to_string(),
-        password_hash,
+    let user = NewUser {
+        username,
+        password_hash: check_password(password)?,
         roles,
         local_id,
     };
-    match store
-        .execute::<User>(&id.to_string(), command, &(), &metadata(actor), &claims)
-        .await
-    {
+    match users::add(store, user, &metadata(actor)).await {
         Err(CommandError::Duplicate { .. }) => Err(UserAdminError::Taken(username.to_string())),
-        other => other.map(|_| id).map_err(Into::into),
+        other => other.map(|outcome| outcome.id).map_err(Into::into),
     }
 }
 
-/// The account id that holds a username, from the claims table (authoritative even before the
-/// projector has caught up).
-async fn id_of(store: &EventStore, username: &str) -> Result<String, UserAdminError> {
-    sqlx::query_scalar("select aggregate_id from unique_claims where scope = $1 and key = $2")
-        .bind(USERNAME_SCOPE)
-        .bind(username_key(username))
-        .fetch_optional(store.pool())
+async fn run(store: &EventStore, actor: &str, username: &str, command: UserCommand) -> Result<(), UserAdminError> {
+    let id = users::id_of(store, username)
         .await
         .map_err(|e| UserAdminError::Store(e.to_string()))?
-        .ok_or_else(|| UserAdminError::Unknown(username.to_string()))
+        .ok_or_else(|| UserAdminError::Unknown(username.to_string()))?;
+    users::run_on_user(store, id, command, &metadata(actor)).await?;
+    Ok(())
 }
 
 pub async fn change_password(
@@ -102,31 +87,17 @@ pub async fn change_password(
     username: &str,
     password: &str,
 ) -> Result<(), UserAdminError> {
-    let id = id_of(store, username).await?;
     let password_hash = check_password(password)?;
-    store
-        .execute::<User>(
-            &id,
-            UserCommand::ChangePassword { password_hash },
-            &(),
-            &metadata(actor),
-            &UniqueClaims::default(),
-        )
-        .await?;
-    Ok(())
+    run(store, actor, username, UserCommand::ChangePassword { password_hash }).await
 }
 
 pub async fn set_enabled(store: &EventStore, actor: &str, username: &str, enabled: bool) -> Result<(), UserAdminError> {
-    let id = id_of(store, username).await?;
     let command = if enabled {
         UserCommand::Enable
     } else {
         UserCommand::Disable
     };
-    store
-        .execute::<User>(&id, command, &(), &metadata(actor), &UniqueClaims::default())
-        .await?;
-    Ok(())
+    run(store, actor, username, command).await
 }
 
 pub async fn set_roles(
@@ -136,28 +107,16 @@ pub async fn set_roles(
     roles: Vec<String>,
     local_id: Option<i64>,
 ) -> Result<(), UserAdminError> {
-    let id = id_of(store, username).await?;
-    store
-        .execute::<User>(
-            &id,
-            UserCommand::SetRoles { roles, local_id },
-            &(),
-            &metadata(actor),
-            &UniqueClaims::default(),
-        )
-        .await?;
-    Ok(())
+    run(store, actor, username, UserCommand::SetRoles { roles, local_id }).await
 }
 
 /// On a database without any account, creates the admin `admin`. Returns the generated password
 /// when none was configured, so the caller can print it once.
 pub async fn bootstrap_admin(store: &EventStore, configured: Option<&str>) -> Result<Option<String>, UserAdminError> {
-    let any: bool = sqlx::query_scalar("select exists(select 1 from events where aggregate_type = $1)")
-        .bind(USER_AGGREGATE)
-        .fetch_one(store.pool())
+    if users::any_account(store)
         .await
-        .map_err(|e| UserAdminError::Store(e.to_string()))?;
-    if any {
+        .map_err(|e| UserAdminError::Store(e.to_string()))?
+    {
         return Ok(None);
     }
     let generated = configured.is_none().then(password::generate);

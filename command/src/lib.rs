@@ -1,16 +1,20 @@
 //! The command side: aggregates (pure rules, no I/O in `handle`) and the store that loads them
 //! and appends their events atomically.
 
+pub mod catalogue;
 pub mod links;
 pub mod lookup;
 pub mod movement;
 pub mod patient;
 pub mod product;
+pub mod registry;
+pub mod sale;
 pub mod store;
 pub mod unit;
 pub mod user;
+pub mod users;
 
 pub use store::{
-    with_retries, Appended, CommandError, EventStore, StoreError, UniqueClaims, UnitOfWork, SNAPSHOT_EVERY,
+    with_retries, Appended, CommandError, EventStore, Outcome, StoreError, UniqueClaims, UnitOfWork, SNAPSHOT_EVERY,
     SNAPSHOT_VERSION,
 };

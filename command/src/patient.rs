@@ -66,6 +66,9 @@ pub enum PacienteError {
     Invalid(Vec<String>),
     #[error("the last ficha cannot be removed")]
     UnicaFicha,
+    /// Every automatic ficha number tried was taken by a concurrent registration.
+    #[error("no ficha number could be assigned")]
+    FichaNoAsignada,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

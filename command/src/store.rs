@@ -48,6 +48,16 @@ pub struct Appended {
     pub position: i64,
 }
 
+/// What a command service answers: the record's id (the ids, for a command over many records)
+/// and where its events landed (none when the command changed nothing). Services never wait for
+/// the read models; the HTTP layer waits for `appended` before it answers, so a client reads its
+/// own write.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome<T = i64> {
+    pub id: T,
+    pub appended: Option<Appended>,
+}
+
 /// Values that must stay unique across streams (scope, key), claimed or released in the
 /// transaction that appends the events.
 #[derive(Clone, Debug, Default)]

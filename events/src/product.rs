@@ -15,6 +15,16 @@ pub const PRODUCT_ID_SEQUENCE: &str = "producto_ids";
 /// Unique-claim scope of (brand, lower-cased model).
 pub const MODEL_BRAND_SCOPE: &str = "producto_modelo_marca";
 
+/// The category whose products are lenses (compared trimmed and case-insensitively): exclusive,
+/// without material or gender, and recorded in the patient's file when sold. The one home of the
+/// word: Rust compares with it and SQL receives it as a bound parameter.
+pub const CRISTAL: &str = "cristal";
+
+/// Whether a category name is the lens category.
+pub fn is_cristal(categoria: &str) -> bool {
+    categoria.trim().eq_ignore_ascii_case(CRISTAL)
+}
+
 /// The gender values of the catalogue; crystals carry an empty gender.
 pub const GENEROS: [&str; 5] = ["Hombre", "Mujer", "Unisex", "Niño", "Niña"];
 

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
+use optica_events::product::CRISTAL;
 use serde::{Deserialize, Serialize};
 use sqlx::types::Json;
 use sqlx::PgPool;
@@ -289,19 +290,21 @@ pub async fn sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFacts>, sq
     const SELECT: &str = "select p.id, p.modelo, p.marca_nombre as marca,
                 exists(select 1 from product_categorias pc
                        join lookup_items c on c.kind = 'Categoria' and c.id = pc.categoria_id
-                       where pc.producto_id = p.id and lower(trim(c.nombre)) = 'cristal') as cristal
+                       where pc.producto_id = p.id and lower(trim(c.nombre)) = $2) as cristal
          from products p";
     match ids {
         [] => Ok(Vec::new()),
         [id] => {
             sqlx::query_as(&format!("{SELECT} where p.id = $1"))
                 .bind(id)
+                .bind(CRISTAL)
                 .fetch_all(pool)
                 .await
         }
         _ => {
             sqlx::query_as(&format!("{SELECT} where p.id = any($1)"))
                 .bind(ids)
+                .bind(CRISTAL)
                 .fetch_all(pool)
                 .await
         }

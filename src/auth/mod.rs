@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod caller;
 pub mod jwt;
 pub mod oauth;
+pub mod order_code;
 pub mod password;
 pub mod throttle;
 

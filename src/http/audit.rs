@@ -11,9 +11,9 @@ use serde_json::Value;
 
 use crate::auth::Admin;
 use crate::error::AppError;
-use crate::http::cashbox::text;
 use crate::http::extract::{ApiPath, Query};
 use crate::http::lenient::opt_i64;
+use crate::http::lenient::text;
 use crate::http::{page_index, page_size};
 #[allow(unused_imports)]
 use crate::openapi::{Mensaje, OAuthError};

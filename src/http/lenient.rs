@@ -1,9 +1,13 @@
 //! Lenient number reading, as the existing web app needs (contract section 1.2): ids and counts
 //! may arrive as JSON strings (`"3"` from a `<select>`), floats are truncated for integer
-//! fields, and `null`, `""` or a missing value mean "none".
+//! fields, and `null`, `""` or a missing value mean "none". Query values the same way: a blank
+//! text is none, branch 0 is every branch.
 
+use chrono::NaiveDate;
 use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
+
+use crate::error::AppError;
 
 /// An integer given as a number (floats truncated) or a numeric string; `None` for null or "".
 pub fn opt_i64<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
@@ -111,6 +115,26 @@ pub fn lenient_date(text: &str) -> Option<chrono::NaiveDate> {
         _ => return None,
     };
     chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").ok()
+}
+
+/// `0` or nothing means every branch.
+pub fn branch(id: Option<i64>) -> Option<i64> {
+    id.filter(|id| *id != 0)
+}
+
+/// A query text, trimmed; blank means not given.
+pub fn text(value: Option<String>) -> Option<String> {
+    value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
+}
+
+/// A query date (`aaaa-mm-dd`, or a full timestamp); `what` names it in the Spanish refusal.
+pub fn day(value: Option<String>, what: &str) -> Result<Option<NaiveDate>, AppError> {
+    match text(value) {
+        None => Ok(None),
+        Some(t) => lenient_date(&t)
+            .map(Some)
+            .ok_or_else(|| AppError::BadRequest(format!("La {what} '{t}' no es válida (formato aaaa-mm-dd)"))),
+    }
 }
 
 #[cfg(test)]

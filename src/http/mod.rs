@@ -1,7 +1,6 @@
 //! The HTTP surface: routes, middleware and the static web app.
 
 pub mod audit;
-pub mod cashbox;
 pub mod extract;
 pub mod headers;
 pub mod health;
@@ -63,18 +62,24 @@ pub fn app(state: AppState) -> Router {
         .route("/api/excel/ventas/marcas", post(statistics::brands_excel))
         .route("/api/estadisticas/ventas-por-dia", post(statistics::sales_per_day))
         .route("/api/movimientos", post(movements::create))
-        .route("/api/movimientos/filtrar", get(cashbox::filter))
-        .route("/api/movimientos/paginado/{page}", get(cashbox::page))
-        .route("/api/movimientos/buscar/entre-fechas", get(cashbox::between_dates))
-        .route("/api/movimientos/filtrar-completo", get(cashbox::filter_all))
-        .route("/api/movimientos/totales", get(cashbox::totals))
+        .route("/api/movimientos/filtrar", get(movements::lists::filter))
+        .route("/api/movimientos/paginado/{page}", get(movements::lists::page))
+        .route(
+            "/api/movimientos/buscar/entre-fechas",
+            get(movements::lists::between_dates),
+        )
+        .route("/api/movimientos/filtrar-completo", get(movements::lists::filter_all))
+        .route("/api/movimientos/totales", get(movements::lists::totals))
         .route("/api/movimientos/total-ganado", post(statistics::earned))
         .route("/api/movimientos/total-vendido", post(statistics::sold))
         .route("/api/movimientos/cantidad-lentes", get(statistics::lenses))
         .route("/api/movimientos/cantidad-pacientes", get(statistics::patients))
-        .route("/api/movimientos/estado/{codigo}", get(cashbox::public_status))
-        .route("/api/movimientos/reporteCliente/{id}", get(cashbox::customer_pdf))
-        .route("/api/movimientos/reporteOptica/{id}", get(cashbox::shop_pdf))
+        .route("/api/movimientos/estado/{codigo}", get(movements::lists::public_status))
+        .route(
+            "/api/movimientos/reporteCliente/{id}",
+            get(movements::lists::customer_pdf),
+        )
+        .route("/api/movimientos/reporteOptica/{id}", get(movements::lists::shop_pdf))
         .route(
             "/api/movimientos/{id}",
             get(movements::get).put(movements::update).delete(movements::delete),

@@ -15,13 +15,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::auth::{Admin, Staff};
 use crate::error::AppError;
-use crate::http::cashbox::{branch, day};
 use crate::http::extract::{ApiJson, Query};
 use crate::http::lenient::opt_i64;
+use crate::http::lenient::{branch, day};
 #[allow(unused_imports)]
 use crate::openapi::{Mensaje, OAuthError};
+use crate::reports::sales_excel as excel;
 use crate::state::AppState;
-use crate::statistics::excel;
 
 /// A period of movement dates at a branch (`local` 0 = all), as the statistics page sends it.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -168,7 +168,10 @@ fn workbook(bytes: Vec<u8>, name: &str) -> Response {
                 header::CONTENT_TYPE,
                 "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string(),
             ),
-            (header::CONTENT_DISPOSITION, crate::products::excel::attachment(name)),
+            (
+                header::CONTENT_DISPOSITION,
+                crate::reports::stock_excel::attachment(name),
+            ),
         ],
         bytes,
     )

@@ -1,12 +1,9 @@
 //! The audit API against a real database: the log with its filters and pages, a product's stock
 //! ledger with its running balance, an entity's history, and entities as they stood at a moment.
-#![allow(clippy::unwrap_used)]
 
-mod common;
-
+use crate::common::shop::{sale, shop};
+use crate::common::TestApp;
 use axum::http::StatusCode;
-use common::shop::{sale, shop};
-use common::TestApp;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 

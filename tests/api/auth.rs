@@ -1,15 +1,12 @@
 //! `POST /oauth/token` and token checks (contract section 2).
-#![allow(clippy::unwrap_used)]
-
-mod common;
 
 use std::time::Duration;
 
+use crate::common::{TestApp, CLIENT, CLIENT_SECRET, PASSWORD};
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
-use common::{TestApp, CLIENT, CLIENT_SECRET, PASSWORD};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use sqlx::PgPool;
@@ -408,7 +405,7 @@ async fn forged_expired_and_malformed_tokens_get_401_invalid_token(pool: PgPool)
     };
     let forged = optica::auth::jwt::issue(&forged_claims, b"another-key-another-key-another-key").unwrap();
     roles.clear();
-    let expired = optica::auth::jwt::issue(&claims(now - 10), common::JWT_SECRET.as_bytes()).unwrap();
+    let expired = optica::auth::jwt::issue(&claims(now - 10), crate::common::JWT_SECRET.as_bytes()).unwrap();
     for token in [forged.as_str(), expired.as_str(), "not-a-jwt"] {
         let (status, body) = app.get("/api/marca", Some(token)).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);

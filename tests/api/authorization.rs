@@ -16,17 +16,14 @@
 //! Every resource a path names belongs to branch A (centro). Each request runs once per caller in
 //! the table's column order, admin last; rows that delete have a resource of their own, so no
 //! cell depends on another row's success. Mismatches are collected and reported together.
-#![allow(clippy::unwrap_used)]
-
-mod common;
 
 use std::collections::HashMap;
 
+use crate::common::shop::{id_of, sale, shop};
+use crate::common::{TestApp, CLIENT, CLIENT_SECRET, JWT_SECRET, PASSWORD};
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use base64::Engine;
-use common::shop::{id_of, sale, shop};
-use common::{TestApp, CLIENT, CLIENT_SECRET, JWT_SECRET, PASSWORD};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use serde_json::json;
 use sqlx::PgPool;
@@ -325,7 +322,7 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
         Some(admin),
     ];
 
-    let document = common::openapi_check::Document::load();
+    let document = crate::common::openapi_check::Document::load();
     let mut wrong = Vec::new();
     let mut cells = 0;
     for (method, path, body, expected) in MATRIX {

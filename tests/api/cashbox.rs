@@ -1,14 +1,11 @@
 //! The cash box's lists, totals, reports and public order status against a real database.
-#![allow(clippy::unwrap_used)]
-
-mod common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+use crate::common::shop::{id_of, shop, Shop};
+use crate::common::TestApp;
 use axum::http::StatusCode;
-use common::shop::{id_of, shop, Shop};
-use common::TestApp;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 

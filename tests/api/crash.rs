@@ -2,18 +2,15 @@
 //! is killed with SIGKILL at random moments and restarted. Afterwards every acknowledged command
 //! is in the event store and the read models, `optica verify` finds no difference, and each
 //! product's stock is its initial stock minus the units the recorded sales took.
-#![allow(clippy::unwrap_used)]
-
-mod common;
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use common::load::{assert_books_balance, sale, stocked_shop, Fixture, Random};
-use common::server::{database_url, request, Server};
-use common::TestApp;
+use crate::common::load::{assert_books_balance, sale, stocked_shop, Fixture, Random};
+use crate::common::server::{database_url, request, Server};
+use crate::common::TestApp;
 use serde_json::json;
 use sqlx::PgPool;
 
@@ -124,7 +121,7 @@ async fn acknowledged_commands_survive_sigkill_and_the_books_balance(pool: PgPoo
 
     // A last start lets the projector catch up on what the killed servers committed.
     let server = Server::start(&pool).await;
-    common::caught_up(&pool).await;
+    crate::common::caught_up(&pool).await;
     let ack = std::mem::take(&mut *ack.lock().unwrap());
     assert!(
         ack.sales.len() >= KILLS,

@@ -6,9 +6,6 @@
 //!
 //! The test runs its own throw-away cluster (PostgreSQL's server binaries are needed; scripts/test
 //! installs them), so restarting it disturbs no other test.
-#![allow(clippy::unwrap_used)]
-
-mod common;
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -16,9 +13,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::load::{assert_books_balance, sale, stocked_shop, Fixture, Random};
-use common::server::{request, Server};
-use common::TestApp;
+use crate::common::load::{assert_books_balance, sale, stocked_shop, Fixture, Random};
+use crate::common::server::{request, Server};
+use crate::common::TestApp;
 use serde_json::Value;
 
 const UNAVAILABLE: &str = "El servicio no está disponible en este momento. Intente nuevamente en unos segundos.";
@@ -223,7 +220,7 @@ async fn a_database_restart_fails_requests_cleanly_and_loses_nothing() {
         assert_eq!(body["mensaje"], UNAVAILABLE, "{body}");
     }
 
-    common::caught_up(&pool).await;
+    crate::common::caught_up(&pool).await;
     assert_books_balance(&pool, &url, &fixture, &seen.acknowledged).await;
     // Sales acknowledged without their movement in the answer are in the books too (a sale
     // refused with 503 may also have committed, so there can be more, never fewer).

@@ -1,8 +1,5 @@
 //! The event store's guarantees: append-only history, database-filled columns, optimistic
 //! concurrency per stream and unique claims under concurrent creates.
-#![allow(clippy::unwrap_used)]
-
-mod common;
 
 use optica_command::lookup::{Lookup, LookupCommand, Marca};
 use optica_command::{EventStore, UniqueClaims};

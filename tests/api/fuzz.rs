@@ -6,16 +6,13 @@
 //! envelope (`mensaje` or `errors`, or the OAuth one for the token endpoint) and leaks nothing.
 //! Bodies over the size limit are refused with 413. The seed is printed, so a failure can be
 //! replayed with OPTICA_FUZZ_SEED.
-#![allow(clippy::unwrap_used)]
 
-mod common;
-
+use crate::common::load::Random;
+use crate::common::openapi_check::Document;
+use crate::common::shop::shop;
+use crate::common::TestApp;
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
-use common::load::Random;
-use common::openapi_check::Document;
-use common::shop::shop;
-use common::TestApp;
 use serde_json::{json, Map, Value};
 use sqlx::PgPool;
 use tower::ServiceExt;

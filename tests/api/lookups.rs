@@ -1,10 +1,7 @@
 //! The six lookup APIs (contract section 4.1) against a real database.
-#![allow(clippy::unwrap_used)]
 
-mod common;
-
+use crate::common::TestApp;
 use axum::http::StatusCode;
-use common::TestApp;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
@@ -333,7 +330,7 @@ async fn every_lookup_event_records_who_did_it_and_from_which_request(pool: PgPo
 #[sqlx::test]
 async fn a_payment_method_or_branch_used_by_movements_is_not_deleted(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = common::shop::shop(&app).await;
+    let shop = crate::common::shop::shop(&app).await;
     let admin = shop.admin.as_str();
     // A branch with nothing but an expense: no product, patient or user names it.
     let caja = create_branch(&app, admin, "Caja chica").await;
@@ -377,7 +374,7 @@ async fn a_payment_method_or_branch_used_by_movements_is_not_deleted(pool: PgPoo
 #[sqlx::test]
 async fn a_sale_and_the_deletion_of_its_payment_method_never_both_succeed(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = common::shop::shop(&app).await;
+    let shop = crate::common::shop::shop(&app).await;
     let admin = shop.admin.as_str();
     let mut sold = 0;
     for round in 0..15 {

@@ -1,13 +1,10 @@
 //! The cash box against a real database: a sale and its stock in one transaction, under
 //! concurrency; the server's arithmetic; lenses for the patient; idempotent submission; roles.
-#![allow(clippy::unwrap_used)]
 
-mod common;
-
+use crate::common::shop::{sale, shop, stock};
+use crate::common::TestApp;
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
-use common::shop::{sale, shop, stock};
-use common::TestApp;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
@@ -96,7 +93,7 @@ async fn fifty_concurrent_sales_of_ten_units_sell_exactly_ten(pool: PgPool) {
             &json!({"mensaje": "Error al crear el movimiento", "error": "Stock insuficiente para el producto: RB2140"})
         );
     }
-    common::caught_up(&app.pool).await;
+    crate::common::caught_up(&app.pool).await;
     assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(0));
     let (movements, units): (i64, Option<i64>) = sqlx::query_as(
         "select count(distinct movimiento_id), sum(cantidad)::bigint from movement_lines where producto_id = $1",

@@ -1,5 +1,5 @@
 //! The web app's API types are generated from `webapp/openapi.json`; this keeps that copy current.
-//! After changing the API run `scripts/gen-api` (or `OPTICA_UPDATE_OPENAPI=1 cargo test --test openapi`).
+//! After changing the API run `scripts/gen-api` (or `OPTICA_UPDATE_OPENAPI=1 cargo test --test api openapi::`).
 
 #[test]
 fn committed_openapi_document_is_current() {

@@ -1,11 +1,8 @@
 //! The patient API (contract §4.3) against a real database: every call, the duplicate and ficha
 //! rules under concurrency, the merge that keeps crystals, and roles.
-#![allow(clippy::unwrap_used)]
 
-mod common;
-
+use crate::common::TestApp;
 use axum::http::StatusCode;
-use common::TestApp;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 

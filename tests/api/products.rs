@@ -1,11 +1,8 @@
 //! The product API (contract section 4.2) against a real database: every call, its error cases,
 //! roles, and the stock rules.
-#![allow(clippy::unwrap_used)]
 
-mod common;
-
+use crate::common::TestApp;
 use axum::http::StatusCode;
-use common::TestApp;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 

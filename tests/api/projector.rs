@@ -1,8 +1,5 @@
 //! The durable projector: every event applied exactly once, in order, through concurrent
 //! writers with long transactions, crashes mid-batch, and two projectors on one database.
-#![allow(clippy::unwrap_used)]
-
-mod common;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -292,8 +289,8 @@ async fn two_server_instances_run_one_projector_between_them(pool: PgPool) {
 
 #[sqlx::test]
 async fn two_apps_on_one_database_read_each_others_writes(pool: PgPool) {
-    let a = common::TestApp::start(pool.clone()).await;
-    let b = common::TestApp::start(pool.clone()).await;
+    let a = crate::common::TestApp::start(pool.clone()).await;
+    let b = crate::common::TestApp::start(pool.clone()).await;
     let token = a.admin_token().await;
     let (status, created) = a
         .post("/api/marca", Some(&token), serde_json::json!({"nombre": "Vulk"}))

@@ -1,14 +1,11 @@
 //! The statistics figures and sales workbooks against hand-computed values on a seeded history:
 //! sales and an expense, a discount, several payments, two branches, and movements on both sides
 //! of a month's last minute (movement dates are the shop's local time).
-#![allow(clippy::unwrap_used)]
 
-mod common;
-
+use crate::common::shop::{id_of, shop, Shop};
+use crate::common::TestApp;
 use axum::http::StatusCode;
 use calamine::{Data, Reader, Xlsx};
-use common::shop::{id_of, shop, Shop};
-use common::TestApp;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 

@@ -1,13 +1,10 @@
 //! Support tools against a real database: the event log, replay, verify (clean and corrupted) and
 //! the hash chain, through the library and through the `optica` binary.
-#![allow(clippy::unwrap_used)]
 
-mod common;
-
+use crate::common::server::{database_url, run_optica};
+use crate::common::shop::{sale, shop};
+use crate::common::TestApp;
 use axum::http::StatusCode;
-use common::server::{database_url, run_optica};
-use common::shop::{sale, shop};
-use common::TestApp;
 use optica::support::{self, EventFilter};
 use serde_json::json;
 use sqlx::PgPool;

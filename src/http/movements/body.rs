@@ -228,26 +228,6 @@ pub fn prepare(body: MovimientoBody, facts: &[SaleFacts]) -> Result<MovimientoDa
     })
 }
 
-/// The lenses an ENTRADA records for its patient (spec 001 §4): "model brand" for each product of
-/// the category cristal, and the text after the word "cristal" of each additional line that
-/// mentions it.
-pub fn cristales(datos: &MovimientoDatos) -> Vec<String> {
-    let from_products = datos
-        .lineas
-        .iter()
-        .filter(|l| l.cristal)
-        .map(|l| format!("{} {}", l.modelo, l.marca));
-    let from_extras = datos.adicionales.iter().filter_map(|a| {
-        // Compared char by char, lower-cased one to one, so positions match the original text.
-        let chars: Vec<char> = a.descripcion.chars().collect();
-        let lower: Vec<char> = chars.iter().map(|c| c.to_lowercase().next().unwrap_or(*c)).collect();
-        let word: Vec<char> = "cristal".chars().collect();
-        let at = lower.windows(word.len()).position(|w| w == word.as_slice())?;
-        Some(chars[at + word.len()..].iter().collect::<String>().trim().to_string())
-    });
-    from_products.chain(from_extras).filter(|n| !n.is_empty()).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -258,42 +238,5 @@ mod tests {
         assert_eq!(t("2025-05-02T11:30"), Some("2025-05-02 11:30:00".into()));
         assert_eq!(t("2025-05-02T11:30:15.5Z"), Some("2025-05-02 11:30:15.500".into()));
         assert_eq!(t("02/05/2025"), None);
-    }
-
-    #[test]
-    fn lens_names_come_from_cristal_products_and_lines_that_mention_it() {
-        let datos = MovimientoDatos {
-            tipo: TipoMovimiento::Entrada,
-            fecha: NaiveDateTime::default(),
-            local_id: 1,
-            paciente_id: Some(1),
-            vendedor: None,
-            descripcion: None,
-            lineas: vec![Linea {
-                producto_id: 1,
-                modelo: "Orma".into(),
-                marca: "Essilor".into(),
-                cristal: true,
-                cantidad: 1,
-                precio_unitario: Money::ZERO,
-                subtotal: Money::ZERO,
-            }],
-            adicionales: vec![
-                LineaAdicional {
-                    descripcion: "Ñandú Cristales Blue".into(),
-                    subtotal: Money::ZERO,
-                },
-                LineaAdicional {
-                    descripcion: "Armazón".into(),
-                    subtotal: Money::ZERO,
-                },
-            ],
-            descuento: None,
-            total: Money::ZERO,
-            total_impuesto: Money::ZERO,
-            pagos: vec![],
-            estado: None,
-        };
-        assert_eq!(cristales(&datos), vec!["Orma Essilor", "es Blue"]);
     }
 }

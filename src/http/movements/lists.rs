@@ -10,29 +10,24 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use chrono::NaiveDate;
 use optica_query::cashbox::{self as read, Filtro};
 use optica_query::movements::{self as movements, Movimiento};
 use optica_query::Page;
 use serde::{Deserialize, Serialize};
 
+use crate::auth::order_code as status;
 use crate::auth::{Admin, Caller, Staff};
 use crate::error::AppError;
 use crate::http::extract::{ApiPath, Query};
-use crate::http::lenient::{lenient_date, opt_i64};
+use crate::http::lenient::{branch, day, opt_i64, text};
 use crate::http::{page_index, page_size};
-use crate::movements::{pdf, status};
 #[allow(unused_imports)]
 use crate::openapi::{Mensaje, OAuthError};
+use crate::reports::movement_pdf as pdf;
 use crate::state::AppState;
 
 /// The list's page size (contract §5.5).
 const PAGE_SIZE: i64 = 10;
-
-/// `0` or nothing means every branch.
-pub(crate) fn branch(id: Option<i64>) -> Option<i64> {
-    id.filter(|id| *id != 0)
-}
 
 /// The branch a caller's list shows: an admin's choice; for anyone else their own branch,
 /// whatever they asked (a seller without a branch sees nothing rather than everything).
@@ -41,19 +36,6 @@ fn effective_branch(caller: &Caller, asked: Option<i64>) -> Option<i64> {
         branch(asked)
     } else {
         Some(caller.local_id.unwrap_or(-1))
-    }
-}
-
-pub(crate) fn text(value: Option<String>) -> Option<String> {
-    value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
-}
-
-pub(crate) fn day(value: Option<String>, what: &str) -> Result<Option<NaiveDate>, AppError> {
-    match text(value) {
-        None => Ok(None),
-        Some(t) => lenient_date(&t)
-            .map(Some)
-            .ok_or_else(|| AppError::BadRequest(format!("La {what} '{t}' no es válida (formato aaaa-mm-dd)"))),
     }
 }
 

@@ -1,35 +1,36 @@
-//! The cash-box API (contract §4.4): register, read and delete movements.
+//! The cash-box API (contract §4.4): register, read, edit and delete movements.
 //!
 //! Staff register movements at their own branch (admins at any); a seller reads only their
 //! branch's movements; deleting is for admins. Lists, totals, reports and the public status
-//! are in `cashbox.rs`.
+//! are in `lists.rs`. A request reads: this handler → `body.rs` (the body as movement data,
+//! checked against the read models) → `optica_command::sale` (the unit of work) → the read-your-
+//! writes wait → the answer; `errors.rs` maps the unit's refusals.
+
+pub mod body;
+mod errors;
+pub mod lists;
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::Json;
-use optica_command::movement::MovimientoError;
-use optica_command::patient::PacienteError;
-use optica_command::product::ProductoError;
+use optica_command::sale;
 use optica_command::CommandError;
 use optica_events::movement::MovimientoDatos;
 use optica_query::lookups;
 use optica_query::movements::{self as read, Movimiento};
 
+use crate::auth::order_code;
 use crate::auth::{Admin, Caller, Staff};
 use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
 use crate::http::extract::{ApiJson, ApiPath};
 use crate::http::saved;
-use crate::movements::body::{prepare, product_ids, MovimientoBody};
-use crate::movements::{self as service, CajaError};
 #[allow(unused_imports)]
 use crate::openapi::{Mensaje, OAuthError};
 use crate::state::AppState;
-
-fn not_found(id: i64) -> AppError {
-    AppError::NotFound(format!("El movimiento ID: {id} no existe en la base de datos!"))
-}
+use body::{prepare, product_ids, MovimientoBody};
+use errors::{command_error, not_found};
 
 fn check_branch(caller: &Caller, local_id: i64) -> Result<(), AppError> {
     if caller.works_at(local_id) {
@@ -71,44 +72,9 @@ async fn checked(state: &AppState, caller: &Caller, body: MovimientoBody) -> Res
     }
 }
 
-fn command_error(id: i64, e: CommandError<CajaError>, accion: &str) -> AppError {
-    let refused = |error: String| AppError::Refused {
-        mensaje: format!("Error al {accion} el movimiento"),
-        error,
-    };
-    match e {
-        CommandError::Domain(CajaError::Movimiento(MovimientoError::Invalid(list))) => AppError::Validation(list),
-        CommandError::Domain(CajaError::Movimiento(MovimientoError::Stale { .. })) => AppError::Conflict(
-            "El movimiento fue modificado por otra persona desde que se abrió el formulario. \
-             Vuelva a cargarlo para ver los cambios."
-                .into(),
-        ),
-        CommandError::Domain(CajaError::Movimiento(_)) if accion == "actualizar" => AppError::NotFound(format!(
-            "Error: No se pudo editar el movimiento ID: {id} no existe en la base de datos!"
-        )),
-        CommandError::Domain(CajaError::Movimiento(_)) => not_found(id),
-        CommandError::Domain(CajaError::Producto(_, ProductoError::StockInsuficiente { modelo })) => {
-            refused(format!("Stock insuficiente para el producto: {modelo}"))
-        }
-        CommandError::Domain(CajaError::Producto(_, ProductoError::LocalAusente(_) | ProductoError::NotFound)) => {
-            refused("Producto no encontrado en el local.".into())
-        }
-        CommandError::Domain(CajaError::Producto(_, ProductoError::Invalid(list))) => refused(list.join(". ")),
-        CommandError::Domain(CajaError::Producto(_, other)) => AppError::internal(other),
-        CommandError::Domain(CajaError::Paciente(PacienteError::NotFound)) => {
-            AppError::Validation(vec!["El paciente seleccionado no existe".into()])
-        }
-        CommandError::Domain(CajaError::Paciente(PacienteError::Invalid(list))) => refused(list.join(". ")),
-        // Recording a sale's lenses can fail no other way; never show a rule's internal text.
-        CommandError::Domain(CajaError::Paciente(other)) => AppError::internal(other),
-        CommandError::Domain(CajaError::OtraSucursal) => AppError::Forbidden,
-        other => dispatch::store_failure(other),
-    }
-}
-
 /// The movement with its public status code, which staff copy into the customer's link.
 fn with_code(state: &AppState, mut m: Movimiento) -> Movimiento {
-    m.codigo_estado = Some(service::status::code(&state.auth.signing_key, m.id));
+    m.codigo_estado = Some(order_code::code(&state.auth.signing_key, m.id));
     m
 }
 
@@ -134,19 +100,19 @@ pub async fn create(
 ) -> Result<Response, AppError> {
     const CREATED: &str = "El movimiento ha sido creado!";
     let metadata = meta.metadata(caller.actor());
-    if let Some(id) = service::replayed(&state, &metadata).await? {
-        service::wait_until_readable(&state, id).await?;
+    if let Some(id) = sale::replayed(&state.store, &metadata).await? {
+        wait_until_readable(&state, id).await?;
         return answer(&state, &caller, id, CREATED).await;
     }
     let datos = checked(&state, &caller, body).await?;
-    let id = match service::register(&state, datos, &metadata).await {
-        Ok(id) => id,
+    let id = match sale::register(&state.store, datos, &metadata).await {
+        Ok(outcome) => dispatch::settled(&state, outcome).await,
         // The same key raced in: the first request's movement is the answer.
         Err(CommandError::Duplicate { .. }) => {
-            let id = service::replayed(&state, &metadata)
+            let id = sale::replayed(&state.store, &metadata)
                 .await?
                 .ok_or_else(|| AppError::internal("idempotency claim without movement"))?;
-            service::wait_until_readable(&state, id).await?;
+            wait_until_readable(&state, id).await?;
             id
         }
         Err(e) => return Err(command_error(0, e, "crear")),
@@ -173,9 +139,10 @@ pub async fn update(
     let datos = checked(&state, &caller, body).await?;
     let metadata = meta.metadata(caller.actor());
     let may_touch = |local_id: i64| caller.works_at(local_id);
-    service::edit(&state, id, datos, expected_version, may_touch, &metadata)
+    let outcome = sale::edit(&state.store, id, datos, expected_version, may_touch, &metadata)
         .await
         .map_err(|e| command_error(id, e, "actualizar"))?;
+    dispatch::settled(&state, outcome).await;
     answer(&state, &caller, id, "El movimiento ha sido actualizado!").await
 }
 
@@ -209,8 +176,22 @@ pub async fn delete(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<StatusCode, AppError> {
     let metadata = meta.metadata(caller.actor());
-    service::delete(&state, id, &metadata)
+    let outcome = sale::delete(&state.store, id, &metadata)
         .await
         .map_err(|e| command_error(id, e, "eliminar"))?;
+    dispatch::settled(&state, outcome).await;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// Waits (bounded) until the read model shows a movement another request committed, so a
+/// repeated request answers it like the first one did.
+async fn wait_until_readable(state: &AppState, id: i64) -> Result<(), AppError> {
+    let deadline = tokio::time::Instant::now() + state.read_wait;
+    while read::branch_of(&state.pool, id).await?.is_none() {
+        if tokio::time::Instant::now() >= deadline {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    Ok(())
 }

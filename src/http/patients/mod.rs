@@ -2,12 +2,18 @@
 //!
 //! Every staff member reads, registers and edits any patient (patients visit any branch);
 //! deleting is for admins. Unknown fichas answer 404 with an empty body, as the web app expects.
+//! A write reads: this handler → `body.rs` → `checks.rs` (the read-model pre-checks) →
+//! `optica_command::registry` → the read-your-writes wait → the answer.
+
+pub mod body;
+mod checks;
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use optica_command::patient::PacienteCommand;
+use optica_command::registry::{self, run_on_patient, Identity, NewPatient};
 use optica_events::patient::documento_key;
 use optica_query::patients::{self as read, Filter, Paciente, PacientesPorLocal};
 use optica_query::Page;
@@ -15,16 +21,16 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::auth::{Admin, Staff};
-use crate::dispatch::RequestMeta;
+use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
 use crate::http::extract::{ApiJson, ApiPath, Query};
 use crate::http::lenient::opt_i64;
 use crate::http::{page_index, page_size, saved};
 #[allow(unused_imports)]
 use crate::openapi::{Mensaje, OAuthError};
-use crate::patients::body::{prepare, PacienteBody};
-use crate::patients::{self as service, command_error, not_found, run_on_patient, Identity};
 use crate::state::AppState;
+use body::{prepare, PacienteBody};
+use checks::{check_duplicates, command_error, keeps_identity, not_found, validated};
 
 /// One patient with its prescription history.
 #[utoipa::path(get, path = "/api/pacientes/id/{id}", tag = "pacientes", operation_id = "paciente_get",
@@ -146,8 +152,18 @@ pub async fn create(
     ApiJson(body): ApiJson<PacienteBody>,
 ) -> Result<Response, AppError> {
     let prepared = prepare(body, state.today()).map_err(AppError::Rejected)?;
+    let datos = validated(&state, prepared.datos).await?;
+    check_duplicates(&state, &datos, 0).await?;
+    let patient = NewPatient {
+        datos,
+        fichas: prepared.fichas.unwrap_or_default(),
+        ficha: prepared.ficha,
+    };
     let metadata = meta.metadata(caller.actor());
-    let id = service::register(&state, prepared, &metadata).await?;
+    let outcome = registry::register(&state.store, &patient, state.today(), &metadata)
+        .await
+        .map_err(|e| command_error(0, e, false))?;
+    let id = dispatch::settled(&state, outcome).await;
     answer(&state, id, "El paciente ha sido creado exitosamente.").await
 }
 
@@ -166,8 +182,21 @@ pub async fn update(
     ApiJson(body): ApiJson<PacienteBody>,
 ) -> Result<Response, AppError> {
     let prepared = prepare(body, state.today()).map_err(AppError::Rejected)?;
+    let datos = validated(&state, prepared.datos).await?;
+    if !keeps_identity(&state, id, &datos).await? {
+        check_duplicates(&state, &datos, id).await?;
+    }
+    let command = PacienteCommand::Edit {
+        datos: datos.clone(),
+        fichas: prepared.fichas,
+        expected_version: prepared.version,
+        fecha: state.today(),
+    };
     let metadata = meta.metadata(caller.actor());
-    service::edit(&state, id, prepared, &metadata).await?;
+    let outcome = run_on_patient(&state.store, id, command, Identity::Becomes(&datos), &metadata)
+        .await
+        .map_err(|e| command_error(id, e, true))?;
+    dispatch::settled(&state, outcome).await;
     answer(&state, id, "El paciente ha sido actualizado correctamente.").await
 }
 
@@ -188,9 +217,10 @@ pub async fn delete(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Value>, AppError> {
     let metadata = meta.metadata(caller.actor());
-    run_on_patient(&state, id, PacienteCommand::Delete, Identity::Released, &metadata)
+    let outcome = run_on_patient(&state.store, id, PacienteCommand::Delete, Identity::Released, &metadata)
         .await
         .map_err(|e| command_error(id, e, false))?;
+    dispatch::settled(&state, outcome).await;
     Ok(Json(json!({"mensaje": "Se elimino el paciente con éxito!"})))
 }
 
@@ -223,8 +253,9 @@ pub async fn add_cristal(
         fecha: state.today(),
     };
     let metadata = meta.metadata(caller.actor());
-    run_on_patient(&state, id, command, Identity::Keep, &metadata)
+    let outcome = run_on_patient(&state.store, id, command, Identity::Keep, &metadata)
         .await
         .map_err(|e| command_error(id, e, false))?;
+    dispatch::settled(&state, outcome).await;
     Ok(StatusCode::OK)
 }

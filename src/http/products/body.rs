@@ -1,27 +1,17 @@
-//! The catalogue's command services: turning a product body into a command (with the rules that
-//! need other records: lookups exist, the cristal category), and running creates, edits,
-//! deletes, bulk creates and mass price updates on the event store.
-
-pub mod bulk;
-pub mod excel;
-pub mod prices;
+//! The product body the web apps send, and its conversion into the product's data with the rules
+//! that need other records: the lookups it names exist, the cristal category stands alone.
 
 use std::collections::HashMap;
 
-use optica_command::product::{self, LocalStock, Producto, ProductoCommand, ProductoError};
-use optica_command::{with_retries, CommandError};
-use optica_events::product::{model_brand_key, MODEL_BRAND_SCOPE};
-use optica_events::{EventMetadata, LookupKind, Money, ProductoDatos};
+use optica_command::catalogue::NewProduct;
+use optica_command::product::{self, LocalStock, ProductoError};
+use optica_events::product::is_cristal;
+use optica_events::{LookupKind, Money, ProductoDatos};
 use serde::Deserialize;
 use sqlx::PgPool;
 
-use crate::dispatch;
 use crate::error::AppError;
 use crate::http::lenient::{opt_i64, IdRef};
-use crate::state::AppState;
-
-/// The category whose products are lenses: exclusive, and without material or gender.
-pub const CRISTAL: &str = "cristal";
 
 /// A branch and its stock in a product body.
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -66,42 +56,19 @@ pub struct ProductoBody {
     pub version: Option<u64>,
 }
 
-/// Runs a command on a product loaded in the same attempt and moves its model + brand claim from
-/// the loaded key to `claim_after` (`None`: the claim is given up, as on delete). Loading and
-/// claiming in one attempt keeps the claim in step with a concurrent rename; a stream that moved
-/// re-runs the attempt. Waits for the read models before returning.
-pub async fn run_on_product(
-    state: &AppState,
-    id: i64,
-    command: ProductoCommand,
-    claim_after: Option<String>,
-    metadata: &EventMetadata,
-) -> Result<(), CommandError<ProductoError>> {
-    let key = id.to_string();
-    let (key, command, claim_after) = (key.as_str(), &command, claim_after.as_deref());
-    let appended = with_retries(move || async move {
-        let (before, base) = state.store.load::<Producto>(key).await?;
-        let held = model_brand_key(before.datos().marca_id, &before.datos().modelo);
-        let mut unit = state.store.unit();
-        unit.handle_loaded(key, before, base, command.clone(), &()).await?;
-        if claim_after != Some(held.as_str()) {
-            unit.release(MODEL_BRAND_SCOPE, &held, key);
-            if let Some(new) = claim_after {
-                unit.claim(MODEL_BRAND_SCOPE, new, key);
-            }
-        }
-        unit.commit(metadata).await
-    })
-    .await?;
-    if let Some(at) = appended {
-        dispatch::settle(state, at).await;
-    }
-    Ok(())
-}
-
 /// The lookup items a product may reference, by kind and id, read once per request.
 pub struct Lookups {
     names: HashMap<(LookupKind, i64), String>,
+}
+
+impl Prepared {
+    /// The product to create (a create sets every branch it names, none when the list is null).
+    pub fn new_product(self) -> NewProduct {
+        NewProduct {
+            datos: self.datos,
+            locales: self.locales.unwrap_or_default(),
+        }
+    }
 }
 
 impl Lookups {
@@ -153,11 +120,7 @@ pub fn prepare(body: ProductoBody, lookups: &Lookups) -> Result<Prepared, Vec<St
     let mut material_id = body.material.as_ref().and_then(IdRef::get);
     let mut genero = body.genero.unwrap_or_default();
 
-    let is_cristal = |id: &i64| {
-        lookups
-            .name(LookupKind::Categoria, *id)
-            .is_some_and(|n| n.trim().eq_ignore_ascii_case(CRISTAL))
-    };
+    let is_cristal = |id: &i64| lookups.name(LookupKind::Categoria, *id).is_some_and(is_cristal);
     if categoria_ids.iter().any(is_cristal) {
         if categoria_ids.len() > 1 {
             errors.push("La categoría cristal no puede combinarse con otras categorías".to_string());

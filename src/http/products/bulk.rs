@@ -1,18 +1,19 @@
 //! `crearVarios`: several products created all together or not at all.
 //!
 //! Every body is checked first and every problem reported (bad fields, a model repeated in the
-//! batch, a model that exists for its brand); then all products and their model + brand claims
-//! are appended in one transaction, so a concurrent create of the same model makes the whole
-//! batch fail cleanly instead of half-saving it.
+//! batch, a model that exists for its brand); then `catalogue::create_all` appends all products
+//! and their model + brand claims in one transaction, so a concurrent create of the same model
+//! makes the whole batch fail cleanly instead of half-saving it.
 
 use std::collections::{BTreeMap, HashSet};
 
-use optica_command::product::{Producto, ProductoCommand, ProductoError};
-use optica_command::{with_retries, CommandError};
-use optica_events::product::{model_brand_key, MODEL_BRAND_SCOPE, PRODUCT_ID_SEQUENCE};
+use optica_command::catalogue::{self, NewProduct};
+use optica_command::product::ProductoError;
+use optica_command::CommandError;
+use optica_events::product::model_brand_key;
 use optica_events::{EventMetadata, LookupKind};
 
-use super::{prepare, Lookups, Prepared, ProductoBody};
+use super::body::{prepare, Lookups, Prepared, ProductoBody};
 use crate::dispatch;
 use crate::error::AppError;
 use crate::state::AppState;
@@ -102,38 +103,9 @@ pub async fn create_all(
         return Err(BulkError::Refused(errores));
     }
 
-    let ids = state
-        .store
-        .next_ids(PRODUCT_ID_SEQUENCE, ready.len())
-        .await
-        .map_err(AppError::from)?;
-    let (ready, ids) = (&ready, &ids);
-    let outcome = with_retries(move || async move {
-        let mut unit = state.store.unit();
-        for (p, id) in ready.iter().zip(ids) {
-            let id = id.to_string();
-            let command = ProductoCommand::Create {
-                datos: p.datos.clone(),
-                locales: p.locales.clone().unwrap_or_default(),
-                fecha: today,
-            };
-            unit.handle::<Producto>(&id, command, &()).await?;
-            unit.claim(
-                MODEL_BRAND_SCOPE,
-                &model_brand_key(p.datos.marca_id, &p.datos.modelo),
-                &id,
-            );
-        }
-        unit.commit(metadata).await
-    })
-    .await;
-    match outcome {
-        Ok(appended) => {
-            if let Some(at) = appended {
-                dispatch::settle(state, at).await;
-            }
-            Ok(ready.len())
-        }
+    let products: Vec<NewProduct> = ready.iter().cloned().map(Prepared::new_product).collect();
+    match catalogue::create_all(&state.store, &products, today, metadata).await {
+        Ok(outcome) => Ok(dispatch::settled(state, outcome).await.len()),
         Err(CommandError::Duplicate { key, .. }) => {
             // Another request created one of these models meanwhile.
             let taken = ready

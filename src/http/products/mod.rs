@@ -2,14 +2,21 @@
 //!
 //! Reads are for staff (sellers see only their branch's products and no costs); every write is
 //! for admins. Searches that find nothing answer 404 with an empty body, as the web app expects.
+//! A write reads: this handler → `body.rs` (checked against the lookups) → `optica_command::
+//! catalogue` → the read-your-writes wait → the answer.
+
+pub mod body;
+pub mod bulk;
+pub mod prices;
 
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use optica_command::product::{Producto as ProductoAggregate, ProductoCommand, ProductoError};
+use optica_command::catalogue::{self, run_on_product};
+use optica_command::product::{ProductoCommand, ProductoError};
 use optica_command::CommandError;
-use optica_events::product::{model_brand_key, MODEL_BRAND_SCOPE, PRODUCT_ID_SEQUENCE};
+use optica_events::product::model_brand_key;
 use optica_query::products::{self as read, Producto, Search, StockPorLocal, StockPorMaterial};
 use optica_query::Page;
 use serde::Deserialize;
@@ -23,10 +30,11 @@ use crate::http::lenient::opt_i64;
 use crate::http::{page_index, saved};
 #[allow(unused_imports)]
 use crate::openapi::{Mensaje, OAuthError};
-use crate::products::bulk::{self, BulkError};
-use crate::products::prices::{self, MassUpdateBody};
-use crate::products::{excel, prepare, run_on_product, Lookups, ProductoBody};
+use crate::reports::stock_excel as excel;
 use crate::state::AppState;
+use body::{prepare, Lookups, ProductoBody};
+use bulk::BulkError;
+use prices::MassUpdateBody;
 
 fn not_found(id: i64) -> AppError {
     AppError::NotFound(format!("El producto ID: {id} no existe en la base de datos!"))
@@ -265,28 +273,18 @@ pub async fn create(
 ) -> Result<Response, AppError> {
     let lookups = Lookups::load(&state.pool).await?;
     let prepared = prepare(body, &lookups).map_err(AppError::Rejected)?;
-    let datos = prepared.datos;
+    let datos = &prepared.datos;
     if !read::existing_models(&state.pool, datos.marca_id, std::slice::from_ref(&datos.modelo))
         .await?
         .is_empty()
     {
         return Err(duplicate(false));
     }
-    let id = state.store.next_id(PRODUCT_ID_SEQUENCE).await?;
-    let key = model_brand_key(datos.marca_id, &datos.modelo);
-    let command = ProductoCommand::Create {
-        datos,
-        locales: prepared.locales.unwrap_or_default(),
-        fecha: state.today(),
-    };
-    let claims = optica_command::UniqueClaims {
-        take: vec![(MODEL_BRAND_SCOPE.into(), key)],
-        release: vec![],
-    };
     let metadata = meta.metadata(caller.actor());
-    dispatch::execute::<ProductoAggregate>(&state, &id.to_string(), command, &metadata, &claims)
+    let outcome = catalogue::create(&state.store, &prepared.new_product(), state.today(), &metadata)
         .await
-        .map_err(|e| command_error(id, e, false))?;
+        .map_err(|e| command_error(0, e, false))?;
+    let id = dispatch::settled(&state, outcome).await;
     answer(&state, &caller, id, "El producto ha sido creado exitosamente.!").await
 }
 
@@ -341,9 +339,10 @@ pub async fn update(
         fecha: state.today(),
     };
     let metadata = meta.metadata(caller.actor());
-    run_on_product(&state, id, command, Some(claim), &metadata)
+    let outcome = run_on_product(&state.store, id, command, Some(claim), &metadata)
         .await
         .map_err(|e| command_error(id, e, true))?;
+    dispatch::settled(&state, outcome).await;
     answer(&state, &caller, id, "el producto ha sido actualizado!").await
 }
 
@@ -359,9 +358,10 @@ pub async fn delete(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Value>, AppError> {
     let metadata = meta.metadata(caller.actor());
-    run_on_product(&state, id, ProductoCommand::Delete, None, &metadata)
+    let outcome = run_on_product(&state.store, id, ProductoCommand::Delete, None, &metadata)
         .await
         .map_err(|e| command_error(id, e, false))?;
+    dispatch::settled(&state, outcome).await;
     Ok(Json(json!({"mensaje": "Se elimino el producto con éxito!"})))
 }
 

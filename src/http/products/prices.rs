@@ -1,11 +1,12 @@
 //! `actualizar-precios`: a price or cost change over every product matching the filters.
 //!
 //! porcentaje: new = old + old × valor / 100 (valor 0..100); fijo: new = valor. Exact decimal
-//! arithmetic rounded to cents; one event per product whose amount changes; all products in one
-//! transaction (a concurrent edit of any of them re-runs the whole update).
+//! arithmetic rounded to cents (in the aggregate); `catalogue::change_amounts` appends one event
+//! per product whose amount changes, all in one transaction.
 
-use optica_command::product::{Cambio, Campo, Producto, ProductoCommand, ProductoError};
-use optica_command::{with_retries, CommandError};
+use optica_command::catalogue;
+use optica_command::product::{Cambio, Campo, ProductoError};
+use optica_command::CommandError;
 use optica_events::money::parse_scaled;
 use optica_events::{EventMetadata, Money};
 use optica_query::products::Filters;
@@ -92,35 +93,8 @@ pub fn parse(body: &MassUpdateBody) -> Result<(Campo, Cambio, Filters), AppError
 pub async fn apply(state: &AppState, body: &MassUpdateBody, metadata: &EventMetadata) -> Result<usize, AppError> {
     let (campo, cambio, filters) = parse(body)?;
     let ids = optica_query::products::matching(&state.pool, filters).await?;
-    let today = state.today();
-    let ids = &ids;
-    let outcome = with_retries(move || async move {
-        let mut unit = state.store.unit();
-        let mut changed = 0;
-        for id in ids {
-            let command = ProductoCommand::ChangeAmount {
-                campo,
-                cambio,
-                fecha: today,
-            };
-            let before = unit.streams();
-            match unit.handle::<Producto>(&id.to_string(), command, &()).await {
-                // deleted since the filter ran: nothing to update
-                Err(CommandError::Domain(ProductoError::NotFound)) => continue,
-                Err(e) => return Err(e),
-                Ok(_) => changed += usize::from(unit.streams() > before),
-            }
-        }
-        unit.commit(metadata).await.map(|at| (at, changed))
-    })
-    .await;
-    match outcome {
-        Ok((appended, changed)) => {
-            if let Some(at) = appended {
-                dispatch::settle(state, at).await;
-            }
-            Ok(changed)
-        }
+    match catalogue::change_amounts(&state.store, &ids, campo, cambio, state.today(), metadata).await {
+        Ok(outcome) => Ok(dispatch::settled(state, outcome).await.len()),
         Err(CommandError::Domain(ProductoError::Invalid(problems))) => Err(AppError::Rejected(problems)),
         Err(other) => Err(dispatch::store_failure(other)),
     }

@@ -10,7 +10,7 @@ use sqlx::PgPool;
 use super::{CLIENT, CLIENT_SECRET, JWT_SECRET};
 
 // The benchmarks' minimal HTTP client, shared so the two stay one.
-#[path = "../../examples/bench_support/http.rs"]
+#[path = "../../../examples/bench_support/http.rs"]
 mod http;
 pub use http::request;
 

@@ -1,0 +1,268 @@
+//! The cash-box unit: a movement, its stock changes and its patient's lenses are appended in ONE
+//! transaction (architecture: "Invariants that span aggregates"). The movement's stream and
+//! every product stream it touches are written at the sequences they were loaded at, so two
+//! sales racing for the last unit cannot both commit; the loser re-runs against the new stock
+//! and is refused when there is none left.
+
+use std::collections::BTreeMap;
+
+use optica_events::movement::{MovimientoDatos, TipoMovimiento, IDEMPOTENCY_SCOPE, MOVEMENT_ID_SEQUENCE};
+use optica_events::product::CRISTAL;
+use optica_events::{EventMetadata, MotivoStock};
+
+use crate::movement::{Movimiento, MovimientoCommand, MovimientoError};
+use crate::patient::{Paciente, PacienteCommand, PacienteError};
+use crate::product::{Ajuste, Producto, ProductoCommand, ProductoError};
+use crate::{with_retries, CommandError, EventStore, Outcome, StoreError, UnitOfWork};
+
+/// Why a unit of movement work was refused, whichever stream refused it.
+#[derive(Debug, thiserror::Error)]
+pub enum SaleError {
+    #[error(transparent)]
+    Movimiento(MovimientoError),
+    #[error("product {0}: {1}")]
+    Producto(i64, ProductoError),
+    #[error(transparent)]
+    Paciente(PacienteError),
+    /// The movement belongs to a branch the caller does not work at.
+    #[error("the movement belongs to another branch")]
+    OtraSucursal,
+}
+
+/// The idempotency claim of a request: per user, so one user's key never answers another's.
+pub fn idempotency_key(metadata: &EventMetadata) -> Option<String> {
+    metadata
+        .idempotency_key
+        .as_ref()
+        .map(|k| format!("{}:{k}", metadata.actor.username))
+}
+
+/// The movement an earlier request with the same idempotency key created, if any (read from
+/// the claim, which commits with the movement's events).
+pub async fn replayed(store: &EventStore, metadata: &EventMetadata) -> Result<Option<i64>, StoreError> {
+    let Some(key) = idempotency_key(metadata) else {
+        return Ok(None);
+    };
+    let id: Option<String> = sqlx::query_scalar("select aggregate_id from unique_claims where scope = $1 and key = $2")
+        .bind(IDEMPOTENCY_SCOPE)
+        .bind(&key)
+        .fetch_optional(store.pool())
+        .await?;
+    Ok(id.and_then(|id| id.parse().ok()))
+}
+
+/// Registers a movement with its stock changes and, for a sale to a patient, the patient's
+/// lenses. With an idempotency key already claimed the answer is `Duplicate`: the caller
+/// answers the first request's movement (see `replayed`).
+pub async fn register(
+    store: &EventStore,
+    datos: MovimientoDatos,
+    metadata: &EventMetadata,
+) -> Result<Outcome, CommandError<SaleError>> {
+    let id = store.next_id(MOVEMENT_ID_SEQUENCE).await?;
+    let key = id.to_string();
+    let (key, datos) = (key.as_str(), &datos);
+    let idempotency = idempotency_key(metadata);
+    let appended = with_retries(move || {
+        let idempotency = idempotency.clone();
+        async move {
+            let mut unit = store.unit();
+            // The id was just taken from its sequence, so the stream is empty: nothing to load.
+            let command = MovimientoCommand::Register { datos: datos.clone() };
+            let movimiento = unit
+                .handle_loaded(key, Movimiento::default(), 0, command, &())
+                .await
+                .map_err(|e| e.map_domain(SaleError::Movimiento))?;
+            // The aggregate's normalised data (default state) is what the stock and lenses follow.
+            let saved = movimiento.datos().cloned();
+            move_stock(&mut unit, id, None, saved.as_ref(), MotivoStock::Venta).await?;
+            if let Some(d) = saved.as_ref().filter(|d| d.tipo == TipoMovimiento::Entrada) {
+                record_lenses(&mut unit, d).await?;
+            }
+            if let Some(k) = &idempotency {
+                unit.claim(IDEMPOTENCY_SCOPE, k, key);
+            }
+            unit.commit(metadata).await
+        }
+    })
+    .await?;
+    Ok(Outcome { id, appended })
+}
+
+/// Edits a movement: a sale's stock goes back at the stored branch and is taken again for the
+/// new lines at the new branch (net per product and branch), in one transaction.
+/// `may_touch(local_id)`: whether the caller may work at the stored branch.
+pub async fn edit(
+    store: &EventStore,
+    id: i64,
+    datos: MovimientoDatos,
+    expected_version: Option<u64>,
+    may_touch: impl Fn(i64) -> bool,
+    metadata: &EventMetadata,
+) -> Result<Outcome, CommandError<SaleError>> {
+    let key = id.to_string();
+    let (key, datos, may_touch) = (key.as_str(), &datos, &may_touch);
+    let appended = with_retries(move || async move {
+        let (before, base) = store.load::<Movimiento>(key).await?;
+        let previous = before.datos().cloned();
+        if previous.as_ref().is_some_and(|p| !may_touch(p.local_id)) {
+            return Err(CommandError::Domain(SaleError::OtraSucursal));
+        }
+        let mut unit = store.unit();
+        let command = MovimientoCommand::Edit {
+            datos: datos.clone(),
+            expected_version,
+        };
+        let after = unit
+            .handle_loaded(key, before, base, command, &())
+            .await
+            .map_err(|e| e.map_domain(SaleError::Movimiento))?;
+        let saved = after.datos().cloned();
+        let motivo = MotivoStock::VentaEditada;
+        move_stock(&mut unit, id, previous.as_ref(), saved.as_ref(), motivo).await?;
+        unit.commit(metadata).await
+    })
+    .await?;
+    Ok(Outcome { id, appended })
+}
+
+/// Deletes a movement, putting a sale's stock back at its branch.
+pub async fn delete(store: &EventStore, id: i64, metadata: &EventMetadata) -> Result<Outcome, CommandError<SaleError>> {
+    let key = id.to_string();
+    let key = key.as_str();
+    let appended = with_retries(move || async move {
+        let (before, base) = store.load::<Movimiento>(key).await?;
+        let previous = before.datos().cloned();
+        let mut unit = store.unit();
+        unit.handle_loaded(key, before, base, MovimientoCommand::Delete, &())
+            .await
+            .map_err(|e| e.map_domain(SaleError::Movimiento))?;
+        move_stock(&mut unit, id, previous.as_ref(), None, MotivoStock::VentaEliminada).await?;
+        unit.commit(metadata).await
+    })
+    .await?;
+    Ok(Outcome { id, appended })
+}
+
+/// Net stock change per product and branch that a movement makes (negative: taken).
+fn stock_effect(datos: Option<&MovimientoDatos>, sign: i64, into: &mut BTreeMap<i64, BTreeMap<i64, i64>>) {
+    let Some(d) = datos.filter(|d| d.tipo == TipoMovimiento::Entrada) else {
+        return;
+    };
+    for l in &d.lineas {
+        *into.entry(l.producto_id).or_default().entry(d.local_id).or_default() += sign * l.cantidad;
+    }
+}
+
+/// Appends the stock changes that take the cash box from `before` to `after` (either may be
+/// none), one command per product stream.
+async fn move_stock(
+    unit: &mut UnitOfWork<'_>,
+    movimiento_id: i64,
+    before: Option<&MovimientoDatos>,
+    after: Option<&MovimientoDatos>,
+    motivo: MotivoStock,
+) -> Result<(), CommandError<SaleError>> {
+    let mut net = BTreeMap::new();
+    stock_effect(before, 1, &mut net);
+    stock_effect(after, -1, &mut net);
+    for (producto_id, per_branch) in net {
+        let ajustes: Vec<Ajuste> = per_branch
+            .into_iter()
+            .filter(|(_, cantidad)| *cantidad != 0)
+            .map(|(local_id, cantidad)| Ajuste {
+                local_id,
+                cantidad,
+                motivo,
+            })
+            .collect();
+        if ajustes.is_empty() {
+            continue;
+        }
+        let command = ProductoCommand::AdjustMany {
+            ajustes,
+            movimiento_id: Some(movimiento_id),
+        };
+        unit.handle::<Producto>(&producto_id.to_string(), command, &())
+            .await
+            .map_err(|e| e.map_domain(|inner| SaleError::Producto(producto_id, inner)))?;
+    }
+    Ok(())
+}
+
+/// Records a sale's lenses in its patient's file.
+async fn record_lenses(unit: &mut UnitOfWork<'_>, d: &MovimientoDatos) -> Result<(), CommandError<SaleError>> {
+    let nombres = cristales(d);
+    let Some(paciente_id) = d.paciente_id.filter(|_| !nombres.is_empty()) else {
+        return Ok(());
+    };
+    let command = PacienteCommand::RecordCristales {
+        nombres,
+        fecha: d.fecha.date(),
+    };
+    unit.handle::<Paciente>(&paciente_id.to_string(), command, &())
+        .await
+        .map_err(|e| e.map_domain(SaleError::Paciente))?;
+    Ok(())
+}
+
+/// The lenses an ENTRADA records for its patient (spec 001 §4): "model brand" for each product of
+/// the category cristal, and the text after the word "cristal" of each additional line that
+/// mentions it.
+pub fn cristales(datos: &MovimientoDatos) -> Vec<String> {
+    let from_products = datos
+        .lineas
+        .iter()
+        .filter(|l| l.cristal)
+        .map(|l| format!("{} {}", l.modelo, l.marca));
+    let from_extras = datos.adicionales.iter().filter_map(|a| {
+        // Compared char by char, lower-cased one to one, so positions match the original text.
+        let chars: Vec<char> = a.descripcion.chars().collect();
+        let lower: Vec<char> = chars.iter().map(|c| c.to_lowercase().next().unwrap_or(*c)).collect();
+        let word: Vec<char> = CRISTAL.chars().collect();
+        let at = lower.windows(word.len()).position(|w| w == word.as_slice())?;
+        Some(chars[at + word.len()..].iter().collect::<String>().trim().to_string())
+    });
+    from_products.chain(from_extras).filter(|n| !n.is_empty()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::NaiveDateTime;
+    use optica_events::movement::{Linea, LineaAdicional};
+    use optica_events::Money;
+
+    use super::*;
+
+    #[test]
+    fn lens_names_come_from_cristal_products_and_lines_that_mention_it() {
+        let line = |descripcion: &str| LineaAdicional {
+            descripcion: descripcion.into(),
+            subtotal: Money::ZERO,
+        };
+        let datos = MovimientoDatos {
+            tipo: TipoMovimiento::Entrada,
+            fecha: NaiveDateTime::default(),
+            local_id: 1,
+            paciente_id: Some(1),
+            vendedor: None,
+            descripcion: None,
+            lineas: vec![Linea {
+                producto_id: 1,
+                modelo: "Orma".into(),
+                marca: "Essilor".into(),
+                cristal: true,
+                cantidad: 1,
+                precio_unitario: Money::ZERO,
+                subtotal: Money::ZERO,
+            }],
+            adicionales: vec![line("Ñandú Cristales Blue"), line("Armazón")],
+            descuento: None,
+            total: Money::ZERO,
+            total_impuesto: Money::ZERO,
+            pagos: vec![],
+            estado: None,
+        };
+        assert_eq!(cristales(&datos), vec!["Orma Essilor", "es Blue"]);
+    }
+}

@@ -1,0 +1,23 @@
+//! The API, projector and reliability tests against a real PostgreSQL (a fresh database per
+//! test): one binary, so the whole server links once. Each module is one feature or one property;
+//! `common` holds the harness (the router on a fresh database, a running server, the shop).
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+mod audit;
+mod auth;
+mod authorization;
+mod cashbox;
+mod crash;
+mod db_restart;
+mod event_store;
+mod fuzz;
+mod lookups;
+mod movements;
+mod openapi;
+mod patients;
+mod products;
+mod projector;
+mod statistics;
+mod support;
