@@ -4,15 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { Menu } from '../layout/Menu';
 import { routes as appRoutes } from '../routing/routes';
-import { evento, eventosPage, instant } from '../test/audit';
-import { locales } from '../test/products';
-import { fakeToken, inAnHour, openAs } from '../test/render';
+import { openPage } from '../test/page';
+import { adminToken, evento, instant, locales, sellerToken, springPage } from '../test/seed';
 import { AuditLog } from './AuditLog';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
-const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
-const seller = fakeToken({ user_name: 'beto', authorities: ['ROLE_VENDEDOR'], local_id: 1, exp: inAnHour() });
+const admin = adminToken();
+const seller = sellerToken(1);
 
 type Routes = Record<string, [number, unknown]>;
 
@@ -20,7 +19,7 @@ const LOG = 'GET /api/auditoria';
 
 function open(routes: Routes, token = admin) {
   routes['GET /api/local'] ??= [200, locales];
-  return openAs(token, '/auditoria', [{ path: '/auditoria', element: <AuditLog /> }], routes);
+  return openPage('/auditoria', [{ path: '/auditoria', element: <AuditLog /> }], { token, answers: routes });
 }
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -48,7 +47,7 @@ afterEach(() => {
 
 describe('audit log', () => {
   it('lists the events newest first, with local dates and the summary as is', async () => {
-    const { calls } = open({ [LOG]: [200, eventosPage(eventos)] });
+    const { calls } = open({ [LOG]: [200, springPage(eventos, 20)] });
     await screen.findByText('beto');
     expect(screen.getByRole('heading', { name: 'AUDITORÍA' })).toBeTruthy();
     expect(
@@ -73,7 +72,7 @@ describe('audit log', () => {
 
   it("unfolds a row's JSON data with 'Ver datos' and folds it with 'Ocultar datos'", async () => {
     const user = userEvent.setup();
-    open({ [LOG]: [200, eventosPage(eventos)] });
+    open({ [LOG]: [200, springPage(eventos, 20)] });
     await screen.findByText('beto');
     expect(screen.queryByLabelText('Datos del evento 902')).toBeNull();
     const [first] = rows();
@@ -93,7 +92,7 @@ describe('audit log', () => {
 
   it('sends every filter with Buscar, omits empty ones, and clears them with Limpiar', async () => {
     const user = userEvent.setup();
-    const { calls } = open({ [LOG]: [200, eventosPage(eventos)] });
+    const { calls } = open({ [LOG]: [200, springPage(eventos, 20)] });
     await screen.findByText('beto');
     expect([...byId<HTMLSelectElement>('filtroTipo').options].map((o) => o.textContent)).toEqual([
       'Todos', 'Producto', 'Movimiento', 'Paciente', 'Usuario', 'Local', 'Marca', 'Categoria', 'Material',
@@ -133,7 +132,7 @@ describe('audit log', () => {
 
   it('pages through a window of 5 numbers, keeping the filters', async () => {
     const user = userEvent.setup();
-    const routes: Routes = { [LOG]: [200, eventosPage(eventos, 0, 9)] };
+    const routes: Routes = { [LOG]: [200, springPage(eventos, 20, 0, 9)] };
     const { calls } = open(routes);
     await screen.findByText('beto');
     await user.type(byId('filtroUsuario'), 'ana');
@@ -141,14 +140,14 @@ describe('audit log', () => {
     await waitFor(() => expect(logCalls(calls).at(-1)?.search).toBe('?usuario=ana&page=0&size=20'));
     const nav = within(await screen.findByRole('navigation', { name: 'Páginas' }));
     expect(nav.getAllByRole('button').map((b) => b.textContent).slice(1, -1)).toEqual(['1', '2', '3', '4', '5']);
-    routes[LOG] = [200, eventosPage([evento({ usuario: 'carla' })], 3, 9)];
+    routes[LOG] = [200, springPage([evento({ usuario: 'carla' })], 20, 3, 9)];
     await user.click(nav.getByRole('button', { name: '4' }));
     await screen.findByText('carla');
     expect(logCalls(calls).at(-1)?.search).toBe('?usuario=ana&page=3&size=20');
   });
 
   it('says so when no event matches', async () => {
-    open({ [LOG]: [200, eventosPage([], 0, 0)] });
+    open({ [LOG]: [200, springPage([], 20, 0, 0)] });
     await screen.findByText('No se encontraron eventos');
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Páginas' })).toBeNull();
@@ -162,7 +161,7 @@ describe('audit log', () => {
 
   it("shows the server's message when it refuses a filter", async () => {
     const user = userEvent.setup();
-    const routes: Routes = { [LOG]: [200, eventosPage(eventos)] };
+    const routes: Routes = { [LOG]: [200, springPage(eventos, 20)] };
     open(routes);
     await screen.findByText('beto');
     routes[LOG] = [400, { mensaje: 'Fecha inválida: 2024-13-01' }];
@@ -177,13 +176,13 @@ describe('audit log', () => {
 describe('audit route and menu', () => {
   it("is in the admins' ADMINISTRAR menu and only theirs", async () => {
     const user = userEvent.setup();
-    openAs(admin, '/inicio', [{ path: '/inicio', element: <Menu /> }], {});
+    openPage('/inicio', [{ path: '/inicio', element: <Menu /> }], { token: admin });
     await user.click(within(screen.getByTestId('menu-administrar')).getByRole('button', { name: 'ADMINISTRAR' }));
     expect(screen.getByRole('link', { name: 'Auditoría' }).getAttribute('href')).toBe('/auditoria');
   });
 
   it('keeps sellers out of the route', async () => {
-    const { calls } = openAs(seller, '/auditoria', appRoutes as Parameters<typeof openAs>[2], {});
+    const { calls } = openPage('/auditoria', appRoutes, { token: seller });
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith('warning', 'ACCESO DENEGADO', 'Hola beto, no tenes acceso'),
     );

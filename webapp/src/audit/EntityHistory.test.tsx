@@ -2,18 +2,18 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
-import { datosMovimiento, evento, eventoMovimiento, instant } from '../test/audit';
-import { fakeToken, inAnHour, openAs } from '../test/render';
+import { openPage } from '../test/page';
+import { adminToken, datosMovimiento, evento, eventoMovimiento, instant } from '../test/seed';
 import { EntityHistory } from './EntityHistory';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
-const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
+const admin = adminToken();
 
 type Routes = Record<string, [number, unknown]>;
 
 function open(tipo: 'Producto' | 'Movimiento' | 'Paciente', id: number, routes: Routes) {
-  return openAs(admin, '/historial', [{ path: '/historial', element: <EntityHistory tipo={tipo} id={id} /> }], routes);
+  return openPage('/historial', [{ path: '/historial', element: <EntityHistory tipo={tipo} id={id} /> }], { token: admin, answers: routes });
 }
 
 const table = () => within(screen.getByRole('table', { name: 'Historial' }));

@@ -2,26 +2,21 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
-import { asiento, instant } from '../test/audit';
-import { fakeToken, inAnHour, openAs } from '../test/render';
+import { openPage } from '../test/page';
+import { adminToken, asiento, instant } from '../test/seed';
 import { StockLedger } from './StockLedger';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
-const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
+const admin = adminToken();
 
 const STOCK = 'GET /api/auditoria/stock/10';
 
 function open(routes: Record<string, [number, unknown]>) {
-  return openAs(
-    admin,
-    '/stock',
-    [
+  return openPage('/stock', [
       { path: '/stock', element: <StockLedger productoId={10} /> },
       { path: '/editarMovimiento/:id', element: <p>movimiento</p> },
-    ],
-    routes,
-  );
+    ], { token: admin, answers: routes });
 }
 
 const ledger = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asiento, datosMovimiento, evento, eventoMovimiento } from '../test/audit';
+import { asiento, datosMovimiento, evento, eventoMovimiento } from '../test/seed';
 import {
   cambioText,
   diffMovimiento,

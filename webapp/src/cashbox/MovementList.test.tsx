@@ -2,14 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm, toast } from '../app/alerts';
-import { filasPage, fila, locales, metodos, pago } from '../test/cashbox';
-import { fakeToken, inAnHour, openAs, whenEnabled } from '../test/render';
+import { openPage, whenEnabled } from '../test/page';
+import { adminToken, fila, locales, metodosPago, pago, sellerToken, springPage } from '../test/seed';
 import { MovementList, PatientMovements } from './MovementList';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn(), toast: vi.fn() }));
 
-const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
-const seller = fakeToken({ user_name: 'beto', authorities: ['ROLE_VENDEDOR'], local_id: 1, exp: inAnHour() });
+const admin = adminToken();
+const seller = sellerToken(1);
 
 type Routes = Record<string, [number, unknown]>;
 
@@ -24,22 +24,17 @@ const withLookups = (routes: Routes): Routes =>
     routes,
     {
       'GET /api/local': [200, locales],
-      'GET /api/metodoPago': [200, metodos],
+      'GET /api/metodoPago': [200, metodosPago],
       [TOTALES]: [200, { Efectivo: 15000, Tarjeta: -200.5 }],
     },
     { ...routes },
   );
 
 function open(token: string, routes: Routes, at = '/adminitrarCaja') {
-  return openAs(
-    token,
-    at,
-    [
+  return openPage(at, [
       { path: '/adminitrarCaja', element: <MovementList /> },
       { path: '/adminitrarCajaPaciente/:pacienteFicha', element: <PatientMovements /> },
-    ],
-    withLookups(routes),
-  );
+    ], { token, answers: withLookups(routes) });
 }
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
@@ -74,7 +69,7 @@ afterEach(() => {
 
 describe('movement list', () => {
   it('lists one row per payment, dated by it, and highlights that payment', async () => {
-    const { calls } = open(admin, { [FILTRAR]: [200, filasPage(sale)] });
+    const { calls } = open(admin, { [FILTRAR]: [200, springPage(sale, 10)] });
     await screen.findByText('18:40', { exact: false, selector: 'td' });
     expect(screen.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' })).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
@@ -104,7 +99,7 @@ describe('movement list', () => {
   });
 
   it('says so when there are no movements', async () => {
-    open(admin, { [FILTRAR]: [200, filasPage([], 0, 0)] });
+    open(admin, { [FILTRAR]: [200, springPage([], 10, 0, 0)] });
     await screen.findByText('No se encontraron movimientos');
     expect(screen.queryByRole('navigation', { name: 'Páginas' })).toBeNull();
   });
@@ -117,7 +112,7 @@ describe('movement list', () => {
 
   it('gives sellers no branch filter, no totals (not even the day\'s) and no delete', async () => {
     const user = userEvent.setup();
-    const { calls } = open(seller, { [FILTRAR]: [200, filasPage(sale)], [COMPLETO]: [200, []] });
+    const { calls } = open(seller, { [FILTRAR]: [200, springPage(sale, 10)], [COMPLETO]: [200, []] });
     await screen.findByText('12/05/2024 18:40');
     fireEvent.change(byId('filtroFecha')!, { target: { value: '2024-05-12' } });
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
@@ -134,7 +129,7 @@ describe('movement list', () => {
 
   it('hides the admin totals like a password until the eye shows them, for the chosen branch', async () => {
     const user = userEvent.setup();
-    const { calls } = open(admin, { [FILTRAR]: [200, filasPage(sale)] });
+    const { calls } = open(admin, { [FILTRAR]: [200, springPage(sale, 10)] });
     const efectivo = await screen.findByLabelText<HTMLInputElement>('Efectivo');
     const tarjeta = screen.getByLabelText<HTMLInputElement>('Tarjeta');
     expect([efectivo.type, tarjeta.type]).toEqual(['password', 'password']);
@@ -151,13 +146,13 @@ describe('movement list', () => {
   });
 
   it('says so when the totals cannot be calculated', async () => {
-    open(admin, { [FILTRAR]: [200, filasPage(sale)], [TOTALES]: [500, { mensaje: 'x' }] });
+    open(admin, { [FILTRAR]: [200, springPage(sale, 10)], [TOTALES]: [500, { mensaje: 'x' }] });
     await screen.findByText('No se pudieron calcular los totales.');
   });
 
   it('applies every filter with Buscar and clears them with Limpiar', async () => {
     const user = userEvent.setup();
-    const { calls } = open(admin, { [FILTRAR]: [200, filasPage(sale)], [COMPLETO]: [200, []] });
+    const { calls } = open(admin, { [FILTRAR]: [200, springPage(sale, 10)], [COMPLETO]: [200, []] });
     await screen.findByText('12/05/2024 18:40');
     await user.selectOptions(byId('filtroLocal')!, 'Centro');
     await user.selectOptions(byId('filtroTipo')!, 'SALIDA');
@@ -197,7 +192,7 @@ describe('movement list', () => {
       }),
     ];
     const user = userEvent.setup();
-    open(admin, { [FILTRAR]: [200, filasPage(everyRow.slice(0, 2))], [COMPLETO]: [200, everyRow] });
+    open(admin, { [FILTRAR]: [200, springPage(everyRow.slice(0, 2), 10)], [COMPLETO]: [200, everyRow] });
     await screen.findByText('12/05/2024 18:40');
     fireEvent.change(byId('filtroFecha')!, { target: { value: day } });
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
@@ -213,7 +208,7 @@ describe('movement list', () => {
 
   it('copies the public status link and confirms with a 2-second toast', async () => {
     const user = userEvent.setup();
-    open(admin, { [FILTRAR]: [200, filasPage(sale)] });
+    open(admin, { [FILTRAR]: [200, springPage(sale, 10)] });
     await user.click((await screen.findAllByRole('button', { name: 'Copiar enlace' }))[2]);
     await waitFor(() => expect(toast).toHaveBeenCalledWith('success', 'Enlace copiado', 2000));
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/estadoCompra/502-Zz81aQpL`);
@@ -232,7 +227,7 @@ describe('movement list', () => {
       saved.push(this.download);
     });
     const { calls } = open(admin, {
-      [FILTRAR]: [200, filasPage(sale)],
+      [FILTRAR]: [200, springPage(sale, 10)],
       'GET /api/movimientos/reporteCliente/501': [200, '%PDF'],
       'GET /api/movimientos/reporteOptica/501': [200, '%PDF'],
     });
@@ -254,7 +249,7 @@ describe('movement list', () => {
     const user = userEvent.setup();
     vi.mocked(confirm).mockResolvedValue(true);
     const routes: Routes = {
-      [FILTRAR]: [200, filasPage(sale)],
+      [FILTRAR]: [200, springPage(sale, 10)],
       'DELETE /api/movimientos/502': [500, { mensaje: 'Error al eliminar el movimiento' }],
     };
     const { calls } = open(admin, routes);
@@ -264,13 +259,7 @@ describe('movement list', () => {
       expect(alert).toHaveBeenCalledWith('error', 'ERROR AL ELIMINAR EL MOVIMIENTO', 'Error al eliminar el movimiento'),
     );
     // The server answers 204 with no body.
-    const stubbed = globalThis.fetch;
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      if (request.method !== 'DELETE') return stubbed(request);
-      calls.push({ method: 'DELETE', path: new URL(request.url).pathname, search: '', auth: null, body: null });
-      return Promise.resolve(new Response(null, { status: 204 }));
-    });
+    routes['DELETE /api/movimientos/502'] = [204, null];
     await user.click(screen.getAllByRole('button', { name: 'Eliminar' })[2]);
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith('success', 'MOVIMIENTO ELIMINADO', 'El movimiento ha sido eliminado.'),
@@ -286,7 +275,7 @@ describe('movement list', () => {
   it('sends nothing when the delete is not confirmed', async () => {
     const user = userEvent.setup();
     vi.mocked(confirm).mockResolvedValue(false);
-    const { calls } = open(admin, { [FILTRAR]: [200, filasPage(sale)] });
+    const { calls } = open(admin, { [FILTRAR]: [200, springPage(sale, 10)] });
     await user.click((await screen.findAllByRole('button', { name: 'Eliminar' }))[0]);
     await waitFor(() => expect(confirm).toHaveBeenCalled());
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
@@ -294,11 +283,11 @@ describe('movement list', () => {
 
   it('pages through a window of 5 numbers', async () => {
     const user = userEvent.setup();
-    const routes: Routes = { [FILTRAR]: [200, filasPage([fila()], 0, 10)] };
+    const routes: Routes = { [FILTRAR]: [200, springPage([fila()], 10, 0, 10)] };
     const { calls } = open(admin, routes);
     await screen.findByText('10/05/2024 10:15');
     expect(nav().getAllByRole('button').map((b) => b.textContent).slice(1, -1)).toEqual(['1', '2', '3', '4', '5']);
-    routes[FILTRAR] = [200, filasPage([fila({ fecha: '2024-04-01T12:00:00' })], 4, 10)];
+    routes[FILTRAR] = [200, springPage([fila({ fecha: '2024-04-01T12:00:00' })], 10, 4, 10)];
     await user.click(nav().getByRole('button', { name: '5' }));
     await screen.findByText('01/04/2024 12:00');
     expect(calls.filter((c) => c.path === '/api/movimientos/filtrar').at(-1)?.search).toBe('?page=4&size=10');
@@ -308,7 +297,7 @@ describe('movement list', () => {
   it("shows one patient's movements, by the full name in the route", async () => {
     const { calls } = open(
       seller,
-      { [FILTRAR]: [200, filasPage([fila()])] },
+      { [FILTRAR]: [200, springPage([fila()], 10)] },
       '/adminitrarCajaPaciente/Jos%C3%A9%20P%C3%A9rez',
     );
     await screen.findByText('10/05/2024 10:15');

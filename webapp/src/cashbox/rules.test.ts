@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estadoLabel, filtroParams, reportFileName } from '../api/cashbox';
-import { fila, metodos, pago } from '../test/cashbox';
+import { fila, metodosPago, pago } from '../test/seed';
 import { emptyFiltro, highlightClass, isRowPayment, statusLink, sumasDelDia } from './rules';
 
 describe('cash-box rules', () => {
@@ -83,7 +83,7 @@ describe('cash-box rules', () => {
     });
 
     it('keeps to the chosen payment method', () => {
-      expect(sumasDelDia(rows, day, metodos[0].nombre)).toEqual({ porMetodo: [['Efectivo', 599.9]], total: 599.9 });
+      expect(sumasDelDia(rows, day, metodosPago[0].nombre)).toEqual({ porMetodo: [['Efectivo', 599.9]], total: 599.9 });
     });
 
     it('is empty without rows', () => {

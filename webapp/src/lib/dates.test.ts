@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instant } from '../test/audit';
+import { instant } from '../test/seed';
 import { formatFecha, formatFechaHora, formatInstant, isoDate, localMinute, localToIsoUtc, sameMinute } from './dates';
 
 const NOW = '2025-06-01T09:15';

@@ -2,24 +2,22 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
-import { fakeToken, inAnHour, renderAt, stubFetch } from '../test/render';
+import { openPage } from '../test/page';
+import { adminToken } from '../test/seed';
 import { LookupAdmin } from './LookupAdmin';
 import { screens } from './screens';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
-const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
+const admin = adminToken();
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 function open(screenName: keyof typeof screens, routes: Record<string, [number, unknown]>) {
-  sessionStorage.setItem('optica.token', admin);
-  const stub = stubFetch(routes);
-  vi.stubGlobal('fetch', stub.fetch);
-  const view = renderAt('/admin', [
+  const screensAt = [
     { path: '/admin', element: <LookupAdmin screen={screens[screenName]} /> },
     { path: '/inicio', element: <p>pantalla de inicio</p> },
-  ]);
-  return { ...view, calls: stub.calls };
+  ];
+  return openPage('/admin', screensAt, { token: admin, answers: routes });
 }
 
 afterEach(() => {

@@ -2,15 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
-import { locales, movimiento, movementRoutes, paciente, producto, salida } from '../test/movements';
-import { page } from '../test/patients';
-import { fakeToken, inAnHour, openAs, whenEnabled } from '../test/render';
+import { openPage, whenEnabled } from '../test/page';
+import { adminToken, locales, movementAnswers, movimiento, paciente, producto, salida, sellerToken, springPage } from '../test/seed';
 import { CreateMovement, EditMovement } from './MovementScreens';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
-const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
-const seller = fakeToken({ user_name: 'beto', authorities: ['ROLE_VENDEDOR'], local_id: 2, exp: inAnHour() });
+const admin = adminToken();
+const seller = sellerToken(2);
 
 /** 2025-06-01 09:15:30, local time: the form's "now". */
 const NOW = new Date(2025, 5, 1, 9, 15, 30);
@@ -20,24 +19,18 @@ type Routes = Record<string, [number, unknown]>;
 
 /** Opens the movement screens at `at`; records each request's Idempotency-Key too. */
 function open(at: string, routes: Routes = {}, token = admin) {
-  for (const [k, v] of Object.entries(movementRoutes)) routes[k] ??= v;
-  const view = openAs(
-    token,
-    at,
-    [
-      { path: '/crearMovimiento', element: <CreateMovement /> },
-      { path: '/crearMovimiento/:pacienteId', element: <CreateMovement /> },
-      { path: '/editarMovimiento/:id', element: <EditMovement /> },
-      { path: '/adminitrarCaja', element: <p>listado de movimientos</p> },
-    ],
-    routes,
-  );
+  for (const [k, v] of Object.entries(movementAnswers)) routes[k] ??= v;
   const keys: { method: string; key: string | null }[] = [];
-  const inner = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    keys.push({ method: request.method, key: request.headers.get('Idempotency-Key') });
-    return inner(request);
+  const screens = [
+    { path: '/crearMovimiento', element: <CreateMovement /> },
+    { path: '/crearMovimiento/:pacienteId', element: <CreateMovement /> },
+    { path: '/editarMovimiento/:id', element: <EditMovement /> },
+    { path: '/adminitrarCaja', element: <p>listado de movimientos</p> },
+  ];
+  const view = openPage(at, screens, {
+    token,
+    answers: routes,
+    onRequest: (request) => keys.push({ method: request.method, key: request.headers.get('Idempotency-Key') }),
   });
   return { ...view, keys };
 }
@@ -138,7 +131,7 @@ describe('create movement form', () => {
 
   it('picks a patient by name for an ENTRADA', async () => {
     const user = userEvent.setup();
-    const { calls } = open('/crearMovimiento', { 'GET /api/pacientes/buscar/nombre': [200, page([paciente()])] });
+    const { calls } = open('/crearMovimiento', { 'GET /api/pacientes/buscar/nombre': [200, springPage([paciente()], 12)] });
     await user.selectOptions(el('#tipoMovimiento'), 'ENTRADA');
     await user.type(el('#buscarPaciente'), 'jose');
     await user.click(within(screen.getByRole('search', { name: 'Buscar paciente por nombre' })).getByRole('button'));

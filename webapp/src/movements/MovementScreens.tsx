@@ -4,8 +4,8 @@ import { errorText, handledElsewhere } from '../api/base';
 import { useGetMovimientoQuery, type Movimiento } from '../api/movements';
 import { useGetPacienteQuery, type Paciente } from '../api/patients';
 import { alert } from '../app/alerts';
+import type { EditScreenProps } from '../ui/editScreen';
 import { MESSAGES, TITLES } from './messages';
-import { EntityAudit } from '../audit/EntityAudit';
 import { LIST_PATH, MovementForm } from './MovementForm';
 
 const positiveId = (text: string | undefined) => {
@@ -38,7 +38,7 @@ export function CreateMovement() {
 }
 
 /** Route editarMovimiento/:id: loads the movement fresh, then shows the form with it. */
-export function EditMovement() {
+export function EditMovement({ below }: EditScreenProps) {
   const navigate = useNavigate();
   const id = positiveId(useParams().id);
   const query = useGetMovimientoQuery(id ?? 0, { skip: id === null, refetchOnMountOrArgChange: true });
@@ -68,7 +68,7 @@ export function EditMovement() {
   return (
     <>
       <MovementForm key={loaded.id} movimiento={loaded} />
-      <EntityAudit tipo="Movimiento" id={loaded.id} />
+      {below?.(loaded.id)}
     </>
   );
 }

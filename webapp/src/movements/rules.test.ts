@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scaleCents } from '../lib/money';
-import { locales, metodosPago, movimiento, paciente, producto, salida } from '../test/movements';
+import { locales, metodosPago, movimiento, paciente, producto, salida } from '../test/seed';
 import {
   addAdicional,
   addPago,

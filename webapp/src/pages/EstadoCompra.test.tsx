@@ -1,11 +1,8 @@
-import { render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
-import { makeStore } from '../app/store';
 import { routes } from '../routing/routes';
-import { renderAt, stubFetch } from '../test/render';
+import { openPage } from '../test/page';
 import { EstadoCompra } from './EstadoCompra';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn(), toast: vi.fn() }));
@@ -15,10 +12,8 @@ const ESTADO = `GET /api/movimientos/estado/${CODIGO}`;
 
 /** Opens the public page with no session, the way a customer follows the copied link. */
 function open(answer: [number, unknown]) {
-  const stub = stubFetch({ [ESTADO]: answer });
-  vi.stubGlobal('fetch', stub.fetch);
-  renderAt(`/estadoCompra/${CODIGO}`, [{ path: '/estadoCompra/:id', element: <EstadoCompra /> }]);
-  return stub.calls;
+  const screens = [{ path: '/estadoCompra/:id', element: <EstadoCompra /> }];
+  return openPage(`/estadoCompra/${CODIGO}`, screens, { answers: { [ESTADO]: answer } }).calls;
 }
 
 const progress = () => screen.getByRole('progressbar', { name: 'Progreso del pedido' });
@@ -84,18 +79,13 @@ describe('public order status', () => {
   });
 
   it('is public in the route table: a visitor with no session sees it', async () => {
-    const stub = stubFetch({ [ESTADO]: [200, { estadoMovimiento: 'ARMANDO_PEDIDO' }] });
-    vi.stubGlobal('fetch', stub.fetch);
-    const router = createMemoryRouter(routes, { initialEntries: [`/estadoCompra/${CODIGO}`] });
-    render(
-      <Provider store={makeStore()}>
-        <RouterProvider router={router} />
-      </Provider>,
-    );
+    const { router, calls } = openPage(`/estadoCompra/${CODIGO}`, routes, {
+      answers: { [ESTADO]: [200, { estadoMovimiento: 'ARMANDO_PEDIDO' }] },
+    });
     await screen.findByRole('heading', { name: 'Armando Pedido' });
     expect(progress().getAttribute('aria-valuenow')).toBe('50');
     expect(router.state.location.pathname).toBe(`/estadoCompra/${CODIGO}`);
-    expect(stub.calls.find((c) => c.path === `/api/movimientos/estado/${CODIGO}`)?.auth).toBeNull();
+    expect(calls.find((c) => c.path === `/api/movimientos/estado/${CODIGO}`)?.auth).toBeNull();
     expect(alert).not.toHaveBeenCalled();
   });
 });

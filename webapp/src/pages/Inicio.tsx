@@ -1,5 +1,5 @@
+import type { ReactNode } from 'react';
 import { useAppSelector } from '../app/store';
-import { ProductList } from '../products/ProductList';
 import { hasAnyRole } from '../session/sessionSlice';
 import { Carousel } from './Carousel';
 
@@ -9,10 +9,11 @@ const banners = [
   { title: '3 CUOTAS SIN INTERÉS', text: 'Con todas las tarjetas.' },
 ];
 
-/** Visitors and users without roles see the storefront; staff see the catalogue. */
-export function Inicio() {
+/** Visitors and users without roles see the storefront; staff see `staffView` (the router gives
+ * the catalogue). */
+export function Inicio({ staffView }: { staffView: ReactNode }) {
   const staff = useAppSelector((s) => hasAnyRole(s.session));
-  if (staff) return <ProductList />;
+  if (staff) return staffView;
   return (
     <>
       <Carousel />

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
-import { fakeToken, inAnHour, renderAt, stubFetch } from '../test/render';
+import { openPage } from '../test/page';
+import { adminToken, fakeToken, inAnHour } from '../test/seed';
 import { Login } from './Login';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
@@ -20,9 +21,7 @@ afterEach(() => {
 describe('login screen', () => {
   it('keeps submit disabled until both fields have text, and refuses blanks', async () => {
     const user = userEvent.setup();
-    const stub = stubFetch({});
-    vi.stubGlobal('fetch', stub.fetch);
-    renderAt('/login', routes);
+    const { calls } = openPage('/login', routes);
     const submit = screen.getByRole('button', { name: 'Iniciar Sesión' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     await user.type(screen.getByLabelText('Usuario'), '  ');
@@ -31,15 +30,15 @@ describe('login screen', () => {
     expect(submit.disabled).toBe(false);
     await user.click(submit);
     expect(alert).toHaveBeenCalledWith('error', 'EERROR LOGIN', 'El usuario y la contraseña estan vacios!');
-    expect(stub.calls).toHaveLength(0);
+    expect(calls).toHaveLength(0);
   });
 
   it('logs in with the public client and greets the user', async () => {
     const user = userEvent.setup();
-    const token = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
-    const stub = stubFetch({ 'POST /oauth/token': [200, { access_token: token }] });
-    vi.stubGlobal('fetch', stub.fetch);
-    const { store } = renderAt('/login', routes);
+    const token = adminToken();
+    const { store, calls } = openPage('/login', routes, {
+      answers: { 'POST /oauth/token': [200, { access_token: token }] },
+    });
     await user.type(screen.getByLabelText('Usuario'), 'ana');
     await user.type(screen.getByLabelText('Contraseña'), 'secreta');
     await user.click(screen.getByRole('button', { name: 'Iniciar Sesión' }));
@@ -47,18 +46,16 @@ describe('login screen', () => {
     expect(alert).toHaveBeenCalledWith('success', 'Login', 'Hola ana,has iniciado sesión correctamente');
     expect(store.getState().session.username).toBe('ana');
     expect(sessionStorage.getItem('optica.token')).toBe(token);
-    expect(stub.calls[0].auth).toBe(`Basic ${btoa('optica.webapp:')}`);
-    expect(new URLSearchParams(stub.calls[0].body!).get('grant_type')).toBe('password');
+    expect(calls[0].auth).toBe(`Basic ${btoa('optica.webapp:')}`);
+    expect(new URLSearchParams(calls[0].body!).get('grant_type')).toBe('password');
   });
 
   it('tells how long to wait after too many failed attempts', async () => {
     const user = userEvent.setup();
     const description = 'Demasiados intentos fallidos. Espere 4 segundos e intente nuevamente.';
-    vi.stubGlobal(
-      'fetch',
-      stubFetch({ 'POST /oauth/token': [429, { error: 'invalid_grant', error_description: description }] }).fetch,
-    );
-    renderAt('/login', routes);
+    openPage('/login', routes, {
+      answers: { 'POST /oauth/token': [429, { error: 'invalid_grant', error_description: description }] },
+    });
     await user.type(screen.getByLabelText('Usuario'), 'vera');
     await user.type(screen.getByLabelText('Contraseña'), 'otra');
     await user.click(screen.getByRole('button', { name: 'Iniciar Sesión' }));
@@ -67,8 +64,7 @@ describe('login screen', () => {
 
   it('says the credentials are wrong on a 400', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('fetch', stubFetch({ 'POST /oauth/token': [400, { error: 'invalid_grant' }] }).fetch);
-    renderAt('/login', routes);
+    openPage('/login', routes, { answers: { 'POST /oauth/token': [400, { error: 'invalid_grant' }] } });
     await user.type(screen.getByLabelText('Usuario'), 'ana');
     await user.type(screen.getByLabelText('Contraseña'), 'mala');
     await user.click(screen.getByRole('button', { name: 'Iniciar Sesión' }));
@@ -79,9 +75,7 @@ describe('login screen', () => {
   });
 
   it('sends an authenticated user to inicio with the info alert', async () => {
-    sessionStorage.setItem('optica.token', fakeToken({ user_name: 'ana', authorities: [], exp: inAnHour() }));
-    vi.stubGlobal('fetch', stubFetch({}).fetch);
-    renderAt('/login', routes);
+    openPage('/login', routes, { token: fakeToken({ user_name: 'ana', authorities: [], exp: inAnHour() }) });
     await screen.findByText('pantalla de inicio');
     expect(alert).toHaveBeenCalledWith('info', 'Login', 'Hola ana, Ya estas autenticado');
   });

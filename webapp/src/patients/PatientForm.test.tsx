@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
-import { locales, paciente } from '../test/patients';
-import { fakeToken, inAnHour, openAs } from '../test/render';
 import { EditPatient, PatientForm } from './PatientForm';
 import { isoDate } from '../lib/dates';
+import { openPage } from '../test/page';
+import { adminToken, locales, paciente, sellerToken } from '../test/seed';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
-const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
-const seller = fakeToken({ user_name: 'beto', authorities: ['ROLE_VENDEDOR'], local_id: 2, exp: inAnHour() });
+const admin = adminToken();
+const seller = sellerToken(2);
 
 function Movimiento() {
   return <p>movimiento del paciente {useParams().pacienteId}</p>;
@@ -19,12 +19,12 @@ function Movimiento() {
 
 function open(at: string, routes: Record<string, [number, unknown]>, token = admin) {
   routes['GET /api/local'] ??= [200, locales];
-  return openAs(token, at, [
+  return openPage(at, [
     { path: '/crearPaciente', element: <PatientForm /> },
     { path: '/editarPaciente/:id', element: <EditPatient /> },
     { path: '/crearMovimiento/:pacienteId', element: <Movimiento /> },
     { path: '/adminitrarPaciente', element: <p>listado de pacientes</p> },
-  ], routes);
+  ], { token, answers: routes });
 }
 
 const input = (label: string, scope = screen as Pick<typeof screen, 'getByLabelText'>) =>

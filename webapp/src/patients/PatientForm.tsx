@@ -9,11 +9,11 @@ import {
   type Paciente,
 } from '../api/patients';
 import { alert, confirm } from '../app/alerts';
-import { EntityAudit } from '../audit/EntityAudit';
 import { useAppSelector } from '../app/store';
 import { isoDate } from '../lib/dates';
 import { isAdmin } from '../session/sessionSlice';
 import { RadioGroup } from '../ui/RadioGroup';
+import type { EditScreenProps } from '../ui/editScreen';
 import { SavingOverlay } from '../ui/SavingOverlay';
 import { FichaCard } from './FichaCard';
 import { MESSAGES, REMOVE_FICHA_CONFIRM, TITLES } from './messages';
@@ -210,7 +210,7 @@ export function PatientForm({ paciente }: Props) {
 
 /** Route editarPaciente/:id: loads the patient fresh (its version guards the update), then shows
  * the form with it. */
-export function EditPatient() {
+export function EditPatient({ below }: EditScreenProps) {
   const id = Number(useParams().id);
   const valid = Number.isSafeInteger(id) && id > 0;
   const query = useGetPacienteQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
@@ -241,7 +241,7 @@ export function EditPatient() {
   return (
     <>
       <PatientForm key={loaded.id} paciente={loaded} />
-      <EntityAudit tipo="Paciente" id={loaded.id} />
+      {below?.(loaded.id)}
     </>
   );
 }

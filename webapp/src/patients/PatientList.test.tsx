@@ -2,17 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
-import { page, paciente } from '../test/patients';
-import { fakeToken, inAnHour, openAs } from '../test/render';
+import { openPage } from '../test/page';
+import { adminToken, paciente, sellerToken, springPage } from '../test/seed';
 import { PatientList } from './PatientList';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
-const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
-const seller = fakeToken({ user_name: 'beto', authorities: ['ROLE_VENDEDOR'], local_id: 1, exp: inAnHour() });
+const admin = adminToken();
+const seller = sellerToken(1);
 
 function open(token: string, routes: Record<string, [number, unknown]>) {
-  return openAs(token, '/adminitrarPaciente', [{ path: '/adminitrarPaciente', element: <PatientList /> }], routes);
+  return openPage('/adminitrarPaciente', [{ path: '/adminitrarPaciente', element: <PatientList /> }], { token, answers: routes });
 }
 
 const searchForm = (name: string) => within(screen.getByRole('search', { name }));
@@ -29,7 +29,7 @@ afterEach(() => {
 
 describe('patient list', () => {
   it('lists patients with their links; only admins delete', async () => {
-    open(admin, { 'GET /api/pacientes/paginado/0': [200, page([paciente()])] });
+    open(admin, { 'GET /api/pacientes/paginado/0': [200, springPage([paciente()], 12)] });
     await screen.findByText('José Pérez');
     expect(screen.getByRole('heading', { name: 'LISTADO DE PACIENTES' })).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
@@ -49,13 +49,13 @@ describe('patient list', () => {
   });
 
   it('gives sellers no delete button', async () => {
-    open(seller, { 'GET /api/pacientes/paginado/0': [200, page([paciente()])] });
+    open(seller, { 'GET /api/pacientes/paginado/0': [200, springPage([paciente()], 12)] });
     await screen.findByText('José Pérez');
     expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
   });
 
   it('says so when there are no patients', async () => {
-    const routes: Record<string, [number, unknown]> = { 'GET /api/pacientes/paginado/0': [200, page([], 0, 0)] };
+    const routes: Record<string, [number, unknown]> = { 'GET /api/pacientes/paginado/0': [200, springPage([], 12, 0, 0)] };
     open(admin, routes);
     await screen.findByText('No se encontraron pacientes');
   });
@@ -67,7 +67,7 @@ describe('patient list', () => {
 
   it('keeps each search button disabled while its field is blank', async () => {
     const user = userEvent.setup();
-    const { calls } = open(admin, { 'GET /api/pacientes/paginado/0': [200, page([paciente()])] });
+    const { calls } = open(admin, { 'GET /api/pacientes/paginado/0': [200, springPage([paciente()], 12)] });
     await screen.findByText('José Pérez');
     expect(searchButton('Buscar por nombre').disabled).toBe(true);
     expect(searchButton('Buscar por documento').disabled).toBe(true);
@@ -83,8 +83,8 @@ describe('patient list', () => {
   it('searches by name (encoded, paged) until the filters are cleared', async () => {
     const user = userEvent.setup();
     const { calls } = open(admin, {
-      'GET /api/pacientes/paginado/0': [200, page([paciente()])],
-      'GET /api/pacientes/buscar/nombre': [200, page([paciente({ id: 8, nombreCompleto: 'María Núñez' })])],
+      'GET /api/pacientes/paginado/0': [200, springPage([paciente()], 12)],
+      'GET /api/pacientes/buscar/nombre': [200, springPage([paciente({ id: 8, nombreCompleto: 'María Núñez' })], 12)],
     });
     await screen.findByText('José Pérez');
     await user.type(searchForm('Buscar por nombre').getByRole('textbox'), ' maría n ');
@@ -102,8 +102,8 @@ describe('patient list', () => {
   it('searches by document in the path and tells when nothing matched', async () => {
     const user = userEvent.setup();
     const { calls } = open(admin, {
-      'GET /api/pacientes/paginado/0': [200, page([paciente()])],
-      'GET /api/pacientes/buscar/documento/30%20999/page/0': [200, page([], 0, 0)],
+      'GET /api/pacientes/paginado/0': [200, springPage([paciente()], 12)],
+      'GET /api/pacientes/buscar/documento/30%20999/page/0': [200, springPage([], 12, 0, 0)],
     });
     await screen.findByText('José Pérez');
     await user.type(searchForm('Buscar por documento').getByRole('textbox'), '30 999');
@@ -118,7 +118,7 @@ describe('patient list', () => {
   it('tells when a search fails', async () => {
     const user = userEvent.setup();
     open(admin, {
-      'GET /api/pacientes/paginado/0': [200, page([paciente()])],
+      'GET /api/pacientes/paginado/0': [200, springPage([paciente()], 12)],
       'GET /api/pacientes/buscar/nombre': [500, { mensaje: 'boom' }],
     });
     await screen.findByText('José Pérez');
@@ -135,7 +135,7 @@ describe('patient list', () => {
     for (let n = 0; n < 10; n++) {
       routes[`GET /api/pacientes/paginado/${n}`] = [
         200,
-        page([paciente({ id: 100 + n, nombreCompleto: `Paciente ${n + 1}` })], n, 10),
+        springPage([paciente({ id: 100 + n, nombreCompleto: `Paciente ${n + 1}` })], 12, n, 10),
       ];
     }
     open(admin, routes);
@@ -159,9 +159,9 @@ describe('patient list', () => {
   it('pages a search', async () => {
     const user = userEvent.setup();
     const routes: Record<string, [number, unknown]> = {
-      'GET /api/pacientes/paginado/0': [200, page([paciente()])],
-      'GET /api/pacientes/buscar/documento/3/page/0': [200, page([paciente({ id: 1, nombreCompleto: 'Uno' })], 0, 2)],
-      'GET /api/pacientes/buscar/documento/3/page/1': [200, page([paciente({ id: 2, nombreCompleto: 'Dos' })], 1, 2)],
+      'GET /api/pacientes/paginado/0': [200, springPage([paciente()], 12)],
+      'GET /api/pacientes/buscar/documento/3/page/0': [200, springPage([paciente({ id: 1, nombreCompleto: 'Uno' })], 12, 0, 2)],
+      'GET /api/pacientes/buscar/documento/3/page/1': [200, springPage([paciente({ id: 2, nombreCompleto: 'Dos' })], 12, 1, 2)],
     };
     open(admin, routes);
     await screen.findByText('José Pérez');
@@ -177,7 +177,7 @@ describe('patient list', () => {
     const user = userEvent.setup();
     vi.mocked(confirm).mockResolvedValue(true);
     const routes: Record<string, [number, unknown]> = {
-      'GET /api/pacientes/paginado/0': [200, page([paciente()])],
+      'GET /api/pacientes/paginado/0': [200, springPage([paciente()], 12)],
       'DELETE /api/pacientes/7': [409, { mensaje: 'El paciente tiene movimientos en la caja.' }],
     };
     const { calls } = open(admin, routes);
@@ -198,7 +198,7 @@ describe('patient list', () => {
   it('sends nothing when the delete is not confirmed', async () => {
     const user = userEvent.setup();
     vi.mocked(confirm).mockResolvedValue(false);
-    const { calls } = open(admin, { 'GET /api/pacientes/paginado/0': [200, page([paciente()])] });
+    const { calls } = open(admin, { 'GET /api/pacientes/paginado/0': [200, springPage([paciente()], 12)] });
     await user.click(await screen.findByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(confirm).toHaveBeenCalled());
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paciente } from '../test/patients';
+import { paciente } from '../test/seed';
 import {
   addFicha,
   canRemoveFicha,

@@ -2,21 +2,21 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
+import { openPage } from '../test/page';
+import { adminToken, lookupAnswers } from '../test/seed';
 import { fillSharedFields } from '../test/productForm';
-import { lookupRoutes } from '../test/products';
-import { fakeToken, inAnHour, openAs } from '../test/render';
 import { BulkCreate } from './BulkCreate';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
-const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
+const admin = adminToken();
 
 function open(routes: Record<string, [number, unknown]> = {}) {
   const screens = [
     { path: '/crearVariosProductos', element: <BulkCreate /> },
     { path: '/inicio', element: <p>pantalla de inicio</p> },
   ];
-  return openAs(admin, '/crearVariosProductos', screens, { ...lookupRoutes, ...routes }).calls;
+  return openPage('/crearVariosProductos', screens, { token: admin, answers: { ...lookupAnswers, ...routes } }).calls;
 }
 
 const model = (n: number) => screen.getByLabelText<HTMLInputElement>(`Modelo ${n}`);

@@ -2,20 +2,20 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
-import { lookupRoutes } from '../test/products';
-import { fakeToken, inAnHour, openAs } from '../test/render';
+import { openPage } from '../test/page';
+import { adminToken, lookupAnswers } from '../test/seed';
 import { MassUpdate } from './MassUpdate';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
-const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
+const admin = adminToken();
 
 function open(routes: Record<string, [number, unknown]> = {}) {
   const screens = [
     { path: '/actualizar-productos', element: <MassUpdate /> },
     { path: '/inicio', element: <p>pantalla de inicio</p> },
   ];
-  return openAs(admin, '/actualizar-productos', screens, { ...lookupRoutes, ...routes }).calls;
+  return openPage('/actualizar-productos', screens, { token: admin, answers: { ...lookupAnswers, ...routes } }).calls;
 }
 
 const aplicar = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Aplicar Cambios' });

@@ -2,24 +2,24 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
+import { openPage, whenEnabled } from '../test/page';
+import { adminToken, locales, lookupAnswers, producto } from '../test/seed';
 import { fillSharedFields, list } from '../test/productForm';
-import { locales, lookupRoutes, producto } from '../test/products';
-import { fakeToken, inAnHour, openAs, whenEnabled } from '../test/render';
 import { EditProduct, ProductForm } from './ProductForm';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
-const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
+const admin = adminToken();
 
 function open(at: string, routes: Record<string, [number, unknown]>) {
   // Completed in place, so a test can change an answer between two submits.
-  for (const [key, answer] of Object.entries(lookupRoutes)) routes[key] ??= answer;
-  return openAs(admin, at, [
+  for (const [key, answer] of Object.entries(lookupAnswers)) routes[key] ??= answer;
+  return openPage(at, [
     { path: '/crearProducto', element: <ProductForm /> },
     { path: '/editarProducto/:id', element: <EditProduct /> },
     { path: '/productos/page/:page', element: <p>lista de productos</p> },
     { path: '/inicio', element: <p>pantalla de inicio</p> },
-  ], routes);
+  ], { token: admin, answers: routes });
 }
 
 const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);

@@ -8,7 +8,7 @@ import {
   type Producto,
 } from '../api/products';
 import { alert } from '../app/alerts';
-import { EntityAudit } from '../audit/EntityAudit';
+import type { EditScreenProps } from '../ui/editScreen';
 import { SavingOverlay } from '../ui/SavingOverlay';
 import { MESSAGES, TITLES } from './messages';
 import { ProductFields } from './ProductFields';
@@ -108,7 +108,7 @@ export function ProductForm({ producto, fromPage }: Props) {
 
 /** Route editarProducto/:id: loads the product fresh (its version guards the update), then
  * shows the form with it. */
-export function EditProduct() {
+export function EditProduct({ below }: EditScreenProps) {
   const id = Number(useParams().id);
   const [search] = useSearchParams();
   const valid = Number.isSafeInteger(id) && id > 0;
@@ -124,7 +124,7 @@ export function EditProduct() {
   return (
     <>
       <ProductForm key={loaded.id} producto={loaded} fromPage={search.get('fromPage')} />
-      <EntityAudit tipo="Producto" id={loaded.id} />
+      {below?.(loaded.id)}
     </>
   );
 }

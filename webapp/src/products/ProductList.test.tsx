@@ -2,18 +2,18 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
-import { locales, page, producto } from '../test/products';
-import { fakeToken, inAnHour, openAs } from '../test/render';
 import { ProductList } from './ProductList';
 import { isoDate } from '../lib/dates';
+import { openPage } from '../test/page';
+import { adminToken, locales, producto, sellerToken, springPage } from '../test/seed';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
-const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
-const seller = fakeToken({ user_name: 'beto', authorities: ['ROLE_VENDEDOR'], local_id: 1, exp: inAnHour() });
+const admin = adminToken();
+const seller = sellerToken(1);
 
 function open(token: string, routes: Record<string, [number, unknown]>, at = '/productos/page/0') {
-  return openAs(token, at, [{ path: '/productos/page/:page', element: <ProductList /> }], routes);
+  return openPage(at, [{ path: '/productos/page/:page', element: <ProductList /> }], { token, answers: routes });
 }
 
 const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
@@ -28,7 +28,7 @@ afterEach(() => {
 
 describe('product list', () => {
   it('shows admins cost, actions and the admin buttons', async () => {
-    open(admin, { 'GET /api/productos/page/2': [200, page([producto()], 2, 3)] }, '/productos/page/2');
+    open(admin, { 'GET /api/productos/page/2': [200, springPage([producto()], 12, 2, 3)] }, '/productos/page/2');
     await screen.findByText('RB3025');
     expect(screen.getByRole('heading', { name: 'NUESTRO CATÁLOGO' })).toBeTruthy();
     expect(headers()).toEqual([
@@ -41,7 +41,7 @@ describe('product list', () => {
   });
 
   it('shows sellers neither cost nor actions', async () => {
-    open(seller, { 'GET /api/productos/page/0': [200, page([producto({ costo: null })])] });
+    open(seller, { 'GET /api/productos/page/0': [200, springPage([producto({ costo: null })], 12)] });
     await screen.findByText('RB3025');
     expect(headers()).toEqual(['Modelo', 'Marca', 'Categoria', 'Material', 'Genero', 'Precio', 'Stock', 'Descripción']);
     expect(screen.queryByRole('link', { name: 'Crear producto' })).toBeNull();
@@ -52,13 +52,13 @@ describe('product list', () => {
   });
 
   it('says so when there are no products', async () => {
-    open(admin, { 'GET /api/productos/page/0': [200, page([], 0, 0)] });
+    open(admin, { 'GET /api/productos/page/0': [200, springPage([], 12, 0, 0)] });
     await screen.findByText('No se encontraron productos');
   });
 
   it('warns about a blank search and sends nothing', async () => {
     const user = userEvent.setup();
-    const { calls } = open(admin, { 'GET /api/productos/page/0': [200, page([producto()])] });
+    const { calls } = open(admin, { 'GET /api/productos/page/0': [200, springPage([producto()], 12)] });
     await screen.findByText('RB3025');
     await user.type(searchForm('Buscar por modelo').getByRole('textbox'), '   ');
     await user.click(searchForm('Buscar por modelo').getByRole('button', { name: 'Buscar' }));
@@ -71,7 +71,7 @@ describe('product list', () => {
   it('answers a search without matches (404, empty body) with SIN RESULTADOS', async () => {
     const user = userEvent.setup();
     const { calls } = open(admin, {
-      'GET /api/productos/page/0': [200, page([producto()])],
+      'GET /api/productos/page/0': [200, springPage([producto()], 12)],
       'GET /api/productos/marca/ray%20ban': [404, undefined],
     });
     await screen.findByText('RB3025');
@@ -87,7 +87,7 @@ describe('product list', () => {
   it('shows the matches of a model search until the filters are cleared', async () => {
     const user = userEvent.setup();
     open(admin, {
-      'GET /api/productos/page/0': [200, page([producto()], 0, 2)],
+      'GET /api/productos/page/0': [200, springPage([producto()], 12, 0, 2)],
       'GET /api/productos/modelo/OX': [200, [producto({ id: 11, modelo: 'OX8046' })]],
     });
     await screen.findByText('RB3025');
@@ -105,7 +105,7 @@ describe('product list', () => {
     const user = userEvent.setup();
     vi.mocked(confirm).mockResolvedValue(true);
     const { calls } = open(admin, {
-      'GET /api/productos/page/0': [200, page([producto()])],
+      'GET /api/productos/page/0': [200, springPage([producto()], 12)],
       'DELETE /api/productos/10': [200, { mensaje: 'Se elimino el producto con éxito!' }],
     });
     await user.click(await screen.findByRole('button', { name: 'Eliminar' }));
@@ -120,7 +120,7 @@ describe('product list', () => {
   it('sends nothing when the delete is not confirmed', async () => {
     const user = userEvent.setup();
     vi.mocked(confirm).mockResolvedValue(false);
-    const { calls } = open(admin, { 'GET /api/productos/page/0': [200, page([producto()])] });
+    const { calls } = open(admin, { 'GET /api/productos/page/0': [200, springPage([producto()], 12)] });
     await user.click(await screen.findByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(confirm).toHaveBeenCalled());
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
@@ -130,7 +130,7 @@ describe('product list', () => {
     const user = userEvent.setup();
     vi.mocked(confirm).mockResolvedValue(true);
     const routes: Record<string, [number, unknown]> = {
-      'GET /api/productos/page/0': [200, page([producto()])],
+      'GET /api/productos/page/0': [200, springPage([producto()], 12)],
       'DELETE /api/productos/10': [409, { mensaje: 'en uso' }],
     };
     open(admin, routes);
@@ -150,9 +150,9 @@ describe('product list', () => {
   it('pages through a window of 5 numbers, arrows disabled at the ends', async () => {
     const user = userEvent.setup();
     const { router } = open(admin, {
-      'GET /api/productos/page/5': [200, page([producto()], 5, 10)],
-      'GET /api/productos/page/6': [200, page([producto({ id: 12, modelo: 'SEXTA' })], 6, 10)],
-      'GET /api/productos/page/9': [200, page([producto({ id: 13, modelo: 'ULTIMA' })], 9, 10)],
+      'GET /api/productos/page/5': [200, springPage([producto()], 12, 5, 10)],
+      'GET /api/productos/page/6': [200, springPage([producto({ id: 12, modelo: 'SEXTA' })], 12, 6, 10)],
+      'GET /api/productos/page/9': [200, springPage([producto({ id: 13, modelo: 'ULTIMA' })], 12, 9, 10)],
     }, '/productos/page/5');
     await screen.findByText('RB3025');
     const nav = () => within(screen.getByRole('navigation', { name: 'Páginas' }));
@@ -177,7 +177,7 @@ describe('product list', () => {
       saved.push(this.download);
     });
     const { calls } = open(admin, {
-      'GET /api/productos/page/0': [200, page([producto()])],
+      'GET /api/productos/page/0': [200, springPage([producto()], 12)],
       'GET /api/local': [200, locales],
       'GET /api/excel/stock/2': [200, 'xlsx'],
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { producto } from '../test/products';
+import { producto } from '../test/seed';
 import {
   canSubmitBulk,
   canSubmitProduct,

@@ -1,30 +1,38 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
-import { EditMovement } from '../movements/MovementScreens';
-import { EditPatient } from '../patients/PatientForm';
-import { EditProduct } from '../products/ProductForm';
-import { asiento, evento, eventoMovimiento, datosMovimiento } from '../test/audit';
-import { movimiento, movementRoutes } from '../test/movements';
-import { paciente } from '../test/patients';
-import { locales, lookupRoutes, producto } from '../test/products';
-import { fakeToken, inAnHour, openAs } from '../test/render';
+import { openPage } from '../test/page';
+import {
+  adminToken,
+  asiento,
+  datosMovimiento,
+  evento,
+  eventoMovimiento,
+  locales,
+  lookupAnswers,
+  movementAnswers,
+  movimiento,
+  paciente,
+  producto,
+  sellerToken,
+} from '../test/seed';
+import { editScreens } from './routes';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
-const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
-const seller = fakeToken({ user_name: 'beto', authorities: ['ROLE_VENDEDOR'], local_id: 1, exp: inAnHour() });
+const admin = adminToken();
+const seller = sellerToken(1);
 
 const screens = [
-  { path: '/editarProducto/:id', element: <EditProduct /> },
-  { path: '/editarMovimiento/:id', element: <EditMovement /> },
-  { path: '/editarPaciente/:id', element: <EditPatient /> },
+  { path: '/editarProducto/:id', element: editScreens.producto },
+  { path: '/editarMovimiento/:id', element: editScreens.movimiento },
+  { path: '/editarPaciente/:id', element: editScreens.paciente },
   { path: '/inicio', element: <p>pantalla de inicio</p> },
 ];
 
 const routes = (): Record<string, [number, unknown]> => ({
-  ...lookupRoutes,
-  ...movementRoutes,
+  ...lookupAnswers,
+  ...movementAnswers,
   'GET /api/local': [200, locales],
   'GET /api/productos/10': [200, producto()],
   'GET /api/movimientos/501': [200, movimiento()],
@@ -50,7 +58,7 @@ afterEach(() => {
 
 describe('audit sections of the edit screens', () => {
   it('shows the product its stock ledger and history, below the form, for admins', async () => {
-    const { calls } = openAs(admin, '/editarProducto/10', screens, routes());
+    const { calls } = openPage('/editarProducto/10', screens, { token: admin, answers: routes() });
     await screen.findByRole('table', { name: 'Libro de stock' });
     await screen.findByText('Producto 10, local 1: stock -1 (Venta) → 2');
     const form = screen.getByRole('heading', { name: 'Editar Producto' });
@@ -60,14 +68,14 @@ describe('audit sections of the edit screens', () => {
   });
 
   it('shows the movement and the patient their history for admins', async () => {
-    const first = openAs(admin, '/editarMovimiento/501', screens, routes());
+    const first = openPage('/editarMovimiento/501', screens, { token: admin, answers: routes() });
     await screen.findByText('Movimiento 501 registrado: ENTRADA por $ 3000.00 en el local 1');
     expect(screen.queryByRole('table', { name: 'Libro de stock' })).toBeNull();
     expect(audited(first.calls)).toEqual(['/api/auditoria/historial/Movimiento/501']);
     first.unmount();
     vi.unstubAllGlobals();
 
-    const second = openAs(admin, '/editarPaciente/7', screens, routes());
+    const second = openPage('/editarPaciente/7', screens, { token: admin, answers: routes() });
     await screen.findByText('Paciente 7 registrado: José Pérez');
     expect(audited(second.calls)).toEqual(['/api/auditoria/historial/Paciente/7']);
   });
@@ -77,7 +85,7 @@ describe('audit sections of the edit screens', () => {
       ['/editarMovimiento/501', 'Guardar'],
       ['/editarPaciente/7', 'Editar Paciente'],
     ] as const) {
-      const { calls, unmount } = openAs(seller, at, screens, routes());
+      const { calls, unmount } = openPage(at, screens, { token: seller, answers: routes() });
       // The loaded form is on screen: an admin's section mounts with it.
       await screen.findByRole('button', { name: submit });
       await new Promise((r) => setTimeout(r, 50));

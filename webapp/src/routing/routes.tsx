@@ -1,35 +1,36 @@
 // The route table of spec 000 section 2 and spec 001 section 2, each screen guarded by role.
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { AuditLog } from '../audit/AuditLog';
-import { MovementList, PatientMovements } from '../cashbox/MovementList';
+import type { TipoConEstado } from '../api/audit';
+import { AuditLog, EntityAudit } from '../audit';
+import { MovementList, PatientMovements } from '../cashbox';
 import { Layout } from '../layout/Layout';
-import { LookupAdmin } from '../lookups/LookupAdmin';
-import { screens } from '../lookups/screens';
-import { CreateMovement, EditMovement } from '../movements/MovementScreens';
-import { Cristaleria } from '../pages/Cristaleria';
-import { EstadoCompra } from '../pages/EstadoCompra';
-import { Inicio } from '../pages/Inicio';
-import { Login } from '../pages/Login';
-import { EditPatient, PatientForm } from '../patients/PatientForm';
-import { PatientList } from '../patients/PatientList';
-import { SobreNosotros } from '../pages/SobreNosotros';
-import { Visitanos } from '../pages/Visitanos';
-import { BulkCreate } from '../products/BulkCreate';
-import { MassUpdate } from '../products/MassUpdate';
-import { EditProduct, ProductForm } from '../products/ProductForm';
-import { ProductList } from '../products/ProductList';
-import { Statistics } from '../statistics/Statistics';
+import { LookupAdmin, screens } from '../lookups';
+import { CreateMovement, EditMovement } from '../movements';
+import { Cristaleria, EstadoCompra, Inicio, Login, SobreNosotros, Visitanos } from '../pages';
+import { EditPatient, PatientForm, PatientList } from '../patients';
+import { BulkCreate, EditProduct, MassUpdate, ProductForm, ProductList } from '../products';
+import { Statistics } from '../statistics';
 import { RequireRole, type Access } from './RequireRole';
 
 const guarded = (access: Access, element: ReactNode) => <RequireRole access={access}>{element}</RequireRole>;
+
+/** The audit panel below a loaded edit form (it shows itself to admins only). */
+const auditPanel = (tipo: TipoConEstado) => (id: number) => <EntityAudit tipo={tipo} id={id} />;
+
+/** The edit screens as routed: the entity's form with its audit panel below. */
+export const editScreens = {
+  producto: <EditProduct below={auditPanel('Producto')} />,
+  movimiento: <EditMovement below={auditPanel('Movimiento')} />,
+  paciente: <EditPatient below={auditPanel('Paciente')} />,
+};
 
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
       { path: '/', element: <Navigate to="/inicio" replace /> },
-      { path: 'inicio', element: <Inicio /> },
+      { path: 'inicio', element: <Inicio staffView={<ProductList />} /> },
       { path: 'login', element: <Login /> },
       { path: 'sobreNosotros', element: <SobreNosotros /> },
       { path: 'cristaleria', element: <Cristaleria /> },
@@ -40,7 +41,7 @@ export const routes: RouteObject[] = [
       { path: 'productos/page/:page', element: guarded('staff', <ProductList />) },
       { path: 'crearProducto', element: guarded('admin', <ProductForm />) },
       { path: 'crearVariosProductos', element: guarded('admin', <BulkCreate />) },
-      { path: 'editarProducto/:id', element: guarded('admin', <EditProduct />) },
+      { path: 'editarProducto/:id', element: guarded('admin', editScreens.producto) },
       { path: 'actualizar-productos', element: guarded('admin', <MassUpdate />) },
       // lookups
       { path: 'adminitrarCategoria', element: guarded('admin', <LookupAdmin screen={screens.categoria} />) },
@@ -51,12 +52,12 @@ export const routes: RouteObject[] = [
       { path: 'adminitrarProveedor', element: guarded('admin', <LookupAdmin screen={screens.proveedor} />) },
       // patients
       { path: 'crearPaciente', element: guarded('staff', <PatientForm />) },
-      { path: 'editarPaciente/:id', element: guarded('staff', <EditPatient />) },
+      { path: 'editarPaciente/:id', element: guarded('staff', editScreens.paciente) },
       { path: 'adminitrarPaciente', element: guarded('staff', <PatientList />) },
       // cash box
       { path: 'crearMovimiento', element: guarded('staff', <CreateMovement />) },
       { path: 'crearMovimiento/:pacienteId', element: guarded('staff', <CreateMovement />) },
-      { path: 'editarMovimiento/:id', element: guarded('staff', <EditMovement />) },
+      { path: 'editarMovimiento/:id', element: guarded('staff', editScreens.movimiento) },
       { path: 'adminitrarCaja', element: guarded('staff', <MovementList />) },
       { path: 'adminitrarCajaPaciente/:pacienteFicha', element: guarded('staff', <PatientMovements />) },
       { path: 'estadistica', element: guarded('staff', <Statistics />) },

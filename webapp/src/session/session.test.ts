@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeToken, inAnHour } from '../test/render';
+import { adminToken, fakeToken, inAnHour } from '../test/seed';
 import { hasAnyRole, isAdmin, isAuthenticated, loadStoredSession, sessionFromToken } from './sessionSlice';
 
 describe('session from the token', () => {
@@ -36,7 +36,7 @@ describe('session from the token', () => {
   });
 
   it('restores a stored token on reload and forgets an expired one', () => {
-    const good = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
+    const good = adminToken();
     sessionStorage.setItem('optica.token', good);
     expect(loadStoredSession().username).toBe('ana');
     sessionStorage.setItem('optica.token', fakeToken({ user_name: 'ana', exp: 1 }));

@@ -3,17 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentProps, ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
-import { fakeToken, inAnHour, renderAt, stubFetch, whenEnabled } from '../test/render';
-import {
-  localesConEspacios,
-  pacientesPorSucursal,
-  stockMaterialCentro,
-  stockMaterialNorte,
-  stockPorSucursal,
-  totalGanado,
-  totalVendido,
-  ventasPorDia,
-} from '../test/statistics';
+import { openPage, whenEnabled, type Answers } from '../test/page';
+import { adminToken, localesConEspacios, pacientesPorSucursal, sellerToken, stockMaterialCentro, stockMaterialNorte, stockPorSucursal, totalGanado, totalVendido, ventasPorDia } from '../test/seed';
 import { Statistics } from './Statistics';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn(), toast: vi.fn() }));
@@ -42,10 +33,10 @@ vi.mock('recharts', async (importOriginal) => {
   };
 });
 
-const admin = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() });
-const seller = fakeToken({ user_name: 'beto', authorities: ['ROLE_VENDEDOR'], local_id: 1, exp: inAnHour() });
+const admin = adminToken();
+const seller = sellerToken(1);
 
-type Routes = Record<string, [number, unknown]>;
+type Routes = Answers;
 
 const GANADO = 'POST /api/movimientos/total-ganado';
 const VENDIDO = 'POST /api/movimientos/total-vendido';
@@ -62,24 +53,15 @@ function open(token: string, extra: Routes = {}) {
     'GET /api/local': [200, localesConEspacios],
     'GET /api/productos/stock-total-sucursal': [200, stockPorSucursal],
     'GET /api/pacientes/cantidad-por-sucursal': [200, pacientesPorSucursal],
+    // The stock per material answers by its localId.
+    [`GET ${MATERIAL}`]: (url) => [200, materialByLocal[url.searchParams.get('localId') ?? ''] ?? []],
     [GANADO]: [200, totalGanado],
     [VENDIDO]: [200, totalVendido],
     [VENTAS_DIA]: [200, ventasPorDia],
     ...extra,
   };
-  sessionStorage.setItem('optica.token', token);
-  const stub = stubFetch(routes);
-  // stubFetch keys by path: the stock per material answers by its localId.
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    if (url.pathname === MATERIAL) {
-      routes[`GET ${MATERIAL}`] = [200, materialByLocal[url.searchParams.get('localId') ?? ''] ?? []];
-    }
-    return stub.fetch(request);
-  });
-  const view = renderAt('/estadistica', [{ path: '/estadistica', element: <Statistics /> }]);
-  return { ...view, routes, calls: stub.calls };
+  const view = openPage('/estadistica', [{ path: '/estadistica', element: <Statistics /> }], { token, answers: routes });
+  return { ...view, routes };
 }
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sumarPorMaterial } from '../api/statistics';
-import {
-  pacientesPorSucursal,
-  stockMaterialCentro,
-  stockMaterialNorte,
-  stockPorSucursal,
-  totalGanado,
-  ventasPorDia,
-} from '../test/statistics';
+import { pacientesPorSucursal, stockMaterialCentro, stockMaterialNorte, stockPorSucursal, totalGanado, ventasPorDia } from '../test/seed';
 import {
   branchFilePart,
   cobrosPorMetodo,

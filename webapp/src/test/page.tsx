@@ -1,69 +1,73 @@
-// Renders a piece of the app with a real store and an in-memory router.
+// The one way a test opens a screen: a real store, an in-memory router and a fake server
+// answering fetch, with the user logged in (or not) the way the app reads it on load.
 import { render, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { expect, vi } from 'vitest';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { expect, vi } from 'vitest';
 import { setNavigator } from '../app/navigation';
 import { makeStore } from '../app/store';
 
-export function renderAt(path: string, routes: { path: string; element: ReactNode }[]) {
+/** The server's answer to a request: [status, JSON body], or one computed from its URL. A 204
+ * has no body. */
+export type Answer = [number, unknown] | ((url: URL) => [number, unknown]);
+/** Answers by `METHOD /path` (no query); anything else is 404. */
+export type Answers = Record<string, Answer>;
+
+export interface Call {
+  method: string;
+  path: string;
+  search: string;
+  auth: string | null;
+  body: string | null;
+}
+
+/** Stubs fetch with answers read at call time (a test may change one midway); returns the
+ * requests it got. `onRequest` sees each request first (to record a header). */
+export function fakeServer(answers: Answers, onRequest?: (request: Request) => void) {
+  const calls: Call[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    onRequest?.(request);
+    const url = new URL(request.url);
+    calls.push({
+      method: request.method,
+      path: url.pathname,
+      search: url.search,
+      auth: request.headers.get('Authorization'),
+      body: request.body ? await request.clone().text() : null,
+    });
+    const answer = answers[`${request.method} ${url.pathname}`] ?? [404, { mensaje: 'no encontrado' }];
+    const [status, body] = typeof answer === 'function' ? answer(url) : answer;
+    const payload = status === 204 ? null : JSON.stringify(body);
+    return new Response(payload, { status, headers: { 'Content-Type': 'application/json' } });
+  };
+  vi.stubGlobal('fetch', fetch);
+  return calls;
+}
+
+export interface PageOptions {
+  /** The logged-in user's token; none for a visitor. */
+  token?: string;
+  answers?: Answers;
+  onRequest?: (request: Request) => void;
+}
+
+/** Opens `screens` at `at` (any other path shows "otra pantalla"). Returns the view, the store,
+ * the router and the requests sent. */
+export function openPage(at: string, screens: RouteObject[], { token, answers = {}, onRequest }: PageOptions = {}) {
+  if (token !== undefined) sessionStorage.setItem('optica.token', token);
+  const calls = fakeServer(answers, onRequest);
   const store = makeStore();
-  const router = createMemoryRouter(
-    [...routes, { path: '*', element: <p>otra pantalla</p> }],
-    { initialEntries: [path] },
-  );
+  const router = createMemoryRouter([...screens, { path: '*', element: <p>otra pantalla</p> }], {
+    initialEntries: [at],
+  });
   setNavigator((to) => void router.navigate(to));
   const view = render(
     <Provider store={store}>
       <RouterProvider router={router} />
     </Provider>,
   );
-  return { store, router, ...view };
-}
-
-/** Signs in with `token`, answers fetch calls from `routes` (read at call time, so a test may
- * change an answer midway) and renders `screens` at `at`. Returns the view and the recorded calls. */
-export function openAs(
-  token: string,
-  at: string,
-  screens: { path: string; element: ReactNode }[],
-  routes: Record<string, [number, unknown]>,
-) {
-  sessionStorage.setItem('optica.token', token);
-  const stub = stubFetch(routes);
-  vi.stubGlobal('fetch', stub.fetch);
-  return { ...renderAt(at, screens), calls: stub.calls };
-}
-
-/** A JWT with the given payload (unsigned: the browser never checks signatures). */
-export function fakeToken(payload: Record<string, unknown>) {
-  // Non-ASCII as \u escapes, as the server writes it.
-  const json = (o: unknown) =>
-    JSON.stringify(o).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  const b64 = (o: unknown) => btoa(json(o)).replace(/=+$/, '');
-  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.firma`;
-}
-
-export const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
-
-/** Answers fetch calls from a table of `METHOD path` → [status, body]; records the requests. */
-export function stubFetch(routes: Record<string, [number, unknown]>) {
-  const calls: { method: string; path: string; search: string; auth: string | null; body: string | null }[] = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const { pathname: path, search } = new URL(request.url);
-    calls.push({
-      method: request.method,
-      path,
-      search,
-      auth: request.headers.get('Authorization'),
-      body: request.body ? await request.clone().text() : null,
-    });
-    const [status, body] = routes[`${request.method} ${path}`] ?? [404, { mensaje: 'no encontrado' }];
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  };
-  return { fetch, calls };
+  return { store, router, calls, ...view };
 }
 
 /**

@@ -1,6 +1,6 @@
-// Audit answers as the server writes them, for component and rule tests. Instants are built from
-// local times, so the screens' local dates read the same in any time zone.
-import type { AsientoStock, EventoAuditoria, EventoPage } from '../api/audit';
+// Audit answers as the server writes them. Instants are built from local times, so the screens'
+// local dates read the same in any time zone.
+import type { AsientoStock, EventoAuditoria } from '../../api/audit';
 
 /** The ISO instant (UTC) of a local date and time; `month` is 1-based. */
 export const instant = (year: number, month: number, day: number, h = 0, mi = 0, s = 0) =>
@@ -84,23 +84,5 @@ export function asiento(overrides: Partial<AsientoStock> = {}): AsientoStock {
     movimientoId: null,
     usuario: 'ana',
     ...overrides,
-  };
-}
-
-const unsorted = { empty: true, sorted: false, unsorted: true };
-
-export function eventosPage(content: EventoAuditoria[], number = 0, totalPages = 1): EventoPage {
-  return {
-    content,
-    number,
-    totalPages,
-    totalElements: content.length,
-    first: number === 0,
-    last: number === totalPages - 1,
-    size: 20,
-    numberOfElements: content.length,
-    empty: content.length === 0,
-    sort: unsorted,
-    pageable: { sort: unsorted, offset: number * 20, pageNumber: number, pageSize: 20, paged: true, unpaged: false },
   };
 }

@@ -1,19 +1,13 @@
-// Cash-box answers as the server writes them, for component and rule tests.
-import type { MovimientoFila, MovimientoPage, Pago } from '../api/cashbox';
-import { locales, paciente } from './patients';
-
-export { locales };
-
-export const metodos = [
-  { id: 1, nombre: 'Efectivo' },
-  { id: 2, nombre: 'Tarjeta' },
-];
+// Cash-box list rows as the server writes them (one row per payment).
+import type { MovimientoFila, Pago } from '../../api/cashbox';
+import { paciente } from './patients';
+import { locales, metodosPago } from './shop';
 
 export function pago(overrides: Partial<Pago> = {}): Pago {
   return {
     id: 31,
     fecha: '2024-05-10T10:15:00',
-    metodoPago: metodos[0],
+    metodoPago: metodosPago[0],
     monto: 1000,
     montoImpuesto: 1000,
     ...overrides,
@@ -39,27 +33,9 @@ export function fila(overrides: Partial<MovimientoFila> = {}): MovimientoFila {
     detallesAdicionales: [],
     cajaMovimientos: [
       pago(),
-      pago({ id: 32, fecha: '2024-05-12T18:40:00', metodoPago: metodos[1], monto: 2000, montoImpuesto: 2100 }),
+      pago({ id: 32, fecha: '2024-05-12T18:40:00', metodoPago: metodosPago[1], monto: 2000, montoImpuesto: 2100 }),
     ],
     version: 3,
     ...overrides,
-  };
-}
-
-const unsorted = { empty: true, sorted: false, unsorted: true };
-
-export function filasPage(content: MovimientoFila[], number = 0, totalPages = 1): MovimientoPage {
-  return {
-    content,
-    number,
-    totalPages,
-    totalElements: content.length,
-    first: number === 0,
-    last: number === totalPages - 1,
-    size: 10,
-    numberOfElements: content.length,
-    empty: content.length === 0,
-    sort: unsorted,
-    pageable: { sort: unsorted, offset: number * 10, pageNumber: number, pageSize: 10, paged: true, unpaged: false },
   };
 }

@@ -1,10 +1,6 @@
-// Catalogue answers as the server writes them, for component and rule tests.
-import type { Producto, ProductoPage } from '../api/products';
-
-export const locales = [
-  { id: 1, nombre: 'Centro', direccion: 'Calle 1', celular: '11' },
-  { id: 2, nombre: 'Norte', direccion: 'Ruta 14', celular: '22' },
-];
+// Catalogue answers as the server writes them.
+import type { Producto } from '../../api/products';
+import { locales } from './shop';
 
 export function producto(overrides: Partial<Producto> = {}): Producto {
   return {
@@ -26,26 +22,8 @@ export function producto(overrides: Partial<Producto> = {}): Producto {
   };
 }
 
-export function page(content: Producto[], number = 0, totalPages = 1): ProductoPage {
-  return {
-    content,
-    number,
-    totalPages,
-    totalElements: content.length,
-    first: number === 0,
-    last: number === totalPages - 1,
-    size: 12,
-    numberOfElements: content.length,
-    empty: content.length === 0,
-    sort: unsorted,
-    pageable: { sort: unsorted, offset: number * 12, pageNumber: number, pageSize: 12, paged: true, unpaged: false },
-  };
-}
-
-const unsorted = { empty: true, sorted: false, unsorted: true };
-
 /** The lookup lists the product forms read. */
-export const lookupRoutes: Record<string, [number, unknown]> = {
+export const lookupAnswers: Record<string, [number, unknown]> = {
   'GET /api/categoria': [
     200,
     [

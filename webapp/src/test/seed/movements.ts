@@ -1,14 +1,8 @@
-// Movement answers as the server writes them, for component and rule tests.
-import type { Movimiento } from '../api/movements';
+// Movement answers as the server writes them (the movement form's reads).
+import type { Movimiento } from '../../api/movements';
+import { producto } from './catalogue';
 import { paciente } from './patients';
-import { locales, producto } from './products';
-
-export { locales, paciente, producto };
-
-export const metodosPago = [
-  { id: 1, nombre: 'Efectivo' },
-  { id: 2, nombre: 'Tarjeta' },
-];
+import { locales, metodosPago } from './shop';
 
 /** An ENTRADA at Centro: 2 × 360 + 280 less 10% is 900, paid 450 + 400 (charged 495 + 400). */
 export function movimiento(overrides: Partial<Movimiento> = {}): Movimiento {
@@ -58,7 +52,7 @@ export function salida(overrides: Partial<Movimiento> = {}): Movimiento {
 }
 
 /** The lookups and lists the movement form reads. */
-export const movementRoutes: Record<string, [number, unknown]> = {
+export const movementAnswers: Record<string, [number, unknown]> = {
   'GET /api/local': [200, locales],
   'GET /api/metodoPago': [200, metodosPago],
 };

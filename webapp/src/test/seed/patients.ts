@@ -1,8 +1,6 @@
-// Patient answers as the server writes them, for component and rule tests.
-import type { Ficha, Paciente, PacientePage } from '../api/patients';
-import { locales } from './products';
-
-export { locales };
+// Patient answers as the server writes them.
+import type { Ficha, Paciente } from '../../api/patients';
+import { locales } from './shop';
 
 export function ficha(overrides: Partial<Ficha> = {}): Ficha {
   return {
@@ -60,26 +58,4 @@ export function paciente(overrides: Partial<Paciente> = {}): Paciente {
     ],
     ...overrides,
   };
-}
-
-const unsorted = { empty: true, sorted: false, unsorted: true };
-
-export function page(content: Paciente[], number = 0, totalPages = 1): PacientePage {
-  return Object.assign(
-    {
-      content,
-      number,
-      totalPages,
-      totalElements: content.length,
-      first: number === 0,
-      last: number === totalPages - 1,
-      size: 12,
-      numberOfElements: content.length,
-      empty: content.length === 0,
-    },
-    {
-      sort: unsorted,
-      pageable: { sort: unsorted, offset: number * 12, pageNumber: number, pageSize: 12, paged: true, unpaged: false },
-    },
-  );
 }

@@ -1,4 +1,4 @@
-// Statistics answers as the server writes them, for component and rule tests.
+// Statistics answers as the server writes them.
 import type {
   Cantidad,
   PacientesPorLocal,
@@ -6,10 +6,8 @@ import type {
   StockPorMaterial,
   TotalGanado,
   VentasDelDia,
-} from '../api/statistics';
-import { locales } from './products';
-
-export { locales };
+} from '../../api/statistics';
+import { locales } from './shop';
 
 /** Branches: 'Centro' (1), 'Norte' (2), and one whose name has spaces. */
 export const localesConEspacios = [...locales, { id: 3, nombre: 'La Cruz Sur', direccion: 'Ruta 40', celular: '33' }];
