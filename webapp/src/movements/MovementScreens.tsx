@@ -6,7 +6,8 @@ import { useGetPacienteQuery, type Paciente } from '../api/patients';
 import { alert } from '../app/alerts';
 import type { EditScreenProps } from '../ui/editScreen';
 import { MESSAGES, TITLES } from './messages';
-import { LIST_PATH, MovementForm } from './MovementForm';
+import { MovementForm } from './MovementForm';
+import { LIST_PATH } from './useSaveMovement';
 
 const positiveId = (text: string | undefined) => {
   const n = Number(text);

@@ -1,0 +1,76 @@
+import { alert } from '../app/alerts';
+import { formatPesos } from '../lib/money';
+import { MESSAGES, TITLES } from './messages';
+import { checkDescuento, type MovementForm, type Totales } from './rules';
+
+interface Props {
+  form: MovementForm;
+  totales: Totales;
+  set: (patch: Partial<MovementForm>) => void;
+}
+
+/** Before the payments: an ENTRADA's subtotal and discount (checked when it is left) and its
+ * total; a SALIDA states its total. */
+export function TotalFields({ form, totales: t, set }: Props) {
+  const entrada = form.tipo === 'ENTRADA';
+
+  const commitDescuento = () => {
+    const { descuento, problem } = checkDescuento(form.descuento, t.brutoCents);
+    set({ descuento });
+    if (problem === 'rango') void alert('warning', TITLES.descuento, MESSAGES.descuentoRango);
+    if (problem === 'totalCero') void alert('warning', TITLES.descuento, MESSAGES.descuentoTotalCero);
+  };
+
+  return (
+    <div className="row g-3 mb-4 align-items-end">
+      {entrada && (
+        <>
+          <div className="col-md-3">
+            <label htmlFor="subtotal" className="form-label d-block">
+              Subtotal
+            </label>
+            <output id="subtotal" className="fs-5">
+              {formatPesos(t.brutoCents)}
+            </output>
+          </div>
+          <div className="col-md-3">
+            <label htmlFor="descuento" className="form-label">
+              Descuento (%)
+            </label>
+            <input
+              id="descuento"
+              type="number"
+              min={0}
+              max={100}
+              step="0.01"
+              className="form-control"
+              value={form.descuento}
+              onChange={(e) => set({ descuento: e.target.value })}
+              onBlur={commitDescuento}
+            />
+          </div>
+        </>
+      )}
+      <div className="col-md-3">
+        <label htmlFor="total" className="form-label">
+          Total
+        </label>
+        {form.tipo === 'SALIDA' ? (
+          <input
+            id="total"
+            type="number"
+            min={0}
+            step="0.01"
+            className="form-control"
+            value={form.totalSalida}
+            onChange={(e) => set({ totalSalida: e.target.value })}
+          />
+        ) : (
+          <output id="total" className="fs-5 d-block fw-bold">
+            {formatPesos(t.totalCents)}
+          </output>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { handledElsewhere } from '../api/base';
+import { useCreateMovimientoMutation, useUpdateMovimientoMutation, type Movimiento } from '../api/movements';
+import { alert } from '../app/alerts';
+import { MESSAGES, TITLES } from './messages';
+import { blocks, canSave, movimientoBody, newIdempotencyKey, saveFailure, saveProblem, type MovementForm } from './rules';
+
+/** Where the form returns: the cash-box list. */
+export const LIST_PATH = '/adminitrarCaja';
+
+/** Saving the form: what stops it is told first (a SALIDA's excess only warns), then the create
+ * or the update (guarded by the version read); success returns to the list. */
+export function useSaveMovement(movimiento: Movimiento | undefined) {
+  const navigate = useNavigate();
+  // Made once per opened form: a double click or a retry creates one movement.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [create, creating] = useCreateMovimientoMutation();
+  const [update, updating] = useUpdateMovimientoMutation();
+  const saving = creating.isLoading || updating.isLoading;
+  const edit = movimiento !== undefined;
+
+  const save = async (form: MovementForm) => {
+    if (!canSave(form) || saving) return;
+    const problem = saveProblem(form);
+    if (problem === 'sinPagos') {
+      void alert('warning', TITLES.validacion, MESSAGES.sinPagos);
+      return;
+    }
+    if (problem === 'descuentoTotalCero') {
+      void alert('warning', TITLES.descuento, MESSAGES.descuentoTotalCero);
+      return;
+    }
+    if (problem === 'excede') {
+      // An ENTRADA stops here; a SALIDA goes on once the warning is closed.
+      if (blocks(form, problem)) {
+        void alert('warning', TITLES.advertencia, MESSAGES.pagosExceden);
+        return;
+      }
+      await alert('warning', TITLES.advertencia, MESSAGES.pagosExceden);
+    }
+    const body = movimientoBody(form);
+    try {
+      const answer = movimiento
+        ? // The version read guards the save: a form opened before another change gets 409.
+          await update({ id: movimiento.id, body: { ...body, version: movimiento.version } }).unwrap()
+        : await create({ body, idempotencyKey }).unwrap();
+      void alert('success', edit ? TITLES.actualizado : TITLES.creado, answer.mensaje);
+      navigate(LIST_PATH);
+    } catch (error) {
+      if (handledElsewhere(error)) return;
+      const failure = saveFailure(error) ?? {
+        title: TITLES.error,
+        text: edit ? MESSAGES.actualizarFallo : MESSAGES.crearFallo,
+      };
+      void alert('error', failure.title, failure.text);
+    }
+  };
+
+  return { save, saving };
+}
