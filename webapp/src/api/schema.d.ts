@@ -79,8 +79,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Categories are public: the header menu of anonymous visitors reads them. */
-        get: operations["list_categorias_public"];
+        /** Lists every item to anyone: the header menu of anonymous visitors reads them. */
+        get: operations["categoria_list"];
         put?: never;
         /** Creates an item (admins). */
         post: operations["categoria_create"];
@@ -1988,7 +1988,7 @@ export interface operations {
             };
         };
     };
-    list_categorias_public: {
+    categoria_list: {
         parameters: {
             query?: never;
             header?: never;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorText, handledElsewhere } from '../api/base';
 import {
@@ -84,11 +84,10 @@ export function MovementList({ paciente }: { paciente?: string }) {
   const loading = list.isFetching && !list.currentData;
   const failed = list.isError && !handledElsewhere(list.error);
 
-  // Deleting the last row of the last page: show the page before it.
+  // Deleting the last row of the last page: show the page before it (set while rendering, so
+  // the empty page is never committed).
   const total = list.currentData?.totalPages;
-  useEffect(() => {
-    if (total !== undefined && page > 0 && page >= total) setPage(Math.max(0, total - 1));
-  }, [total, page]);
+  if (total !== undefined && page > 0 && page >= total) setPage(Math.max(0, total - 1));
 
   return (
     <section>

@@ -21,6 +21,8 @@ export function Login() {
       void alert('info', TITLES.login, MESSAGES.yaAutenticado(session.username));
       navigate('/inicio');
     }
+    // Only on arrival: logging in here must not trigger it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const valid = username !== '' && password !== '';

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { errorStatus, handledElsewhere } from '../api/base';
 import {
@@ -87,11 +87,10 @@ export function PatientList() {
   const loading = current.isFetching && !current.currentData;
   const failed = !filter && pageQuery.isError && !handledElsewhere(pageQuery.error);
 
-  // Deleting the last row of the last page: show the page before it.
+  // Deleting the last row of the last page: show the page before it (set while rendering, so
+  // the empty page is never committed).
   const total = pageQuery.currentData?.totalPages;
-  useEffect(() => {
-    if (!filter && total !== undefined && page > 0 && page >= total) setPage(Math.max(0, total - 1));
-  }, [filter, total, page]);
+  if (!filter && total !== undefined && page > 0 && page >= total) setPage(Math.max(0, total - 1));
 
   return (
     <section>

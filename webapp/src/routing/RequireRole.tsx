@@ -21,6 +21,7 @@ export function RequireRole({ access, children }: { access: Access; children: Re
     if (verdict === 401) onUnauthorized(session, dispatch);
     if (verdict === 403) onForbidden(session);
     // Only when the verdict changes: the handlers navigate away.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [verdict]);
   return verdict === 'ok' ? <>{children}</> : null;
 }
