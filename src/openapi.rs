@@ -1,140 +1,63 @@
 //! The OpenAPI document, generated from the handlers' annotations and served at
 //! `/api/openapi.json` (the web app generates its request and response types from it).
 
+use std::sync::OnceLock;
+
 use axum::Json;
-use utoipa::OpenApi;
+use utoipa::openapi::OpenApi as Document;
+use utoipa::{Modify, OpenApi};
 
-use crate::http::movements::{self, lists as cashbox};
-use crate::http::{audit, lookups, patients, products, statistics};
+use crate::http::lookups;
 
+/// What the document says beyond the endpoints (which `http::api()` collects from the
+/// handlers): its title, and the schemas no handler names directly.
 #[derive(OpenApi)]
 #[openapi(
-    modifiers(&ParameterErrors),
     info(title = "optica", description = "Caja e inventario para ópticas con varios locales"),
-    paths(
-        crate::http::health::health,
-        serve,
-        crate::auth::oauth::token,
-        lookups::list_categorias_public,
-        lookups::categoria::create,
-        lookups::categoria::update,
-        lookups::categoria::delete,
-        lookups::marca::list,
-        lookups::marca::create,
-        lookups::marca::update,
-        lookups::marca::delete,
-        lookups::material::list,
-        lookups::material::create,
-        lookups::material::update,
-        lookups::material::delete,
-        lookups::metodo_pago::list,
-        lookups::metodo_pago::create,
-        lookups::metodo_pago::update,
-        lookups::metodo_pago::delete,
-        lookups::local::list,
-        lookups::local::create,
-        lookups::local::update,
-        lookups::local::delete,
-        lookups::proveedor::list,
-        lookups::proveedor::create,
-        lookups::proveedor::update,
-        lookups::proveedor::delete,
-        products::page,
-        products::get,
-        products::by_model,
-        products::model_contains,
-        products::brand_contains,
-        products::at_branch,
-        products::stock_per_branch,
-        products::stock_per_material,
-        products::existing_models,
-        products::create,
-        products::create_many,
-        products::update,
-        products::delete,
-        products::mass_update,
-        products::stock_excel,
-        patients::get,
-        patients::page,
-        patients::by_name,
-        patients::by_document,
-        patients::by_ficha,
-        patients::count_per_branch,
-        patients::create,
-        patients::update,
-        patients::delete,
-        patients::add_cristal,
-        movements::create,
-        movements::get,
-        movements::update,
-        movements::delete,
-        cashbox::filter,
-        cashbox::filter_all,
-        cashbox::page,
-        cashbox::between_dates,
-        cashbox::totals,
-        statistics::earned,
-        statistics::sold,
-        statistics::lenses,
-        statistics::patients,
-        statistics::sales_per_day,
-        audit::log,
-        audit::history,
-        audit::stock,
-        audit::state_at,
-        statistics::sales_excel,
-        statistics::brands_excel,
-        cashbox::public_status,
-        cashbox::customer_pdf,
-        cashbox::shop_pdf,
-    ),
-    components(schemas(
-        lookups::LookupBody,
-        Mensaje,
-        Errores,
-        TokenResponse,
-        OAuthError,
-        optica_query::lookups::Nombrado,
-        optica_query::lookups::Local,
-        optica_query::lookups::Proveedor,
-        optica_query::products::Producto,
-        optica_query::products::ProductoLocal,
-        optica_query::products::StockPorLocal,
-        optica_query::products::StockPorMaterial,
-        crate::http::products::body::ProductoBody,
-        crate::http::products::body::ProductoLocalBody,
-        crate::http::products::prices::MassUpdateBody,
-        crate::http::lenient::IdRef,
-        optica_query::patients::Paciente,
-        optica_query::patients::Ficha,
-        optica_query::patients::Graduacion,
-        optica_query::patients::Ojo,
-        optica_query::patients::TipoVision,
-        optica_query::patients::Cristal,
-        optica_query::patients::PacientesPorLocal,
-        crate::http::patients::body::PacienteBody,
-        crate::http::patients::body::FichaBody,
-        crate::http::patients::body::GraduacionBody,
-        crate::http::patients::body::CristalBody,
-        patients::NuevoCristalBody,
-        optica_query::movements::Movimiento,
-        optica_query::movements::Detalle,
-        optica_query::movements::DetalleAdicional,
-        optica_query::movements::CajaMovimiento,
-        crate::http::movements::body::MovimientoBody,
-        crate::http::movements::body::DetalleBody,
-        crate::http::movements::body::AdicionalBody,
-        crate::http::movements::body::PagoBody,
-        optica_query::statistics::EntradaSalida,
-        optica_query::statistics::VentasDelDia,
-        optica_query::audit::EventoAuditoria,
-        optica_query::audit::AsientoStock,
-        statistics::PeriodoBody,
-        statistics::Cantidad,
-        cashbox::EstadoCompra,
-    ))
+    components(schemas(lookups::LookupBody, Mensaje, Errores, TokenResponse, OAuthError))
 )]
-pub struct ApiDoc;
+struct ApiDoc;
+
+/// The document's start, before the endpoints are added.
+pub fn base() -> Document {
+    ApiDoc::openapi()
+}
+
+/// The whole document, built once: the endpoints' own descriptions plus the answers every one
+/// of them gives.
+pub fn document() -> &'static Document {
+    static DOCUMENT: OnceLock<Document> = OnceLock::new();
+    DOCUMENT.get_or_init(|| {
+        let mut document = crate::http::api().into_openapi();
+        ParameterErrors.modify(&mut document);
+        document
+    })
+}
+
+/// Adds the answers of the token check to every operation of `staff`: 401 without a valid
+/// token, 403 without the role or branch.
+pub fn access_errors(staff: &mut Document) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    let oauth_error = || {
+        ResponseBuilder::new()
+            .description("")
+            .content(
+                "application/json",
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("OAuthError")))
+                    .build(),
+            )
+            .build()
+    };
+    for item in staff.paths.paths.values_mut() {
+        let operations = [&mut item.get, &mut item.post, &mut item.put, &mut item.delete];
+        for operation in operations.into_iter().flatten() {
+            let responses = &mut operation.responses.responses;
+            responses.insert("401".into(), oauth_error().into());
+            responses.insert("403".into(), oauth_error().into());
+        }
+    }
+}
 
 /// Answers every operation gives that no handler states: 400 (`Mensaje`) for a path or query
 /// value of the wrong type or out of range (`http::extract`), 400 `Mensaje` beside `Errores` for
@@ -143,7 +66,7 @@ pub struct ApiDoc;
 /// handler.
 struct ParameterErrors;
 
-impl utoipa::Modify for ParameterErrors {
+impl Modify for ParameterErrors {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
         let mensaje = |description: &str| {
@@ -195,14 +118,14 @@ impl utoipa::Modify for ParameterErrors {
 /// This document.
 #[utoipa::path(get, path = "/api/openapi.json", tag = "operación", operation_id = "openapi",
     responses((status = 200, description = "the OpenAPI document")))]
-pub async fn serve() -> Json<utoipa::openapi::OpenApi> {
-    Json(ApiDoc::openapi())
+pub async fn serve() -> Json<&'static Document> {
+    Json(document())
 }
 
 /// The document as committed in `webapp/openapi.json` (pretty, newline-terminated), from which
 /// the web app's types are generated; a test fails when the committed copy is stale.
 pub fn document_json() -> String {
-    let mut text = ApiDoc::openapi().to_pretty_json().unwrap_or_default();
+    let mut text = document().to_pretty_json().unwrap_or_default();
     text.push('\n');
     text
 }

@@ -1,7 +1,6 @@
 //! The six lookup APIs of the contract (section 4.1): list, create, update, delete.
 //! One generic implementation; per kind only the paths, the answer key and the texts differ.
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -225,44 +224,46 @@ pub async fn delete<K: Kind>(state: &AppState, admin: Admin, meta: RequestMeta, 
     Ok(Json(json!({ "mensaje": texts(K::KIND).deleted })).into_response())
 }
 
-/// Thin, documented handlers per kind (utoipa needs one function per path).
+/// Thin, documented handlers per kind (utoipa needs one function per path). `$access`: who may
+/// list the kind (`public` or `staff`); writing is for admins.
 // rustfmt re-indents attributes inside macro bodies on every run; keep it out.
 #[rustfmt::skip]
 macro_rules! lookup_api {
-    ($module:ident, $kind:ident, $path:tt, $path_id:tt, $schema:ident) => {
+    ($module:ident, $kind:ident, $path:tt, $path_id:tt, $schema:ident, $access:ident) => {
         pub mod $module {
             use axum::extract::State;
             use axum::response::Response;
             use axum::Json;
             use optica_command::lookup::$kind as ThisKind;
             use serde_json::Value;
+            use utoipa_axum::routes;
 
             use super::LookupBody;
-            use crate::auth::{Admin, Caller};
+            use crate::auth::Admin;
             use crate::dispatch::RequestMeta;
             use crate::error::AppError;
             use crate::http::extract::{ApiJson, ApiPath};
+            use crate::http::Endpoints;
             #[allow(unused_imports)]
-            use crate::openapi::{Errores, Mensaje, OAuthError};
+            use crate::openapi::{Errores, Mensaje};
             use crate::state::AppState;
             #[allow(unused_imports)]
             use optica_query::lookups::$schema;
 
-            /// Lists every item (staff only).
-            #[utoipa::path(get, path = $path, tag = "lookups",
-                operation_id = concat!(stringify!($module), "_list"),
-                responses((status = 200, body = Vec<$schema>), (status = 401, body = OAuthError),
-                (status = 403, body = OAuthError)))]
-            pub async fn list(State(state): State<AppState>, _caller: Caller) -> Result<Json<Vec<Value>>, AppError> {
-                super::list::<ThisKind>(&state).await
+            pub fn endpoints() -> Endpoints {
+                Endpoints::default()
+                    .$access(routes!(list))
+                    .staff(routes!(create))
+                    .staff(routes!(update, delete))
             }
+
+            lookup_api!(@list $access, $module, $path, $schema);
 
             /// Creates an item (admins).
             #[utoipa::path(post, path = $path, tag = "lookups",
                 operation_id = concat!(stringify!($module), "_create"), request_body = LookupBody,
                 responses((status = 201, description = "mensaje + item under the kind's key"),
-                (status = 400, body = Errores), (status = 401, body = OAuthError),
-                (status = 403, body = OAuthError)))]
+                (status = 400, body = Errores)))]
             pub async fn create(
                 State(state): State<AppState>,
                 admin: Admin,
@@ -277,8 +278,7 @@ macro_rules! lookup_api {
                 operation_id = concat!(stringify!($module), "_update"), request_body = LookupBody,
                 params(("id" = i64, Path)),
                 responses((status = 201, description = "mensaje + item under the kind's key"),
-                (status = 400, body = Errores), (status = 401, body = OAuthError),
-                (status = 403, body = OAuthError), (status = 404, body = Mensaje)))]
+                (status = 400, body = Errores), (status = 404, body = Mensaje)))]
             pub async fn update(
                 State(state): State<AppState>,
                 admin: Admin,
@@ -292,8 +292,7 @@ macro_rules! lookup_api {
             /// Deletes an item (admins); refused with 409 while other records use it.
             #[utoipa::path(delete, path = $path_id, tag = "lookups",
                 operation_id = concat!(stringify!($module), "_delete"), params(("id" = i64, Path)),
-                responses((status = 200, body = Mensaje), (status = 401, body = OAuthError),
-                (status = 403, body = OAuthError), (status = 404, body = Mensaje),
+                responses((status = 200, body = Mensaje), (status = 404, body = Mensaje),
                 (status = 409, body = Mensaje, description = "still referenced")))]
             pub async fn delete(
                 State(state): State<AppState>,
@@ -305,30 +304,74 @@ macro_rules! lookup_api {
             }
         }
     };
+    (@list staff, $module:ident, $path:tt, $schema:ident) => {
+        /// Lists every item (staff only).
+        #[utoipa::path(get, path = $path, tag = "lookups",
+            operation_id = concat!(stringify!($module), "_list"),
+            responses((status = 200, body = Vec<$schema>)))]
+        pub async fn list(
+            State(state): State<AppState>,
+            _caller: crate::auth::Caller,
+        ) -> Result<Json<Vec<Value>>, AppError> {
+            super::list::<ThisKind>(&state).await
+        }
+    };
+    (@list public, $module:ident, $path:tt, $schema:ident) => {
+        /// Lists every item to anyone: the header menu of anonymous visitors reads them.
+        #[utoipa::path(get, path = $path, tag = "lookups",
+            operation_id = concat!(stringify!($module), "_list"),
+            responses((status = 200, body = Vec<$schema>)))]
+        pub async fn list(State(state): State<AppState>) -> Result<Json<Vec<Value>>, AppError> {
+            super::list::<ThisKind>(&state).await
+        }
+    };
 }
 
-lookup_api!(categoria, Categoria, "/api/categoria", "/api/categoria/{id}", Nombrado);
-lookup_api!(marca, Marca, "/api/marca", "/api/marca/{id}", Nombrado);
+lookup_api!(
+    categoria,
+    Categoria,
+    "/api/categoria",
+    "/api/categoria/{id}",
+    Nombrado,
+    public
+);
+lookup_api!(marca, Marca, "/api/marca", "/api/marca/{id}", Nombrado, staff);
 lookup_api!(
     material,
     Material,
     "/api/materialProducto",
     "/api/materialProducto/{id}",
-    Nombrado
+    Nombrado,
+    staff
 );
 lookup_api!(
     metodo_pago,
     MetodoPago,
     "/api/metodoPago",
     "/api/metodoPago/{id}",
-    Nombrado
+    Nombrado,
+    staff
 );
-lookup_api!(local, Local, "/api/local", "/api/local/{id}", Local);
-lookup_api!(proveedor, Proveedor, "/api/proveedor", "/api/proveedor/{id}", Proveedor);
+lookup_api!(local, Local, "/api/local", "/api/local/{id}", Local, staff);
+lookup_api!(
+    proveedor,
+    Proveedor,
+    "/api/proveedor",
+    "/api/proveedor/{id}",
+    Proveedor,
+    staff
+);
 
-/// Categories are public: the header menu of anonymous visitors reads them.
-#[utoipa::path(get, path = "/api/categoria", tag = "lookups",
-    responses((status = 200, body = Vec<optica_query::lookups::Nombrado>)))]
-pub async fn list_categorias_public(State(state): State<AppState>) -> Result<Json<Vec<Value>>, AppError> {
-    list::<lookup::Categoria>(&state).await
+/// The six kinds' endpoints.
+pub fn endpoints() -> crate::http::Endpoints {
+    [
+        categoria::endpoints(),
+        marca::endpoints(),
+        material::endpoints(),
+        metodo_pago::endpoints(),
+        local::endpoints(),
+        proveedor::endpoints(),
+    ]
+    .into_iter()
+    .fold(crate::http::Endpoints::default(), crate::http::Endpoints::merge)
 }

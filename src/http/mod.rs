@@ -15,97 +15,19 @@ pub mod statistics;
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
-use axum::routing::{get, post, put};
-
-use self::products as p;
 use axum::{middleware, Json, Router};
 use serde_json::json;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
+use utoipa_axum::routes;
 
 use crate::state::AppState;
 
 /// The whole application: API, token endpoint, health and OpenAPI document.
 pub fn app(state: AppState) -> Router {
-    use lookups::*;
-    let api = Router::new()
-        .route("/api/categoria", get(list_categorias_public).post(categoria::create))
-        .route("/api/categoria/{id}", put(categoria::update).delete(categoria::delete))
-        .route("/api/marca", get(marca::list).post(marca::create))
-        .route("/api/marca/{id}", put(marca::update).delete(marca::delete))
-        .route("/api/materialProducto", get(material::list).post(material::create))
-        .route(
-            "/api/materialProducto/{id}",
-            put(material::update).delete(material::delete),
-        )
-        .route("/api/metodoPago", get(metodo_pago::list).post(metodo_pago::create))
-        .route(
-            "/api/metodoPago/{id}",
-            put(metodo_pago::update).delete(metodo_pago::delete),
-        )
-        .route("/api/local", get(local::list).post(local::create))
-        .route("/api/local/{id}", put(local::update).delete(local::delete))
-        .route("/api/proveedor", get(proveedor::list).post(proveedor::create))
-        .route("/api/proveedor/{id}", put(proveedor::update).delete(proveedor::delete))
-        .route("/api/productos", post(p::create))
-        .route("/api/productos/page/{page}", get(p::page))
-        .route("/api/productos/buscar", get(p::at_branch))
-        .route("/api/productos/buscar-por-modelo/{modelo}", get(p::by_model))
-        .route("/api/productos/modelo/{modelo}", get(p::model_contains))
-        .route("/api/productos/marca/{marca}", get(p::brand_contains))
-        .route("/api/productos/stock-total-sucursal", get(p::stock_per_branch))
-        .route("/api/productos/stock-material", get(p::stock_per_material))
-        .route("/api/productos/validar-modelos", post(p::existing_models))
-        .route("/api/productos/actualizar-precios", post(p::mass_update))
-        .route("/api/productos/crearVarios", post(p::create_many))
-        .route("/api/productos/{id}", get(p::get).put(p::update).delete(p::delete))
-        .route("/api/excel/stock/{local_id}", get(p::stock_excel))
-        .route("/api/excel/ventas", post(statistics::sales_excel))
-        .route("/api/excel/ventas/marcas", post(statistics::brands_excel))
-        .route("/api/estadisticas/ventas-por-dia", post(statistics::sales_per_day))
-        .route("/api/movimientos", post(movements::create))
-        .route("/api/movimientos/filtrar", get(movements::lists::filter))
-        .route("/api/movimientos/paginado/{page}", get(movements::lists::page))
-        .route(
-            "/api/movimientos/buscar/entre-fechas",
-            get(movements::lists::between_dates),
-        )
-        .route("/api/movimientos/filtrar-completo", get(movements::lists::filter_all))
-        .route("/api/movimientos/totales", get(movements::lists::totals))
-        .route("/api/movimientos/total-ganado", post(statistics::earned))
-        .route("/api/movimientos/total-vendido", post(statistics::sold))
-        .route("/api/movimientos/cantidad-lentes", get(statistics::lenses))
-        .route("/api/movimientos/cantidad-pacientes", get(statistics::patients))
-        .route("/api/movimientos/estado/{codigo}", get(movements::lists::public_status))
-        .route(
-            "/api/movimientos/reporteCliente/{id}",
-            get(movements::lists::customer_pdf),
-        )
-        .route("/api/movimientos/reporteOptica/{id}", get(movements::lists::shop_pdf))
-        .route(
-            "/api/movimientos/{id}",
-            get(movements::get).put(movements::update).delete(movements::delete),
-        )
-        .route("/api/pacientes", post(patients::create))
-        .route("/api/pacientes/id/{id}", get(patients::get))
-        .route("/api/pacientes/paginado/{page}", get(patients::page))
-        .route("/api/pacientes/buscar/nombre", get(patients::by_name))
-        .route(
-            "/api/pacientes/buscar/documento/{documento}/page/{page}",
-            get(patients::by_document),
-        )
-        .route("/api/pacientes/buscar-por-ficha/{ficha}", get(patients::by_ficha))
-        .route("/api/pacientes/cantidad-por-sucursal", get(patients::count_per_branch))
-        .route("/api/pacientes/cristales", post(patients::add_cristal))
-        .route("/api/pacientes/{id}", put(patients::update).delete(patients::delete))
-        .route("/api/auditoria", get(audit::log))
-        .route("/api/auditoria/historial/{tipo}/{id}", get(audit::history))
-        .route("/api/auditoria/stock/{id}", get(audit::stock))
-        .route("/api/auditoria/estado/{tipo}/{id}", get(audit::state_at))
-        .route("/api/openapi.json", get(crate::openapi::serve))
-        .route("/api/{*rest}", axum::routing::any(api_not_found));
+    let (endpoints, _) = api().split_for_parts();
     Router::new()
-        .merge(api)
-        .route("/oauth/token", post(crate::auth::oauth::token))
-        .route("/health", get(health::health))
+        .merge(endpoints)
+        .route("/api/{*rest}", axum::routing::any(api_not_found))
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(extract::BODY_LIMIT_BYTES))
         .layer(middleware::from_fn(extract::refuse_nul_in_uri))
@@ -114,6 +36,60 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn(headers::api_answer))
         .layer(middleware::from_fn(headers::every_answer))
         .with_state(state)
+}
+
+/// Every endpoint with its OpenAPI description, feature by feature. Each handler is declared
+/// once, in its feature's `endpoints()`; the document is what these routers collect.
+pub fn api() -> OpenApiRouter<AppState> {
+    let features = [
+        operations(),
+        lookups::endpoints(),
+        products::endpoints(),
+        patients::endpoints(),
+        movements::endpoints(),
+        statistics::endpoints(),
+        audit::endpoints(),
+    ];
+    let Endpoints { public, mut staff } = features.into_iter().fold(Endpoints::default(), Endpoints::merge);
+    crate::openapi::access_errors(staff.get_openapi_mut());
+    OpenApiRouter::with_openapi(crate::openapi::base())
+        .merge(public)
+        .merge(staff)
+}
+
+/// The server's own endpoints: health, the token, this document.
+fn operations() -> Endpoints {
+    Endpoints::default()
+        .public(routes!(health::health))
+        .public(routes!(crate::auth::oauth::token))
+        .public(routes!(crate::openapi::serve))
+}
+
+/// A feature's endpoints. `public` ones answer anyone; `staff` ones need a valid token and
+/// check the caller's role (their 401 and 403 answers are documented once, for all of them).
+#[derive(Default)]
+pub struct Endpoints {
+    public: OpenApiRouter<AppState>,
+    staff: OpenApiRouter<AppState>,
+}
+
+impl Endpoints {
+    pub fn public(mut self, routes: UtoipaMethodRouter<AppState>) -> Self {
+        self.public = self.public.routes(routes);
+        self
+    }
+
+    pub fn staff(mut self, routes: UtoipaMethodRouter<AppState>) -> Self {
+        self.staff = self.staff.routes(routes);
+        self
+    }
+
+    pub fn merge(self, other: Endpoints) -> Self {
+        Endpoints {
+            public: self.public.merge(other.public),
+            staff: self.staff.merge(other.staff),
+        }
+    }
 }
 
 /// The highest page number a list accepts: far past any shop's data, and small enough that

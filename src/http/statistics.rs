@@ -19,9 +19,24 @@ use crate::http::extract::{ApiJson, Query};
 use crate::http::lenient::opt_i64;
 use crate::http::lenient::{branch, day};
 #[allow(unused_imports)]
-use crate::openapi::{Mensaje, OAuthError};
+use crate::openapi::Mensaje;
 use crate::reports::sales_excel as excel;
 use crate::state::AppState;
+use utoipa_axum::routes;
+
+use crate::http::Endpoints;
+
+/// The sales figures, the daily chart and the sales workbooks.
+pub fn endpoints() -> Endpoints {
+    Endpoints::default()
+        .staff(routes!(earned))
+        .staff(routes!(sold))
+        .staff(routes!(lenses))
+        .staff(routes!(patients))
+        .staff(routes!(sales_per_day))
+        .staff(routes!(sales_excel))
+        .staff(routes!(brands_excel))
+}
 
 /// A period of movement dates at a branch (`local` 0 = all), as the statistics page sends it.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -62,8 +77,7 @@ impl PeriodoBody {
 /// Per payment method, what came in and went out through the movements of the period.
 #[utoipa::path(post, path = "/api/movimientos/total-ganado", tag = "movimientos", operation_id = "movimiento_earned",
     request_body = PeriodoBody,
-    responses((status = 200, body = BTreeMap<String, EntradaSalida>), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = BTreeMap<String, EntradaSalida>), (status = 400, body = Mensaje)))]
 pub async fn earned(
     State(state): State<AppState>,
     _admin: Admin,
@@ -80,8 +94,7 @@ pub struct Cantidad {
 /// Units sold in the period (product lines of sales; additional lines do not count).
 #[utoipa::path(post, path = "/api/movimientos/total-vendido", tag = "movimientos", operation_id = "movimiento_sold",
     request_body = PeriodoBody,
-    responses((status = 200, body = Cantidad), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Cantidad), (status = 400, body = Mensaje)))]
 pub async fn sold(
     State(state): State<AppState>,
     _admin: Admin,
@@ -102,7 +115,7 @@ pub struct BranchQuery {
 /// Lenses sold at a branch, all time (lines whose product was a lens at the sale).
 #[utoipa::path(get, path = "/api/movimientos/cantidad-lentes", tag = "movimientos", operation_id = "movimiento_lenses",
     params(BranchQuery),
-    responses((status = 200, body = Cantidad), (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Cantidad)))]
 pub async fn lenses(
     State(state): State<AppState>,
     _staff: Staff,
@@ -115,7 +128,7 @@ pub async fn lenses(
 /// Patients registered at a branch.
 #[utoipa::path(get, path = "/api/movimientos/cantidad-pacientes", tag = "movimientos",
     operation_id = "movimiento_patients", params(BranchQuery),
-    responses((status = 200, body = Cantidad), (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Cantidad)))]
 pub async fn patients(
     State(state): State<AppState>,
     _staff: Staff,
@@ -129,8 +142,7 @@ pub async fn patients(
 /// left out.
 #[utoipa::path(post, path = "/api/estadisticas/ventas-por-dia", tag = "estadisticas",
     operation_id = "estadisticas_sales_per_day", request_body = PeriodoBody,
-    responses((status = 200, body = Vec<VentasDelDia>), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Vec<VentasDelDia>), (status = 400, body = Mensaje)))]
 pub async fn sales_per_day(
     State(state): State<AppState>,
     _admin: Admin,
@@ -183,8 +195,7 @@ fn workbook(bytes: Vec<u8>, name: &str) -> Response {
 #[utoipa::path(post, path = "/api/excel/ventas", tag = "estadisticas", operation_id = "excel_sales",
     request_body = PeriodoBody,
     responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    description = "the workbook"), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    description = "the workbook"), (status = 400, body = Mensaje)))]
 pub async fn sales_excel(
     State(state): State<AppState>,
     _admin: Admin,
@@ -201,8 +212,7 @@ pub async fn sales_excel(
 #[utoipa::path(post, path = "/api/excel/ventas/marcas", tag = "estadisticas", operation_id = "excel_brands",
     request_body = PeriodoBody,
     responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    description = "the workbook"), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    description = "the workbook"), (status = 400, body = Mensaje)))]
 pub async fn brands_excel(
     State(state): State<AppState>,
     _admin: Admin,

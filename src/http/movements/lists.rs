@@ -22,9 +22,25 @@ use crate::http::extract::{ApiPath, Query};
 use crate::http::lenient::{branch, day, opt_i64, text};
 use crate::http::{page_index, page_size};
 #[allow(unused_imports)]
-use crate::openapi::{Mensaje, OAuthError};
+use crate::openapi::Mensaje;
 use crate::reports::movement_pdf as pdf;
 use crate::state::AppState;
+use utoipa_axum::routes;
+
+use crate::http::Endpoints;
+
+/// The lists, totals and copies for staff, and the public order status for customers.
+pub fn endpoints() -> Endpoints {
+    Endpoints::default()
+        .staff(routes!(filter))
+        .staff(routes!(filter_all))
+        .staff(routes!(totals))
+        .staff(routes!(page))
+        .staff(routes!(between_dates))
+        .staff(routes!(customer_pdf))
+        .staff(routes!(shop_pdf))
+        .public(routes!(public_status))
+}
 
 /// The list's page size (contract §5.5).
 const PAGE_SIZE: i64 = 10;
@@ -93,8 +109,7 @@ impl FiltroQuery {
 /// dated with the payment's date.
 #[utoipa::path(get, path = "/api/movimientos/filtrar", tag = "movimientos", operation_id = "movimiento_filter",
     params(FiltroQuery),
-    responses((status = 200, body = Page<Movimiento>), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Page<Movimiento>), (status = 400, body = Mensaje)))]
 pub async fn filter(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -111,8 +126,7 @@ pub async fn filter(
 /// Every row of one day (the web app's per-day sums); the day is required.
 #[utoipa::path(get, path = "/api/movimientos/filtrar-completo", tag = "movimientos",
     operation_id = "movimiento_filter_all", params(FiltroQuery),
-    responses((status = 200, body = Vec<Movimiento>), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Vec<Movimiento>), (status = 400, body = Mensaje)))]
 pub async fn filter_all(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -139,8 +153,7 @@ pub struct LocalQuery {
 /// All-time cash per payment method (admins): ENTRADA adds, SALIDA subtracts.
 #[utoipa::path(get, path = "/api/movimientos/totales", tag = "movimientos", operation_id = "movimiento_totals",
     params(LocalQuery),
-    responses((status = 200, body = BTreeMap<String, f64>),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = BTreeMap<String, f64>)))]
 pub async fn totals(
     State(state): State<AppState>,
     _admin: Admin,
@@ -214,7 +227,7 @@ async fn report(state: &AppState, caller: &Caller, id: i64, copia: Copia) -> Res
 #[utoipa::path(get, path = "/api/movimientos/reporteCliente/{id}", tag = "movimientos",
     operation_id = "movimiento_customer_pdf", params(("id" = i64, Path)),
     responses((status = 200, content_type = "application/pdf", description = "the report"),
-    (status = 404, body = Mensaje), (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    (status = 404, body = Mensaje)))]
 pub async fn customer_pdf(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -227,7 +240,7 @@ pub async fn customer_pdf(
 #[utoipa::path(get, path = "/api/movimientos/reporteOptica/{id}", tag = "movimientos",
     operation_id = "movimiento_shop_pdf", params(("id" = i64, Path)),
     responses((status = 200, content_type = "application/pdf", description = "the report"),
-    (status = 404, body = Mensaje), (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    (status = 404, body = Mensaje)))]
 pub async fn shop_pdf(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -242,8 +255,7 @@ const MOVEMENTS_PAGE_SIZE: i64 = 12;
 /// Page `page` of movements, newest first (a seller's branch only).
 #[utoipa::path(get, path = "/api/movimientos/paginado/{page}", tag = "movimientos", operation_id = "movimiento_page",
     params(("page" = i64, Path)),
-    responses((status = 200, body = Page<Movimiento>), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Page<Movimiento>), (status = 400, body = Mensaje)))]
 pub async fn page(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -276,8 +288,7 @@ pub struct BetweenDates {
 /// Movements dated within two days (both included), newest first (a seller's branch only).
 #[utoipa::path(get, path = "/api/movimientos/buscar/entre-fechas", tag = "movimientos",
     operation_id = "movimiento_between_dates", params(BetweenDates),
-    responses((status = 200, body = Page<Movimiento>), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Page<Movimiento>), (status = 400, body = Mensaje)))]
 pub async fn between_dates(
     State(state): State<AppState>,
     Staff(caller): Staff,

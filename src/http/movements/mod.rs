@@ -27,10 +27,20 @@ use crate::error::AppError;
 use crate::http::extract::{ApiJson, ApiPath};
 use crate::http::saved;
 #[allow(unused_imports)]
-use crate::openapi::{Mensaje, OAuthError};
+use crate::openapi::Mensaje;
 use crate::state::AppState;
 use body::{prepare, product_ids, MovimientoBody};
 use errors::{command_error, not_found};
+use utoipa_axum::routes;
+
+use crate::http::Endpoints;
+
+pub fn endpoints() -> Endpoints {
+    Endpoints::default()
+        .staff(routes!(create))
+        .staff(routes!(get, update, delete))
+        .merge(lists::endpoints())
+}
 
 fn check_branch(caller: &Caller, local_id: i64) -> Result<(), AppError> {
     if caller.works_at(local_id) {
@@ -90,8 +100,7 @@ async fn answer(state: &AppState, caller: &Caller, id: i64, mensaje: &str) -> Re
 #[utoipa::path(post, path = "/api/movimientos", tag = "movimientos", operation_id = "movimiento_create",
     request_body = MovimientoBody,
     responses((status = 201, description = "mensaje + movimiento"),
-    (status = 400, description = "errors (validation) or mensaje + error (stock)"),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    (status = 400, description = "errors (validation) or mensaje + error (stock)")))]
 pub async fn create(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -126,8 +135,7 @@ pub async fn create(
     params(("id" = i64, Path)), request_body = MovimientoBody,
     responses((status = 201, description = "mensaje + movimiento"),
     (status = 400, description = "errors (validation) or mensaje + error (stock)"), (status = 404, body = Mensaje),
-    (status = 409, body = Mensaje, description = "the movement changed since `version`"),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    (status = 409, body = Mensaje, description = "the movement changed since `version`")))]
 pub async fn update(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -149,8 +157,7 @@ pub async fn update(
 /// One movement with its lines, payments, patient and products.
 #[utoipa::path(get, path = "/api/movimientos/{id}", tag = "movimientos", operation_id = "movimiento_get",
     params(("id" = i64, Path)),
-    responses((status = 200, body = Movimiento), (status = 404, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Movimiento), (status = 404, body = Mensaje)))]
 pub async fn get(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -167,8 +174,7 @@ pub async fn get(
 /// Deletes a movement (admins); a sale's stock goes back to its branch.
 #[utoipa::path(delete, path = "/api/movimientos/{id}", tag = "movimientos", operation_id = "movimiento_delete",
     params(("id" = i64, Path)),
-    responses((status = 204, description = "deleted"), (status = 404, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 204, description = "deleted"), (status = 404, body = Mensaje)))]
 pub async fn delete(
     State(state): State<AppState>,
     Admin(caller): Admin,

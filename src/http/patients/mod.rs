@@ -27,16 +27,31 @@ use crate::http::extract::{ApiJson, ApiPath, Query};
 use crate::http::lenient::opt_i64;
 use crate::http::{page_index, page_size, saved};
 #[allow(unused_imports)]
-use crate::openapi::{Mensaje, OAuthError};
+use crate::openapi::Mensaje;
 use crate::state::AppState;
 use body::{prepare, PacienteBody};
 use checks::{check_duplicates, command_error, keeps_identity, not_found, validated};
+use utoipa_axum::routes;
+
+use crate::http::Endpoints;
+
+pub fn endpoints() -> Endpoints {
+    Endpoints::default()
+        .staff(routes!(get))
+        .staff(routes!(page))
+        .staff(routes!(by_name))
+        .staff(routes!(by_document))
+        .staff(routes!(by_ficha))
+        .staff(routes!(count_per_branch))
+        .staff(routes!(create))
+        .staff(routes!(update, delete))
+        .staff(routes!(add_cristal))
+}
 
 /// One patient with its prescription history.
 #[utoipa::path(get, path = "/api/pacientes/id/{id}", tag = "pacientes", operation_id = "paciente_get",
     params(("id" = i64, Path)),
-    responses((status = 200, body = Paciente), (status = 404, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Paciente), (status = 404, body = Mensaje)))]
 pub async fn get(
     State(state): State<AppState>,
     _staff: Staff,
@@ -51,8 +66,7 @@ pub async fn get(
 /// Page of 12 patients by ficha number.
 #[utoipa::path(get, path = "/api/pacientes/paginado/{page}", tag = "pacientes", operation_id = "paciente_page",
     params(("page" = i64, Path, description = "zero-based")),
-    responses((status = 200, body = Page<Paciente>), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Page<Paciente>), (status = 400, body = Mensaje)))]
 pub async fn page(
     State(state): State<AppState>,
     _staff: Staff,
@@ -76,8 +90,7 @@ pub struct NameSearch {
 /// Patients whose name contains the text, ignoring case and accents.
 #[utoipa::path(get, path = "/api/pacientes/buscar/nombre", tag = "pacientes", operation_id = "paciente_by_name",
     params(NameSearch),
-    responses((status = 200, body = Page<Paciente>), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Page<Paciente>), (status = 400, body = Mensaje)))]
 pub async fn by_name(
     State(state): State<AppState>,
     _staff: Staff,
@@ -98,8 +111,7 @@ pub async fn by_name(
 /// Patients with this document (compared by its letters and digits).
 #[utoipa::path(get, path = "/api/pacientes/buscar/documento/{documento}/page/{page}", tag = "pacientes",
     operation_id = "paciente_by_document", params(("documento" = String, Path), ("page" = i64, Path)),
-    responses((status = 200, body = Page<Paciente>), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Page<Paciente>), (status = 400, body = Mensaje)))]
 pub async fn by_document(
     State(state): State<AppState>,
     _staff: Staff,
@@ -115,8 +127,7 @@ pub async fn by_document(
 /// The patient with this ficha number; 404 with an empty body when none.
 #[utoipa::path(get, path = "/api/pacientes/buscar-por-ficha/{ficha}", tag = "pacientes",
     operation_id = "paciente_by_ficha", params(("ficha" = i64, Path)),
-    responses((status = 200, body = Paciente), (status = 404, description = "none"),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Paciente), (status = 404, description = "none")))]
 pub async fn by_ficha(
     State(state): State<AppState>,
     _staff: Staff,
@@ -131,8 +142,7 @@ pub async fn by_ficha(
 /// Number of patients per branch.
 #[utoipa::path(get, path = "/api/pacientes/cantidad-por-sucursal", tag = "pacientes",
     operation_id = "paciente_count_per_branch",
-    responses((status = 200, body = Vec<PacientesPorLocal>), (status = 401, body = OAuthError),
-    (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Vec<PacientesPorLocal>)))]
 pub async fn count_per_branch(
     State(state): State<AppState>,
     _staff: Staff,
@@ -143,8 +153,7 @@ pub async fn count_per_branch(
 /// Registers a patient with the next free ficha number.
 #[utoipa::path(post, path = "/api/pacientes", tag = "pacientes", operation_id = "paciente_create",
     request_body = PacienteBody,
-    responses((status = 201, description = "mensaje + paciente"), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 201, description = "mensaje + paciente"), (status = 400, body = Mensaje)))]
 pub async fn create(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -172,8 +181,7 @@ pub async fn create(
 #[utoipa::path(put, path = "/api/pacientes/{id}", tag = "pacientes", operation_id = "paciente_update",
     params(("id" = i64, Path)), request_body = PacienteBody,
     responses((status = 201, description = "mensaje + paciente"), (status = 400, body = Mensaje),
-    (status = 404, body = Mensaje), (status = 409, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    (status = 404, body = Mensaje), (status = 409, body = Mensaje)))]
 pub async fn update(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -208,8 +216,7 @@ async fn answer(state: &AppState, id: i64, mensaje: &str) -> Result<Response, Ap
 /// Deletes a patient (admins); refused with 409 while cash-box movements name it.
 #[utoipa::path(delete, path = "/api/pacientes/{id}", tag = "pacientes", operation_id = "paciente_delete",
     params(("id" = i64, Path)),
-    responses((status = 200, body = Mensaje), (status = 404, body = Mensaje), (status = 409, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Mensaje), (status = 404, body = Mensaje), (status = 409, body = Mensaje)))]
 pub async fn delete(
     State(state): State<AppState>,
     Admin(caller): Admin,
@@ -237,8 +244,7 @@ pub struct NuevoCristalBody {
 /// Records a lens on the patient's most recent ficha (creating one dated today when none).
 #[utoipa::path(post, path = "/api/pacientes/cristales", tag = "pacientes", operation_id = "paciente_add_cristal",
     request_body = NuevoCristalBody,
-    responses((status = 200, description = "recorded"), (status = 400, body = Mensaje), (status = 404, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, description = "recorded"), (status = 400, body = Mensaje), (status = 404, body = Mensaje)))]
 pub async fn add_cristal(
     State(state): State<AppState>,
     Staff(caller): Staff,

@@ -29,12 +29,32 @@ use crate::http::extract::{ApiJson, ApiPath, Query};
 use crate::http::lenient::opt_i64;
 use crate::http::{page_index, saved};
 #[allow(unused_imports)]
-use crate::openapi::{Mensaje, OAuthError};
+use crate::openapi::Mensaje;
 use crate::reports::stock_excel as excel;
 use crate::state::AppState;
 use body::{prepare, Lookups, ProductoBody};
 use bulk::BulkError;
 use prices::MassUpdateBody;
+use utoipa_axum::routes;
+
+use crate::http::Endpoints;
+
+pub fn endpoints() -> Endpoints {
+    Endpoints::default()
+        .staff(routes!(page))
+        .staff(routes!(get, update, delete))
+        .staff(routes!(by_model))
+        .staff(routes!(model_contains))
+        .staff(routes!(brand_contains))
+        .staff(routes!(at_branch))
+        .staff(routes!(stock_per_branch))
+        .staff(routes!(stock_per_material))
+        .staff(routes!(existing_models))
+        .staff(routes!(create))
+        .staff(routes!(create_many))
+        .staff(routes!(mass_update))
+        .staff(routes!(stock_excel))
+}
 
 fn not_found(id: i64) -> AppError {
     AppError::NotFound(format!("El producto ID: {id} no existe en la base de datos!"))
@@ -52,8 +72,7 @@ fn found(list: Vec<Producto>) -> Response {
 /// Page of 12 products by brand then model.
 #[utoipa::path(get, path = "/api/productos/page/{page}", tag = "productos", operation_id = "producto_page",
     params(("page" = i64, Path, description = "zero-based")),
-    responses((status = 200, body = Page<Producto>), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Page<Producto>), (status = 400, body = Mensaje)))]
 pub async fn page(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -66,8 +85,7 @@ pub async fn page(
 /// One product.
 #[utoipa::path(get, path = "/api/productos/{id}", tag = "productos", operation_id = "producto_get",
     params(("id" = i64, Path)),
-    responses((status = 200, body = Producto), (status = 404, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Producto), (status = 404, body = Mensaje)))]
 pub async fn get(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -88,8 +106,7 @@ pub async fn get(
 /// Products whose model is exactly the text (case-insensitive); 404 when none.
 #[utoipa::path(get, path = "/api/productos/buscar-por-modelo/{modelo}", tag = "productos",
     operation_id = "producto_by_model", params(("modelo" = String, Path)),
-    responses((status = 200, body = Vec<Producto>), (status = 404, description = "none"),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Vec<Producto>), (status = 404, description = "none")))]
 pub async fn by_model(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -103,8 +120,7 @@ pub async fn by_model(
 /// Products whose model contains the text; 404 when none.
 #[utoipa::path(get, path = "/api/productos/modelo/{modelo}", tag = "productos",
     operation_id = "producto_model_contains", params(("modelo" = String, Path)),
-    responses((status = 200, body = Vec<Producto>), (status = 404, description = "none"),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Vec<Producto>), (status = 404, description = "none")))]
 pub async fn model_contains(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -118,8 +134,7 @@ pub async fn model_contains(
 /// Products whose brand name contains the text; 404 when none.
 #[utoipa::path(get, path = "/api/productos/marca/{marca}", tag = "productos",
     operation_id = "producto_brand_contains", params(("marca" = String, Path)),
-    responses((status = 200, body = Vec<Producto>), (status = 404, description = "none"),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Vec<Producto>), (status = 404, description = "none")))]
 pub async fn brand_contains(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -143,8 +158,7 @@ pub struct BranchSearch {
 /// always search their own branch.
 #[utoipa::path(get, path = "/api/productos/buscar", tag = "productos", operation_id = "producto_at_branch",
     params(BranchSearch),
-    responses((status = 200, body = Vec<Producto>), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Vec<Producto>), (status = 400, body = Mensaje)))]
 pub async fn at_branch(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -165,8 +179,7 @@ pub async fn at_branch(
 /// Σ stock per branch.
 #[utoipa::path(get, path = "/api/productos/stock-total-sucursal", tag = "productos",
     operation_id = "producto_stock_per_branch",
-    responses((status = 200, body = Vec<StockPorLocal>), (status = 401, body = OAuthError),
-    (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Vec<StockPorLocal>)))]
 pub async fn stock_per_branch(
     State(state): State<AppState>,
     _staff: Staff,
@@ -185,8 +198,7 @@ pub struct MaterialQuery {
 /// Σ stock per material at a branch (`localId=0`: empty).
 #[utoipa::path(get, path = "/api/productos/stock-material", tag = "productos",
     operation_id = "producto_stock_per_material", params(MaterialQuery),
-    responses((status = 200, body = Vec<StockPorMaterial>), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Vec<StockPorMaterial>), (status = 400, body = Mensaje)))]
 pub async fn stock_per_material(
     State(state): State<AppState>,
     _staff: Staff,
@@ -209,8 +221,7 @@ pub struct BrandQuery {
 /// Which of the given models (lower-cased) already exist for the brand.
 #[utoipa::path(post, path = "/api/productos/validar-modelos", tag = "productos",
     operation_id = "producto_existing_models", params(BrandQuery), request_body = Vec<String>,
-    responses((status = 200, body = Vec<String>), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Vec<String>), (status = 400, body = Mensaje)))]
 pub async fn existing_models(
     State(state): State<AppState>,
     _staff: Staff,
@@ -263,8 +274,7 @@ async fn answer(state: &AppState, caller: &Caller, id: i64, mensaje: &str) -> Re
 /// Creates a product with its initial stock per branch.
 #[utoipa::path(post, path = "/api/productos", tag = "productos", operation_id = "producto_create",
     request_body = ProductoBody,
-    responses((status = 201, description = "mensaje + producto"), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 201, description = "mensaje + producto"), (status = 400, body = Mensaje)))]
 pub async fn create(
     State(state): State<AppState>,
     Admin(caller): Admin,
@@ -291,8 +301,7 @@ pub async fn create(
 /// Creates every product of the list, or none (contract's `mensaje`/`errores` answer).
 #[utoipa::path(post, path = "/api/productos/crearVarios", tag = "productos", operation_id = "producto_create_many",
     request_body = Vec<ProductoBody>,
-    responses((status = 201, description = "mensaje + guardados"), (status = 400, description = "mensaje + errores + guardados 0"),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 201, description = "mensaje + guardados"), (status = 400, description = "mensaje + errores + guardados 0")))]
 pub async fn create_many(
     State(state): State<AppState>,
     Admin(caller): Admin,
@@ -320,8 +329,7 @@ pub async fn create_many(
 #[utoipa::path(put, path = "/api/productos/{id}", tag = "productos", operation_id = "producto_update",
     params(("id" = i64, Path)), request_body = ProductoBody,
     responses((status = 201, description = "mensaje + producto"), (status = 400, body = Mensaje),
-    (status = 404, body = Mensaje), (status = 409, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    (status = 404, body = Mensaje), (status = 409, body = Mensaje)))]
 pub async fn update(
     State(state): State<AppState>,
     Admin(caller): Admin,
@@ -349,8 +357,7 @@ pub async fn update(
 /// Deletes a product; refused with 409 while cash-box movements use it.
 #[utoipa::path(delete, path = "/api/productos/{id}", tag = "productos", operation_id = "producto_delete",
     params(("id" = i64, Path)),
-    responses((status = 200, body = Mensaje), (status = 404, body = Mensaje), (status = 409, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, body = Mensaje), (status = 404, body = Mensaje), (status = 409, body = Mensaje)))]
 pub async fn delete(
     State(state): State<AppState>,
     Admin(caller): Admin,
@@ -368,8 +375,7 @@ pub async fn delete(
 /// Changes the price or cost of every product matching the filters (admins).
 #[utoipa::path(post, path = "/api/productos/actualizar-precios", tag = "productos",
     operation_id = "producto_mass_update", request_body = MassUpdateBody,
-    responses((status = 200, description = "mensaje + actualizados"), (status = 400, body = Mensaje),
-    (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    responses((status = 200, description = "mensaje + actualizados"), (status = 400, body = Mensaje)))]
 pub async fn mass_update(
     State(state): State<AppState>,
     Admin(caller): Admin,
@@ -388,7 +394,7 @@ pub async fn mass_update(
 #[utoipa::path(get, path = "/api/excel/stock/{localId}", tag = "excel", operation_id = "excel_stock",
     params(("localId" = i64, Path)),
     responses((status = 200, description = "xlsx file", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-    (status = 404, body = Mensaje), (status = 401, body = OAuthError), (status = 403, body = OAuthError)))]
+    (status = 404, body = Mensaje)))]
 pub async fn stock_excel(
     State(state): State<AppState>,
     _admin: Admin,
