@@ -61,6 +61,8 @@ export default tseslint.config(
   },
   {
     files: ['src/routing/**/*.{ts,tsx}'],
-    rules: restricted(forbid(into(FEATURES, true), "The router imports a feature through its index.ts, not its files.")),
+    rules: restricted(
+      forbid(into(FEATURES, true), 'The router imports a feature through its index.ts, not its files.'),
+    ),
   },
 );

@@ -16,7 +16,10 @@ function created(answer, key) {
 async function seed(server) {
   const token = await server.token('admin', server.adminPassword);
   const api = (method, path, body) => server.api(method, path, token, body);
-  const local = created(await api('POST', '/api/local', { nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' }), 'local');
+  const local = created(
+    await api('POST', '/api/local', { nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' }),
+    'local',
+  );
   const efectivo = created(await api('POST', '/api/metodoPago', { nombre: 'Efectivo' }), 'metodoPago');
   const marca = created(await api('POST', '/api/marca', { nombre: 'Ray-Ban' }), 'marca');
   const sol = created(await api('POST', '/api/categoria', { nombre: 'Sol' }), 'categoria');

@@ -18,7 +18,10 @@ function created(answer, key) {
 async function seed(server) {
   const token = await server.token('admin', server.adminPassword);
   const api = (path, body) => server.api('POST', path, token, body);
-  const local = created(await api('/api/local', { nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' }), 'local');
+  const local = created(
+    await api('/api/local', { nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' }),
+    'local',
+  );
   created(await api('/api/metodoPago', { nombre: 'Efectivo' }), 'metodoPago');
   created(await api('/api/metodoPago', { nombre: 'Tarjeta' }), 'metodoPago');
   const marca = created(await api('/api/marca', { nombre: 'Ray-Ban' }), 'marca');
@@ -116,7 +119,12 @@ test('a seller sells to a patient with two payments, prints both reports and the
     ]);
     assert.match(cliente.suggestedFilename(), /^reporte_movimiento_cliente_\d+\.pdf$/);
     const clienteText = await pdfText(cliente);
-    for (const expected of ['Paciente: Ana Gómez', 'Método: Efectivo - Monto: $ 1.200,00', 'Total: $ 2.000,00', 'Adeuda: $ 0,00']) {
+    for (const expected of [
+      'Paciente: Ana Gómez',
+      'Método: Efectivo - Monto: $ 1.200,00',
+      'Total: $ 2.000,00',
+      'Adeuda: $ 0,00',
+    ]) {
       assert.ok(clienteText.includes(expected), `${expected} in ${clienteText}`);
     }
     const [optica] = await Promise.all([

@@ -100,15 +100,31 @@ test('an admin creates, edits and deletes a branch, and cannot delete one in use
     assert.match(refused.text, /^Existen usuarios asignados a este local/);
 
     // once the seller moves to another branch, this one can go
-    const other = await server.api('POST', '/api/local', token, { nombre: 'La Cruz', direccion: 'Centro', celular: '1' });
-    await server.cli(['user', 'roles', '--username', 'vendedora', '--role', 'ROLE_VENDEDOR', '--local', String(other.body.local.id)]);
+    const other = await server.api('POST', '/api/local', token, {
+      nombre: 'La Cruz',
+      direccion: 'Centro',
+      celular: '1',
+    });
+    await server.cli([
+      'user',
+      'roles',
+      '--username',
+      'vendedora',
+      '--role',
+      'ROLE_VENDEDOR',
+      '--local',
+      String(other.body.local.id),
+    ]);
     await page.getByLabel('Yapeyu — Calle 2 — 3772411111').check();
     await b.eliminar.click();
     await confirmDelete(page);
     assert.equal((await takeAlert(page)).title, 'El local ha sido eliminado');
     await page.waitForURL('**/inicio');
     const left = await server.api('GET', '/api/local', token);
-    assert.deepEqual(left.body.map((l) => l.nombre), ['La Cruz']);
+    assert.deepEqual(
+      left.body.map((l) => l.nombre),
+      ['La Cruz'],
+    );
   }));
 
 test('the other lookup screens validate their fields and list their items', () =>
@@ -117,8 +133,18 @@ test('the other lookup screens validate their fields and list their items', () =
     const cases = [
       ['adminitrarCategoria', 'ADMINISTRAR CATEGORÍAS', { nombre: 'Sol' }, 'La categoria ha sido creada con éxito!'],
       ['adminitrarMaterial', 'ADMINISTRAR MATERIALES', { nombre: 'Acetato' }, 'El material ha sido creado con éxito!'],
-      ['adminitrarMetodoPago', 'ADMINISTRAR MÉTODOS DE PAGO', { nombre: 'Efectivo' }, 'El método de pago ha sido creado con éxito!'],
-      ['adminitrarProveedor', 'ADMINISTRAR PROVEEDORES', { nombre: 'Visión SA', celular: '11223344' }, 'El proveedor ha sido creado con éxito!'],
+      [
+        'adminitrarMetodoPago',
+        'ADMINISTRAR MÉTODOS DE PAGO',
+        { nombre: 'Efectivo' },
+        'El método de pago ha sido creado con éxito!',
+      ],
+      [
+        'adminitrarProveedor',
+        'ADMINISTRAR PROVEEDORES',
+        { nombre: 'Visión SA', celular: '11223344' },
+        'El proveedor ha sido creado con éxito!',
+      ],
     ];
     for (const [route, title, fields, created] of cases) {
       await page.goto(`${server.url}/${route}`);

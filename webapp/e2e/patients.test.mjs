@@ -161,7 +161,10 @@ test('staff register a patient with a ficha, find it by name and document, and a
       await row.getByRole('link', { name: 'Ver compras' }).getAttribute('href'),
       `/adminitrarCajaPaciente/${encodeURIComponent('José Pérez Núñez')}`,
     );
-    assert.equal(await row.getByRole('link', { name: 'Registrar un movimiento' }).getAttribute('href'), `/crearMovimiento/${id}`);
+    assert.equal(
+      await row.getByRole('link', { name: 'Registrar un movimiento' }).getAttribute('href'),
+      `/crearMovimiento/${id}`,
+    );
 
     // edit: add a ficha, change a field
     await row.getByRole('link', { name: 'Editar' }).click();

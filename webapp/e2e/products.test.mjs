@@ -33,7 +33,8 @@ async function fillFields(page, { marca, costo, stock }) {
   await page.getByRole('group', { name: 'Proveedores' }).getByLabel('Opti SA').check();
 }
 
-const rowOf = (page, modelo) => page.locator('tbody tr', { has: page.getByRole('cell', { name: modelo, exact: true }) });
+const rowOf = (page, modelo) =>
+  page.locator('tbody tr', { has: page.getByRole('cell', { name: modelo, exact: true }) });
 
 test('an admin bulk-creates three products, finds them, edits one and returns to its page', () =>
   withApp(async ({ server, page }) => {
@@ -129,13 +130,19 @@ test('an admin raises one brand by 10% and exports the branch stock', () =>
     await page.getByLabel('Marca', { exact: true }).fill('Ray');
     await page.getByRole('list', { name: 'Sugerencias de Marca' }).getByRole('button', { name: 'Ray-Ban' }).click();
     await page.getByRole('button', { name: 'Aplicar Cambios' }).click();
-    assert.deepEqual(await takeAlert(page), { title: 'Valor inválido', text: 'El porcentaje debe estar entre 0 y 100.' });
+    assert.deepEqual(await takeAlert(page), {
+      title: 'Valor inválido',
+      text: 'El porcentaje debe estar entre 0 y 100.',
+    });
 
     await page.fill('#valor', '10');
     await page.getByRole('button', { name: 'Aplicar Cambios' }).click();
     await page.locator('.swal2-popup').waitFor();
     assert.equal(await page.locator('.swal2-title').textContent(), '¿Estás seguro?');
-    assert.equal(await page.locator('.swal2-html-container').textContent(), 'Se actualizarán los precios según los filtros aplicados.');
+    assert.equal(
+      await page.locator('.swal2-html-container').textContent(),
+      'Se actualizarán los precios según los filtros aplicados.',
+    );
     await page.getByRole('button', { name: 'Sí, aplicar cambios' }).click();
     await page.waitForFunction(() => document.querySelector('.swal2-title')?.textContent !== '¿Estás seguro?');
     assert.deepEqual(await takeAlert(page), {

@@ -18,7 +18,10 @@ function created(answer, key) {
 async function seed(server) {
   const token = await server.token('admin', server.adminPassword);
   const api = (path, body) => server.api('POST', path, token, body);
-  const local = created(await api('/api/local', { nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' }), 'local');
+  const local = created(
+    await api('/api/local', { nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' }),
+    'local',
+  );
   const efectivo = created(await api('/api/metodoPago', { nombre: 'Efectivo' }), 'metodoPago');
   const tarjeta = created(await api('/api/metodoPago', { nombre: 'Tarjeta' }), 'metodoPago');
   const marca = created(await api('/api/marca', { nombre: 'Ray-Ban' }), 'marca');

@@ -42,11 +42,7 @@ export function onForbidden(session: Session) {
   void alert('warning', 'ACCESO DENEGADO', `Hola ${session.username}, no tenes acceso`);
 }
 
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
-  args,
-  api,
-  extra,
-) => {
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   // An expired token is dropped before it is sent.
   const before = (api.getState() as WithSession).session;
   if (before.token && isExpiredSession(before)) api.dispatch(loggedOut());
@@ -69,8 +65,7 @@ export const api = createApi({
 /** The Spanish text of a failed answer: its errors list joined, or its mensaje. */
 export function errorText(error: unknown): string | undefined {
   const data = (error as { data?: unknown } | undefined)?.data as
-    | { errors?: unknown; mensaje?: unknown; error?: unknown }
-    | undefined;
+    { errors?: unknown; mensaje?: unknown; error?: unknown } | undefined;
   if (!data || typeof data !== 'object') return undefined;
   if (Array.isArray(data.errors)) return data.errors.join(', ');
   if (typeof data.mensaje === 'string') return data.mensaje;

@@ -20,5 +20,13 @@ export async function confirm(title: string, text: string, confirmButtonText: st
 
 /** A small notice in the top corner that closes itself after `timer` milliseconds. */
 export function toast(icon: SweetAlertIcon, title: string, timer: number) {
-  return Swal.fire({ toast: true, position: 'top-end', icon, title, showConfirmButton: false, timer, timerProgressBar: true });
+  return Swal.fire({
+    toast: true,
+    position: 'top-end',
+    icon,
+    title,
+    showConfirmButton: false,
+    timer,
+    timerProgressBar: true,
+  });
 }

@@ -13,7 +13,13 @@ interface Props {
 }
 
 /** A free-text filter: the exact value the server compares with. */
-function TextFilter(props: { id: string; label: string; placeholder: string; value: string; onChange: (v: string) => void }) {
+function TextFilter(props: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <div className="col-md-2">
       <label htmlFor={props.id} className="form-label">
@@ -45,7 +51,12 @@ export function AuditFilters({ value, onChange, onSubmit, onClear }: Props) {
         <label htmlFor="filtroTipo" className="form-label">
           Entidad
         </label>
-        <select id="filtroTipo" className="form-select" value={value.tipo} onChange={(e) => set('tipo', e.target.value)}>
+        <select
+          id="filtroTipo"
+          className="form-select"
+          value={value.tipo}
+          onChange={(e) => set('tipo', e.target.value)}
+        >
           <option value="">Todos</option>
           {TIPOS_ENTIDAD.map((t) => (
             <option key={t} value={t}>
@@ -68,7 +79,13 @@ export function AuditFilters({ value, onChange, onSubmit, onClear }: Props) {
         value={value.usuario}
         onChange={(v) => set('usuario', v)}
       />
-      <BranchFilter id="filtroLocal" className="col-md-2" value={value.local} locales={locales} onChange={(id) => set('local', id)} />
+      <BranchFilter
+        id="filtroLocal"
+        className="col-md-2"
+        value={value.local}
+        locales={locales}
+        onChange={(id) => set('local', id)}
+      />
       <TextFilter
         id="filtroEvento"
         label="Evento"

@@ -23,7 +23,10 @@ function open(routes: Routes, token = admin) {
 }
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const rows = () => within(screen.getByRole('table', { name: 'Eventos de auditoría' })).getAllByRole('row').slice(1);
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Eventos de auditoría' }))
+    .getAllByRole('row')
+    .slice(1);
 const logCalls = (calls: { path: string; search: string }[]) => calls.filter((c) => c.path === '/api/auditoria');
 
 const eventos = [
@@ -55,7 +58,14 @@ describe('audit log', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Fecha', 'Usuario', 'Entidad', 'Evento', 'Resumen', 'Datos']);
-    expect(rows().map((r) => within(r).getAllByRole('cell').slice(0, 5).map((c) => c.textContent))).toEqual([
+    expect(
+      rows().map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(0, 5)
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       [
         '12/05/2024 18:40:05',
         'beto',
@@ -94,6 +104,7 @@ describe('audit log', () => {
     const user = userEvent.setup();
     const { calls } = open({ [LOG]: [200, springPage(eventos, 20)] });
     await screen.findByText('beto');
+    // prettier-ignore
     expect([...byId<HTMLSelectElement>('filtroTipo').options].map((o) => o.textContent)).toEqual([
       'Todos', 'Producto', 'Movimiento', 'Paciente', 'Usuario', 'Local', 'Marca', 'Categoria', 'Material',
       'MetodoPago', 'Proveedor',
@@ -139,7 +150,12 @@ describe('audit log', () => {
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     await waitFor(() => expect(logCalls(calls).at(-1)?.search).toBe('?usuario=ana&page=0&size=20'));
     const nav = within(await screen.findByRole('navigation', { name: 'Páginas' }));
-    expect(nav.getAllByRole('button').map((b) => b.textContent).slice(1, -1)).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      nav
+        .getAllByRole('button')
+        .map((b) => b.textContent)
+        .slice(1, -1),
+    ).toEqual(['1', '2', '3', '4', '5']);
     routes[LOG] = [200, springPage([evento({ usuario: 'carla' })], 20, 3, 9)];
     await user.click(nav.getByRole('button', { name: '4' }));
     await screen.findByText('carla');
@@ -183,9 +199,7 @@ describe('audit route and menu', () => {
 
   it('keeps sellers out of the route', async () => {
     const { calls } = openPage('/auditoria', appRoutes, { token: seller });
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('warning', 'ACCESO DENEGADO', 'Hola beto, no tenes acceso'),
-    );
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('warning', 'ACCESO DENEGADO', 'Hola beto, no tenes acceso'));
     expect(calls.some((c) => c.path.startsWith('/api/auditoria'))).toBe(false);
     expect(screen.queryByRole('link', { name: 'Auditoría' })).toBeNull();
   });

@@ -59,7 +59,11 @@ export function AuditTable({ rows }: { rows: EventoAuditoria[] }) {
                 {shown && (
                   <tr>
                     <td colSpan={COLUMNS}>
-                      <pre id={detailId} className="mb-0 small bg-light p-2" aria-label={`Datos del evento ${row.posicion}`}>
+                      <pre
+                        id={detailId}
+                        className="mb-0 small bg-light p-2"
+                        aria-label={`Datos del evento ${row.posicion}`}
+                      >
                         {prettyJson(row.datos)}
                       </pre>
                     </td>

@@ -13,7 +13,10 @@ const admin = adminToken();
 type Routes = Record<string, [number, unknown]>;
 
 function open(tipo: 'Producto' | 'Movimiento' | 'Paciente', id: number, routes: Routes) {
-  return openPage('/historial', [{ path: '/historial', element: <EntityHistory tipo={tipo} id={id} /> }], { token: admin, answers: routes });
+  return openPage('/historial', [{ path: '/historial', element: <EntityHistory tipo={tipo} id={id} /> }], {
+    token: admin,
+    answers: routes,
+  });
 }
 
 const table = () => within(screen.getByRole('table', { name: 'Historial' }));
@@ -25,7 +28,15 @@ const editado = datosMovimiento({
   descripcion: 'Armazón con cristales',
   lineas: [
     ...(registrado.lineas as unknown[]),
-    { producto_id: 11, modelo: 'CL100', marca: 'Vulk', cristal: true, cantidad: 1, precio_unitario: 500, subtotal: 500 },
+    {
+      producto_id: 11,
+      modelo: 'CL100',
+      marca: 'Vulk',
+      cristal: true,
+      cantidad: 1,
+      precio_unitario: 500,
+      subtotal: 500,
+    },
   ],
   total: 3500,
   total_impuesto: 3500,
@@ -68,15 +79,30 @@ describe('entity history', () => {
       'GET /api/auditoria/historial/Producto/10': [
         200,
         [
-          evento({ posicion: 5, evento: 'ProductoCreado', resumen: 'Producto 10 creado: RB3025', registrado: instant(2024, 1, 5, 8) }),
+          evento({
+            posicion: 5,
+            evento: 'ProductoCreado',
+            resumen: 'Producto 10 creado: RB3025',
+            registrado: instant(2024, 1, 5, 8),
+          }),
           evento({ posicion: 9 }),
         ],
       ],
     });
     await screen.findByText('Producto 10 creado: RB3025');
     expect(screen.getByRole('heading', { name: 'Historial' })).toBeTruthy();
-    expect(table().getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Fecha', 'Usuario', 'Resumen']);
-    expect(rows().map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      table()
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Fecha', 'Usuario', 'Resumen']);
+    expect(
+      rows().map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['05/01/2024 08:00:00', 'ana', 'Producto 10 creado: RB3025'],
       ['10/05/2024 10:15:30', 'ana', 'Producto 10, local 1: stock -1 (Venta) → 2'],
     ]);
@@ -89,18 +115,22 @@ describe('entity history', () => {
     const changes = screen.getAllByRole('list', { name: 'Cambios' });
     expect(changes).toHaveLength(2);
     // The state moved by EstadoCambiado before the first edit is not the edit's change.
-    expect(within(changes[0]).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(changes[0])
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Descripción: — → Armazón con cristales',
       'Líneas: 1 línea, total $2000.00 → 2 líneas, total $2500.00',
       'Total: $3000.00 → $3500.00',
       'Total con recargo: $3000.00 → $3500.00',
       'Pagos: 1 pago, total $1000.00 → 2 pagos, total $3625.00',
     ]);
-    expect(within(changes[1]).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Fecha: 10/05/2024 10:15 → 13/05/2024 08:00',
-      'Vendedor: ana → carla',
-      'Descuento: — → 10%',
-    ]);
+    expect(
+      within(changes[1])
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Fecha: 10/05/2024 10:15 → 13/05/2024 08:00', 'Vendedor: ana → carla', 'Descuento: — → 10%']);
     // Each list sits in its edit's row; the registration and the state change have none.
     const [reg, estado, edit1, edit2] = rows();
     expect(within(reg).queryByRole('list')).toBeNull();

@@ -13,10 +13,14 @@ const admin = adminToken();
 const STOCK = 'GET /api/auditoria/stock/10';
 
 function open(routes: Record<string, [number, unknown]>) {
-  return openPage('/stock', [
+  return openPage(
+    '/stock',
+    [
       { path: '/stock', element: <StockLedger productoId={10} /> },
       { path: '/editarMovimiento/:id', element: <p>movimiento</p> },
-    ], { token: admin, answers: routes });
+    ],
+    { token: admin, answers: routes },
+  );
 }
 
 const ledger = [
@@ -45,7 +49,11 @@ const cells = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -58,9 +66,11 @@ describe('stock ledger', () => {
     const { calls } = open({ [STOCK]: [200, ledger] });
     const table = await screen.findByRole('table', { name: 'Libro de stock' });
     expect(screen.getByRole('heading', { name: 'Libro de stock' })).toBeTruthy();
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Fecha', 'Local', 'Motivo', 'Cantidad', 'Stock', 'Movimiento', 'Usuario',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Fecha', 'Local', 'Motivo', 'Cantidad', 'Stock', 'Movimiento', 'Usuario']);
     expect(cells(table)).toEqual([
       ['01/05/2024 09:00:00', 'Centro', 'Carga inicial', '+5', '5', '', 'ana'],
       ['01/05/2024 09:30:00', 'Norte', 'Carga inicial', '+2', '2', '', 'ana'],
@@ -90,7 +100,11 @@ describe('stock ledger', () => {
     fireEvent.change(input, { target: { value: '2024-05-11T12:00' } });
     await user.click(ver);
     const asOf = await screen.findByRole('table', { name: 'Stock al momento' });
-    expect(within(asOf).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Local', 'Stock']);
+    expect(
+      within(asOf)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Local', 'Stock']);
     expect(cells(asOf)).toEqual([
       ['Centro', '4'],
       ['Norte', '2'],

@@ -91,9 +91,7 @@ export function StockLedger({ productoId }: { productoId: number }) {
       />
       {momento.isFetching && <p className="text-muted">{MESSAGES.cargando}</p>}
       {momentoFailed && <p className="alert alert-warning">{errorText(momento.error) ?? MESSAGES.libroFallo}</p>}
-      {!momento.isFetching && !momento.isError && momento.currentData && (
-        <StockAsOf asientos={momento.currentData} />
-      )}
+      {!momento.isFetching && !momento.isError && momento.currentData && <StockAsOf asientos={momento.currentData} />}
     </section>
   );
 }

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asiento, datosMovimiento, evento, eventoMovimiento } from '../test/seed';
-import {
-  cambioText,
-  diffMovimiento,
-  listSummary,
-  movementChanges,
-  sameJson,
-  signed,
-  stockAlMomento,
-} from './rules';
+import { cambioText, diffMovimiento, listSummary, movementChanges, sameJson, signed, stockAlMomento } from './rules';
 
 describe('audit rules', () => {
   it('signs quantities', () => {

@@ -149,7 +149,8 @@ export function movementChanges(eventos: Pick<EventoAuditoria, 'evento' | 'datos
   let previous: Json | null = null;
   eventos.forEach((evento, index) => {
     const data = movementData(evento);
-    if (evento.evento === 'MovimientoEditado') changes.set(index, previous && data ? diffMovimiento(previous, data) : null);
+    if (evento.evento === 'MovimientoEditado')
+      changes.set(index, previous && data ? diffMovimiento(previous, data) : null);
     if (data) previous = data;
     if (evento.evento === 'EstadoCambiado' && previous) {
       const nuevo = (evento.datos as unknown as Json | null)?.nuevo;

@@ -1,10 +1,6 @@
 import { useState } from 'react';
 import { handledElsewhere } from '../api/base';
-import {
-  useFiltrarMovimientosCompletoQuery,
-  useTotalesMovimientosQuery,
-  type MovimientoFiltro,
-} from '../api/cashbox';
+import { useFiltrarMovimientosCompletoQuery, useTotalesMovimientosQuery, type MovimientoFiltro } from '../api/cashbox';
 import { formatFecha } from '../lib/dates';
 import { money } from '../lib/money';
 import { MESSAGES } from './messages';

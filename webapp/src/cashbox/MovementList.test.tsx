@@ -31,10 +31,14 @@ const withLookups = (routes: Routes): Routes =>
   );
 
 function open(token: string, routes: Routes, at = '/adminitrarCaja') {
-  return openPage(at, [
+  return openPage(
+    at,
+    [
       { path: '/adminitrarCaja', element: <MovementList /> },
       { path: '/adminitrarCajaPaciente/:pacienteFicha', element: <PatientMovements /> },
-    ], { token, answers: withLookups(routes) });
+    ],
+    { token, answers: withLookups(routes) },
+  );
 }
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
@@ -72,10 +76,16 @@ describe('movement list', () => {
     const { calls } = open(admin, { [FILTRAR]: [200, springPage(sale, 10)] });
     await screen.findByText('18:40', { exact: false, selector: 'td' });
     expect(screen.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' })).toBeTruthy();
+    // prettier-ignore
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Fecha', 'Tipo', 'Paciente', 'Local', 'Total', 'Estado', 'Pagos', 'Acciones',
     ]);
-    const cells = rows().map((r) => within(r).getAllByRole('cell').slice(0, 6).map((c) => c.textContent));
+    const cells = rows().map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .slice(0, 6)
+        .map((c) => c.textContent),
+    );
     expect(cells).toEqual([
       ['12/05/2024 18:40', 'ENTRADA', 'José Pérez', 'Centro', '$3000.00', 'Pidiendo Cristales'],
       ['10/05/2024 10:15', 'ENTRADA', 'José Pérez', 'Centro', '$3000.00', 'Pidiendo Cristales'],
@@ -110,7 +120,7 @@ describe('movement list', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('gives sellers no branch filter, no totals (not even the day\'s) and no delete', async () => {
+  it("gives sellers no branch filter, no totals (not even the day's) and no delete", async () => {
     const user = userEvent.setup();
     const { calls } = open(seller, { [FILTRAR]: [200, springPage(sale, 10)], [COMPLETO]: [200, []] });
     await screen.findByText('12/05/2024 18:40');
@@ -120,7 +130,8 @@ describe('movement list', () => {
     expect(screen.queryByText(/Totales del día/)).toBeNull();
     expect(calls.some((c) => c.path === '/api/movimientos/filtrar-completo')).toBe(false);
     expect(byId('filtroLocal')).toBeNull();
-    for (const id of ['filtroTipo', 'filtroPaciente', 'filtroFecha', 'filtroMetodoPago']) expect(byId(id)).not.toBeNull();
+    for (const id of ['filtroTipo', 'filtroPaciente', 'filtroFecha', 'filtroMetodoPago'])
+      expect(byId(id)).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Mostrar totales' })).toBeNull();
     expect(screen.queryByText('Totales por método de pago')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
@@ -286,12 +297,22 @@ describe('movement list', () => {
     const routes: Routes = { [FILTRAR]: [200, springPage([fila()], 10, 0, 10)] };
     const { calls } = open(admin, routes);
     await screen.findByText('10/05/2024 10:15');
-    expect(nav().getAllByRole('button').map((b) => b.textContent).slice(1, -1)).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      nav()
+        .getAllByRole('button')
+        .map((b) => b.textContent)
+        .slice(1, -1),
+    ).toEqual(['1', '2', '3', '4', '5']);
     routes[FILTRAR] = [200, springPage([fila({ fecha: '2024-04-01T12:00:00' })], 10, 4, 10)];
     await user.click(nav().getByRole('button', { name: '5' }));
     await screen.findByText('01/04/2024 12:00');
     expect(calls.filter((c) => c.path === '/api/movimientos/filtrar').at(-1)?.search).toBe('?page=4&size=10');
-    expect(nav().getAllByRole('button').map((b) => b.textContent).slice(1, -1)).toEqual(['3', '4', '5', '6', '7']);
+    expect(
+      nav()
+        .getAllByRole('button')
+        .map((b) => b.textContent)
+        .slice(1, -1),
+    ).toEqual(['3', '4', '5', '6', '7']);
   });
 
   it("shows one patient's movements, by the full name in the route", async () => {

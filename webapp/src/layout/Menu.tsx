@@ -29,7 +29,8 @@ export function Menu() {
   // Categories are public; visitors browse the catalogue by these three.
   const { data: categorias } = useListLookupQuery('/api/categoria', { skip: staff });
   const ids = menuCategories(categorias);
-  const byCategory = (id: number | undefined) => (id === undefined ? '/productos' : `/productos/page/0?categoria=${id}`);
+  const byCategory = (id: number | undefined) =>
+    id === undefined ? '/productos' : `/productos/page/0?categoria=${id}`;
 
   return (
     <nav className="navbar navbar-expand navbar-dark bg-dark" aria-label="Menú principal">

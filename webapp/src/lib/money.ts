@@ -42,7 +42,7 @@ export function scaleCents(cents: number, numerator: number, denominator: number
   let q = product / d;
   const r = product % d;
   const twice = (r < 0n ? -r : r) * 2n;
-  if (twice >= (d < 0n ? -d : d)) q += (product < 0n) === (d < 0n) ? 1n : -1n;
+  if (twice >= (d < 0n ? -d : d)) q += product < 0n === d < 0n ? 1n : -1n;
   return Number(q);
 }
 

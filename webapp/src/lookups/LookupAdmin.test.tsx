@@ -64,9 +64,7 @@ describe('lookup administration screen', () => {
     await screen.findByText('No hay elementos.');
     await user.type(screen.getByLabelText('Nombre'), 'Efectivo');
     await user.click(button('Crear'));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR AL CREAR EL MÉTODO DE PAGO', 'uno, dos'),
-    );
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR AL CREAR EL MÉTODO DE PAGO', 'uno, dos'));
   });
 
   it('tells why a brand in use cannot be deleted, and asks first', async () => {

@@ -3,7 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { openPage, whenEnabled } from '../test/page';
-import { adminToken, locales, movementAnswers, movimiento, paciente, producto, salida, sellerToken, springPage } from '../test/seed';
+import {
+  adminToken,
+  locales,
+  movementAnswers,
+  movimiento,
+  paciente,
+  producto,
+  salida,
+  sellerToken,
+  springPage,
+} from '../test/seed';
 import { CreateMovement, EditMovement } from './MovementScreens';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
@@ -97,12 +107,11 @@ describe('create movement form', () => {
     expect(button('Guardar').disabled).toBe(true);
     await user.selectOptions(el('#tipoMovimiento'), 'ENTRADA');
     expect(el<HTMLSelectElement>('#estadoMovimiento').value).toBe('PEDIDO_CRISTALES');
-    expect(within(el('#estadoMovimiento')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Pidiendo Cristales',
-      'Armando Pedido',
-      'Anteojo Terminado',
-      'Entregado',
-    ]);
+    expect(
+      within(el('#estadoMovimiento'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Pidiendo Cristales', 'Armando Pedido', 'Anteojo Terminado', 'Entregado']);
     await chooseBranch(user, 'Centro');
     expect(button('Guardar').disabled).toBe(true); // no line yet
     await user.type(el('#adicionalDescripcion'), 'Armado');
@@ -131,7 +140,9 @@ describe('create movement form', () => {
 
   it('picks a patient by name for an ENTRADA', async () => {
     const user = userEvent.setup();
-    const { calls } = open('/crearMovimiento', { 'GET /api/pacientes/buscar/nombre': [200, springPage([paciente()], 12)] });
+    const { calls } = open('/crearMovimiento', {
+      'GET /api/pacientes/buscar/nombre': [200, springPage([paciente()], 12)],
+    });
     await user.selectOptions(el('#tipoMovimiento'), 'ENTRADA');
     await user.type(el('#buscarPaciente'), 'jose');
     await user.click(within(screen.getByRole('search', { name: 'Buscar paciente por nombre' })).getByRole('button'));
@@ -194,7 +205,9 @@ describe('create movement form', () => {
     const { calls } = open('/crearMovimiento');
     await entradaWithExtra(user, '100');
     await addPayment(user, '80', '120');
-    expect(screen.getByRole('alert').textContent).toBe('La suma de los pagos no puede exceder el total del movimiento.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'La suma de los pagos no puede exceder el total del movimiento.',
+    );
     await user.click(button('Guardar'));
     warned('ADVERTENCIA', 'La suma de los pagos no puede exceder el total del movimiento.');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
@@ -255,7 +268,11 @@ describe('create movement form', () => {
 
   it('checks stock at the branch, quantities and the product search', async () => {
     const user = userEvent.setup();
-    const otraMarca = producto({ id: 11, marca: { id: 6, nombre: 'Ray-Ban' }, productoLocales: [{ local: locales[0], stock: 0 }] });
+    const otraMarca = producto({
+      id: 11,
+      marca: { id: 6, nombre: 'Ray-Ban' },
+      productoLocales: [{ local: locales[0], stock: 0 }],
+    });
     const routes: Routes = { 'GET /api/productos/buscar': [200, [producto(), otraMarca]] };
     const { calls } = open('/crearMovimiento', routes);
     await user.selectOptions(el('#tipoMovimiento'), 'ENTRADA');
@@ -375,7 +392,11 @@ describe('create movement form', () => {
     ];
     await user.click(await whenEnabled(button('Guardar')));
     await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'Error al crear el movimiento', 'Stock insuficiente para el producto: RB3025'),
+      expect(alert).toHaveBeenCalledWith(
+        'error',
+        'Error al crear el movimiento',
+        'Stock insuficiente para el producto: RB3025',
+      ),
     );
     const posts = keys.filter((k) => k.method === 'POST');
     expect(posts).toHaveLength(2);

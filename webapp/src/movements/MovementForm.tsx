@@ -13,7 +13,13 @@ import { MovementHeader } from './MovementHeader';
 import { PatientPicker } from './PatientPicker';
 import { Payments } from './Payments';
 import { ProductLines } from './ProductLines';
-import { canSave, emptyMovementForm, formFromMovimiento, totales as totalesOf, type MovementForm as Form } from './rules';
+import {
+  canSave,
+  emptyMovementForm,
+  formFromMovimiento,
+  totales as totalesOf,
+  type MovementForm as Form,
+} from './rules';
 import { TotalFields } from './TotalFields';
 import { LIST_PATH, useSaveMovement } from './useSaveMovement';
 
@@ -74,7 +80,12 @@ export function MovementForm({ movimiento, paciente = null }: Props) {
       )}
 
       <div className="d-flex flex-wrap gap-2">
-        <button type="button" className="btn btn-primary" disabled={!canSave(form) || saving} onClick={() => void save(form)}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!canSave(form) || saving}
+          onClick={() => void save(form)}
+        >
           Guardar
         </button>
       </div>

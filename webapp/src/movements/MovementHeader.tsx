@@ -45,7 +45,9 @@ export function MovementHeader({ form, admin, locales, update }: Props) {
           value={form.localId ?? ''}
           disabled={!admin}
           onChange={(e) =>
-            update((f) => changeLocal(f, e.target.value === '' ? null : Number(e.target.value), localMinute(new Date())))
+            update((f) =>
+              changeLocal(f, e.target.value === '' ? null : Number(e.target.value), localMinute(new Date())),
+            )
           }
         >
           <option value="">Seleccione un local</option>
@@ -72,7 +74,12 @@ export function MovementHeader({ form, admin, locales, update }: Props) {
         <label htmlFor="vendedor" className="form-label">
           Vendedor
         </label>
-        <input id="vendedor" className="form-control" value={form.vendedor} onChange={(e) => set({ vendedor: e.target.value })} />
+        <input
+          id="vendedor"
+          className="form-control"
+          value={form.vendedor}
+          onChange={(e) => set({ vendedor: e.target.value })}
+        />
       </div>
       {form.tipo === 'ENTRADA' && (
         <div className="col-md-4">

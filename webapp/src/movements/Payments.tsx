@@ -72,7 +72,9 @@ export function Payments({ form, metodos, totales, onChange }: Props) {
                         aria-label={`Método de pago ${n}`}
                         value={p.metodoPago?.id ?? ''}
                         onChange={(e) =>
-                          onChange(setMetodoPago(form, p.key, metodos.find((m) => String(m.id) === e.target.value) ?? null))
+                          onChange(
+                            setMetodoPago(form, p.key, metodos.find((m) => String(m.id) === e.target.value) ?? null),
+                          )
                         }
                       >
                         {p.metodoPago === null && <option value="">Seleccione un método</option>}
@@ -119,7 +121,12 @@ export function Payments({ form, metodos, totales, onChange }: Props) {
                           ✔
                         </span>
                       ) : (
-                        <span className="text-danger fs-5" role="img" aria-label="Pago incompleto" title="Pago incompleto">
+                        <span
+                          className="text-danger fs-5"
+                          role="img"
+                          aria-label="Pago incompleto"
+                          title="Pago incompleto"
+                        >
                           ✘
                         </span>
                       )}

@@ -5,15 +5,7 @@ import { alert } from '../app/alerts';
 import { centsOf, formatPesos } from '../lib/money';
 import { SearchBox } from '../ui/SearchBox';
 import { MESSAGES, TITLES } from './messages';
-import {
-  addProducto,
-  disponible,
-  lineaSubtotal,
-  removeLinea,
-  setCantidad,
-  stockEn,
-  type MovementForm,
-} from './rules';
+import { addProducto, disponible, lineaSubtotal, removeLinea, setCantidad, stockEn, type MovementForm } from './rules';
 
 interface Props {
   form: MovementForm;

@@ -93,7 +93,12 @@ describe('totals, discount and debt', () => {
 
   it('debt is the total less Σ monto, never below 0; full when the payments reach the total', () => {
     let f = withPago(entrada(['1000']), '400', '440');
-    expect(totales(f)).toMatchObject({ totalCents: 100000, pagadoCents: 40000, cobradoCents: 44000, deudaCents: 60000 });
+    expect(totales(f)).toMatchObject({
+      totalCents: 100000,
+      pagadoCents: 40000,
+      cobradoCents: 44000,
+      deudaCents: 60000,
+    });
     expect(totales(f).completo).toBe(false);
     f = withPago(f, '600');
     expect(totales(f)).toMatchObject({ deudaCents: 0, completo: true, excede: true }); // 440 + 600 charged
@@ -193,7 +198,10 @@ describe('saving', () => {
   });
 
   it('a SALIDA is paid by its first payment for the whole total', () => {
-    const s = withPago({ ...changeTipo(emptyMovementForm(NOW, 2), 'SALIDA'), descripcion: ' Luz ', totalSalida: '1500.5' }, '0');
+    const s = withPago(
+      { ...changeTipo(emptyMovementForm(NOW, 2), 'SALIDA'), descripcion: ' Luz ', totalSalida: '1500.5' },
+      '0',
+    );
     expect(pagosEfectivos(s)[0]).toMatchObject({ monto: '1500.50', montoImpuesto: '1500.50' });
     expect(movimientoBody(s)).toEqual({
       tipoMovimiento: 'SALIDA',
@@ -205,7 +213,9 @@ describe('saving', () => {
       paciente: null,
       detalles: [],
       detallesAdicionales: [],
-      cajaMovimientos: [{ monto: 1500.5, montoImpuesto: 1500.5, metodoPago: { id: 1, nombre: 'Efectivo' }, fecha: NOW }],
+      cajaMovimientos: [
+        { monto: 1500.5, montoImpuesto: 1500.5, metodoPago: { id: 1, nombre: 'Efectivo' }, fecha: NOW },
+      ],
       local: { id: 2 },
       estadoMovimiento: null,
     });
@@ -273,7 +283,10 @@ describe('saving', () => {
       text: 'a, b',
     });
     expect(
-      saveFailure({ status: 400, data: { mensaje: 'Error al crear el movimiento', error: 'Stock insuficiente para el producto: X' } }),
+      saveFailure({
+        status: 400,
+        data: { mensaje: 'Error al crear el movimiento', error: 'Stock insuficiente para el producto: X' },
+      }),
     ).toEqual({ title: 'Error al crear el movimiento', text: 'Stock insuficiente para el producto: X' });
     expect(saveFailure({ status: 404, data: { mensaje: 'no existe' } })).toEqual({ title: 'ERROR', text: 'no existe' });
     expect(saveFailure({ status: 'FETCH_ERROR', error: 'x' })).toBeNull();

@@ -1,11 +1,6 @@
 // The movement form rules of spec 001 sections 4, 5 and 9, kept pure so they are tested alone.
 // Money is integer cents (../lib/money) so the form sends exactly what the server computes.
-import type {
-  EstadoMovimiento,
-  Movimiento,
-  MovimientoBody,
-  TipoMovimiento,
-} from '../api/movements';
+import type { EstadoMovimiento, Movimiento, MovimientoBody, TipoMovimiento } from '../api/movements';
 import type { Paciente } from '../api/patients';
 import type { Producto } from '../api/products';
 import type { Nombrado } from '../api/types';
@@ -97,7 +92,8 @@ export function emptyMovementForm(now: string, localId: number | null, paciente:
 
 /** The loaded movement as the form holds it; ids stay on their rows. */
 export function formFromMovimiento(m: Movimiento): MovementForm {
-  const tipo: TipoMovimiento | '' = m.tipoMovimiento === 'SALIDA' ? 'SALIDA' : m.tipoMovimiento === 'ENTRADA' ? 'ENTRADA' : '';
+  const tipo: TipoMovimiento | '' =
+    m.tipoMovimiento === 'SALIDA' ? 'SALIDA' : m.tipoMovimiento === 'ENTRADA' ? 'ENTRADA' : '';
   const cantidades: Record<number, number> = {};
   for (const d of m.detalles) {
     if (d.producto) cantidades[d.producto.id] = (cantidades[d.producto.id] ?? 0) + d.cantidad;
@@ -208,7 +204,9 @@ export function addProducto(form: MovementForm, p: Producto): { form: MovementFo
   if (line) {
     const cantidad = cantidadOf(line.cantidad) + 1;
     if (cantidad > available) return { form, problem: 'superaStock' };
-    return { form: { ...form, lineas: form.lineas.map((l) => (l === line ? { ...l, cantidad: String(cantidad) } : l)) } };
+    return {
+      form: { ...form, lineas: form.lineas.map((l) => (l === line ? { ...l, cantidad: String(cantidad) } : l)) },
+    };
   }
   const seq = form.seq + 1;
   const nueva: LineaForm = { key: `nuevo-${seq}`, producto: p, cantidad: '1', precioCents: centsOf(p.precio) };
@@ -251,7 +249,11 @@ export function canAddAdicional(descripcion: string, subtotal: string): boolean 
 export function addAdicional(form: MovementForm, descripcion: string, subtotal: string): MovementForm {
   if (!canAddAdicional(descripcion, subtotal)) return form;
   const seq = form.seq + 1;
-  const nuevo: AdicionalForm = { key: `nuevo-${seq}`, descripcion: descripcion.trim(), subtotalCents: parseCents(subtotal)! };
+  const nuevo: AdicionalForm = {
+    key: `nuevo-${seq}`,
+    descripcion: descripcion.trim(),
+    subtotalCents: parseCents(subtotal)!,
+  };
   return { ...form, seq, adicionales: [...form.adicionales, nuevo] };
 }
 
@@ -444,21 +446,24 @@ export function movimientoBody(form: MovementForm): MovimientoBody {
  * error as title and text, a bare mensaje under ERROR. Null when the answer says nothing. */
 export function saveFailure(error: unknown): { title: string; text?: string } | null {
   const data = (error as { data?: unknown } | undefined)?.data as
-    | { errors?: unknown; mensaje?: unknown; error?: unknown }
-    | undefined;
+    { errors?: unknown; mensaje?: unknown; error?: unknown } | undefined;
   if (!data || typeof data !== 'object') return null;
   if (Array.isArray(data.errors)) {
     return { title: TITLES.errorValidacion, text: data.errors.filter((e) => typeof e === 'string').join(', ') };
   }
   if (typeof data.mensaje === 'string') {
-    return typeof data.error === 'string' ? { title: data.mensaje, text: data.error } : { title: TITLES.error, text: data.mensaje };
+    return typeof data.error === 'string'
+      ? { title: data.mensaje, text: data.error }
+      : { title: TITLES.error, text: data.mensaje };
   }
   return null;
 }
 
 /** A v4 UUID for the Idempotency-Key; crypto.randomUUID needs a secure context, so a shop
  * served over plain HTTP on its network gets one from getRandomValues. */
-export function newIdempotencyKey(c: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto): string {
+export function newIdempotencyKey(
+  c: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto,
+): string {
   if (typeof c.randomUUID === 'function') return c.randomUUID();
   const b = c.getRandomValues(new Uint8Array(16));
   b[6] = (b[6] & 0x0f) | 0x40;

@@ -4,7 +4,15 @@ import { handledElsewhere } from '../api/base';
 import { useCreateMovimientoMutation, useUpdateMovimientoMutation, type Movimiento } from '../api/movements';
 import { alert } from '../app/alerts';
 import { MESSAGES, TITLES } from './messages';
-import { blocks, canSave, movimientoBody, newIdempotencyKey, saveFailure, saveProblem, type MovementForm } from './rules';
+import {
+  blocks,
+  canSave,
+  movimientoBody,
+  newIdempotencyKey,
+  saveFailure,
+  saveProblem,
+  type MovementForm,
+} from './rules';
 
 /** Where the form returns: the cash-box list. */
 export const LIST_PATH = '/adminitrarCaja';

@@ -29,7 +29,10 @@ describe('public order status', () => {
       'PEDIDO_CRISTALES',
       'Pidiendo Cristales',
       25,
-      ['Tu pedido está en proceso de solicitud de cristales', 'Tiempo estimado de entrega: entre 10 y 15 días hábiles.'],
+      [
+        'Tu pedido está en proceso de solicitud de cristales',
+        'Tiempo estimado de entrega: entre 10 y 15 días hábiles.',
+      ],
     ],
     ['ARMANDO_PEDIDO', 'Armando Pedido', 50, ['Estamos armando tu pedido.', 'Va a estar listo entre hoy y mañana.']],
     [
@@ -66,9 +69,7 @@ describe('public order status', () => {
 
   it('says the order was not found on 404', async () => {
     open([404, { mensaje: 'no existe' }]);
-    await screen.findByText(
-      'No encontramos tu pedido. Revisá el enlace que te enviamos o consultá en la óptica.',
-    );
+    await screen.findByText('No encontramos tu pedido. Revisá el enlace que te enviamos o consultá en la óptica.');
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(alert).not.toHaveBeenCalled();
   });

@@ -19,12 +19,16 @@ function Movimiento() {
 
 function open(at: string, routes: Record<string, [number, unknown]>, token = admin) {
   routes['GET /api/local'] ??= [200, locales];
-  return openPage(at, [
-    { path: '/crearPaciente', element: <PatientForm /> },
-    { path: '/editarPaciente/:id', element: <EditPatient /> },
-    { path: '/crearMovimiento/:pacienteId', element: <Movimiento /> },
-    { path: '/adminitrarPaciente', element: <p>listado de pacientes</p> },
-  ], { token, answers: routes });
+  return openPage(
+    at,
+    [
+      { path: '/crearPaciente', element: <PatientForm /> },
+      { path: '/editarPaciente/:id', element: <EditPatient /> },
+      { path: '/crearMovimiento/:pacienteId', element: <Movimiento /> },
+      { path: '/adminitrarPaciente', element: <p>listado de pacientes</p> },
+    ],
+    { token, answers: routes },
+  );
 }
 
 const input = (label: string, scope = screen as Pick<typeof screen, 'getByLabelText'>) =>
@@ -234,7 +238,9 @@ describe('edit patient form', () => {
     });
     await screen.findByLabelText('Nombre completo');
     const lenses = within(ficha(1).getByRole('table', { name: 'Cristales' }));
-    await user.click(within(lenses.getByText('Orma Blue Essilor').closest('tr')!).getByRole('button', { name: 'Eliminar' }));
+    await user.click(
+      within(lenses.getByText('Orma Blue Essilor').closest('tr')!).getByRole('button', { name: 'Eliminar' }),
+    );
     expect(lenses.queryByText('Orma Blue Essilor')).toBeNull();
     await user.clear(input('Médico'));
     await user.type(input('Médico'), 'Dr. Sosa');
@@ -243,11 +249,7 @@ describe('edit patient form', () => {
     await user.click(button('Editar Paciente'));
 
     await screen.findByText('movimiento del paciente 7');
-    expect(alert).toHaveBeenCalledWith(
-      'success',
-      'PACIENTE EDITADO',
-      'El paciente ha sido actualizado correctamente.',
-    );
+    expect(alert).toHaveBeenCalledWith('success', 'PACIENTE EDITADO', 'El paciente ha sido actualizado correctamente.');
     const body = sent(calls, 'PUT');
     expect(body.version).toBe(4);
     expect(body.medico).toBe('Dr. Sosa');

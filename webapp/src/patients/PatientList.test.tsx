@@ -12,13 +12,20 @@ const admin = adminToken();
 const seller = sellerToken(1);
 
 function open(token: string, routes: Record<string, [number, unknown]>) {
-  return openPage('/adminitrarPaciente', [{ path: '/adminitrarPaciente', element: <PatientList /> }], { token, answers: routes });
+  return openPage('/adminitrarPaciente', [{ path: '/adminitrarPaciente', element: <PatientList /> }], {
+    token,
+    answers: routes,
+  });
 }
 
 const searchForm = (name: string) => within(screen.getByRole('search', { name }));
 const searchButton = (name: string) => searchForm(name).getByRole<HTMLButtonElement>('button', { name: 'Buscar' });
 const nav = () => within(screen.getByRole('navigation', { name: 'Páginas' }));
-const numbers = () => nav().getAllByRole('button').map((b) => b.textContent).slice(1, -1);
+const numbers = () =>
+  nav()
+    .getAllByRole('button')
+    .map((b) => b.textContent)
+    .slice(1, -1);
 const rows = () => screen.getAllByRole('row').slice(1);
 
 afterEach(() => {
@@ -32,6 +39,7 @@ describe('patient list', () => {
     open(admin, { 'GET /api/pacientes/paginado/0': [200, springPage([paciente()], 12)] });
     await screen.findByText('José Pérez');
     expect(screen.getByRole('heading', { name: 'LISTADO DE PACIENTES' })).toBeTruthy();
+    // prettier-ignore
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Ficha', 'Nombre completo', 'Documento', 'Celular', 'Local', 'Acciones',
     ]);
@@ -55,7 +63,9 @@ describe('patient list', () => {
   });
 
   it('says so when there are no patients', async () => {
-    const routes: Record<string, [number, unknown]> = { 'GET /api/pacientes/paginado/0': [200, springPage([], 12, 0, 0)] };
+    const routes: Record<string, [number, unknown]> = {
+      'GET /api/pacientes/paginado/0': [200, springPage([], 12, 0, 0)],
+    };
     open(admin, routes);
     await screen.findByText('No se encontraron pacientes');
   });
@@ -109,7 +119,11 @@ describe('patient list', () => {
     await user.type(searchForm('Buscar por documento').getByRole('textbox'), '30 999');
     await user.click(searchButton('Buscar por documento'));
     await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('info', 'SIN RESULTADOS', 'No se encontraron pacientes con ese nombre/documento.'),
+      expect(alert).toHaveBeenCalledWith(
+        'info',
+        'SIN RESULTADOS',
+        'No se encontraron pacientes con ese nombre/documento.',
+      ),
     );
     expect(calls.some((c) => c.path === '/api/pacientes/buscar/documento/30%20999/page/0')).toBe(true);
     await screen.findByText('No se encontraron pacientes');
@@ -160,8 +174,14 @@ describe('patient list', () => {
     const user = userEvent.setup();
     const routes: Record<string, [number, unknown]> = {
       'GET /api/pacientes/paginado/0': [200, springPage([paciente()], 12)],
-      'GET /api/pacientes/buscar/documento/3/page/0': [200, springPage([paciente({ id: 1, nombreCompleto: 'Uno' })], 12, 0, 2)],
-      'GET /api/pacientes/buscar/documento/3/page/1': [200, springPage([paciente({ id: 2, nombreCompleto: 'Dos' })], 12, 1, 2)],
+      'GET /api/pacientes/buscar/documento/3/page/0': [
+        200,
+        springPage([paciente({ id: 1, nombreCompleto: 'Uno' })], 12, 0, 2),
+      ],
+      'GET /api/pacientes/buscar/documento/3/page/1': [
+        200,
+        springPage([paciente({ id: 2, nombreCompleto: 'Dos' })], 12, 1, 2),
+      ],
     };
     open(admin, routes);
     await screen.findByText('José Pérez');

@@ -119,9 +119,7 @@ export function PatientList() {
       {loading && <p className="text-muted text-center">{MESSAGES.cargando}</p>}
       {failed && <p className="alert alert-danger text-center">{MESSAGES.listaFallo}</p>}
       {!loading && !failed && <PatientTable pacientes={data?.content ?? []} admin={admin} onDelete={eliminar} />}
-      {data && (
-        <Pagination page={data.number} totalPages={data.totalPages} onPage={goTo} />
-      )}
+      {data && <Pagination page={data.number} totalPages={data.totalPages} onPage={goTo} />}
     </section>
   );
 }

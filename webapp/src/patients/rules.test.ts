@@ -190,7 +190,12 @@ describe('validity and body', () => {
 
   it('sends numbers, nulls for blanks, and ids only for what came from the server', () => {
     let f = filled();
-    f = { ...f, fichas: [setFichaNumber(setGraduacion(f.fichas[0], 'DERECHO', 'LEJOS', 'esferico', '-1,1'), 'adicionDerecho', '0,2')] };
+    f = {
+      ...f,
+      fichas: [
+        setFichaNumber(setGraduacion(f.fichas[0], 'DERECHO', 'LEJOS', 'esferico', '-1,1'), 'adicionDerecho', '0,2'),
+      ],
+    };
     f = { ...f, fichas: [setFichaNumber(f.fichas[0], 'dnpDerecho', '31,5')] };
     const body = pacienteBody(f);
     expect(body).toMatchObject({

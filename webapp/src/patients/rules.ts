@@ -137,8 +137,7 @@ export interface PacienteForm {
 }
 
 const NEW_RANK = 1e12;
-const blankNumbers = () =>
-  Object.fromEntries(FICHA_NUMBERS.map((f) => [f, ''])) as Record<FichaNumberField, string>;
+const blankNumbers = () => Object.fromEntries(FICHA_NUMBERS.map((f) => [f, ''])) as Record<FichaNumberField, string>;
 
 /** A ficha dated `fecha` with the four prescriptions at zero (right and left, far and near). */
 export function newFicha(fecha: string, seq: number): FichaForm {

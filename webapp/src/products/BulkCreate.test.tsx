@@ -56,11 +56,7 @@ describe('bulk product creation', () => {
     await typeModels(user, ['RB1', ' rb1', 'OX2']);
     await fillSharedFields(user);
     await user.click(crear());
-    expect(alert).toHaveBeenCalledWith(
-      'warning',
-      'MODELOS REPETIDOS',
-      'Tenés modelos repetidos en el formulario: RB1',
-    );
+    expect(alert).toHaveBeenCalledWith('warning', 'MODELOS REPETIDOS', 'Tenés modelos repetidos en el formulario: RB1');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 

@@ -14,12 +14,16 @@ const admin = adminToken();
 function open(at: string, routes: Record<string, [number, unknown]>) {
   // Completed in place, so a test can change an answer between two submits.
   for (const [key, answer] of Object.entries(lookupAnswers)) routes[key] ??= answer;
-  return openPage(at, [
-    { path: '/crearProducto', element: <ProductForm /> },
-    { path: '/editarProducto/:id', element: <EditProduct /> },
-    { path: '/productos/page/:page', element: <p>lista de productos</p> },
-    { path: '/inicio', element: <p>pantalla de inicio</p> },
-  ], { token: admin, answers: routes });
+  return openPage(
+    at,
+    [
+      { path: '/crearProducto', element: <ProductForm /> },
+      { path: '/editarProducto/:id', element: <EditProduct /> },
+      { path: '/productos/page/:page', element: <p>lista de productos</p> },
+      { path: '/inicio', element: <p>pantalla de inicio</p> },
+    ],
+    { token: admin, answers: routes },
+  );
 }
 
 const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);

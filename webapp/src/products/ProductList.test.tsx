@@ -31,6 +31,7 @@ describe('product list', () => {
     open(admin, { 'GET /api/productos/page/2': [200, springPage([producto()], 12, 2, 3)] }, '/productos/page/2');
     await screen.findByText('RB3025');
     expect(screen.getByRole('heading', { name: 'NUESTRO CATÁLOGO' })).toBeTruthy();
+    // prettier-ignore
     expect(headers()).toEqual([
       'Modelo', 'Marca', 'Categoria', 'Material', 'Genero', 'Costo', 'Precio', 'Stock', 'Descripción', 'Acciones',
     ]);
@@ -149,14 +150,22 @@ describe('product list', () => {
 
   it('pages through a window of 5 numbers, arrows disabled at the ends', async () => {
     const user = userEvent.setup();
-    const { router } = open(admin, {
-      'GET /api/productos/page/5': [200, springPage([producto()], 12, 5, 10)],
-      'GET /api/productos/page/6': [200, springPage([producto({ id: 12, modelo: 'SEXTA' })], 12, 6, 10)],
-      'GET /api/productos/page/9': [200, springPage([producto({ id: 13, modelo: 'ULTIMA' })], 12, 9, 10)],
-    }, '/productos/page/5');
+    const { router } = open(
+      admin,
+      {
+        'GET /api/productos/page/5': [200, springPage([producto()], 12, 5, 10)],
+        'GET /api/productos/page/6': [200, springPage([producto({ id: 12, modelo: 'SEXTA' })], 12, 6, 10)],
+        'GET /api/productos/page/9': [200, springPage([producto({ id: 13, modelo: 'ULTIMA' })], 12, 9, 10)],
+      },
+      '/productos/page/5',
+    );
     await screen.findByText('RB3025');
     const nav = () => within(screen.getByRole('navigation', { name: 'Páginas' }));
-    const numbers = () => nav().getAllByRole('button').map((b) => b.textContent).slice(1, -1);
+    const numbers = () =>
+      nav()
+        .getAllByRole('button')
+        .map((b) => b.textContent)
+        .slice(1, -1);
     expect(numbers()).toEqual(['4', '5', '6', '7', '8']);
     await user.click(nav().getByRole('button', { name: 'Siguiente' }));
     await screen.findByText('SEXTA');

@@ -41,8 +41,7 @@ export const emptyFields: ProductFieldsValue = {
 
 export const isCristal = (c: { nombre: string }) => c.nombre.trim().toLowerCase() === 'cristal';
 
-export const onlyCristal = (categorias: { nombre: string }[]) =>
-  categorias.length === 1 && isCristal(categorias[0]);
+export const onlyCristal = (categorias: { nombre: string }[]) => categorias.length === 1 && isCristal(categorias[0]);
 
 /** Cristal is exclusive: choosing it leaves it alone, choosing any other category drops it. */
 export function toggleCategoria(selected: NamedRef[], categoria: NamedRef, checked: boolean): NamedRef[] {
@@ -82,8 +81,7 @@ export function parseAmount(text: string): number | null {
 
 export const isStock = (text: string) => /^\d+$/.test(text.trim());
 
-export const matches = (nombre: string, search: string) =>
-  nombre.toLowerCase().includes(search.trim().toLowerCase());
+export const matches = (nombre: string, search: string) => nombre.toLowerCase().includes(search.trim().toLowerCase());
 
 /** Price is required, cost optional; at least one branch (with a whole stock), a brand, one
  * category and one supplier. */

@@ -16,7 +16,14 @@ function Brands() {
 }
 
 const routes = [
-  { path: '/adminitrarMarca', element: <RequireRole access="admin"><Brands /></RequireRole> },
+  {
+    path: '/adminitrarMarca',
+    element: (
+      <RequireRole access="admin">
+        <Brands />
+      </RequireRole>
+    ),
+  },
   { path: '/login', element: <p>pantalla de login</p> },
   { path: '/inicio', element: <p>pantalla de inicio</p> },
 ];
@@ -38,9 +45,7 @@ describe('screens guarded by role', () => {
   it('sends a seller to inicio with the 403 alert', async () => {
     openPage('/adminitrarMarca', routes, { token: seller() });
     await screen.findByText('pantalla de inicio');
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('warning', 'ACCESO DENEGADO', 'Hola beto, no tenes acceso'),
-    );
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('warning', 'ACCESO DENEGADO', 'Hola beto, no tenes acceso'));
   });
 
   it('lets an admin in, with the bearer token on every request', async () => {
@@ -74,9 +79,7 @@ describe('401 and 403 answers', () => {
     });
     await screen.findByText('pantalla de inicio');
     expect(store.getState().session.username).toBe('ana');
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('warning', 'ACCESO DENEGADO', 'Hola ana, no tenes acceso'),
-    );
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('warning', 'ACCESO DENEGADO', 'Hola ana, no tenes acceso'));
   });
 
   it('an expired token is dropped before the request is sent', async () => {

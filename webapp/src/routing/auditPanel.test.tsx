@@ -49,7 +49,8 @@ const routes = (): Record<string, [number, unknown]> => ({
   ],
 });
 
-const audited = (calls: { path: string }[]) => calls.filter((c) => c.path.startsWith('/api/auditoria')).map((c) => c.path);
+const audited = (calls: { path: string }[]) =>
+  calls.filter((c) => c.path.startsWith('/api/auditoria')).map((c) => c.path);
 
 afterEach(() => {
   vi.unstubAllGlobals();

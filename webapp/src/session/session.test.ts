@@ -24,7 +24,11 @@ describe('session from the token', () => {
   });
 
   it('drops expired and malformed tokens', () => {
-    const expired = fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: Math.floor(Date.now() / 1000) - 1 });
+    const expired = fakeToken({
+      user_name: 'ana',
+      authorities: ['ROLE_ADMIN'],
+      exp: Math.floor(Date.now() / 1000) - 1,
+    });
     expect(sessionFromToken(expired).token).toBeNull();
     expect(sessionFromToken('no-es-un-jwt').token).toBeNull();
     expect(sessionFromToken('a.%%%.c').token).toBeNull();

@@ -60,5 +60,4 @@ export default sessionSlice.reducer;
 export const isAuthenticated = (s: Session) => s.username.trim() !== '';
 export const hasAnyRole = (s: Session) => s.roles.length > 0;
 export const isAdmin = (s: Session) => s.roles.includes(ROLE_ADMIN);
-export const isExpiredSession = (s: Session, nowMs: number = Date.now()) =>
-  s.exp !== null && s.exp * 1000 < nowMs;
+export const isExpiredSession = (s: Session, nowMs: number = Date.now()) => s.exp !== null && s.exp * 1000 < nowMs;

@@ -4,7 +4,18 @@ import type { ComponentProps, ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { openPage, whenEnabled, type Answers } from '../test/page';
-import { adminToken, localesConEspacios, pacientesPorSucursal, sellerToken, stockMaterialCentro, stockMaterialNorte, stockPorSucursal, totalGanado, totalVendido, ventasPorDia } from '../test/seed';
+import {
+  adminToken,
+  localesConEspacios,
+  pacientesPorSucursal,
+  sellerToken,
+  stockMaterialCentro,
+  stockMaterialNorte,
+  stockPorSucursal,
+  totalGanado,
+  totalVendido,
+  ventasPorDia,
+} from '../test/seed';
 import { Statistics } from './Statistics';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn(), toast: vi.fn() }));
@@ -60,7 +71,10 @@ function open(token: string, extra: Routes = {}) {
     [VENTAS_DIA]: [200, ventasPorDia],
     ...extra,
   };
-  const view = openPage('/estadistica', [{ path: '/estadistica', element: <Statistics /> }], { token, answers: routes });
+  const view = openPage('/estadistica', [{ path: '/estadistica', element: <Statistics /> }], {
+    token,
+    answers: routes,
+  });
   return { ...view, routes };
 }
 
@@ -78,7 +92,11 @@ const tableRows = (name: string) =>
   within(screen.getByRole('table', { name }))
     .getAllByRole('row')
     .slice(1)
-    .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -127,9 +145,11 @@ describe('statistics', () => {
     expect(screen.getByText(/presione Aplicar Filtros/)).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Local' }).value).toBe('0');
-    expect(within(byId('local')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Todos los locales', 'Centro', 'Norte', 'La Cruz Sur',
-    ]);
+    expect(
+      within(byId('local'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Todos los locales', 'Centro', 'Norte', 'La Cruz Sur']);
 
     setDates('2024-05-01', '2024-05-04');
     await user.click(screen.getByRole('button', { name: 'Aplicar Filtros' }));

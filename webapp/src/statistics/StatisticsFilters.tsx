@@ -23,7 +23,13 @@ export function StatisticsFilters({ value, onChange, locales, onSubmit, onClear 
 
   return (
     <form className="row g-2 mb-3 align-items-end" role="search" aria-label="Filtros de estadísticas" onSubmit={submit}>
-      <BranchFilter id="local" className="col-md-3" value={value.local} locales={locales} onChange={(id) => set('local', id)} />
+      <BranchFilter
+        id="local"
+        className="col-md-3"
+        value={value.local}
+        locales={locales}
+        onChange={(id) => set('local', id)}
+      />
       <div className="col-sm-6 col-md-2">
         <label htmlFor="fechaInicio" className="form-label">
           Fecha de inicio

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sumarPorMaterial } from '../api/statistics';
-import { pacientesPorSucursal, stockMaterialCentro, stockMaterialNorte, stockPorSucursal, totalGanado, ventasPorDia } from '../test/seed';
+import {
+  pacientesPorSucursal,
+  stockMaterialCentro,
+  stockMaterialNorte,
+  stockPorSucursal,
+  totalGanado,
+  ventasPorDia,
+} from '../test/seed';
 import {
   branchFilePart,
   cobrosPorMetodo,
@@ -96,8 +103,6 @@ describe('statistics rules', () => {
     expect(ventasFileName('Centro', mayo)).toBe('ventas_centro_2024-05-01_hasta_2024-05-31.xlsx');
     expect(ventasFileName(undefined, mayo)).toBe('ventas_todos los locales_2024-05-01_hasta_2024-05-31.xlsx');
     expect(marcasFileName('La Cruz', mayo)).toBe('marcas_vendidas_la_cruz_2024-05-01_hasta_2024-05-31.xlsx');
-    expect(marcasFileName(undefined, mayo)).toBe(
-      'marcas_vendidas_todos los locales_2024-05-01_hasta_2024-05-31.xlsx',
-    );
+    expect(marcasFileName(undefined, mayo)).toBe('marcas_vendidas_todos los locales_2024-05-01_hasta_2024-05-31.xlsx');
   });
 });

@@ -1,11 +1,5 @@
 // The statistics page rules, kept pure so they are tested alone. Money is added in cents.
-import type {
-  PacientesPorLocal,
-  Periodo,
-  StockPorLocal,
-  TotalGanado,
-  VentasDelDia,
-} from '../api/statistics';
+import type { PacientesPorLocal, Periodo, StockPorLocal, TotalGanado, VentasDelDia } from '../api/statistics';
 import { DAY_MS, isoDay, utcDay } from '../lib/dates';
 import { centsOf, pesosOf, roundCents, sumCents } from '../lib/money';
 

@@ -44,6 +44,13 @@ export function springPage<T>(content: T[], size: number, number = 0, totalPages
     numberOfElements: content.length,
     empty: content.length === 0,
     sort: unsorted,
-    pageable: { sort: unsorted, offset: number * size, pageNumber: number, pageSize: size, paged: true, unpaged: false },
+    pageable: {
+      sort: unsorted,
+      offset: number * size,
+      pageNumber: number,
+      pageSize: size,
+      paged: true,
+      unpaged: false,
+    },
   };
 }
