@@ -96,17 +96,18 @@ impl Modify for ParameterErrors {
                 if operation.request_body.is_some() {
                     responses.insert("413".into(), mensaje("a body over 1 MB"));
                     // A body that is not JSON at all is refused with a `mensaje`, before the
-                    // fields' `errors` list can be made.
+                    // operation's own refusal (the fields' `errors`, a batch's `errores`) can be
+                    // made.
                     if let Some(RefOr::T(refused)) = responses.get_mut("400") {
                         for content in refused.content.values_mut() {
-                            let lists_errors = matches!(&content.schema,
-                                Some(RefOr::Ref(r)) if r.ref_location.ends_with("/Errores"));
-                            if lists_errors {
-                                let either = utoipa::openapi::schema::OneOfBuilder::new()
-                                    .item(Ref::from_schema_name("Errores"))
-                                    .item(Ref::from_schema_name("Mensaje"));
-                                content.schema = Some(RefOr::T(either.into()));
-                            }
+                            let own = match &content.schema {
+                                Some(RefOr::Ref(r)) if !r.ref_location.ends_with("/Mensaje") => r.clone(),
+                                _ => continue,
+                            };
+                            let either = utoipa::openapi::schema::OneOfBuilder::new()
+                                .item(own)
+                                .item(Ref::from_schema_name("Mensaje"));
+                            content.schema = Some(RefOr::T(either.into()));
                         }
                     }
                 }

@@ -123,9 +123,14 @@ pub fn page_size(asked: Option<i64>, default: i64) -> Result<i64, crate::error::
     }
 }
 
-/// The contract's answer to a create or an update: 201 `{"mensaje", <key>: the record}`.
-pub fn saved(mensaje: &str, key: &str, record: impl serde::Serialize) -> axum::response::Response {
-    (StatusCode::CREATED, Json(json!({ "mensaje": mensaje, key: record }))).into_response()
+/// The contract's answer to a create or an update: 201 with a typed body (`mensaje` and the
+/// record under its key; each feature declares its own, so the document names it).
+pub struct Created<T>(pub T);
+
+impl<T: serde::Serialize> IntoResponse for Created<T> {
+    fn into_response(self) -> axum::response::Response {
+        (StatusCode::CREATED, Json(self.0)).into_response()
+    }
 }
 
 /// A known path asked with a method it does not take (axum adds the `Allow` header).

@@ -12,25 +12,26 @@ pub mod lists;
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::Response;
 use axum::Json;
 use optica_command::sale;
 use optica_command::CommandError;
 use optica_events::movement::MovimientoDatos;
 use optica_query::lookups;
 use optica_query::movements::{self as read, Movimiento};
+use serde::Serialize;
 
 use crate::auth::order_code;
 use crate::auth::{Admin, Caller, Staff};
 use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
 use crate::http::extract::{ApiJson, ApiPath};
-use crate::http::saved;
+use crate::http::Created;
 #[allow(unused_imports)]
 use crate::openapi::Mensaje;
 use crate::state::AppState;
 use body::{prepare, product_ids, MovimientoBody};
 use errors::{command_error, not_found};
+use utoipa::ToSchema;
 use utoipa_axum::routes;
 
 use crate::http::Endpoints;
@@ -88,25 +89,40 @@ fn with_code(state: &AppState, mut m: Movimiento) -> Movimiento {
     m
 }
 
-async fn answer(state: &AppState, caller: &Caller, id: i64, mensaje: &str) -> Result<Response, AppError> {
+/// The answer of a create or an edit: the movement as the caller reads it now.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MovimientoGuardado {
+    pub mensaje: String,
+    pub movimiento: Option<Movimiento>,
+}
+
+async fn answer(
+    state: &AppState,
+    caller: &Caller,
+    id: i64,
+    mensaje: &str,
+) -> Result<Created<MovimientoGuardado>, AppError> {
     let movimiento = read::by_id(&state.pool, id, caller.viewer())
         .await?
         .map(|m| with_code(state, m));
-    Ok(saved(mensaje, "movimiento", movimiento))
+    Ok(Created(MovimientoGuardado {
+        mensaje: mensaje.into(),
+        movimiento,
+    }))
 }
 
 /// Registers a sale, income or expense. A sale takes its products' stock at its branch in the
 /// same transaction; with an `Idempotency-Key` a repeated request answers the first movement.
 #[utoipa::path(post, path = "/api/movimientos", tag = "movimientos", operation_id = "movimiento_create",
     request_body = MovimientoBody,
-    responses((status = 201, description = "mensaje + movimiento"),
+    responses((status = 201, body = MovimientoGuardado),
     (status = 400, description = "errors (validation) or mensaje + error (stock)")))]
 pub async fn create(
     State(state): State<AppState>,
     Staff(caller): Staff,
     meta: RequestMeta,
     ApiJson(body): ApiJson<MovimientoBody>,
-) -> Result<Response, AppError> {
+) -> Result<Created<MovimientoGuardado>, AppError> {
     const CREATED: &str = "El movimiento ha sido creado!";
     let metadata = meta.metadata(caller.actor());
     if let Some(id) = sale::replayed(&state.store, &metadata).await? {
@@ -133,7 +149,7 @@ pub async fn create(
 /// lines; sellers edit only their branch's movements, and only within it.
 #[utoipa::path(put, path = "/api/movimientos/{id}", tag = "movimientos", operation_id = "movimiento_update",
     params(("id" = i64, Path)), request_body = MovimientoBody,
-    responses((status = 201, description = "mensaje + movimiento"),
+    responses((status = 201, body = MovimientoGuardado),
     (status = 400, description = "errors (validation) or mensaje + error (stock)"), (status = 404, body = Mensaje),
     (status = 409, body = Mensaje, description = "the movement changed since `version`")))]
 pub async fn update(
@@ -142,7 +158,7 @@ pub async fn update(
     meta: RequestMeta,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<MovimientoBody>,
-) -> Result<Response, AppError> {
+) -> Result<Created<MovimientoGuardado>, AppError> {
     let expected_version = body.version;
     let datos = checked(&state, &caller, body).await?;
     let metadata = meta.metadata(caller.actor());

@@ -17,7 +17,7 @@ use optica_command::registry::{self, run_on_patient, Identity, NewPatient};
 use optica_events::patient::documento_key;
 use optica_query::patients::{self as read, Filter, Paciente, PacientesPorLocal};
 use optica_query::Page;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::auth::{Admin, Staff};
@@ -25,12 +25,13 @@ use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
 use crate::http::extract::{ApiJson, ApiPath, Query};
 use crate::http::lenient::opt_i64;
-use crate::http::{page_index, page_size, saved};
+use crate::http::{page_index, page_size, Created};
 #[allow(unused_imports)]
 use crate::openapi::Mensaje;
 use crate::state::AppState;
 use body::{prepare, PacienteBody};
 use checks::{check_duplicates, command_error, keeps_identity, not_found, validated};
+use utoipa::ToSchema;
 use utoipa_axum::routes;
 
 use crate::http::Endpoints;
@@ -153,13 +154,13 @@ pub async fn count_per_branch(
 /// Registers a patient with the next free ficha number.
 #[utoipa::path(post, path = "/api/pacientes", tag = "pacientes", operation_id = "paciente_create",
     request_body = PacienteBody,
-    responses((status = 201, description = "mensaje + paciente"), (status = 400, body = Mensaje)))]
+    responses((status = 201, body = PacienteGuardado), (status = 400, body = Mensaje)))]
 pub async fn create(
     State(state): State<AppState>,
     Staff(caller): Staff,
     meta: RequestMeta,
     ApiJson(body): ApiJson<PacienteBody>,
-) -> Result<Response, AppError> {
+) -> Result<Created<PacienteGuardado>, AppError> {
     let prepared = prepare(body, state.today()).map_err(AppError::Rejected)?;
     let datos = validated(&state, prepared.datos).await?;
     check_duplicates(&state, &datos, 0).await?;
@@ -180,7 +181,7 @@ pub async fn create(
 /// are kept.
 #[utoipa::path(put, path = "/api/pacientes/{id}", tag = "pacientes", operation_id = "paciente_update",
     params(("id" = i64, Path)), request_body = PacienteBody,
-    responses((status = 201, description = "mensaje + paciente"), (status = 400, body = Mensaje),
+    responses((status = 201, body = PacienteGuardado), (status = 400, body = Mensaje),
     (status = 404, body = Mensaje), (status = 409, body = Mensaje)))]
 pub async fn update(
     State(state): State<AppState>,
@@ -188,7 +189,7 @@ pub async fn update(
     meta: RequestMeta,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<PacienteBody>,
-) -> Result<Response, AppError> {
+) -> Result<Created<PacienteGuardado>, AppError> {
     let prepared = prepare(body, state.today()).map_err(AppError::Rejected)?;
     let datos = validated(&state, prepared.datos).await?;
     if !keeps_identity(&state, id, &datos).await? {
@@ -208,9 +209,19 @@ pub async fn update(
     answer(&state, id, "El paciente ha sido actualizado correctamente.").await
 }
 
-async fn answer(state: &AppState, id: i64, mensaje: &str) -> Result<Response, AppError> {
+/// The answer of a registration or an edit: the patient as stored now.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PacienteGuardado {
+    pub mensaje: String,
+    pub paciente: Option<Paciente>,
+}
+
+async fn answer(state: &AppState, id: i64, mensaje: &str) -> Result<Created<PacienteGuardado>, AppError> {
     let paciente = read::by_id(&state.pool, id).await?;
-    Ok(saved(mensaje, "paciente", paciente))
+    Ok(Created(PacienteGuardado {
+        mensaje: mensaje.into(),
+        paciente,
+    }))
 }
 
 /// Deletes a patient (admins); refused with 409 while cash-box movements name it.

@@ -19,7 +19,7 @@ use optica_command::CommandError;
 use optica_events::product::model_brand_key;
 use optica_query::products::{self as read, Producto, Search, StockPorLocal, StockPorMaterial};
 use optica_query::Page;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::auth::{Admin, Caller, Staff};
@@ -27,7 +27,7 @@ use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
 use crate::http::extract::{ApiJson, ApiPath, Query};
 use crate::http::lenient::opt_i64;
-use crate::http::{page_index, saved};
+use crate::http::{page_index, Created};
 #[allow(unused_imports)]
 use crate::openapi::Mensaje;
 use crate::reports::stock_excel as excel;
@@ -35,6 +35,7 @@ use crate::state::AppState;
 use body::{prepare, Lookups, ProductoBody};
 use bulk::BulkError;
 use prices::MassUpdateBody;
+use utoipa::ToSchema;
 use utoipa_axum::routes;
 
 use crate::http::Endpoints;
@@ -266,21 +267,53 @@ fn command_error(id: i64, e: CommandError<ProductoError>, editing: bool) -> AppE
 }
 
 /// Answer of a create or edit: the product as the caller reads it now.
-async fn answer(state: &AppState, caller: &Caller, id: i64, mensaje: &str) -> Result<Response, AppError> {
+/// The answer of a create or an edit: the product as the caller reads it now.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductoGuardado {
+    pub mensaje: String,
+    pub producto: Option<Producto>,
+}
+
+async fn answer(
+    state: &AppState,
+    caller: &Caller,
+    id: i64,
+    mensaje: &str,
+) -> Result<Created<ProductoGuardado>, AppError> {
     let producto = read::by_id(&state.pool, id, caller.viewer()).await?;
-    Ok(saved(mensaje, "producto", producto))
+    Ok(Created(ProductoGuardado {
+        mensaje: mensaje.into(),
+        producto,
+    }))
+}
+
+/// The answer of a batch: how many products were saved (all of them, or none with the reasons).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Lote {
+    pub mensaje: String,
+    /// One Spanish line per refused product; absent when the batch was saved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errores: Option<Vec<String>>,
+    pub guardados: usize,
+}
+
+/// The answer of a mass update: how many products changed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PreciosActualizados {
+    pub mensaje: String,
+    pub actualizados: usize,
 }
 
 /// Creates a product with its initial stock per branch.
 #[utoipa::path(post, path = "/api/productos", tag = "productos", operation_id = "producto_create",
     request_body = ProductoBody,
-    responses((status = 201, description = "mensaje + producto"), (status = 400, body = Mensaje)))]
+    responses((status = 201, body = ProductoGuardado), (status = 400, body = Mensaje)))]
 pub async fn create(
     State(state): State<AppState>,
     Admin(caller): Admin,
     meta: RequestMeta,
     ApiJson(body): ApiJson<ProductoBody>,
-) -> Result<Response, AppError> {
+) -> Result<Created<ProductoGuardado>, AppError> {
     let lookups = Lookups::load(&state.pool).await?;
     let prepared = prepare(body, &lookups).map_err(AppError::Rejected)?;
     let datos = &prepared.datos;
@@ -301,7 +334,7 @@ pub async fn create(
 /// Creates every product of the list, or none (contract's `mensaje`/`errores` answer).
 #[utoipa::path(post, path = "/api/productos/crearVarios", tag = "productos", operation_id = "producto_create_many",
     request_body = Vec<ProductoBody>,
-    responses((status = 201, description = "mensaje + guardados"), (status = 400, description = "mensaje + errores + guardados 0")))]
+    responses((status = 201, body = Lote), (status = 400, body = Lote, description = "none saved: `errores` says why")))]
 pub async fn create_many(
     State(state): State<AppState>,
     Admin(caller): Admin,
@@ -310,16 +343,20 @@ pub async fn create_many(
 ) -> Result<Response, AppError> {
     let metadata = meta.metadata(caller.actor());
     match bulk::create_all(&state, bodies, &metadata).await {
-        Ok(saved) => Ok((
-            StatusCode::CREATED,
-            Json(json!({"mensaje": "Todos los productos fueron guardados con éxito.", "guardados": saved})),
-        )
-            .into_response()),
-        Err(BulkError::Refused(errores)) => Ok((
-            StatusCode::BAD_REQUEST,
-            Json(json!({"mensaje": "Algunos productos no se pudieron guardar.", "errores": errores, "guardados": 0})),
-        )
-            .into_response()),
+        Ok(guardados) => Ok(Created(Lote {
+            mensaje: "Todos los productos fueron guardados con éxito.".into(),
+            errores: None,
+            guardados,
+        })
+        .into_response()),
+        Err(BulkError::Refused(errores)) => {
+            let lote = Lote {
+                mensaje: "Algunos productos no se pudieron guardar.".into(),
+                errores: Some(errores),
+                guardados: 0,
+            };
+            Ok((StatusCode::BAD_REQUEST, Json(lote)).into_response())
+        }
         Err(BulkError::Failed(e)) => Err(e),
     }
 }
@@ -328,7 +365,7 @@ pub async fn create_many(
 /// the product's answers 409, so a stale form never undoes a sale.
 #[utoipa::path(put, path = "/api/productos/{id}", tag = "productos", operation_id = "producto_update",
     params(("id" = i64, Path)), request_body = ProductoBody,
-    responses((status = 201, description = "mensaje + producto"), (status = 400, body = Mensaje),
+    responses((status = 201, body = ProductoGuardado), (status = 400, body = Mensaje),
     (status = 404, body = Mensaje), (status = 409, body = Mensaje)))]
 pub async fn update(
     State(state): State<AppState>,
@@ -336,7 +373,7 @@ pub async fn update(
     meta: RequestMeta,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<ProductoBody>,
-) -> Result<Response, AppError> {
+) -> Result<Created<ProductoGuardado>, AppError> {
     let lookups = Lookups::load(&state.pool).await?;
     let prepared = prepare(body, &lookups).map_err(AppError::Rejected)?;
     let claim = model_brand_key(prepared.datos.marca_id, &prepared.datos.modelo);
@@ -375,19 +412,19 @@ pub async fn delete(
 /// Changes the price or cost of every product matching the filters (admins).
 #[utoipa::path(post, path = "/api/productos/actualizar-precios", tag = "productos",
     operation_id = "producto_mass_update", request_body = MassUpdateBody,
-    responses((status = 200, description = "mensaje + actualizados"), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = PreciosActualizados), (status = 400, body = Mensaje)))]
 pub async fn mass_update(
     State(state): State<AppState>,
     Admin(caller): Admin,
     meta: RequestMeta,
     ApiJson(body): ApiJson<MassUpdateBody>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<PreciosActualizados>, AppError> {
     let metadata = meta.metadata(caller.actor());
-    let changed = prices::apply(&state, &body, &metadata).await?;
-    Ok(Json(json!({
-        "mensaje": "Los precios o costos se actualizaron correctamente.",
-        "actualizados": changed
-    })))
+    let actualizados = prices::apply(&state, &body, &metadata).await?;
+    Ok(Json(PreciosActualizados {
+        mensaje: "Los precios o costos se actualizaron correctamente.".into(),
+        actualizados,
+    }))
 }
 
 /// The branch's stock as an Excel sheet (admins: it shows costs).

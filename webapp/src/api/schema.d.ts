@@ -1281,6 +1281,13 @@ export interface components {
             direccion?: string | null;
             nombre?: string | null;
         };
+        /** @description The answer of a batch: how many products were saved (all of them, or none with the reasons). */
+        Lote: {
+            /** @description One Spanish line per refused product; absent when the batch was saved. */
+            errores?: string[] | null;
+            guardados: number;
+            mensaje: string;
+        };
         /** @description The mass-update body (contract section 5.7); filter ids may arrive as strings. */
         MassUpdateBody: {
             /** Format: int64 */
@@ -1360,6 +1367,11 @@ export interface components {
              */
             version?: number | null;
         };
+        /** @description The answer of a create or an edit: the movement as the caller reads it now. */
+        MovimientoGuardado: {
+            mensaje: string;
+            movimiento?: null | components["schemas"]["Movimiento"];
+        };
         /** @description A category, brand, material or payment method. */
         Nombrado: {
             /** Format: int64 */
@@ -1434,6 +1446,11 @@ export interface components {
              * @description On an edit: the version the form loaded. Fichas and crystals added since are kept.
              */
             version?: number | null;
+        };
+        /** @description The answer of a registration or an edit: the patient as stored now. */
+        PacienteGuardado: {
+            mensaje: string;
+            paciente?: null | components["schemas"]["Paciente"];
         };
         /** @description Patients per branch (branches without patients are absent). */
         PacientesPorLocal: {
@@ -1653,6 +1670,11 @@ export interface components {
              */
             local?: number | null;
         };
+        /** @description The answer of a mass update: how many products changed. */
+        PreciosActualizados: {
+            actualizados: number;
+            mensaje: string;
+        };
         /** @description A product as the API serializes it (contract section 3.2). `costo` is null for non-admins. */
         Producto: {
             categorias: components["schemas"]["Nombrado"][];
@@ -1702,6 +1724,14 @@ export interface components {
              * @description On an edit: the version the form loaded (409 when the product changed since).
              */
             version?: number | null;
+        };
+        /**
+         * @description Answer of a create or edit: the product as the caller reads it now.
+         *     The answer of a create or an edit: the product as the caller reads it now.
+         */
+        ProductoGuardado: {
+            mensaje: string;
+            producto?: null | components["schemas"]["Producto"];
         };
         /** @description A branch's stock of a product. */
         ProductoLocal: {
@@ -3300,12 +3330,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + movimiento */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MovimientoGuardado"];
+                };
             };
             /** @description errors (validation) or mensaje + error (stock) */
             400: {
@@ -4023,12 +4054,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + movimiento */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MovimientoGuardado"];
+                };
             };
             /** @description errors (validation) or mensaje + error (stock) */
             400: {
@@ -4165,12 +4197,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + paciente */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PacienteGuardado"];
+                };
             };
             400: {
                 headers: {
@@ -4566,12 +4599,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + paciente */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PacienteGuardado"];
+                };
             };
             400: {
                 headers: {
@@ -4699,12 +4733,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + producto */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProductoGuardado"];
+                };
             };
             400: {
                 headers: {
@@ -4754,12 +4789,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + actualizados */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PreciosActualizados"];
+                };
             };
             400: {
                 headers: {
@@ -4908,19 +4944,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + guardados */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Lote"];
+                };
             };
-            /** @description mensaje + errores + guardados 0 */
+            /** @description none saved: `errores` says why */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Lote"] | components["schemas"]["Mensaje"];
+                };
             };
             401: {
                 headers: {
@@ -5308,12 +5347,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + producto */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProductoGuardado"];
+                };
             };
             400: {
                 headers: {
@@ -5699,7 +5739,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OAuthError"];
+                    "application/json": components["schemas"]["OAuthError"] | components["schemas"]["Mensaje"];
                 };
             };
             /** @description client credentials missing or wrong */
