@@ -2,64 +2,55 @@
 // correction, and the event log.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { login, screenshot } from './support/browser.mjs';
+import { screenshot } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
+import { seeder } from './support/seed.mjs';
 
 const withApp = useApp();
 
-function created(answer, key) {
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return answer.body[key].id;
-}
-
 /** A frame with 10 at La Cruz, a sale of 3 by a seller, then a count that finds 5. */
 async function seed(server) {
-  const token = await server.token('admin', server.adminPassword);
-  const api = (method, path, body) => server.api(method, path, token, body);
-  const local = created(
-    await api('POST', '/api/local', { nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' }),
-    'local',
-  );
-  const efectivo = created(await api('POST', '/api/metodoPago', { nombre: 'Efectivo' }), 'metodoPago');
-  const marca = created(await api('POST', '/api/marca', { nombre: 'Ray-Ban' }), 'marca');
-  const sol = created(await api('POST', '/api/categoria', { nombre: 'Sol' }), 'categoria');
-  const proveedor = created(await api('POST', '/api/proveedor', { nombre: 'Opti', celular: '1' }), 'proveedor');
-  const producto = created(
-    await api('POST', '/api/productos', {
-      modelo: 'RB2140',
-      marca: { id: marca },
-      categorias: [{ id: sol }],
-      precio: 1000,
-      proveedores: [{ id: proveedor }],
-      productoLocales: [{ local: { id: local }, stock: 10 }],
-    }),
-    'producto',
-  );
-  await server.addUser('vendedora', 'clave-vendedora', ['ROLE_VENDEDOR'], local);
-  const seller = await server.token('vendedora', 'clave-vendedora');
-  const venta = await server.api('POST', '/api/movimientos', seller, {
-    tipoMovimiento: 'ENTRADA',
-    fecha: '2026-11-21T10:00',
-    local: { id: local },
-    total: 3000,
-    totalImpuesto: 3000,
-    detalles: [{ cantidad: 3, precioUnitario: 1000, subtotal: 3000, producto: { id: producto } }],
-    detallesAdicionales: [],
-    cajaMovimientos: [{ monto: 3000, montoImpuesto: 3000, metodoPago: { id: efectivo }, fecha: '2026-11-21T10:00' }],
-    estadoMovimiento: 'PEDIDO_CRISTALES',
+  const shop = await seeder(server);
+  const local = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' });
+  const efectivo = await shop.metodoPago('Efectivo');
+  const marca = await shop.marca('Ray-Ban');
+  const sol = await shop.categoria('Sol');
+  const proveedor = await shop.proveedor('Opti', '1');
+  const producto = await shop.producto({
+    modelo: 'RB2140',
+    marca: { id: marca },
+    categorias: [{ id: sol }],
+    precio: 1000,
+    proveedores: [{ id: proveedor }],
+    productoLocales: [{ local: { id: local }, stock: 10 }],
   });
-  const movimiento = created(venta, 'movimiento');
-  const read = await api('GET', `/api/productos/${producto}`);
+  await shop.seller('vendedora', 'clave-vendedora', local);
+  const seller = await server.token('vendedora', 'clave-vendedora');
+  const movimiento = await shop.movimiento(
+    {
+      tipoMovimiento: 'ENTRADA',
+      fecha: '2026-11-21T10:00',
+      local: { id: local },
+      total: 3000,
+      totalImpuesto: 3000,
+      detalles: [{ cantidad: 3, precioUnitario: 1000, subtotal: 3000, producto: { id: producto } }],
+      detallesAdicionales: [],
+      cajaMovimientos: [{ monto: 3000, montoImpuesto: 3000, metodoPago: { id: efectivo }, fecha: '2026-11-21T10:00' }],
+      estadoMovimiento: 'PEDIDO_CRISTALES',
+    },
+    seller,
+  );
+  const read = await server.api('GET', `/api/productos/${producto}`, shop.token);
   read.body.productoLocales[0].stock = 5;
-  assert.equal((await api('PUT', `/api/productos/${producto}`, read.body)).status, 201);
+  assert.equal((await server.api('PUT', `/api/productos/${producto}`, shop.token, read.body)).status, 201);
   return { producto, movimiento };
 }
 
 test("an admin reads a product's stock ledger with its running balance after a sale and a correction", () =>
-  withApp(async ({ server, page }) => {
+  withApp(async ({ server, page, open, login }) => {
     const { producto, movimiento } = await seed(server);
-    await login(page, server.url, 'admin', server.adminPassword);
-    await page.goto(`${server.url}/editarProducto/${producto}`);
+    await login('admin', server.adminPassword);
+    await open(`/editarProducto/${producto}`);
     const ledger = page.getByRole('table', { name: 'Libro de stock' });
     await ledger.getByText('Corrección manual').waitFor();
     const rows = ledger.locator('tbody tr');
@@ -74,7 +65,7 @@ test("an admin reads a product's stock ledger with its running balance after a s
     console.log('screenshot:', await screenshot(page, 'libro-de-stock'));
 
     // The log lists the sale among the newest events.
-    await page.goto(`${server.url}/auditoria`);
+    await open('/auditoria');
     await page.getByRole('heading', { name: 'AUDITORÍA' }).waitFor();
     await page.locator('#filtroTipo').selectOption('Movimiento');
     await page.getByRole('button', { name: 'Buscar' }).click();

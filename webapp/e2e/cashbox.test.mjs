@@ -4,52 +4,38 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { login, screenshot, takeAlert } from './support/browser.mjs';
+import { screenshot, takeAlert } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
+import { seeder } from './support/seed.mjs';
 
 const withApp = useApp();
 
-function created(answer, key) {
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return answer.body[key].id;
-}
-
 /** A branch, two payment methods, a frame with stock 3, a patient and a seller at the branch. */
 async function seed(server) {
-  const token = await server.token('admin', server.adminPassword);
-  const api = (path, body) => server.api('POST', path, token, body);
-  const local = created(
-    await api('/api/local', { nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' }),
-    'local',
-  );
-  created(await api('/api/metodoPago', { nombre: 'Efectivo' }), 'metodoPago');
-  created(await api('/api/metodoPago', { nombre: 'Tarjeta' }), 'metodoPago');
-  const marca = created(await api('/api/marca', { nombre: 'Ray-Ban' }), 'marca');
-  const sol = created(await api('/api/categoria', { nombre: 'Sol' }), 'categoria');
-  const proveedor = created(await api('/api/proveedor', { nombre: 'Opti', celular: '1' }), 'proveedor');
-  const producto = created(
-    await api('/api/productos', {
-      modelo: 'RB2140',
-      marca: { id: marca },
-      categorias: [{ id: sol }],
-      precio: 1000.5,
-      proveedores: [{ id: proveedor }],
-      productoLocales: [{ local: { id: local }, stock: 3 }],
-    }),
-    'producto',
-  );
-  const paciente = created(
-    await api('/api/pacientes', {
-      nombreCompleto: 'Ana Gómez',
-      celular: '3772 111111',
-      genero: 'Mujer',
-      local: { id: local },
-      historialFichas: [],
-    }),
-    'paciente',
-  );
-  await server.addUser('vendedora', 'clave-vendedora', ['ROLE_VENDEDOR'], local);
-  return { token, local, producto, paciente };
+  const shop = await seeder(server);
+  const local = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' });
+  await shop.metodoPago('Efectivo');
+  await shop.metodoPago('Tarjeta');
+  const marca = await shop.marca('Ray-Ban');
+  const sol = await shop.categoria('Sol');
+  const proveedor = await shop.proveedor('Opti', '1');
+  const producto = await shop.producto({
+    modelo: 'RB2140',
+    marca: { id: marca },
+    categorias: [{ id: sol }],
+    precio: 1000.5,
+    proveedores: [{ id: proveedor }],
+    productoLocales: [{ local: { id: local }, stock: 3 }],
+  });
+  const paciente = await shop.paciente({
+    nombreCompleto: 'Ana Gómez',
+    celular: '3772 111111',
+    genero: 'Mujer',
+    local: { id: local },
+    historialFichas: [],
+  });
+  await shop.seller('vendedora', 'clave-vendedora', local);
+  return { token: shop.token, local, producto, paciente };
 }
 
 /** The text of a downloaded PDF, read by poppler's pdftotext. */
@@ -62,13 +48,13 @@ async function pdfText(download) {
 }
 
 test('a seller sells to a patient with two payments, prints both reports and the customer follows the order', () =>
-  withApp(async ({ server, page }) => {
+  withApp(async ({ server, page, open, login, newPage }) => {
     const { token, producto, paciente } = await seed(server);
-    await login(page, server.url, 'vendedora', 'clave-vendedora');
+    await login('vendedora', 'clave-vendedora');
 
     // The sale: one frame (1000.50) and the lab's lenses (999.50) = 2000.00, paid 1200 cash and
     // 800 by card.
-    await page.goto(`${server.url}/crearMovimiento/${paciente}`);
+    await open(`/crearMovimiento/${paciente}`);
     await page.getByRole('heading', { name: 'Crear Movimiento' }).waitFor();
     assert.ok(await page.locator('#local').isDisabled(), "a seller's branch is fixed");
     await page.fill('#vendedor', 'Eva');
@@ -144,8 +130,7 @@ test('a seller sells to a patient with two payments, prints both reports and the
     // The toast closes by itself after its 2 seconds.
     await page.getByText('Enlace copiado').waitFor({ state: 'hidden', timeout: 5_000 });
     assert.match(link, /\/estadoCompra\/\d+-[A-Za-z0-9_-]{16}$/);
-    const customer = await page.context().browser().newContext();
-    const status = await customer.newPage();
+    const status = await newPage();
     await status.goto(link);
     await status.getByRole('heading', { name: 'Estado de tu pedido' }).waitFor();
     const bar = status.getByRole('progressbar');
@@ -166,5 +151,4 @@ test('a seller sells to a patient with two payments, prints both reports and the
     assert.equal(await status.getByRole('progressbar').getAttribute('aria-valuenow'), '75');
     const after = await server.api('GET', `/api/productos/${producto}`, token);
     assert.equal(after.body.productoLocales[0].stock, 2, 'a state change does not move stock');
-    await customer.close();
   }));

@@ -1,8 +1,9 @@
 // The lookup administration screens, driven as an admin would: spec 000 sections 2, 5 and 8.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { login, screenshot, takeAlert } from './support/browser.mjs';
+import { screenshot, takeAlert } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
+import { seeder } from './support/seed.mjs';
 
 const withApp = useApp();
 
@@ -20,8 +21,8 @@ async function confirmDelete(page) {
 }
 
 test('an admin creates, edits and deletes a brand; the page stays and reloads its list', () =>
-  withApp(async ({ server, page }) => {
-    await login(page, server.url, 'admin', server.adminPassword);
+  withApp(async ({ server, page, login }) => {
+    await login('admin', server.adminPassword);
     await page.getByRole('button', { name: 'ADMINISTRAR' }).click();
     await page.getByRole('link', { name: 'Marcas' }).click();
     await page.getByRole('heading', { name: 'ADMINISTRAR MARCAS' }).waitFor();
@@ -62,9 +63,9 @@ test('an admin creates, edits and deletes a brand; the page stays and reloads it
   }));
 
 test('an admin creates, edits and deletes a branch, and cannot delete one in use', () =>
-  withApp(async ({ server, page }) => {
-    await login(page, server.url, 'admin', server.adminPassword);
-    await page.goto(`${server.url}/adminitrarLocal`);
+  withApp(async ({ server, page, open, login }) => {
+    await login('admin', server.adminPassword);
+    await open('/adminitrarLocal');
     await page.getByRole('heading', { name: 'ADMINISTRAR LOCALES' }).waitFor();
     const b = buttons(page);
 
@@ -76,7 +77,7 @@ test('an admin creates, edits and deletes a branch, and cannot delete one in use
     assert.equal((await takeAlert(page)).title, 'El local ha sido creado con éxito!');
     await page.waitForURL('**/inicio');
 
-    await page.goto(`${server.url}/adminitrarLocal`);
+    await open('/adminitrarLocal');
     const item = page.getByLabel('Yapeyu — Calle 1 — 3772411111');
     await item.check();
     assert.equal(await page.inputValue('#field-direccion'), 'Calle 1');
@@ -87,11 +88,11 @@ test('an admin creates, edits and deletes a branch, and cannot delete one in use
     await page.waitForURL('**/inicio');
 
     // a branch with a seller cannot go
-    const token = await server.token('admin', server.adminPassword);
-    const branches = await server.api('GET', '/api/local', token);
+    const shop = await seeder(server);
+    const branches = await server.api('GET', '/api/local', shop.token);
     const id = branches.body[0].id;
-    await server.addUser('vendedora', 'clave-vendedora', ['ROLE_VENDEDOR'], id);
-    await page.goto(`${server.url}/adminitrarLocal`);
+    await shop.seller('vendedora', 'clave-vendedora', id);
+    await open('/adminitrarLocal');
     await page.getByLabel('Yapeyu — Calle 2 — 3772411111').check();
     await b.eliminar.click();
     await confirmDelete(page);
@@ -100,27 +101,14 @@ test('an admin creates, edits and deletes a branch, and cannot delete one in use
     assert.match(refused.text, /^Existen usuarios asignados a este local/);
 
     // once the seller moves to another branch, this one can go
-    const other = await server.api('POST', '/api/local', token, {
-      nombre: 'La Cruz',
-      direccion: 'Centro',
-      celular: '1',
-    });
-    await server.cli([
-      'user',
-      'roles',
-      '--username',
-      'vendedora',
-      '--role',
-      'ROLE_VENDEDOR',
-      '--local',
-      String(other.body.local.id),
-    ]);
+    const other = await shop.local({ nombre: 'La Cruz', direccion: 'Centro', celular: '1' });
+    await server.cli(['user', 'roles', '--username', 'vendedora', '--role', 'ROLE_VENDEDOR', '--local', String(other)]);
     await page.getByLabel('Yapeyu — Calle 2 — 3772411111').check();
     await b.eliminar.click();
     await confirmDelete(page);
     assert.equal((await takeAlert(page)).title, 'El local ha sido eliminado');
     await page.waitForURL('**/inicio');
-    const left = await server.api('GET', '/api/local', token);
+    const left = await server.api('GET', '/api/local', shop.token);
     assert.deepEqual(
       left.body.map((l) => l.nombre),
       ['La Cruz'],
@@ -128,8 +116,8 @@ test('an admin creates, edits and deletes a branch, and cannot delete one in use
   }));
 
 test('the other lookup screens validate their fields and list their items', () =>
-  withApp(async ({ server, page }) => {
-    await login(page, server.url, 'admin', server.adminPassword);
+  withApp(async ({ server, page, open, login }) => {
+    await login('admin', server.adminPassword);
     const cases = [
       ['adminitrarCategoria', 'ADMINISTRAR CATEGORÍAS', { nombre: 'Sol' }, 'La categoria ha sido creada con éxito!'],
       ['adminitrarMaterial', 'ADMINISTRAR MATERIALES', { nombre: 'Acetato' }, 'El material ha sido creado con éxito!'],
@@ -147,7 +135,7 @@ test('the other lookup screens validate their fields and list their items', () =
       ],
     ];
     for (const [route, title, fields, created] of cases) {
-      await page.goto(`${server.url}/${route}`);
+      await open(`/${route}`);
       await page.getByRole('heading', { name: title }).waitFor();
       const b = buttons(page);
       await page.fill('#field-nombre', '   ');
@@ -158,7 +146,7 @@ test('the other lookup screens validate their fields and list their items', () =
       await b.crear.click();
       assert.equal((await takeAlert(page)).title, created);
       await page.waitForURL('**/inicio');
-      await page.goto(`${server.url}/${route}`);
+      await open(`/${route}`);
       await page.getByLabel(new RegExp(`^${fields.nombre}`)).waitFor();
     }
     // visitors' menu finds the category by its name

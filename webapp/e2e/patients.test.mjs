@@ -1,8 +1,9 @@
 // The patient screens, driven as staff would: spec 001 sections 2, 3, 4, 5 and 8.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { login, screenshot, takeAlert } from './support/browser.mjs';
+import { screenshot, takeAlert } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
+import { seeder } from './support/seed.mjs';
 
 const withApp = useApp();
 
@@ -10,16 +11,10 @@ const NO_MATCH = 'No se encontraron pacientes con ese nombre/documento.';
 
 /** A branch and a second patient, created through the API. */
 async function seed(server) {
-  const token = await server.token('admin', server.adminPassword);
-  const local = await server.api('POST', '/api/local', token, {
-    nombre: 'La Cruz',
-    direccion: 'San Martín 123',
-    celular: '3772400000',
-  });
-  assert.equal(local.status, 201, JSON.stringify(local.body));
-  const laCruz = local.body.local.id;
+  const shop = await seeder(server);
+  const laCruz = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 123', celular: '3772400000' });
   const zero = (ojo, tipo) => ({ ojo, tipo, esferico: 0, cilindrico: 0, eje: 0 });
-  const otro = await server.api('POST', '/api/pacientes', token, {
+  await shop.paciente({
     nombreCompleto: 'Ana Gómez',
     direccion: null,
     celular: '3772 111111',
@@ -54,8 +49,7 @@ async function seed(server) {
       },
     ],
   });
-  assert.equal(otro.status, 201, JSON.stringify(otro.body));
-  return { token, laCruz };
+  return { token: shop.token, laCruz };
 }
 
 const ficha = (page, n) => page.getByRole('group', { name: `Ficha de graduación ${n}`, exact: true });
@@ -78,9 +72,9 @@ async function openList(page) {
 }
 
 test('staff register a patient with a ficha, find it by name and document, and add a ficha on edit', () =>
-  withApp(async ({ server, page }) => {
+  withApp(async ({ server, page, login }) => {
     const { token } = await seed(server);
-    await login(page, server.url, 'admin', server.adminPassword);
+    await login('admin', server.adminPassword);
     await openList(page);
     await rowOf(page, 'Ana Gómez').waitFor();
 

@@ -2,23 +2,24 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { login, screenshot, takeAlert } from './support/browser.mjs';
+import { screenshot, takeAlert } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
+import { seeder } from './support/seed.mjs';
 
 const withApp = useApp();
 
-/** The lookups a catalogue needs, created through the API. */
+/** The lookups a catalogue needs, created through the API; `seed` creates more. */
 async function seedLookups(server) {
-  const token = await server.token('admin', server.adminPassword);
-  const make = async (path, body, key) => (await server.api('POST', path, token, body)).body[key].id;
+  const seed = await seeder(server);
   return {
-    token,
-    rayban: await make('/api/marca', { nombre: 'Ray-Ban' }, 'marca'),
-    vulk: await make('/api/marca', { nombre: 'Vulk' }, 'marca'),
-    sol: await make('/api/categoria', { nombre: 'Sol' }, 'categoria'),
-    acetato: await make('/api/materialProducto', { nombre: 'Acetato' }, 'materialProducto'),
-    proveedor: await make('/api/proveedor', { nombre: 'Opti SA', celular: '11' }, 'proveedor'),
-    laCruz: await make('/api/local', { nombre: 'La Cruz', direccion: 'La Cruz 1', celular: '1' }, 'local'),
+    seed,
+    token: seed.token,
+    rayban: await seed.marca('Ray-Ban'),
+    vulk: await seed.marca('Vulk'),
+    sol: await seed.categoria('Sol'),
+    acetato: await seed.material('Acetato'),
+    proveedor: await seed.proveedor('Opti SA', '11'),
+    laCruz: await seed.local({ nombre: 'La Cruz', direccion: 'La Cruz 1', celular: '1' }),
   };
 }
 
@@ -37,9 +38,9 @@ const rowOf = (page, modelo) =>
   page.locator('tbody tr', { has: page.getByRole('cell', { name: modelo, exact: true }) });
 
 test('an admin bulk-creates three products, finds them, edits one and returns to its page', () =>
-  withApp(async ({ server, page }) => {
+  withApp(async ({ server, page, login }) => {
     await seedLookups(server);
-    await login(page, server.url, 'admin', server.adminPassword);
+    await login('admin', server.adminPassword);
     await page.getByRole('link', { name: 'Crear producto' }).click();
     await page.getByRole('heading', { name: 'Crear Producto' }).waitFor();
 
@@ -101,7 +102,7 @@ test('an admin bulk-creates three products, finds them, edits one and returns to
   }));
 
 test('an admin raises one brand by 10% and exports the branch stock', () =>
-  withApp(async ({ server, page }) => {
+  withApp(async ({ server, page, login }) => {
     const shop = await seedLookups(server);
     const product = (modelo, marca) => ({
       modelo,
@@ -114,13 +115,9 @@ test('an admin raises one brand by 10% and exports the branch stock', () =>
       productoLocales: [{ local: { id: shop.laCruz }, stock: 2 }],
       proveedores: [{ id: shop.proveedor }],
     });
-    const created = await server.api('POST', '/api/productos/crearVarios', shop.token, [
-      product('A1', shop.rayban),
-      product('V1', shop.vulk),
-    ]);
-    assert.equal(created.status, 201);
+    await shop.seed.productos([product('A1', shop.rayban), product('V1', shop.vulk)]);
 
-    await login(page, server.url, 'admin', server.adminPassword);
+    await login('admin', server.adminPassword);
     await page.getByRole('button', { name: 'GESTIONAR PRODUCTOS' }).click();
     await page.getByRole('link', { name: 'Actualizar precio o costo' }).click();
     await page.getByRole('heading', { name: 'Actualizar precio o costo' }).waitFor();

@@ -1,30 +1,26 @@
 // Screens guarded by role, as the server guards the calls: spec 000 section 6.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { login, screenshot, takeAlert } from './support/browser.mjs';
+import { screenshot, takeAlert } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
+import { seeder } from './support/seed.mjs';
 
 const withApp = useApp();
 
 test('a visitor opening a staff screen is sent to login', () =>
-  withApp(async ({ server, page }) => {
-    await page.goto(`${server.url}/adminitrarMarca`);
+  withApp(async ({ page, open }) => {
+    await open('/adminitrarMarca');
     assert.deepEqual(await takeAlert(page), { title: 'ERROR LOGIN', text: 'Necesitas logearte' });
     await page.waitForURL('**/login');
   }));
 
 test('a seller cannot reach an admin screen and the server refuses the call too', () =>
-  withApp(async ({ server, page }) => {
-    const admin = await server.token('admin', server.adminPassword);
-    const created = await server.api('POST', '/api/local', admin, {
-      nombre: 'La Cruz',
-      direccion: 'San Martín 123',
-      celular: '3772400000',
-    });
-    assert.equal(created.status, 201);
-    await server.addUser('vendedor', 'vendedor-clave', ['ROLE_VENDEDOR'], created.body.local.id);
+  withApp(async ({ server, page, open, login }) => {
+    const shop = await seeder(server);
+    const local = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 123', celular: '3772400000' });
+    await shop.seller('vendedor', 'vendedor-clave', local);
 
-    const welcome = await login(page, server.url, 'vendedor', 'vendedor-clave');
+    const welcome = await login('vendedor', 'vendedor-clave');
     assert.equal(welcome.text, 'Hola vendedor,has iniciado sesión correctamente');
     await page.getByRole('button', { name: 'ADMINISTRAR' }).click();
     const menu = page.getByTestId('menu-administrar');
@@ -33,7 +29,7 @@ test('a seller cannot reach an admin screen and the server refuses the call too'
     assert.ok(await page.getByTestId('whatsapp').isVisible());
     console.log('screenshot:', await screenshot(page, 'menu-vendedor'));
 
-    await page.goto(`${server.url}/adminitrarMarca`);
+    await open('/adminitrarMarca');
     assert.deepEqual(await takeAlert(page), { title: 'ACCESO DENEGADO', text: 'Hola vendedor, no tenes acceso' });
     await page.waitForURL('**/inicio');
 

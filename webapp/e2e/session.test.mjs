@@ -1,14 +1,14 @@
 // Login, logout, reload, the public landing: spec 000 sections 1, 4, 6 and 8.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { login, screenshot, takeAlert } from './support/browser.mjs';
+import { screenshot, takeAlert } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
 
 const withApp = useApp();
 
 test('an anonymous visitor sees the carousel, the banners and the public pages', () =>
-  withApp(async ({ server, page }) => {
-    await page.goto(`${server.url}/`);
+  withApp(async ({ page, open }) => {
+    await open('/');
     await page.waitForURL('**/inicio');
     const carousel = page.getByTestId('carousel');
     await carousel.waitFor();
@@ -32,25 +32,25 @@ test('an anonymous visitor sees the carousel, the banners and the public pages',
     console.log('screenshot:', await screenshot(page, 'visitanos'));
 
     // unknown paths land on inicio
-    await page.goto(`${server.url}/no/existe`);
+    await open('/no/existe');
     await page.waitForURL('**/inicio');
   }));
 
 test('a wrong password is refused with the login error', () =>
-  withApp(async ({ server, page }) => {
-    await page.goto(`${server.url}/login`);
+  withApp(async ({ page, open, login }) => {
+    await open('/login');
     await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor();
     const submit = page.locator('button[type=submit]');
     assert.ok(await submit.isDisabled(), 'submit disabled while the form is empty');
     console.log('screenshot:', await screenshot(page, 'login'));
-    const alert = await login(page, server.url, 'admin', 'incorrecta');
+    const alert = await login('admin', 'incorrecta');
     assert.deepEqual(alert, { title: 'ERROR LOGIN', text: 'el usuario y contraseña son incorrectos' });
     assert.match(page.url(), /\/login$/);
   }));
 
 test('the admin logs in, keeps the session on reload and logs out', () =>
-  withApp(async ({ server, page }) => {
-    const welcome = await login(page, server.url, 'admin', server.adminPassword);
+  withApp(async ({ server, page, open, login }) => {
+    const welcome = await login('admin', server.adminPassword);
     assert.equal(welcome.text, 'Hola admin,has iniciado sesión correctamente');
     await page.waitForURL('**/inicio');
     assert.equal((await page.getByTestId('greeting').textContent())?.trim(), 'HOLA admin');
@@ -63,7 +63,7 @@ test('the admin logs in, keeps the session on reload and logs out', () =>
     assert.equal((await page.getByTestId('greeting').textContent())?.trim(), 'HOLA admin');
 
     // the login page while logged in
-    await page.goto(`${server.url}/login`);
+    await open('/login');
     assert.deepEqual(await takeAlert(page), { title: 'Login', text: 'Hola admin, Ya estas autenticado' });
     await page.waitForURL('**/inicio');
 

@@ -3,81 +3,64 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { login, screenshot, takeAlert } from './support/browser.mjs';
+import { screenshot, takeAlert } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
+import { seeder } from './support/seed.mjs';
 
 const withApp = useApp();
-
-function created(answer, key) {
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return answer.body[key].id;
-}
 
 /** In November at La Cruz: a sale of two frames (2001.00: 1500.00 cash, 501.00 by card) and an
  * expense of 300.00 cash. */
 async function seed(server) {
-  const token = await server.token('admin', server.adminPassword);
-  const api = (path, body) => server.api('POST', path, token, body);
-  const local = created(
-    await api('/api/local', { nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' }),
-    'local',
-  );
-  const efectivo = created(await api('/api/metodoPago', { nombre: 'Efectivo' }), 'metodoPago');
-  const tarjeta = created(await api('/api/metodoPago', { nombre: 'Tarjeta' }), 'metodoPago');
-  const marca = created(await api('/api/marca', { nombre: 'Ray-Ban' }), 'marca');
-  const sol = created(await api('/api/categoria', { nombre: 'Sol' }), 'categoria');
-  const proveedor = created(await api('/api/proveedor', { nombre: 'Opti', celular: '1' }), 'proveedor');
-  const producto = created(
-    await api('/api/productos', {
-      modelo: 'RB2140',
-      marca: { id: marca },
-      categorias: [{ id: sol }],
-      precio: 1000.5,
-      costo: 400,
-      proveedores: [{ id: proveedor }],
-      productoLocales: [{ local: { id: local }, stock: 5 }],
-    }),
-    'producto',
-  );
+  const shop = await seeder(server);
+  const local = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' });
+  const efectivo = await shop.metodoPago('Efectivo');
+  const tarjeta = await shop.metodoPago('Tarjeta');
+  const marca = await shop.marca('Ray-Ban');
+  const sol = await shop.categoria('Sol');
+  const proveedor = await shop.proveedor('Opti', '1');
+  const producto = await shop.producto({
+    modelo: 'RB2140',
+    marca: { id: marca },
+    categorias: [{ id: sol }],
+    precio: 1000.5,
+    costo: 400,
+    proveedores: [{ id: proveedor }],
+    productoLocales: [{ local: { id: local }, stock: 5 }],
+  });
   const pago = (id, monto, fecha) => ({ monto, montoImpuesto: monto, metodoPago: { id }, fecha });
-  created(
-    await api('/api/movimientos', {
-      tipoMovimiento: 'ENTRADA',
-      fecha: '2026-11-10T11:00',
-      local: { id: local },
-      total: 2001,
-      totalImpuesto: 2001,
-      detalles: [{ cantidad: 2, precioUnitario: 1000.5, subtotal: 2001, producto: { id: producto } }],
-      detallesAdicionales: [],
-      cajaMovimientos: [pago(efectivo, 1500, '2026-11-10T11:00'), pago(tarjeta, 501, '2026-11-10T11:05')],
-      estadoMovimiento: 'PEDIDO_CRISTALES',
-    }),
-    'movimiento',
-  );
-  created(
-    await api('/api/movimientos', {
-      tipoMovimiento: 'SALIDA',
-      fecha: '2026-11-12T09:00',
-      local: { id: local },
-      descripcion: 'Limpieza',
-      total: 300,
-      totalImpuesto: 300,
-      detalles: [],
-      detallesAdicionales: [],
-      cajaMovimientos: [pago(efectivo, 300, '2026-11-12T09:00')],
-      estadoMovimiento: null,
-    }),
-    'movimiento',
-  );
-  await server.addUser('vendedora', 'clave-vendedora', ['ROLE_VENDEDOR'], local);
+  await shop.movimiento({
+    tipoMovimiento: 'ENTRADA',
+    fecha: '2026-11-10T11:00',
+    local: { id: local },
+    total: 2001,
+    totalImpuesto: 2001,
+    detalles: [{ cantidad: 2, precioUnitario: 1000.5, subtotal: 2001, producto: { id: producto } }],
+    detallesAdicionales: [],
+    cajaMovimientos: [pago(efectivo, 1500, '2026-11-10T11:00'), pago(tarjeta, 501, '2026-11-10T11:05')],
+    estadoMovimiento: 'PEDIDO_CRISTALES',
+  });
+  await shop.movimiento({
+    tipoMovimiento: 'SALIDA',
+    fecha: '2026-11-12T09:00',
+    local: { id: local },
+    descripcion: 'Limpieza',
+    total: 300,
+    totalImpuesto: 300,
+    detalles: [],
+    detallesAdicionales: [],
+    cajaMovimientos: [pago(efectivo, 300, '2026-11-12T09:00')],
+    estadoMovimiento: null,
+  });
+  await shop.seller('vendedora', 'clave-vendedora', local);
   return { local };
 }
 
 test('an admin filters November, reads the cards and charts and downloads both workbooks', () =>
-  withApp(async ({ server, page }) => {
+  withApp(async ({ server, page, open, login }) => {
     const { local } = await seed(server);
-    await login(page, server.url, 'admin', server.adminPassword);
-    await page.goto(`${server.url}/estadistica`);
+    await login('admin', server.adminPassword);
+    await open('/estadistica');
     await page.getByRole('heading', { name: 'ESTADÍSTICAS' }).waitFor();
 
     // Without dates the figures cannot be asked for.
@@ -122,10 +105,10 @@ test('an admin filters November, reads the cards and charts and downloads both w
   }));
 
 test('a seller sees no statistics and the server refuses them', () =>
-  withApp(async ({ server, page }) => {
+  withApp(async ({ server, page, open, login }) => {
     await seed(server);
-    await login(page, server.url, 'vendedora', 'clave-vendedora');
-    await page.goto(`${server.url}/estadistica`);
+    await login('vendedora', 'clave-vendedora');
+    await open('/estadistica');
     await page.getByRole('heading', { name: 'ESTADÍSTICAS' }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Aplicar Filtros' }).count(), 0);
     assert.equal(await page.getByRole('button', { name: 'Descargar ventas' }).count(), 0);

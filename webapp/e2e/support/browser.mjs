@@ -1,4 +1,4 @@
-// The system Chromium driven by playwright-core, and small helpers for the app's alerts.
+// The system Chromium driven by playwright-core, the app's alerts and the screenshots.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,13 +41,4 @@ export async function screenshot(page, name) {
   const file = path.join(artifactsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
-}
-
-/** Logs in through the login screen and dismisses the welcome alert. */
-export async function login(page, baseUrl, username, password) {
-  await page.goto(`${baseUrl}/login`);
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.click('button[type=submit]');
-  return takeAlert(page);
 }

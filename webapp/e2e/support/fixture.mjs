@@ -1,6 +1,8 @@
-// One browser per test file; one server with a fresh database and one browser context per test.
+// The one way the browser tests open the app: one browser per test file; per test, a server with
+// a fresh database and a browser context whose pages must raise no JavaScript error and break no
+// rule of the Content-Security-Policy.
 import { after, before } from 'node:test';
-import { launchBrowser } from './browser.mjs';
+import { launchBrowser, takeAlert } from './browser.mjs';
 import { startServer } from './server.mjs';
 
 export function useApp() {
@@ -13,19 +15,36 @@ export function useApp() {
   });
   return async function withApp(fn) {
     const server = await startServer();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-AR' });
-    const page = await context.newPage();
+    const contexts = [];
     const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    // The server's Content-Security-Policy must not block anything the app does.
-    page.on('console', (m) => {
-      if (m.type() === 'error' && m.text().includes('Content Security Policy')) errors.push(m.text());
-    });
+    /** A page in a context of its own: a user of their own browser, logged out. */
+    const newPage = async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-AR' });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+      // The server's Content-Security-Policy must not block anything the app does.
+      page.on('console', (m) => {
+        if (m.type() === 'error' && m.text().includes('Content Security Policy')) errors.push(m.text());
+      });
+      return page;
+    };
     try {
-      await fn({ server, page });
+      const page = await newPage();
+      /** Opens a path of the app. */
+      const open = (path) => page.goto(`${server.url}${path}`);
+      /** Logs in through the login screen; answers the welcome alert, dismissed. */
+      const login = async (username, password) => {
+        await open('/login');
+        await page.fill('#username', username);
+        await page.fill('#password', password);
+        await page.click('button[type=submit]');
+        return takeAlert(page);
+      };
+      await fn({ server, page, open, login, newPage });
       if (errors.length) throw new Error(`errores de JavaScript en la página: ${errors.join('; ')}`);
     } finally {
-      await context.close();
+      for (const context of contexts) await context.close();
       await server.stop();
     }
   };

@@ -34,13 +34,15 @@ function freePort() {
   });
 }
 
+/** Waits until the server answers and every event is in the read models: an account created
+ * at start-up or with the command line can log in only once it is projected. */
 async function waitHealthy(url, child, log) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`el servidor terminó (${child.exitCode}):\n${log()}`);
     try {
       const res = await fetch(`${url}/health`);
-      if (res.ok) return;
+      if (res.ok && (await res.json()).projector_lag === 0) return;
     } catch {
       // not listening yet
     }
@@ -98,9 +100,11 @@ export async function startServer() {
       if (localId !== undefined) args.push('--local', String(localId));
       await this.cli(args);
     },
-    /** Runs an `optica` command against this server's database. */
+    /** Runs an `optica` command against this server's database, and waits until the server's
+     * read models have what it wrote. */
     async cli(args) {
       await run(bin, args, { env });
+      await waitHealthy(url, child, () => output);
     },
     async stop() {
       if (child.exitCode === null) {

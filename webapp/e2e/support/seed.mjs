@@ -1,0 +1,33 @@
+// The one way the browser tests seed a shop: through the API as the admin (and a seller's sales
+// as the seller), each call checking the 201 and answering the new id.
+import assert from 'node:assert/strict';
+
+export async function seeder(server) {
+  const token = await server.token('admin', server.adminPassword);
+  const create = async (path, body, key, as = token) => {
+    const answer = await server.api('POST', path, as, body);
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    return answer.body[key].id;
+  };
+  return {
+    /** The admin's token, to read back what the screens did. */
+    token,
+    local: (body) => create('/api/local', body, 'local'),
+    metodoPago: (nombre) => create('/api/metodoPago', { nombre }, 'metodoPago'),
+    marca: (nombre) => create('/api/marca', { nombre }, 'marca'),
+    categoria: (nombre) => create('/api/categoria', { nombre }, 'categoria'),
+    material: (nombre) => create('/api/materialProducto', { nombre }, 'materialProducto'),
+    proveedor: (nombre, celular) => create('/api/proveedor', { nombre, celular }, 'proveedor'),
+    producto: (body) => create('/api/productos', body, 'producto'),
+    /** Several products at once (all or none). */
+    async productos(bodies) {
+      const answer = await server.api('POST', '/api/productos/crearVarios', token, bodies);
+      assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    },
+    paciente: (body) => create('/api/pacientes', body, 'paciente'),
+    /** A movement registered by the user of token `as` (the admin by default). */
+    movimiento: (body, as) => create('/api/movimientos', body, 'movimiento', as),
+    /** A seller at a branch, created with the command line as an operator would. */
+    seller: (username, password, localId) => server.addUser(username, password, ['ROLE_VENDEDOR'], localId),
+  };
+}
