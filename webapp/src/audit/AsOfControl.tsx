@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGES } from './messages';
 import { localToIsoUtc } from '../lib/dates';
+import { MESSAGES } from './messages';
 
 interface Props {
   /** The datetime-local input's id. */

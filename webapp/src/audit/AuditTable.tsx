@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import type { EventoAuditoria } from '../api/audit';
-import { MESSAGES } from './messages';
 import { formatInstant } from '../lib/dates';
+import { MESSAGES } from './messages';
 import { prettyJson } from './rules';
 
 const COLUMNS = 6;

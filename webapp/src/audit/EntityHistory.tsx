@@ -1,13 +1,13 @@
-import { errorText, handledElsewhere } from '../api/base';
 import {
   useHistorialAuditoriaQuery,
   useLazyEstadoAuditoriaQuery,
   type EventoAuditoria,
   type TipoConEstado,
 } from '../api/audit';
+import { errorText, handledElsewhere } from '../api/base';
+import { formatInstant } from '../lib/dates';
 import { AsOfControl } from './AsOfControl';
 import { MESSAGES, TITLES } from './messages';
-import { formatInstant } from '../lib/dates';
 import { cambioText, movementChanges, prettyJson, type Cambio } from './rules';
 
 interface Props {

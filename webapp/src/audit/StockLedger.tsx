@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { errorText, handledElsewhere } from '../api/base';
 import { useLazyLibroStockQuery, useLibroStockQuery, type AsientoStock } from '../api/audit';
+import { errorText, handledElsewhere } from '../api/base';
+import { formatInstant } from '../lib/dates';
 import { AsOfControl } from './AsOfControl';
 import { MESSAGES, TITLES } from './messages';
-import { formatInstant } from '../lib/dates';
 import { signed, stockAlMomento } from './rules';
 
 function LedgerTable({ asientos }: { asientos: AsientoStock[] }) {

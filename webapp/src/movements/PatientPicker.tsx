@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { handledElsewhere } from '../api/base';
 import { useLazySearchPacientesQuery, type Paciente } from '../api/patients';
 import { alert } from '../app/alerts';
-import { MESSAGES, TITLES } from './messages';
 import { SearchBox } from '../ui/SearchBox';
+import { MESSAGES, TITLES } from './messages';
 
 interface Props {
   paciente: Paciente | null;

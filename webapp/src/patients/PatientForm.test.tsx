@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
-import { EditPatient, PatientForm } from './PatientForm';
 import { isoDate } from '../lib/dates';
 import { openPage } from '../test/page';
 import { adminToken, locales, paciente, sellerToken } from '../test/seed';
+import { EditPatient, PatientForm } from './PatientForm';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 

@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
-import { ProductList } from './ProductList';
 import { isoDate } from '../lib/dates';
 import { openPage } from '../test/page';
 import { adminToken, locales, producto, sellerToken, springPage } from '../test/seed';
+import { ProductList } from './ProductList';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 

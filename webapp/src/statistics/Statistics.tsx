@@ -14,10 +14,10 @@ import {
 } from '../api/statistics';
 import { alert } from '../app/alerts';
 import { useAppSelector } from '../app/store';
-import { MESSAGES, TITLES } from './messages';
 import { formatFecha } from '../lib/dates';
 import { isAdmin } from '../session/sessionSlice';
 import { SavingOverlay } from '../ui/SavingOverlay';
+import { MESSAGES, TITLES } from './messages';
 import { MethodCards, QuantityCard, SalesBlock } from './PeriodFigures';
 import {
   emptyFiltro,
