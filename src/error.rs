@@ -191,3 +191,9 @@ impl IntoResponse for AppError {
         }
     }
 }
+
+/// The Spanish texts of the rules a request broke, in order (each rule enum's `Display` is its
+/// text).
+pub fn texts<R: std::fmt::Display>(rules: &[R]) -> Vec<String> {
+    rules.iter().map(ToString::to_string).collect()
+}

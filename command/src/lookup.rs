@@ -39,9 +39,18 @@ pub enum LookupError {
     AlreadyExists,
     #[error("the item does not exist")]
     NotFound,
-    /// One Spanish message per offending field, as the API's `errors` list shows them.
+    /// One rule per offending field, as the API's `errors` list shows them.
     #[error("invalid fields: {0:?}")]
-    Invalid(Vec<String>),
+    Invalid(Vec<Regla>),
+}
+
+/// A rule of a lookup item's fields; its text is the contract's (which calls a field "archivo").
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Regla {
+    #[error("El archivo '{campo}' no debe estar vacío")]
+    Vacio { campo: &'static str },
+    #[error("El archivo '{campo}' debe tener como máximo {max} caracteres")]
+    Largo { campo: &'static str, max: usize },
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -74,12 +83,10 @@ fn max_nombre(kind: LookupKind) -> usize {
 const MAX_CELULAR: usize = 20;
 const MAX_DIRECCION: usize = 120;
 
-fn check(field: &str, value: Option<&str>, required: bool, max: usize, errors: &mut Vec<String>) {
+fn check(campo: &'static str, value: Option<&str>, required: bool, max: usize, errors: &mut Vec<Regla>) {
     match value {
-        None | Some("") if required => errors.push(format!("El archivo '{field}' no debe estar vacío")),
-        Some(v) if v.chars().count() > max => {
-            errors.push(format!("El archivo '{field}' debe tener como máximo {max} caracteres"))
-        }
+        None | Some("") if required => errors.push(Regla::Vacio { campo }),
+        Some(v) if v.chars().count() > max => errors.push(Regla::Largo { campo, max }),
         _ => {}
     }
 }
@@ -200,9 +207,7 @@ mod tests {
         TestFramework::<Lookup<Categoria>>::with(())
             .given_no_previous_events()
             .when(LookupCommand::Create(data("   ")))
-            .then_expect_error(LookupError::Invalid(vec![
-                "El archivo 'nombre' no debe estar vacío".into()
-            ]));
+            .then_expect_error(LookupError::Invalid(vec![Regla::Vacio { campo: "nombre" }]));
     }
 
     #[test]
@@ -210,9 +215,10 @@ mod tests {
         TestFramework::<Lookup<Material>>::with(())
             .given_no_previous_events()
             .when(LookupCommand::Create(data(&"a".repeat(41))))
-            .then_expect_error(LookupError::Invalid(vec![
-                "El archivo 'nombre' debe tener como máximo 40 caracteres".into(),
-            ]));
+            .then_expect_error(LookupError::Invalid(vec![Regla::Largo {
+                campo: "nombre",
+                max: 40,
+            }]));
     }
 
     #[test]
@@ -221,8 +227,8 @@ mod tests {
             .given_no_previous_events()
             .when(LookupCommand::Create(local("Centro", None, Some(" "))))
             .then_expect_error(LookupError::Invalid(vec![
-                "El archivo 'direccion' no debe estar vacío".into(),
-                "El archivo 'celular' no debe estar vacío".into(),
+                Regla::Vacio { campo: "direccion" },
+                Regla::Vacio { campo: "celular" },
             ]));
     }
 

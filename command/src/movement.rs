@@ -2,7 +2,7 @@
 //!
 //! The server does the arithmetic (contract §8 D7): every line's subtotal, the total after the
 //! discount, the payments against the total. A body that disagrees is refused with the reason.
-//! Stock and the patient's lenses live on other streams; the service (src/movements) appends
+//! Stock and the patient's lenses live on other streams; the cash-box unit (`sale.rs`) appends
 //! their events in the same transaction as the movement's.
 
 use cqrs_es::event_sink::EventSink;
@@ -43,11 +43,56 @@ pub enum MovimientoError {
     AlreadyExists,
     #[error("the movement does not exist")]
     NotFound,
-    /// One Spanish message per problem.
+    /// Every rule the data broke.
     #[error("invalid movement: {0:?}")]
-    Invalid(Vec<String>),
+    Invalid(Vec<Regla>),
     #[error("the movement changed after version {expected}")]
     Stale { expected: u64 },
+}
+
+/// A rule of the cash box's data; its text is the Spanish answer the contract gives.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Regla {
+    #[error("Un movimiento puede tener como máximo {max} {que}")]
+    DemasiadasLineas { max: usize, que: &'static str },
+    #[error("{campo} debe tener como máximo {max} caracteres")]
+    TextoLargo { campo: &'static str, max: usize },
+    #[error("Debe seleccionar un local")]
+    SinLocal,
+    #[error("La cantidad no puede ser negativa.")]
+    CantidadNegativa,
+    #[error("La cantidad del producto {modelo} debe ser mayor a 0")]
+    CantidadCero { modelo: String },
+    #[error("El precio del producto {modelo} no puede ser negativo")]
+    PrecioNegativo { modelo: String },
+    #[error("El subtotal del producto {modelo} no coincide con cantidad × precio unitario ({esperado})")]
+    SubtotalIncorrecto { modelo: String, esperado: Money },
+    #[error("El subtotal de un detalle adicional no puede ser negativo")]
+    AdicionalNegativo,
+    #[error("El descuento debe estar entre 0% y 100%")]
+    DescuentoFueraDeRango,
+    #[error("No se puede aplicar el descuento porque el total es nulo, cero o indefinido.")]
+    DescuentoSinTotal,
+    #[error("Debe ingresar al menos un producto o un detalle adicional")]
+    SinLineas,
+    #[error("Un movimiento de SALIDA no lleva productos")]
+    SalidaConProductos,
+    #[error("La descripción es obligatoria en una SALIDA")]
+    SalidaSinDescripcion,
+    #[error("Un movimiento de SALIDA no tiene estado")]
+    SalidaSinEstado,
+    #[error("El total no coincide con los detalles y el descuento: se esperaba {esperado}")]
+    TotalIncorrecto { esperado: Money },
+    #[error("El total debe ser mayor a 0")]
+    TotalNoPositivo,
+    #[error("Debe ingresar al menos un pago para guardar el movimiento.")]
+    SinPagos,
+    #[error("Los montos de los pagos no pueden ser negativos")]
+    PagoNegativo,
+    #[error("La suma de los pagos no puede exceder el total del movimiento.")]
+    PagosExcedenTotal,
+    #[error("El total con impuestos no coincide con la suma de los pagos ({cobrado})")]
+    ImpuestoIncorrecto { cobrado: Money },
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -73,16 +118,16 @@ fn sum(mut amounts: impl Iterator<Item = Money>) -> Option<Money> {
 }
 
 /// Checks the movement's arithmetic and rules; answers it normalised (trimmed texts, an
-/// ENTRADA's default state, no state on a SALIDA) or every problem in Spanish.
+/// ENTRADA's default state, no state on a SALIDA) or every rule it breaks.
 pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, MovimientoError> {
-    let mut errors: Vec<String> = Vec::new();
+    let mut errors: Vec<Regla> = Vec::new();
     for (count, max, what) in [
         (datos.lineas.len(), MAX_LINEAS, "productos"),
         (datos.adicionales.len(), MAX_ADICIONALES, "detalles adicionales"),
         (datos.pagos.len(), MAX_PAGOS, "pagos"),
     ] {
         if count > max {
-            errors.push(format!("Un movimiento puede tener como máximo {max} {what}"));
+            errors.push(Regla::DemasiadasLineas { max, que: what });
         }
     }
     if !errors.is_empty() {
@@ -92,36 +137,39 @@ pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, Movimient
     let trim = |t: Option<String>| t.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
     datos.vendedor = trim(datos.vendedor);
     datos.descripcion = trim(datos.descripcion);
-    for (text, name) in [(&datos.vendedor, "El vendedor"), (&datos.descripcion, "La descripción")] {
+    for (text, campo) in [(&datos.vendedor, "El vendedor"), (&datos.descripcion, "La descripción")] {
         if text.as_ref().is_some_and(|t| t.chars().count() > MAX_TEXTO) {
-            errors.push(format!("{name} debe tener como máximo {MAX_TEXTO} caracteres"));
+            errors.push(Regla::TextoLargo { campo, max: MAX_TEXTO });
         }
     }
     if datos.local_id <= 0 {
-        errors.push("Debe seleccionar un local".into());
+        errors.push(Regla::SinLocal);
     }
     for linea in &datos.lineas {
         if linea.cantidad < 0 {
-            errors.push("La cantidad no puede ser negativa.".into());
+            errors.push(Regla::CantidadNegativa);
         } else if linea.cantidad == 0 {
-            errors.push(format!("La cantidad del producto {} debe ser mayor a 0", linea.modelo));
+            errors.push(Regla::CantidadCero {
+                modelo: linea.modelo.clone(),
+            });
         }
         if linea.precio_unitario.is_negative() {
-            errors.push(format!("El precio del producto {} no puede ser negativo", linea.modelo));
+            errors.push(Regla::PrecioNegativo {
+                modelo: linea.modelo.clone(),
+            });
         }
         let expected = linea.precio_unitario.scaled(i128::from(linea.cantidad), 1);
         if expected != Some(linea.subtotal) {
-            errors.push(format!(
-                "El subtotal del producto {} no coincide con cantidad × precio unitario ({})",
-                linea.modelo,
-                expected.unwrap_or_default()
-            ));
+            errors.push(Regla::SubtotalIncorrecto {
+                modelo: linea.modelo.clone(),
+                esperado: expected.unwrap_or_default(),
+            });
         }
     }
     for adicional in &mut datos.adicionales {
         adicional.descripcion = adicional.descripcion.trim().to_string();
         if adicional.subtotal.is_negative() {
-            errors.push("El subtotal de un detalle adicional no puede ser negativo".into());
+            errors.push(Regla::AdicionalNegativo);
         }
     }
     let bruto = sum(datos
@@ -132,24 +180,24 @@ pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, Movimient
     let descuento = datos.descuento.filter(|d| d.hundredths() != 0);
     let bad_discount = descuento.is_some_and(|d| d.hundredths() < 0 || d.hundredths() > FULL);
     if bad_discount {
-        errors.push("El descuento debe estar entre 0% y 100%".into());
+        errors.push(Regla::DescuentoFueraDeRango);
     } else if descuento.is_some() && bruto.is_some_and(|b| b == Money::ZERO) {
-        errors.push("No se puede aplicar el descuento porque el total es nulo, cero o indefinido.".into());
+        errors.push(Regla::DescuentoSinTotal);
     }
     let has_lines = !datos.lineas.is_empty() || !datos.adicionales.is_empty();
     match datos.tipo {
         TipoMovimiento::Entrada => {
             if !has_lines {
-                errors.push("Debe ingresar al menos un producto o un detalle adicional".into());
+                errors.push(Regla::SinLineas);
             }
             datos.estado.get_or_insert(EstadoMovimiento::PedidoCristales);
         }
         TipoMovimiento::Salida => {
             if !datos.lineas.is_empty() {
-                errors.push("Un movimiento de SALIDA no lleva productos".into());
+                errors.push(Regla::SalidaConProductos);
             }
             if datos.descripcion.is_none() {
-                errors.push("La descripción es obligatoria en una SALIDA".into());
+                errors.push(Regla::SalidaSinDescripcion);
             }
             datos.estado = None;
         }
@@ -160,36 +208,34 @@ pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, Movimient
         let percent = i128::from(FULL - descuento.map_or(0, |d| d.hundredths()));
         let expected = bruto.and_then(|b| b.scaled(percent, i128::from(FULL)));
         if expected != Some(datos.total) {
-            errors.push(format!(
-                "El total no coincide con los detalles y el descuento: se esperaba {}",
-                expected.unwrap_or_default()
-            ));
+            errors.push(Regla::TotalIncorrecto {
+                esperado: expected.unwrap_or_default(),
+            });
         }
     }
     if datos.total.is_negative() || (datos.tipo == TipoMovimiento::Salida && datos.total == Money::ZERO) {
-        errors.push("El total debe ser mayor a 0".into());
+        errors.push(Regla::TotalNoPositivo);
     }
     if datos.pagos.is_empty() {
-        errors.push("Debe ingresar al menos un pago para guardar el movimiento.".into());
+        errors.push(Regla::SinPagos);
     }
     if datos
         .pagos
         .iter()
         .any(|p| p.monto.is_negative() || p.monto_impuesto.is_negative())
     {
-        errors.push("Los montos de los pagos no pueden ser negativos".into());
+        errors.push(Regla::PagoNegativo);
     }
     let pagado = sum(datos.pagos.iter().map(|p| p.monto));
     let cobrado = sum(datos.pagos.iter().map(|p| p.monto_impuesto));
     let over = |s: Option<Money>| s.is_none_or(|s| s > datos.total);
     if over(pagado) || (datos.tipo == TipoMovimiento::Entrada && over(cobrado)) {
-        errors.push("La suma de los pagos no puede exceder el total del movimiento.".into());
+        errors.push(Regla::PagosExcedenTotal);
     }
     if cobrado != Some(datos.total_impuesto) {
-        errors.push(format!(
-            "El total con impuestos no coincide con la suma de los pagos ({})",
-            cobrado.unwrap_or_default()
-        ));
+        errors.push(Regla::ImpuestoIncorrecto {
+            cobrado: cobrado.unwrap_or_default(),
+        });
     }
     if errors.is_empty() {
         Ok(datos)
@@ -248,9 +294,7 @@ impl Aggregate for Movimiento {
             }
             (MovimientoCommand::ChangeState { estado }, Some(current)) => {
                 if current.tipo == TipoMovimiento::Salida {
-                    return Err(MovimientoError::Invalid(vec![
-                        "Un movimiento de SALIDA no tiene estado".into(),
-                    ]));
+                    return Err(MovimientoError::Invalid(vec![Regla::SalidaSinEstado]));
                 }
                 if current.estado == Some(estado) {
                     return Ok(());

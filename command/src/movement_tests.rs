@@ -88,9 +88,16 @@ fn a_body_whose_amounts_disagree_is_refused_with_each_reason() {
         .given_no_previous_events()
         .when(MovimientoCommand::Register { datos: bad })
         .then_expect_error(MovimientoError::Invalid(vec![
-            "El subtotal del producto RB2140 no coincide con cantidad × precio unitario (2000.00)".into(),
-            "El total no coincide con los detalles y el descuento: se esperaba 2160.00".into(),
-            "El total con impuestos no coincide con la suma de los pagos (1100.00)".into(),
+            Regla::SubtotalIncorrecto {
+                modelo: "RB2140".into(),
+                esperado: money(2_000_00),
+            },
+            Regla::TotalIncorrecto {
+                esperado: money(2_160_00),
+            },
+            Regla::ImpuestoIncorrecto {
+                cobrado: money(1_100_00),
+            },
         ]));
 }
 
@@ -106,9 +113,9 @@ fn payments_discount_and_quantities_follow_the_spec_messages() {
         .given_no_previous_events()
         .when(MovimientoCommand::Register { datos: bad })
         .then_expect_error(MovimientoError::Invalid(vec![
-            "La cantidad no puede ser negativa.".into(),
-            "El descuento debe estar entre 0% y 100%".into(),
-            "Debe ingresar al menos un pago para guardar el movimiento.".into(),
+            Regla::CantidadNegativa,
+            Regla::DescuentoFueraDeRango,
+            Regla::SinPagos,
         ]));
     let mut over = venta();
     over.pagos = vec![pago(2_250_00, 2_300_00)];
@@ -116,9 +123,7 @@ fn payments_discount_and_quantities_follow_the_spec_messages() {
     Given::with(())
         .given_no_previous_events()
         .when(MovimientoCommand::Register { datos: over })
-        .then_expect_error(MovimientoError::Invalid(vec![
-            "La suma de los pagos no puede exceder el total del movimiento.".into(),
-        ]));
+        .then_expect_error(MovimientoError::Invalid(vec![Regla::PagosExcedenTotal]));
 }
 
 #[test]
@@ -154,9 +159,7 @@ fn an_expense_needs_a_description_and_has_no_state() {
                 ..salida
             },
         })
-        .then_expect_error(MovimientoError::Invalid(vec![
-            "La descripción es obligatoria en una SALIDA".into(),
-        ]));
+        .then_expect_error(MovimientoError::Invalid(vec![Regla::SalidaSinDescripcion]));
 }
 
 #[test]

@@ -61,14 +61,54 @@ pub enum PacienteError {
     NotFound,
     #[error("the patient changed after version {expected}")]
     Stale { expected: u64 },
-    /// One Spanish message per problem.
+    /// Every rule the data broke.
     #[error("invalid patient: {0:?}")]
-    Invalid(Vec<String>),
+    Invalid(Vec<Regla>),
     #[error("the last ficha cannot be removed")]
     UnicaFicha,
     /// Every automatic ficha number tried was taken by a concurrent registration.
     #[error("no ficha number could be assigned")]
     FichaNoAsignada,
+}
+
+/// A rule of a patient's data; its text is the Spanish answer the contract gives.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Regla {
+    #[error("El nombre completo es obligatorio")]
+    SinNombre,
+    #[error("El nombre completo debe tener como máximo {MAX_NOMBRE} caracteres")]
+    NombreLargo,
+    #[error("El celular es obligatorio")]
+    SinCelular,
+    #[error("El celular debe tener como máximo {MAX_CORTO} caracteres")]
+    CelularLargo,
+    #[error("El documento debe tener como máximo {MAX_CORTO} caracteres")]
+    DocumentoLargo,
+    #[error("{campo} debe tener como máximo {MAX_TEXTO} caracteres")]
+    TextoLargo { campo: &'static str },
+    #[error("La dirección debe tener como máximo {MAX_DIRECCION} caracteres")]
+    DireccionLarga,
+    #[error("Las observaciones deben tener como máximo {MAX_OBSERVACIONES} caracteres")]
+    ObservacionesLargas,
+    #[error("Debe seleccionar el género: Hombre, Mujer o X")]
+    GeneroDesconocido,
+    #[error("Debe seleccionar un local")]
+    SinLocal,
+    /// `ficha` names the ficha ("Ficha del 01/11/2026").
+    #[error("{ficha}: el esférico debe estar entre -40 y +40")]
+    Esferico { ficha: String },
+    #[error("{ficha}: el cilíndrico debe estar entre -20 y +20")]
+    Cilindrico { ficha: String },
+    #[error("{ficha}: el eje debe estar entre 0 y 180")]
+    Eje { ficha: String },
+    #[error("{ficha}: la adición debe estar entre 0 y +10")]
+    Adicion { ficha: String },
+    #[error("{ficha}: las medidas deben estar entre 0 y 300 mm")]
+    Medidas { ficha: String },
+    #[error("El nombre del cristal es obligatorio")]
+    SinNombreDeCristal,
+    #[error("El nombre del cristal debe tener como máximo {MAX_CRISTAL} caracteres")]
+    CristalLargo,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -148,7 +188,7 @@ fn too_long(text: Option<&str>, max: usize) -> bool {
 }
 
 /// Trims the fields and checks every rule that needs no other record; answers the normalised
-/// data or every problem in Spanish.
+/// data or every rule it breaks.
 pub fn validate(datos: PacienteDatos) -> Result<PacienteDatos, PacienteError> {
     let datos = PacienteDatos {
         nombre_completo: datos.nombre_completo.trim().to_string(),
@@ -163,51 +203,36 @@ pub fn validate(datos: PacienteDatos) -> Result<PacienteDatos, PacienteError> {
         local_id: datos.local_id,
     };
     let mut errors = Vec::new();
-    let mut check = |bad: bool, message: String| {
+    let mut check = |bad: bool, rule: Regla| {
         if bad {
-            errors.push(message)
+            errors.push(rule)
         }
     };
-    check(
-        datos.nombre_completo.is_empty(),
-        "El nombre completo es obligatorio".into(),
-    );
-    check(
-        too_long(Some(&datos.nombre_completo), MAX_NOMBRE),
-        format!("El nombre completo debe tener como máximo {MAX_NOMBRE} caracteres"),
-    );
-    check(datos.celular.is_empty(), "El celular es obligatorio".into());
-    check(
-        too_long(Some(&datos.celular), MAX_CORTO),
-        format!("El celular debe tener como máximo {MAX_CORTO} caracteres"),
-    );
-    check(
-        too_long(datos.documento.as_deref(), MAX_CORTO),
-        format!("El documento debe tener como máximo {MAX_CORTO} caracteres"),
-    );
-    for (value, name) in [
+    check(datos.nombre_completo.is_empty(), Regla::SinNombre);
+    check(too_long(Some(&datos.nombre_completo), MAX_NOMBRE), Regla::NombreLargo);
+    check(datos.celular.is_empty(), Regla::SinCelular);
+    check(too_long(Some(&datos.celular), MAX_CORTO), Regla::CelularLargo);
+    check(too_long(datos.documento.as_deref(), MAX_CORTO), Regla::DocumentoLargo);
+    for (value, campo) in [
         (&datos.correo, "El correo"),
         (&datos.medico, "El médico"),
         (&datos.obra_social, "La obra social"),
     ] {
-        check(
-            too_long(value.as_deref(), MAX_TEXTO),
-            format!("{name} debe tener como máximo {MAX_TEXTO} caracteres"),
-        );
+        check(too_long(value.as_deref(), MAX_TEXTO), Regla::TextoLargo { campo });
     }
     check(
         too_long(datos.direccion.as_deref(), MAX_DIRECCION),
-        format!("La dirección debe tener como máximo {MAX_DIRECCION} caracteres"),
+        Regla::DireccionLarga,
     );
     check(
         too_long(datos.observaciones.as_deref(), MAX_OBSERVACIONES),
-        format!("Las observaciones deben tener como máximo {MAX_OBSERVACIONES} caracteres"),
+        Regla::ObservacionesLargas,
     );
     check(
         !GENEROS_PACIENTE.contains(&datos.genero.as_str()),
-        "Debe seleccionar el género: Hombre, Mujer o X".into(),
+        Regla::GeneroDesconocido,
     );
-    check(datos.local_id <= 0, "Debe seleccionar un local".into());
+    check(datos.local_id <= 0, Regla::SinLocal);
     if errors.is_empty() {
         Ok(datos)
     } else {
@@ -221,17 +246,18 @@ fn out_of(value: Option<Medida>, min: i64, max: i64) -> bool {
 }
 
 /// Checks a ficha's values against their plausible ranges; `label` names it in messages.
-pub fn validate_ficha(datos: &FichaDatos, label: &str) -> Vec<String> {
+pub fn validate_ficha(datos: &FichaDatos, label: &str) -> Vec<Regla> {
     let mut errors = Vec::new();
+    let ficha = || label.to_string();
     for g in &datos.graduaciones {
         if out_of(g.esferico, -40, 40) {
-            errors.push(format!("{label}: el esférico debe estar entre -40 y +40"));
+            errors.push(Regla::Esferico { ficha: ficha() });
         }
         if out_of(g.cilindrico, -20, 20) {
-            errors.push(format!("{label}: el cilíndrico debe estar entre -20 y +20"));
+            errors.push(Regla::Cilindrico { ficha: ficha() });
         }
         if out_of(g.eje, 0, 180) {
-            errors.push(format!("{label}: el eje debe estar entre 0 y 180"));
+            errors.push(Regla::Eje { ficha: ficha() });
         }
     }
     let Medidas {
@@ -240,7 +266,7 @@ pub fn validate_ficha(datos: &FichaDatos, label: &str) -> Vec<String> {
         ..
     } = &datos.medidas;
     if out_of(*adicion_derecho, 0, 10) || out_of(*adicion_izquierdo, 0, 10) {
-        errors.push(format!("{label}: la adición debe estar entre 0 y +10"));
+        errors.push(Regla::Adicion { ficha: ficha() });
     }
     let m = &datos.medidas;
     let milimetros = [
@@ -255,7 +281,7 @@ pub fn validate_ficha(datos: &FichaDatos, label: &str) -> Vec<String> {
         m.altura_armazon,
     ];
     if milimetros.iter().any(|v| out_of(*v, 0, 300)) {
-        errors.push(format!("{label}: las medidas deben estar entre 0 y 300 mm"));
+        errors.push(Regla::Medidas { ficha: ficha() });
     }
     errors.dedup();
     errors
@@ -264,14 +290,10 @@ pub fn validate_ficha(datos: &FichaDatos, label: &str) -> Vec<String> {
 fn validate_cristal(nombre: &str) -> Result<String, PacienteError> {
     let nombre = nombre.trim();
     if nombre.is_empty() {
-        return Err(PacienteError::Invalid(vec![
-            "El nombre del cristal es obligatorio".into()
-        ]));
+        return Err(PacienteError::Invalid(vec![Regla::SinNombreDeCristal]));
     }
     if nombre.chars().count() > MAX_CRISTAL {
-        return Err(PacienteError::Invalid(vec![format!(
-            "El nombre del cristal debe tener como máximo {MAX_CRISTAL} caracteres"
-        )]));
+        return Err(PacienteError::Invalid(vec![Regla::CristalLargo]));
     }
     Ok(nombre.to_string())
 }
@@ -322,7 +344,7 @@ impl Changes {
 
 /// Every ficha's values checked, with the ficha's date in the messages.
 fn validate_entries(entries: &[FichaEntrada]) -> Result<(), PacienteError> {
-    let errors: Vec<String> = entries
+    let errors: Vec<Regla> = entries
         .iter()
         .flat_map(|e| validate_ficha(&e.datos, &format!("Ficha del {}", e.datos.fecha.format("%d/%m/%Y"))))
         .collect();

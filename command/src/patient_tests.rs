@@ -107,10 +107,10 @@ fn a_patient_needs_name_phone_gender_and_branch_and_sane_values() {
             fecha: day(1),
         })
         .then_expect_error(PacienteError::Invalid(vec![
-            "El nombre completo es obligatorio".into(),
-            "El celular es obligatorio".into(),
-            "Debe seleccionar el género: Hombre, Mujer o X".into(),
-            "Debe seleccionar un local".into(),
+            Regla::SinNombre,
+            Regla::SinCelular,
+            Regla::GeneroDesconocido,
+            Regla::SinLocal,
         ]));
     Given::with(())
         .given_no_previous_events()
@@ -121,8 +121,12 @@ fn a_patient_needs_name_phone_gender_and_branch_and_sane_values() {
             fecha: day(1),
         })
         .then_expect_error(PacienteError::Invalid(vec![
-            "Ficha del 01/11/2026: el esférico debe estar entre -40 y +40".into(),
-            "Ficha del 01/11/2026: el eje debe estar entre 0 y 180".into(),
+            Regla::Esferico {
+                ficha: "Ficha del 01/11/2026".into(),
+            },
+            Regla::Eje {
+                ficha: "Ficha del 01/11/2026".into(),
+            },
         ]));
 }
 

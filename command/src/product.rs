@@ -95,13 +95,50 @@ pub enum ProductoError {
     NotFound,
     #[error("the product changed since version {expected}")]
     Stale { expected: u64 },
-    /// One Spanish message per problem.
+    /// Every rule the data broke.
     #[error("invalid product: {0:?}")]
-    Invalid(Vec<String>),
+    Invalid(Vec<Regla>),
     #[error("the product is not offered at branch {0}")]
     LocalAusente(i64),
     #[error("not enough stock of {modelo}")]
     StockInsuficiente { modelo: String },
+}
+
+/// A rule of the catalogue's data; its text is the Spanish answer the contract gives.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Regla {
+    #[error("El modelo es obligatorio")]
+    SinModelo,
+    #[error("El modelo debe tener como máximo {MAX_MODELO} caracteres")]
+    ModeloLargo,
+    #[error("El modelo no puede contener los caracteres . ; / \\")]
+    ModeloConCaracteresProhibidos,
+    #[error("Debe seleccionar una marca")]
+    SinMarca,
+    #[error("Debe seleccionar al menos una categoría")]
+    SinCategoria,
+    #[error("Debe seleccionar al menos un proveedor")]
+    SinProveedor,
+    #[error("El género debe ser Hombre, Mujer, Unisex, Niño o Niña")]
+    GeneroDesconocido,
+    #[error("El precio no puede ser negativo")]
+    PrecioNegativo,
+    #[error("El costo no puede ser negativo")]
+    CostoNegativo,
+    #[error("La descripción debe tener como máximo {MAX_DESCRIPCION} caracteres")]
+    DescripcionLarga,
+    #[error("Debe seleccionar al menos un local")]
+    SinLocal,
+    #[error("Un local aparece más de una vez")]
+    LocalRepetido,
+    #[error("El stock no puede ser negativo")]
+    StockNegativo,
+    #[error("El stock no puede superar {MAX_STOCK} unidades")]
+    StockExcesivo,
+    #[error("El nuevo valor está fuera de rango")]
+    ValorFueraDeRango,
+    #[error("El nuevo valor no puede ser negativo")]
+    ValorNegativo,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -138,7 +175,7 @@ impl Producto {
 }
 
 /// Trims and orders the fields, then checks every rule that needs no other record; returns
-/// the normalised data or every problem in Spanish.
+/// the normalised data or every rule it breaks.
 pub fn validate(datos: ProductoDatos) -> Result<ProductoDatos, ProductoError> {
     let mut datos = ProductoDatos {
         modelo: datos.modelo.trim().to_string(),
@@ -155,39 +192,37 @@ pub fn validate(datos: ProductoDatos) -> Result<ProductoDatos, ProductoError> {
     datos.proveedor_ids.dedup();
     let mut errors = Vec::new();
     if datos.modelo.is_empty() {
-        errors.push("El modelo es obligatorio".to_string());
+        errors.push(Regla::SinModelo);
     } else if datos.modelo.chars().count() > MAX_MODELO {
-        errors.push(format!("El modelo debe tener como máximo {MAX_MODELO} caracteres"));
+        errors.push(Regla::ModeloLargo);
     }
     if datos.modelo.contains(FORBIDDEN_MODEL_CHARS) {
-        errors.push("El modelo no puede contener los caracteres . ; / \\".to_string());
+        errors.push(Regla::ModeloConCaracteresProhibidos);
     }
     if datos.marca_id <= 0 {
-        errors.push("Debe seleccionar una marca".to_string());
+        errors.push(Regla::SinMarca);
     }
     if datos.categoria_ids.is_empty() {
-        errors.push("Debe seleccionar al menos una categoría".to_string());
+        errors.push(Regla::SinCategoria);
     }
     if datos.proveedor_ids.is_empty() {
-        errors.push("Debe seleccionar al menos un proveedor".to_string());
+        errors.push(Regla::SinProveedor);
     }
     if !datos.genero.is_empty() && !GENEROS.contains(&datos.genero.as_str()) {
-        errors.push("El género debe ser Hombre, Mujer, Unisex, Niño o Niña".to_string());
+        errors.push(Regla::GeneroDesconocido);
     }
     if datos.precio.is_negative() {
-        errors.push("El precio no puede ser negativo".to_string());
+        errors.push(Regla::PrecioNegativo);
     }
     if datos.costo.is_some_and(Money::is_negative) {
-        errors.push("El costo no puede ser negativo".to_string());
+        errors.push(Regla::CostoNegativo);
     }
     if datos
         .descripcion
         .as_ref()
         .is_some_and(|d| d.chars().count() > MAX_DESCRIPCION)
     {
-        errors.push(format!(
-            "La descripción debe tener como máximo {MAX_DESCRIPCION} caracteres"
-        ));
+        errors.push(Regla::DescripcionLarga);
     }
     if errors.is_empty() {
         Ok(datos)
@@ -200,17 +235,17 @@ pub fn validate(datos: ProductoDatos) -> Result<ProductoDatos, ProductoError> {
 pub fn validate_locales(locales: &[LocalStock]) -> Result<(), ProductoError> {
     let mut errors = Vec::new();
     if locales.is_empty() {
-        errors.push("Debe seleccionar al menos un local".to_string());
+        errors.push(Regla::SinLocal);
     }
     let mut seen = std::collections::BTreeSet::new();
     if locales.iter().any(|l| !seen.insert(l.local_id)) {
-        errors.push("Un local aparece más de una vez".to_string());
+        errors.push(Regla::LocalRepetido);
     }
     if locales.iter().any(|l| l.stock < 0) {
-        errors.push("El stock no puede ser negativo".to_string());
+        errors.push(Regla::StockNegativo);
     }
     if locales.iter().any(|l| l.stock > MAX_STOCK) {
-        errors.push(format!("El stock no puede superar {MAX_STOCK} unidades"));
+        errors.push(Regla::StockExcesivo);
     }
     if errors.is_empty() {
         Ok(())
@@ -295,7 +330,7 @@ impl Producto {
             Campo::Precio => self.datos.precio,
             Campo::Costo => self.datos.costo.unwrap_or(Money::ZERO),
         };
-        let out_of_range = || ProductoError::Invalid(vec!["El nuevo valor está fuera de rango".to_string()]);
+        let out_of_range = || ProductoError::Invalid(vec![Regla::ValorFueraDeRango]);
         let new = match cambio {
             Cambio::Fijo(amount) => amount,
             Cambio::Porcentaje { millionths } => {
@@ -304,9 +339,7 @@ impl Producto {
             }
         };
         if new.is_negative() {
-            return Err(ProductoError::Invalid(vec![
-                "El nuevo valor no puede ser negativo".to_string()
-            ]));
+            return Err(ProductoError::Invalid(vec![Regla::ValorNegativo]));
         }
         Ok(match campo {
             Campo::Precio if new != self.datos.precio => Some(ProductoEvent::PrecioActualizado {
@@ -347,9 +380,7 @@ impl Producto {
             });
         }
         if result > MAX_STOCK {
-            return Err(ProductoError::Invalid(vec![format!(
-                "El stock no puede superar {MAX_STOCK} unidades"
-            )]));
+            return Err(ProductoError::Invalid(vec![Regla::StockExcesivo]));
         }
         if cantidad != 0 {
             events.push(adjust(local_id, motivo, cantidad, result, movimiento_id));

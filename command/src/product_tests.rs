@@ -80,12 +80,12 @@ fn a_product_needs_a_model_brand_category_supplier_and_branch() {
             fecha: day(),
         })
         .then_expect_error(ProductoError::Invalid(vec![
-            "El modelo no puede contener los caracteres . ; / \\".into(),
-            "Debe seleccionar una marca".into(),
-            "Debe seleccionar al menos una categoría".into(),
-            "Debe seleccionar al menos un proveedor".into(),
-            "El género debe ser Hombre, Mujer, Unisex, Niño o Niña".into(),
-            "El precio no puede ser negativo".into(),
+            Regla::ModeloConCaracteresProhibidos,
+            Regla::SinMarca,
+            Regla::SinCategoria,
+            Regla::SinProveedor,
+            Regla::GeneroDesconocido,
+            Regla::PrecioNegativo,
         ]));
 }
 
@@ -98,10 +98,7 @@ fn negative_or_repeated_branch_stock_is_refused() {
             locales: vec![local(1, -1), local(1, 2)],
             fecha: day(),
         })
-        .then_expect_error(ProductoError::Invalid(vec![
-            "Un local aparece más de una vez".into(),
-            "El stock no puede ser negativo".into(),
-        ]));
+        .then_expect_error(ProductoError::Invalid(vec![Regla::LocalRepetido, Regla::StockNegativo]));
 }
 
 #[test]

@@ -124,7 +124,7 @@ fn body_data(body: LookupBody) -> LookupData {
 
 fn domain_error(kind: LookupKind, id: i64, verb: &str, e: CommandError<LookupError>) -> AppError {
     match e {
-        CommandError::Domain(LookupError::Invalid(errors)) => AppError::Validation(errors),
+        CommandError::Domain(LookupError::Invalid(rules)) => AppError::Validation(crate::error::texts(&rules)),
         CommandError::Domain(LookupError::NotFound) => AppError::NotFound(format!(
             "Error: No se pudo {verb} {} ID: {id} no existe en la base de datos!",
             texts(kind).article

@@ -7,7 +7,7 @@ use optica_command::sale::SaleError;
 use optica_command::CommandError;
 
 use crate::dispatch;
-use crate::error::AppError;
+use crate::error::{texts, AppError};
 
 pub fn not_found(id: i64) -> AppError {
     AppError::NotFound(format!("El movimiento ID: {id} no existe en la base de datos!"))
@@ -19,7 +19,9 @@ pub fn command_error(id: i64, e: CommandError<SaleError>, accion: &str) -> AppEr
         error,
     };
     match e {
-        CommandError::Domain(SaleError::Movimiento(MovimientoError::Invalid(list))) => AppError::Validation(list),
+        CommandError::Domain(SaleError::Movimiento(MovimientoError::Invalid(list))) => {
+            AppError::Validation(texts(&list))
+        }
         CommandError::Domain(SaleError::Movimiento(MovimientoError::Stale { .. })) => AppError::Conflict(
             "El movimiento fue modificado por otra persona desde que se abrió el formulario. \
              Vuelva a cargarlo para ver los cambios."
@@ -35,12 +37,12 @@ pub fn command_error(id: i64, e: CommandError<SaleError>, accion: &str) -> AppEr
         CommandError::Domain(SaleError::Producto(_, ProductoError::LocalAusente(_) | ProductoError::NotFound)) => {
             refused("Producto no encontrado en el local.".into())
         }
-        CommandError::Domain(SaleError::Producto(_, ProductoError::Invalid(list))) => refused(list.join(". ")),
+        CommandError::Domain(SaleError::Producto(_, ProductoError::Invalid(list))) => refused(texts(&list).join(". ")),
         CommandError::Domain(SaleError::Producto(_, other)) => AppError::internal(other),
         CommandError::Domain(SaleError::Paciente(PacienteError::NotFound)) => {
             AppError::Validation(vec!["El paciente seleccionado no existe".into()])
         }
-        CommandError::Domain(SaleError::Paciente(PacienteError::Invalid(list))) => refused(list.join(". ")),
+        CommandError::Domain(SaleError::Paciente(PacienteError::Invalid(list))) => refused(texts(&list).join(". ")),
         // Recording a sale's lenses can fail no other way; never show a rule's internal text.
         CommandError::Domain(SaleError::Paciente(other)) => AppError::internal(other),
         CommandError::Domain(SaleError::OtraSucursal) => AppError::Forbidden,

@@ -10,7 +10,7 @@ use optica_events::PacienteDatos;
 use optica_query::patients as read;
 
 use crate::dispatch;
-use crate::error::AppError;
+use crate::error::{texts, AppError};
 use crate::state::AppState;
 
 pub const DUPLICATE_DOCUMENTO: &str = "Ya existe un paciente con el mismo documento";
@@ -32,7 +32,7 @@ pub async fn check_duplicates(state: &AppState, datos: &PacienteDatos, except: i
 /// Maps a command failure; `id` names the patient in not-found texts.
 pub fn command_error(id: i64, e: CommandError<PacienteError>, editing: bool) -> AppError {
     match e {
-        CommandError::Domain(PacienteError::Invalid(problems)) => AppError::Rejected(problems),
+        CommandError::Domain(PacienteError::Invalid(rules)) => AppError::Rejected(texts(&rules)),
         CommandError::Domain(PacienteError::NotFound) if editing => AppError::NotFound(format!(
             "Error: No se pudo editar el paciente ID: {id} porque no existe en la base de datos."
         )),
@@ -81,7 +81,8 @@ pub async fn validated(state: &AppState, datos: PacienteDatos) -> Result<Pacient
     match (optica_command::patient::validate(datos), known) {
         (Ok(datos), true) => Ok(datos),
         (Ok(_), false) => Err(AppError::Rejected(vec![UNKNOWN_LOCAL.into()])),
-        (Err(PacienteError::Invalid(mut problems)), known) => {
+        (Err(PacienteError::Invalid(rules)), known) => {
+            let mut problems = texts(&rules);
             if !known {
                 problems.push(UNKNOWN_LOCAL.into());
             }

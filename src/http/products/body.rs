@@ -10,7 +10,7 @@ use optica_events::{LookupKind, Money, ProductoDatos};
 use serde::Deserialize;
 use sqlx::PgPool;
 
-use crate::error::AppError;
+use crate::error::{texts, AppError};
 use crate::http::lenient::{opt_i64, IdRef};
 
 /// A branch and its stock in a product body.
@@ -157,8 +157,8 @@ pub fn prepare(body: ProductoBody, lookups: &Lookups) -> Result<Prepared, Vec<St
         if locales.iter().any(|l| missing(LookupKind::Local, l.local_id)) {
             errors.push("Alguno de los locales seleccionados no existe".to_string());
         }
-        if let Err(ProductoError::Invalid(problems)) = product::validate_locales(locales) {
-            errors.extend(problems);
+        if let Err(ProductoError::Invalid(rules)) = product::validate_locales(locales) {
+            errors.extend(texts(&rules));
         }
     }
     let datos = ProductoDatos {
@@ -174,8 +174,8 @@ pub fn prepare(body: ProductoBody, lookups: &Lookups) -> Result<Prepared, Vec<St
     };
     let datos = match product::validate(datos) {
         Ok(datos) => Some(datos),
-        Err(ProductoError::Invalid(problems)) => {
-            errors.extend(problems);
+        Err(ProductoError::Invalid(rules)) => {
+            errors.extend(texts(&rules));
             None
         }
         Err(_) => None,

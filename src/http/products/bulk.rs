@@ -15,7 +15,7 @@ use optica_events::{EventMetadata, LookupKind};
 
 use super::body::{prepare, Lookups, Prepared, ProductoBody};
 use crate::dispatch;
-use crate::error::AppError;
+use crate::error::{texts, AppError};
 use crate::state::AppState;
 
 /// Most products one bulk request may create.
@@ -115,7 +115,7 @@ pub async fn create_all(
                 .unwrap_or_else(|| "Ya existe un producto con el mismo modelo y marca.".into());
             Err(BulkError::Refused(vec![taken]))
         }
-        Err(CommandError::Domain(ProductoError::Invalid(problems))) => Err(BulkError::Refused(problems)),
+        Err(CommandError::Domain(ProductoError::Invalid(rules))) => Err(BulkError::Refused(texts(&rules))),
         Err(other) => Err(BulkError::Failed(dispatch::store_failure(other))),
     }
 }

@@ -24,7 +24,7 @@ use serde_json::{json, Value};
 
 use crate::auth::{Admin, Caller, Staff};
 use crate::dispatch::{self, RequestMeta};
-use crate::error::AppError;
+use crate::error::{texts, AppError};
 use crate::http::extract::{ApiJson, ApiPath, Query};
 use crate::http::lenient::opt_i64;
 use crate::http::{page_index, Created};
@@ -248,7 +248,7 @@ fn duplicate(editing: bool) -> AppError {
 
 fn command_error(id: i64, e: CommandError<ProductoError>, editing: bool) -> AppError {
     match e {
-        CommandError::Domain(ProductoError::Invalid(problems)) => AppError::Rejected(problems),
+        CommandError::Domain(ProductoError::Invalid(rules)) => AppError::Rejected(texts(&rules)),
         CommandError::Domain(ProductoError::NotFound) if editing => AppError::NotFound(format!(
             "Error: No se pudo editar el producto ID: {id} no existe en la base de datos!"
         )),

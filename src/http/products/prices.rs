@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::dispatch;
-use crate::error::AppError;
+use crate::error::{texts, AppError};
 use crate::http::lenient::opt_i64;
 use crate::state::AppState;
 
@@ -95,7 +95,7 @@ pub async fn apply(state: &AppState, body: &MassUpdateBody, metadata: &EventMeta
     let ids = optica_query::products::matching(&state.pool, filters).await?;
     match catalogue::change_amounts(&state.store, &ids, campo, cambio, state.today(), metadata).await {
         Ok(outcome) => Ok(dispatch::settled(state, outcome).await.len()),
-        Err(CommandError::Domain(ProductoError::Invalid(problems))) => Err(AppError::Rejected(problems)),
+        Err(CommandError::Domain(ProductoError::Invalid(rules))) => Err(AppError::Rejected(texts(&rules))),
         Err(other) => Err(dispatch::store_failure(other)),
     }
 }
