@@ -65,21 +65,13 @@ pub async fn get(pool: &PgPool, kind: &str, id: i64) -> Result<Option<LookupItem
         .await
 }
 
-/// Which of `ids` name an item of the kind.
-pub async fn existing(pool: &PgPool, kind: &str, ids: &[i64]) -> Result<Vec<i64>, sqlx::Error> {
-    sqlx::query_scalar("select id from lookup_items where kind = $1 and id = any($2)")
-        .bind(kind)
-        .bind(ids)
-        .fetch_all(pool)
-        .await
-}
-
-/// Which of the `(kind, id)` pairs name an item, in one round trip for checks across kinds.
-pub async fn existing_items(pool: &PgPool, items: &[(&str, i64)]) -> Result<Vec<(String, i64)>, sqlx::Error> {
+/// The names of the `(kind, id)` items that exist, in one round trip for checks across kinds.
+pub async fn named(pool: &PgPool, items: &[(&str, i64)]) -> Result<Vec<(String, i64, String)>, sqlx::Error> {
     let (kinds, ids): (Vec<&str>, Vec<i64>) = items.iter().copied().unzip();
     sqlx::query_as(
-        "select l.kind, l.id from lookup_items l
-         join unnest($1::text[], $2::bigint[]) as w(kind, id) on l.kind = w.kind and l.id = w.id",
+        "select l.kind, l.id, l.nombre from lookup_items l
+         join (select distinct * from unnest($1::text[], $2::bigint[])) as w(kind, id)
+           on l.kind = w.kind and l.id = w.id",
     )
     .bind(&kinds)
     .bind(&ids)

@@ -29,6 +29,17 @@ impl Caller {
         self.is_admin() || self.local_id == Some(local_id)
     }
 
+    /// The branch whose records the caller sees when asking for `asked` (none: every branch):
+    /// an admin's choice; for anyone else their own branch, whatever they asked. A seller
+    /// without a branch sees nothing rather than everything (-1 matches no branch).
+    pub fn branch_seen(&self, asked: Option<i64>) -> Option<i64> {
+        if self.is_admin() {
+            asked
+        } else {
+            Some(self.local_id.unwrap_or(-1))
+        }
+    }
+
     /// The caller as the catalogue reads need it (costs for admins, a seller's branch).
     pub fn viewer(&self) -> optica_query::products::Viewer {
         optica_query::products::Viewer {

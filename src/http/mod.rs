@@ -9,6 +9,7 @@ pub mod lookups;
 pub mod movements;
 pub mod patients;
 pub mod products;
+pub mod references;
 pub mod request_id;
 pub mod statistics;
 

@@ -45,16 +45,6 @@ pub fn endpoints() -> Endpoints {
 /// The list's page size (contract §5.5).
 const PAGE_SIZE: i64 = 10;
 
-/// The branch a caller's list shows: an admin's choice; for anyone else their own branch,
-/// whatever they asked (a seller without a branch sees nothing rather than everything).
-fn effective_branch(caller: &Caller, asked: Option<i64>) -> Option<i64> {
-    if caller.is_admin() {
-        branch(asked)
-    } else {
-        Some(caller.local_id.unwrap_or(-1))
-    }
-}
-
 /// Adds each row's public status code.
 fn with_codes(state: &AppState, rows: &mut [Movimiento]) {
     for row in rows {
@@ -96,7 +86,7 @@ impl FiltroQuery {
             }
         }
         Ok(Filtro {
-            local_id: effective_branch(caller, self.id_local),
+            local_id: caller.branch_seen(branch(self.id_local)),
             tipo,
             nombre_paciente: text(self.nombre_paciente),
             fecha: day(self.fecha, "fecha")?,
@@ -262,7 +252,7 @@ pub async fn page(
     ApiPath(page): ApiPath<i64>,
 ) -> Result<Json<Page<Movimiento>>, AppError> {
     let page = page_index(page)?;
-    let local_id = effective_branch(&caller, None);
+    let local_id = caller.branch_seen(None);
     let mut found =
         read::movements_page(&state.pool, local_id, None, caller.viewer(), page, MOVEMENTS_PAGE_SIZE).await?;
     with_codes(&state, &mut found.content);
@@ -302,7 +292,7 @@ pub async fn between_dates(
     .periodo()?;
     let page = page_index(query.page.unwrap_or(0))?;
     let size = page_size(query.size, PAGE_SIZE)?;
-    let local_id = effective_branch(&caller, None);
+    let local_id = caller.branch_seen(None);
     let dates = Some((periodo.desde, periodo.hasta));
     let mut found = read::movements_page(&state.pool, local_id, dates, caller.viewer(), page, size).await?;
     with_codes(&state, &mut found.content);

@@ -16,7 +16,7 @@ use axum::Json;
 use optica_command::sale;
 use optica_command::CommandError;
 use optica_events::movement::MovimientoDatos;
-use optica_query::lookups;
+use optica_events::LookupKind;
 use optica_query::movements::{self as read, Movimiento};
 use serde::Serialize;
 
@@ -25,6 +25,7 @@ use crate::auth::{Admin, Caller, Staff};
 use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
 use crate::http::extract::{ApiJson, ApiPath};
+use crate::http::references::{Referenced, UNKNOWN_LOCAL};
 use crate::http::Created;
 #[allow(unused_imports)]
 use crate::openapi::Mensaje;
@@ -58,17 +59,17 @@ async fn checked(state: &AppState, caller: &Caller, body: MovimientoBody) -> Res
     let datos = prepare(body, &facts).map_err(AppError::Validation)?;
     check_branch(caller, datos.local_id)?;
     let pool = &state.pool;
-    let mut wanted: Vec<(&str, i64)> = datos.pagos.iter().map(|p| ("MetodoPago", p.metodo_pago_id)).collect();
-    if datos.local_id > 0 {
-        wanted.push(("Local", datos.local_id));
-    }
-    let known = lookups::existing_items(pool, &wanted).await?;
-    let exists = |kind: &str, id: i64| known.iter().any(|(k, i)| k == kind && *i == id);
+    let wanted = datos.pagos.iter().map(|p| (LookupKind::MetodoPago, p.metodo_pago_id));
+    let known = Referenced::load(pool, wanted.chain([(LookupKind::Local, datos.local_id)])).await?;
     let mut problems = Vec::new();
-    if datos.local_id > 0 && !exists("Local", datos.local_id) {
-        problems.push("El local seleccionado no existe".to_string());
+    if datos.local_id > 0 && !known.exists(LookupKind::Local, datos.local_id) {
+        problems.push(UNKNOWN_LOCAL.to_string());
     }
-    if datos.pagos.iter().any(|p| !exists("MetodoPago", p.metodo_pago_id)) {
+    if datos
+        .pagos
+        .iter()
+        .any(|p| !known.exists(LookupKind::MetodoPago, p.metodo_pago_id))
+    {
         problems.push("El método de pago seleccionado no existe".to_string());
     }
     if let Some(paciente_id) = datos.paciente_id {

@@ -6,11 +6,12 @@ use optica_command::patient::PacienteError;
 use optica_command::registry::identity_claim;
 use optica_command::CommandError;
 use optica_events::patient::{CELULAR_SCOPE, DOCUMENTO_SCOPE, FICHA_SCOPE};
-use optica_events::PacienteDatos;
+use optica_events::{LookupKind, PacienteDatos};
 use optica_query::patients as read;
 
 use crate::dispatch;
 use crate::error::{texts, AppError};
+use crate::http::references::{Referenced, UNKNOWN_LOCAL};
 use crate::state::AppState;
 
 pub const DUPLICATE_DOCUMENTO: &str = "Ya existe un paciente con el mismo documento";
@@ -68,16 +69,14 @@ pub fn not_found(id: i64) -> AppError {
     AppError::NotFound(format!("El paciente ID: {id} no existe en la base de datos!"))
 }
 
-const UNKNOWN_LOCAL: &str = "El local seleccionado no existe";
-
 /// The patient's data checked by the aggregate's rules and against the branches that exist,
 /// with every problem in one answer.
 pub async fn validated(state: &AppState, datos: PacienteDatos) -> Result<PacienteDatos, AppError> {
     let local_id = datos.local_id;
     let known = local_id <= 0
-        || !optica_query::lookups::existing(&state.pool, "Local", &[local_id])
+        || Referenced::load(&state.pool, [(LookupKind::Local, local_id)])
             .await?
-            .is_empty();
+            .exists(LookupKind::Local, local_id);
     match (optica_command::patient::validate(datos), known) {
         (Ok(datos), true) => Ok(datos),
         (Ok(_), false) => Err(AppError::Rejected(vec![UNKNOWN_LOCAL.into()])),

@@ -1,17 +1,15 @@
 //! The product body the web apps send, and its conversion into the product's data with the rules
 //! that need other records: the lookups it names exist, the cristal category stands alone.
 
-use std::collections::HashMap;
-
 use optica_command::catalogue::NewProduct;
 use optica_command::product::{self, LocalStock, ProductoError};
 use optica_events::product::is_cristal;
 use optica_events::{LookupKind, Money, ProductoDatos};
 use serde::Deserialize;
-use sqlx::PgPool;
 
-use crate::error::{texts, AppError};
+use crate::error::texts;
 use crate::http::lenient::{opt_i64, IdRef};
+use crate::http::references::Referenced;
 
 /// A branch and its stock in a product body.
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -56,9 +54,28 @@ pub struct ProductoBody {
     pub version: Option<u64>,
 }
 
-/// The lookup items a product may reference, by kind and id, read once per request.
-pub struct Lookups {
-    names: HashMap<(LookupKind, i64), String>,
+/// The lookup items a body names, for `Referenced::load`.
+pub fn references(body: &ProductoBody) -> impl Iterator<Item = (LookupKind, i64)> + '_ {
+    let one = |kind: LookupKind, r: &Option<IdRef>| r.as_ref().and_then(IdRef::get).map(|id| (kind, id));
+    let many = |kind: LookupKind, refs: &'_ Option<Vec<IdRef>>| {
+        refs.iter()
+            .flatten()
+            .filter_map(IdRef::get)
+            .map(move |id| (kind, id))
+            .collect::<Vec<_>>()
+    };
+    let locales = body
+        .producto_locales
+        .iter()
+        .flatten()
+        .filter_map(|row| row.local.as_ref().and_then(IdRef::get))
+        .map(|id| (LookupKind::Local, id));
+    one(LookupKind::Marca, &body.marca)
+        .into_iter()
+        .chain(one(LookupKind::Material, &body.material))
+        .chain(many(LookupKind::Categoria, &body.categorias))
+        .chain(many(LookupKind::Proveedor, &body.proveedores))
+        .chain(locales)
 }
 
 impl Prepared {
@@ -68,35 +85,6 @@ impl Prepared {
             datos: self.datos,
             locales: self.locales.unwrap_or_default(),
         }
-    }
-}
-
-impl Lookups {
-    pub async fn load(pool: &PgPool) -> Result<Self, AppError> {
-        let rows: Vec<(String, i64, String)> =
-            sqlx::query_as("select kind, id, nombre from lookup_items where kind = any($1)")
-                .bind(
-                    [
-                        LookupKind::Marca,
-                        LookupKind::Categoria,
-                        LookupKind::Material,
-                        LookupKind::Proveedor,
-                        LookupKind::Local,
-                    ]
-                    .map(|k| k.aggregate_type())
-                    .to_vec(),
-                )
-                .fetch_all(pool)
-                .await?;
-        let names = rows
-            .into_iter()
-            .filter_map(|(kind, id, nombre)| Some(((LookupKind::from_aggregate_type(&kind)?, id), nombre)))
-            .collect();
-        Ok(Lookups { names })
-    }
-
-    pub fn name(&self, kind: LookupKind, id: i64) -> Option<&str> {
-        self.names.get(&(kind, id)).map(String::as_str)
     }
 }
 
@@ -110,7 +98,7 @@ pub struct Prepared {
 
 /// Checks a body against every product rule and the lookups it references; answers every
 /// problem in Spanish.
-pub fn prepare(body: ProductoBody, lookups: &Lookups) -> Result<Prepared, Vec<String>> {
+pub fn prepare(body: ProductoBody, lookups: &Referenced) -> Result<Prepared, Vec<String>> {
     let mut errors = Vec::new();
     let ids =
         |refs: Option<Vec<IdRef>>| -> Vec<i64> { refs.unwrap_or_default().iter().filter_map(IdRef::get).collect() };
@@ -129,7 +117,7 @@ pub fn prepare(body: ProductoBody, lookups: &Lookups) -> Result<Prepared, Vec<St
         material_id = None;
         genero.clear();
     }
-    let missing = |kind: LookupKind, id: i64| lookups.name(kind, id).is_none();
+    let missing = |kind: LookupKind, id: i64| !lookups.exists(kind, id);
     if marca_id.is_some_and(|id| missing(LookupKind::Marca, id)) {
         errors.push("La marca seleccionada no existe".to_string());
     }

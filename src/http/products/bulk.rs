@@ -13,9 +13,10 @@ use optica_command::CommandError;
 use optica_events::product::model_brand_key;
 use optica_events::{EventMetadata, LookupKind};
 
-use super::body::{prepare, Lookups, Prepared, ProductoBody};
+use super::body::{prepare, references, Prepared, ProductoBody};
 use crate::dispatch;
 use crate::error::{texts, AppError};
+use crate::http::references::Referenced;
 use crate::state::AppState;
 
 /// Most products one bulk request may create.
@@ -52,7 +53,7 @@ pub async fn create_all(
             "No se pueden crear más de {MAX_BATCH} productos a la vez."
         )]));
     }
-    let lookups = Lookups::load(&state.pool).await?;
+    let lookups = Referenced::load(&state.pool, bodies.iter().flat_map(references)).await?;
     let today = state.today();
     let mut errores = Vec::new();
     let mut ready: Vec<Prepared> = Vec::new();

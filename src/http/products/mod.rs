@@ -27,12 +27,13 @@ use crate::dispatch::{self, RequestMeta};
 use crate::error::{texts, AppError};
 use crate::http::extract::{ApiJson, ApiPath, Query};
 use crate::http::lenient::opt_i64;
+use crate::http::references::Referenced;
 use crate::http::{page_index, Created};
 #[allow(unused_imports)]
 use crate::openapi::Mensaje;
 use crate::reports::stock_excel as excel;
 use crate::state::AppState;
-use body::{prepare, Lookups, ProductoBody};
+use body::{prepare, references, ProductoBody};
 use bulk::BulkError;
 use prices::MassUpdateBody;
 use utoipa::ToSchema;
@@ -168,11 +169,7 @@ pub async fn at_branch(
     let (Some(modelo), Some(local_id)) = (query.modelo, query.local_id) else {
         return Err(AppError::BadRequest("Debe indicar el modelo y el local".into()));
     };
-    let local_id = if caller.is_admin() {
-        local_id
-    } else {
-        caller.local_id.unwrap_or(-1)
-    };
+    let local_id = caller.branch_seen(Some(local_id)).unwrap_or(-1);
     let search = Search::ModelAtBranch(&modelo, local_id);
     Ok(Json(read::search(&state.pool, caller.viewer(), search).await?))
 }
@@ -314,7 +311,7 @@ pub async fn create(
     meta: RequestMeta,
     ApiJson(body): ApiJson<ProductoBody>,
 ) -> Result<Created<ProductoGuardado>, AppError> {
-    let lookups = Lookups::load(&state.pool).await?;
+    let lookups = Referenced::load(&state.pool, references(&body)).await?;
     let prepared = prepare(body, &lookups).map_err(AppError::Rejected)?;
     let datos = &prepared.datos;
     if !read::existing_models(&state.pool, datos.marca_id, std::slice::from_ref(&datos.modelo))
@@ -374,7 +371,7 @@ pub async fn update(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<ProductoBody>,
 ) -> Result<Created<ProductoGuardado>, AppError> {
-    let lookups = Lookups::load(&state.pool).await?;
+    let lookups = Referenced::load(&state.pool, references(&body)).await?;
     let prepared = prepare(body, &lookups).map_err(AppError::Rejected)?;
     let claim = model_brand_key(prepared.datos.marca_id, &prepared.datos.modelo);
     let command = ProductoCommand::Edit {
