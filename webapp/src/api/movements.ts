@@ -61,10 +61,8 @@ export interface MovimientoBody {
   version?: number;
 }
 
-export interface MovimientoSaved {
-  mensaje: string;
-  movimiento: Movimiento;
-}
+/** A create's or an edit's answer: the record as the server reads it now. */
+export type MovimientoSaved = components['schemas']['MovimientoGuardado'];
 
 const tags = ['Movimiento'] as const;
 // A sale takes stock and may add lenses to its patient: those lists must read again.

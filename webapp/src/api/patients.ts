@@ -49,10 +49,8 @@ export interface PacienteBody {
   version?: number;
 }
 
-export interface PacienteSaved {
-  mensaje: string;
-  paciente: Paciente;
-}
+/** A create's or an edit's answer: the record as the server reads it now. */
+export type PacienteSaved = components['schemas']['PacienteGuardado'];
 
 /** The two searches of the list; both answer pages. */
 export type PacienteSearchBy = 'nombre' | 'documento';

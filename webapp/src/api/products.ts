@@ -54,10 +54,8 @@ export interface MassUpdateBody {
 
 export type SearchBy = 'modelo' | 'marca';
 
-export interface ProductoSaved {
-  mensaje: string;
-  producto: Producto;
-}
+/** A create's or an edit's answer: the record as the server reads it now. */
+export type ProductoSaved = components['schemas']['ProductoGuardado'];
 
 const tags = ['Producto'] as const;
 
@@ -94,7 +92,7 @@ export const productsApi = api.injectEndpoints({
       query: (id) => ({ url: `api/productos/${id}`, method: 'DELETE' }),
       invalidatesTags: tags,
     }),
-    createVarios: build.mutation<{ mensaje: string; guardados: number }, ProductoBody[]>({
+    createVarios: build.mutation<components['schemas']['Lote'], ProductoBody[]>({
       query: (body) => ({ url: 'api/productos/crearVarios', method: 'POST', body }),
       invalidatesTags: tags,
     }),
@@ -106,7 +104,7 @@ export const productsApi = api.injectEndpoints({
         body: modelos,
       }),
     }),
-    actualizarPrecios: build.mutation<{ mensaje: string; actualizados: number }, MassUpdateBody>({
+    actualizarPrecios: build.mutation<components['schemas']['PreciosActualizados'], MassUpdateBody>({
       query: (body) => ({ url: 'api/productos/actualizar-precios', method: 'POST', body }),
       invalidatesTags: tags,
     }),
