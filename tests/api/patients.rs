@@ -1,32 +1,11 @@
 //! The patient API (contract §4.3) against a real database: every call, the duplicate and ficha
 //! rules under concurrency, the merge that keeps crystals, and roles.
 
+use crate::common::shop::premises;
 use crate::common::TestApp;
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::PgPool;
-
-struct Shop {
-    admin: String,
-    seller: String,
-    centro: i64,
-    norte: i64,
-}
-
-async fn shop(app: &TestApp) -> Shop {
-    let admin = app.admin_token().await;
-    let branch = |n: &str| json!({"nombre": n, "direccion": "Calle 1", "celular": "351"});
-    let (_, a) = app.post("/api/local", Some(&admin), branch("La Cruz")).await;
-    let (_, b) = app.post("/api/local", Some(&admin), branch("Yapeyú")).await;
-    let centro = a["local"]["id"].as_i64().unwrap();
-    let seller = app.seller_token("vendedor", centro).await;
-    Shop {
-        admin,
-        seller,
-        centro,
-        norte: b["local"]["id"].as_i64().unwrap(),
-    }
-}
 
 fn graduaciones(esferico_lejos: Value) -> Value {
     json!([
@@ -63,7 +42,7 @@ async fn count(app: &TestApp) -> i64 {
 #[sqlx::test]
 async fn a_seller_registers_a_patient_with_an_exact_prescription(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let shop = premises(&app).await;
     let p = register(
         &app,
         &shop.seller,
@@ -92,7 +71,7 @@ async fn a_seller_registers_a_patient_with_an_exact_prescription(pool: PgPool) {
 #[sqlx::test]
 async fn bad_input_gets_every_problem_in_spanish_and_saves_nothing(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let shop = premises(&app).await;
     let before = count(&app).await;
     let mut body = patient("", "", "", 999);
     body["genero"] = json!("Otro");
@@ -132,7 +111,7 @@ async fn bad_input_gets_every_problem_in_spanish_and_saves_nothing(pool: PgPool)
 #[sqlx::test]
 async fn concurrent_registrations_get_distinct_ficha_numbers(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let shop = premises(&app).await;
     // a number typed by hand ahead of the sequence is skipped, not collided with
     let mut kept = patient("Paciente de papel", "100", "", shop.centro);
     kept["ficha"] = json!(3);
@@ -178,7 +157,7 @@ async fn concurrent_registrations_get_distinct_ficha_numbers(pool: PgPool) {
 #[sqlx::test]
 async fn a_document_or_a_phone_without_document_identifies_one_patient(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let shop = premises(&app).await;
     let t = Some(shop.seller.as_str());
     register(&app, &shop.seller, patient("Ana", "351 111", "30.123.456", shop.centro)).await;
     let (status, answer) = app
@@ -238,7 +217,7 @@ async fn a_document_or_a_phone_without_document_identifies_one_patient(pool: PgP
 #[sqlx::test]
 async fn an_edit_from_a_stale_form_keeps_the_crystal_recorded_meanwhile(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let shop = premises(&app).await;
     let t = Some(shop.seller.as_str());
     let loaded = register(&app, &shop.seller, patient("Ana", "1", "", shop.centro)).await;
     let id = loaded["id"].as_i64().unwrap();
@@ -301,7 +280,7 @@ async fn an_edit_from_a_stale_form_keeps_the_crystal_recorded_meanwhile(pool: Pg
 #[sqlx::test]
 async fn a_crystal_for_a_patient_without_fichas_opens_one(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let shop = premises(&app).await;
     let mut body = patient("Sin Ficha", "1", "", shop.centro);
     body["historialFichas"] = json!([]);
     let id = register(&app, &shop.seller, body).await["id"].as_i64().unwrap();
@@ -341,7 +320,7 @@ async fn a_crystal_for_a_patient_without_fichas_opens_one(pool: PgPool) {
 #[sqlx::test]
 async fn pages_and_searches_follow_the_contract(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let shop = premises(&app).await;
     for i in 0..13 {
         let nombre = if i == 5 {
             "José Pérez".to_string()
@@ -395,7 +374,7 @@ async fn pages_and_searches_follow_the_contract(pool: PgPool) {
 #[sqlx::test]
 async fn only_admins_delete_and_never_a_patient_with_movements(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let shop = premises(&app).await;
     let p = register(&app, &shop.seller, patient("Ana", "1", "DNI1", shop.centro)).await;
     let id = p["id"].as_i64().unwrap();
     let uri = format!("/api/pacientes/{id}");

@@ -1,90 +1,15 @@
 //! The product API (contract section 4.2) against a real database: every call, its error cases,
 //! roles, and the stock rules.
 
+use crate::common::shop::{id_of, premises, Premises};
 use crate::common::TestApp;
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-/// Lookup ids of a small catalogue.
-struct Shop {
-    admin: String,
-    rayban: i64,
-    vulk: i64,
-    sol: i64,
-    cristal: i64,
-    acetato: i64,
-    proveedor: i64,
-    centro: i64,
-    norte: i64,
-}
-
-async fn create(app: &TestApp, token: &str, path: &str, body: Value, key: &str) -> i64 {
-    let (status, answer) = app.post(path, Some(token), body).await;
-    assert_eq!(status, StatusCode::CREATED, "{path}: {answer}");
-    answer[key]["id"].as_i64().unwrap()
-}
-
-async fn shop(app: &TestApp) -> Shop {
-    let admin = app.admin_token().await;
-    let t = admin.as_str();
-    let branch = |n: &str| json!({"nombre": n, "direccion": "Calle 1", "celular": "351"});
-    Shop {
-        rayban: create(app, t, "/api/marca", json!({"nombre": "Ray-Ban"}), "marca").await,
-        vulk: create(app, t, "/api/marca", json!({"nombre": "Vulk"}), "marca").await,
-        sol: create(app, t, "/api/categoria", json!({"nombre": "Sol"}), "categoria").await,
-        cristal: create(app, t, "/api/categoria", json!({"nombre": "Cristal"}), "categoria").await,
-        acetato: create(
-            app,
-            t,
-            "/api/materialProducto",
-            json!({"nombre": "Acetato"}),
-            "materialProducto",
-        )
-        .await,
-        proveedor: create(
-            app,
-            t,
-            "/api/proveedor",
-            json!({"nombre": "Opti SA", "celular": "11"}),
-            "proveedor",
-        )
-        .await,
-        centro: create(app, t, "/api/local", branch("La Cruz"), "local").await,
-        norte: create(app, t, "/api/local", branch("Yapeyú"), "local").await,
-        admin,
-    }
-}
-
-impl Shop {
-    fn body(&self, modelo: &str, marca: i64, stocks: &[(i64, i64)]) -> Value {
-        json!({
-            "modelo": modelo,
-            "marca": {"id": marca, "nombre": "ignored"},
-            "categorias": [{"id": self.sol}],
-            "material": {"id": self.acetato},
-            "genero": "Unisex",
-            "costo": 1000,
-            "precio": 3600.5,
-            "descripcion": "Lente de sol",
-            "productoLocales": stocks.iter().map(|(l, s)| json!({"local": {"id": l}, "stock": s})).collect::<Vec<_>>(),
-            "proveedores": [{"id": self.proveedor}],
-            "creadoEn": "2020-01-01T00:00:00.000Z"
-        })
-    }
-
-    async fn product(&self, app: &TestApp, modelo: &str, marca: i64, stocks: &[(i64, i64)]) -> i64 {
-        let (status, answer) = app
-            .post("/api/productos", Some(&self.admin), self.body(modelo, marca, stocks))
-            .await;
-        assert_eq!(status, StatusCode::CREATED, "{answer}");
-        answer["producto"]["id"].as_i64().unwrap()
-    }
-}
-
 /// One unit of `producto` sold at the centre, paid in cash; the movement's id.
-async fn sell_one(app: &TestApp, shop: &Shop, producto: i64) -> i64 {
-    let efectivo = create(
+async fn sell_one(app: &TestApp, shop: &Premises, producto: i64) -> i64 {
+    let efectivo = id_of(
         app,
         &shop.admin,
         "/api/metodoPago",
@@ -100,7 +25,7 @@ async fn sell_one(app: &TestApp, shop: &Shop, producto: i64) -> i64 {
         "cajaMovimientos": [{"monto": 100, "montoImpuesto": 100, "metodoPago": {"id": efectivo},
                              "fecha": "2026-11-21T10:30"}]
     });
-    create(app, &shop.admin, "/api/movimientos", sale, "movimiento").await
+    id_of(app, &shop.admin, "/api/movimientos", sale, "movimiento").await
 }
 
 fn stock_at(product: &Value, local: i64) -> Option<i64> {
@@ -122,12 +47,12 @@ async fn count_products(app: &TestApp) -> i64 {
 #[sqlx::test]
 async fn an_admin_creates_a_product_and_reads_it_back_with_exact_money(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let shop = premises(&app).await;
     let (status, answer) = app
         .post(
             "/api/productos",
             Some(&shop.admin),
-            shop.body(" RB2140 ", shop.rayban, &[(shop.centro, 4)]),
+            shop.body(" RB2140 ", shop.marca, &[(shop.centro, 4)]),
         )
         .await;
     assert_eq!(status, StatusCode::CREATED);
@@ -137,11 +62,11 @@ async fn an_admin_creates_a_product_and_reads_it_back_with_exact_money(pool: PgP
     let (status, p) = app.get(&format!("/api/productos/{id}"), Some(&shop.admin)).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(p["modelo"], "RB2140");
-    assert_eq!(p["marca"], json!({"id": shop.rayban, "nombre": "Ray-Ban"}));
+    assert_eq!(p["marca"], json!({"id": shop.marca, "nombre": "Ray-Ban"}));
     assert_eq!(p["precio"], json!(3600.5));
     assert_eq!(p["costo"], json!(1000.0));
     assert_eq!(p["material"]["nombre"], "Acetato");
-    assert_eq!(p["categorias"], json!([{"id": shop.sol, "nombre": "Sol"}]));
+    assert_eq!(p["categorias"], json!([{"id": shop.categoria, "nombre": "Sol"}]));
     assert_eq!(stock_at(&p, shop.centro), Some(4));
     assert_eq!(p["productoLocales"][0]["local"]["nombre"], "La Cruz");
     // the server's date, not the client's
@@ -159,10 +84,10 @@ async fn an_admin_creates_a_product_and_reads_it_back_with_exact_money(pool: PgP
 #[sqlx::test]
 async fn a_product_reads_the_same_alone_and_in_a_list(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let shop = premises(&app).await;
     let t = shop.admin.as_str();
-    let receta = create(&app, t, "/api/categoria", json!({"nombre": "Receta"}), "categoria").await;
-    let zeta = create(
+    let receta = id_of(&app, t, "/api/categoria", json!({"nombre": "Receta"}), "categoria").await;
+    let zeta = id_of(
         &app,
         t,
         "/api/proveedor",
@@ -170,7 +95,7 @@ async fn a_product_reads_the_same_alone_and_in_a_list(pool: PgPool) {
         "proveedor",
     )
     .await;
-    let alfa = create(
+    let alfa = id_of(
         &app,
         t,
         "/api/proveedor",
@@ -178,18 +103,18 @@ async fn a_product_reads_the_same_alone_and_in_a_list(pool: PgPool) {
         "proveedor",
     )
     .await;
-    let mut body = shop.body("RB3025", shop.rayban, &[(shop.norte, 2), (shop.centro, 5)]);
-    body["categorias"] = json!([{"id": receta}, {"id": shop.sol}]);
+    let mut body = shop.body("RB3025", shop.marca, &[(shop.norte, 2), (shop.centro, 5)]);
+    body["categorias"] = json!([{"id": receta}, {"id": shop.categoria}]);
     body["proveedores"] = json!([{"id": zeta}, {"id": alfa}]);
     let (status, answer) = app.post("/api/productos", Some(t), body).await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     let id = answer["producto"]["id"].as_i64().unwrap();
-    shop.product(&app, "RB4000", shop.vulk, &[(shop.centro, 1)]).await;
+    shop.product(&app, "RB4000", shop.otra_marca, &[(shop.centro, 1)]).await;
 
     let (_, alone) = app.get(&format!("/api/productos/{id}"), Some(t)).await;
     assert_eq!(
         alone["categorias"],
-        json!([{"id": shop.sol, "nombre": "Sol"}, {"id": receta, "nombre": "Receta"}])
+        json!([{"id": shop.categoria, "nombre": "Sol"}, {"id": receta, "nombre": "Receta"}])
     );
     let suppliers: Vec<i64> = alone["proveedores"]
         .as_array()
@@ -218,7 +143,7 @@ async fn a_product_reads_the_same_alone_and_in_a_list(pool: PgPool) {
 #[sqlx::test]
 async fn an_invalid_product_gets_every_problem_in_spanish_and_saves_nothing(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let shop = premises(&app).await;
     let mut body = shop.body("a/b", 999, &[(shop.centro, -1)]);
     body["precio"] = Value::Null;
     body["proveedores"] = json!([]);
@@ -255,8 +180,8 @@ async fn an_invalid_product_gets_every_problem_in_spanish_and_saves_nothing(pool
 #[sqlx::test]
 async fn a_cristal_product_has_no_material_nor_gender_and_stands_alone(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
-    let mut body = shop.body("Orgánico 1.5", shop.vulk, &[(shop.centro, 0)]);
+    let shop = premises(&app).await;
+    let mut body = shop.body("Orgánico 1.5", shop.otra_marca, &[(shop.centro, 0)]);
     body["modelo"] = json!("Organico 15");
     body["categorias"] = json!([{"id": shop.cristal}]);
     let (status, answer) = app.post("/api/productos", Some(&shop.admin), body.clone()).await;
@@ -265,7 +190,7 @@ async fn a_cristal_product_has_no_material_nor_gender_and_stands_alone(pool: PgP
     assert_eq!(answer["producto"]["genero"], "");
 
     body["modelo"] = json!("Otro");
-    body["categorias"] = json!([{"id": shop.cristal}, {"id": shop.sol}]);
+    body["categorias"] = json!([{"id": shop.cristal}, {"id": shop.categoria}]);
     let (status, answer) = app.post("/api/productos", Some(&shop.admin), body).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
@@ -277,21 +202,21 @@ async fn a_cristal_product_has_no_material_nor_gender_and_stands_alone(pool: PgP
 #[sqlx::test]
 async fn model_and_brand_are_unique_even_under_concurrent_creates(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
-    shop.product(&app, "RB2140", shop.rayban, &[(shop.centro, 1)]).await;
+    let shop = premises(&app).await;
+    shop.product(&app, "RB2140", shop.marca, &[(shop.centro, 1)]).await;
     let (status, answer) = app
         .post(
             "/api/productos",
             Some(&shop.admin),
-            shop.body("rb2140", shop.rayban, &[(shop.centro, 1)]),
+            shop.body("rb2140", shop.marca, &[(shop.centro, 1)]),
         )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(answer["mensaje"], "Ya existe un producto con el mismo modelo y marca.");
     // the same model under another brand is another product
-    shop.product(&app, "RB2140", shop.vulk, &[(shop.centro, 1)]).await;
+    shop.product(&app, "RB2140", shop.otra_marca, &[(shop.centro, 1)]).await;
 
-    let body = shop.body("Concurrente", shop.rayban, &[(shop.centro, 1)]);
+    let body = shop.body("Concurrente", shop.marca, &[(shop.centro, 1)]);
     let calls = (0..6).map(|_| app.post("/api/productos", Some(&shop.admin), body.clone()));
     let statuses: Vec<StatusCode> = futures::future::join_all(calls)
         .await
@@ -312,13 +237,13 @@ async fn model_and_brand_are_unique_even_under_concurrent_creates(pool: PgPool) 
 #[sqlx::test]
 async fn a_bulk_create_saves_all_or_nothing_and_lists_every_offending_model(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
-    shop.product(&app, "Existente", shop.rayban, &[(shop.centro, 1)]).await;
+    let shop = premises(&app).await;
+    shop.product(&app, "Existente", shop.marca, &[(shop.centro, 1)]).await;
     let batch = json!([
-        shop.body("Nuevo1", shop.rayban, &[(shop.centro, 2)]),
-        shop.body("EXISTENTE", shop.rayban, &[(shop.centro, 2)]),
-        shop.body("nuevo1", shop.rayban, &[(shop.centro, 2)]),
-        shop.body("Mal.modelo", shop.rayban, &[(shop.centro, 2)]),
+        shop.body("Nuevo1", shop.marca, &[(shop.centro, 2)]),
+        shop.body("EXISTENTE", shop.marca, &[(shop.centro, 2)]),
+        shop.body("nuevo1", shop.marca, &[(shop.centro, 2)]),
+        shop.body("Mal.modelo", shop.marca, &[(shop.centro, 2)]),
     ]);
     let (status, answer) = app.post("/api/productos/crearVarios", Some(&shop.admin), batch).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -335,9 +260,9 @@ async fn a_bulk_create_saves_all_or_nothing_and_lists_every_offending_model(pool
     assert_eq!(count_products(&app).await, 1, "nothing of the refused batch was saved");
 
     let batch = json!([
-        shop.body("A1", shop.vulk, &[(shop.centro, 2)]),
-        shop.body("A2", shop.vulk, &[(shop.norte, 1)]),
-        shop.body("A3", shop.vulk, &[(shop.centro, 0), (shop.norte, 5)]),
+        shop.body("A1", shop.otra_marca, &[(shop.centro, 2)]),
+        shop.body("A2", shop.otra_marca, &[(shop.norte, 1)]),
+        shop.body("A3", shop.otra_marca, &[(shop.centro, 0), (shop.norte, 5)]),
     ]);
     let (status, answer) = app.post("/api/productos/crearVarios", Some(&shop.admin), batch).await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
@@ -359,12 +284,12 @@ async fn a_bulk_create_saves_all_or_nothing_and_lists_every_offending_model(pool
 #[sqlx::test]
 async fn an_edit_turns_stock_changes_into_corrections_and_a_stale_form_gets_409(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
-    let id = shop.product(&app, "RB3025", shop.rayban, &[(shop.centro, 5)]).await;
+    let shop = premises(&app).await;
+    let id = shop.product(&app, "RB3025", shop.marca, &[(shop.centro, 5)]).await;
     let (_, read) = app.get(&format!("/api/productos/{id}"), Some(&shop.admin)).await;
     let version = read["version"].as_i64().unwrap();
 
-    let mut body = shop.body("RB3025 Aviator", shop.rayban, &[(shop.centro, 3), (shop.norte, 2)]);
+    let mut body = shop.body("RB3025 Aviator", shop.marca, &[(shop.centro, 3), (shop.norte, 2)]);
     body["version"] = json!(version);
     let (status, answer) = app
         .put(&format!("/api/productos/{id}"), Some(&shop.admin), body.clone())
@@ -404,12 +329,12 @@ async fn an_edit_turns_stock_changes_into_corrections_and_a_stale_form_gets_409(
     assert_eq!(stock_at(&read, shop.centro), Some(3));
 
     // renaming onto another product's model + brand is refused
-    shop.product(&app, "Otro", shop.rayban, &[(shop.centro, 1)]).await;
+    shop.product(&app, "Otro", shop.marca, &[(shop.centro, 1)]).await;
     let (status, answer) = app
         .put(
             &format!("/api/productos/{id}"),
             Some(&shop.admin),
-            shop.body("OTRO", shop.rayban, &[(shop.centro, 3)]),
+            shop.body("OTRO", shop.marca, &[(shop.centro, 3)]),
         )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -422,7 +347,7 @@ async fn an_edit_turns_stock_changes_into_corrections_and_a_stale_form_gets_409(
         .put(
             "/api/productos/777",
             Some(&shop.admin),
-            shop.body("X", shop.rayban, &[(shop.centro, 1)]),
+            shop.body("X", shop.marca, &[(shop.centro, 1)]),
         )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
@@ -435,9 +360,9 @@ async fn an_edit_turns_stock_changes_into_corrections_and_a_stale_form_gets_409(
 #[sqlx::test]
 async fn pages_and_searches_follow_the_contract(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let shop = premises(&app).await;
     for i in 0..13 {
-        let marca = if i % 2 == 0 { shop.vulk } else { shop.rayban };
+        let marca = if i % 2 == 0 { shop.otra_marca } else { shop.marca };
         shop.product(&app, &format!("M{i:02}"), marca, &[(shop.centro, i)])
             .await;
     }
@@ -513,7 +438,7 @@ async fn pages_and_searches_follow_the_contract(pool: PgPool) {
 
     let (status, existing) = app
         .post(
-            &format!("/api/productos/validar-modelos?marcaId={}", shop.vulk),
+            &format!("/api/productos/validar-modelos?marcaId={}", shop.otra_marca),
             Some(&shop.admin),
             json!(["m00", "m01", "nuevo"]),
         )
@@ -524,10 +449,10 @@ async fn pages_and_searches_follow_the_contract(pool: PgPool) {
 #[sqlx::test]
 async fn sellers_see_only_their_branch_and_never_the_cost_nor_write(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
-    let here = shop.product(&app, "Aqui", shop.rayban, &[(shop.centro, 1)]).await;
-    shop.product(&app, "Alla", shop.rayban, &[(shop.norte, 1)]).await;
-    let seller = app.seller_token("vendedor", shop.centro).await;
+    let shop = premises(&app).await;
+    let here = shop.product(&app, "Aqui", shop.marca, &[(shop.centro, 1)]).await;
+    shop.product(&app, "Alla", shop.marca, &[(shop.norte, 1)]).await;
+    let seller = shop.seller.clone();
 
     let (status, page) = app.get("/api/productos/page/0", Some(&seller)).await;
     assert_eq!(status, StatusCode::OK);
@@ -545,7 +470,7 @@ async fn sellers_see_only_their_branch_and_never_the_cost_nor_write(pool: PgPool
         .await;
     assert_eq!(found[0]["id"], here);
 
-    let body = shop.body("Nuevo", shop.rayban, &[(shop.centro, 1)]);
+    let body = shop.body("Nuevo", shop.marca, &[(shop.centro, 1)]);
     assert_eq!(
         app.post("/api/productos", Some(&seller), body.clone()).await.0,
         StatusCode::FORBIDDEN
@@ -579,15 +504,15 @@ async fn sellers_see_only_their_branch_and_never_the_cost_nor_write(pool: PgPool
 #[sqlx::test]
 async fn a_mass_update_changes_matching_products_exactly_and_atomically(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
-    let a = shop.product(&app, "A", shop.rayban, &[(shop.centro, 1)]).await; // 3600.50
-    let b = shop.product(&app, "B", shop.vulk, &[(shop.centro, 1)]).await;
+    let shop = premises(&app).await;
+    let a = shop.product(&app, "A", shop.marca, &[(shop.centro, 1)]).await; // 3600.50
+    let b = shop.product(&app, "B", shop.otra_marca, &[(shop.centro, 1)]).await;
     let before: i64 = sqlx::query_scalar("select count(*) from events")
         .fetch_one(&app.pool)
         .await
         .unwrap();
 
-    let body = json!({"tipo": "precio", "tipoCambio": "porcentaje", "valor": 10, "marca": shop.rayban.to_string(), "categoria": ""});
+    let body = json!({"tipo": "precio", "tipoCambio": "porcentaje", "valor": 10, "marca": shop.marca.to_string(), "categoria": ""});
     let (status, answer) = app
         .post("/api/productos/actualizar-precios", Some(&shop.admin), body)
         .await;
@@ -643,8 +568,8 @@ async fn a_mass_update_changes_matching_products_exactly_and_atomically(pool: Pg
 #[sqlx::test]
 async fn a_product_used_by_movements_cannot_be_deleted_and_a_deleted_model_can_return(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
-    let id = shop.product(&app, "RB1", shop.rayban, &[(shop.centro, 1)]).await;
+    let shop = premises(&app).await;
+    let id = shop.product(&app, "RB1", shop.marca, &[(shop.centro, 1)]).await;
     let movimiento = sell_one(&app, &shop, id).await;
     let (status, answer) = app.delete(&format!("/api/productos/{id}"), Some(&shop.admin)).await;
     assert_eq!(status, StatusCode::CONFLICT);
@@ -659,7 +584,7 @@ async fn a_product_used_by_movements_cannot_be_deleted_and_a_deleted_model_can_r
 
     // the brand is in use: it cannot be deleted either
     let (status, _) = app
-        .delete(&format!("/api/marca/{}", shop.rayban), Some(&shop.admin))
+        .delete(&format!("/api/marca/{}", shop.marca), Some(&shop.admin))
         .await;
     assert_eq!(status, StatusCode::CONFLICT);
 
@@ -670,7 +595,7 @@ async fn a_product_used_by_movements_cannot_be_deleted_and_a_deleted_model_can_r
     );
     let (status, _) = app.delete(&format!("/api/productos/{id}"), Some(&shop.admin)).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    shop.product(&app, "RB1", shop.rayban, &[(shop.centro, 1)]).await;
+    shop.product(&app, "RB1", shop.marca, &[(shop.centro, 1)]).await;
 }
 
 #[sqlx::test]
@@ -679,11 +604,11 @@ async fn the_branch_stock_sheet_lists_products_with_stock_by_model(pool: PgPool)
     use tower::ServiceExt;
 
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
-    shop.product(&app, "beta", shop.rayban, &[(shop.norte, 2)]).await;
-    shop.product(&app, "Alfa", shop.vulk, &[(shop.norte, 1), (shop.centro, 9)])
+    let shop = premises(&app).await;
+    shop.product(&app, "beta", shop.marca, &[(shop.norte, 2)]).await;
+    shop.product(&app, "Alfa", shop.otra_marca, &[(shop.norte, 1), (shop.centro, 9)])
         .await;
-    shop.product(&app, "Cero", shop.vulk, &[(shop.norte, 0)]).await;
+    shop.product(&app, "Cero", shop.otra_marca, &[(shop.norte, 0)]).await;
 
     let request = axum::http::Request::get(format!("/api/excel/stock/{}", shop.norte))
         .header("authorization", format!("Bearer {}", shop.admin))
@@ -738,12 +663,12 @@ async fn the_branch_stock_sheet_lists_products_with_stock_by_model(pool: PgPool)
 #[sqlx::test]
 async fn of_two_concurrent_edits_of_one_product_one_wins_and_the_other_gets_409(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
-    let id = shop.product(&app, "RB3025", shop.rayban, &[(shop.centro, 5)]).await;
+    let shop = premises(&app).await;
+    let id = shop.product(&app, "RB3025", shop.marca, &[(shop.centro, 5)]).await;
     let (_, read) = app.get(&format!("/api/productos/{id}"), Some(&shop.admin)).await;
     let version = read["version"].as_i64().unwrap();
     let edit = |modelo: &str, stock: i64| {
-        let mut body = shop.body(modelo, shop.rayban, &[(shop.centro, stock)]);
+        let mut body = shop.body(modelo, shop.marca, &[(shop.centro, stock)]);
         body["version"] = json!(version);
         body
     };
@@ -781,13 +706,13 @@ async fn of_two_concurrent_edits_of_one_product_one_wins_and_the_other_gets_409(
 #[sqlx::test]
 async fn an_edit_without_version_keeps_sales_made_since_the_form_opened(pool: PgPool) {
     let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
-    let id = shop.product(&app, "RB1", shop.rayban, &[(shop.centro, 5)]).await;
+    let shop = premises(&app).await;
+    let id = shop.product(&app, "RB1", shop.marca, &[(shop.centro, 5)]).await;
     let uri = format!("/api/productos/{id}");
     sell_one(&app, &shop, id).await;
 
     // The form opened at 5 saves a new price and the 5 it showed.
-    let mut body = shop.body("RB1", shop.rayban, &[(shop.centro, 5)]);
+    let mut body = shop.body("RB1", shop.marca, &[(shop.centro, 5)]);
     body["precio"] = json!(4000);
     assert!(body.get("version").is_none());
     let (status, answer) = app.put(&uri, Some(&shop.admin), body).await;
@@ -796,7 +721,7 @@ async fn an_edit_without_version_keeps_sales_made_since_the_form_opened(pool: Pg
     assert_eq!(stock_at(&answer["producto"], shop.centro), Some(4), "the sale stays");
 
     // A count that differs from every recent level is a correction.
-    let body = shop.body("RB1", shop.rayban, &[(shop.centro, 8)]);
+    let body = shop.body("RB1", shop.marca, &[(shop.centro, 8)]);
     let (_, answer) = app.put(&uri, Some(&shop.admin), body).await;
     assert_eq!(stock_at(&answer["producto"], shop.centro), Some(8));
 }

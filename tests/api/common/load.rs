@@ -32,8 +32,8 @@ pub async fn stocked_shop(app: &TestApp) -> Fixture {
     }
     app.caught_up().await;
     Fixture {
-        seller: s.seller,
-        admin: s.admin,
+        seller: s.seller.clone(),
+        admin: s.admin.clone(),
         centro: s.centro,
         efectivo: s.efectivo,
         tarjeta: s.tarjeta,

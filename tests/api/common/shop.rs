@@ -1,25 +1,45 @@
-//! A shop to sell in: two branches, two payment methods, a frame and a lens, a patient, and the
-//! staff to use them.
+//! The one shop fixture: its premises (staff, two branches, the catalogue's lookups) and, on top,
+//! a shop to sell in (payment methods, a frame and a lens in stock, a patient).
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 
 use super::TestApp;
 
-pub struct Shop {
+/// Where a shop works before it sells: staff, two branches and the lookups a catalogue needs.
+/// Tests that count or number what they create start here.
+pub struct Premises {
     pub admin: String,
+    /// A seller at the centre.
     pub seller: String,
     pub centro: i64,
     pub norte: i64,
+    /// Ray-Ban and Vulk.
+    pub marca: i64,
+    pub otra_marca: i64,
+    /// Sol (frames) and cristal (lenses).
+    pub categoria: i64,
+    pub cristal: i64,
+    pub material: i64,
+    pub proveedor: i64,
+}
+
+/// A shop to sell in: the premises, two payment methods, a frame with stock 10 and a lens with
+/// stock 5 at the centre, and a patient. Reads through to the premises (`shop.admin`).
+pub struct Shop {
+    pub premises: Premises,
     pub efectivo: i64,
     pub tarjeta: i64,
     pub armazon: i64,
     pub lente: i64,
     pub paciente: i64,
-    /// The brand, the non-lens category and the supplier the products use.
-    pub marca: i64,
-    pub categoria: i64,
-    pub proveedor: i64,
+}
+
+impl std::ops::Deref for Shop {
+    type Target = Premises;
+    fn deref(&self) -> &Premises {
+        &self.premises
+    }
 }
 
 pub async fn id_of(app: &TestApp, token: &str, path: &str, body: Value, key: &str) -> i64 {
@@ -28,48 +48,83 @@ pub async fn id_of(app: &TestApp, token: &str, path: &str, body: Value, key: &st
     answer[key]["id"].as_i64().unwrap()
 }
 
-/// Two branches, two payment methods, a frame with stock 10 at the centre, a lens (category
-/// cristal) and a patient.
-pub async fn shop(app: &TestApp) -> Shop {
+pub async fn premises(app: &TestApp) -> Premises {
     let admin = app.admin_token().await;
     let t = admin.as_str();
     let branch = |n: &str| json!({"nombre": n, "direccion": "Calle 1", "celular": "351"});
     let centro = id_of(app, t, "/api/local", branch("La Cruz"), "local").await;
     let norte = id_of(app, t, "/api/local", branch("Yapeyú"), "local").await;
-    let marca = id_of(app, t, "/api/marca", json!({"nombre": "Ray-Ban"}), "marca").await;
-    let sol = id_of(app, t, "/api/categoria", json!({"nombre": "Sol"}), "categoria").await;
-    let cristal = id_of(app, t, "/api/categoria", json!({"nombre": "cristal"}), "categoria").await;
-    let proveedor = id_of(
-        app,
-        t,
-        "/api/proveedor",
-        json!({"nombre": "Opti", "celular": "1"}),
-        "proveedor",
-    )
-    .await;
+    let named = |n: &str| json!({ "nombre": n });
+    Premises {
+        marca: id_of(app, t, "/api/marca", named("Ray-Ban"), "marca").await,
+        otra_marca: id_of(app, t, "/api/marca", named("Vulk"), "marca").await,
+        categoria: id_of(app, t, "/api/categoria", named("Sol"), "categoria").await,
+        cristal: id_of(app, t, "/api/categoria", named("cristal"), "categoria").await,
+        material: id_of(app, t, "/api/materialProducto", named("Acetato"), "materialProducto").await,
+        proveedor: id_of(
+            app,
+            t,
+            "/api/proveedor",
+            json!({"nombre": "Opti SA", "celular": "11"}),
+            "proveedor",
+        )
+        .await,
+        seller: app.seller_token("vendedor", centro).await,
+        admin,
+        centro,
+        norte,
+    }
+}
+
+impl Premises {
+    /// A full product body of the brand, in Sol, with the given stock per branch.
+    pub fn body(&self, modelo: &str, marca: i64, stocks: &[(i64, i64)]) -> Value {
+        json!({
+            "modelo": modelo,
+            "marca": {"id": marca, "nombre": "ignored"},
+            "categorias": [{"id": self.categoria}],
+            "material": {"id": self.material},
+            "genero": "Unisex",
+            "costo": 1000,
+            "precio": 3600.5,
+            "descripcion": "Lente de sol",
+            "productoLocales": stocks.iter().map(|(l, s)| json!({"local": {"id": l}, "stock": s})).collect::<Vec<_>>(),
+            "proveedores": [{"id": self.proveedor}],
+            "creadoEn": "2020-01-01T00:00:00.000Z"
+        })
+    }
+
+    /// Creates a product with `body`; its id.
+    pub async fn product(&self, app: &TestApp, modelo: &str, marca: i64, stocks: &[(i64, i64)]) -> i64 {
+        let (status, answer) = app
+            .post("/api/productos", Some(&self.admin), self.body(modelo, marca, stocks))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{answer}");
+        answer["producto"]["id"].as_i64().unwrap()
+    }
+}
+
+/// The premises with two payment methods, a frame (RB2140) and a lens (Orma) at 1000.50, and a
+/// patient.
+pub async fn shop(app: &TestApp) -> Shop {
+    let p = premises(app).await;
+    let t = p.admin.as_str();
     let product = |modelo: &str, categoria: i64, stock: i64| {
-        json!({"modelo": modelo, "marca": {"id": marca}, "categorias": [{"id": categoria}], "precio": 1000.5,
-               "proveedores": [{"id": proveedor}], "productoLocales": [{"local": {"id": centro}, "stock": stock}]})
+        json!({"modelo": modelo, "marca": {"id": p.marca}, "categorias": [{"id": categoria}], "precio": 1000.5,
+               "proveedores": [{"id": p.proveedor}], "productoLocales": [{"local": {"id": p.centro}, "stock": stock}]})
     };
-    let seller = app.seller_token("vendedor", centro).await;
     let paciente = {
-        let body = json!({"nombreCompleto": "Ana", "celular": "1", "genero": "Mujer", "local": {"id": centro},
+        let body = json!({"nombreCompleto": "Ana", "celular": "1", "genero": "Mujer", "local": {"id": p.centro},
                           "historialFichas": []});
-        id_of(app, &seller, "/api/pacientes", body, "paciente").await
+        id_of(app, &p.seller, "/api/pacientes", body, "paciente").await
     };
     Shop {
         efectivo: id_of(app, t, "/api/metodoPago", json!({"nombre": "Efectivo"}), "metodoPago").await,
         tarjeta: id_of(app, t, "/api/metodoPago", json!({"nombre": "Tarjeta"}), "metodoPago").await,
-        armazon: id_of(app, t, "/api/productos", product("RB2140", sol, 10), "producto").await,
-        lente: id_of(app, t, "/api/productos", product("Orma", cristal, 5), "producto").await,
-        admin,
-        seller,
-        centro,
-        norte,
+        armazon: id_of(app, t, "/api/productos", product("RB2140", p.categoria, 10), "producto").await,
+        lente: id_of(app, t, "/api/productos", product("Orma", p.cristal, 5), "producto").await,
         paciente,
-        marca,
-        categoria: sol,
-        proveedor,
+        premises: p,
     }
 }
 
