@@ -19,11 +19,5 @@ export const MESSAGES = {
   inesperado: 'Ocurrió un error inesperado. Intente nuevamente.',
 } as const;
 
-export const DELETE_CONFIRM = {
-  title: '¿Estás seguro ?',
-  text: 'No puedes revertir este cambio',
-  button: 'Si, eliminarlo',
-} as const;
-
 /** The link-copy toast lasts 2 seconds (spec 001 section 9). */
 export const LINK_TOAST_MS = 2000;

@@ -9,7 +9,8 @@ import {
 } from '../api/lookups';
 import type { LookupItem } from '../api/types';
 import { alert, confirm } from '../app/alerts';
-import { DELETE_CONFIRM, MESSAGES, TITLES } from './messages';
+import { DELETE_CONFIRM } from '../app/confirmations';
+import { MESSAGES, TITLES } from './messages';
 import { bodyFromForm, buttonStates, emptyForm, formFromItem, isFormValid, type FormValues } from './rules';
 import type { LookupScreen } from './screens';
 

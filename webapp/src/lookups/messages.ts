@@ -14,9 +14,3 @@ export const MESSAGES = {
   listaFallo: 'No se pudo cargar la lista.',
   sinElementos: 'No hay elementos.',
 } as const;
-
-export const DELETE_CONFIRM = {
-  title: '¿Estás seguro ?',
-  text: 'No puedes revertir este cambio',
-  button: 'Si, eliminarlo',
-} as const;

@@ -13,7 +13,8 @@ import { useAppSelector } from '../app/store';
 import { isAdmin } from '../session/sessionSlice';
 import { Pagination } from '../ui/Pagination';
 import { SearchBox } from '../ui/SearchBox';
-import { DELETE_CONFIRM, MESSAGES, TITLES } from './messages';
+import { DELETE_CONFIRM } from '../app/confirmations';
+import { MESSAGES, TITLES } from './messages';
 import { PatientTable } from './PatientTable';
 import { saveErrorText } from './rules';
 

@@ -23,12 +23,6 @@ export const MESSAGES = {
   cargaFallo: 'Hubo un problema al cargar el paciente.',
 } as const;
 
-export const DELETE_CONFIRM = {
-  title: '¿Estás seguro ?',
-  text: 'No puedes revertir este cambio',
-  button: 'Si, eliminarlo',
-} as const;
-
 export const REMOVE_FICHA_CONFIRM = {
   title: '¿Estás seguro?',
   text: 'Se eliminará la última ficha de graduación del historial.',

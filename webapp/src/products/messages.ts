@@ -48,10 +48,4 @@ export const MESSAGES = {
   excelFallo: 'No se pudo generar el Excel',
 } as const;
 
-export const DELETE_CONFIRM = {
-  title: '¿Estás seguro ?',
-  text: 'No puedes revertir este cambio',
-  button: 'Si, eliminarlo',
-} as const;
-
 export const MASS_UPDATE_CONFIRM = { title: '¿Estás seguro?', button: 'Sí, aplicar cambios' } as const;
