@@ -249,6 +249,27 @@ pub async fn build_state(pool: PgPool, args: &ServeArgs) -> Result<AppState, Str
     Ok(AppState::new(pool, AuthConfig::new(key, clients), timezone))
 }
 
+/// The longest a start waits for the read models before serving anyway.
+const CATCH_UP_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Waits until the read models hold every event written before the start (the first admin,
+/// accounts added from the command line while the server was down, a restored log), so the
+/// first request after a start sees them: a login must find its account. A backlog too long
+/// for `CATCH_UP_LIMIT` is served anyway, with a warning; `/health` shows the lag meanwhile.
+async fn catch_up(state: &AppState) {
+    use optica_projections::wait::{last_event, wait_for_projections};
+    let Ok(Some((tx_id, position))) = last_event(&state.pool).await else {
+        return;
+    };
+    let names = state.projections.as_slice();
+    let applied = state.applied.as_ref();
+    match wait_for_projections(&state.pool, names, tx_id, position, CATCH_UP_LIMIT, applied).await {
+        Ok(true) => {}
+        Ok(false) => tracing::warn!("las vistas siguen atrasadas al empezar a atender"),
+        Err(error) => tracing::warn!(%error, "no se pudo comprobar el avance de las vistas"),
+    }
+}
+
 async fn serve(pool: PgPool, args: ServeArgs) -> Result<(), String> {
     let projector = Arc::new(Projector::new(pool.clone(), optica_projections::all()));
     let state = build_state(pool.clone(), &args)
@@ -264,6 +285,7 @@ async fn serve(pool: PgPool, args: ServeArgs) -> Result<(), String> {
     }
     let (stop_tx, stop_rx) = watch::channel(false);
     let projector_task = tokio::spawn(projector.run(stop_rx));
+    catch_up(&state).await;
 
     let listener = tokio::net::TcpListener::bind(args.addr)
         .await

@@ -19,5 +19,6 @@ mod openapi;
 mod patients;
 mod products;
 mod projector;
+mod startup;
 mod statistics;
 mod support;
