@@ -3,8 +3,7 @@
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use cqrs_es::Aggregate;
-use optica_command::{Appended, CommandError, Outcome, UniqueClaims};
+use optica_command::{Appended, CommandError, Outcome};
 use optica_events::{Actor, EventMetadata};
 
 use crate::error::AppError;
@@ -43,25 +42,6 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestMeta {
             idempotency_key,
         })
     }
-}
-
-/// Executes a command and waits until the read models include its events.
-pub async fn execute<A>(
-    state: &AppState,
-    id: &str,
-    command: A::Command,
-    metadata: &EventMetadata,
-    claims: &UniqueClaims,
-) -> Result<Option<Appended>, CommandError<A::Error>>
-where
-    A: Aggregate<Services = ()> + optica_command::links::Linked,
-    A::Command: Clone,
-{
-    let appended = state.store.execute::<A>(id, command, &(), metadata, claims).await?;
-    if let Some(at) = appended {
-        settle(state, at).await;
-    }
-    Ok(appended)
 }
 
 /// Waits for the read models to include a service's outcome; answers the record's id.

@@ -4,6 +4,7 @@
 pub mod catalogue;
 pub mod links;
 pub mod lookup;
+pub mod lookups;
 pub mod movement;
 pub mod patient;
 pub mod product;

@@ -5,7 +5,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use optica_command::lookup::{self, Kind, Lookup, LookupCommand, LookupError};
-use optica_command::{CommandError, UniqueClaims};
+use optica_command::{lookups, CommandError};
 use optica_events::{LookupData, LookupKind};
 use optica_query::lookups::LookupItem;
 use serde::Deserialize;
@@ -155,17 +155,11 @@ pub async fn create<K: Kind>(
     // Validate before allocating an id, so refused requests leave no gaps and no trace.
     let data = lookup::validate(K::KIND, body_data(body))
         .map_err(|e| domain_error(K::KIND, 0, "crear", CommandError::Domain(e)))?;
-    let id = state.store.next_id(K::KIND.id_sequence()).await?;
     let metadata = meta.metadata(admin.0.actor());
-    dispatch::execute::<Lookup<K>>(
-        state,
-        &id.to_string(),
-        LookupCommand::Create(data.clone()),
-        &metadata,
-        &UniqueClaims::default(),
-    )
-    .await
-    .map_err(|e| domain_error(K::KIND, id, "crear", e))?;
+    let outcome = lookups::create::<K>(&state.store, data.clone(), &metadata)
+        .await
+        .map_err(|e| domain_error(K::KIND, 0, "crear", e))?;
+    let id = dispatch::settled(state, outcome).await;
     let texts = texts(K::KIND);
     let item = item_json(K::KIND, id, &data);
     let mut answer = json!({ "mensaje": texts.created, texts.key: item });
@@ -184,15 +178,10 @@ pub async fn update<K: Kind>(
     body: LookupBody,
 ) -> Result<Response, AppError> {
     let metadata = meta.metadata(admin.0.actor());
-    dispatch::execute::<Lookup<K>>(
-        state,
-        &id.to_string(),
-        LookupCommand::Update(body_data(body)),
-        &metadata,
-        &UniqueClaims::default(),
-    )
-    .await
-    .map_err(|e| domain_error(K::KIND, id, "editar", e))?;
+    let outcome = lookups::run::<K>(&state.store, id, LookupCommand::Update(body_data(body)), &metadata)
+        .await
+        .map_err(|e| domain_error(K::KIND, id, "editar", e))?;
+    dispatch::settled(state, outcome).await;
     let (aggregate, _) = state.store.load::<Lookup<K>>(&id.to_string()).await?;
     let texts = texts(K::KIND);
     // 201 on update, as the existing web app expects.
@@ -217,10 +206,10 @@ fn in_use(kind: LookupKind, by: &[String]) -> &'static str {
 
 pub async fn delete<K: Kind>(state: &AppState, admin: Admin, meta: RequestMeta, id: i64) -> Result<Response, AppError> {
     let metadata = meta.metadata(admin.0.actor());
-    let command = LookupCommand::Delete;
-    dispatch::execute::<Lookup<K>>(state, &id.to_string(), command, &metadata, &UniqueClaims::default())
+    let outcome = lookups::run::<K>(&state.store, id, LookupCommand::Delete, &metadata)
         .await
         .map_err(|e| domain_error(K::KIND, id, "eliminar", e))?;
+    dispatch::settled(state, outcome).await;
     Ok(Json(json!({ "mensaje": texts(K::KIND).deleted })).into_response())
 }
 
