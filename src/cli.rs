@@ -246,35 +246,44 @@ pub async fn build_state(pool: PgPool, args: &ServeArgs) -> Result<AppState, Str
         .timezone
         .parse()
         .map_err(|_| format!("zona horaria desconocida: {}", args.timezone))?;
-    Ok(AppState::new(pool, AuthConfig::new(key, clients), timezone))
+    let mut state = AppState::new(pool, AuthConfig::new(key, clients), timezone);
+    if !args.numeric_status_links {
+        state.numeric_links = None;
+    }
+    Ok(state)
 }
 
-/// The longest a start waits for the read models before serving anyway.
-const CATCH_UP_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
+/// The longest the API waits, after a start, for the read models before answering anyway
+/// (below the 60 s a request may take).
+const CATCH_UP_LIMIT: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Waits until the read models hold every event written before the start (the first admin,
-/// accounts added from the command line while the server was down, a restored log), so the
-/// first request after a start sees them: a login must find its account. A backlog too long
-/// for `CATCH_UP_LIMIT` is served anyway, with a warning; `/health` shows the lag meanwhile.
-async fn catch_up(state: &AppState) {
+/// accounts added from the command line while the server was down, a restored log), then opens
+/// the API (`ready`): the first request after a start sees them, so a login finds its account.
+/// `/health` answers meanwhile. A backlog too long for `CATCH_UP_LIMIT` opens the API anyway,
+/// with a warning.
+async fn catch_up(state: AppState, ready: watch::Sender<bool>) {
     use optica_projections::wait::{last_event, wait_for_projections};
-    let Ok(Some((tx_id, position))) = last_event(&state.pool).await else {
-        return;
-    };
-    let names = state.projections.as_slice();
-    let applied = state.applied.as_ref();
-    match wait_for_projections(&state.pool, names, tx_id, position, CATCH_UP_LIMIT, applied).await {
-        Ok(true) => {}
-        Ok(false) => tracing::warn!("las vistas siguen atrasadas al empezar a atender"),
-        Err(error) => tracing::warn!(%error, "no se pudo comprobar el avance de las vistas"),
+    if let Ok(Some((tx_id, position))) = last_event(&state.pool).await {
+        let names = state.projections.as_slice();
+        let applied = state.applied.as_ref();
+        match wait_for_projections(&state.pool, names, tx_id, position, CATCH_UP_LIMIT, applied).await {
+            Ok(true) => {}
+            Ok(false) => tracing::warn!("las vistas siguen atrasadas al empezar a atender"),
+            Err(error) => tracing::warn!(%error, "no se pudo comprobar el avance de las vistas"),
+        }
     }
+    let _ = ready.send(true);
 }
 
 async fn serve(pool: PgPool, args: ServeArgs) -> Result<(), String> {
     let projector = Arc::new(Projector::new(pool.clone(), optica_projections::all()));
-    let state = build_state(pool.clone(), &args)
-        .await?
-        .with_projector(projector.progress());
+    let (ready_tx, ready) = watch::channel(false);
+    let state = AppState {
+        ready,
+        ..build_state(pool.clone(), &args).await?
+    }
+    .with_projector(projector.progress());
     let store = EventStore::new(pool.clone());
     if let Some(generated) = users::bootstrap_admin(&store, args.admin_password.as_deref())
         .await
@@ -285,7 +294,7 @@ async fn serve(pool: PgPool, args: ServeArgs) -> Result<(), String> {
     }
     let (stop_tx, stop_rx) = watch::channel(false);
     let projector_task = tokio::spawn(projector.run(stop_rx));
-    catch_up(&state).await;
+    tokio::spawn(catch_up(state.clone(), ready_tx));
 
     let listener = tokio::net::TcpListener::bind(args.addr)
         .await

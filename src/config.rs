@@ -119,6 +119,12 @@ pub struct ServeArgs {
     /// The shop's time zone: business dates (creadoEn, "today") are taken in it.
     #[arg(long, env = "OPTICA_TIMEZONE", default_value = DEFAULT_TIMEZONE)]
     pub timezone: String,
+    /// Whether a request without a token may read an order's state by its number
+    /// (`GET /api/movimientos/{id}`: the status links the existing front end sends customers).
+    /// It answers only the number and the state, a few dozen times a minute per address; `false`
+    /// for shops whose customers only have our web app's signed links.
+    #[arg(long, env = "OPTICA_NUMERIC_STATUS_LINKS", default_value_t = true, action = clap::ArgAction::Set)]
+    pub numeric_status_links: bool,
     #[command(flatten)]
     pub limits: ConnectionLimits,
 }

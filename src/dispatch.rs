@@ -1,5 +1,6 @@
-//! Running a command for an HTTP request: metadata from the caller and the request, the append,
-//! and the read-your-writes wait before the answer goes out.
+//! What a command needs from an HTTP request and what its answer waits for: the request's facts
+//! recorded with the events (request id, idempotency key), the read-your-writes wait after a
+//! service's append, and the answers of the store's own failures.
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -54,7 +55,7 @@ pub async fn settled<T>(state: &AppState, outcome: Outcome<T>) -> T {
 
 /// The bounded read-your-writes wait. A late read model is logged, never an error: the command
 /// itself is committed.
-pub async fn settle(state: &AppState, at: Appended) {
+async fn settle(state: &AppState, at: Appended) {
     match optica_projections::wait::wait_for_projections(
         &state.pool,
         &state.projections,

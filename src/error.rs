@@ -28,6 +28,9 @@ pub enum AppError {
     /// Too many failed logins for the account or the address: 429, wait this many seconds.
     #[error("too many attempts: wait {0} s")]
     TooManyAttempts(i64),
+    /// Too many public reads from one address: 429 with a `mensaje`, wait this many seconds.
+    #[error("rate limited: wait {0} s")]
+    RateLimited(u64),
     /// Field validation: 400 `{"errors": [...]}`.
     #[error("validation: {0:?}")]
     Validation(Vec<String>),
@@ -140,6 +143,15 @@ impl IntoResponse for AppError {
                 if let Ok(value) = header::HeaderValue::from_str(&seconds.to_string()) {
                     r.headers_mut().insert(header::RETRY_AFTER, value);
                 }
+                r
+            }
+            AppError::RateLimited(seconds) => {
+                let mensaje = format!(
+                    "Demasiadas consultas desde esta dirección. Espere {seconds} segundos e intente nuevamente."
+                );
+                let mut r = (StatusCode::TOO_MANY_REQUESTS, Json(json!({ "mensaje": mensaje }))).into_response();
+                r.headers_mut()
+                    .insert(header::RETRY_AFTER, header::HeaderValue::from(seconds));
                 r
             }
             AppError::UnsupportedGrant => oauth(

@@ -132,10 +132,17 @@ pub fn document_json() -> String {
 }
 
 /// A message answer: deletes, not-found and refusals.
-#[derive(utoipa::ToSchema)]
-#[allow(dead_code)]
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct Mensaje {
     pub mensaje: String,
+}
+
+impl Mensaje {
+    pub fn new(mensaje: impl Into<String>) -> Json<Mensaje> {
+        Json(Mensaje {
+            mensaje: mensaje.into(),
+        })
+    }
 }
 
 /// A validation failure: one Spanish message per field problem.

@@ -9,6 +9,10 @@ use sqlx::PgPool;
 
 use crate::auth::AuthConfig;
 
+/// Anonymous order-state reads by number one address may make per minute: a customer reloading
+/// their link never meets it; walking the shop's orders would take days.
+pub const NUMERIC_LINKS_PER_MINUTE: u32 = 30;
+
 #[derive(Clone)]
 pub struct AppState {
     pub pool: PgPool,
@@ -22,6 +26,12 @@ pub struct AppState {
     pub read_wait: Duration,
     /// The shop's time zone, for business dates.
     pub timezone: chrono_tz::Tz,
+    /// The budget of anonymous order-state reads by number per address; none when the shop
+    /// turned numeric status links off (`OPTICA_NUMERIC_STATUS_LINKS`).
+    pub numeric_links: Option<Arc<crate::http::rate::RateLimit>>,
+    /// Whether the API answers yet: false after a start until the read models hold the log
+    /// (`cli::catch_up`); `/health` answers regardless.
+    pub ready: tokio::sync::watch::Receiver<bool>,
     /// How far this process's projector has applied the log, when one runs here.
     pub applied: Option<tokio::sync::watch::Receiver<optica_projections::projector::Applied>>,
 }
@@ -36,6 +46,11 @@ impl AppState {
             projections: Arc::new(optica_projections::all().iter().map(|p| p.name()).collect()),
             read_wait: Duration::from_secs(5),
             timezone,
+            numeric_links: Some(Arc::new(crate::http::rate::RateLimit::new(
+                NUMERIC_LINKS_PER_MINUTE,
+                Duration::from_secs(60),
+            ))),
+            ready: tokio::sync::watch::channel(true).1,
             applied: None,
         }
     }

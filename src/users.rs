@@ -72,11 +72,16 @@ pub async fn add(
     }
 }
 
-async fn run(store: &EventStore, actor: &str, username: &str, command: UserCommand) -> Result<(), UserAdminError> {
-    let id = users::id_of(store, username)
+/// The id of the account that holds `username`.
+async fn account(store: &EventStore, username: &str) -> Result<i64, UserAdminError> {
+    users::id_of(store, username)
         .await
         .map_err(|e| UserAdminError::Store(e.to_string()))?
-        .ok_or_else(|| UserAdminError::Unknown(username.to_string()))?;
+        .ok_or_else(|| UserAdminError::Unknown(username.to_string()))
+}
+
+async fn run(store: &EventStore, actor: &str, username: &str, command: UserCommand) -> Result<(), UserAdminError> {
+    let id = account(store, username).await?;
     users::run_on_user(store, id, command, &metadata(actor)).await?;
     Ok(())
 }
@@ -87,8 +92,12 @@ pub async fn change_password(
     username: &str,
     password: &str,
 ) -> Result<(), UserAdminError> {
+    // An unknown account is said before the password is judged (and before it is hashed).
+    let id = account(store, username).await?;
     let password_hash = check_password(password)?;
-    run(store, actor, username, UserCommand::ChangePassword { password_hash }).await
+    let command = UserCommand::ChangePassword { password_hash };
+    users::run_on_user(store, id, command, &metadata(actor)).await?;
+    Ok(())
 }
 
 pub async fn set_enabled(store: &EventStore, actor: &str, username: &str, enabled: bool) -> Result<(), UserAdminError> {

@@ -48,7 +48,14 @@ pub enum PacienteCommand {
     /// Removes the most recent ficha; refused when one or none remains.
     RemoveFicha,
     /// Records lenses on the most recent ficha, creating one dated `fecha` when there is none.
-    RecordCristales { nombres: Vec<String>, fecha: NaiveDate },
+    /// Lenses on the latest ficha. `movimiento_id`: the sale recording them; none for lenses
+    /// added by hand, which first match what a sale of the same day already recorded (the
+    /// existing front end posts each lens of a sale again, see `CristalConfirmado`).
+    RecordCristales {
+        nombres: Vec<String>,
+        fecha: NaiveDate,
+        movimiento_id: Option<i64>,
+    },
     /// Refused by the store while cash-box movements name the patient (`command::links`).
     Delete,
 }
@@ -118,6 +125,11 @@ pub struct Cristal {
     pub fecha: NaiveDate,
     /// Number of the event that recorded it.
     since: u64,
+    /// The sale that recorded it, and whether a follow-up post has matched it since.
+    #[serde(default)]
+    movimiento_id: Option<i64>,
+    #[serde(default)]
+    confirmado: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -171,6 +183,23 @@ impl Paciente {
         } else {
             Err(PacienteError::NotFound)
         }
+    }
+
+    /// A lens of this name and day that a sale recorded and no follow-up post has matched yet
+    /// (none of `taken` either): `(ficha_id, cristal_id)`.
+    fn recorded_by_sale(&self, nombre: &str, fecha: NaiveDate, taken: &[(i64, i64)]) -> Option<(i64, i64)> {
+        self.fichas.iter().find_map(|f| {
+            f.cristales
+                .iter()
+                .find(|c| {
+                    c.movimiento_id.is_some()
+                        && !c.confirmado
+                        && c.fecha == fecha
+                        && c.nombre == nombre
+                        && !taken.contains(&(f.id, c.id))
+                })
+                .map(|c| (f.id, c.id))
+        })
     }
 
     /// The most recent ficha: latest date, then latest created.
@@ -321,13 +350,14 @@ impl Changes {
         ficha_id
     }
 
-    fn add_cristal(&mut self, ficha_id: i64, nombre: String, fecha: NaiveDate) {
+    fn add_cristal(&mut self, ficha_id: i64, nombre: String, fecha: NaiveDate, movimiento_id: Option<i64>) {
         self.next_cristal += 1;
         self.events.push(PacienteEvent::CristalRegistrado {
             ficha_id,
             cristal_id: self.next_cristal,
             nombre,
             fecha,
+            movimiento_id,
         });
     }
 
@@ -336,7 +366,7 @@ impl Changes {
         let ficha_id = self.add_ficha(entry.datos);
         for cristal in entry.cristales {
             let nombre = validate_cristal(&cristal.nombre)?;
-            self.add_cristal(ficha_id, nombre, cristal.fecha);
+            self.add_cristal(ficha_id, nombre, cristal.fecha, None);
         }
         Ok(())
     }
@@ -386,7 +416,7 @@ impl Paciente {
             }
             for cristal in entry.cristales.into_iter().filter(|c| c.id.is_none()) {
                 let nombre = validate_cristal(&cristal.nombre)?;
-                changes.add_cristal(ficha.id, nombre, cristal.fecha);
+                changes.add_cristal(ficha.id, nombre, cristal.fecha, None);
             }
         }
         // Removed: fichas the editor saw and left out, unless they hold a crystal it never saw.
@@ -471,18 +501,39 @@ impl Aggregate for Paciente {
                     changes.events.push(PacienteEvent::FichaQuitada { ficha_id: latest.id });
                 }
             }
-            PacienteCommand::RecordCristales { nombres, fecha } => {
+            PacienteCommand::RecordCristales {
+                nombres,
+                fecha,
+                movimiento_id,
+            } => {
                 self.require_exists()?;
                 let nombres = nombres
                     .iter()
                     .map(|n| validate_cristal(n))
                     .collect::<Result<Vec<_>, _>>()?;
-                let ficha_id = match self.latest() {
-                    Some(ficha) => ficha.id,
-                    None => changes.add_ficha(FichaDatos::blank(fecha)),
-                };
+                let mut matched = Vec::new();
+                let mut new = Vec::new();
                 for nombre in nombres {
-                    changes.add_cristal(ficha_id, nombre, fecha);
+                    match self
+                        .recorded_by_sale(&nombre, fecha, &matched)
+                        .filter(|_| movimiento_id.is_none())
+                    {
+                        Some(found) => matched.push(found),
+                        None => new.push(nombre),
+                    }
+                }
+                for (ficha_id, cristal_id) in matched {
+                    let confirmed = PacienteEvent::CristalConfirmado { ficha_id, cristal_id };
+                    changes.events.push(confirmed);
+                }
+                if !new.is_empty() {
+                    let ficha_id = match self.latest() {
+                        Some(ficha) => ficha.id,
+                        None => changes.add_ficha(FichaDatos::blank(fecha)),
+                    };
+                    for nombre in new {
+                        changes.add_cristal(ficha_id, nombre, fecha, movimiento_id);
+                    }
                 }
             }
             PacienteCommand::Delete => {
@@ -526,6 +577,7 @@ impl Aggregate for Paciente {
                 cristal_id,
                 nombre,
                 fecha,
+                movimiento_id,
             } => {
                 self.last_cristal_id = self.last_cristal_id.max(cristal_id);
                 if let Some(f) = self.fichas.iter_mut().find(|f| f.id == ficha_id) {
@@ -534,7 +586,18 @@ impl Aggregate for Paciente {
                         nombre,
                         fecha,
                         since,
+                        movimiento_id,
+                        confirmado: false,
                     });
+                }
+            }
+            PacienteEvent::CristalConfirmado { ficha_id, cristal_id } => {
+                let fichas = self.fichas.iter_mut().filter(|f| f.id == ficha_id);
+                for c in fichas
+                    .flat_map(|f| f.cristales.iter_mut())
+                    .filter(|c| c.id == cristal_id)
+                {
+                    c.confirmado = true;
                 }
             }
             PacienteEvent::CristalQuitado { ficha_id, cristal_id } => {

@@ -52,6 +52,7 @@ fn cristal(ficha_id: i64, cristal_id: i64, nombre: &str) -> PacienteEvent {
         cristal_id,
         nombre: nombre.into(),
         fecha: day(21),
+        movimiento_id: None,
     }
 }
 
@@ -174,6 +175,7 @@ fn a_crystal_goes_on_the_most_recent_ficha_or_on_a_new_one() {
         .when(PacienteCommand::RecordCristales {
             nombres: vec!["Policarbonato".into()],
             fecha: day(21),
+            movimiento_id: None,
         })
         .then_expect_events(vec![cristal(2, 2, "Policarbonato")]);
     Given::with(())
@@ -185,6 +187,7 @@ fn a_crystal_goes_on_the_most_recent_ficha_or_on_a_new_one() {
         .when(PacienteCommand::RecordCristales {
             nombres: vec!["Orma".into()],
             fecha: day(21),
+            movimiento_id: None,
         })
         .then_expect_events(vec![
             PacienteEvent::FichaAgregada {
@@ -192,6 +195,69 @@ fn a_crystal_goes_on_the_most_recent_ficha_or_on_a_new_one() {
                 datos: FichaDatos::blank(day(21)),
             },
             cristal(1, 1, "Orma"),
+        ]);
+}
+
+/// Lens 2 on ficha 1, recorded by sale 7 on the 21st.
+fn sold(nombre: &str) -> PacienteEvent {
+    PacienteEvent::CristalRegistrado {
+        ficha_id: 1,
+        cristal_id: 2,
+        nombre: nombre.into(),
+        fecha: day(21),
+        movimiento_id: Some(7),
+    }
+}
+
+fn by_hand(nombres: &[&str], fecha: NaiveDate) -> PacienteCommand {
+    PacienteCommand::RecordCristales {
+        nombres: nombres.iter().map(|n| n.to_string()).collect(),
+        fecha,
+        movimiento_id: None,
+    }
+}
+
+#[test]
+fn the_existing_front_ends_post_after_a_sale_matches_the_lens_the_sale_recorded() {
+    let mut history = registered();
+    history.push(sold("Orma Essilor"));
+    // The follow-up post of the same name and day: matched, not recorded again.
+    Given::with(())
+        .given(history.clone())
+        .when(by_hand(&["Orma Essilor"], day(21)))
+        .then_expect_events(vec![PacienteEvent::CristalConfirmado {
+            ficha_id: 1,
+            cristal_id: 2,
+        }]);
+    // A second post of it: a lens added by hand, recorded.
+    history.push(PacienteEvent::CristalConfirmado {
+        ficha_id: 1,
+        cristal_id: 2,
+    });
+    Given::with(())
+        .given(history.clone())
+        .when(by_hand(&["Orma Essilor"], day(21)))
+        .then_expect_events(vec![cristal(1, 3, "Orma Essilor")]);
+    // Another name, or another day: recorded.
+    history.pop();
+    Given::with(())
+        .given(history.clone())
+        .when(by_hand(&["Orma Blue", "Orma Essilor"], day(22)))
+        .then_expect_events(vec![
+            PacienteEvent::CristalRegistrado {
+                ficha_id: 1,
+                cristal_id: 3,
+                nombre: "Orma Blue".into(),
+                fecha: day(22),
+                movimiento_id: None,
+            },
+            PacienteEvent::CristalRegistrado {
+                ficha_id: 1,
+                cristal_id: 4,
+                nombre: "Orma Essilor".into(),
+                fecha: day(22),
+                movimiento_id: None,
+            },
         ]);
 }
 

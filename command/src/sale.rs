@@ -43,11 +43,7 @@ pub async fn replayed(store: &EventStore, metadata: &EventMetadata) -> Result<Op
     let Some(key) = idempotency_key(metadata) else {
         return Ok(None);
     };
-    let id: Option<String> = sqlx::query_scalar("select aggregate_id from unique_claims where scope = $1 and key = $2")
-        .bind(IDEMPOTENCY_SCOPE)
-        .bind(&key)
-        .fetch_optional(store.pool())
-        .await?;
+    let id = store.holder(IDEMPOTENCY_SCOPE, &key).await?;
     Ok(id.and_then(|id| id.parse().ok()))
 }
 
@@ -77,7 +73,7 @@ pub async fn register(
             let saved = movimiento.datos().cloned();
             move_stock(&mut unit, id, None, saved.as_ref(), MotivoStock::Venta).await?;
             if let Some(d) = saved.as_ref().filter(|d| d.tipo == TipoMovimiento::Entrada) {
-                record_lenses(&mut unit, d).await?;
+                record_lenses(&mut unit, id, d).await?;
             }
             if let Some(k) = &idempotency {
                 unit.claim(IDEMPOTENCY_SCOPE, k, key);
@@ -190,8 +186,12 @@ async fn move_stock(
     Ok(())
 }
 
-/// Records a sale's lenses in its patient's file.
-async fn record_lenses(unit: &mut UnitOfWork<'_>, d: &MovimientoDatos) -> Result<(), CommandError<SaleError>> {
+/// Records a sale's lenses in its patient's file, as the sale's.
+async fn record_lenses(
+    unit: &mut UnitOfWork<'_>,
+    movimiento_id: i64,
+    d: &MovimientoDatos,
+) -> Result<(), CommandError<SaleError>> {
     let nombres = cristales(d);
     let Some(paciente_id) = d.paciente_id.filter(|_| !nombres.is_empty()) else {
         return Ok(());
@@ -199,6 +199,7 @@ async fn record_lenses(unit: &mut UnitOfWork<'_>, d: &MovimientoDatos) -> Result
     let command = PacienteCommand::RecordCristales {
         nombres,
         fecha: d.fecha.date(),
+        movimiento_id: Some(movimiento_id),
     };
     unit.handle::<Paciente>(&paciente_id.to_string(), command, &())
         .await

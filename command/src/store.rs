@@ -138,6 +138,17 @@ impl EventStore {
         &self.pool
     }
 
+    /// The stream that holds a unique claim, if any: authoritative as soon as its append
+    /// commits, before any read model has it.
+    pub async fn holder(&self, scope: &str, key: &str) -> Result<Option<String>, StoreError> {
+        let id = sqlx::query_scalar("select aggregate_id from unique_claims where scope = $1 and key = $2")
+            .bind(scope)
+            .bind(key)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(id)
+    }
+
     /// Allocates the next numeric id of an entity kind from its PostgreSQL sequence.
     pub async fn next_id(&self, sequence: &'static str) -> Result<i64, StoreError> {
         let id: i64 = sqlx::query_scalar("select nextval($1::regclass)")

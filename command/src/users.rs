@@ -45,11 +45,7 @@ pub async fn add(
 
 /// The id of the account that holds a username, if any.
 pub async fn id_of(store: &EventStore, username: &str) -> Result<Option<i64>, StoreError> {
-    let id: Option<String> = sqlx::query_scalar("select aggregate_id from unique_claims where scope = $1 and key = $2")
-        .bind(USERNAME_SCOPE)
-        .bind(username_key(username))
-        .fetch_optional(store.pool())
-        .await?;
+    let id = store.holder(USERNAME_SCOPE, &username_key(username)).await?;
     Ok(id.and_then(|id| id.parse().ok()))
 }
 

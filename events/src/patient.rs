@@ -158,6 +158,15 @@ pub enum PacienteEvent {
         cristal_id: i64,
         nombre: String,
         fecha: NaiveDate,
+        /// The sale that recorded it; none for a lens added by hand. (Absent in older events.)
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        movimiento_id: Option<i64>,
+    },
+    /// The existing front end posted, after a sale, a lens the sale had already recorded: the
+    /// post is answered without recording it twice.
+    CristalConfirmado {
+        ficha_id: i64,
+        cristal_id: i64,
     },
     CristalQuitado {
         ficha_id: i64,
@@ -175,6 +184,7 @@ impl DomainEvent for PacienteEvent {
             PacienteEvent::FichaEditada { .. } => "FichaEditada",
             PacienteEvent::FichaQuitada { .. } => "FichaQuitada",
             PacienteEvent::CristalRegistrado { .. } => "CristalRegistrado",
+            PacienteEvent::CristalConfirmado { .. } => "CristalConfirmado",
             PacienteEvent::CristalQuitado { .. } => "CristalQuitado",
             PacienteEvent::PacienteEliminado => "PacienteEliminado",
         }

@@ -71,6 +71,7 @@ pub async fn app(pool: &PgPool, projector: Option<optica_projections::projector:
         admin_password: None,
         webapp_dir: None,
         timezone: optica::config::DEFAULT_TIMEZONE.into(),
+        numeric_status_links: true,
         limits: Default::default(),
     };
     let mut state = optica::cli::build_state(pool.clone(), &args).await.unwrap();

@@ -90,6 +90,8 @@ pub fn patient_change(event: &StoredEvent) -> Result<Option<PatientChange>, Proj
     }
     let id = event.numeric_id()?;
     Ok(Some(match event.decode::<PacienteEvent>()? {
+        // The lens is already in the file: the sale recorded it.
+        PacienteEvent::CristalConfirmado { .. } => return Ok(None),
         PacienteEvent::PacienteRegistrado { ficha, datos, fecha } => PatientChange::Write {
             id,
             ficha: Some(ficha),
@@ -116,6 +118,7 @@ pub fn patient_change(event: &StoredEvent) -> Result<Option<PatientChange>, Proj
             cristal_id,
             nombre,
             fecha,
+            ..
         } => PatientChange::Cristal {
             id,
             ficha_id,

@@ -138,6 +138,7 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value) -> String {
         ("Paciente", "FichaQuitada") => format!("Paciente {id}: ficha quitada"),
         ("Paciente", "CristalRegistrado") => format!("Paciente {id}: cristal {}", text(&datos["nombre"])),
         ("Paciente", "CristalQuitado") => format!("Paciente {id}: cristal quitado"),
+        ("Paciente", "CristalConfirmado") => format!("Paciente {id}: cristal ya registrado por la venta"),
         ("Paciente", "PacienteEliminado") => format!("Paciente {id} eliminado"),
         ("Usuario", "UsuarioCreado") => format!("Usuario {} creado", text(&datos["username"])),
         ("Usuario", "RolesAsignados") => format!("Usuario {id}: roles asignados"),

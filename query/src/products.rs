@@ -19,23 +19,12 @@ pub const PAGE_SIZE: i64 = 12;
 /// Searches answer at most this many products (ordered like the pages).
 pub const SEARCH_LIMIT: i64 = 500;
 
-/// The caller as the product reads need it.
+/// The caller as the product reads need it: every member of staff sees the whole catalogue
+/// with every branch's stock (a seller sends a customer to the branch that has the frame); only
+/// admins see costs.
 #[derive(Clone, Copy, Debug)]
 pub struct Viewer {
     pub admin: bool,
-    pub local_id: Option<i64>,
-}
-
-impl Viewer {
-    /// The branch a list is limited to: none for admins; the caller's for others (-1, matching
-    /// nothing, for staff without a branch).
-    fn branch_filter(self) -> Option<i64> {
-        if self.admin {
-            None
-        } else {
-            Some(self.local_id.unwrap_or(-1))
-        }
-    }
 }
 
 /// A branch's stock of a product.
@@ -244,24 +233,20 @@ async fn load_many(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Pro
 }
 
 const LIST_ORDER: &str = "order by lower(p.marca_nombre), lower(p.modelo), p.id";
-const VISIBLE: &str =
+/// Offered at branch $1 (stock may be 0); a null branch: everywhere.
+const OFFERED: &str =
     "($1::bigint is null or exists (select 1 from product_stock s where s.producto_id = p.id and s.local_id = $1))";
 
 /// Page `number` (zero-based) of the catalogue, 12 per page, by brand name then model.
 pub async fn page(pool: &PgPool, viewer: Viewer, number: i64) -> Result<Page<Producto>, sqlx::Error> {
-    let branch = viewer.branch_filter();
-    let total: i64 = sqlx::query_scalar(&format!("select count(*) from products p where {VISIBLE}"))
-        .bind(branch)
+    let total: i64 = sqlx::query_scalar("select count(*) from products")
         .fetch_one(pool)
         .await?;
-    let ids: Vec<i64> = sqlx::query_scalar(&format!(
-        "select p.id from products p where {VISIBLE} {LIST_ORDER} limit $2 offset $3"
-    ))
-    .bind(branch)
-    .bind(PAGE_SIZE)
-    .bind(number.saturating_mul(PAGE_SIZE))
-    .fetch_all(pool)
-    .await?;
+    let ids: Vec<i64> = sqlx::query_scalar(&format!("select p.id from products p {LIST_ORDER} limit $1 offset $2"))
+        .bind(PAGE_SIZE)
+        .bind(number.saturating_mul(PAGE_SIZE))
+        .fetch_all(pool)
+        .await?;
     Ok(Page::new(load(pool, &ids, viewer).await?, number, PAGE_SIZE, total))
 }
 
@@ -324,25 +309,13 @@ pub enum Search<'a> {
 
 pub async fn search(pool: &PgPool, viewer: Viewer, search: Search<'_>) -> Result<Vec<Producto>, sqlx::Error> {
     let (condition, text, branch) = match search {
-        Search::ModelIs(t) => (
-            "lower(p.modelo) = lower($2)",
-            t.trim().to_string(),
-            viewer.branch_filter(),
-        ),
-        Search::ModelContains(t) => (
-            "lower(p.modelo) like $2",
-            contains_pattern(t.trim()),
-            viewer.branch_filter(),
-        ),
-        Search::BrandContains(t) => (
-            "lower(p.marca_nombre) like $2",
-            contains_pattern(t.trim()),
-            viewer.branch_filter(),
-        ),
+        Search::ModelIs(t) => ("lower(p.modelo) = lower($2)", t.trim().to_string(), None),
+        Search::ModelContains(t) => ("lower(p.modelo) like $2", contains_pattern(t.trim()), None),
+        Search::BrandContains(t) => ("lower(p.marca_nombre) like $2", contains_pattern(t.trim()), None),
         Search::ModelAtBranch(t, local) => ("lower(p.modelo) like $2", contains_pattern(t.trim()), Some(local)),
     };
     let ids: Vec<i64> = sqlx::query_scalar(&format!(
-        "select p.id from products p where {VISIBLE} and {condition} {LIST_ORDER} limit $3"
+        "select p.id from products p where {OFFERED} and {condition} {LIST_ORDER} limit $3"
     ))
     .bind(branch)
     .bind(text)

@@ -40,12 +40,9 @@ impl Caller {
         }
     }
 
-    /// The caller as the catalogue reads need it (costs for admins, a seller's branch).
+    /// The caller as the catalogue reads need it (costs for admins only).
     pub fn viewer(&self) -> optica_query::products::Viewer {
-        optica_query::products::Viewer {
-            admin: self.is_admin(),
-            local_id: self.local_id,
-        }
+        optica_query::products::Viewer { admin: self.is_admin() }
     }
 
     pub fn actor(&self) -> Actor {
@@ -136,3 +133,28 @@ role_extractor!(
     Admin,
     Caller::is_admin
 );
+
+/// A staff member, or nobody: a request without any `Authorization` header. A header that is
+/// there but does not carry a valid staff token is refused as everywhere else (401/403).
+#[derive(Clone, Debug)]
+pub enum StaffOrNobody {
+    Staff(Caller),
+    Nobody,
+}
+
+impl<S> FromRequestParts<S> for StaffOrNobody
+where
+    S: Send + Sync,
+    AppState: FromRef<S>,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        if parts.headers.contains_key(AUTHORIZATION) {
+            let Staff(caller) = Staff::from_request_parts(parts, state).await?;
+            Ok(StaffOrNobody::Staff(caller))
+        } else {
+            Ok(StaffOrNobody::Nobody)
+        }
+    }
+}

@@ -9,7 +9,7 @@ pub mod order_code;
 pub mod password;
 pub mod throttle;
 
-pub use caller::{Admin, Caller, Staff};
+pub use caller::{Admin, Caller, Staff, StaffOrNobody};
 
 /// A client allowed to call `POST /oauth/token` (HTTP Basic).
 #[derive(Clone, Debug)]

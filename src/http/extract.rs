@@ -9,6 +9,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::error::AppError;
+use crate::state::AppState;
 
 /// A JSON body. PostgreSQL stores no NUL character, so a string holding one is refused here with
 /// a 400 instead of failing at the database.
@@ -120,4 +121,35 @@ impl From<FormRejection> for AppError {
         }
         AppError::BadRequest("El formulario de la solicitud no es válido".into())
     }
+}
+
+/// The client's address, when the request came over TCP (`serve` records it); none for a router
+/// called in-process.
+pub struct ClientAddress(pub Option<std::net::IpAddr>);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddress {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>();
+        Ok(ClientAddress(peer.map(|c| c.0.ip())))
+    }
+}
+
+/// After a start, holds every request but `/health` until the read models hold the log
+/// (`AppState::ready`), so a login right after a start finds its account.
+pub async fn until_ready(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let mut ready = state.ready.clone();
+    if request.uri().path() != "/health" && !*ready.borrow() {
+        // The start opens the API within its own limit, below a request's; a closed channel
+        // (the server stopping) lets the request through to fail or finish on its own.
+        let _ = ready.wait_for(|ready| *ready).await;
+    }
+    next.run(request).await
 }

@@ -9,6 +9,7 @@ pub mod lookups;
 pub mod movements;
 pub mod patients;
 pub mod products;
+pub mod rate;
 pub mod references;
 pub mod request_id;
 pub mod statistics;
@@ -30,6 +31,7 @@ pub fn app(state: AppState) -> Router {
         .merge(endpoints)
         .route("/api/{*rest}", axum::routing::any(api_not_found))
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn_with_state(state.clone(), extract::until_ready))
         .layer(DefaultBodyLimit::max(extract::BODY_LIMIT_BYTES))
         .layer(middleware::from_fn(extract::refuse_nul_in_uri))
         .layer(middleware::from_fn(extract::time_limit))

@@ -5,13 +5,16 @@
 //! sellers, branch A's movements and products are out of reach of branch B's seller, every
 //! 401/403 is the OAuth envelope, and no error body leaks SQL or a stack trace.
 //!
-//! What a seller may see, per call (issue 19.11): the catalogue offered at their branch, without
-//! costs, and the stock summaries of every branch (`stock-total-sucursal`, `stock-material`:
-//! they are counts, not money); every patient (patients move between branches); their own
-//! branch's movements, lists and day rows (`filtrar`, `filtrar-completo` and the pages are
-//! confined to it whatever `idLocal` says). Money beyond their branch's rows is for admins: the
-//! all-time totals (`totales`), statistics, workbooks and the audit. Our web app shows a seller
-//! neither the totals nor the day's sums (spec 001 §2: administrators see totals).
+//! What a seller may see, per call (issues 19.11 and 26): the whole catalogue with every branch's
+//! stock, without costs (a seller sends the customer to the branch that has the frame), and the
+//! stock summaries of every branch (`stock-total-sucursal`, `stock-material`: counts, not
+//! money); every patient (patients move between branches); their own branch's movements, lists,
+//! day rows and all-time totals (`filtrar`, `filtrar-completo`, the pages and `totales` are
+//! confined to it whatever `idLocal` says: the existing front end asks for the totals for every
+//! role). Money beyond their branch is for admins: statistics, workbooks and the audit. Our web
+//! app shows a seller neither the totals nor the day's sums (spec 001 §2: administrators see
+//! totals). Without any token, a movement's number answers only its state (the existing front
+//! end's status links), a few dozen times a minute per address.
 //!
 //! Every resource a path names belongs to branch A (centro). Each request runs once per caller in
 //! the table's column order, admin last; rows that delete have a resource of their own, so no
@@ -60,8 +63,6 @@ const STAFF_SAVE: [u16; 6] = [401, 401, 401, 201, 201, 201];
 /// Branch A's records: its seller and admins; B's seller gets 403.
 const BRANCH_A: [u16; 6] = [401, 401, 401, 200, 403, 200];
 const BRANCH_A_SAVE: [u16; 6] = [401, 401, 401, 201, 403, 201];
-/// Branch A's products: B's seller does not see them (404, like an empty search).
-const OFFERED_AT_A: [u16; 6] = [401, 401, 401, 200, 404, 200];
 const ADMIN: [u16; 6] = [401, 401, 401, 403, 403, 200];
 const ADMIN_SAVE: [u16; 6] = [401, 401, 401, 403, 403, 201];
 
@@ -123,12 +124,12 @@ const MATRIX: &[Fila] = &[
     ("PUT",    "/api/local/{centro}",                      Json(r#"{"nombre":"La Cruz","direccion":"Calle 1","celular":"351"}"#), ADMIN_SAVE),
     ("PUT",    "/api/proveedor/{proveedor}",               Json(r#"{"nombre":"Opti","celular":"1"}"#), ADMIN_SAVE),
 
-    // Catalogue: staff read (a seller only what their branch offers), admins write.
+    // Catalogue: staff read every branch's products, admins write.
     ("GET",    "/api/productos/page/0",                    Sin, STAFF),
-    ("GET",    "/api/productos/{armazon}",                 Sin, OFFERED_AT_A),
-    ("GET",    "/api/productos/buscar-por-modelo/RB2140",  Sin, OFFERED_AT_A),
-    ("GET",    "/api/productos/modelo/RB",                 Sin, OFFERED_AT_A),
-    ("GET",    "/api/productos/marca/Ray",                 Sin, OFFERED_AT_A),
+    ("GET",    "/api/productos/{armazon}",                 Sin, STAFF),
+    ("GET",    "/api/productos/buscar-por-modelo/RB2140",  Sin, STAFF),
+    ("GET",    "/api/productos/modelo/RB",                 Sin, STAFF),
+    ("GET",    "/api/productos/marca/Ray",                 Sin, STAFF),
     // A seller's branch search is always their own branch (B's seller gets an empty list).
     ("GET",    "/api/productos/buscar?modelo=RB&localId={centro}", Sin, STAFF),
     ("GET",    "/api/productos/stock-total-sucursal",      Sin, STAFF),
@@ -152,7 +153,8 @@ const MATRIX: &[Fila] = &[
     ("PUT",    "/api/pacientes/{paciente}",                Json(EDIT_PATIENT), STAFF_SAVE),
 
     // Cash box: staff at their own branch (lists always show the seller's branch).
-    ("GET",    "/api/movimientos/{movimiento}",            Sin, BRANCH_A),
+    // Without a token: the old status link, the number and state only (a bad token: 401).
+    ("GET",    "/api/movimientos/{movimiento}",            Sin, [200, 401, 401, 200, 403, 200]),
     ("GET",    "/api/movimientos/reporteCliente/{movimiento}", Sin, BRANCH_A),
     ("GET",    "/api/movimientos/reporteOptica/{movimiento}", Sin, BRANCH_A),
     ("GET",    "/api/movimientos/filtrar?idLocal={centro}", Sin, STAFF),
@@ -164,8 +166,8 @@ const MATRIX: &[Fila] = &[
     // Taking A's movement to B: B's seller may not touch it, A's seller may not work at B.
     ("PUT",    "/api/movimientos/{mover}",                 Json(REPAIR_B), ADMIN_SAVE),
 
-    // Statistics and totals: admins; per-branch counts: any staff member.
-    ("GET",    "/api/movimientos/totales?idLocal=0",       Sin, ADMIN),
+    // Totals: a seller's own branch's; statistics: admins; per-branch counts: any staff member.
+    ("GET",    "/api/movimientos/totales?idLocal=0",       Sin, STAFF),
     ("POST",   "/api/movimientos/total-ganado",            Json(PERIOD), ADMIN),
     ("POST",   "/api/movimientos/total-vendido",           Json(PERIOD), ADMIN),
     ("POST",   "/api/estadisticas/ventas-por-dia",         Json(PERIOD), ADMIN),

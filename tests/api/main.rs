@@ -12,6 +12,7 @@ mod cashbox;
 mod crash;
 mod db_restart;
 mod event_store;
+mod existing_front_end;
 mod fuzz;
 mod lookups;
 mod movements;

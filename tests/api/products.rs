@@ -447,20 +447,22 @@ async fn pages_and_searches_follow_the_contract(pool: PgPool) {
 }
 
 #[sqlx::test]
-async fn sellers_see_only_their_branch_and_never_the_cost_nor_write(pool: PgPool) {
+async fn sellers_see_every_branch_but_never_the_cost_nor_write(pool: PgPool) {
     let app = TestApp::start(pool).await;
     let shop = premises(&app).await;
     let here = shop.product(&app, "Aqui", shop.marca, &[(shop.centro, 1)]).await;
     shop.product(&app, "Alla", shop.marca, &[(shop.norte, 1)]).await;
     let seller = shop.seller.clone();
 
+    // The whole catalogue with every branch's stock (issue 26), never the cost.
     let (status, page) = app.get("/api/productos/page/0", Some(&seller)).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(page["totalElements"], 1);
-    assert_eq!(page["content"][0]["modelo"], "Aqui");
+    assert_eq!(page["totalElements"], 2);
+    assert_eq!(page["content"][0]["modelo"], "Alla");
     assert_eq!(page["content"][0]["costo"], Value::Null);
+    assert_eq!(page["content"][1]["costo"], Value::Null);
     let (_, found) = app.get("/api/productos/modelo/a", Some(&seller)).await;
-    assert_eq!(found.as_array().unwrap().len(), 1);
+    assert_eq!(found.as_array().unwrap().len(), 2);
     // a seller's branch search is always their own branch
     let (_, found) = app
         .get(

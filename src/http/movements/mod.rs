@@ -10,6 +10,8 @@ pub mod body;
 mod errors;
 pub mod lists;
 
+use std::net::IpAddr;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
@@ -21,10 +23,10 @@ use optica_query::movements::{self as read, Movimiento};
 use serde::Serialize;
 
 use crate::auth::order_code;
-use crate::auth::{Admin, Caller, Staff};
+use crate::auth::{Admin, Caller, Staff, StaffOrNobody};
 use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
-use crate::http::extract::{ApiJson, ApiPath};
+use crate::http::extract::{ApiJson, ApiPath, ClientAddress};
 use crate::http::references::{Referenced, UNKNOWN_LOCAL};
 use crate::http::Created;
 #[allow(unused_imports)]
@@ -171,21 +173,58 @@ pub async fn update(
     answer(&state, &caller, id, "El movimiento ha sido actualizado!").await
 }
 
-/// One movement with its lines, payments, patient and products.
+/// What a request without a token learns of an order from its number (the existing front end's
+/// status link): which order it is and its state, nothing else.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EstadoPorNumero {
+    pub id: i64,
+    /// PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO, ENTREGADO, or null (a SALIDA).
+    pub estado_movimiento: Option<String>,
+}
+
+/// A movement as `GET /api/movimientos/{id}` answers it: whole for staff, its state for nobody.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum MovimientoLeido {
+    Completo(Box<Movimiento>),
+    Estado(EstadoPorNumero),
+}
+
+/// One movement with its lines, payments, patient and products (staff of its branch). Without
+/// any token, the existing front end's status link: only the order's number and state, a few
+/// dozen times a minute per address, unless the shop turned numeric links off.
 #[utoipa::path(get, path = "/api/movimientos/{id}", tag = "movimientos", operation_id = "movimiento_get",
     params(("id" = i64, Path)),
-    responses((status = 200, body = Movimiento), (status = 404, body = Mensaje)))]
+    responses((status = 200, body = MovimientoLeido), (status = 404, body = Mensaje),
+    (status = 429, body = Mensaje, description = "too many reads without a token from this address")))]
 pub async fn get(
     State(state): State<AppState>,
-    Staff(caller): Staff,
+    caller: StaffOrNobody,
+    ClientAddress(address): ClientAddress,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<Movimiento>, AppError> {
+) -> Result<Json<MovimientoLeido>, AppError> {
+    let caller = match caller {
+        StaffOrNobody::Staff(caller) => caller,
+        StaffOrNobody::Nobody => return by_number(&state, address, id).await.map(Json),
+    };
     let local_id = read::branch_of(&state.pool, id).await?.ok_or_else(|| not_found(id))?;
     check_branch(&caller, local_id)?;
     read::by_id(&state.pool, id, caller.viewer())
         .await?
-        .map(|m| Json(with_code(&state, m)))
+        .map(|m| Json(MovimientoLeido::Completo(Box::new(with_code(&state, m)))))
         .ok_or_else(|| not_found(id))
+}
+
+/// The state of an order by its number, for a request without a token.
+async fn by_number(state: &AppState, address: Option<IpAddr>, id: i64) -> Result<MovimientoLeido, AppError> {
+    let limit = state.numeric_links.as_ref().ok_or(AppError::Unauthorized)?;
+    limit.admit(address).map_err(AppError::RateLimited)?;
+    let estado = read::estado_of(&state.pool, id).await?.ok_or_else(|| not_found(id))?;
+    Ok(MovimientoLeido::Estado(EstadoPorNumero {
+        id,
+        estado_movimiento: estado,
+    }))
 }
 
 /// Deletes a movement (admins); a sale's stock goes back to its branch.

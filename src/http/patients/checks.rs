@@ -1,21 +1,18 @@
-//! The patient checks that need the read models (the branch exists; the duplicate rules' common
-//! case answered without a write), and how the registry's refusals answer. The registry's
-//! claims (`optica_command::registry`) are what holds under races.
+//! The patient checks that need the read models: the branch exists, and the duplicate rules'
+//! common case answered without a write. The registry's claims (`optica_command::registry`) are
+//! what holds under races.
 
 use optica_command::patient::PacienteError;
 use optica_command::registry::identity_claim;
-use optica_command::CommandError;
-use optica_events::patient::{CELULAR_SCOPE, DOCUMENTO_SCOPE, FICHA_SCOPE};
+use optica_events::patient::{CELULAR_SCOPE, DOCUMENTO_SCOPE};
 use optica_events::{LookupKind, PacienteDatos};
 use optica_query::patients as read;
 
-use crate::dispatch;
 use crate::error::{texts, AppError};
 use crate::http::references::{Referenced, UNKNOWN_LOCAL};
 use crate::state::AppState;
 
-pub const DUPLICATE_DOCUMENTO: &str = "Ya existe un paciente con el mismo documento";
-pub const DUPLICATE_CELULAR: &str = "Ya existe un paciente con el mismo celular y sin documento";
+use super::errors::{DUPLICATE_CELULAR, DUPLICATE_DOCUMENTO};
 
 /// The read-model side of the duplicate rules, for patient `except` (0 on create).
 pub async fn check_duplicates(state: &AppState, datos: &PacienteDatos, except: i64) -> Result<(), AppError> {
@@ -28,45 +25,6 @@ pub async fn check_duplicates(state: &AppState, datos: &PacienteDatos, except: i
         }
         _ => Ok(()),
     }
-}
-
-/// Maps a command failure; `id` names the patient in not-found texts.
-pub fn command_error(id: i64, e: CommandError<PacienteError>, editing: bool) -> AppError {
-    match e {
-        CommandError::Domain(PacienteError::Invalid(rules)) => AppError::Rejected(texts(&rules)),
-        CommandError::Domain(PacienteError::NotFound) if editing => AppError::NotFound(format!(
-            "Error: No se pudo editar el paciente ID: {id} porque no existe en la base de datos."
-        )),
-        CommandError::Domain(PacienteError::NotFound) => not_found(id),
-        CommandError::Domain(PacienteError::Stale { .. }) => AppError::Conflict(
-            "La versión del paciente enviada no corresponde a sus datos. Vuelva a cargar el formulario.".into(),
-        ),
-        CommandError::Domain(PacienteError::UnicaFicha) => {
-            AppError::BadRequest("El paciente debe conservar al menos una ficha".into())
-        }
-        CommandError::Domain(PacienteError::FichaNoAsignada) => {
-            AppError::Conflict("No se pudo asignar un número de ficha. Intente nuevamente.".into())
-        }
-        CommandError::InUse { .. } => AppError::Conflict(
-            "No se puede eliminar el paciente porque tiene movimientos en la caja. \
-             Por favor elimine esos movimientos para continuar"
-                .into(),
-        ),
-        CommandError::Duplicate { scope, key } if scope == FICHA_SCOPE => {
-            AppError::BadRequest(format!("Ya existe un paciente con la ficha {key}"))
-        }
-        CommandError::Duplicate { scope, .. } if scope == DOCUMENTO_SCOPE => {
-            AppError::BadRequest(DUPLICATE_DOCUMENTO.into())
-        }
-        CommandError::Duplicate { scope, .. } if scope == CELULAR_SCOPE => {
-            AppError::BadRequest(DUPLICATE_CELULAR.into())
-        }
-        other => dispatch::store_failure(other),
-    }
-}
-
-pub fn not_found(id: i64) -> AppError {
-    AppError::NotFound(format!("El paciente ID: {id} no existe en la base de datos!"))
 }
 
 /// The patient's data checked by the aggregate's rules and against the branches that exist,

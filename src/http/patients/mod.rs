@@ -3,10 +3,12 @@
 //! Every staff member reads, registers and edits any patient (patients visit any branch);
 //! deleting is for admins. Unknown fichas answer 404 with an empty body, as the web app expects.
 //! A write reads: this handler → `body.rs` → `checks.rs` (the read-model pre-checks) →
-//! `optica_command::registry` → the read-your-writes wait → the answer.
+//! `optica_command::registry` → the read-your-writes wait → the answer; `errors.rs` maps the
+//! registry's refusals.
 
 pub mod body;
 mod checks;
+mod errors;
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -18,7 +20,6 @@ use optica_events::patient::documento_key;
 use optica_query::patients::{self as read, Filter, Paciente, PacientesPorLocal};
 use optica_query::Page;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use crate::auth::{Admin, Staff};
 use crate::dispatch::{self, RequestMeta};
@@ -30,7 +31,8 @@ use crate::http::{page_index, page_size, Created};
 use crate::openapi::Mensaje;
 use crate::state::AppState;
 use body::{prepare, PacienteBody};
-use checks::{check_duplicates, command_error, keeps_identity, not_found, validated};
+use checks::{check_duplicates, keeps_identity, validated};
+use errors::{command_error, not_found};
 use utoipa::ToSchema;
 use utoipa_axum::routes;
 
@@ -233,13 +235,13 @@ pub async fn delete(
     Admin(caller): Admin,
     meta: RequestMeta,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Mensaje>, AppError> {
     let metadata = meta.metadata(caller.actor());
     let outcome = run_on_patient(&state.store, id, PacienteCommand::Delete, Identity::Released, &metadata)
         .await
         .map_err(|e| command_error(id, e, false))?;
     dispatch::settled(&state, outcome).await;
-    Ok(Json(json!({"mensaje": "Se elimino el paciente con éxito!"})))
+    Ok(Mensaje::new("Se elimino el paciente con éxito!"))
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -265,9 +267,12 @@ pub async fn add_cristal(
     let id = body
         .paciente_id
         .ok_or_else(|| AppError::BadRequest("Debe indicar el paciente".into()))?;
+    // After a sale the existing front end posts each of its lenses again: one the sale already
+    // recorded today is matched, not recorded twice (the aggregate's `RecordCristales`).
     let command = PacienteCommand::RecordCristales {
         nombres: vec![body.nombre.unwrap_or_default()],
         fecha: state.today(),
+        movimiento_id: None,
     };
     let metadata = meta.metadata(caller.actor());
     let outcome = run_on_patient(&state.store, id, command, Identity::Keep, &metadata)

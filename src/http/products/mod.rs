@@ -1,12 +1,14 @@
 //! The product API (contract section 4.2) and the branch stock sheet (section 4.5).
 //!
-//! Reads are for staff (sellers see only their branch's products and no costs); every write is
-//! for admins. Searches that find nothing answer 404 with an empty body, as the web app expects.
+//! Reads are for staff: every member sees the whole catalogue with every branch's stock (a
+//! seller sends the customer to the branch that has the frame), only admins see costs; every
+//! write is for admins. Searches that find nothing answer 404 with an empty body, as the web app expects.
 //! A write reads: this handler → `body.rs` (checked against the lookups) → `optica_command::
 //! catalogue` → the read-your-writes wait → the answer.
 
 pub mod body;
 pub mod bulk;
+mod errors;
 pub mod prices;
 
 use axum::extract::State;
@@ -14,17 +16,15 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use optica_command::catalogue::{self, run_on_product};
-use optica_command::product::{ProductoCommand, ProductoError};
-use optica_command::CommandError;
+use optica_command::product::ProductoCommand;
 use optica_events::product::model_brand_key;
 use optica_query::products::{self as read, Producto, Search, StockPorLocal, StockPorMaterial};
 use optica_query::Page;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use crate::auth::{Admin, Caller, Staff};
 use crate::dispatch::{self, RequestMeta};
-use crate::error::{texts, AppError};
+use crate::error::AppError;
 use crate::http::extract::{ApiJson, ApiPath, Query};
 use crate::http::lenient::opt_i64;
 use crate::http::references::Referenced;
@@ -35,6 +35,7 @@ use crate::reports::stock_excel as excel;
 use crate::state::AppState;
 use body::{prepare, references, ProductoBody};
 use bulk::BulkError;
+use errors::{command_error, duplicate, not_found};
 use prices::MassUpdateBody;
 use utoipa::ToSchema;
 use utoipa_axum::routes;
@@ -56,10 +57,6 @@ pub fn endpoints() -> Endpoints {
         .staff(routes!(create_many))
         .staff(routes!(mass_update))
         .staff(routes!(stock_excel))
-}
-
-fn not_found(id: i64) -> AppError {
-    AppError::NotFound(format!("El producto ID: {id} no existe en la base de datos!"))
 }
 
 /// A search answer: the list, or 404 with an empty body when nothing matched.
@@ -93,16 +90,10 @@ pub async fn get(
     Staff(caller): Staff,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Producto>, AppError> {
-    let producto = read::by_id(&state.pool, id, caller.viewer())
+    read::by_id(&state.pool, id, caller.viewer())
         .await?
-        .ok_or_else(|| not_found(id))?;
-    // Like every list and search: a seller sees only the products offered at their branch.
-    let offered = |p: &Producto| p.producto_locales.iter().any(|pl| Some(pl.local.id) == caller.local_id);
-    if caller.is_admin() || offered(&producto) {
-        Ok(Json(producto))
-    } else {
-        Err(not_found(id))
-    }
+        .map(Json)
+        .ok_or_else(|| not_found(id))
 }
 
 /// Products whose model is exactly the text (case-insensitive); 404 when none.
@@ -235,35 +226,6 @@ pub async fn existing_models(
     Ok(Json(read::existing_models(&state.pool, marca_id, &models).await?))
 }
 
-fn duplicate(editing: bool) -> AppError {
-    AppError::BadRequest(if editing {
-        "Ya existe otro producto con el mismo modelo y marca.".into()
-    } else {
-        "Ya existe un producto con el mismo modelo y marca.".into()
-    })
-}
-
-fn command_error(id: i64, e: CommandError<ProductoError>, editing: bool) -> AppError {
-    match e {
-        CommandError::Domain(ProductoError::Invalid(rules)) => AppError::Rejected(texts(&rules)),
-        CommandError::Domain(ProductoError::NotFound) if editing => AppError::NotFound(format!(
-            "Error: No se pudo editar el producto ID: {id} no existe en la base de datos!"
-        )),
-        CommandError::Domain(ProductoError::NotFound) => not_found(id),
-        CommandError::Domain(ProductoError::Stale { .. }) => AppError::Conflict(
-            "El producto fue modificado por otra operación desde que se abrió el formulario. \
-             Vuelva a cargarlo para ver los cambios."
-                .into(),
-        ),
-        CommandError::InUse { .. } => AppError::Conflict(
-            "Existen Movimientos en la Caja. Por favor elimine esos movimientos para continuar".into(),
-        ),
-        CommandError::Duplicate { .. } => duplicate(editing),
-        other => dispatch::store_failure(other),
-    }
-}
-
-/// Answer of a create or edit: the product as the caller reads it now.
 /// The answer of a create or an edit: the product as the caller reads it now.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProductoGuardado {
@@ -290,6 +252,7 @@ pub struct Lote {
     pub mensaje: String,
     /// One Spanish line per refused product; absent when the batch was saved.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub errores: Option<Vec<String>>,
     pub guardados: usize,
 }
@@ -397,13 +360,13 @@ pub async fn delete(
     Admin(caller): Admin,
     meta: RequestMeta,
     ApiPath(id): ApiPath<i64>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Mensaje>, AppError> {
     let metadata = meta.metadata(caller.actor());
     let outcome = run_on_product(&state.store, id, ProductoCommand::Delete, None, &metadata)
         .await
         .map_err(|e| command_error(id, e, false))?;
     dispatch::settled(&state, outcome).await;
-    Ok(Json(json!({"mensaje": "Se elimino el producto con éxito!"})))
+    Ok(Mensaje::new("Se elimino el producto con éxito!"))
 }
 
 /// Changes the price or cost of every product matching the filters (admins).

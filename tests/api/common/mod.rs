@@ -30,6 +30,8 @@ pub const PASSWORD: &str = "contraseña-segura";
 
 pub struct TestApp {
     pub router: Router,
+    /// The state the router was built with (a test may change it and build the router again).
+    pub state: optica::AppState,
     pub pool: PgPool,
     pub store: EventStore,
     _stop: watch::Sender<bool>,
@@ -43,6 +45,7 @@ pub fn serve_args() -> ServeArgs {
         admin_password: None,
         webapp_dir: None,
         timezone: optica::config::DEFAULT_TIMEZONE.into(),
+        numeric_status_links: true,
         limits: Default::default(),
     }
 }
@@ -58,7 +61,8 @@ impl TestApp {
         let (stop, stop_rx) = watch::channel(false);
         tokio::spawn(projector.run(stop_rx));
         TestApp {
-            router: optica::app(state),
+            router: optica::app(state.clone()),
+            state,
             store: EventStore::new(pool.clone()),
             pool,
             _stop: stop,

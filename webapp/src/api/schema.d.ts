@@ -543,7 +543,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All-time cash per payment method (admins): ENTRADA adds, SALIDA subtracts. */
+        /**
+         * All-time cash per payment method: ENTRADA adds, SALIDA subtracts. An admin chooses the
+         *     branch (0 or none: all); anyone else gets their own branch's, whatever `idLocal` says (the
+         *     existing front end asks for every role, and hides the figures from sellers itself).
+         */
         get: operations["movimiento_totals"];
         put?: never;
         post?: never;
@@ -560,7 +564,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One movement with its lines, payments, patient and products. */
+        /**
+         * One movement with its lines, payments, patient and products (staff of its branch). Without
+         *     any token, the existing front end's status link: only the order's number and state, a few
+         *     dozen times a minute per address, unless the shop turned numeric links off.
+         */
         get: operations["movimiento_get"];
         /**
          * Edits a movement. A sale's stock goes back where it was taken and is taken again for the new
@@ -1088,6 +1096,13 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description A create's or an update's answer. */
+        CategoriaGuardada: {
+            categoria: components["schemas"]["Nombrado"];
+            /** @description The same item, on a create, under the original's key. */
+            category?: components["schemas"]["Nombrado"];
+            mensaje: string;
+        };
         Cristal: {
             /** Format: date */
             fecha: string;
@@ -1143,6 +1158,16 @@ export interface components {
         EstadoCompra: {
             /** @description PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO, ENTREGADO, or null. */
             estadoMovimiento?: string | null;
+        };
+        /**
+         * @description What a request without a token learns of an order from its number (the existing front end's
+         *     status link): which order it is and its state, nothing else.
+         */
+        EstadoPorNumero: {
+            /** @description PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO, ENTREGADO, or null (a SALIDA). */
+            estadoMovimiento?: string | null;
+            /** Format: int64 */
+            id: number;
         };
         /** @description One event as the audit screens show it. */
         EventoAuditoria: {
@@ -1272,6 +1297,11 @@ export interface components {
             id: number;
             nombre: string;
         };
+        /** @description A create's or an update's answer. */
+        LocalGuardado: {
+            local: components["schemas"]["Local"];
+            mensaje: string;
+        };
         /**
          * @description The body of a create or update. Unknown fields (an `id`, back-references) are ignored:
          *     the id comes from the path or the server, never from the body.
@@ -1284,8 +1314,13 @@ export interface components {
         /** @description The answer of a batch: how many products were saved (all of them, or none with the reasons). */
         Lote: {
             /** @description One Spanish line per refused product; absent when the batch was saved. */
-            errores?: string[] | null;
+            errores?: string[];
             guardados: number;
+            mensaje: string;
+        };
+        /** @description A create's or an update's answer. */
+        MarcaGuardada: {
+            marca: components["schemas"]["Nombrado"];
             mensaje: string;
         };
         /** @description The mass-update body (contract section 5.7); filter ids may arrive as strings. */
@@ -1305,9 +1340,19 @@ export interface components {
             /** Format: double */
             valor?: number | null;
         };
+        /** @description A create's or an update's answer. */
+        MaterialGuardado: {
+            materialProducto: components["schemas"]["Nombrado"];
+            mensaje: string;
+        };
         /** @description A message answer: deletes, not-found and refusals. */
         Mensaje: {
             mensaje: string;
+        };
+        /** @description A create's or an update's answer. */
+        MetodoPagoGuardado: {
+            mensaje: string;
+            metodoPago: components["schemas"]["Nombrado"];
         };
         /** @description A movement as the API serializes it (contract §3.4). */
         Movimiento: {
@@ -1372,6 +1417,8 @@ export interface components {
             mensaje: string;
             movimiento?: null | components["schemas"]["Movimiento"];
         };
+        /** @description A movement as `GET /api/movimientos/{id}` answers it: whole for staff, its state for nobody. */
+        MovimientoLeido: components["schemas"]["Movimiento"] | components["schemas"]["EstadoPorNumero"];
         /** @description A category, brand, material or payment method. */
         Nombrado: {
             /** Format: int64 */
@@ -1725,10 +1772,7 @@ export interface components {
              */
             version?: number | null;
         };
-        /**
-         * @description Answer of a create or edit: the product as the caller reads it now.
-         *     The answer of a create or an edit: the product as the caller reads it now.
-         */
+        /** @description The answer of a create or an edit: the product as the caller reads it now. */
         ProductoGuardado: {
             mensaje: string;
             producto?: null | components["schemas"]["Producto"];
@@ -1751,6 +1795,11 @@ export interface components {
             /** Format: int64 */
             id: number;
             nombre: string;
+        };
+        /** @description A create's or an update's answer. */
+        ProveedorGuardado: {
+            mensaje: string;
+            proveedor: components["schemas"]["Proveedor"];
         };
         SortInfo: {
             empty: boolean;
@@ -2050,12 +2099,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + item under the kind's key */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CategoriaGuardada"];
+                };
             };
             400: {
                 headers: {
@@ -2107,12 +2157,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + item under the kind's key */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CategoriaGuardada"];
+                };
             };
             400: {
                 headers: {
@@ -2493,12 +2544,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + item under the kind's key */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["LocalGuardado"];
+                };
             };
             400: {
                 headers: {
@@ -2550,12 +2602,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + item under the kind's key */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["LocalGuardado"];
+                };
             };
             400: {
                 headers: {
@@ -2711,12 +2764,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + item under the kind's key */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MarcaGuardada"];
+                };
             };
             400: {
                 headers: {
@@ -2768,12 +2822,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + item under the kind's key */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MarcaGuardada"];
+                };
             };
             400: {
                 headers: {
@@ -2929,12 +2984,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + item under the kind's key */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MaterialGuardado"];
+                };
             };
             400: {
                 headers: {
@@ -2986,12 +3042,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + item under the kind's key */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MaterialGuardado"];
+                };
             };
             400: {
                 headers: {
@@ -3147,12 +3204,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + item under the kind's key */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MetodoPagoGuardado"];
+                };
             };
             400: {
                 headers: {
@@ -3204,12 +3262,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + item under the kind's key */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MetodoPagoGuardado"];
+                };
             };
             400: {
                 headers: {
@@ -4001,7 +4060,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Movimiento"];
+                    "application/json": components["schemas"]["MovimientoLeido"];
                 };
             };
             /** @description a path or query value of the wrong type or out of range */
@@ -4030,6 +4089,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description too many reads without a token from this address */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5516,12 +5584,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + item under the kind's key */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProveedorGuardado"];
+                };
             };
             400: {
                 headers: {
@@ -5573,12 +5642,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description mensaje + item under the kind's key */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProveedorGuardado"];
+                };
             };
             400: {
                 headers: {

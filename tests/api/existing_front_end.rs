@@ -1,0 +1,227 @@
+//! The existing front end (the Angular app the API contract describes) against our server, with
+//! its exact request shapes: a seller's cash list with its totals, a seller's catalogue search,
+//! the numeric status links already sent to customers, the lens posts after a sale, and what a
+//! refused delete answers.
+
+use std::net::{IpAddr, Ipv4Addr};
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+use crate::common::shop::{id_of, sale, shop, Shop};
+use crate::common::TestApp;
+
+/// A sale at branch `local` of `cantidad` frames, paid in cash (the existing app's body).
+fn sale_at(s: &Shop, local: i64, producto: i64, total: f64) -> Value {
+    json!({
+        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": local},
+        "total": total, "totalImpuesto": total, "vendedor": "Eva",
+        "detalles": [{"cantidad": 1, "precioUnitario": total, "subtotal": total, "producto": {"id": producto}}],
+        "detallesAdicionales": [],
+        "cajaMovimientos": [{"monto": total, "montoImpuesto": total, "metodoPago": {"id": s.efectivo},
+                             "fecha": "2026-11-21T10:30"}],
+        "estadoMovimiento": "PEDIDO_CRISTALES"
+    })
+}
+
+/// 1. The movement list asks for the all-time totals for every role, with `idLocal=0` for "all
+/// branches": a seller gets their own branch's, an admin every branch's.
+#[sqlx::test]
+async fn a_seller_gets_the_totals_of_their_own_branch_whatever_idlocal_says(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let s = shop(&app).await;
+    let at_norte = s.product(&app, "Norte1", s.marca, &[(s.norte, 3)]).await;
+    id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
+    id_of(
+        &app,
+        &s.admin,
+        "/api/movimientos",
+        sale_at(&s, s.norte, at_norte, 700.0),
+        "movimiento",
+    )
+    .await;
+    for id_local in [0, s.centro, s.norte] {
+        let (status, totals) = app
+            .get(&format!("/api/movimientos/totales?idLocal={id_local}"), Some(&s.seller))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{totals}");
+        assert_eq!(
+            totals,
+            json!({"Efectivo": 1000.5, "Tarjeta": 0.0}),
+            "idLocal={id_local}"
+        );
+    }
+    let (_, all) = app.get("/api/movimientos/totales?idLocal=0", Some(&s.admin)).await;
+    assert_eq!(all, json!({"Efectivo": 1700.5, "Tarjeta": 0.0}));
+    let (_, norte) = app
+        .get(&format!("/api/movimientos/totales?idLocal={}", s.norte), Some(&s.admin))
+        .await;
+    assert_eq!(norte, json!({"Efectivo": 700.0, "Tarjeta": 0.0}));
+}
+
+/// 2. Sellers see the whole catalogue with every branch's stock (to send a customer to the
+/// branch that has the frame), never the cost.
+#[sqlx::test]
+async fn a_seller_finds_a_product_stocked_only_at_another_branch_without_its_cost(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let s = shop(&app).await;
+    let id = s.product(&app, "Aviator", s.otra_marca, &[(s.norte, 4)]).await;
+    for path in [
+        "/api/productos/modelo/avia",
+        "/api/productos/marca/vulk",
+        "/api/productos/buscar-por-modelo/Aviator",
+    ] {
+        let (status, found) = app.get(path, Some(&s.seller)).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {found}");
+        assert_eq!(found[0]["id"], id, "{path}");
+        assert_eq!(found[0]["productoLocales"][0]["local"]["id"], s.norte, "{path}");
+        assert_eq!(found[0]["productoLocales"][0]["stock"], 4, "{path}");
+        assert_eq!(found[0]["costo"], Value::Null, "{path}");
+    }
+    let (status, one) = app.get(&format!("/api/productos/{id}"), Some(&s.seller)).await;
+    assert_eq!((status, one["costo"].clone()), (StatusCode::OK, Value::Null));
+    let (_, page) = app.get("/api/productos/page/0", Some(&s.seller)).await;
+    assert_eq!(page["totalElements"], 3, "{page}");
+    // The sale form's search stays at the seller's branch.
+    let (_, at_branch) = app
+        .get(
+            &format!("/api/productos/buscar?modelo=avia&localId={}", s.norte),
+            Some(&s.seller),
+        )
+        .await;
+    assert_eq!(at_branch, json!([]));
+}
+
+/// An anonymous GET, from `address` when given.
+async fn anonymous_get(app: &TestApp, uri: &str, address: Option<IpAddr>) -> (StatusCode, Value) {
+    let mut request = Request::get(uri).body(Body::empty()).unwrap();
+    if let Some(ip) = address {
+        request
+            .extensions_mut()
+            .insert(axum::extract::ConnectInfo(std::net::SocketAddr::new(ip, 40000)));
+    }
+    app.send(request).await
+}
+
+/// 3. The status links already sent to customers: `/estadoCompra/{id}` calls
+/// `GET /api/movimientos/{id}` without a token and reads `estadoMovimiento`.
+#[sqlx::test]
+async fn an_old_status_link_reads_only_the_orders_number_and_state(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let s = shop(&app).await;
+    let id = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
+    let customer = Some(IpAddr::V4(Ipv4Addr::new(190, 1, 2, 3)));
+    let (status, body) = anonymous_get(&app, &format!("/api/movimientos/{id}"), customer).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body, json!({"id": id, "estadoMovimiento": "PEDIDO_CRISTALES"}));
+    let (status, _) = anonymous_get(&app, "/api/movimientos/999999", customer).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // Staff still read the whole movement; a bad token is still refused.
+    let (_, whole) = app.get(&format!("/api/movimientos/{id}"), Some(&s.seller)).await;
+    assert_eq!(whole["detalles"][0]["cantidad"], 1);
+    let (status, _) = app.get(&format!("/api/movimientos/{id}"), Some("no-es-un-token")).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test]
+async fn walking_the_order_numbers_from_one_address_is_slowed_down(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let s = shop(&app).await;
+    let id = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
+    let walker = Some(IpAddr::V4(Ipv4Addr::new(200, 0, 0, 9)));
+    let per_minute = optica::state::NUMERIC_LINKS_PER_MINUTE;
+    for n in 0..per_minute {
+        let (status, _) = anonymous_get(&app, &format!("/api/movimientos/{}", id + i64::from(n)), walker).await;
+        assert!(status == StatusCode::OK || status == StatusCode::NOT_FOUND, "{status}");
+    }
+    let (status, body) = anonymous_get(&app, &format!("/api/movimientos/{id}"), walker).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(
+        body["mensaje"]
+            .as_str()
+            .unwrap()
+            .starts_with("Demasiadas consultas desde esta dirección."),
+        "{body}"
+    );
+    // Another customer is not held back by the walker.
+    let other = Some(IpAddr::V4(Ipv4Addr::new(181, 5, 5, 5)));
+    let (status, _) = anonymous_get(&app, &format!("/api/movimientos/{id}"), other).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[sqlx::test]
+async fn a_shop_can_turn_numeric_status_links_off(pool: PgPool) {
+    let mut app = TestApp::start(pool).await;
+    let s = shop(&app).await;
+    let id = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
+    app.state.numeric_links = None;
+    app.router = optica::app(app.state.clone());
+    let (status, body) = anonymous_get(&app, &format!("/api/movimientos/{id}"), None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert!(body.get("estadoMovimiento").is_none(), "{body}");
+}
+
+/// A sale to the shop's patient of one lens (the category cristal) and an extra line that
+/// mentions one, as the existing app sends it; then its follow-up posts, one per lens.
+#[sqlx::test]
+async fn the_lens_posts_after_a_sale_do_not_record_the_lenses_twice(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let s = shop(&app).await;
+    let total = 1000.5 + 800.0;
+    let body = json!({
+        "tipoMovimiento": "ENTRADA", "fecha": format!("{}T10:30", app.state.today()), "local": {"id": s.centro},
+        "total": total, "totalImpuesto": total, "paciente": {"id": s.paciente},
+        "detalles": [{"cantidad": 1, "precioUnitario": 1000.5, "subtotal": 1000.5, "producto": {"id": s.lente}}],
+        "detallesAdicionales": [{"descripcion": "Cristal Blue", "subtotal": 800}],
+        "cajaMovimientos": [{"monto": total, "montoImpuesto": total, "metodoPago": {"id": s.efectivo},
+                             "fecha": "2026-11-21T10:30"}],
+        "estadoMovimiento": "PEDIDO_CRISTALES"
+    });
+    id_of(&app, &s.seller, "/api/movimientos", body, "movimiento").await;
+    for nombre in ["Orma Ray-Ban", "Blue"] {
+        let post = json!({"pacienteId": s.paciente, "nombre": nombre});
+        let (status, _) = app.post("/api/pacientes/cristales", Some(&s.seller), post).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    let lenses = |paciente: &Value| -> Vec<String> {
+        let fichas = paciente["historialFichas"].as_array().unwrap();
+        let all = fichas.iter().flat_map(|f| f["cristales"].as_array().unwrap().iter());
+        all.map(|c| c["nombre"].as_str().unwrap().to_string()).collect()
+    };
+    let (_, paciente) = app
+        .get(&format!("/api/pacientes/id/{}", s.paciente), Some(&s.seller))
+        .await;
+    assert_eq!(lenses(&paciente), ["Orma Ray-Ban", "Blue"]);
+    // A lens added by hand, with no sale behind it, is recorded; so is a second post of a name.
+    for nombre in ["Transitions", "Blue"] {
+        let post = json!({"pacienteId": s.paciente, "nombre": nombre});
+        let (status, _) = app.post("/api/pacientes/cristales", Some(&s.seller), post).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    let (_, paciente) = app
+        .get(&format!("/api/pacientes/id/{}", s.paciente), Some(&s.seller))
+        .await;
+    assert_eq!(lenses(&paciente), ["Orma Ray-Ban", "Blue", "Transitions", "Blue"]);
+}
+
+/// 5. Deleting a payment method or a branch that movements use: 409 with the `mensaje` the
+/// existing app shows.
+#[sqlx::test]
+async fn a_refused_delete_answers_a_mensaje_the_existing_app_shows(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let s = shop(&app).await;
+    id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
+    let (status, body) = app
+        .delete(&format!("/api/metodoPago/{}", s.efectivo), Some(&s.admin))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        body["mensaje"],
+        "Existen Movimientos en la Caja. Por favor elimine esos movimientos para continuar"
+    );
+    let (status, body) = app.delete(&format!("/api/local/{}", s.centro), Some(&s.admin)).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(body["mensaje"].as_str().unwrap().starts_with("Existen "), "{body}");
+}
