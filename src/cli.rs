@@ -250,6 +250,7 @@ pub async fn build_state(pool: PgPool, args: &ServeArgs) -> Result<AppState, Str
     if !args.numeric_status_links {
         state.numeric_links = None;
     }
+    state.trusted_proxies = Arc::new(args.trusted_proxies.clone());
     Ok(state)
 }
 

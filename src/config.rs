@@ -125,6 +125,11 @@ pub struct ServeArgs {
     /// for shops whose customers only have our web app's signed links.
     #[arg(long, env = "OPTICA_NUMERIC_STATUS_LINKS", default_value_t = true, action = clap::ArgAction::Set)]
     pub numeric_status_links: bool,
+    /// Addresses of the reverse proxies in front of the server, comma-separated: from them the
+    /// client's address is read in `X-Forwarded-For` (for the login throttle and the status
+    /// links' budget); from anyone else that header is ignored.
+    #[arg(long, env = "OPTICA_TRUSTED_PROXIES", value_delimiter = ',')]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     #[command(flatten)]
     pub limits: ConnectionLimits,
 }

@@ -67,7 +67,7 @@ impl<K: Kind> Lookup<K> {
         &self.data
     }
 
-    fn exists(&self) -> bool {
+    pub fn exists(&self) -> bool {
         self.created && !self.deleted
     }
 }

@@ -125,7 +125,9 @@ pub struct Cristal {
     pub fecha: NaiveDate,
     /// Number of the event that recorded it.
     since: u64,
-    /// The sale that recorded it, and whether a follow-up post has matched it since.
+    /// The sale that recorded it, and whether a follow-up post has matched it since. (Snapshots
+    /// taken before these fields load them as none and false, which is what replaying the
+    /// older events gives too: SNAPSHOT_VERSION need not move.)
     #[serde(default)]
     movimiento_id: Option<i64>,
     #[serde(default)]

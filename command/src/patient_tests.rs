@@ -262,6 +262,26 @@ fn the_existing_front_ends_post_after_a_sale_matches_the_lens_the_sale_recorded(
 }
 
 #[test]
+fn a_second_sale_of_the_same_lens_the_same_day_is_recorded() {
+    let mut history = registered();
+    history.push(sold("Orma Essilor"));
+    Given::with(())
+        .given(history)
+        .when(PacienteCommand::RecordCristales {
+            nombres: vec!["Orma Essilor".into()],
+            fecha: day(21),
+            movimiento_id: Some(8),
+        })
+        .then_expect_events(vec![PacienteEvent::CristalRegistrado {
+            ficha_id: 1,
+            cristal_id: 3,
+            nombre: "Orma Essilor".into(),
+            fecha: day(21),
+            movimiento_id: Some(8),
+        }]);
+}
+
+#[test]
 fn an_edit_from_a_stale_form_keeps_the_crystal_recorded_meanwhile() {
     // The form loaded version 3 (crystal 1); a sale then recorded crystal 2 (version 4). The
     // editor removed crystal 1, changed the ficha and added a second ficha.

@@ -54,6 +54,32 @@ impl LookupKind {
     }
 }
 
+/// A lookup's name as its uniqueness claim compares it: trimmed, inner spaces collapsed, lower
+/// case, Spanish accents dropped ('Sol', 'sol ' and 'Sól' are one name). The SQL function
+/// `optica_name_key` (migration 0018) is the same rule; a test holds the two together.
+pub fn name_key(nombre: &str) -> String {
+    const FROM: &str = "áéíóúüñàèìòùâêîôûäëïöç";
+    const TO: &str = "aeiouunaeiouaeiouaeioc";
+    let collapsed = nombre.split_whitespace().collect::<Vec<_>>().join(" ");
+    collapsed
+        .to_lowercase()
+        .chars()
+        .map(|c| {
+            FROM.chars()
+                .position(|f| f == c)
+                .and_then(|i| TO.chars().nth(i))
+                .unwrap_or(c)
+        })
+        .collect()
+}
+
+impl LookupKind {
+    /// The scope of the claims on this kind's names.
+    pub fn name_scope(self) -> String {
+        format!("lookup_nombre:{}", self.aggregate_type())
+    }
+}
+
 /// The fields of a lookup item. `direccion` is used by branches, `celular` by branches and suppliers.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LookupData {
@@ -81,5 +107,18 @@ impl DomainEvent for LookupEvent {
 
     fn event_version(&self) -> String {
         "1".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_key;
+
+    #[test]
+    fn names_that_differ_in_case_accents_or_spaces_are_one_name() {
+        assert_eq!(name_key("Sol"), name_key(" sol  "));
+        assert_eq!(name_key("Sól"), "sol");
+        assert_eq!(name_key("Lentes   de  SOL"), "lentes de sol");
+        assert_ne!(name_key("Sol"), name_key("Sola"));
     }
 }

@@ -72,6 +72,7 @@ pub async fn app(pool: &PgPool, projector: Option<optica_projections::projector:
         webapp_dir: None,
         timezone: optica::config::DEFAULT_TIMEZONE.into(),
         numeric_status_links: true,
+        trusted_proxies: Vec::new(),
         limits: Default::default(),
     };
     let mut state = optica::cli::build_state(pool.clone(), &args).await.unwrap();

@@ -47,6 +47,11 @@ pub enum PatientChange {
     Delete {
         id: i64,
     },
+    /// An event that changes nothing the patient's rows show (a lens confirmed by the existing
+    /// front end's post): only the version moves.
+    Touch {
+        id: i64,
+    },
 }
 
 fn number(value: Option<Medida>) -> Value {
@@ -91,7 +96,7 @@ pub fn patient_change(event: &StoredEvent) -> Result<Option<PatientChange>, Proj
     let id = event.numeric_id()?;
     Ok(Some(match event.decode::<PacienteEvent>()? {
         // The lens is already in the file: the sale recorded it.
-        PacienteEvent::CristalConfirmado { .. } => return Ok(None),
+        PacienteEvent::CristalConfirmado { .. } => PatientChange::Touch { id },
         PacienteEvent::PacienteRegistrado { ficha, datos, fecha } => PatientChange::Write {
             id,
             ficha: Some(ficha),
@@ -242,6 +247,7 @@ impl Projection for PatientsProjection {
                     .execute(&mut *conn)
                     .await?;
             }
+            PatientChange::Touch { .. } => {}
             PatientChange::Delete { id } => {
                 sqlx::query("delete from patients where id = $1")
                     .bind(id)

@@ -45,7 +45,7 @@ pub fn ordered_by_name(kind: &str) -> bool {
 
 pub async fn list(pool: &PgPool, kind: &str) -> Result<Vec<LookupItem>, sqlx::Error> {
     let order = if ordered_by_name(kind) {
-        "lower(nombre), id"
+        "nombre collate optica_es, id"
     } else {
         "id"
     };

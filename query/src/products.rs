@@ -1,7 +1,7 @@
 //! Reads of the product read models: pages, searches, stock sums and the stock sheet.
 //!
-//! Who sees what: admins see every product with its cost; other staff see only products offered
-//! at their branch (as the original's lists did) and never the cost.
+//! Who sees what: every member of staff sees every product with every branch's stock; only
+//! admins see the cost. Searches ignore case and accents; lists sort as Spanish does.
 
 use std::collections::HashMap;
 
@@ -150,7 +150,7 @@ async fn load_one(pool: &PgPool, id: i64, viewer: Viewer) -> Result<Option<Produ
                           join lookup_items c on c.kind = 'Categoria' and c.id = pc.categoria_id
                           where pc.producto_id = p.id), '[]') as categorias,
                 coalesce((select json_agg(json_build_object('id', s.id, 'nombre', s.nombre, 'celular', s.celular)
-                                          order by lower(s.nombre), s.id)
+                                          order by s.nombre collate optica_es, s.id)
                           from product_proveedores pp
                           join lookup_items s on s.kind = 'Proveedor' and s.id = pp.proveedor_id
                           where pp.producto_id = p.id), '[]') as proveedores,
@@ -191,7 +191,7 @@ async fn load_many(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Pro
     let proveedores: Vec<(i64, i64, String, Option<String>)> = sqlx::query_as(
         "select pp.producto_id, s.id, s.nombre, s.celular from product_proveedores pp
          join lookup_items s on s.kind = 'Proveedor' and s.id = pp.proveedor_id
-         where pp.producto_id = any($1) order by lower(s.nombre), s.id",
+         where pp.producto_id = any($1) order by s.nombre collate optica_es, s.id",
     )
     .bind(ids)
     .fetch_all(pool)
@@ -232,7 +232,8 @@ async fn load_many(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Pro
     Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
 }
 
-const LIST_ORDER: &str = "order by lower(p.marca_nombre), lower(p.modelo), p.id";
+/// Brand, then model, as Spanish sorts them (the `optica_es` collation, migration 0018).
+const LIST_ORDER: &str = "order by p.marca_nombre collate optica_es, p.modelo collate optica_es, p.id";
 /// Offered at branch $1 (stock may be 0); a null branch: everywhere.
 const OFFERED: &str =
     "($1::bigint is null or exists (select 1 from product_stock s where s.producto_id = p.id and s.local_id = $1))";
@@ -299,7 +300,7 @@ pub async fn sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFacts>, sq
 /// How a search matches.
 #[derive(Clone, Copy, Debug)]
 pub enum Search<'a> {
-    /// The model, case-insensitively.
+    /// The model, ignoring case and accents.
     ModelIs(&'a str),
     ModelContains(&'a str),
     BrandContains(&'a str),
@@ -309,10 +310,22 @@ pub enum Search<'a> {
 
 pub async fn search(pool: &PgPool, viewer: Viewer, search: Search<'_>) -> Result<Vec<Producto>, sqlx::Error> {
     let (condition, text, branch) = match search {
-        Search::ModelIs(t) => ("lower(p.modelo) = lower($2)", t.trim().to_string(), None),
-        Search::ModelContains(t) => ("lower(p.modelo) like $2", contains_pattern(t.trim()), None),
-        Search::BrandContains(t) => ("lower(p.marca_nombre) like $2", contains_pattern(t.trim()), None),
-        Search::ModelAtBranch(t, local) => ("lower(p.modelo) like $2", contains_pattern(t.trim()), Some(local)),
+        Search::ModelIs(t) => ("p.modelo_busqueda = optica_fold($2)", t.trim().to_string(), None),
+        Search::ModelContains(t) => (
+            "p.modelo_busqueda like optica_fold($2)",
+            contains_pattern(t.trim()),
+            None,
+        ),
+        Search::BrandContains(t) => (
+            "p.marca_busqueda like optica_fold($2)",
+            contains_pattern(t.trim()),
+            None,
+        ),
+        Search::ModelAtBranch(t, local) => (
+            "p.modelo_busqueda like optica_fold($2)",
+            contains_pattern(t.trim()),
+            Some(local),
+        ),
     };
     let ids: Vec<i64> = sqlx::query_scalar(&format!(
         "select p.id from products p where {OFFERED} and {condition} {LIST_ORDER} limit $3"
@@ -362,7 +375,7 @@ pub async fn stock_per_material(pool: &PgPool, local_id: i64) -> Result<Vec<Stoc
          join products p on p.id = s.producto_id
          join lookup_items m on m.kind = 'MaterialProducto' and m.id = p.material_id
          where s.local_id = $1
-         group by m.nombre order by m.nombre",
+         group by m.nombre order by m.nombre collate optica_es",
     )
     .bind(local_id)
     .fetch_all(pool)
@@ -424,7 +437,7 @@ pub async fn stock_sheet(pool: &PgPool, local_id: i64) -> Result<Vec<StockSheetR
         "select p.modelo, p.marca_nombre as marca, p.costo_cents, p.precio_cents, s.stock
          from product_stock s join products p on p.id = s.producto_id
          where s.local_id = $1 and s.stock > 0
-         order by lower(p.modelo), lower(p.marca_nombre), p.id",
+         order by p.modelo collate optica_es, p.marca_nombre collate optica_es, p.id",
     )
     .bind(local_id)
     .fetch_all(pool)

@@ -144,14 +144,14 @@ pub async fn products_sold(pool: &PgPool, periodo: Periodo) -> Result<Vec<Produc
              select s.producto_id, sum(s.cantidad)::bigint as cantidad, sum(s.subtotal_cents)::bigint as subtotal
              from stats_product_day s where {IN_PERIOD} group by s.producto_id having sum(s.cantidad) > 0)
          select p.modelo,
-                coalesce((select string_agg(c.nombre, ', ' order by c.nombre)
+                coalesce((select string_agg(c.nombre, ', ' order by c.nombre collate optica_es)
                           from product_categorias pc join lookup_items c on c.kind = 'Categoria' and c.id = pc.categoria_id
                           where pc.producto_id = p.id), '') as categorias,
                 coalesce(p.descripcion, '') as descripcion, coalesce(p.marca_nombre, '') as marca,
                 sold.cantidad, coalesce(p.costo_cents, 0) as costo_cents, p.precio_cents,
                 sold.subtotal - coalesce(p.costo_cents, 0) * sold.cantidad as ganancia_cents
          from sold join products p on p.id = sold.producto_id
-         order by sold.cantidad desc, lower(p.modelo)"
+         order by sold.cantidad desc, p.modelo collate optica_es"
     ))
     .bind(periodo.local_id)
     .bind(periodo.desde)

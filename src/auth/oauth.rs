@@ -1,11 +1,10 @@
 //! `POST /oauth/token`: the password grant, with HTTP Basic client authentication.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::header::AUTHORIZATION;
-use axum::http::Extensions;
+
 use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use axum::Json;
@@ -16,7 +15,7 @@ use serde_json::json;
 
 use super::{jwt, password, throttle, AuthConfig, OAuthClient};
 use crate::error::AppError;
-use crate::http::extract::ApiForm;
+use crate::http::extract::{ApiForm, ClientAddress};
 use crate::state::AppState;
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -65,7 +64,7 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 pub async fn token(
     State(state): State<AppState>,
     headers: HeaderMap,
-    extensions: Extensions,
+    ClientAddress(address): ClientAddress,
     ApiForm(form): ApiForm<TokenRequest>,
 ) -> Result<impl IntoResponse, AppError> {
     let auth: Arc<AuthConfig> = state.auth.clone();
@@ -81,8 +80,6 @@ pub async fn token(
     if username.contains('\0') {
         return Err(AppError::InvalidGrant(BAD));
     }
-    // The peer's address when served over TCP (absent when the router is called in-process).
-    let address = extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
     let account = optica_events::user::username_key(&username);
     let keys = throttle::Keys::new(&account, address);
     if let Some(seconds) = throttle::attempt(&state.pool, &keys).await? {

@@ -123,18 +123,38 @@ impl From<FormRejection> for AppError {
     }
 }
 
-/// The client's address, when the request came over TCP (`serve` records it); none for a router
-/// called in-process.
+/// The client's address, when the request came over TCP (`serve` records it; none for a router
+/// called in-process). From a trusted reverse proxy (`OPTICA_TRUSTED_PROXIES`) it is the last
+/// address of `X-Forwarded-For` that is not itself a trusted proxy; from anyone else that
+/// header is ignored, so a client cannot choose its own address.
 pub struct ClientAddress(pub Option<std::net::IpAddr>);
 
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddress {
+impl<S> FromRequestParts<S> for ClientAddress
+where
+    S: Send + Sync,
+    AppState: axum::extract::FromRef<S>,
+{
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Self::Rejection> {
         let peer = parts
             .extensions
-            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>();
-        Ok(ClientAddress(peer.map(|c| c.0.ip())))
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map(|c| c.0.ip().to_canonical());
+        let state = <AppState as axum::extract::FromRef<S>>::from_ref(state);
+        let trusted = |ip: &std::net::IpAddr| state.trusted_proxies.contains(ip);
+        let Some(peer) = peer.filter(trusted) else {
+            return Ok(ClientAddress(peer));
+        };
+        let forwarded = parts.headers.get_all("x-forwarded-for").iter();
+        let hops: Vec<std::net::IpAddr> = forwarded
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .filter_map(|hop| hop.trim().parse::<std::net::IpAddr>().ok())
+            .map(|ip| ip.to_canonical())
+            .collect();
+        let client = hops.into_iter().rev().find(|ip| !trusted(ip));
+        Ok(ClientAddress(Some(client.unwrap_or(peer))))
     }
 }
 

@@ -96,7 +96,16 @@ async fn a_seller_finds_a_product_stocked_only_at_another_branch_without_its_cos
 
 /// An anonymous GET, from `address` when given.
 async fn anonymous_get(app: &TestApp, uri: &str, address: Option<IpAddr>) -> (StatusCode, Value) {
-    let mut request = Request::get(uri).body(Body::empty()).unwrap();
+    forwarded_get(app, uri, address, None).await
+}
+
+/// The same through a proxy at `address` that names the client in `X-Forwarded-For`.
+async fn forwarded_get(app: &TestApp, uri: &str, address: Option<IpAddr>, client: Option<&str>) -> (StatusCode, Value) {
+    let mut request = Request::get(uri);
+    if let Some(client) = client {
+        request = request.header("x-forwarded-for", client);
+    }
+    let mut request = request.body(Body::empty()).unwrap();
     if let Some(ip) = address {
         request
             .extensions_mut()
@@ -118,6 +127,16 @@ async fn an_old_status_link_reads_only_the_orders_number_and_state(pool: PgPool)
     assert_eq!(body, json!({"id": id, "estadoMovimiento": "PEDIDO_CRISTALES"}));
     let (status, _) = anonymous_get(&app, "/api/movimientos/999999", customer).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+    // An expense is no customer's order: to nobody it does not exist.
+    let gasto = json!({
+        "tipoMovimiento": "SALIDA", "fecha": "2026-11-21T12:00", "local": {"id": s.centro}, "descripcion": "Luz",
+        "total": 300, "totalImpuesto": 300, "detalles": [], "detallesAdicionales": [],
+        "cajaMovimientos": [{"monto": 300, "montoImpuesto": 300, "metodoPago": {"id": s.efectivo},
+                             "fecha": "2026-11-21T12:00"}]
+    });
+    let gasto = id_of(&app, &s.admin, "/api/movimientos", gasto, "movimiento").await;
+    let (status, body) = anonymous_get(&app, &format!("/api/movimientos/{gasto}"), customer).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     // Staff still read the whole movement; a bad token is still refused.
     let (_, whole) = app.get(&format!("/api/movimientos/{id}"), Some(&s.seller)).await;
     assert_eq!(whole["detalles"][0]["cantidad"], 1);
@@ -149,6 +168,38 @@ async fn walking_the_order_numbers_from_one_address_is_slowed_down(pool: PgPool)
     let other = Some(IpAddr::V4(Ipv4Addr::new(181, 5, 5, 5)));
     let (status, _) = anonymous_get(&app, &format!("/api/movimientos/{id}"), other).await;
     assert_eq!(status, StatusCode::OK);
+}
+
+/// Behind the shop's reverse proxy every customer arrives from the proxy's address: the budget
+/// is the client's the proxy names, and nobody else can name one.
+#[sqlx::test]
+async fn behind_a_trusted_proxy_each_customer_has_a_budget_of_their_own(pool: PgPool) {
+    let mut app = TestApp::start(pool).await;
+    let s = shop(&app).await;
+    let id = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
+    let proxy: IpAddr = "10.0.0.1".parse().unwrap();
+    app.state.trusted_proxies = std::sync::Arc::new(vec![proxy]);
+    app.router = optica::app(app.state.clone());
+    let uri = format!("/api/movimientos/{id}");
+    for _ in 0..optica::state::NUMERIC_LINKS_PER_MINUTE {
+        let (status, _) = forwarded_get(&app, &uri, Some(proxy), Some("190.1.1.1")).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    let (status, _) = forwarded_get(&app, &uri, Some(proxy), Some("190.1.1.1")).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    let (status, _) = forwarded_get(&app, &uri, Some(proxy), Some("181.2.2.2, 10.0.0.1")).await;
+    assert_eq!(status, StatusCode::OK, "another customer through the same proxy");
+    // From anyone but the proxy the header is ignored: the walker cannot pose as new clients.
+    let walker: IpAddr = "200.0.0.9".parse().unwrap();
+    for n in 0..=optica::state::NUMERIC_LINKS_PER_MINUTE {
+        let (status, _) = forwarded_get(&app, &uri, Some(walker), Some(&format!("1.1.1.{n}"))).await;
+        let expected = if n < optica::state::NUMERIC_LINKS_PER_MINUTE {
+            StatusCode::OK
+        } else {
+            StatusCode::TOO_MANY_REQUESTS
+        };
+        assert_eq!(status, expected, "request {n}");
+    }
 }
 
 #[sqlx::test]
@@ -224,4 +275,28 @@ async fn a_refused_delete_answers_a_mensaje_the_existing_app_shows(pool: PgPool)
     let (status, body) = app.delete(&format!("/api/local/{}", s.centro), Some(&s.admin)).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(body["mensaje"].as_str().unwrap().starts_with("Existen "), "{body}");
+}
+
+/// The setting itself, on a running server.
+#[sqlx::test]
+async fn optica_numeric_status_links_false_closes_the_old_links(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let s = shop(&app).await;
+    let id = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
+    let url = crate::common::server::database_url(&pool);
+    let server = crate::common::server::Server::start_with(&url, &[("OPTICA_NUMERIC_STATUS_LINKS", "false")]).await;
+    let path = format!("/api/movimientos/{id}");
+    let (status, _) = crate::common::server::request(server.addr, "GET", &path, None, None)
+        .await
+        .unwrap();
+    assert_eq!(status, 401);
+    drop(server);
+    let server = crate::common::server::Server::start_on(&url).await;
+    let (status, body) = crate::common::server::request(server.addr, "GET", &path, None, None)
+        .await
+        .unwrap();
+    assert_eq!(
+        (status, body),
+        (200, json!({"id": id, "estadoMovimiento": "PEDIDO_CRISTALES"}))
+    );
 }

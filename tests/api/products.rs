@@ -727,3 +727,51 @@ async fn an_edit_without_version_keeps_sales_made_since_the_form_opened(pool: Pg
     let (_, answer) = app.put(&uri, Some(&shop.admin), body).await;
     assert_eq!(stock_at(&answer["producto"], shop.centro), Some(8));
 }
+
+/// Searches ignore accents and case ('canon' finds 'Cañón'), and the catalogue sorts as Spanish
+/// does ('Óptica' with the O's, 'Ñandú' after 'Nube'), issue 21 item 7.
+#[sqlx::test]
+async fn searches_ignore_accents_and_case_and_lists_sort_as_spanish_does(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = premises(&app).await;
+    let t = shop.admin.as_str();
+    let named = |n: &str| json!({ "nombre": n });
+    let optica = id_of(&app, t, "/api/marca", named("Óptica Sur"), "marca").await;
+    let zeiss = id_of(&app, t, "/api/marca", named("Zeiss"), "marca").await;
+    let nandu = id_of(&app, t, "/api/marca", named("Ñandú"), "marca").await;
+    let nube = id_of(&app, t, "/api/marca", named("Nube"), "marca").await;
+    for (modelo, marca) in [("Cañón", optica), ("Z1", zeiss), ("Ave", nandu), ("N1", nube)] {
+        shop.product(&app, modelo, marca, &[(shop.centro, 1)]).await;
+    }
+    for path in ["/api/productos/modelo/canon", "/api/productos/buscar-por-modelo/CANON"] {
+        let (status, found) = app.get(path, Some(t)).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert_eq!(found[0]["modelo"], "Cañón", "{path}");
+    }
+    let (_, found) = app.get("/api/productos/marca/optica", Some(t)).await;
+    assert_eq!(found[0]["marca"]["nombre"], "Óptica Sur");
+    let (_, found) = app
+        .get(
+            &format!("/api/productos/buscar?modelo=cañon&localId={}", shop.centro),
+            Some(t),
+        )
+        .await;
+    assert_eq!(found[0]["modelo"], "Cañón");
+
+    let (_, page) = app.get("/api/productos/page/0", Some(t)).await;
+    let brands: Vec<&str> = page["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["marca"]["nombre"].as_str().unwrap())
+        .collect();
+    assert_eq!(brands, ["Nube", "Ñandú", "Óptica Sur", "Zeiss"]);
+    let (_, marcas) = app.get("/api/marca", Some(t)).await;
+    let names: Vec<&str> = marcas
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["nombre"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Nube", "Ñandú", "Óptica Sur", "Ray-Ban", "Vulk", "Zeiss"]);
+}

@@ -54,7 +54,7 @@ struct History {
 async fn history(app: &TestApp) -> History {
     let shop = shop(app).await;
     let t = shop.admin.as_str();
-    let vulk = id_of(app, t, "/api/marca", json!({"nombre": "Vulk"}), "marca").await;
+    let vulk = shop.otra_marca;
     let receta = id_of(app, t, "/api/categoria", json!({"nombre": "Receta"}), "categoria").await;
     let prov = id_of(
         app,

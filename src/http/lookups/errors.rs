@@ -17,6 +17,7 @@ pub fn domain_error(kind: LookupKind, id: i64, verb: &str, e: CommandError<Looku
             texts(kind).article
         )),
         CommandError::InUse { by } => AppError::Conflict(in_use(kind, &by).into()),
+        CommandError::Duplicate { .. } => AppError::Validation(vec![texts(kind).duplicate.into()]),
         other => dispatch::store_failure(other),
     }
 }

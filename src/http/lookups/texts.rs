@@ -11,6 +11,8 @@ pub struct Texts {
     pub article: &'static str,
     /// Why a referenced item cannot be deleted (the web app's text for this kind).
     pub referenced: &'static str,
+    /// Why a name already taken by another item of the kind is refused.
+    pub duplicate: &'static str,
 }
 
 pub fn texts(kind: LookupKind) -> Texts {
@@ -21,6 +23,7 @@ pub fn texts(kind: LookupKind) -> Texts {
             deleted: "La categoria ha sido eliminada",
             article: "la categoria",
             referenced: "Existen productos con esta categoría. Por favor elimine esos productos para continuar",
+            duplicate: "Ya existe una categoría con ese nombre",
         },
         LookupKind::Marca => Texts {
             created: "La marca ha sido creada con éxito!",
@@ -28,6 +31,7 @@ pub fn texts(kind: LookupKind) -> Texts {
             deleted: "La marca ha sido eliminada",
             article: "la marca",
             referenced: "Existen Productos con la marca. Por favor elimine esos productos para continuar",
+            duplicate: "Ya existe una marca con ese nombre",
         },
         LookupKind::Material => Texts {
             created: "El material ha sido creado con éxito!",
@@ -35,6 +39,7 @@ pub fn texts(kind: LookupKind) -> Texts {
             deleted: "El material ha sido eliminado",
             article: "el material",
             referenced: "Existen producto con este material. Por favor elimine esos productos para continuar",
+            duplicate: "Ya existe un material con ese nombre",
         },
         LookupKind::MetodoPago => Texts {
             created: "El método de pago ha sido creado con éxito!",
@@ -42,6 +47,7 @@ pub fn texts(kind: LookupKind) -> Texts {
             deleted: "El método de pago ha sido eliminado",
             article: "el método de pago",
             referenced: "Existen Movimientos en la Caja. Por favor elimine esos movimientos para continuar",
+            duplicate: "Ya existe un método de pago con ese nombre",
         },
         LookupKind::Local => Texts {
             created: "El local ha sido creado con éxito!",
@@ -49,6 +55,7 @@ pub fn texts(kind: LookupKind) -> Texts {
             deleted: "El local ha sido eliminado",
             article: "el local",
             referenced: "Existen Movimientos en la Caja o productos que poseen este local. Por favor elimine esos movimientos o productos para continuar",
+            duplicate: "Ya existe un local con ese nombre",
         },
         LookupKind::Proveedor => Texts {
             created: "El proveedor ha sido creado con éxito!",
@@ -56,6 +63,7 @@ pub fn texts(kind: LookupKind) -> Texts {
             deleted: "El proveedor ha sido eliminado",
             article: "el proveedor",
             referenced: "Existen productos con este proveedor. Por favor elimine esos productos para continuar",
+            duplicate: "Ya existe un proveedor con ese nombre",
         },
     }
 }

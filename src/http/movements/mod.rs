@@ -179,8 +179,8 @@ pub async fn update(
 #[serde(rename_all = "camelCase")]
 pub struct EstadoPorNumero {
     pub id: i64,
-    /// PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO, ENTREGADO, or null (a SALIDA).
-    pub estado_movimiento: Option<String>,
+    /// PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO or ENTREGADO.
+    pub estado_movimiento: String,
 }
 
 /// A movement as `GET /api/movimientos/{id}` answers it: whole for staff, its state for nobody.
@@ -220,7 +220,11 @@ pub async fn get(
 async fn by_number(state: &AppState, address: Option<IpAddr>, id: i64) -> Result<MovimientoLeido, AppError> {
     let limit = state.numeric_links.as_ref().ok_or(AppError::Unauthorized)?;
     limit.admit(address).map_err(AppError::RateLimited)?;
-    let estado = read::estado_of(&state.pool, id).await?.ok_or_else(|| not_found(id))?;
+    // An expense (no state) is no customer's order: to nobody it does not exist.
+    let estado = read::estado_of(&state.pool, id)
+        .await?
+        .flatten()
+        .ok_or_else(|| not_found(id))?;
     Ok(MovimientoLeido::Estado(EstadoPorNumero {
         id,
         estado_movimiento: estado,

@@ -46,6 +46,7 @@ pub fn serve_args() -> ServeArgs {
         webapp_dir: None,
         timezone: optica::config::DEFAULT_TIMEZONE.into(),
         numeric_status_links: true,
+        trusted_proxies: Vec::new(),
         limits: Default::default(),
     }
 }

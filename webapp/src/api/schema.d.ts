@@ -1164,8 +1164,8 @@ export interface components {
          *     status link): which order it is and its state, nothing else.
          */
         EstadoPorNumero: {
-            /** @description PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO, ENTREGADO, or null (a SALIDA). */
-            estadoMovimiento?: string | null;
+            /** @description PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO or ENTREGADO. */
+            estadoMovimiento: string;
             /** Format: int64 */
             id: number;
         };
