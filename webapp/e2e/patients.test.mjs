@@ -95,13 +95,13 @@ test('staff register a patient with a ficha, find it by name and document, and a
     await fichaCount(page, 1);
     const nueva = ficha(page, 1);
     assert.match(await field(nueva, 'Fecha').inputValue(), /^\d{4}-\d{2}-\d{2}$/);
-    assert.equal(await field(nueva, 'Esférico cerca derecho').inputValue(), '0.00');
+    assert.equal(await field(nueva, 'Esférico cerca derecho').inputValue(), '0,00');
     await field(nueva, 'Esférico lejos derecho').fill('-1,25');
     await field(nueva, 'Adición derecho').fill('+2');
-    assert.equal(await field(nueva, 'Esférico cerca derecho').inputValue(), '+0.75', 'near = far + addition');
+    assert.equal(await field(nueva, 'Esférico cerca derecho').inputValue(), '+0,75', 'near = far + addition');
     await field(nueva, 'Adición derecho').blur();
-    assert.equal(await field(nueva, 'Esférico lejos derecho').inputValue(), '-1.25');
-    assert.equal(await field(nueva, 'Adición derecho').inputValue(), '+2.00');
+    assert.equal(await field(nueva, 'Esférico lejos derecho').inputValue(), '-1,25');
+    assert.equal(await field(nueva, 'Adición derecho').inputValue(), '+2,00');
     await field(nueva, 'Eje lejos derecho').fill('090');
     await field(nueva, 'Eje lejos derecho').blur();
     assert.equal(await field(nueva, 'Eje lejos derecho').inputValue(), '90');
@@ -166,7 +166,7 @@ test('staff register a patient with a ficha, find it by name and document, and a
     await page.getByRole('heading', { name: 'Editar Paciente' }).waitFor();
     await page.waitForFunction(() => document.querySelector('#nombreCompleto')?.value === 'José Pérez Núñez');
     await fichaCount(page, 1);
-    assert.equal(await field(ficha(page, 1), 'Esférico cerca derecho').inputValue(), '+0.75');
+    assert.equal(await field(ficha(page, 1), 'Esférico cerca derecho').inputValue(), '+0,75');
     const eliminarFicha = page.getByRole('button', { name: 'Eliminar última ficha' });
     assert.ok(await eliminarFicha.isDisabled(), 'one ficha left: cannot remove');
 
@@ -175,7 +175,7 @@ test('staff register a patient with a ficha, find it by name and document, and a
     await field(ficha(page, 1), 'Puente').fill('19');
     await field(ficha(page, 1), 'Esférico lejos izquierdo').fill('-0,5');
     await field(ficha(page, 1), 'Adición izquierdo').fill('1,75');
-    assert.equal(await field(ficha(page, 1), 'Esférico cerca izquierdo').inputValue(), '+1.25');
+    assert.equal(await field(ficha(page, 1), 'Esférico cerca izquierdo').inputValue(), '+1,25');
     // a third one, removed again after the confirmation (same date: the one listed first goes)
     await page.getByRole('button', { name: 'Agregar ficha' }).click();
     await fichaCount(page, 3);

@@ -96,7 +96,7 @@ test('an admin bulk-creates three products, finds them, edits one and returns to
     assert.deepEqual(await takeAlert(page), { title: 'PRODUCTO EDITADO', text: 'Se ha editado con éxito!' });
     await page.waitForURL(/\/productos\/page\/0$/);
     const row = rowOf(page, 'RB3025');
-    await row.getByText('4999.99').or(row.getByText('4.999,99')).first().waitFor();
+    await row.getByText('$ 4.999,99', { exact: true }).waitFor();
     await row.getByText(/La Cruz.*7/).waitFor();
     console.log('screenshot:', await screenshot(page, 'catalogo'));
   }));

@@ -75,11 +75,11 @@ test('an admin filters November, reads the cards and charts and downloads both w
     const efectivo = page.getByLabel('Método Efectivo');
     await efectivo.waitFor();
     const cash = (await efectivo.textContent()).replace(/\s+/g, ' ');
-    // Entrada 1500.00, Salida 300.00, Neto 1200.00
-    for (const figure of ['1500', '300', '1200']) {
-      assert.match(cash, new RegExp(`${figure}[.,]00`), cash);
+    // Money as es-AR writes it (issue 21): Entrada $ 1.500,00, Salida $ 300,00, Neto $ 1.200,00.
+    for (const figure of ['$ 1.500,00', '$ 300,00', '$ 1.200,00']) {
+      assert.ok(cash.includes(figure), `${figure} in ${cash}`);
     }
-    assert.match((await page.getByLabel('Método Tarjeta').textContent()).replace(/\s+/g, ' '), /501[.,]00/);
+    assert.match((await page.getByLabel('Método Tarjeta').textContent()).replace(/\s+/g, ' '), /\$ 501,00/);
     assert.equal((await page.getByLabel('Cantidad vendida').textContent()).trim(), '2');
     // The charts load on demand; wait until both have drawn.
     for (const chart of ['Ventas por día', 'Cobros por método de pago']) {

@@ -121,10 +121,10 @@ describe('entity history', () => {
         .map((li) => li.textContent),
     ).toEqual([
       'Descripción: — → Armazón con cristales',
-      'Líneas: 1 línea, total $2000.00 → 2 líneas, total $2500.00',
-      'Total: $3000.00 → $3500.00',
-      'Total con recargo: $3000.00 → $3500.00',
-      'Pagos: 1 pago, total $1000.00 → 2 pagos, total $3625.00',
+      'Líneas: 1 línea, total $ 2.000,00 → 2 líneas, total $ 2.500,00',
+      'Total: $ 3.000,00 → $ 3.500,00',
+      'Total con recargo: $ 3.000,00 → $ 3.500,00',
+      'Pagos: 1 pago, total $ 1.000,00 → 2 pagos, total $ 3.625,00',
     ]);
     expect(
       within(changes[1])

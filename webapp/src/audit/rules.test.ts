@@ -29,8 +29,8 @@ describe('audit rules', () => {
   });
 
   it('summarises lists by count and total', () => {
-    expect(listSummary('lineas', [])).toBe('0 líneas, total $0.00');
-    expect(listSummary('pagos', [{ monto: 100, monto_impuesto: 105.5 }])).toBe('1 pago, total $105.50');
+    expect(listSummary('lineas', [])).toBe('0 líneas, total $ 0,00');
+    expect(listSummary('pagos', [{ monto: 100, monto_impuesto: 105.5 }])).toBe('1 pago, total $ 105,50');
     expect(listSummary('otra', [1, 2])).toBe('2 elementos');
   });
 
@@ -51,7 +51,7 @@ describe('audit rules', () => {
       'Tipo: ENTRADA → SALIDA',
       'Local: 1 → 2',
       'Paciente: 7 → —',
-      'Líneas: 1 línea, total $2000.00 → 1 línea, total $2000.00 (detalle modificado)',
+      'Líneas: 1 línea, total $ 2.000,00 → 1 línea, total $ 2.000,00 (detalle modificado)',
       'Estado: Pidiendo Cristales → —',
       'nuevo_campo: — → x',
     ]);

@@ -87,15 +87,15 @@ describe('movement list', () => {
         .map((c) => c.textContent),
     );
     expect(cells).toEqual([
-      ['12/05/2024 18:40', 'ENTRADA', 'José Pérez', 'Centro', '$3000.00', 'Pidiendo Cristales'],
-      ['10/05/2024 10:15', 'ENTRADA', 'José Pérez', 'Centro', '$3000.00', 'Pidiendo Cristales'],
-      ['11/05/2024 08:00', 'SALIDA', '', 'Norte', '$200.00', ''],
+      ['12/05/2024 18:40', 'ENTRADA', 'José Pérez', 'Centro', '$ 3.000,00', 'Pidiendo Cristales'],
+      ['10/05/2024 10:15', 'ENTRADA', 'José Pérez', 'Centro', '$ 3.000,00', 'Pidiendo Cristales'],
+      ['11/05/2024 08:00', 'SALIDA', '', 'Norte', '$ 200,00', ''],
     ]);
     // Green for the sale's own payment of each row, red for the expense's.
     const [first, second, third] = rows();
-    expect([...highlighted(first)].map((li) => li.textContent)).toEqual(['Tarjeta: $2100.00 — 12/05/2024 18:40']);
+    expect([...highlighted(first)].map((li) => li.textContent)).toEqual(['Tarjeta: $ 2.100,00 — 12/05/2024 18:40']);
     expect(highlighted(first)[0].className).toContain('bg-success');
-    expect([...highlighted(second)].map((li) => li.textContent)).toEqual(['Efectivo: $1000.00 — 10/05/2024 10:15']);
+    expect([...highlighted(second)].map((li) => li.textContent)).toEqual(['Efectivo: $ 1.000,00 — 10/05/2024 10:15']);
     expect(within(second).getAllByRole('listitem')).toHaveLength(2);
     expect(highlighted(third)[0].className).toContain('bg-danger');
     expect(within(first).getByRole('link', { name: 'Editar' }).getAttribute('href')).toBe('/editarMovimiento/501');
@@ -144,7 +144,7 @@ describe('movement list', () => {
     const efectivo = await screen.findByLabelText<HTMLInputElement>('Efectivo');
     const tarjeta = screen.getByLabelText<HTMLInputElement>('Tarjeta');
     expect([efectivo.type, tarjeta.type]).toEqual(['password', 'password']);
-    expect([efectivo.value, tarjeta.value]).toEqual(['$15000.00', '-$200.50']);
+    expect([efectivo.value, tarjeta.value]).toEqual(['$ 15.000,00', '-$ 200,50']);
     expect(calls.find((c) => c.path === '/api/movimientos/totales')?.search).toBe('?idLocal=0');
     await user.click(screen.getByRole('button', { name: 'Mostrar totales' }));
     expect([efectivo.type, tarjeta.type]).toEqual(['text', 'text']);
@@ -211,9 +211,9 @@ describe('movement list', () => {
     await box.findByText('Tarjeta');
     const pairs = box.getAllByRole('term').map((t) => [t.textContent, t.nextElementSibling?.textContent]);
     expect(pairs).toEqual([
-      ['Tarjeta', '$2100.00'],
-      ['Efectivo', '$600.00'],
-      ['Total del día', '$2700.00'],
+      ['Tarjeta', '$ 2.100,00'],
+      ['Efectivo', '$ 600,00'],
+      ['Total del día', '$ 2.700,00'],
     ]);
   });
 

@@ -1,15 +1,29 @@
 // Money, the one way the app reads, computes and writes it: integer cents, the way the server
-// keeps it. Typed texts and the server's numbers are read through their decimal text, never
-// through float arithmetic, so what the app sums and sends is what the server computes. Every
-// amount on screen goes through formatPesos, so the display format is one function.
+// keeps it. Typed texts are read by ./numbers (es-AR: '1.234,56', also '1234,56' and '1234.56')
+// and the server's numbers through their decimal text, never through float arithmetic, so what
+// the app sums and sends is what the server computes. Every amount on screen goes through
+// formatPesos, so the display format is one function: es-AR's '$ 1.234,56'.
+import { formatUnits, readNumber, type NumberRule, type Reading } from './numbers';
+
+/** Pesos as people type them: two decimals, not negative. */
+export const PESOS: NumberRule = { decimals: 2 };
+
+/** A typed amount of pesos, in cents. */
+export const readPesos = (text: string): Reading => readNumber(text, PESOS);
+
+/** A typed amount of pesos in cents; null when blank or not an amount. */
+export function parseCents(text: string): number | null {
+  const r = readPesos(text);
+  return r.kind === 'number' ? r.units : null;
+}
 
 /**
- * A decimal text as an integer of 10^-scale units, rounded half away from zero (as the server's
- * parse_scaled): optional sign, digits, one `.` or `,` separator, no exponent. Null for anything
- * else, blank text included, and for values beyond the safe integers.
+ * A decimal number as the server and JavaScript write it ('12499.99', '-0.125': a dot for the
+ * decimals, no grouping) as an integer of 10^-scale units, rounded half away from zero (as the
+ * server's parse_scaled). Null for anything else, blank and exponents included.
  */
 export function parseScaled(text: string, scale: number): number | null {
-  const match = /^([+-]?)(\d*)(?:[.,](\d*))?$/.exec(text.trim());
+  const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text.trim());
   if (!match) return null;
   const [, sign, int = '', frac = ''] = match;
   if (int === '' && frac === '') return null;
@@ -20,12 +34,9 @@ export function parseScaled(text: string, scale: number): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
-/** A typed amount of pesos in cents; null when blank or not a number. */
-export const parseCents = (text: string) => parseScaled(text, 2);
-
 /** A number the server sent (pesos) in cents, read through its shortest decimal text. */
 export const centsOf = (pesos: number | null | undefined) =>
-  pesos === null || pesos === undefined ? 0 : (parseCents(String(pesos)) ?? Math.round(pesos * 100));
+  pesos === null || pesos === undefined ? 0 : (parseScaled(String(pesos), 2) ?? Math.round(pesos * 100));
 
 /** An amount the app computed in floating point (a product, a quotient) rounded to cents. */
 export const roundCents = (pesos: number) => Math.round(pesos * 100);
@@ -46,18 +57,21 @@ export function scaleCents(cents: number, numerator: number, denominator: number
   return Number(q);
 }
 
-/** Cents as text for an input ("1500", "12.5" stays "12.50"). */
+/** Cents as the text an input starts with, which readPesos reads back as the same amount:
+ * '1500', '12,50', '-0,50' (a comma for the decimals, no thousands dots, whole pesos bare). */
 export function centsText(cents: number): string {
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100);
-  const rest = abs % 100;
-  return `${cents < 0 ? '-' : ''}${whole}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
+  return cents % 100 === 0
+    ? formatUnits(cents, 2, { fixed: false, group: false })
+    : formatUnits(cents, 2, { group: false });
 }
 
-/** Cents for display: $1500.00, -$0.50. The only display format of money in the app. */
+/**
+ * Cents for display as es-AR writes money: '$ 359.999,96', '$ 0,50', and the sign before the
+ * symbol, '-$ 0,30'. A plain space after '$' (not a no-break space), so what a test or a copy
+ * reads is what the issue quotes. The only display format of money in the app.
+ */
 export function formatPesos(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}$${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return `${cents < 0 ? '-' : ''}$ ${formatUnits(Math.abs(cents), 2)}`;
 }
 
 /** A number of pesos the server sent, for display; blank when there is none. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { formatPesos } from '../lib/money';
+import { formatPesos, PESOS } from '../lib/money';
+import { NumberInput } from '../ui/NumberInput';
 import { addAdicional, canAddAdicional, removeAdicional, type MovementForm } from './rules';
 
 interface Props {
@@ -39,14 +40,12 @@ export function AdditionalLines({ form, onChange }: Props) {
           <label htmlFor="adicionalSubtotal" className="form-label">
             Subtotal del detalle
           </label>
-          <input
+          <NumberInput
             id="adicionalSubtotal"
-            type="number"
-            min={0}
-            step="0.01"
-            className="form-control"
+            rule={PESOS}
+            show={formatPesos}
             value={subtotal}
-            onChange={(e) => setSubtotal(e.target.value)}
+            onValueChange={setSubtotal}
           />
         </div>
         <div className="col-md-3">

@@ -118,7 +118,7 @@ describe('create movement form', () => {
     await user.type(el('#adicionalSubtotal'), '100');
     await user.click(button('Agregar detalle'));
     expect(button('Guardar').disabled).toBe(false);
-    expect(el('#total').textContent).toBe('$100.00');
+    expect(el('#total').textContent).toBe('$ 100,00');
   });
 
   it("fixes a seller's branch to their own", async () => {
@@ -257,13 +257,13 @@ describe('create movement form', () => {
     await user.clear(el('#descuento'));
     await user.type(el('#descuento'), '12.5');
     await user.tab();
-    expect(el('#subtotal').textContent).toBe('$1000.00');
-    expect(el('#total').textContent).toBe('$875.00');
+    expect(el('#subtotal').textContent).toBe('$ 1.000,00');
+    expect(el('#total').textContent).toBe('$ 875,00');
     // the discount stays applied when a line is added
     await user.type(el('#adicionalDescripcion'), 'Armado');
     await user.type(el('#adicionalSubtotal'), '200');
     await user.click(button('Agregar detalle'));
-    expect(el('#total').textContent).toBe('$1050.00');
+    expect(el('#total').textContent).toBe('$ 1.050,00');
   });
 
   it('checks stock at the branch, quantities and the product search', async () => {
@@ -302,7 +302,7 @@ describe('create movement form', () => {
     await user.type(el('#cantidad-0'), '5');
     expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Cantidad supera el stock disponible');
     expect(el<HTMLInputElement>('#cantidad-0').value).toBe('3');
-    expect(el('#total').textContent).toBe('$1080.00');
+    expect(el('#total').textContent).toBe('$ 1.080,00');
     await user.clear(el('#cantidad-0'));
     await user.type(el('#cantidad-0'), '-2');
     warned('ADVERTENCIA', 'La cantidad no puede ser negativa.');
@@ -334,17 +334,17 @@ describe('create movement form', () => {
     await user.click(button('Agregar detalle'));
     await user.type(el('#descuento'), '10');
     await user.tab();
-    expect(el('#total').textContent).toBe('$900.09'); // 1000.10 less 10% = 900.09
+    expect(el('#total').textContent).toBe('$ 900,09'); // 1000.10 less 10% = 900.09
     await addPayment(user, '500');
     expect(el<HTMLInputElement>('#montoImpuesto-0').value).toBe('500'); // follows monto
     await user.clear(el('#montoImpuesto-0'));
     await user.type(el('#montoImpuesto-0'), '450.5');
-    expect(el('#totalImpuesto').textContent).toBe('$450.50');
-    expect(el('#deuda').textContent).toBe('$400.09');
+    expect(el('#totalImpuesto').textContent).toBe('$ 450,50');
+    expect(el('#deuda').textContent).toBe('$ 400,09');
     expect(within(screen.getByTestId('pago-0')).getByRole('img', { name: 'Pago incompleto' })).toBeTruthy();
     expect(screen.getByTestId('pago-0').className).toBe('table-success'); // same minute as the movement
     await addPayment(user, '400.09');
-    expect(el('#deuda').textContent).toBe('$0.00');
+    expect(el('#deuda').textContent).toBe('$ 0,00');
     expect(within(screen.getByTestId('pago-1')).getByRole('img', { name: 'Pago completo' })).toBeTruthy();
     await user.selectOptions(el('#metodoPago-1'), 'Tarjeta');
     await user.selectOptions(el('#estadoMovimiento'), 'ARMANDO_PEDIDO');
@@ -427,9 +427,9 @@ describe('edit movement form', () => {
     expect(el<HTMLInputElement>('#vendedor').value).toBe('Beto');
     expect(el<HTMLInputElement>('#descuento').value).toBe('10');
     expect(el<HTMLInputElement>('#cantidad-0').value).toBe('2');
-    expect(el('#total').textContent).toBe('$900.00');
-    expect(el('#totalImpuesto').textContent).toBe('$895.00');
-    expect(el('#deuda').textContent).toBe('$50.00');
+    expect(el('#total').textContent).toBe('$ 900,00');
+    expect(el('#totalImpuesto').textContent).toBe('$ 895,00');
+    expect(el('#deuda').textContent).toBe('$ 50,00');
     expect(screen.getByTestId('pago-0').className).toBe('table-success');
     expect(screen.getByTestId('pago-1').className).toBe('');
     expect(el<HTMLSelectElement>('#metodoPago-0').value).toBe('2');

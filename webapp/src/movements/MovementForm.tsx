@@ -6,7 +6,9 @@ import type { Paciente } from '../api/patients';
 import { useAppSelector } from '../app/store';
 import { localMinute } from '../lib/dates';
 import { isAdmin } from '../session/sessionSlice';
+import { SaveProblems } from '../ui/SaveProblems';
 import { SavingOverlay } from '../ui/SavingOverlay';
+import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { AdditionalLines } from './AdditionalLines';
 import { Balance } from './Balance';
 import { MovementHeader } from './MovementHeader';
@@ -14,9 +16,9 @@ import { PatientPicker } from './PatientPicker';
 import { Payments } from './Payments';
 import { ProductLines } from './ProductLines';
 import {
-  canSave,
   emptyMovementForm,
   formFromMovimiento,
+  saveBlockers,
   totales as totalesOf,
   type MovementForm as Form,
 } from './rules';
@@ -44,7 +46,10 @@ export function MovementForm({ movimiento, paciente = null }: Props) {
   });
   const { data: locales = [] } = useListLookupQuery('/api/local');
   const { data: metodos = [] } = useListLookupQuery('/api/metodoPago');
-  const { save, saving } = useSaveMovement(movimiento);
+  const [opened] = useState(form);
+  const saved = useUnsavedChanges(changed(opened, form));
+  const { save, saving } = useSaveMovement(movimiento, saved);
+  const problems = saveBlockers(form);
   const t = totalesOf(form);
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
 
@@ -83,12 +88,14 @@ export function MovementForm({ movimiento, paciente = null }: Props) {
         <button
           type="button"
           className="btn btn-primary"
-          disabled={!canSave(form) || saving}
+          disabled={problems.length > 0 || saving}
+          aria-describedby="movimiento-problemas"
           onClick={() => void save(form)}
         >
           Guardar
         </button>
       </div>
+      <SaveProblems id="movimiento-problemas" problems={problems} />
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import type { Nombrado } from '../api/types';
-import { localMinute, sameMinute } from '../lib/dates';
+import { formatFechaHora, localMinute, sameMinute } from '../lib/dates';
+import { formatPesos, PESOS } from '../lib/money';
+import { NumberInput } from '../ui/NumberInput';
 import { MESSAGES } from './messages';
 import {
   addPago,
@@ -89,32 +91,30 @@ export function Payments({ form, metodos, totales, onChange }: Props) {
                       </select>
                     </td>
                     <td>
-                      <input
+                      <NumberInput
                         id={`monto-${i}`}
-                        type="number"
-                        min={0}
-                        step="0.01"
-                        className="form-control form-control-sm"
+                        small
+                        rule={PESOS}
+                        show={formatPesos}
                         aria-label={`Monto ${n}`}
                         readOnly={fixed}
                         value={p.monto}
-                        onChange={(e) => onChange(setMonto(form, p.key, e.target.value))}
+                        onValueChange={(text) => onChange(setMonto(form, p.key, text))}
                       />
                     </td>
                     <td>
-                      <input
+                      <NumberInput
                         id={`montoImpuesto-${i}`}
-                        type="number"
-                        min={0}
-                        step="0.01"
-                        className="form-control form-control-sm"
+                        small
+                        rule={PESOS}
+                        show={formatPesos}
                         aria-label={`Monto con recargo ${n}`}
                         readOnly={fixed}
                         value={p.montoImpuesto}
-                        onChange={(e) => onChange(setMontoImpuesto(form, p.key, e.target.value))}
+                        onValueChange={(text) => onChange(setMontoImpuesto(form, p.key, text))}
                       />
                     </td>
-                    <td>{p.fecha.replace('T', ' ')}</td>
+                    <td className="text-nowrap">{formatFechaHora(p.fecha)}</td>
                     <td>
                       {totales.completo ? (
                         <span className="text-success fs-5" role="img" aria-label="Pago completo" title="Pago completo">

@@ -3,9 +3,19 @@ import { handledElsewhere } from '../api/base';
 import { useLazyProductosEnLocalQuery, type Producto } from '../api/products';
 import { alert } from '../app/alerts';
 import { centsOf, formatPesos } from '../lib/money';
+import { NumberInput } from '../ui/NumberInput';
 import { SearchBox } from '../ui/SearchBox';
 import { MESSAGES, TITLES } from './messages';
-import { addProducto, disponible, lineaSubtotal, removeLinea, setCantidad, stockEn, type MovementForm } from './rules';
+import {
+  addProducto,
+  CANTIDAD,
+  disponible,
+  lineaSubtotal,
+  removeLinea,
+  setCantidad,
+  stockEn,
+  type MovementForm,
+} from './rules';
 
 interface Props {
   form: MovementForm;
@@ -134,15 +144,14 @@ export function ProductLines({ form, onChange }: Props) {
                     <td>{l.producto?.marca?.nombre ?? ''}</td>
                     <td>{formatPesos(l.precioCents)}</td>
                     <td style={{ maxWidth: '7rem' }}>
-                      <input
+                      <NumberInput
                         id={`cantidad-${i}`}
-                        type="number"
-                        min={0}
-                        step={1}
-                        className="form-control form-control-sm"
+                        small
+                        rule={CANTIDAD}
+                        show={String}
                         aria-label={`Cantidad de ${name}`}
                         value={l.cantidad}
-                        onChange={(e) => cantidad(l.key, e.target.value)}
+                        onValueChange={(text) => cantidad(l.key, text)}
                       />
                     </td>
                     <td>{formatPesos(lineaSubtotal(l))}</td>

@@ -1,7 +1,9 @@
 import { alert } from '../app/alerts';
-import { formatPesos } from '../lib/money';
+import { formatPesos, PESOS } from '../lib/money';
+import { formatUnits } from '../lib/numbers';
+import { NumberInput } from '../ui/NumberInput';
 import { MESSAGES, TITLES } from './messages';
-import { checkDescuento, type MovementForm, type Totales } from './rules';
+import { checkDescuento, DESCUENTO, type MovementForm, type Totales } from './rules';
 
 interface Props {
   form: MovementForm;
@@ -37,15 +39,12 @@ export function TotalFields({ form, totales: t, set }: Props) {
             <label htmlFor="descuento" className="form-label">
               Descuento (%)
             </label>
-            <input
+            <NumberInput
               id="descuento"
-              type="number"
-              min={0}
-              max={100}
-              step="0.01"
-              className="form-control"
+              rule={DESCUENTO}
+              show={(units) => `${formatUnits(units, 2, { fixed: false })} %`}
               value={form.descuento}
-              onChange={(e) => set({ descuento: e.target.value })}
+              onValueChange={(descuento) => set({ descuento })}
               onBlur={commitDescuento}
             />
           </div>
@@ -56,14 +55,12 @@ export function TotalFields({ form, totales: t, set }: Props) {
           Total
         </label>
         {form.tipo === 'SALIDA' ? (
-          <input
+          <NumberInput
             id="total"
-            type="number"
-            min={0}
-            step="0.01"
-            className="form-control"
+            rule={PESOS}
+            show={formatPesos}
             value={form.totalSalida}
-            onChange={(e) => set({ totalSalida: e.target.value })}
+            onValueChange={(totalSalida) => set({ totalSalida })}
           />
         ) : (
           <output id="total" className="fs-5 d-block fw-bold">

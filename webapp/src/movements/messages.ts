@@ -35,3 +35,20 @@ export const MESSAGES = {
   crearFallo: 'No se pudo crear el movimiento',
   actualizarFallo: 'No se pudo actualizar el movimiento',
 } as const;
+
+/** Why the disabled Guardar is disabled, listed under it. */
+export const PROBLEMS = {
+  tipo: 'Elija el tipo de movimiento.',
+  local: 'Elija un local.',
+  fecha: 'Ingrese la fecha y la hora.',
+  lineas: 'Agregue al menos un producto o un detalle adicional.',
+  productoEliminado: 'Producto eliminado',
+  cantidadVacia: (producto: string) => `Cantidad de ${producto}: ingrese un número.`,
+  cantidad: (producto: string, error: string) => `Cantidad de ${producto}: ${error}`,
+  descuento: (error: string) => `Descuento: ${error}`,
+  descripcion: 'Ingrese la descripción.',
+  total: 'Ingrese el total.',
+  totalInvalido: (error: string) => `Total: ${error}`,
+  monto: (n: number, error: string) => `Monto del pago ${n}: ${error}`,
+  montoImpuesto: (n: number, error: string) => `Monto con recargo del pago ${n}: ${error}`,
+} as const;

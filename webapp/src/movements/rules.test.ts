@@ -202,7 +202,7 @@ describe('saving', () => {
       { ...changeTipo(emptyMovementForm(NOW, 2), 'SALIDA'), descripcion: ' Luz ', totalSalida: '1500.5' },
       '0',
     );
-    expect(pagosEfectivos(s)[0]).toMatchObject({ monto: '1500.50', montoImpuesto: '1500.50' });
+    expect(pagosEfectivos(s)[0]).toMatchObject({ monto: '1500,50', montoImpuesto: '1500,50' });
     expect(movimientoBody(s)).toEqual({
       tipoMovimiento: 'SALIDA',
       fecha: NOW,

@@ -5,8 +5,9 @@ import type { Paciente } from '../api/patients';
 import type { Producto } from '../api/products';
 import type { Nombrado } from '../api/types';
 import { isLocalMinute, toMinute } from '../lib/dates';
-import { centsOf, centsText, parseCents, parseScaled, pesosOf, scaleCents, sumCents } from '../lib/money';
-import { TITLES } from './messages';
+import { centsOf, centsText, parseCents, pesosOf, readPesos, scaleCents, sumCents } from '../lib/money';
+import { readNumber, unitsOf, type NumberRule } from '../lib/numbers';
+import { PROBLEMS, TITLES } from './messages';
 
 export const TIPOS: readonly TipoMovimiento[] = ['ENTRADA', 'SALIDA'];
 
@@ -174,11 +175,12 @@ export function changeLocal(form: MovementForm, localId: number | null, now: str
 
 // ------------------------------------------------------------------------------ product lines
 
-/** A quantity as typed; blank or unreadable counts 0. */
-export function cantidadOf(text: string): number {
-  const n = Number(text);
-  return text.trim() !== '' && Number.isFinite(n) ? Math.trunc(n) : 0;
-}
+/** A quantity: a whole number. A negative one is read (then made 0 with the specification's
+ * warning); '1,5' is refused, not cut to 1. */
+export const CANTIDAD: NumberRule = { decimals: 0, negative: true };
+
+/** A quantity as typed; blank or unreadable counts 0 (and the form cannot be saved). */
+export const cantidadOf = (text: string) => unitsOf(text, CANTIDAD) ?? 0;
 
 /** Subtotal of a line: cantidad × precioUnitario, in cents. */
 export const lineaSubtotal = (l: LineaForm) => cantidadOf(l.cantidad) * l.precioCents;
@@ -223,12 +225,11 @@ export function setCantidad(
   if (!line) return { form };
   let cantidad = text;
   let problem: 'negativa' | 'superaStock' | undefined;
-  if (text.trim() !== '' && Number.isFinite(Number(text))) {
-    const n = cantidadOf(text);
+  const n = unitsOf(text, CANTIDAD);
+  if (n !== null) {
     const available = line.producto ? disponible(form, line.producto) : Infinity;
     if (n < 0) [cantidad, problem] = ['0', 'negativa'];
     else if (n > available) [cantidad, problem] = [String(Math.max(available, 0)), 'superaStock'];
-    else cantidad = String(n);
   }
   return { form: { ...form, lineas: form.lineas.map((l) => (l === line ? { ...l, cantidad } : l)) }, problem };
 }
@@ -240,11 +241,9 @@ export const removeLinea = (form: MovementForm, key: string): MovementForm => ({
 
 // ------------------------------------------------------------------------------ additional lines
 
-/** A typed additional line can be added with a description and a non-negative amount. */
-export function canAddAdicional(descripcion: string, subtotal: string): boolean {
-  const cents = parseCents(subtotal);
-  return descripcion.trim() !== '' && cents !== null && cents >= 0;
-}
+/** A typed additional line can be added with a description and an amount. */
+export const canAddAdicional = (descripcion: string, subtotal: string) =>
+  descripcion.trim() !== '' && parseCents(subtotal) !== null;
 
 export function addAdicional(form: MovementForm, descripcion: string, subtotal: string): MovementForm {
   if (!canAddAdicional(descripcion, subtotal)) return form;
@@ -271,21 +270,27 @@ export const FULL = 10_000;
 export const applyDiscount = (brutoCents: number, descuento: number | null) =>
   descuento === null ? brutoCents : scaleCents(brutoCents, FULL - descuento, FULL);
 
+/** A discount as typed: a percentage with two decimals ('7,5'), a dot always its decimal point;
+ * a negative one is read, then refused by the range check. */
+export const DESCUENTO: NumberRule = { decimals: 2, negative: true, thousands: false };
+
 /** The typed discount in hundredths of a percent; null when none was typed or it is unreadable. */
-export const descuentoOf = (text: string) => (text.trim() === '' ? null : parseScaled(text, 2));
+export const descuentoOf = (text: string) => unitsOf(text, DESCUENTO);
 
 /** Sum of the product and additional subtotals, before the discount. */
 export const brutoCents = (form: MovementForm) =>
   sumCents([...form.lineas.map(lineaSubtotal), ...form.adicionales.map((a) => a.subtotalCents)]);
 
 /**
- * Checks a typed discount when it is left: outside 0..100 (or unreadable) it resets to 0; a
- * discount on a zero total is refused and reset too. Blank is no discount.
+ * Checks a typed discount when it is left: outside 0..100 it resets to 0; a discount on a zero
+ * total is refused and reset too. Blank is no discount; text that is not a number stays, marked
+ * by its input, and the form cannot be saved until it is corrected.
  */
 export function checkDescuento(text: string, bruto: number): { descuento: string; problem?: 'rango' | 'totalCero' } {
   if (text.trim() === '') return { descuento: '' };
   const d = descuentoOf(text);
-  if (d === null || d < 0 || d > FULL) return { descuento: '0', problem: 'rango' };
+  if (d === null) return { descuento: text };
+  if (d < 0 || d > FULL) return { descuento: '0', problem: 'rango' };
   if (d !== 0 && bruto <= 0) return { descuento: '0', problem: 'totalCero' };
   return { descuento: text.trim() };
 }
@@ -377,14 +382,40 @@ export function totales(form: MovementForm): Totales {
 
 // ------------------------------------------------------------------------------ saving
 
-/** Save is enabled with a type; ENTRADA also needs branch, date and a line; SALIDA needs
- * description, branch, total and date. */
-export function canSave(form: MovementForm): boolean {
-  const base = form.localId !== null && isLocalMinute(form.fecha);
-  if (form.tipo === 'ENTRADA') return base && form.lineas.length + form.adicionales.length > 0;
-  if (form.tipo === 'SALIDA') return base && form.descripcion.trim() !== '' && totalCents(form) > 0;
-  return false;
+/** Why the save button is disabled, in the form's order; empty when it is enabled. Save needs a
+ * type; ENTRADA also needs branch, date and a line; SALIDA needs description, branch, total and
+ * date. Every typed number must read as one: a payment of '1,2,3' is not saved as 0. */
+export function saveBlockers(form: MovementForm): string[] {
+  if (form.tipo === '') return [PROBLEMS.tipo];
+  const problems: string[] = [];
+  if (form.localId === null) problems.push(PROBLEMS.local);
+  if (!isLocalMinute(form.fecha)) problems.push(PROBLEMS.fecha);
+  if (form.tipo === 'ENTRADA') {
+    if (form.lineas.length + form.adicionales.length === 0) problems.push(PROBLEMS.lineas);
+    form.lineas.forEach((l) => {
+      const r = readNumber(l.cantidad, CANTIDAD);
+      const name = l.producto?.modelo ?? PROBLEMS.productoEliminado;
+      if (r.kind === 'blank') problems.push(PROBLEMS.cantidadVacia(name));
+      if (r.kind === 'invalid') problems.push(PROBLEMS.cantidad(name, r.error));
+    });
+    const d = readNumber(form.descuento, DESCUENTO);
+    if (d.kind === 'invalid') problems.push(PROBLEMS.descuento(d.error));
+  } else {
+    if (form.descripcion.trim() === '') problems.push(PROBLEMS.descripcion);
+    const total = readPesos(form.totalSalida);
+    if (total.kind === 'invalid') problems.push(PROBLEMS.totalInvalido(total.error));
+    else if (totalCents(form) <= 0) problems.push(PROBLEMS.total);
+  }
+  pagosEfectivos(form).forEach((p, i) => {
+    const monto = readPesos(p.monto);
+    if (monto.kind === 'invalid') problems.push(PROBLEMS.monto(i + 1, monto.error));
+    const impuesto = readPesos(p.montoImpuesto);
+    if (impuesto.kind === 'invalid') problems.push(PROBLEMS.montoImpuesto(i + 1, impuesto.error));
+  });
+  return problems;
 }
+
+export const canSave = (form: MovementForm) => saveBlockers(form).length === 0;
 
 export type SaveProblem = 'sinPagos' | 'excede' | 'descuentoTotalCero';
 

@@ -19,7 +19,7 @@ export const LIST_PATH = '/adminitrarCaja';
 
 /** Saving the form: what stops it is told first (a SALIDA's excess only warns), then the create
  * or the update (guarded by the version read); success returns to the list. */
-export function useSaveMovement(movimiento: Movimiento | undefined) {
+export function useSaveMovement(movimiento: Movimiento | undefined, onSaved: () => void = () => {}) {
   const navigate = useNavigate();
   // Made once per opened form: a double click or a retry creates one movement.
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -54,6 +54,7 @@ export function useSaveMovement(movimiento: Movimiento | undefined) {
           await update({ id: movimiento.id, body: { ...body, version: movimiento.version } }).unwrap()
         : await create({ body, idempotencyKey }).unwrap();
       void alert('success', edit ? TITLES.actualizado : TITLES.creado, answer.mensaje);
+      onSaved();
       navigate(LIST_PATH);
     } catch (error) {
       if (handledElsewhere(error)) return;

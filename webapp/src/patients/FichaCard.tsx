@@ -1,9 +1,14 @@
 import { useId } from 'react';
-import type { Ojo, TipoVision } from '../api/patients';
+import type { TipoVision } from '../api/patients';
+import { formatFecha } from '../lib/dates';
+import { NumberInput } from '../ui/NumberInput';
+import { LABELS } from './messages';
 import {
   GRAD_FIELDS,
   OJOS,
+  PRESCRIPCION,
   gradIndex,
+  gradLabel,
   normaliseFichaNumber,
   normaliseGrad,
   removeCristal,
@@ -11,33 +16,20 @@ import {
   setGraduacion,
   type FichaForm,
   type FichaNumberField,
-  type GradField,
   type MedidaField,
 } from './rules';
 
-const GRAD_LABELS: Record<GradField, string> = { esferico: 'Esférico', cilindrico: 'Cilíndrico', eje: 'Eje' };
-const OJO_LABELS: Record<Ojo, string> = { DERECHO: 'Derecho', IZQUIERDO: 'Izquierdo' };
-const VISION: Record<TipoVision, { title: string; word: string }> = {
-  LEJOS: { title: 'Visión de lejos', word: 'lejos' },
-  CERCA: { title: 'Visión de cerca', word: 'cerca' },
-};
-
-const MEDIDA_LABELS: Record<MedidaField, string> = {
-  dnpDerecho: 'DNP derecho',
-  dnpIzquierdo: 'DNP izquierdo',
-  alturaPupilarDerecho: 'Altura pupilar derecho',
-  alturaPupilarIzquierdo: 'Altura pupilar izquierdo',
-  alturaPelicula: 'Altura película',
-  puente: 'Puente',
-  diagonalMayor: 'Diagonal mayor',
-  largo: 'Largo',
-  alturaArmazon: 'Altura armazón',
-};
-const MEDIDA_ORDER = Object.keys(MEDIDA_LABELS) as MedidaField[];
-
-/** The accessible name of a graduation input, e.g. "Esférico lejos derecho". */
-export const gradLabel = (field: GradField, tipo: TipoVision, ojo: Ojo) =>
-  `${GRAD_LABELS[field]} ${VISION[tipo].word} ${OJO_LABELS[ojo].toLowerCase()}`;
+const MEDIDA_ORDER: MedidaField[] = [
+  'dnpDerecho',
+  'dnpIzquierdo',
+  'alturaPupilarDerecho',
+  'alturaPupilarIzquierdo',
+  'alturaPelicula',
+  'puente',
+  'diagonalMayor',
+  'largo',
+  'alturaArmazon',
+];
 
 interface Props {
   ficha: FichaForm;
@@ -52,18 +44,17 @@ interface Props {
  * Numbers are kept as typed and normalised when an input is left. */
 export function FichaCard({ ficha, position, onChange, onDateCommit }: Props) {
   const id = useId();
-  const numberInput = (field: FichaNumberField, label: string) => (
+  const numberInput = (field: FichaNumberField) => (
     <div className="col-6 col-md-4 col-lg-3" key={field}>
       <label htmlFor={`${id}-${field}`} className="form-label small mb-1">
-        {label}
+        {LABELS.numero[field]}
       </label>
-      <input
+      <NumberInput
         id={`${id}-${field}`}
-        className="form-control form-control-sm"
-        inputMode="decimal"
-        autoComplete="off"
+        small
+        rule={PRESCRIPCION}
         value={ficha[field]}
-        onChange={(e) => onChange(setFichaNumber(ficha, field, e.target.value))}
+        onValueChange={(text) => onChange(setFichaNumber(ficha, field, text))}
         onBlur={(e) => {
           const text = normaliseFichaNumber(field, e.target.value);
           if (text !== e.target.value) onChange(setFichaNumber(ficha, field, text));
@@ -75,13 +66,13 @@ export function FichaCard({ ficha, position, onChange, onDateCommit }: Props) {
   const table = (tipo: TipoVision) => (
     <div className="col-md-6" key={tipo}>
       <table className="table table-sm table-bordered align-middle mb-2">
-        <caption className="caption-top fw-semibold text-body">{VISION[tipo].title}</caption>
+        <caption className="caption-top fw-semibold text-body">{LABELS.vision[tipo].title}</caption>
         <thead className="table-light">
           <tr>
             <th scope="col">Ojo</th>
             {GRAD_FIELDS.map((f) => (
               <th scope="col" key={f}>
-                {GRAD_LABELS[f]}
+                {LABELS.grad[f]}
               </th>
             ))}
           </tr>
@@ -91,16 +82,15 @@ export function FichaCard({ ficha, position, onChange, onDateCommit }: Props) {
             const g = ficha.graduaciones[gradIndex(ojo, tipo)];
             return (
               <tr key={ojo}>
-                <th scope="row">{OJO_LABELS[ojo]}</th>
+                <th scope="row">{LABELS.ojo[ojo]}</th>
                 {GRAD_FIELDS.map((field) => (
                   <td key={field}>
-                    <input
-                      className="form-control form-control-sm"
-                      inputMode="decimal"
-                      autoComplete="off"
+                    <NumberInput
+                      small
+                      rule={PRESCRIPCION}
                       aria-label={gradLabel(field, tipo, ojo)}
                       value={g[field]}
-                      onChange={(e) => onChange(setGraduacion(ficha, ojo, tipo, field, e.target.value))}
+                      onValueChange={(text) => onChange(setGraduacion(ficha, ojo, tipo, field, text))}
                       onBlur={(e) => {
                         const text = normaliseGrad(field, e.target.value);
                         if (text !== e.target.value) onChange(setGraduacion(ficha, ojo, tipo, field, text));
@@ -136,10 +126,10 @@ export function FichaCard({ ficha, position, onChange, onDateCommit }: Props) {
       <div className="card-body">
         <div className="row g-3">{(['LEJOS', 'CERCA'] as const).map(table)}</div>
         <div className="row g-2 mb-3">
-          {numberInput('adicionDerecho', 'Adición derecho')}
-          {numberInput('adicionIzquierdo', 'Adición izquierdo')}
+          {numberInput('adicionDerecho')}
+          {numberInput('adicionIzquierdo')}
         </div>
-        <div className="row g-2 mb-3">{MEDIDA_ORDER.map((f) => numberInput(f, MEDIDA_LABELS[f]))}</div>
+        <div className="row g-2 mb-3">{MEDIDA_ORDER.map(numberInput)}</div>
         <h3 className="fs-6 fw-semibold">Cristales</h3>
         {ficha.cristales.length === 0 ? (
           <p className="text-muted small mb-0">Sin cristales registrados.</p>
@@ -156,7 +146,7 @@ export function FichaCard({ ficha, position, onChange, onDateCommit }: Props) {
               {ficha.cristales.map((c, i) => (
                 <tr key={c.id ?? `nuevo-${i}`}>
                   <td>{c.nombre ?? ''}</td>
-                  <td>{c.fecha ?? ''}</td>
+                  <td>{c.fecha ? formatFecha(c.fecha) : ''}</td>
                   <td className="text-end">
                     <button
                       type="button"

@@ -60,11 +60,17 @@ describe('create patient form', () => {
     expect(screen.getByRole('heading', { name: 'Crear Paciente' })).toBeTruthy();
     expect(fichas()).toHaveLength(1);
     expect(input('Fecha', ficha(1)).value).toBe(isoDate(new Date()));
-    expect(input('Esférico lejos derecho', ficha(1)).value).toBe('0.00');
+    expect(input('Esférico lejos derecho', ficha(1)).value).toBe('0,00');
     expect(input('Eje cerca izquierdo', ficha(1)).value).toBe('0');
     expect(screen.queryByRole('link', { name: 'Ver compras' })).toBeNull();
     expect(button('Crear Paciente').disabled).toBe(true);
     expect(button('Registrar un movimiento').disabled).toBe(true);
+    expect([...screen.getByTestId('save-problems').querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'El nombre completo es obligatorio.',
+      'El celular es obligatorio.',
+      'Elija un local.',
+      'Elija el género.',
+    ]);
 
     await user.type(input('Nombre completo'), 'Ana');
     await user.type(input('Celular'), '11');
@@ -74,7 +80,11 @@ describe('create patient form', () => {
     expect(button('Crear Paciente').disabled).toBe(false);
     await user.clear(input('Celular'));
     expect(button('Crear Paciente').disabled).toBe(true);
-    expect(screen.getByText('El celular es obligatorio.')).toBeTruthy();
+    // the field says it, and so does the list under the disabled buttons
+    expect(screen.getAllByText('El celular es obligatorio.')).toHaveLength(2);
+    expect([...screen.getByTestId('save-problems').querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'El celular es obligatorio.',
+    ]);
   });
 
   it('preselects the branch of a user who has one', async () => {
@@ -90,20 +100,20 @@ describe('create patient form', () => {
     await user.clear(input('Esférico lejos derecho', f));
     await user.type(input('Esférico lejos derecho', f), '-1,25');
     await user.type(input('Adición derecho', f), '+2');
-    expect(input('Esférico cerca derecho', f).value).toBe('+0.75');
-    expect(input('Esférico cerca izquierdo', f).value).toBe('0.00');
+    expect(input('Esférico cerca derecho', f).value).toBe('+0,75');
+    expect(input('Esférico cerca izquierdo', f).value).toBe('0,00');
     await user.tab();
-    expect(input('Esférico lejos derecho', f).value).toBe('-1.25');
-    expect(input('Adición derecho', f).value).toBe('+2.00');
+    expect(input('Esférico lejos derecho', f).value).toBe('-1,25');
+    expect(input('Adición derecho', f).value).toBe('+2,00');
 
     await user.clear(input('Esférico lejos derecho', f));
     await user.type(input('Esférico lejos derecho', f), '-1.1');
     await user.clear(input('Adición derecho', f));
     await user.type(input('Adición derecho', f), '0,2');
-    expect(input('Esférico cerca derecho', f).value).toBe('-0.90');
+    expect(input('Esférico cerca derecho', f).value).toBe('-0,90');
     await user.clear(input('Adición derecho', f));
     await user.type(input('Adición derecho', f), '0');
-    expect(input('Esférico cerca derecho', f).value).toBe('0.00');
+    expect(input('Esférico cerca derecho', f).value).toBe('0,00');
 
     await user.clear(input('Eje lejos izquierdo', f));
     await user.type(input('Eje lejos izquierdo', f), '090');
@@ -111,7 +121,12 @@ describe('create patient form', () => {
     await user.tab();
     expect(input('Eje lejos izquierdo', f).value).toBe('90');
     await user.tab();
-    expect(input('DNP derecho', f).value).toBe('');
+    // text that is not a number stays, marked with why, and the patient cannot be saved with it
+    expect(input('DNP derecho', f).value).toBe('abc');
+    expect(input('DNP derecho', f).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('save-problems').textContent).toContain(
+      'DNP derecho: No es un número. Escriba, por ejemplo, 1.234,56.',
+    );
   });
 
   it('adds fichas first and removes the latest after confirmation', async () => {
@@ -123,16 +138,16 @@ describe('create patient form', () => {
     expect(fichas()).toHaveLength(2);
     // the new one is first, blank, dated today
     expect(input('Adición izquierdo', ficha(1)).value).toBe('');
-    expect(input('Adición izquierdo', ficha(2)).value).toBe('+1.00');
+    expect(input('Adición izquierdo', ficha(2)).value).toBe('+1,00');
     expect(input('Fecha', ficha(1)).value).toBe(isoDate(new Date()));
-    expect(input('Esférico cerca derecho', ficha(1)).value).toBe('0.00');
+    expect(input('Esférico cerca derecho', ficha(1)).value).toBe('0,00');
 
     // an older date on the first one: once left, the list re-sorts newest first
     await user.clear(input('Fecha', ficha(1)));
     await user.type(input('Fecha', ficha(1)), '2020-01-01');
     await user.tab();
     expect(input('Fecha', ficha(2)).value).toBe('2020-01-01');
-    expect(input('Adición izquierdo', ficha(1)).value).toBe('+1.00');
+    expect(input('Adición izquierdo', ficha(1)).value).toBe('+1,00');
     expect(button('Eliminar última ficha').disabled).toBe(false);
     vi.mocked(confirm).mockResolvedValue(false);
     await user.click(button('Eliminar última ficha'));
@@ -218,11 +233,11 @@ describe('edit patient form', () => {
     expect(fichas()).toHaveLength(2);
     expect(input('Fecha', ficha(1)).value).toBe('2024-03-10');
     expect(input('Fecha', ficha(2)).value).toBe('2023-02-01');
-    expect(input('Esférico lejos derecho', ficha(1)).value).toBe('-1.25');
-    expect(input('Adición derecho', ficha(1)).value).toBe('+2.00');
+    expect(input('Esférico lejos derecho', ficha(1)).value).toBe('-1,25');
+    expect(input('Adición derecho', ficha(1)).value).toBe('+2,00');
     const lenses = within(ficha(1).getByRole('table', { name: 'Cristales' }));
     expect(lenses.getByText('Orma Blue Essilor')).toBeTruthy();
-    expect(lenses.getByText('2024-03-12')).toBeTruthy();
+    expect(lenses.getByText('12/03/2024')).toBeTruthy();
     expect(lenses.getAllByRole('button', { name: 'Eliminar' })).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Ver compras' }).getAttribute('href')).toBe(
       '/adminitrarCajaPaciente/Jos%C3%A9%20P%C3%A9rez',

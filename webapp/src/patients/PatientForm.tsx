@@ -14,18 +14,20 @@ import { isoDate } from '../lib/dates';
 import { isAdmin } from '../session/sessionSlice';
 import { RadioGroup } from '../ui/RadioGroup';
 import type { EditScreenProps } from '../ui/editScreen';
+import { SaveProblems } from '../ui/SaveProblems';
 import { SavingOverlay } from '../ui/SavingOverlay';
+import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { FichaCard } from './FichaCard';
 import { MESSAGES, REMOVE_FICHA_CONFIRM, TITLES } from './messages';
 import {
   GENEROS_PACIENTE,
   addFicha,
   canRemoveFicha,
-  canSubmitPaciente,
   comprasPath,
   emptyPacienteForm,
   formFromPaciente,
   pacienteBody,
+  pacienteProblems,
   removeLatestFicha,
   saveErrorText,
   sortFichas,
@@ -64,7 +66,10 @@ export function PatientForm({ paciente }: Props) {
   const [create, creating] = useCreatePacienteMutation();
   const [update, updating] = useUpdatePacienteMutation();
   const saving = creating.isLoading || updating.isLoading;
-  const enabled = canSubmitPaciente(form) && !saving;
+  const problems = pacienteProblems(form);
+  const enabled = problems.length === 0 && !saving;
+  const [opened] = useState(form);
+  const saved = useUnsavedChanges(changed(opened, form));
   const edit = paciente !== undefined;
   const title = edit ? 'Editar Paciente' : 'Crear Paciente';
 
@@ -88,6 +93,7 @@ export function PatientForm({ paciente }: Props) {
         ? await update({ id: paciente.id, body: pacienteBody(form, paciente.version) }).unwrap()
         : await create(pacienteBody(form)).unwrap();
       void alert('success', edit ? TITLES.editado : TITLES.creado, answer.mensaje);
+      saved();
       const id = answer.paciente?.id ?? paciente?.id;
       navigate(id === undefined ? '/crearMovimiento' : `/crearMovimiento/${id}`);
     } catch (error) {
@@ -196,13 +202,20 @@ export function PatientForm({ paciente }: Props) {
               Ver compras
             </Link>
           )}
-          <button type="button" className="btn btn-success" disabled={!enabled} onClick={() => void save()}>
+          <button
+            type="button"
+            className="btn btn-success"
+            disabled={!enabled}
+            aria-describedby="paciente-problemas"
+            onClick={() => void save()}
+          >
             Registrar un movimiento
           </button>
-          <button type="submit" className="btn btn-primary" disabled={!enabled}>
+          <button type="submit" className="btn btn-primary" disabled={!enabled} aria-describedby="paciente-problemas">
             {title}
           </button>
         </div>
+        <SaveProblems id="paciente-problemas" problems={problems} />
       </form>
     </section>
   );

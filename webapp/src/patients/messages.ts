@@ -28,3 +28,36 @@ export const REMOVE_FICHA_CONFIRM = {
   text: 'Se eliminará la última ficha de graduación del historial.',
   button: 'Sí, eliminar',
 } as const;
+
+/** Why the disabled save buttons are disabled, listed under them. */
+export const PROBLEMS = {
+  nombreCompleto: 'El nombre completo es obligatorio.',
+  celular: 'El celular es obligatorio.',
+  local: 'Elija un local.',
+  genero: 'Elija el género.',
+  fechaFicha: 'Cada ficha de graduación necesita su fecha.',
+  numero: (fecha: string, campo: string, error: string) => `Ficha del ${fecha}, ${campo}: ${error}`,
+} as const;
+
+/** The names of the prescription inputs (their labels, and how the save problems name them). */
+export const LABELS = {
+  grad: { esferico: 'Esférico', cilindrico: 'Cilíndrico', eje: 'Eje' },
+  ojo: { DERECHO: 'Derecho', IZQUIERDO: 'Izquierdo' },
+  vision: {
+    LEJOS: { title: 'Visión de lejos', word: 'lejos' },
+    CERCA: { title: 'Visión de cerca', word: 'cerca' },
+  },
+  numero: {
+    adicionDerecho: 'Adición derecho',
+    adicionIzquierdo: 'Adición izquierdo',
+    dnpDerecho: 'DNP derecho',
+    dnpIzquierdo: 'DNP izquierdo',
+    alturaPupilarDerecho: 'Altura pupilar derecho',
+    alturaPupilarIzquierdo: 'Altura pupilar izquierdo',
+    alturaPelicula: 'Altura película',
+    puente: 'Puente',
+    diagonalMayor: 'Diagonal mayor',
+    largo: 'Largo',
+    alturaArmazon: 'Altura armazón',
+  },
+} as const;

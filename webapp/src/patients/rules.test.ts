@@ -60,49 +60,54 @@ describe('near-vision sphere', () => {
   it('is recalculated per eye when the far sphere or the addition changes', () => {
     let f = newFicha('2024-05-01', 1);
     f = setGraduacion(f, 'DERECHO', 'LEJOS', 'esferico', '-1,25');
-    expect(grad(f, 2).esferico).toBe('0.00');
+    expect(grad(f, 2).esferico).toBe('0,00');
     f = setFichaNumber(f, 'adicionDerecho', '+2');
-    expect(grad(f, 2).esferico).toBe('+0.75');
-    expect(grad(f, 3).esferico).toBe('0.00');
+    expect(grad(f, 2).esferico).toBe('+0,75');
+    expect(grad(f, 3).esferico).toBe('0,00');
     f = setGraduacion(f, 'DERECHO', 'LEJOS', 'esferico', '-3');
-    expect(grad(f, 2).esferico).toBe('-1.00');
+    expect(grad(f, 2).esferico).toBe('-1,00');
     f = setFichaNumber(f, 'adicionIzquierdo', '1.5');
-    expect(grad(f, 3).esferico).toBe('+1.50');
-    expect(grad(f, 2).esferico).toBe('-1.00');
+    expect(grad(f, 3).esferico).toBe('+1,50');
+    expect(grad(f, 2).esferico).toBe('-1,00');
     f = setFichaNumber(f, 'adicionDerecho', '0');
-    expect(grad(f, 2).esferico).toBe('0.00');
+    expect(grad(f, 2).esferico).toBe('0,00');
     // other fields do not touch it
-    f = setGraduacion(f, 'DERECHO', 'CERCA', 'esferico', '+9.00');
+    f = setGraduacion(f, 'DERECHO', 'CERCA', 'esferico', '+9,00');
     f = setGraduacion(f, 'DERECHO', 'LEJOS', 'cilindrico', '-1');
     f = setFichaNumber(f, 'puente', '18');
-    expect(grad(f, 2).esferico).toBe('+9.00');
+    expect(grad(f, 2).esferico).toBe('+9,00');
   });
 });
 
 describe('prescription numbers', () => {
   it('drop a leading plus, accept a comma, and show positives with a plus, two decimals', () => {
     expect(parsePrescription('+1,25')).toBe(1.25);
-    expect(normaliseSigned('+1,25')).toBe('+1.25');
-    expect(normaliseSigned('1.25')).toBe('+1.25');
-    expect(normaliseSigned(' 2 ')).toBe('+2.00');
-    // Chosen format: two decimals, so "-0,5" is "-0.50".
-    expect(normaliseSigned('-0,5')).toBe('-0.50');
-    expect(normaliseSigned('0')).toBe('0.00');
-    expect(normaliseSigned('-0')).toBe('0.00');
+    expect(normaliseSigned('+1,25')).toBe('+1,25');
+    expect(normaliseSigned('1.25')).toBe('+1,25');
+    expect(normaliseSigned('1.250')).toBe('+1,25');
+    expect(normaliseSigned(' 2 ')).toBe('+2,00');
+    // Chosen format: es-AR, two decimals after a comma, so "-0,5" is "-0,50".
+    expect(normaliseSigned('-0,5')).toBe('-0,50');
+    expect(normaliseSigned('0')).toBe('0,00');
+    expect(normaliseSigned('-0')).toBe('0,00');
   });
 
-  it('turn unparsable text into empty', () => {
-    for (const text of ['abc', '', '  ', '+', '-', '1.2.3', '12abc', '++1', '1e3']) {
+  it('keep text that is not a number as typed (marked by the input), and blank as blank', () => {
+    for (const text of ['abc', '+', '-', '1.2.3', '1,2,3', '12abc', '++1', '1e3', '-1,125']) {
+      expect(parsePrescription(text)).toBeNull();
+      expect(normaliseSigned(text)).toBe(text);
+      expect(normalisePlain(text)).toBe(text);
+    }
+    for (const text of ['', '  ']) {
       expect(parsePrescription(text)).toBeNull();
       expect(normaliseSigned(text)).toBe('');
-      expect(normalisePlain(text)).toBe('');
     }
   });
 
   it('normalise the axis and the measures as plain numbers', () => {
     expect(normalisePlain('090')).toBe('90');
     expect(normalisePlain('+90')).toBe('90');
-    expect(normalisePlain('31,5')).toBe('31.5');
+    expect(normalisePlain('31,5')).toBe('31,5');
     expect(formatPlain(0)).toBe('0');
     expect(formatPlain(null)).toBe('');
     expect(formatSigned(null)).toBe('');
@@ -118,10 +123,10 @@ describe('fichas', () => {
     expect(f.fichas).toHaveLength(1);
     expect(f.fichas[0].fecha).toBe(today);
     expect(f.fichas[0].graduaciones.map((g) => [g.ojo, g.tipo, g.esferico, g.cilindrico, g.eje])).toEqual([
-      ['DERECHO', 'LEJOS', '0.00', '0.00', '0'],
-      ['IZQUIERDO', 'LEJOS', '0.00', '0.00', '0'],
-      ['DERECHO', 'CERCA', '0.00', '0.00', '0'],
-      ['IZQUIERDO', 'CERCA', '0.00', '0.00', '0'],
+      ['DERECHO', 'LEJOS', '0,00', '0,00', '0'],
+      ['IZQUIERDO', 'LEJOS', '0,00', '0,00', '0'],
+      ['DERECHO', 'CERCA', '0,00', '0,00', '0'],
+      ['IZQUIERDO', 'CERCA', '0,00', '0,00', '0'],
     ]);
   });
 
@@ -145,11 +150,11 @@ describe('fichas', () => {
 
   it('shows loaded numbers normalised', () => {
     const [latest] = formFromPaciente(paciente()).fichas;
-    expect(latest.graduaciones[0]).toMatchObject({ esferico: '-1.25', cilindrico: '-0.50', eje: '90' });
-    expect(latest.graduaciones[2].esferico).toBe('+0.75');
-    expect(latest.adicionDerecho).toBe('+2.00');
+    expect(latest.graduaciones[0]).toMatchObject({ esferico: '-1,25', cilindrico: '-0,50', eje: '90' });
+    expect(latest.graduaciones[2].esferico).toBe('+0,75');
+    expect(latest.adicionDerecho).toBe('+2,00');
     expect(latest.adicionIzquierdo).toBe('');
-    expect(latest.dnpDerecho).toBe('31.5');
+    expect(latest.dnpDerecho).toBe('31,5');
   });
 
   it('removes the one with the latest date, never the last one left', () => {

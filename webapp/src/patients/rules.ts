@@ -10,6 +10,9 @@ import type {
   PacienteBody,
   TipoVision,
 } from '../api/patients';
+import { formatFecha } from '../lib/dates';
+import { formatUnits, readNumber, unitsOf, type NumberRule } from '../lib/numbers';
+import { LABELS, PROBLEMS } from './messages';
 
 export const GENEROS_PACIENTE = ['Hombre', 'Mujer', 'X'] as const;
 export const OJOS: readonly Ojo[] = ['DERECHO', 'IZQUIERDO'];
@@ -18,15 +21,15 @@ export const TIPOS: readonly TipoVision[] = ['LEJOS', 'CERCA'];
 // ------------------------------------------------------------------------------ numbers
 
 /**
- * A prescription number as typed: spaces and one leading plus sign are dropped, a comma counts as
- * the decimal point. Anything else that is not a plain decimal number ("abc", "1.2.3", "12abc")
- * is unparsable: null, shown as an empty input.
+ * How prescription numbers are read (../lib/numbers): a leading plus or minus sign, a comma or a
+ * dot as the decimal point ('1.250' is 1,25: these numbers never reach a thousand), two decimals.
  */
+export const PRESCRIPCION: NumberRule = { decimals: 2, negative: true, thousands: false };
+
+/** A prescription number as typed; null when blank or not a number ("abc", "1,2,3", "1e3"). */
 export function parsePrescription(text: string): number | null {
-  const clean = text.replace(/\s+/g, '').replace(/^\+/, '').replace(',', '.');
-  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(clean)) return null;
-  const n = Number(clean);
-  return Number.isFinite(n) ? n : null;
+  const units = unitsOf(text, PRESCRIPCION);
+  return units === null ? null : units / 100;
 }
 
 /** Rounded to two decimals, half away from zero, without float drift (-1.1 + 0.2 gives -0.9). */
@@ -37,24 +40,34 @@ export function roundTo2(n: number): number {
   return rounded === 0 ? 0 : rounded;
 }
 
+const hundredths = (n: number) => Math.round(roundTo2(n) * 100);
+
 /**
- * Diopters (esférico, cilíndrico, adición): two decimals, positives with an explicit plus.
- * Chosen format: "-0,5" is shown "-0.50", "2" is shown "+2.00", zero is "0.00".
+ * Diopters (esférico, cilíndrico, adición) as es-AR writes them: two decimals after a comma,
+ * positives with an explicit plus: "-0,5" is shown "-0,50", "2" is "+2,00", zero is "0,00".
  */
 export function formatSigned(n: number | null): string {
   if (n === null) return '';
-  const r = roundTo2(n);
-  return r > 0 ? `+${r.toFixed(2)}` : r.toFixed(2);
+  const units = hundredths(n);
+  const text = formatUnits(units, 2, { group: false });
+  return units > 0 ? `+${text}` : text;
 }
 
-/** The axis (eje) and the measures in millimetres: a plain number, no plus ("090" is "90"). */
+/** The axis (eje) and the measures in millimetres: a plain number, no plus ("090" is "90",
+ * "31.5" is "31,5"). */
 export function formatPlain(n: number | null): string {
-  return n === null ? '' : String(roundTo2(n));
+  return n === null ? '' : formatUnits(hundredths(n), 2, { fixed: false, group: false });
 }
 
-/** Normalises typed text when the input is left: unparsable text becomes empty. */
-export const normaliseSigned = (text: string) => formatSigned(parsePrescription(text));
-export const normalisePlain = (text: string) => formatPlain(parsePrescription(text));
+/** Normalises typed text when the input is left, so it shows what was understood. Text that is
+ * not a number stays as typed, marked by its input, and the form cannot be saved with it: a
+ * prescription is never lost or changed by a character it could not read. */
+const normalise = (format: (n: number) => string) => (text: string) => {
+  const r = readNumber(text, PRESCRIPCION);
+  return r.kind === 'number' ? format(r.units / 100) : r.kind === 'blank' ? '' : text;
+};
+export const normaliseSigned = normalise(formatSigned);
+export const normalisePlain = normalise(formatPlain);
 
 /** The number sent to the server for a typed text (null when empty or unparsable). */
 export function numberFor(text: string): number | null {
@@ -286,16 +299,37 @@ export function formFromPaciente(p: Paciente): PacienteForm {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Create and edit need nombreCompleto, celular, a branch, a gender, and a date on every ficha. */
-export function canSubmitPaciente(f: PacienteForm): boolean {
-  return (
-    f.nombreCompleto.trim() !== '' &&
-    f.celular.trim() !== '' &&
-    f.localId !== null &&
-    (GENEROS_PACIENTE as readonly string[]).includes(f.genero) &&
-    f.fichas.every((ficha) => DATE.test(ficha.fecha))
-  );
+/** The accessible name of a graduation input, e.g. "Esférico lejos derecho". */
+export const gradLabel = (field: GradField, tipo: TipoVision, ojo: Ojo) =>
+  `${LABELS.grad[field]} ${LABELS.vision[tipo].word} ${LABELS.ojo[ojo].toLowerCase()}`;
+
+/** The numbers of a ficha that do not read as numbers, by their labels, with why. */
+function fichaNumberProblems(f: FichaForm): string[] {
+  const problems: string[] = [];
+  const check = (label: string, text: string) => {
+    const r = readNumber(text, PRESCRIPCION);
+    if (r.kind === 'invalid') problems.push(PROBLEMS.numero(formatFecha(f.fecha), label, r.error));
+  };
+  for (const g of f.graduaciones) {
+    for (const field of GRAD_FIELDS) check(gradLabel(field, g.tipo, g.ojo), g[field]);
+  }
+  for (const field of FICHA_NUMBERS) check(LABELS.numero[field], f[field]);
+  return problems;
 }
+
+/** Why create and edit are disabled, in the form's order; empty when they are enabled. They need
+ * nombreCompleto, celular, a branch, a gender, a date on every ficha and every number readable. */
+export function pacienteProblems(f: PacienteForm): string[] {
+  const problems: string[] = [];
+  if (f.nombreCompleto.trim() === '') problems.push(PROBLEMS.nombreCompleto);
+  if (f.celular.trim() === '') problems.push(PROBLEMS.celular);
+  if (f.localId === null) problems.push(PROBLEMS.local);
+  if (!(GENEROS_PACIENTE as readonly string[]).includes(f.genero)) problems.push(PROBLEMS.genero);
+  if (!f.fichas.every((ficha) => DATE.test(ficha.fecha))) problems.push(PROBLEMS.fechaFicha);
+  return [...problems, ...f.fichas.flatMap(fichaNumberProblems)];
+}
+
+export const canSubmitPaciente = (f: PacienteForm) => pacienteProblems(f).length === 0;
 
 const optional = (text: string) => (text.trim() === '' ? null : text.trim());
 

@@ -3,11 +3,13 @@ import { useNavigate } from 'react-router-dom';
 import { errorStatus, errorText, handledElsewhere } from '../api/base';
 import { useCreateVariosMutation, useValidarModelosMutation } from '../api/products';
 import { alert } from '../app/alerts';
+import { SaveProblems } from '../ui/SaveProblems';
 import { SavingOverlay } from '../ui/SavingOverlay';
+import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { MESSAGES, TITLES } from './messages';
 import { ProductFields } from './ProductFields';
 import {
-  canSubmitBulk,
+  bulkProblems,
   checkModels,
   emptyFields,
   modelsForServer,
@@ -32,7 +34,9 @@ export function BulkCreate() {
   const [busy, setBusy] = useState(false);
   const [validar] = useValidarModelosMutation();
   const [crear] = useCreateVariosMutation();
-  const enabled = canSubmitBulk(modelos, fields) && !busy;
+  const problems = bulkProblems(modelos, fields);
+  const enabled = problems.length === 0 && !busy;
+  const saved = useUnsavedChanges(changed({ modelos: [''], fields: emptyFields }, { modelos, fields }));
 
   const typeModel = (index: number, text: string) => {
     setModelos(modelos.map((m, i) => (i === index ? text : m)));
@@ -79,6 +83,7 @@ export function BulkCreate() {
     try {
       await crear(check.modelos.map((m) => productoBody(m, fields))).unwrap();
       void alert('success', TITLES.creados, MESSAGES.creados);
+      saved();
       navigate('/inicio');
     } catch (error) {
       if (handledElsewhere(error)) return;
@@ -135,10 +140,11 @@ export function BulkCreate() {
           <button type="button" className="btn btn-secondary" onClick={() => navigate('/productos')}>
             Volver
           </button>
-          <button type="submit" className="btn btn-primary" disabled={!enabled}>
+          <button type="submit" className="btn btn-primary" disabled={!enabled} aria-describedby="productos-problemas">
             Crear Producto
           </button>
         </div>
+        <SaveProblems id="productos-problemas" problems={problems} />
       </form>
     </section>
   );

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { NamedRef } from '../api/products';
 import { matches } from './rules';
 
@@ -22,6 +22,19 @@ export function ChoiceList<T extends NamedRef>(props: Props<T>) {
   const id = useId();
   const shown = search.trim() ? items.filter((i) => matches(i.nombre, search)) : items;
   const style = height ? { maxHeight: `${height}px`, overflowY: 'auto' as const } : undefined;
+  const box = useRef<HTMLDivElement>(null);
+  const revealed = useRef(false);
+  // Once the list has loaded, the choice the form opened with is scrolled into the middle of its
+  // box (an edit form would otherwise hide the product's brand far down the list). Only then:
+  // choosing later must not move the list under the pointer.
+  useEffect(() => {
+    if (revealed.current || !height || items.length === 0 || !box.current) return;
+    revealed.current = true;
+    const row = box.current.querySelector('input:checked')?.closest<HTMLElement>('.form-check');
+    if (!row) return;
+    const middle = row.offsetTop + row.offsetHeight / 2 - box.current.clientHeight / 2;
+    box.current.scrollTop = Math.max(0, middle);
+  }, [height, items.length]);
   return (
     <fieldset className="mb-3">
       <legend className="form-label fs-6 fw-semibold">{legend}</legend>
@@ -35,7 +48,12 @@ export function ChoiceList<T extends NamedRef>(props: Props<T>) {
           onChange={(e) => setSearch(e.target.value)}
         />
       )}
-      <div className={height ? 'border rounded p-2' : undefined} style={style} data-testid={testId}>
+      <div
+        ref={box}
+        className={height ? 'border rounded p-2 position-relative' : undefined}
+        style={style}
+        data-testid={testId}
+      >
         {shown.map((item) => (
           <div className="form-check" key={item.id}>
             <input

@@ -4,8 +4,12 @@ import { handledElsewhere } from '../api/base';
 import { useListLookupQuery } from '../api/lookups';
 import { useActualizarPreciosMutation, type MassUpdateBody, type NamedRef } from '../api/products';
 import { alert, confirm } from '../app/alerts';
-import { MASS_UPDATE_CONFIRM, MESSAGES, TITLES } from './messages';
-import { massUpdateConfirmText, percentageInRange } from './rules';
+import { formatPesos } from '../lib/money';
+import { formatUnits, readNumber } from '../lib/numbers';
+import { NumberInput } from '../ui/NumberInput';
+import { SaveProblems } from '../ui/SaveProblems';
+import { MASS_UPDATE_CONFIRM, MESSAGES, PROBLEMS, TITLES } from './messages';
+import { massUpdateConfirmText, massValueRule, percentageInRange } from './rules';
 import { TypeAhead } from './TypeAhead';
 
 const optionalId = (text: string) => (text === '' ? null : Number(text));
@@ -25,8 +29,16 @@ export function MassUpdate() {
   const [proveedor, setProveedor] = useState<NamedRef | null>(null);
   const [marca, setMarca] = useState<NamedRef | null>(null);
   const [send, { isLoading }] = useActualizarPreciosMutation();
-  const amount = valor.trim() === '' ? NaN : Number(valor);
-  const enabled = Number.isFinite(amount) && !isLoading;
+  // Hundredths of a percent, or cents of a fixed amount: both two decimals.
+  const reading = readNumber(valor, massValueRule(tipoCambio));
+  const amount = reading.kind === 'number' ? reading.units / 100 : NaN;
+  const problems =
+    reading.kind === 'blank'
+      ? [PROBLEMS.valor]
+      : reading.kind === 'invalid'
+        ? [PROBLEMS.valorInvalido(reading.error)]
+        : [];
+  const enabled = problems.length === 0 && !isLoading;
 
   const apply = async (e: FormEvent) => {
     e.preventDefault();
@@ -90,13 +102,14 @@ export function MassUpdate() {
           <label htmlFor="valor" className="form-label">
             Valor
           </label>
-          <input
+          <NumberInput
             id="valor"
-            type="number"
-            step="0.01"
-            className="form-control"
+            rule={massValueRule(tipoCambio)}
+            show={(units) =>
+              tipoCambio === 'porcentaje' ? `${formatUnits(units, 2, { fixed: false })} %` : formatPesos(units)
+            }
             value={valor}
-            onChange={(e) => setValor(e.target.value)}
+            onValueChange={setValor}
           />
         </div>
         <div className="row g-3 mb-4">
@@ -143,9 +156,10 @@ export function MassUpdate() {
             <TypeAhead label="Marca" items={marcas} value={marca} onChange={setMarca} />
           </div>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={!enabled}>
+        <button type="submit" className="btn btn-primary" disabled={!enabled} aria-describedby="valor-problemas">
           Aplicar Cambios
         </button>
+        <SaveProblems id="valor-problemas" problems={problems} />
       </form>
     </section>
   );

@@ -1,16 +1,19 @@
 import { useListLookupQuery } from '../api/lookups';
 import type { NamedRef } from '../api/products';
+import { formatPesos, PESOS } from '../lib/money';
+import { WHOLE } from '../lib/numbers';
+import { NumberInput } from '../ui/NumberInput';
 import { RadioGroup } from '../ui/RadioGroup';
 import { ChoiceList } from './ChoiceList';
+import { PROBLEMS } from './messages';
 import {
   GENEROS,
   onlyCristal,
-  parseAmount,
-  priceFromCost,
   setStock,
   toggleCategoria,
   toggleItem,
   toggleLocal,
+  typeCost,
   type ProductFieldsValue,
 } from './rules';
 
@@ -31,15 +34,9 @@ export function ProductFields({ value, onChange }: Props) {
   const { data: proveedores = [] } = useListLookupQuery('/api/proveedor');
   const set = (patch: Partial<ProductFieldsValue>) => onChange({ ...value, ...patch });
 
-  const typeCost = (costo: string) => {
-    const n = parseAmount(costo);
-    set(n === null ? { costo } : { costo, precio: String(priceFromCost(n)) });
-  };
   const toggleBranch = (local: NamedRef, checked: boolean) =>
     set({ productoLocales: toggleLocal(value.productoLocales, local, checked) });
   const chosen = (id: number) => value.productoLocales.find((s) => s.local.id === id);
-  const precioInvalid = value.precio !== '' && parseAmount(value.precio) === null;
-  const costoInvalid = value.costo !== '' && parseAmount(value.costo) === null;
 
   return (
     <>
@@ -102,31 +99,27 @@ export function ProductFields({ value, onChange }: Props) {
               <label htmlFor="costo" className="form-label">
                 Costo
               </label>
-              <input
+              <NumberInput
                 id="costo"
-                type="number"
-                min="0"
-                step="0.01"
-                className={`form-control${costoInvalid ? ' is-invalid' : ''}`}
+                rule={PESOS}
+                show={formatPesos}
                 value={value.costo}
-                onChange={(e) => typeCost(e.target.value)}
+                onValueChange={(costo) => onChange(typeCost(value, costo))}
               />
             </div>
             <div className="col-sm-6">
               <label htmlFor="precio" className="form-label">
                 Precio
               </label>
-              <input
+              <NumberInput
                 id="precio"
-                type="number"
-                min="0"
-                step="0.01"
+                rule={PESOS}
+                show={formatPesos}
                 required
-                className={`form-control${precioInvalid ? ' is-invalid' : ''}`}
+                requiredMessage={PROBLEMS.precioObligatorio}
                 value={value.precio}
-                onChange={(e) => set({ precio: e.target.value })}
+                onValueChange={(precio) => set({ precio })}
               />
-              <div className="invalid-feedback">El precio es obligatorio.</div>
             </div>
           </div>
           <fieldset className="mb-3">
@@ -147,16 +140,17 @@ export function ProductFields({ value, onChange }: Props) {
                       {l.nombre}
                     </label>
                   </div>
-                  <input
-                    type="number"
-                    min="0"
-                    step="1"
-                    className="form-control form-control-sm w-auto"
-                    aria-label={`Stock ${l.nombre}`}
-                    disabled={stock === undefined}
-                    value={stock?.stock ?? ''}
-                    onChange={(e) => set({ productoLocales: setStock(value.productoLocales, l.id, e.target.value) })}
-                  />
+                  <div style={{ maxWidth: '9rem' }}>
+                    <NumberInput
+                      small
+                      rule={WHOLE}
+                      show={String}
+                      aria-label={`Stock ${l.nombre}`}
+                      disabled={stock === undefined}
+                      value={stock?.stock ?? ''}
+                      onValueChange={(text) => set({ productoLocales: setStock(value.productoLocales, l.id, text) })}
+                    />
+                  </div>
                 </div>
               );
             })}

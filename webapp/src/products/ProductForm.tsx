@@ -9,15 +9,17 @@ import {
 } from '../api/products';
 import { alert } from '../app/alerts';
 import type { EditScreenProps } from '../ui/editScreen';
+import { SaveProblems } from '../ui/SaveProblems';
 import { SavingOverlay } from '../ui/SavingOverlay';
+import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { MESSAGES, TITLES } from './messages';
 import { ProductFields } from './ProductFields';
 import {
   answerMensaje,
-  canSubmitProduct,
   emptyFields,
   fieldsFromProducto,
   productoBody,
+  productProblems,
   type ProductFieldsValue,
 } from './rules';
 
@@ -39,10 +41,13 @@ export function ProductForm({ producto, fromPage }: Props) {
   const [fields, setFields] = useState<ProductFieldsValue>(() =>
     producto ? fieldsFromProducto(producto) : emptyFields,
   );
+  const [opened] = useState(() => ({ modelo, fields }));
+  const saved = useUnsavedChanges(changed(opened, { modelo, fields }));
   const [create, creating] = useCreateProductoMutation();
   const [update, updating] = useUpdateProductoMutation();
   const saving = creating.isLoading || updating.isLoading;
-  const enabled = canSubmitProduct(modelo, fields) && !saving;
+  const problems = productProblems(modelo, fields);
+  const enabled = problems.length === 0 && !saving;
   const list = fromPage && /^\d+$/.test(fromPage) ? `/productos/page/${fromPage}` : '/productos';
 
   const submit = async (e: FormEvent) => {
@@ -52,6 +57,7 @@ export function ProductForm({ producto, fromPage }: Props) {
       try {
         await update({ id: producto.id, body: productoBody(modelo, fields, producto.version) }).unwrap();
         void alert('success', TITLES.editado, MESSAGES.editado);
+        saved();
         navigate(list);
       } catch (error) {
         if (!handledElsewhere(error)) {
@@ -63,6 +69,7 @@ export function ProductForm({ producto, fromPage }: Props) {
     try {
       const answer = await create(productoBody(modelo, fields)).unwrap();
       void alert('success', TITLES.creado, answer.mensaje);
+      saved();
       navigate('/inicio');
     } catch (error) {
       if (!handledElsewhere(error)) {
@@ -97,10 +104,11 @@ export function ProductForm({ producto, fromPage }: Props) {
           <button type="button" className="btn btn-secondary" onClick={() => navigate(list)}>
             Volver
           </button>
-          <button type="submit" className="btn btn-primary" disabled={!enabled}>
+          <button type="submit" className="btn btn-primary" disabled={!enabled} aria-describedby="producto-problemas">
             {title}
           </button>
         </div>
+        <SaveProblems id="producto-problemas" problems={problems} />
       </form>
     </section>
   );

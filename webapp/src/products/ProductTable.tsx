@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Producto } from '../api/products';
 import { money } from '../lib/money';
+import { Description } from './Description';
 import { MESSAGES } from './messages';
 
 interface Props {
@@ -52,7 +53,9 @@ export function ProductTable({ productos, admin, page, onDelete }: Props) {
                   ))}
                 </ul>
               </td>
-              <td>{p.descripcion ?? ''}</td>
+              <td>
+                <Description text={p.descripcion ?? ''} />
+              </td>
               {admin && (
                 <td>
                   <div className="d-flex gap-1">

@@ -49,3 +49,20 @@ export const MESSAGES = {
 } as const;
 
 export const MASS_UPDATE_CONFIRM = { title: '¿Estás seguro?', button: 'Sí, aplicar cambios' } as const;
+
+/** Why a disabled save button is disabled, listed under it. */
+export const PROBLEMS = {
+  modelo: 'El modelo es obligatorio.',
+  modelos: 'Complete todos los modelos.',
+  categoria: 'Elija al menos una categoría.',
+  marca: 'Elija una marca.',
+  costo: (error: string) => `Costo: ${error}`,
+  precioObligatorio: 'El precio es obligatorio.',
+  precio: (error: string) => `Precio: ${error}`,
+  local: 'Elija al menos un local.',
+  stockVacio: (local: string) => `Stock de ${local}: ingrese un número.`,
+  stock: (local: string, error: string) => `Stock de ${local}: ${error}`,
+  proveedor: 'Elija al menos un proveedor.',
+  valor: 'Ingrese el valor.',
+  valorInvalido: (error: string) => `Valor: ${error}`,
+} as const;

@@ -11,10 +11,12 @@ import {
   pageParam,
   percentageInRange,
   priceFromCost,
+  productProblems,
   productoBody,
   stockFileName,
   toggleCategoria,
   toggleLocal,
+  typeCost,
   type ProductFieldsValue,
 } from './rules';
 
@@ -52,11 +54,22 @@ describe('categories', () => {
 });
 
 describe('price and stock', () => {
-  it('suggests price as cost x 1.2 x 3, rounded to cents', () => {
-    expect(priceFromCost(100)).toBe(360);
-    expect(priceFromCost(10)).toBe(36);
-    expect(priceFromCost(10.01)).toBe(36.04);
+  it('suggests price as cost x 1.2 x 3, in cents, rounded half away from zero', () => {
+    expect(priceFromCost(10000)).toBe(36000);
+    expect(priceFromCost(1000)).toBe(3600);
+    expect(priceFromCost(1001)).toBe(3604); // 36.036
     expect(priceFromCost(0)).toBe(0);
+  });
+
+  it("typing '150,5' as the cost suggests 541,80, not 5418 (the comma is not dropped)", () => {
+    const f = typeCost(complete, '150,5');
+    expect(f).toMatchObject({ costo: '150,5', precio: '541,80' });
+    expect(typeCost(complete, '1.000').precio).toBe('3600');
+    expect(typeCost(complete, '1000.5').precio).toBe('3601,80');
+    // a cost that is not a number leaves the price alone
+    expect(typeCost(complete, '1,2,3')).toMatchObject({ costo: '1,2,3', precio: '100' });
+    expect(productoBody('x', { ...f, precio: '541,80' })).toMatchObject({ costo: 150.5, precio: 541.8 });
+    expect(productoBody('x', { ...complete, precio: '1.234,56' }).precio).toBe(1234.56);
   });
 
   it('a checked branch starts at stock 0, in branch order; unchecking removes it', () => {
@@ -86,6 +99,27 @@ describe('enabling the submit button', () => {
     expect(canSubmitProduct('RB1', { ...complete, productoLocales: [{ local, stock: '1.5' }] })).toBe(false);
     expect(canSubmitProduct('RB1', { ...complete, costo: '-3' })).toBe(false);
     expect(canSubmitProduct('RB1', { ...complete, costo: '' })).toBe(true);
+  });
+
+  it('says why it cannot be saved: a negative price is not a missing one', () => {
+    const local = { id: 1, nombre: 'Centro' };
+    expect(productProblems('RB1', complete)).toEqual([]);
+    expect(productProblems('RB1', { ...complete, precio: '-1' })).toEqual(['Precio: No puede ser negativo.']);
+    expect(productProblems('RB1', { ...complete, precio: '' })).toEqual(['El precio es obligatorio.']);
+    expect(productProblems('RB1', { ...complete, productoLocales: [{ local, stock: '-2' }] })).toEqual([
+      'Stock de Centro: No puede ser negativo.',
+    ]);
+    expect(productProblems('RB1', { ...complete, productoLocales: [{ local, stock: '1,5' }] })).toEqual([
+      'Stock de Centro: Debe ser un número entero, sin decimales.',
+    ]);
+    expect(productProblems(' ', { ...emptyFields })).toEqual([
+      'El modelo es obligatorio.',
+      'Elija al menos una categoría.',
+      'Elija una marca.',
+      'El precio es obligatorio.',
+      'Elija al menos un local.',
+      'Elija al menos un proveedor.',
+    ]);
   });
 
   it('the bulk form needs every model input filled', () => {

@@ -2,7 +2,9 @@
 import { errorText } from '../api/base';
 import type { MassUpdateBody, NamedRef, Producto, ProductoBody } from '../api/products';
 import { isoDate } from '../lib/dates';
-import { pesosOf, roundCents } from '../lib/money';
+import { centsOf, centsText, parseCents, PESOS, pesosOf, readPesos, scaleCents } from '../lib/money';
+import { readNumber, unitsOf, WHOLE, type NumberRule } from '../lib/numbers';
+import { PROBLEMS } from './messages';
 
 export const GENEROS = ['Hombre', 'Mujer', 'Unisex', 'Niño', 'Niña'] as const;
 /** Initial stock of a branch when it is checked. */
@@ -14,7 +16,7 @@ export interface LocalStock {
   stock: string;
 }
 
-/** Every product field but the model: shared by the single and the bulk forms. */
+/** Every product field but the model; numbers as typed (read by ../lib/numbers): shared by the single and the bulk forms. */
 export interface ProductFieldsValue {
   marca: NamedRef | null;
   categorias: NamedRef[];
@@ -67,41 +69,57 @@ export function toggleLocal(selected: LocalStock[], local: NamedRef, checked: bo
 export const setStock = (selected: LocalStock[], localId: number, stock: string) =>
   selected.map((s) => (s.local.id === localId ? { ...s, stock } : s));
 
-/** The suggested price for a cost: 3 times the cost plus 20 percent, in cents. */
-export function priceFromCost(costo: number): number {
-  return pesosOf(roundCents(costo * 1.2 * 3));
-}
+/** The suggested price for a cost, both in cents: 3 times the cost plus 20 percent (× 3.6),
+ * rounded to cents half away from zero. */
+export const priceFromCost = (costoCents: number) => scaleCents(costoCents, 36, 10);
 
-/** A typed amount as a number; null when blank or not a non-negative number. */
-export function parseAmount(text: string): number | null {
-  if (text.trim() === '') return null;
-  const n = Number(text);
-  return Number.isFinite(n) && n >= 0 ? n : null;
+/** Typing a cost suggests the price; a blank or unreadable cost leaves the price as it is. */
+export function typeCost(f: ProductFieldsValue, costo: string): ProductFieldsValue {
+  const cents = parseCents(costo);
+  return cents === null ? { ...f, costo } : { ...f, costo, precio: centsText(priceFromCost(cents)) };
 }
-
-export const isStock = (text: string) => /^\d+$/.test(text.trim());
 
 export const matches = (nombre: string, search: string) => nombre.toLowerCase().includes(search.trim().toLowerCase());
 
-/** Price is required, cost optional; at least one branch (with a whole stock), a brand, one
- * category and one supplier. */
-export function fieldsValid(f: ProductFieldsValue): boolean {
-  return (
-    parseAmount(f.precio) !== null &&
-    (f.costo.trim() === '' || parseAmount(f.costo) !== null) &&
-    f.productoLocales.length > 0 &&
-    f.productoLocales.every((s) => isStock(s.stock)) &&
-    f.marca !== null &&
-    f.categorias.length > 0 &&
-    f.proveedores.length > 0
-  );
+/** Why the fields cannot be saved yet, in the form's order; empty when they can. Price is
+ * required, cost optional; at least one branch (with a whole stock), a brand, one category and
+ * one supplier. */
+export function fieldsProblems(f: ProductFieldsValue): string[] {
+  const problems: string[] = [];
+  if (f.categorias.length === 0) problems.push(PROBLEMS.categoria);
+  if (f.marca === null) problems.push(PROBLEMS.marca);
+  const costo = readPesos(f.costo);
+  if (costo.kind === 'invalid') problems.push(PROBLEMS.costo(costo.error));
+  const precio = readPesos(f.precio);
+  if (precio.kind === 'blank') problems.push(PROBLEMS.precioObligatorio);
+  if (precio.kind === 'invalid') problems.push(PROBLEMS.precio(precio.error));
+  if (f.productoLocales.length === 0) problems.push(PROBLEMS.local);
+  for (const s of f.productoLocales) {
+    const stock = readNumber(s.stock, WHOLE);
+    if (stock.kind === 'blank') problems.push(PROBLEMS.stockVacio(s.local.nombre));
+    if (stock.kind === 'invalid') problems.push(PROBLEMS.stock(s.local.nombre, stock.error));
+  }
+  if (f.proveedores.length === 0) problems.push(PROBLEMS.proveedor);
+  return problems;
 }
 
-export const canSubmitProduct = (modelo: string, f: ProductFieldsValue) => modelo.trim() !== '' && fieldsValid(f);
+export const fieldsValid = (f: ProductFieldsValue) => fieldsProblems(f).length === 0;
 
-/** Every model input of the bulk form is required. */
-export const canSubmitBulk = (modelos: string[], f: ProductFieldsValue) =>
-  modelos.length > 0 && modelos.every((m) => m.trim() !== '') && fieldsValid(f);
+/** Why the single product form cannot be saved yet. */
+export const productProblems = (modelo: string, f: ProductFieldsValue) => [
+  ...(modelo.trim() === '' ? [PROBLEMS.modelo] : []),
+  ...fieldsProblems(f),
+];
+
+export const canSubmitProduct = (modelo: string, f: ProductFieldsValue) => productProblems(modelo, f).length === 0;
+
+/** Why the bulk form cannot be saved yet: every model input is required. */
+export const bulkProblems = (modelos: string[], f: ProductFieldsValue) => [
+  ...(modelos.length === 0 || modelos.some((m) => m.trim() === '') ? [PROBLEMS.modelos] : []),
+  ...fieldsProblems(f),
+];
+
+export const canSubmitBulk = (modelos: string[], f: ProductFieldsValue) => bulkProblems(modelos, f).length === 0;
 
 export function fieldsFromProducto(p: Producto): ProductFieldsValue {
   const named = (r: NamedRef) => ({ id: r.id, nombre: r.nombre });
@@ -110,8 +128,8 @@ export function fieldsFromProducto(p: Producto): ProductFieldsValue {
     categorias: p.categorias.map(named),
     material: p.material ? named(p.material) : null,
     genero: p.genero ?? '',
-    costo: p.costo == null ? '' : String(p.costo),
-    precio: String(p.precio),
+    costo: p.costo == null ? '' : centsText(centsOf(p.costo)),
+    precio: centsText(centsOf(p.precio)),
     descripcion: p.descripcion ?? '',
     productoLocales: p.productoLocales.map((s) => ({ local: named(s.local), stock: String(s.stock) })),
     proveedores: p.proveedores.map(named),
@@ -129,10 +147,10 @@ export function productoBody(modelo: string, f: ProductFieldsValue, version?: nu
     categorias: f.categorias.map((c) => ({ id: c.id })),
     material,
     genero: cristal ? '' : (f.genero ?? ''),
-    costo: parseAmount(f.costo),
-    precio: parseAmount(f.precio) ?? 0,
+    costo: f.costo.trim() === '' ? null : pesosOf(parseCents(f.costo) ?? 0),
+    precio: pesosOf(parseCents(f.precio) ?? 0),
     descripcion: f.descripcion.trim(),
-    productoLocales: f.productoLocales.map((s) => ({ local: { id: s.local.id }, stock: Number(s.stock) })),
+    productoLocales: f.productoLocales.map((s) => ({ local: { id: s.local.id }, stock: unitsOf(s.stock, WHOLE) ?? 0 })),
     proveedores: f.proveedores.map((p) => ({ id: p.id })),
   };
   return version === undefined ? body : { ...body, version };
@@ -180,6 +198,12 @@ export function pageParam(param: string | undefined): number {
 }
 
 export const percentageInRange = (valor: number) => valor >= 0 && valor <= 100;
+
+/** How the mass update's value is read: a percentage (a dot is its decimal point; a negative one
+ * is read, then refused by the range check with the specification's warning) or a new amount of
+ * pesos. Two decimals either way. */
+export const massValueRule = (tipoCambio: MassUpdateBody['tipoCambio']): NumberRule =>
+  tipoCambio === 'porcentaje' ? { decimals: 2, negative: true, thousands: false } : PESOS;
 
 export const massUpdateConfirmText = (tipo: MassUpdateBody['tipo']) =>
   `Se actualizarán los ${tipo === 'precio' ? 'precios' : 'costos'} según los filtros aplicados.`;

@@ -156,16 +156,16 @@ describe('statistics', () => {
 
     await screen.findByRole('article', { name: 'Método Efectivo' });
     expect(cardPairs('Efectivo')).toEqual([
-      ['Entrada', '$15000.50'],
-      ['Salida', '$2000.25'],
-      ['Neto', '$13000.25'],
+      ['Entrada', '$ 15.000,50'],
+      ['Salida', '$ 2.000,25'],
+      ['Neto', '$ 13.000,25'],
     ]);
     expect(cardPairs('Tarjeta')).toEqual([
-      ['Entrada', '$8200.00'],
-      ['Salida', '$9000.00'],
-      ['Neto', '-$800.00'],
+      ['Entrada', '$ 8.200,00'],
+      ['Salida', '$ 9.000,00'],
+      ['Neto', '-$ 800,00'],
     ]);
-    expect(cardPairs('Transferencia').at(-1)).toEqual(['Neto', '$0.00']);
+    expect(cardPairs('Transferencia').at(-1)).toEqual(['Neto', '$ 0,00']);
     expect(screen.getByLabelText('Cantidad vendida').textContent).toBe('37');
     const body = JSON.stringify({ local: 0, fechaInicio: '2024-05-01', fechaFin: '2024-05-04' });
     const periodPaths = [
@@ -183,8 +183,8 @@ describe('statistics', () => {
     const datos = within(screen.getByRole('region', { name: 'Datos de ventas' }));
     expect(datos.getAllByRole('term').map((t) => [t.textContent, t.nextElementSibling?.textContent])).toEqual([
       ['Ventas', '3'],
-      ['Total vendido', '$15200.50'],
-      ['Promedio por venta', '$5066.83'],
+      ['Total vendido', '$ 15.200,50'],
+      ['Promedio por venta', '$ 5.066,83'],
       ['Días con ventas', '2'],
     ]);
 
@@ -201,7 +201,7 @@ describe('statistics', () => {
     // The chart draws them: a tick per day (dd/MM), a bar per day with sales, money on the other axis.
     await waitFor(() => expect(ventasChart.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(2));
     const ticks = [...ventasChart.querySelectorAll('.recharts-cartesian-axis-tick-value')].map((t) => t.textContent);
-    expect(ticks).toEqual(expect.arrayContaining(['01/05', '02/05', '03/05', '04/05', '$12000.00']));
+    expect(ticks).toEqual(expect.arrayContaining(['01/05', '02/05', '03/05', '04/05', '$ 12.000,00']));
     const cobrosChart = await screen.findByRole('img', { name: 'Cobros por método de pago' });
     expect(screen.getByRole('heading', { name: 'Cobros por método de pago' })).toBeTruthy();
     await waitFor(() => expect(cobrosChart.querySelector('svg')).not.toBeNull());

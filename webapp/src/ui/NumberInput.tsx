@@ -1,0 +1,71 @@
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import { readNumber, type NumberRule } from '../lib/numbers';
+
+type Native = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type' | 'inputMode'>;
+
+interface Props extends Native {
+  value: string;
+  onValueChange: (text: string) => void;
+  /** How the text is read (../lib/numbers): decimals, sign, thousands. */
+  rule: NumberRule;
+  /** What the text was read as, shown under the input ('= $ 1.234,56'); shown only when it says
+   * more than the text itself. */
+  show?: (units: number) => string;
+  /** Shown once the input was left blank, when the field is required. */
+  requiredMessage?: string;
+  /** Bootstrap's small inputs. */
+  small?: boolean;
+}
+
+/**
+ * Every number the app asks for: a text input (never type=number, so neither the mouse wheel nor
+ * the browser's own reading changes a value), read by ../lib/numbers. Invalid text is marked with
+ * the reason; valid text shows what it was read as. The parent keeps the text and reads it with
+ * the same rule.
+ */
+export function NumberInput({ value, onValueChange, rule, show, requiredMessage, small, className, ...rest }: Props) {
+  const [left, setLeft] = useState(false);
+  const feedbackId = useId();
+  const reading = readNumber(value, rule);
+  const error =
+    reading.kind === 'invalid'
+      ? reading.error
+      : reading.kind === 'blank' && left && requiredMessage
+        ? requiredMessage
+        : null;
+  const understood = reading.kind === 'number' && show ? show(reading.units) : null;
+  const hint = understood !== null && understood !== value.trim() ? `= ${understood}` : null;
+  const classes = [small ? 'form-control form-control-sm' : 'form-control', error ? 'is-invalid' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <>
+      <input
+        {...rest}
+        type="text"
+        inputMode={rule.decimals === 0 && !rule.negative ? 'numeric' : 'decimal'}
+        autoComplete="off"
+        className={classes}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? feedbackId : undefined}
+        onChange={(e) => onValueChange(e.target.value)}
+        onBlur={(e) => {
+          setLeft(true);
+          rest.onBlur?.(e);
+        }}
+      />
+      {error ? (
+        <div id={feedbackId} className="invalid-feedback">
+          {error}
+        </div>
+      ) : (
+        hint && (
+          <div id={feedbackId} className="form-text mt-0 text-nowrap" data-testid="understood">
+            {hint}
+          </div>
+        )
+      )}
+    </>
+  );
+}

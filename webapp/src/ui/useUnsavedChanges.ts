@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { confirm } from '../app/alerts';
+import { LEAVE_CONFIRM } from '../app/confirmations';
+
+/**
+ * Warns before a form with unsaved changes is left: a reload, a closed tab or a typed address get
+ * the browser's question (beforeunload), a link or button of the app asks LEAVE_CONFIRM first
+ * (react-router's blocker). Answers `saved`: call it before navigating away after a save, so
+ * that navigation is not asked about.
+ */
+export function useUnsavedChanges(dirty: boolean) {
+  const state = useRef({ dirty, saved: false });
+  useEffect(() => {
+    state.current.dirty = dirty;
+  }, [dirty]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      if (state.current.saved) return;
+      e.preventDefault();
+      // Older browsers ask only when returnValue is set.
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      state.current.dirty && !state.current.saved && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    let live = true;
+    void confirm(LEAVE_CONFIRM.title, LEAVE_CONFIRM.text, LEAVE_CONFIRM.button).then((leave) => {
+      if (!live) return;
+      if (leave) blocker.proceed();
+      else blocker.reset();
+    });
+    return () => {
+      live = false;
+    };
+  }, [blocker]);
+
+  return useCallback(() => {
+    state.current.saved = true;
+  }, []);
+}
+
+/** Whether a form's value differs from the one it opened with (compared as JSON). */
+export const changed = (initial: unknown, current: unknown) =>
+  initial !== current && JSON.stringify(initial) !== JSON.stringify(current);
