@@ -251,6 +251,7 @@ pub async fn build_state(pool: PgPool, args: &ServeArgs) -> Result<AppState, Str
         state.numeric_links = None;
     }
     state.trusted_proxies = Arc::new(args.trusted_proxies.clone());
+    state.shop = Arc::new(args.shop.clone());
     Ok(state)
 }
 

@@ -131,7 +131,30 @@ pub struct ServeArgs {
     #[arg(long, env = "OPTICA_TRUSTED_PROXIES", value_delimiter = ',')]
     pub trusted_proxies: Vec<std::net::IpAddr>,
     #[command(flatten)]
+    pub shop: ShopSettings,
+    #[command(flatten)]
     pub limits: ConnectionLimits,
+}
+
+/// The shop's public contact details, shown in the web app's header, its visit-us page and the
+/// customer's order page (`GET /api/tienda`); its branches and their addresses are the branch
+/// lookups'.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ShopSettings {
+    /// The shop's name.
+    #[arg(long = "shop-name", env = "OPTICA_SHOP_NAME", default_value = "Óptica")]
+    pub nombre: String,
+    /// A phone number to call, as people read it (`+54 3772 000000`).
+    #[arg(long = "shop-phone", env = "OPTICA_SHOP_PHONE")]
+    pub telefono: Option<String>,
+    /// The WhatsApp number, country code first (`543772000000`; other characters are dropped).
+    #[arg(long = "shop-whatsapp", env = "OPTICA_SHOP_WHATSAPP")]
+    pub whatsapp: Option<String>,
+    /// The Instagram and Facebook pages' addresses.
+    #[arg(long = "shop-instagram", env = "OPTICA_SHOP_INSTAGRAM")]
+    pub instagram: Option<String>,
+    #[arg(long = "shop-facebook", env = "OPTICA_SHOP_FACEBOOK")]
+    pub facebook: Option<String>,
 }
 
 /// Bounds on the clients' connections (src/serve.rs).

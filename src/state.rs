@@ -29,6 +29,8 @@ pub struct AppState {
     /// The budget of anonymous order-state reads by number per address; none when the shop
     /// turned numeric status links off (`OPTICA_NUMERIC_STATUS_LINKS`).
     pub numeric_links: Option<Arc<crate::http::rate::RateLimit>>,
+    /// The shop's public contact details (`GET /api/tienda`).
+    pub shop: Arc<crate::config::ShopSettings>,
     /// Reverse proxies whose `X-Forwarded-For` names the client (`http::extract::ClientAddress`).
     pub trusted_proxies: Arc<Vec<std::net::IpAddr>>,
     /// Whether the API answers yet: false after a start until the read models hold the log
@@ -52,6 +54,7 @@ impl AppState {
                 NUMERIC_LINKS_PER_MINUTE,
                 Duration::from_secs(60),
             ))),
+            shop: Arc::default(),
             trusted_proxies: Arc::default(),
             ready: tokio::sync::watch::channel(true).1,
             applied: None,

@@ -337,6 +337,26 @@ async fn assemble(pool: &PgPool, movements: Vec<Parts>, viewer: Viewer) -> Resul
         .collect())
 }
 
+/// What a customer's order page may say of an order: its state, its day and its branch's name.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct Pedido {
+    pub estado: Option<String>,
+    pub fecha: chrono::NaiveDateTime,
+    pub local: Option<String>,
+}
+
+/// The public facts of a movement (`None` when it does not exist).
+pub async fn pedido(pool: &PgPool, id: i64) -> Result<Option<Pedido>, sqlx::Error> {
+    sqlx::query_as(
+        "select m.estado, m.fecha, l.nombre as local from movements m
+         left join lookup_items l on l.kind = 'Local' and l.id = m.local_id
+         where m.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(pool)
+    .await
+}
+
 /// The state of a movement, for the public order page; `None` when it does not exist.
 pub async fn estado_of(pool: &PgPool, id: i64) -> Result<Option<Option<String>>, sqlx::Error> {
     sqlx::query_scalar("select estado from movements where id = $1")

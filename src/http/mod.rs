@@ -12,6 +12,7 @@ pub mod products;
 pub mod rate;
 pub mod references;
 pub mod request_id;
+pub mod shop;
 pub mod statistics;
 
 use axum::extract::DefaultBodyLimit;
@@ -52,6 +53,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         movements::endpoints(),
         statistics::endpoints(),
         audit::endpoints(),
+        shop::endpoints(),
     ];
     let Endpoints { public, mut staff } = features.into_iter().fold(Endpoints::default(), Endpoints::merge);
     crate::openapi::access_errors(staff.get_openapi_mut());

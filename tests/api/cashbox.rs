@@ -217,7 +217,7 @@ async fn totals_add_sales_subtract_expenses_and_a_seller_gets_their_branchs(pool
 }
 
 #[sqlx::test]
-async fn the_public_status_tells_only_the_state_and_only_to_the_signed_link(pool: PgPool) {
+async fn the_public_status_tells_the_state_and_which_order_only_to_the_signed_link(pool: PgPool) {
     let app = TestApp::start(pool).await;
     let Day { shop, venta, gasto } = day(&app).await;
     let (_, movimiento) = app.get(&format!("/api/movimientos/{venta}"), Some(&shop.seller)).await;
@@ -225,9 +225,10 @@ async fn the_public_status_tells_only_the_state_and_only_to_the_signed_link(pool
 
     let (status, answer) = app.get(&format!("/api/movimientos/estado/{codigo}"), None).await;
     assert_eq!(status, StatusCode::OK);
+    // Which order it is (its day and branch, issue 21 item 15), and nothing personal.
     assert_eq!(
         answer,
-        json!({"estadoMovimiento": "PEDIDO_CRISTALES"}),
+        json!({"estadoMovimiento": "PEDIDO_CRISTALES", "fecha": "2026-11-21", "local": "La Cruz"}),
         "nothing personal"
     );
 
@@ -254,7 +255,10 @@ async fn the_public_status_tells_only_the_state_and_only_to_the_signed_link(pool
         .await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     let (_, answer) = app.get(&format!("/api/movimientos/estado/{codigo}"), None).await;
-    assert_eq!(answer, json!({"estadoMovimiento": "ANTEOJO_TERMINADO"}));
+    assert_eq!(
+        answer,
+        json!({"estadoMovimiento": "ANTEOJO_TERMINADO", "fecha": "2026-11-21", "local": "La Cruz"})
+    );
     let kinds: Vec<String> = sqlx::query_scalar(
         "select event_type from events where aggregate_type = 'Movimiento' and aggregate_id = $1 order by sequence",
     )
@@ -427,4 +431,31 @@ async fn the_plain_pages_list_movements_newest_first_within_the_callers_branch(p
     assert_eq!(answer["mensaje"], "Ingresar fecha de inicio y fin por favor");
     let (status, _) = app.get("/api/movimientos/paginado/-1", Some(&shop.admin)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+/// The shop's contact details come from the settings and its branches from the branch lookups,
+/// for anyone (issue 21 item 15).
+#[sqlx::test]
+async fn the_shops_contact_details_and_branches_are_public(pool: PgPool) {
+    let mut app = TestApp::start(pool).await;
+    shop(&app).await;
+    app.state.shop = std::sync::Arc::new(optica::config::ShopSettings {
+        nombre: "Óptica Sur".into(),
+        telefono: Some("+54 3772 123456".into()),
+        whatsapp: Some("+54 9 3772 123456".into()),
+        instagram: None,
+        facebook: Some(" ".into()),
+    });
+    app.router = optica::app(app.state.clone());
+    let (status, tienda) = app.get("/api/tienda", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(tienda["nombre"], "Óptica Sur");
+    assert_eq!(tienda["whatsapp"], "5493772123456");
+    assert_eq!(tienda["facebook"], Value::Null);
+    assert_eq!(
+        tienda["locales"][0],
+        json!({"nombre": "La Cruz", "direccion": "Calle 1",
+               "mapa": "https://www.google.com/maps/search/?api=1&query=%C3%93ptica%20Sur%20La%20Cruz%20Calle%201"})
+    );
+    assert_eq!(tienda["locales"].as_array().unwrap().len(), 2, "{tienda}");
 }

@@ -10,6 +10,7 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use chrono::NaiveDate;
 use optica_query::cashbox::{self as read, Filtro};
 use optica_query::movements::{self as movements, Movimiento};
 use optica_query::Page;
@@ -155,15 +156,22 @@ pub async fn totals(
     Ok(Json(read::totals(&state.pool, local_id).await?))
 }
 
-/// What anyone holding the link may know of an order.
+/// What anyone holding the link may know of an order: its state, and which order it is (its day
+/// and branch; nothing personal, no amounts).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EstadoCompra {
     /// PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO, ENTREGADO, or null.
     pub estado_movimiento: Option<String>,
+    /// The day of the order, `aaaa-mm-dd`.
+    #[schema(value_type = String, format = Date)]
+    pub fecha: NaiveDate,
+    /// The branch's name.
+    pub local: Option<String>,
 }
 
-/// The public order status: no login, only the state, only for a correctly signed code.
+/// The public order status: no login, only the state and which order it is, only for a
+/// correctly signed code.
 #[utoipa::path(get, path = "/api/movimientos/estado/{codigo}", tag = "movimientos", operation_id = "movimiento_status",
     params(("codigo" = String, Path)),
     responses((status = 200, body = EstadoCompra), (status = 404, body = Mensaje)))]
@@ -173,9 +181,11 @@ pub async fn public_status(
 ) -> Result<Json<EstadoCompra>, AppError> {
     let missing = || AppError::NotFound("No encontramos ese pedido. Revise el enlace que le enviamos.".into());
     let id = status::movement_of(&state.auth.signing_key, &codigo).ok_or_else(missing)?;
-    let estado = movements::estado_of(&state.pool, id).await?.ok_or_else(missing)?;
+    let pedido = movements::pedido(&state.pool, id).await?.ok_or_else(missing)?;
     Ok(Json(EstadoCompra {
-        estado_movimiento: estado,
+        estado_movimiento: pedido.estado,
+        fecha: pedido.fecha.date(),
+        local: pedido.local,
     }))
 }
 

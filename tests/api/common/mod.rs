@@ -47,6 +47,7 @@ pub fn serve_args() -> ServeArgs {
         timezone: optica::config::DEFAULT_TIMEZONE.into(),
         numeric_status_links: true,
         trusted_proxies: Vec::new(),
+        shop: Default::default(),
         limits: Default::default(),
     }
 }

@@ -404,7 +404,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The public order status: no login, only the state, only for a correctly signed code. */
+        /**
+         * The public order status: no login, only the state and which order it is, only for a
+         *     correctly signed code.
+         */
         get: operations["movimiento_status"];
         put?: never;
         post?: never;
@@ -1005,6 +1008,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tienda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's name, contact details and branches (public). */
+        get: operations["tienda"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1154,10 +1174,20 @@ export interface components {
         Errores: {
             errors: string[];
         };
-        /** @description What anyone holding the link may know of an order. */
+        /**
+         * @description What anyone holding the link may know of an order: its state, and which order it is (its day
+         *     and branch; nothing personal, no amounts).
+         */
         EstadoCompra: {
             /** @description PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO, ENTREGADO, or null. */
             estadoMovimiento?: string | null;
+            /**
+             * Format: date
+             * @description The day of the order, `aaaa-mm-dd`.
+             */
+            fecha: string;
+            /** @description The branch's name. */
+            local?: string | null;
         };
         /**
          * @description What a request without a token learns of an order from its number (the existing front end's
@@ -1819,6 +1849,23 @@ export interface components {
             materialNombre: string;
             /** Format: int64 */
             stockTotal: number;
+        };
+        /** @description A branch as its customers find it. */
+        Sucursal: {
+            direccion?: string | null;
+            /** @description A map search for the shop at this address. */
+            mapa: string;
+            nombre: string;
+        };
+        /** @description The shop as its customers see it. */
+        Tienda: {
+            facebook?: string | null;
+            instagram?: string | null;
+            locales: components["schemas"]["Sucursal"][];
+            nombre: string;
+            telefono?: string | null;
+            /** @description Digits only, country code first, as `https://wa.me/` wants it. */
+            whatsapp?: string | null;
         };
         /** @enum {string} */
         TipoVision: "LEJOS" | "CERCA";
@@ -5752,6 +5799,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    tienda: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tienda"];
                 };
             };
         };
