@@ -68,7 +68,7 @@ async fn run(cli: Cli) -> Result<(), String> {
     let pool = connect(&cli).await?;
     match cli.command {
         None => serve(pool, cli.serve).await,
-        Some(Command::Serve(args)) => serve(pool, args).await,
+        Some(Command::Serve(args)) => serve(pool, *args).await,
         Some(Command::Migrate) => {
             println!("migraciones aplicadas");
             Ok(())

@@ -32,7 +32,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Migrate the database, start the projector and serve the API and web app (default).
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Apply the database migrations and exit.
     Migrate,
     /// Manage staff accounts.
