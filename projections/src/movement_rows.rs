@@ -20,6 +20,7 @@ pub struct MovementRows {
     descuento: Vec<Option<i64>>,
     total: Vec<i64>,
     total_impuesto: Vec<i64>,
+    deuda: Vec<i64>,
     estado: Vec<Option<String>>,
     version: Vec<i64>,
     line_mov: Vec<i64>,
@@ -67,6 +68,8 @@ impl MovementRows {
         self.descuento.push(d.descuento.map(|m| m.hundredths()));
         self.total.push(d.total.cents());
         self.total_impuesto.push(d.total_impuesto.cents());
+        let pagado: i64 = d.pagos.iter().map(|p| p.monto.cents()).sum();
+        self.deuda.push((d.total.cents() - pagado).max(0));
         self.estado.push(d.estado.as_ref().map(wire));
         self.version.push(version);
         let mut referenced: Vec<i64> = d.lineas.iter().map(|l| l.producto_id).collect();
@@ -115,9 +118,10 @@ impl MovementRows {
         if !self.id.is_empty() {
             sqlx::query(
                 "insert into movements (id, tipo, fecha, local_id, paciente_id, vendedor, descripcion, descuento_hundredths,
-                                        total_cents, total_impuesto_cents, estado, version)
+                                        total_cents, total_impuesto_cents, estado, version, deuda_cents)
                  select * from unnest($1::bigint[], $2::text[], $3::timestamp[], $4::bigint[], $5::bigint[], $6::text[],
-                                      $7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[])",
+                                      $7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[],
+                                      $13::bigint[])",
             )
             .bind(&self.id)
             .bind(&self.tipo)
@@ -131,6 +135,7 @@ impl MovementRows {
             .bind(&self.total_impuesto)
             .bind(&self.estado)
             .bind(&self.version)
+            .bind(&self.deuda)
             .execute(&mut *conn)
             .await?;
         }

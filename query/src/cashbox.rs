@@ -24,6 +24,17 @@ pub struct Filtro {
     pub fecha: Option<NaiveDate>,
     /// The payment method's exact name.
     pub metodo_pago: Option<String>,
+    /// One patient's movements ('Ver compras': by id, not by a name another patient may contain).
+    pub paciente_id: Option<i64>,
+    /// Only movements with a balance still owed.
+    pub con_deuda: bool,
+}
+
+impl Filtro {
+    /// Whether a condition needs the movement itself (the daily counts cannot answer it).
+    fn on_movement(&self) -> bool {
+        self.nombre_paciente.is_some() || self.paciente_id.is_some() || self.con_deuda
+    }
 }
 
 /// Appends the filter's conditions on payment rows `p` (only those it sets, so the planner sees
@@ -43,6 +54,14 @@ fn conditions<'a>(q: &mut QueryBuilder<'a, Postgres>, filtro: &'a Filtro) {
         )
         .push_bind(contains_pattern(nombre))
         .push("))");
+    }
+    if let Some(paciente_id) = filtro.paciente_id {
+        q.push(" and exists (select 1 from movements m where m.id = p.movimiento_id and m.paciente_id = ")
+            .push_bind(paciente_id)
+            .push(")");
+    }
+    if filtro.con_deuda {
+        q.push(" and exists (select 1 from movements m where m.id = p.movimiento_id and m.deuda_cents > 0)");
     }
     if let Some(fecha) = filtro.fecha {
         q.push(" and p.fecha >= ")
@@ -73,10 +92,10 @@ async fn keys(
     q.build_query_as().fetch_all(pool).await
 }
 
-/// How many payment rows match. Without a patient name the daily payment counts answer it;
-/// with one, the name narrows the rows enough to count them.
+/// How many payment rows match. Without conditions on the movement the daily payment counts
+/// answer it; with one, it narrows the rows enough to count them.
 async fn count(pool: &PgPool, filtro: &Filtro) -> Result<i64, sqlx::Error> {
-    if filtro.nombre_paciente.is_some() {
+    if filtro.on_movement() {
         let mut q = QueryBuilder::new("select count(*) from movement_payments p");
         conditions(&mut q, filtro);
         return q.build_query_scalar().fetch_one(pool).await;
@@ -169,6 +188,69 @@ pub async fn patients_at(pool: &PgPool, local_id: Option<i64>) -> Result<i64, sq
         .bind(local_id)
         .fetch_one(pool)
         .await
+}
+
+/// The filter's conditions on movements `m` (the list of one row per movement): the movement's
+/// day, and a payment method any of its payments used.
+fn movement_conditions<'a>(q: &mut QueryBuilder<'a, Postgres>, filtro: &'a Filtro) {
+    q.push(" where true");
+    if let Some(local_id) = filtro.local_id {
+        q.push(" and m.local_id = ").push_bind(local_id);
+    }
+    if let Some(tipo) = &filtro.tipo {
+        q.push(" and m.tipo = ").push_bind(tipo.as_str());
+    }
+    if let Some(paciente_id) = filtro.paciente_id {
+        q.push(" and m.paciente_id = ").push_bind(paciente_id);
+    }
+    if let Some(nombre) = &filtro.nombre_paciente {
+        q.push(" and m.paciente_id in (select pa.id from patients pa where pa.nombre_busqueda like optica_fold(")
+            .push_bind(contains_pattern(nombre))
+            .push("))");
+    }
+    if let Some(fecha) = filtro.fecha {
+        q.push(" and m.fecha >= ")
+            .push_bind(fecha)
+            .push(" and m.fecha < ")
+            .push_bind(fecha)
+            .push("::date + 1");
+    }
+    if let Some(metodo) = &filtro.metodo_pago {
+        q.push(
+            " and exists (select 1 from movement_payments p where p.movimiento_id = m.id and p.metodo_pago_id in
+                          (select id from lookup_items where kind = 'MetodoPago' and nombre = ",
+        )
+        .push_bind(metodo.as_str())
+        .push("))");
+    }
+    if filtro.con_deuda {
+        q.push(" and m.deuda_cents > 0");
+    }
+}
+
+/// Page `number` of `size` movements, newest first, each with its payments, description and
+/// debt: the cash box as our web app lists it (one row per movement, where the contract's
+/// `filtrar` gives one row per payment).
+pub async fn movement_rows_page(
+    pool: &PgPool,
+    filtro: &Filtro,
+    viewer: Viewer,
+    number: i64,
+    size: i64,
+) -> Result<Page<Movimiento>, sqlx::Error> {
+    let mut q = QueryBuilder::new("select count(*) from movements m");
+    movement_conditions(&mut q, filtro);
+    let total: i64 = q.build_query_scalar().fetch_one(pool).await?;
+    let mut q = QueryBuilder::new("select m.id from movements m");
+    movement_conditions(&mut q, filtro);
+    q.push(" order by m.fecha desc, m.id desc limit ")
+        .push_bind(size)
+        .push(" offset ")
+        .push_bind(number * size);
+    let ids: Vec<i64> = q.build_query_scalar().fetch_all(pool).await?;
+    let mut found = movements::by_ids(pool, &ids, viewer).await?;
+    found.sort_by_key(|m| ids.iter().position(|id| *id == m.id));
+    Ok(Page::new(found, number, size, total))
 }
 
 /// Movements (not payment rows), newest first, for the plain pages: one branch or all, and

@@ -57,6 +57,8 @@ pub struct Movimiento {
     pub total: f64,
     pub descuento: Option<f64>,
     pub total_impuesto: f64,
+    /// What is still owed: the total less what the payments paid (`monto`), never below zero.
+    pub deuda: f64,
     pub descripcion: Option<String>,
     pub vendedor: Option<String>,
     pub paciente: Option<Paciente>,
@@ -87,6 +89,7 @@ struct Row {
     descuento_hundredths: Option<i64>,
     total_cents: i64,
     total_impuesto_cents: i64,
+    deuda_cents: i64,
     estado: Option<String>,
     version: i64,
 }
@@ -157,7 +160,7 @@ pub async fn branch_of(pool: &PgPool, id: i64) -> Result<Option<i64>, sqlx::Erro
 
 const MOVEMENT_COLUMNS: &str = "m.id, m.tipo, m.fecha, m.local_id, l.nombre as local_nombre,
      l.direccion as local_direccion, l.celular as local_celular, m.paciente_id, m.vendedor, m.descripcion,
-     m.descuento_hundredths, m.total_cents, m.total_impuesto_cents, m.estado, m.version";
+     m.descuento_hundredths, m.total_cents, m.total_impuesto_cents, m.deuda_cents, m.estado, m.version";
 const MOVEMENT_FROM: &str = "from movements m left join lookup_items l on l.kind = 'Local' and l.id = m.local_id";
 
 /// One movement; product costs only for admins (`viewer`). One statement, its lines, extras
@@ -289,6 +292,7 @@ async fn assemble(pool: &PgPool, movements: Vec<Parts>, viewer: Viewer) -> Resul
                 total: pesos(r.total_cents),
                 descuento: r.descuento_hundredths.map(pesos),
                 total_impuesto: pesos(r.total_impuesto_cents),
+                deuda: pesos(r.deuda_cents),
                 descripcion: r.descripcion,
                 vendedor: r.vendedor,
                 paciente: r.paciente_id.and_then(|pid| pacientes.get(&pid).cloned()),

@@ -161,6 +161,7 @@ const MATRIX: &[Fila] = &[
     ("GET",    "/api/movimientos/filtrar?idLocal={centro}", Sin, STAFF),
     ("GET",    "/api/movimientos/filtrar-completo?idLocal={centro}&fecha=2026-11-21", Sin, STAFF),
     ("GET",    "/api/movimientos/paginado/0",              Sin, STAFF),
+    ("GET",    "/api/movimientos/lista?conDeuda=true",     Sin, STAFF),
     ("GET",    "/api/movimientos/buscar/entre-fechas?fechaInicio=2026-01-01&fechaFin=2026-12-31", Sin, STAFF),
     ("POST",   "/api/movimientos",                         Json(SALE_A), BRANCH_A_SAVE),
     ("PUT",    "/api/movimientos/{movimiento}",            Json(SALE_A), BRANCH_A_SAVE),

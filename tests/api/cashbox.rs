@@ -459,3 +459,80 @@ async fn the_shops_contact_details_and_branches_are_public(pool: PgPool) {
     );
     assert_eq!(tienda["locales"].as_array().unwrap().len(), 2, "{tienda}");
 }
+
+/// Our web app's list: one row per movement, a sale paid two ways once, with its payments, its
+/// description and its debt; `conDeuda` keeps the ones still owed, `idPaciente` one patient's
+/// purchases, not those of a patient whose name contains theirs (issue 21 items 5 and 6).
+#[sqlx::test]
+async fn the_list_by_movement_shows_each_once_with_its_payments_and_debt(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let s = shop(&app).await;
+    let paciente = |nombre: &str, celular: &str| {
+        json!({"nombreCompleto": nombre, "celular": celular, "genero": "Mujer", "local": {"id": s.centro},
+               "historialFichas": []})
+    };
+    let maria = id_of(
+        &app,
+        &s.seller,
+        "/api/pacientes",
+        paciente("María José Gómez", "11"),
+        "paciente",
+    )
+    .await;
+    let ruiz = id_of(
+        &app,
+        &s.seller,
+        "/api/pacientes",
+        paciente("María José Gómez Ruiz", "12"),
+        "paciente",
+    )
+    .await;
+    let venta = |paciente: i64, pagos: Value, descripcion: &str| {
+        json!({"tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": s.centro},
+               "total": 1000.5, "totalImpuesto": pagos.as_array().unwrap().iter()
+                   .map(|p| p["montoImpuesto"].as_f64().unwrap()).sum::<f64>(),
+               "paciente": {"id": paciente}, "descripcion": descripcion,
+               "detalles": [{"cantidad": 1, "precioUnitario": 1000.5, "subtotal": 1000.5, "producto": {"id": s.armazon}}],
+               "detallesAdicionales": [], "cajaMovimientos": pagos, "estadoMovimiento": "PEDIDO_CRISTALES"})
+    };
+    let pago = |monto: f64, metodo: i64| json!({"monto": monto, "montoImpuesto": monto, "metodoPago": {"id": metodo}, "fecha": "2026-11-21T10:30"});
+    let dos_pagos = venta(
+        maria,
+        json!([pago(500.0, s.efectivo), pago(500.5, s.tarjeta)]),
+        "Seña y saldo",
+    );
+    let dos_pagos = id_of(&app, &s.seller, "/api/movimientos", dos_pagos, "movimiento").await;
+    let debe = venta(ruiz, json!([pago(300.0, s.efectivo)]), "Debe el resto");
+    let debe = id_of(&app, &s.seller, "/api/movimientos", debe, "movimiento").await;
+
+    let (status, page) = app.get("/api/movimientos/lista", Some(&s.seller)).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert_eq!(page["totalElements"], 2);
+    let rows = page["content"].as_array().unwrap();
+    let row = |id: i64| rows.iter().find(|r| r["id"] == id).unwrap().clone();
+    assert_eq!(row(dos_pagos)["cajaMovimientos"].as_array().unwrap().len(), 2);
+    assert_eq!(row(dos_pagos)["deuda"], 0.0);
+    assert_eq!(row(dos_pagos)["descripcion"], "Seña y saldo");
+    assert_eq!(row(debe)["deuda"], 700.5);
+
+    let (_, owed) = app.get("/api/movimientos/lista?conDeuda=true", Some(&s.seller)).await;
+    assert_eq!(owed["totalElements"], 1);
+    assert_eq!(owed["content"][0]["id"], debe);
+    let (_, purchases) = app
+        .get(&format!("/api/movimientos/lista?idPaciente={maria}"), Some(&s.seller))
+        .await;
+    assert_eq!(
+        purchases["totalElements"], 1,
+        "not María José Gómez Ruiz's: {purchases}"
+    );
+    assert_eq!(purchases["content"][0]["id"], dos_pagos);
+    // The contract's list keeps one row per payment, and takes the same patient filter.
+    let (_, rows) = app
+        .get(&format!("/api/movimientos/filtrar?idPaciente={maria}"), Some(&s.seller))
+        .await;
+    assert_eq!(rows["totalElements"], 2);
+    // A seller of another branch sees none of them.
+    let norte = app.seller_token("norte", s.norte).await;
+    let (_, none) = app.get("/api/movimientos/lista?idLocal=0", Some(&norte)).await;
+    assert_eq!(none["totalElements"], 0);
+}

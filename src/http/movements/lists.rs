@@ -35,6 +35,7 @@ pub fn endpoints() -> Endpoints {
     Endpoints::default()
         .staff(routes!(filter))
         .staff(routes!(filter_all))
+        .staff(routes!(by_movement))
         .staff(routes!(totals))
         .staff(routes!(page))
         .staff(routes!(between_dates))
@@ -68,6 +69,12 @@ pub struct FiltroQuery {
     pub fecha: Option<String>,
     /// The payment method's exact name.
     pub metodo_pago: Option<String>,
+    /// One patient's movements, by id.
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub id_paciente: Option<i64>,
+    /// `true`: only movements with a balance still owed.
+    pub con_deuda: Option<bool>,
     #[serde(default, deserialize_with = "opt_i64")]
     #[param(value_type = Option<i64>)]
     pub page: Option<i64>,
@@ -92,6 +99,8 @@ impl FiltroQuery {
             nombre_paciente: text(self.nombre_paciente),
             fecha: day(self.fecha, "fecha")?,
             metodo_pago: text(self.metodo_pago),
+            paciente_id: self.id_paciente,
+            con_deuda: self.con_deuda.unwrap_or(false),
         })
     }
 }
@@ -110,6 +119,25 @@ pub async fn filter(
     let size = page_size(query.size, PAGE_SIZE)?;
     let filtro = query.filtro(&caller)?;
     let mut found = read::page(&state.pool, &filtro, caller.viewer(), page, size).await?;
+    with_codes(&state, &mut found.content);
+    Ok(Json(found))
+}
+
+/// A page of the cash box as our web app lists it: one row per movement, newest first, with its
+/// payments, description and debt (`fecha`: the movement's day; `metodoPago`: any of its
+/// payments'). A seller's list is always their own branch's.
+#[utoipa::path(get, path = "/api/movimientos/lista", tag = "movimientos", operation_id = "movimiento_list",
+    params(FiltroQuery),
+    responses((status = 200, body = Page<Movimiento>), (status = 400, body = Mensaje)))]
+pub async fn by_movement(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    Query(query): Query<FiltroQuery>,
+) -> Result<Json<Page<Movimiento>>, AppError> {
+    let page = page_index(query.page.unwrap_or(0))?;
+    let size = page_size(query.size, PAGE_SIZE)?;
+    let filtro = query.filtro(&caller)?;
+    let mut found = read::movement_rows_page(&state.pool, &filtro, caller.viewer(), page, size).await?;
     with_codes(&state, &mut found.content);
     Ok(Json(found))
 }

@@ -454,6 +454,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/movimientos/lista": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the cash box as our web app lists it: one row per movement, newest first, with its
+         *     payments, description and debt (`fecha`: the movement's day; `metodoPago`: any of its
+         *     payments'). A seller's list is always their own branch's.
+         */
+        get: operations["movimiento_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/movimientos/paginado/{page}": {
         parameters: {
             query?: never;
@@ -1397,6 +1418,11 @@ export interface components {
             descuento?: number | null;
             detalles: components["schemas"]["Detalle"][];
             detallesAdicionales: components["schemas"]["DetalleAdicional"][];
+            /**
+             * Format: double
+             * @description What is still owed: the total less what the payments paid (`monto`), never below zero.
+             */
+            deuda: number;
             estadoMovimiento?: string | null;
             fecha: string;
             /** Format: int64 */
@@ -1597,6 +1623,11 @@ export interface components {
                 descuento?: number | null;
                 detalles: components["schemas"]["Detalle"][];
                 detallesAdicionales: components["schemas"]["DetalleAdicional"][];
+                /**
+                 * Format: double
+                 * @description What is still owed: the total less what the payments paid (`monto`), never below zero.
+                 */
+                deuda: number;
                 estadoMovimiento?: string | null;
                 fecha: string;
                 /** Format: int64 */
@@ -3674,6 +3705,10 @@ export interface operations {
                 fecha?: string | null;
                 /** @description The payment method's exact name. */
                 metodoPago?: string | null;
+                /** @description One patient's movements, by id. */
+                idPaciente?: number | null;
+                /** @description `true`: only movements with a balance still owed. */
+                conDeuda?: boolean | null;
                 page?: number | null;
                 size?: number | null;
             };
@@ -3730,6 +3765,10 @@ export interface operations {
                 fecha?: string | null;
                 /** @description The payment method's exact name. */
                 metodoPago?: string | null;
+                /** @description One patient's movements, by id. */
+                idPaciente?: number | null;
+                /** @description `true`: only movements with a balance still owed. */
+                conDeuda?: boolean | null;
                 page?: number | null;
                 size?: number | null;
             };
@@ -3745,6 +3784,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Movimiento"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    movimiento_list: {
+        parameters: {
+            query?: {
+                /** @description Branch (admins; 0 = all). Other staff always get their own. */
+                idLocal?: number | null;
+                /** @description ENTRADA or SALIDA. */
+                tipoMovimiento?: string | null;
+                /** @description Part of the patient's name (case and accents ignored). */
+                nombrePaciente?: string | null;
+                /** @description The payment's day, `yyyy-MM-dd`. */
+                fecha?: string | null;
+                /** @description The payment method's exact name. */
+                metodoPago?: string | null;
+                /** @description One patient's movements, by id. */
+                idPaciente?: number | null;
+                /** @description `true`: only movements with a balance still owed. */
+                conDeuda?: boolean | null;
+                page?: number | null;
+                size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Movimiento"];
                 };
             };
             400: {
