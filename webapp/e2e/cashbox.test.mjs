@@ -152,3 +152,39 @@ test('a seller sells to a patient with two payments, prints both reports and the
     const after = await server.api('GET', `/api/productos/${producto}`, token);
     assert.equal(after.body.productoLocales[0].stock, 2, 'a state change does not move stock');
   }));
+
+test("a seller sells with a '7,5' % discount and a payment typed '925,46'", () =>
+  withApp(async ({ server, page, login }) => {
+    const { token, producto } = await seed(server);
+    await login('vendedora', 'clave-vendedora');
+    await page.getByRole('link', { name: 'CAJA' }).click();
+    await page.getByRole('link', { name: 'Crear movimiento' }).click();
+    await page.getByRole('heading', { name: 'Crear Movimiento' }).waitFor();
+    await page.locator('#tipoMovimiento').selectOption('ENTRADA');
+    await page.fill('#buscarModelo', 'RB2140');
+    await page.locator('form[aria-label="Buscar por modelo"]').getByRole('button', { name: 'Buscar' }).click();
+    await page.locator('#productoEncontrado').selectOption(String(producto));
+    await page.getByRole('button', { name: 'Agregar producto' }).click();
+    await page.fill('#descuento', '7,5');
+    await page.locator('#descuento').blur();
+    await page.getByText('= 7,5 %').waitFor();
+    // 1.000,50 less 7,5 % = 925,46 (it used to read '7,5' as 75 %)
+    assert.equal((await page.locator('#total').textContent()).trim(), '$ 925,46');
+    await page.getByRole('button', { name: 'Agregar pago' }).click();
+    await page.fill('#monto-0', '925,46');
+    await page.getByLabel('Pago completo').first().waitFor();
+    assert.equal((await page.locator('#deuda').textContent()).trim(), '$ 0,00');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    assert.equal((await takeAlert(page)).title, 'MOVIMIENTO CREADO');
+    await page.waitForURL('**/adminitrarCaja');
+    await page.locator('tbody tr', { hasText: '$ 925,46' }).first().waitFor();
+
+    const list = await server.api('GET', '/api/movimientos/paginado/0', token);
+    const [venta] = list.body.content;
+    assert.equal(venta.descuento, 7.5);
+    assert.equal(venta.total, 925.46);
+    assert.deepEqual(
+      venta.cajaMovimientos.map((p) => p.monto),
+      [925.46],
+    );
+  }));

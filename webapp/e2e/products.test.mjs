@@ -166,3 +166,86 @@ test('an admin raises one brand by 10% and exports the branch stock', () =>
     const bytes = await readFile(await download.path());
     assert.equal(bytes.subarray(0, 2).toString(), 'PK', 'an xlsx (zip) file');
   }));
+
+test("an admin types '150,5' as the cost: the price is 541,80, the wheel changes nothing, the form warns before a reload", () =>
+  withApp(async ({ server, page, open, login }) => {
+    const shop = await seedLookups(server);
+    // Forty brands before the one the product will have: its radio is far down the 200 px box.
+    for (let i = 1; i <= 40; i += 1) await shop.seed.marca(`Marca ${String(i).padStart(2, '0')}`);
+    const zeiss = await shop.seed.marca('Zeiss');
+    await login('admin', server.adminPassword);
+
+    await open('/crearProducto');
+    await page.getByRole('heading', { name: 'Crear Producto' }).waitFor();
+    await page.fill('#modelo', 'RB-COMA');
+    await fillFields(page, { marca: 'Ray-Ban', costo: '150,5', stock: '1.000' });
+    assert.equal(await page.inputValue('#precio'), '541,80', "'150,5' is 150.50, not 1505");
+    await page.getByText('= $ 150,50').waitFor();
+    await page.getByText('= $ 541,80').waitFor();
+    await page.getByText('= 1000').waitFor();
+
+    // The wheel over a focused price changes nothing (it used to turn 100 into 99.99).
+    await page.fill('#precio', '100');
+    await page.locator('#precio').focus();
+    await page.locator('#precio').hover();
+    await page.mouse.wheel(0, 300);
+    await page.mouse.wheel(0, -300);
+    assert.equal(await page.inputValue('#precio'), '100');
+
+    // A negative price says so, not that the price is missing; the disabled button says why.
+    await page.fill('#precio', '-5');
+    const crear = page.getByRole('button', { name: 'Crear Producto' });
+    assert.ok(await crear.isDisabled());
+    await page.getByTestId('save-problems').getByText('Precio: No puede ser negativo.').waitFor();
+    await page.fill('#precio', '1.234,5');
+    await crear.click();
+    assert.equal((await takeAlert(page)).title, 'PRODUCTO CREADO');
+    await page.waitForURL(/\/inicio$/);
+    const list = await server.api('GET', '/api/productos/page/0', shop.token);
+    const creado = list.body.content.find((p) => p.modelo === 'RB-COMA');
+    assert.equal(creado.costo, 150.5);
+    assert.equal(creado.precio, 1234.5);
+    assert.equal(creado.productoLocales[0].stock, 1000);
+    await rowOf(page, 'RB-COMA').getByText('$ 1.234,50', { exact: true }).waitFor();
+
+    // Ctrl+click on Editar: the new tab shares the session (it used to open logged out).
+    const product = await shop.seed.producto({
+      modelo: 'LEJANO',
+      marca: { id: zeiss },
+      categorias: [{ id: shop.sol }],
+      precio: 10,
+      productoLocales: [{ local: { id: shop.laCruz }, stock: 1 }],
+      proveedores: [{ id: shop.proveedor }],
+    });
+    await page.reload();
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      rowOf(page, 'LEJANO')
+        .getByRole('link', { name: 'Editar' })
+        .click({ modifiers: ['Control'] }),
+    ]);
+    await tab.waitForURL(new RegExp(`/editarProducto/${product}`));
+    await tab.getByRole('heading', { name: 'Editar Producto' }).waitFor();
+    assert.equal(await tab.locator('.swal2-popup').count(), 0, 'no ERROR LOGIN in the new tab');
+    await tab.waitForFunction(() => document.querySelector('#modelo')?.value === 'LEJANO');
+
+    // The brand chosen is scrolled into its box, not hidden 40 rows down.
+    const box = tab.getByTestId('marcas');
+    const checked = box.locator('.form-check', { has: tab.locator('input:checked') });
+    await checked.waitFor();
+    const [b, c] = [await box.boundingBox(), await checked.boundingBox()];
+    assert.ok(c.y >= b.y && c.y + c.height <= b.y + b.height, 'the chosen brand is visible in its box');
+    assert.equal((await checked.textContent()).trim(), 'Zeiss');
+
+    // A reload of the half-edited form asks first; staying keeps what was typed.
+    await tab.locator('#modelo').press('End');
+    await tab.locator('#modelo').pressSequentially('-2');
+    const dialog = new Promise((resolve) => tab.once('dialog', resolve));
+    const reload = tab.reload({ timeout: 5_000 }).catch(() => null);
+    const question = await dialog;
+    assert.equal(question.type(), 'beforeunload');
+    await question.dismiss();
+    await reload;
+    assert.equal(await tab.inputValue('#modelo'), 'LEJANO-2');
+    await tab.close({ runBeforeUnload: false });
+  }));

@@ -73,3 +73,30 @@ test('the admin logs in, keeps the session on reload and logs out', () =>
     await page.reload();
     assert.equal(await page.getByTestId('greeting').count(), 0, 'logged out for good');
   }));
+
+test('a session opened in one tab works in the others, and logging out ends it in all', () =>
+  withApp(async ({ server, page, login }) => {
+    await login('admin', server.adminPassword);
+    await page.waitForURL('**/inicio');
+    // Another tab of the same browser: logged in already.
+    const other = await page.context().newPage();
+    await other.goto(`${server.url}/adminitrarCaja`);
+    await other.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' }).waitFor();
+    assert.equal((await other.getByTestId('greeting').textContent())?.trim(), 'HOLA admin');
+
+    // Logging out in the first tab ends the other's session too.
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    assert.equal((await takeAlert(page)).title, 'SE HA CERRADO SESIÓN');
+    assert.deepEqual(await takeAlert(other), { title: 'ERROR LOGIN', text: 'Necesitas logearte' });
+    await other.waitForURL('**/login');
+    assert.equal(await other.getByTestId('greeting').count(), 0);
+
+    // Logging in again in the other tab reaches the first.
+    await other.fill('#username', 'admin');
+    await other.fill('#password', server.adminPassword);
+    await other.click('button[type=submit]');
+    await takeAlert(other);
+    await page.getByTestId('greeting').waitFor();
+    assert.equal((await page.getByTestId('greeting').textContent())?.trim(), 'HOLA admin');
+    await other.close();
+  }));

@@ -4,10 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { setNavigator } from './app/navigation';
-import { makeStore } from './app/store';
+import { followOtherTabs, makeStore } from './app/store';
 import { routes } from './routing/routes';
 
 const store = makeStore();
+followOtherTabs(store);
 const router = createBrowserRouter(routes);
 setNavigator((path) => void router.navigate(path));
 

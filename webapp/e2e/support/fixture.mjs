@@ -5,6 +5,9 @@ import { after, before } from 'node:test';
 import { launchBrowser, takeAlert } from './browser.mjs';
 import { startServer } from './server.mjs';
 
+/** A phone at the counter: 390 × 844 CSS pixels, touch. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
 export function useApp() {
   let browser;
   before(async () => {
@@ -17,9 +20,10 @@ export function useApp() {
     const server = await startServer();
     const contexts = [];
     const errors = [];
-    /** A page in a context of its own: a user of their own browser, logged out. */
-    const newPage = async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-AR' });
+    /** A page in a context of its own: a user of their own browser, logged out. `options` are
+     * the context's (a phone: `PHONE`). */
+    const newPage = async (options = {}) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-AR', ...options });
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));

@@ -5,14 +5,19 @@ import { isAdmin } from '../session/sessionSlice';
 import { Header } from './Header';
 import { Menu } from './Menu';
 
-/** The frame of every screen: header, menu, the page, and the WhatsApp button for non-admins. */
+/** The WhatsApp button's height and margins, and a little air. */
+const ROOM_FOR_WHATSAPP = { paddingBottom: '5rem' };
+
+/** The frame of every screen: header, menu, the page, and the WhatsApp button for non-admins.
+ * The button floats in the bottom corner; the page ends with room for it, so the last buttons of
+ * a form (Guardar, Crear Paciente) scroll clear of it instead of lying underneath. */
 export function Layout() {
   const admin = useAppSelector((s) => isAdmin(s.session));
   return (
     <>
       <Header />
       <Menu />
-      <main className="container py-4">
+      <main className="container py-4" style={admin ? undefined : ROOM_FOR_WHATSAPP}>
         <Outlet />
       </main>
       {!admin && (

@@ -1,4 +1,5 @@
-import { NavLink, Link } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useListLookupQuery } from '../api/lookups';
 import { useAppSelector } from '../app/store';
 import { hasAnyRole, isAdmin } from '../session/sessionSlice';
@@ -21,8 +22,14 @@ const navItem = (to: string, text: string) => (
   </li>
 );
 
-/** The main menu: one variant for visitors and users without roles, one for staff. */
+/** The main menu: one variant for visitors and users without roles, one for staff. Below
+ * Bootstrap's lg width (a phone, a tablet upright) it collapses behind the toggler, and closes
+ * again once a screen is chosen. */
 export function Menu() {
+  const { pathname } = useLocation();
+  // Open on the screen where it was opened: choosing another screen closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   const session = useAppSelector((s) => s.session);
   const staff = hasAnyRole(session);
   const admin = isAdmin(session);
@@ -33,50 +40,62 @@ export function Menu() {
     id === undefined ? '/productos' : `/productos/page/0?categoria=${id}`;
 
   return (
-    <nav className="navbar navbar-expand navbar-dark bg-dark" aria-label="Menú principal">
+    <nav className="navbar navbar-expand-lg navbar-dark bg-dark" aria-label="Menú principal">
       <div className="container-fluid">
         <Link className="navbar-brand" to="/inicio">
           <img src="/img/favicon.svg" alt="" width="40" height="20" className="me-2" />
           ÓPTICA
         </Link>
-        <ul className="navbar-nav flex-wrap">
-          {staff ? (
-            <>
-              {admin && (
-                <Dropdown label="GESTIONAR PRODUCTOS" testId="menu-productos">
-                  {item('/crearVariosProductos', 'Crear productos')}
-                  {item('/actualizar-productos', 'Actualizar precio o costo')}
-                </Dropdown>
-              )}
-              <Dropdown label="ADMINISTRAR" testId="menu-administrar">
+        <button
+          type="button"
+          className="navbar-toggler"
+          aria-controls="menu-principal"
+          aria-expanded={open}
+          aria-label={open ? 'Cerrar el menú' : 'Abrir el menú'}
+          onClick={() => setOpenOn(open ? null : pathname)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div className={`collapse navbar-collapse${open ? ' show' : ''}`} id="menu-principal">
+          <ul className="navbar-nav">
+            {staff ? (
+              <>
                 {admin && (
-                  <>
-                    {item('/adminitrarCategoria', 'Categorías')}
-                    {item('/adminitrarMarca', 'Marcas')}
-                    {item('/adminitrarMaterial', 'Materiales')}
-                    {item('/adminitrarMetodoPago', 'Método de Pago')}
-                    {item('/adminitrarLocal', 'Locales')}
-                    {item('/adminitrarProveedor', 'Proveedores')}
-                    {item('/auditoria', 'Auditoría')}
-                  </>
+                  <Dropdown label="GESTIONAR PRODUCTOS" testId="menu-productos">
+                    {item('/crearVariosProductos', 'Crear productos')}
+                    {item('/actualizar-productos', 'Actualizar precio o costo')}
+                  </Dropdown>
                 )}
-                {item('/adminitrarPaciente', 'Pacientes')}
-              </Dropdown>
-              {navItem('/adminitrarCaja', 'CAJA')}
-              {navItem('/estadistica', 'ESTADÍSTICAS')}
-            </>
-          ) : (
-            <>
-              <Dropdown label="INVENTARIO" testId="menu-inventario">
-                {item(byCategory(ids.sol), 'Anteojos de sol')}
-                {item(byCategory(ids.receta), 'Anteojos de receta')}
-                {item(byCategory(ids.accesorios), 'Accesorios')}
-              </Dropdown>
-              {navItem('/cristaleria', 'CRISTALERÍA')}
-              {navItem('/sobreNosotros', 'SOBRE NOSOTROS')}
-            </>
-          )}
-        </ul>
+                <Dropdown label="ADMINISTRAR" testId="menu-administrar">
+                  {admin && (
+                    <>
+                      {item('/adminitrarCategoria', 'Categorías')}
+                      {item('/adminitrarMarca', 'Marcas')}
+                      {item('/adminitrarMaterial', 'Materiales')}
+                      {item('/adminitrarMetodoPago', 'Método de Pago')}
+                      {item('/adminitrarLocal', 'Locales')}
+                      {item('/adminitrarProveedor', 'Proveedores')}
+                      {item('/auditoria', 'Auditoría')}
+                    </>
+                  )}
+                  {item('/adminitrarPaciente', 'Pacientes')}
+                </Dropdown>
+                {navItem('/adminitrarCaja', 'CAJA')}
+                {navItem('/estadistica', 'ESTADÍSTICAS')}
+              </>
+            ) : (
+              <>
+                <Dropdown label="INVENTARIO" testId="menu-inventario">
+                  {item(byCategory(ids.sol), 'Anteojos de sol')}
+                  {item(byCategory(ids.receta), 'Anteojos de receta')}
+                  {item(byCategory(ids.accesorios), 'Accesorios')}
+                </Dropdown>
+                {navItem('/cristaleria', 'CRISTALERÍA')}
+                {navItem('/sobreNosotros', 'SOBRE NOSOTROS')}
+              </>
+            )}
+          </ul>
+        </div>
       </div>
     </nav>
   );

@@ -8,7 +8,8 @@ const slides = [
   { src: '/img/slide-3.svg', alt: 'Lentes y accesorios' },
 ];
 
-/** The landing carousel: the slide changes every 2000 ms. */
+/** The landing carousel: the slide changes every 2000 ms. The dots sit below the image, not on
+ * it, so on a phone they never cross the slide's caption. */
 export function Carousel() {
   const [active, setActive] = useState(0);
   useEffect(() => {
@@ -16,7 +17,7 @@ export function Carousel() {
     return () => clearInterval(timer);
   }, []);
   return (
-    <div className="carousel slide mb-4" data-testid="carousel">
+    <div className="carousel carousel-dark slide mb-4" data-testid="carousel">
       <div className="carousel-inner rounded">
         {slides.map((s, i) => (
           <div key={s.src} className={`carousel-item${i === active ? ' active' : ''}`} aria-hidden={i !== active}>
@@ -24,11 +25,13 @@ export function Carousel() {
           </div>
         ))}
       </div>
-      <div className="carousel-indicators">
+      <div className="carousel-indicators position-static m-0 mt-2">
         {slides.map((s, i) => (
           <button
             key={s.src}
             type="button"
+            // Bootstrap styles the dots by this attribute; no Bootstrap JavaScript runs.
+            data-bs-target="#carousel"
             className={i === active ? 'active' : ''}
             aria-label={`Imagen ${i + 1}`}
             aria-current={i === active}

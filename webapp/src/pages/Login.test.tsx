@@ -45,7 +45,7 @@ describe('login screen', () => {
     await screen.findByText('pantalla de inicio');
     expect(alert).toHaveBeenCalledWith('success', 'Login', 'Hola ana,has iniciado sesión correctamente');
     expect(store.getState().session.username).toBe('ana');
-    expect(sessionStorage.getItem('optica.token')).toBe(token);
+    expect(localStorage.getItem('optica.token')).toBe(token);
     expect(calls[0].auth).toBe(`Basic ${btoa('optica.webapp:')}`);
     expect(new URLSearchParams(calls[0].body!).get('grant_type')).toBe('password');
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { alert } from '../app/alerts';
+import { alert, confirm } from '../app/alerts';
 import { openPage, whenEnabled } from '../test/page';
 import { adminToken, locales, lookupAnswers, producto } from '../test/seed';
 import { fillSharedFields, list } from '../test/productForm';
@@ -34,6 +34,7 @@ const sent = (calls: { method: string; body: string | null }[], method: string) 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.mocked(alert).mockClear();
+  vi.mocked(confirm).mockReset();
 });
 
 describe('edit product form', () => {
@@ -164,5 +165,86 @@ describe('create product form', () => {
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Ocurrió un error al guardar el producto'),
     );
+  });
+
+  it("reads a comma: '150,5' as the cost suggests 541,80 and sends 150.5, showing what it read", async () => {
+    const user = userEvent.setup();
+    const { calls } = open('/crearProducto', {
+      'POST /api/productos': [201, { mensaje: 'ok', producto: producto() }],
+    });
+    await user.type(input('Modelo'), 'RB9');
+    await fillSharedFields(user);
+    await user.clear(input('Costo'));
+    await user.type(input('Costo'), '150,5');
+    expect(input('Precio').value).toBe('541,80');
+    expect(screen.getAllByTestId('understood').map((e) => e.textContent)).toEqual(['= $ 150,50', '= $ 541,80']);
+    // the wheel cannot change a text input, and no type=number is left to read it otherwise
+    expect(input('Precio').type).toBe('text');
+    expect(input('Precio').inputMode).toBe('decimal');
+    await user.clear(input('Precio'));
+    await user.type(input('Precio'), '1.234,5');
+    await user.click(button('Crear Producto'));
+    await screen.findByText('pantalla de inicio');
+    expect(sent(calls, 'POST')).toMatchObject({ costo: 150.5, precio: 1234.5 });
+  });
+
+  it('says why Crear Producto is disabled: a negative price or a stock with decimals', async () => {
+    const user = userEvent.setup();
+    open('/crearProducto', {});
+    await user.type(input('Modelo'), 'RB9');
+    await fillSharedFields(user);
+    const problems = () => [...screen.queryAllByTestId('save-problems').flatMap((p) => [...p.querySelectorAll('li')])];
+    expect(problems()).toHaveLength(0);
+    await user.clear(input('Precio'));
+    await user.type(input('Precio'), '-5');
+    expect(button('Crear Producto').disabled).toBe(true);
+    expect(problems().map((li) => li.textContent)).toEqual(['Precio: No puede ser negativo.']);
+    expect(screen.getByText('No puede ser negativo.').className).toBe('invalid-feedback');
+    await user.clear(input('Precio'));
+    await user.type(input('Precio'), '5');
+    await user.clear(input('Stock Centro'));
+    await user.type(input('Stock Centro'), '1,5');
+    expect(problems().map((li) => li.textContent)).toEqual([
+      'Stock de Centro: Debe ser un número entero, sin decimales.',
+    ]);
+    await user.clear(input('Stock Centro'));
+    await user.type(input('Stock Centro'), '1.000');
+    expect(button('Crear Producto').disabled).toBe(false);
+    expect(screen.getByText('= 1000')).toBeTruthy();
+  });
+
+  it('asks before leaving with unsaved changes, and not after saving', async () => {
+    const user = userEvent.setup();
+    const { router } = open('/editarProducto/10?fromPage=2', {
+      'GET /api/productos/10': [200, producto()],
+      'PUT /api/productos/10': [201, { mensaje: 'ok', producto: producto() }],
+    });
+    await screen.findByLabelText('Modelo');
+    const unload = () => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    // nothing changed: Volver leaves without asking
+    await user.click(button('Volver'));
+    expect(confirm).not.toHaveBeenCalled();
+    await router.navigate('/editarProducto/10?fromPage=2');
+    await user.type(await screen.findByLabelText('Modelo'), 'X');
+    expect(unload()).toBe(true);
+    vi.mocked(confirm).mockResolvedValue(false);
+    await user.click(button('Volver'));
+    expect(confirm).toHaveBeenCalledWith(
+      '¿Salir sin guardar?',
+      'Hay cambios sin guardar en este formulario. Si sale ahora, se perderán.',
+      'Sí, salir sin guardar',
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/editarProducto/10'));
+    expect(input('Modelo').value).toBe('RB3025X');
+    vi.mocked(confirm).mockClear();
+    await user.click(button('Editar Producto'));
+    await screen.findByText('lista de productos');
+    expect(confirm).not.toHaveBeenCalled();
+    expect(unload()).toBe(false);
   });
 });

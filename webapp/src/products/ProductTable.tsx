@@ -12,6 +12,10 @@ interface Props {
   onDelete: (producto: Producto) => void;
 }
 
+/** Columns a phone leaves out, so model, brand, price and stock fit its width (from md up,
+ * every column of the specification shows). */
+const WIDE = 'd-none d-md-table-cell';
+
 /** The catalogue table; cost and actions only for admins (sellers get no cost from the server). */
 export function ProductTable({ productos, admin, page, onDelete }: Props) {
   if (productos.length === 0) {
@@ -24,9 +28,9 @@ export function ProductTable({ productos, admin, page, onDelete }: Props) {
           <tr>
             <th>Modelo</th>
             <th>Marca</th>
-            <th>Categoria</th>
-            <th>Material</th>
-            <th>Genero</th>
+            <th className={WIDE}>Categoria</th>
+            <th className={WIDE}>Material</th>
+            <th className={WIDE}>Genero</th>
             {admin && <th>Costo</th>}
             <th>Precio</th>
             <th>Stock</th>
@@ -39,15 +43,15 @@ export function ProductTable({ productos, admin, page, onDelete }: Props) {
             <tr key={p.id}>
               <td>{p.modelo}</td>
               <td>{p.marca?.nombre ?? ''}</td>
-              <td>{p.categorias.map((c) => c.nombre).join(', ')}</td>
-              <td>{p.material?.nombre ?? ''}</td>
-              <td>{p.genero}</td>
-              {admin && <td>{money(p.costo)}</td>}
-              <td>{money(p.precio)}</td>
+              <td className={WIDE}>{p.categorias.map((c) => c.nombre).join(', ')}</td>
+              <td className={WIDE}>{p.material?.nombre ?? ''}</td>
+              <td className={WIDE}>{p.genero}</td>
+              {admin && <td className="text-nowrap">{money(p.costo)}</td>}
+              <td className="text-nowrap">{money(p.precio)}</td>
               <td>
                 <ul className="list-unstyled mb-0">
                   {p.productoLocales.map((s) => (
-                    <li key={s.local.id}>
+                    <li key={s.local.id} className="text-nowrap">
                       {s.local.nombre}: {s.stock}
                     </li>
                   ))}

@@ -68,7 +68,7 @@ describe('401 and 403 answers', () => {
     });
     await screen.findByText('pantalla de login');
     expect(store.getState().session.username).toBe('');
-    expect(sessionStorage.getItem('optica.token')).toBeNull();
+    expect(localStorage.getItem('optica.token')).toBeNull();
     await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR LOGIN', 'Necesitas logearte'));
   });
 
@@ -86,7 +86,7 @@ describe('401 and 403 answers', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const soon = Math.floor(Date.now() / 1000) + 60;
-      sessionStorage.setItem('optica.token', fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: soon }));
+      localStorage.setItem('optica.token', fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: soon }));
       const calls = fakeServer({ 'GET /api/categoria': [200, []] });
       const store = makeStore();
       expect(store.getState().session.username).toBe('ana');
@@ -94,7 +94,7 @@ describe('401 and 403 answers', () => {
       await store.dispatch(lookupsApi.endpoints.listLookup.initiate('/api/categoria'));
       expect(calls[0].auth).toBeNull();
       expect(store.getState().session.token).toBeNull();
-      expect(sessionStorage.getItem('optica.token')).toBeNull();
+      expect(localStorage.getItem('optica.token')).toBeNull();
     } finally {
       vi.useRealTimers();
     }

@@ -41,10 +41,10 @@ describe('session from the token', () => {
 
   it('restores a stored token on reload and forgets an expired one', () => {
     const good = adminToken();
-    sessionStorage.setItem('optica.token', good);
+    localStorage.setItem('optica.token', good);
     expect(loadStoredSession().username).toBe('ana');
-    sessionStorage.setItem('optica.token', fakeToken({ user_name: 'ana', exp: 1 }));
+    localStorage.setItem('optica.token', fakeToken({ user_name: 'ana', exp: 1 }));
     expect(loadStoredSession().token).toBeNull();
-    expect(sessionStorage.getItem('optica.token')).toBeNull();
+    expect(localStorage.getItem('optica.token')).toBeNull();
   });
 });

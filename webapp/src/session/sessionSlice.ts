@@ -1,11 +1,13 @@
-// The logged-in user, derived from the access token. Kept in sessionStorage so a reload keeps
-// the session (the original lost it); an expired or malformed token is dropped.
+// The logged-in user, derived from the access token. Kept in localStorage, so a reload and every
+// other tab of the same browser share it (a Ctrl+click on 'Editar' opens logged in), and a login
+// or logout in one tab reaches the others through the storage event; an expired or malformed
+// token is dropped.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { decodePayload, isExpired } from './token';
 
 export const ROLE_ADMIN = 'ROLE_ADMIN';
 export const ROLE_VENDEDOR = 'ROLE_VENDEDOR';
-const STORAGE_KEY = 'optica.token';
+export const STORAGE_KEY = 'optica.token';
 
 export interface Session {
   token: string | null;
@@ -32,16 +34,32 @@ export function sessionFromToken(token: string | null, nowMs: number = Date.now(
   };
 }
 
-export function loadStoredSession(storage: Storage | undefined = globalThis.sessionStorage): Session {
+export function loadStoredSession(storage: Storage | undefined = globalThis.localStorage): Session {
   const token = storage?.getItem(STORAGE_KEY) ?? null;
   const session = sessionFromToken(token);
   if (token && !session.token) storage?.removeItem(STORAGE_KEY);
   return session;
 }
 
-export function storeSession(session: Session, storage: Storage | undefined = globalThis.sessionStorage) {
-  if (session.token) storage?.setItem(STORAGE_KEY, session.token);
-  else storage?.removeItem(STORAGE_KEY);
+export function storeSession(session: Session, storage: Storage | undefined = globalThis.localStorage) {
+  if (session.token) {
+    if (storage?.getItem(STORAGE_KEY) !== session.token) storage?.setItem(STORAGE_KEY, session.token);
+  } else storage?.removeItem(STORAGE_KEY);
+}
+
+/** What another tab's change to the stored token means here: the token to log in with, or null
+ * to log out; undefined when the change is not the session's (another key, or the same token). */
+export function sessionChange(
+  e: Pick<StorageEvent, 'key' | 'newValue'>,
+  current: Session,
+  nowMs: number = Date.now(),
+): string | null | undefined {
+  // key null: the other tab cleared the whole storage.
+  if (e.key !== null && e.key !== STORAGE_KEY) return undefined;
+  const next = e.key === null ? null : e.newValue;
+  const session = sessionFromToken(next, nowMs);
+  if (session.token === current.token) return undefined;
+  return session.token;
 }
 
 const sessionSlice = createSlice({

@@ -6,5 +6,6 @@ configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();
+  localStorage.clear();
   sessionStorage.clear();
 });
