@@ -238,17 +238,76 @@ const LIST_ORDER: &str = "order by p.marca_nombre collate optica_es, p.modelo co
 const OFFERED: &str =
     "($1::bigint is null or exists (select 1 from product_stock s where s.producto_id = p.id and s.local_id = $1))";
 
-/// Page `number` (zero-based) of the catalogue, 12 per page, by brand name then model.
-pub async fn page(pool: &PgPool, viewer: Viewer, number: i64) -> Result<Page<Producto>, sqlx::Error> {
-    let total: i64 = sqlx::query_scalar("select count(*) from products")
+/// In category $1; a null category: any.
+const IN_CATEGORY: &str =
+    "($1::bigint is null or exists (select 1 from product_categorias c where c.producto_id = p.id and c.categoria_id = $1))";
+
+/// The ids of page `number` (zero-based, 12 per page, by brand name then model) of the
+/// catalogue or of one category, and how many there are.
+async fn page_ids(pool: &PgPool, categoria: Option<i64>, number: i64) -> Result<(Vec<i64>, i64), sqlx::Error> {
+    let total: i64 = sqlx::query_scalar(&format!("select count(*) from products p where {IN_CATEGORY}"))
+        .bind(categoria)
         .fetch_one(pool)
         .await?;
-    let ids: Vec<i64> = sqlx::query_scalar(&format!("select p.id from products p {LIST_ORDER} limit $1 offset $2"))
-        .bind(PAGE_SIZE)
-        .bind(number.saturating_mul(PAGE_SIZE))
-        .fetch_all(pool)
-        .await?;
+    let ids: Vec<i64> = sqlx::query_scalar(&format!(
+        "select p.id from products p where {IN_CATEGORY} {LIST_ORDER} limit $2 offset $3"
+    ))
+    .bind(categoria)
+    .bind(PAGE_SIZE)
+    .bind(number.saturating_mul(PAGE_SIZE))
+    .fetch_all(pool)
+    .await?;
+    Ok((ids, total))
+}
+
+/// Page `number` of the catalogue (of one category when given), 12 per page, by brand name then
+/// model.
+pub async fn page(
+    pool: &PgPool,
+    viewer: Viewer,
+    categoria: Option<i64>,
+    number: i64,
+) -> Result<Page<Producto>, sqlx::Error> {
+    let (ids, total) = page_ids(pool, categoria, number).await?;
     Ok(Page::new(load(pool, &ids, viewer).await?, number, PAGE_SIZE, total))
+}
+
+/// A product as anyone sees it in the public catalogue: what it is and its price; no cost, no
+/// stock.
+#[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct ProductoPublico {
+    pub id: i64,
+    pub modelo: String,
+    pub marca: String,
+    pub precio: f64,
+    pub descripcion: Option<String>,
+}
+
+/// Page `number` of the public catalogue (of one category when given), in the staff list's
+/// order.
+pub async fn public_page(
+    pool: &PgPool,
+    categoria: Option<i64>,
+    number: i64,
+) -> Result<Page<ProductoPublico>, sqlx::Error> {
+    let (ids, total) = page_ids(pool, categoria, number).await?;
+    let rows: Vec<(i64, String, String, i64, Option<String>)> =
+        sqlx::query_as("select id, modelo, marca_nombre, precio_cents, descripcion from products where id = any($1)")
+            .bind(&ids)
+            .fetch_all(pool)
+            .await?;
+    let mut content: Vec<ProductoPublico> = rows
+        .into_iter()
+        .map(|(id, modelo, marca, precio, descripcion)| ProductoPublico {
+            id,
+            modelo,
+            marca,
+            precio: pesos(precio),
+            descripcion,
+        })
+        .collect();
+    content.sort_by_key(|p| ids.iter().position(|id| *id == p.id));
+    Ok(Page::new(content, number, PAGE_SIZE, total))
 }
 
 pub async fn by_id(pool: &PgPool, id: i64, viewer: Viewer) -> Result<Option<Producto>, sqlx::Error> {

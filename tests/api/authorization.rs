@@ -96,6 +96,7 @@ const MATRIX: &[Fila] = &[
     ("GET",    "/api/openapi.json",                        Sin, PUBLIC),
     ("GET",    "/api/categoria",                           Sin, PUBLIC),
     ("GET",    "/api/tienda",                              Sin, PUBLIC),
+    ("GET",    "/api/catalogo/page/0?categoria={sol}",     Sin, PUBLIC),
     ("GET",    "/api/movimientos/estado/{codigo}",         Sin, PUBLIC),
     // The bare id (the old public link, S1) and a forged tag lead nowhere.
     ("GET",    "/api/movimientos/estado/{movimiento}",     Sin, [404; 6]),

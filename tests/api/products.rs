@@ -775,3 +775,37 @@ async fn searches_ignore_accents_and_case_and_lists_sort_as_spanish_does(pool: P
         .collect();
     assert_eq!(names, ["Nube", "Ñandú", "Óptica Sur", "Ray-Ban", "Vulk", "Zeiss"]);
 }
+
+/// Visitors browse the catalogue by category (the public INVENTARIO menu): model, brand, price
+/// and description, never cost or stock; staff lists take the same category filter (issue 21
+/// item 12).
+#[sqlx::test]
+async fn visitors_browse_the_catalogue_by_category_without_cost_or_stock(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = premises(&app).await;
+    let sol = shop.product(&app, "Aviator", shop.marca, &[(shop.centro, 3)]).await;
+    let mut lente = shop.body("Orma", shop.otra_marca, &[(shop.norte, 2)]);
+    lente["categorias"] = json!([{"id": shop.cristal}]);
+    let (status, _) = app.post("/api/productos", Some(&shop.admin), lente).await;
+    assert_eq!(status, StatusCode::CREATED);
+
+    let (status, page) = app
+        .get(&format!("/api/catalogo/page/0?categoria={}", shop.categoria), None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(page["totalElements"], 1);
+    assert_eq!(
+        page["content"][0],
+        json!({"id": sol, "modelo": "Aviator", "marca": "Ray-Ban", "precio": 3600.5, "descripcion": "Lente de sol"})
+    );
+    let (_, all) = app.get("/api/catalogo/page/0", None).await;
+    assert_eq!(all["totalElements"], 2);
+    let (_, staff) = app
+        .get(
+            &format!("/api/productos/page/0?categoria={}", shop.cristal),
+            Some(&shop.seller),
+        )
+        .await;
+    assert_eq!(staff["totalElements"], 1);
+    assert_eq!(staff["content"][0]["modelo"], "Orma");
+}

@@ -18,7 +18,7 @@ use axum::Json;
 use optica_command::catalogue::{self, run_on_product};
 use optica_command::product::ProductoCommand;
 use optica_events::product::model_brand_key;
-use optica_query::products::{self as read, Producto, Search, StockPorLocal, StockPorMaterial};
+use optica_query::products::{self as read, Producto, ProductoPublico, Search, StockPorLocal, StockPorMaterial};
 use optica_query::Page;
 use serde::{Deserialize, Serialize};
 
@@ -45,6 +45,7 @@ use crate::http::Endpoints;
 pub fn endpoints() -> Endpoints {
     Endpoints::default()
         .staff(routes!(page))
+        .public(routes!(public_page))
         .staff(routes!(get, update, delete))
         .staff(routes!(by_model))
         .staff(routes!(model_contains))
@@ -68,17 +69,42 @@ fn found(list: Vec<Producto>) -> Response {
     }
 }
 
-/// Page of 12 products by brand then model.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct CategoryQuery {
+    /// Only this category's products.
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub categoria: Option<i64>,
+}
+
+/// Page of 12 products by brand then model, of one category when `categoria` is given.
 #[utoipa::path(get, path = "/api/productos/page/{page}", tag = "productos", operation_id = "producto_page",
-    params(("page" = i64, Path, description = "zero-based")),
+    params(("page" = i64, Path, description = "zero-based"), CategoryQuery),
     responses((status = 200, body = Page<Producto>), (status = 400, body = Mensaje)))]
 pub async fn page(
     State(state): State<AppState>,
     Staff(caller): Staff,
     ApiPath(page): ApiPath<i64>,
+    Query(query): Query<CategoryQuery>,
 ) -> Result<Json<Page<Producto>>, AppError> {
     let page = page_index(page)?;
-    Ok(Json(read::page(&state.pool, caller.viewer(), page).await?))
+    let categoria = query.categoria.filter(|id| *id > 0);
+    Ok(Json(read::page(&state.pool, caller.viewer(), categoria, page).await?))
+}
+
+/// The public catalogue (the visitors' INVENTARIO menu): a page of 12 products by brand then
+/// model, of one category when `categoria` is given; model, brand, price and description only.
+#[utoipa::path(get, path = "/api/catalogo/page/{page}", tag = "productos", operation_id = "catalogo_page",
+    params(("page" = i64, Path, description = "zero-based"), CategoryQuery),
+    responses((status = 200, body = Page<ProductoPublico>), (status = 400, body = Mensaje)))]
+pub async fn public_page(
+    State(state): State<AppState>,
+    ApiPath(page): ApiPath<i64>,
+    Query(query): Query<CategoryQuery>,
+) -> Result<Json<Page<ProductoPublico>>, AppError> {
+    let page = page_index(page)?;
+    let categoria = query.categoria.filter(|id| *id > 0);
+    Ok(Json(read::public_page(&state.pool, categoria, page).await?))
 }
 
 /// One product.

@@ -72,6 +72,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/catalogo/page/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public catalogue (the visitors' INVENTARIO menu): a page of 12 products by brand then
+         *     model, of one category when `categoria` is given; model, brand, price and description only.
+         */
+        get: operations["catalogo_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/categoria": {
         parameters: {
             query?: never;
@@ -910,7 +930,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Page of 12 products by brand then model. */
+        /** Page of 12 products by brand then model, of one category when `categoria` is given. */
         get: operations["producto_page"];
         put?: never;
         post?: never;
@@ -1747,6 +1767,33 @@ export interface components {
             /** Format: int64 */
             totalPages: number;
         };
+        /** @description One page of a list; `number` is zero-based. */
+        Page_ProductoPublico: {
+            content: {
+                descripcion?: string | null;
+                /** Format: int64 */
+                id: number;
+                marca: string;
+                modelo: string;
+                /** Format: double */
+                precio: number;
+            }[];
+            empty: boolean;
+            first: boolean;
+            last: boolean;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            numberOfElements: number;
+            pageable: components["schemas"]["Pageable"];
+            /** Format: int64 */
+            size: number;
+            sort: components["schemas"]["SortInfo"];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
         Pageable: {
             /** Format: int64 */
             offset: number;
@@ -1849,6 +1896,19 @@ export interface components {
             local?: null | components["schemas"]["IdRef"];
             /** Format: int64 */
             stock?: number | null;
+        };
+        /**
+         * @description A product as anyone sees it in the public catalogue: what it is and its price; no cost, no
+         *     stock.
+         */
+        ProductoPublico: {
+            descripcion?: string | null;
+            /** Format: int64 */
+            id: number;
+            marca: string;
+            modelo: string;
+            /** Format: double */
+            precio: number;
         };
         /** @description A supplier. */
         Proveedor: {
@@ -2141,6 +2201,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    catalogo_page: {
+        parameters: {
+            query?: {
+                /** @description Only this category's products. */
+                categoria?: number | null;
+            };
+            header?: never;
+            path: {
+                /** @description zero-based */
+                page: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ProductoPublico"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
                 };
             };
         };
@@ -5310,7 +5403,10 @@ export interface operations {
     };
     producto_page: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only this category's products. */
+                categoria?: number | null;
+            };
             header?: never;
             path: {
                 /** @description zero-based */
