@@ -29,6 +29,7 @@ export function fila(overrides: Partial<MovimientoFila> = {}): MovimientoFila {
     descuento: null,
     total: 3000,
     totalImpuesto: 3000,
+    deuda: 0,
     detalles: [],
     detallesAdicionales: [],
     cajaMovimientos: [

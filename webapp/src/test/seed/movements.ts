@@ -13,6 +13,8 @@ export function movimiento(overrides: Partial<Movimiento> = {}): Movimiento {
     total: 900,
     descuento: 10,
     totalImpuesto: 895,
+    // 900 less what the payments paid (450 + 400)
+    deuda: 50,
     descripcion: 'Anteojo de sol',
     vendedor: 'Beto',
     paciente: paciente(),
@@ -37,6 +39,7 @@ export function salida(overrides: Partial<Movimiento> = {}): Movimiento {
     total: 1500,
     descuento: null,
     totalImpuesto: 1500,
+    deuda: 0,
     descripcion: 'Pago de luz',
     vendedor: null,
     paciente: null,
