@@ -47,7 +47,32 @@ struct EventRow {
     metadata: Value,
 }
 
-/// Prints the matching events in log order: an aligned table, or JSON lines with `json`.
+/// The most of an event's data a table line shows; `--json` prints all of it.
+const DATA_WIDTH: usize = 240;
+
+/// An event's data on one line: the payload's inner object as compact JSON, without password
+/// hashes, cut at `DATA_WIDTH` characters.
+fn data_text(event_type: &str, payload: &Value) -> String {
+    let mut data = match payload {
+        Value::Object(map) if map.len() == 1 => map.get(event_type).cloned().unwrap_or(Value::Null),
+        other => other.clone(),
+    };
+    if let Value::Object(map) = &mut data {
+        map.remove("password_hash");
+    }
+    let text = match data {
+        Value::Null => String::new(),
+        other => other.to_string(),
+    };
+    if text.chars().count() > DATA_WIDTH {
+        format!("{}…", text.chars().take(DATA_WIDTH).collect::<String>())
+    } else {
+        text
+    }
+}
+
+/// Prints the matching events in log order: an aligned table (each event's data at the end of
+/// its line), or JSON lines with `json`.
 pub async fn print_events(
     pool: &PgPool,
     filter: &EventFilter,
@@ -75,8 +100,8 @@ pub async fn print_events(
     if !json {
         writeln!(
             out,
-            "{:>8}  {:<20}  {:<12}  {:>6}  {:>4}  {:<22}  usuario",
-            "posición", "registrado (UTC)", "tipo", "id", "n", "evento"
+            "{:>8}  {:<20}  {:<12}  {:>6}  {:>4}  {:<22}  {:<12}  datos",
+            "posición", "registrado (UTC)", "tipo", "id", "n", "evento", "usuario"
         )
         .map_err(io)?;
     }
@@ -91,13 +116,14 @@ pub async fn print_events(
         } else {
             writeln!(
                 out,
-                "{:>8}  {:<20}  {:<12}  {:>6}  {:>4}  {:<22}  {user}",
+                "{:>8}  {:<20}  {:<12}  {:>6}  {:>4}  {:<22}  {user:<12}  {}",
                 r.position,
                 r.recorded_at.format("%Y-%m-%d %H:%M:%S"),
                 r.aggregate_type,
                 r.aggregate_id,
                 r.sequence,
-                r.event_type
+                r.event_type,
+                data_text(&r.event_type, &r.payload),
             )
             .map_err(io)?;
         }

@@ -97,6 +97,30 @@ pub fn parse_scaled(text: &str, scale: u32) -> Option<i128> {
     Some(if negative { -value } else { value })
 }
 
+impl Money {
+    /// The amount as people in Argentina read it: `$ 1.234,56`, `-$ 0,30`. The one way the
+    /// server writes money for people (PDFs, the audit's summaries); `Display` stays the
+    /// plain `1234.56` of machine texts.
+    pub fn es_ar(self) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let cents = self.0.unsigned_abs();
+        let whole = (cents / 100).to_string();
+        let mut grouped = String::new();
+        for (i, digit) in whole.chars().enumerate() {
+            if i > 0 && (whole.len() - i).is_multiple_of(3) {
+                grouped.push('.');
+            }
+            grouped.push(digit);
+        }
+        format!("{sign}$ {grouped},{:02}", cents % 100)
+    }
+
+    /// An amount in pesos as JSON carries it (two decimals at most), to the cent.
+    pub fn from_pesos(pesos: f64) -> Money {
+        Money((pesos * 100.0).round() as i64)
+    }
+}
+
 impl fmt::Display for Money {
     /// `1500.00`, `-0.50`: for messages and documents.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -150,6 +174,16 @@ impl Visitor<'_> for MoneyVisitor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn money_reads_as_in_argentina() {
+        assert_eq!(Money::from_cents(35_999_996).es_ar(), "$ 359.999,96");
+        assert_eq!(Money::from_cents(123_456).es_ar(), "$ 1.234,56");
+        assert_eq!(Money::from_cents(5).es_ar(), "$ 0,05");
+        assert_eq!(Money::from_cents(-30).es_ar(), "-$ 0,30");
+        assert_eq!(Money::from_cents(100_000_000).es_ar(), "$ 1.000.000,00");
+        assert_eq!(Money::from_pesos(2250.9).es_ar(), "$ 2.250,90");
+    }
 
     #[test]
     fn decimal_texts_become_exact_cents() {

@@ -25,8 +25,9 @@ pub struct EventoAuditoria {
     pub secuencia: i64,
     pub evento: String,
     pub usuario: String,
-    /// The acting user's branch, if any.
+    /// The acting user's branch, if any, and its name.
     pub local: Option<i64>,
+    pub local_nombre: Option<String>,
     /// What happened, in Spanish.
     pub resumen: String,
     /// The event's data.
@@ -77,7 +78,7 @@ fn redact(value: &mut Value) {
 fn money(value: &Value) -> String {
     value
         .as_f64()
-        .map(|v| format!("$ {v:.2}"))
+        .map(|pesos| optica_events::Money::from_pesos(pesos).es_ar())
         .unwrap_or_else(|| "-".into())
 }
 
@@ -85,26 +86,59 @@ fn text(value: &Value) -> &str {
     value.as_str().unwrap_or("")
 }
 
+/// Branch names by id, for summaries that name a branch.
+#[derive(Debug, Default)]
+pub struct Locales(std::collections::HashMap<i64, String>);
+
+impl Locales {
+    pub async fn load(pool: &PgPool) -> Result<Locales, sqlx::Error> {
+        let rows: Vec<(i64, String)> = sqlx::query_as("select id, nombre from lookup_items where kind = 'Local'")
+            .fetch_all(pool)
+            .await?;
+        Ok(Locales(rows.into_iter().collect()))
+    }
+
+    /// The branch's name, or its number when it is gone.
+    fn name(&self, id: &Value) -> String {
+        match id.as_i64() {
+            Some(id) => self.0.get(&id).cloned().unwrap_or_else(|| id.to_string()),
+            None => "-".into(),
+        }
+    }
+}
+
+/// The Spanish label of an order's state, as the web app shows it.
+fn estado(wire: &Value) -> &str {
+    match wire.as_str() {
+        Some("PEDIDO_CRISTALES") => "Pidiendo Cristales",
+        Some("ARMANDO_PEDIDO") => "Armando Pedido",
+        Some("ANTEOJO_TERMINADO") => "Anteojo Terminado",
+        Some("ENTREGADO") => "Entregado",
+        Some(other) => other,
+        None => "ninguno",
+    }
+}
+
 /// A readable summary of an event.
-pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value) -> String {
+pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, locales: &Locales) -> String {
     let d = &datos["datos"];
     match (tipo, evento) {
         ("Movimiento", "MovimientoRegistrado") => format!(
             "Movimiento {id} registrado: {} por {} en el local {}",
             text(&d["tipo"]),
             money(&d["total"]),
-            d["local_id"]
+            locales.name(&d["local_id"])
         ),
         ("Movimiento", "MovimientoEditado") => format!(
             "Movimiento {id} editado: {} por {} en el local {}",
             text(&d["tipo"]),
             money(&d["total"]),
-            d["local_id"]
+            locales.name(&d["local_id"])
         ),
         ("Movimiento", "EstadoCambiado") => format!(
             "Movimiento {id}: estado {} → {}",
-            datos["anterior"].as_str().unwrap_or("ninguno"),
-            text(&datos["nuevo"])
+            estado(&datos["anterior"]),
+            estado(&datos["nuevo"])
         ),
         ("Movimiento", "MovimientoEliminado") => format!("Movimiento {id} eliminado"),
         ("Producto", "ProductoCreado") => format!("Producto {id} creado: {}", text(&d["modelo"])),
@@ -119,11 +153,18 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value) -> String {
             money(&datos["anterior"]),
             money(&datos["nuevo"])
         ),
-        ("Producto", "LocalAgregado") => format!("Producto {id} ofrecido en el local {}", datos["local_id"]),
-        ("Producto", "LocalQuitado") => format!("Producto {id} retirado del local {}", datos["local_id"]),
+        ("Producto", "LocalAgregado") => {
+            format!(
+                "Producto {id} ofrecido en el local {}",
+                locales.name(&datos["local_id"])
+            )
+        }
+        ("Producto", "LocalQuitado") => {
+            format!("Producto {id} retirado del local {}", locales.name(&datos["local_id"]))
+        }
         ("Producto", "StockAjustado") => format!(
             "Producto {id}, local {}: stock {:+} ({}) → {}",
-            datos["local_id"],
+            locales.name(&datos["local_id"]),
             datos["cantidad"].as_i64().unwrap_or(0),
             motivo(text(&datos["motivo"])),
             datos["stock_resultante"]
@@ -165,8 +206,8 @@ fn motivo(wire: &str) -> &str {
     }
 }
 
-impl From<Row> for EventoAuditoria {
-    fn from(r: Row) -> Self {
+impl EventoAuditoria {
+    fn of(r: Row, locales: &Locales) -> Self {
         // The payload is `{"<EventType>": data}`, or a bare name for events without data.
         let mut datos = match r.payload {
             Value::Object(mut map) if map.len() == 1 => map.remove(&r.event_type).unwrap_or(Value::Null),
@@ -174,11 +215,14 @@ impl From<Row> for EventoAuditoria {
         };
         redact(&mut datos);
         EventoAuditoria {
-            resumen: resumen(&r.aggregate_type, &r.aggregate_id, &r.event_type, &datos),
+            resumen: resumen(&r.aggregate_type, &r.aggregate_id, &r.event_type, &datos, locales),
             posicion: r.position,
             registrado: r.recorded_at,
             usuario: r.metadata["actor"]["username"].as_str().unwrap_or("").to_string(),
             local: r.metadata["actor"]["local_id"].as_i64(),
+            local_nombre: r.metadata["actor"]["local_id"]
+                .as_i64()
+                .map(|id| locales.name(&Value::from(id))),
             tipo: r.aggregate_type,
             id: r.aggregate_id,
             secuencia: r.sequence,
@@ -235,8 +279,9 @@ pub async fn page(
         .push(" offset ")
         .push_bind(number * size);
     let rows: Vec<Row> = q.build_query_as().fetch_all(pool).await?;
+    let locales = Locales::load(pool).await?;
     Ok(Page::new(
-        rows.into_iter().map(Into::into).collect(),
+        rows.into_iter().map(|r| EventoAuditoria::of(r, &locales)).collect(),
         number,
         size,
         total,
@@ -252,7 +297,8 @@ pub async fn history(pool: &PgPool, tipo: &str, id: &str) -> Result<Vec<EventoAu
     .bind(id)
     .fetch_all(pool)
     .await?;
-    Ok(rows.into_iter().map(Into::into).collect())
+    let locales = Locales::load(pool).await?;
+    Ok(rows.into_iter().map(|r| EventoAuditoria::of(r, &locales)).collect())
 }
 
 /// One line of a product's stock ledger.
@@ -310,15 +356,32 @@ mod tests {
     #[test]
     fn summaries_read_as_spanish_and_hashes_are_dropped() {
         let stock = serde_json::json!({"local_id": 2, "motivo": "Venta", "cantidad": -3, "stock_resultante": 7});
+        let locales = Locales([(2, "La Cruz".to_string())].into_iter().collect());
         assert_eq!(
-            resumen("Producto", "5", "StockAjustado", &stock),
-            "Producto 5, local 2: stock -3 (Venta) → 7"
+            resumen("Producto", "5", "StockAjustado", &stock, &locales),
+            "Producto 5, local La Cruz: stock -3 (Venta) → 7"
+        );
+        let estado = serde_json::json!({"anterior": "PEDIDO_CRISTALES", "nuevo": "ENTREGADO"});
+        assert_eq!(
+            resumen("Movimiento", "9", "EstadoCambiado", &estado, &locales),
+            "Movimiento 9: estado Pidiendo Cristales → Entregado"
+        );
+        let venta = serde_json::json!({"datos": {"tipo": "ENTRADA", "total": 2250.9, "local_id": 2}});
+        assert_eq!(
+            resumen("Movimiento", "9", "MovimientoRegistrado", &venta, &locales),
+            "Movimiento 9 registrado: ENTRADA por $ 2.250,90 en el local La Cruz"
         );
         let mut user = serde_json::json!({"username": "eva", "password_hash": "$argon2id$…", "roles": []});
         redact(&mut user);
         assert_eq!(user, serde_json::json!({"username": "eva", "roles": []}));
         assert_eq!(
-            resumen("Marca", "3", "ItemCreado", &serde_json::json!({"nombre": "Vulk"})),
+            resumen(
+                "Marca",
+                "3",
+                "ItemCreado",
+                &serde_json::json!({"nombre": "Vulk"}),
+                &locales
+            ),
             "Marca 3 creado: Vulk"
         );
     }

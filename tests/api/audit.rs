@@ -41,15 +41,14 @@ async fn the_log_is_for_admins_newest_first_filtered_and_paged(pool: PgPool) {
     let newest = resumenes(&page);
     assert!(
         newest.contains(&format!(
-            "Producto {}, local {}: stock -3 (Venta) → 7",
-            shop.armazon, shop.centro
+            "Producto {}, local La Cruz: stock -3 (Venta) → 7",
+            shop.armazon
         )),
         "{newest:?}"
     );
     assert!(
         newest.contains(&format!(
-            "Movimiento {venta} registrado: ENTRADA por $ 3001.50 en el local {}",
-            shop.centro
+            "Movimiento {venta} registrado: ENTRADA por $ 3.001,50 en el local La Cruz"
         )),
         "{newest:?}"
     );
@@ -177,7 +176,7 @@ async fn an_entity_as_it_stood_and_its_history(pool: PgPool) {
     assert_eq!(kinds, ["MovimientoRegistrado", "EstadoCambiado"]);
     assert_eq!(
         history[1]["resumen"],
-        format!("Movimiento {id}: estado PEDIDO_CRISTALES → ENTREGADO")
+        format!("Movimiento {id}: estado Pidiendo Cristales → Entregado")
     );
 
     let registered: String = sqlx::query_scalar(

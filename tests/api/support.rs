@@ -157,6 +157,8 @@ async fn events_prints_the_log_filtered_as_a_table_or_json_lines(pool: PgPool) {
     let (code, stdout, _) = optica(&pool, &["events", "--kind", "Producto", "--from", "2000-01-01"]).await;
     assert_eq!(code, 0);
     assert!(stdout.contains("StockAjustado"), "{stdout}");
+    // Each line shows the event's data, not only its type.
+    assert!(stdout.contains(r#""motivo":"Venta""#), "{stdout}");
     assert!(support::parse_instant("ayer").is_err());
 
     let (code, stdout, stderr) = optica(&pool, &["state", "Movimiento", "1"]).await;

@@ -16,23 +16,12 @@ const HEADING: Style = Style::Bold(10.0);
 const TEXT: Style = Style::Regular(10.0);
 
 fn cents(pesos: f64) -> i64 {
-    (pesos * 100.0).round() as i64
+    optica_events::Money::from_pesos(pesos).cents()
 }
 
 /// `$ 45.000,00`: the shop's way of writing money.
 pub fn money(pesos: f64) -> String {
-    let c = cents(pesos);
-    let sign = if c < 0 { "-" } else { "" };
-    let c = c.unsigned_abs();
-    let whole = (c / 100).to_string();
-    let mut grouped = String::new();
-    for (i, d) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i).is_multiple_of(3) {
-            grouped.push('.');
-        }
-        grouped.push(d);
-    }
-    format!("{sign}$ {grouped},{:02}", c % 100)
+    optica_events::Money::from_pesos(pesos).es_ar()
 }
 
 fn or_dashes(text: Option<&str>) -> String {

@@ -1248,9 +1248,10 @@ export interface components {
             id: string;
             /**
              * Format: int64
-             * @description The acting user's branch, if any.
+             * @description The acting user's branch, if any, and its name.
              */
             local?: number | null;
+            localNombre?: string | null;
             /**
              * Format: int64
              * @description Order in the log.
@@ -1592,9 +1593,10 @@ export interface components {
                 id: string;
                 /**
                  * Format: int64
-                 * @description The acting user's branch, if any.
+                 * @description The acting user's branch, if any, and its name.
                  */
                 local?: number | null;
+                localNombre?: string | null;
                 /**
                  * Format: int64
                  * @description Order in the log.
