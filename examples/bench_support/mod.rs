@@ -73,6 +73,7 @@ pub async fn app(pool: &PgPool, projector: Option<optica_projections::projector:
         timezone: optica::config::DEFAULT_TIMEZONE.into(),
         numeric_status_links: true,
         trusted_proxies: Vec::new(),
+        shop: Default::default(),
         limits: Default::default(),
     };
     let mut state = optica::cli::build_state(pool.clone(), &args).await.unwrap();
