@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { asiento, datosMovimiento, evento, eventoMovimiento } from '../test/seed';
-import { cambioText, diffMovimiento, listSummary, movementChanges, sameJson, signed, stockAlMomento } from './rules';
+import {
+  cambioText,
+  diffMovimiento,
+  fieldText,
+  listSummary,
+  movementChanges,
+  sameJson,
+  signed,
+  stockAlMomento,
+} from './rules';
 
 describe('audit rules', () => {
   it('signs quantities', () => {
@@ -32,6 +41,12 @@ describe('audit rules', () => {
     expect(listSummary('lineas', [])).toBe('0 líneas, total $ 0,00');
     expect(listSummary('pagos', [{ monto: 100, monto_impuesto: 105.5 }])).toBe('1 pago, total $ 105,50');
     expect(listSummary('otra', [1, 2])).toBe('2 elementos');
+  });
+
+  it('shows money, discounts and dates as es-AR writes them', () => {
+    expect(fieldText('total', 359999.96)).toBe('$ 359.999,96');
+    expect(fieldText('descuento', 7.5)).toBe('7,5%');
+    expect(fieldText('fecha', '2024-05-13T08:00:00')).toBe('13/05/2024 08:00');
   });
 
   it('lists the changed top-level fields of a movement', () => {

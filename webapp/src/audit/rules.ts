@@ -3,7 +3,8 @@
 import type { AsientoStock, EventoAuditoria } from '../api/audit';
 import { estadoLabel } from '../api/cashbox';
 import { formatFechaHora } from '../lib/dates';
-import { centsOf, formatPesos, money, sumCents } from '../lib/money';
+import { centsOf, formatPesos, money, parseScaled, sumCents } from '../lib/money';
+import { formatPorcentaje } from '../lib/numbers';
 
 /** A signed quantity: `+3`, `-2`, `0`. */
 export const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -80,7 +81,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** A list as its count and the sum of its amounts: `2 líneas, total $3000.00`. */
+/** A list as its count and the sum of its amounts: `2 líneas, total $ 3.000,00`. */
 export function listSummary(campo: string, value: unknown[]): string {
   const [one, many] = LIST_NOUN[campo] ?? ['elemento', 'elementos'];
   const amount = LIST_AMOUNT[campo];
@@ -95,7 +96,10 @@ export function fieldText(campo: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value)) return listSummary(campo, value);
   if ((campo === 'total' || campo === 'total_impuesto') && typeof value === 'number') return money(value);
-  if (campo === 'descuento' && typeof value === 'number') return `${value}%`;
+  if (campo === 'descuento' && typeof value === 'number') {
+    const hundredths = parseScaled(String(value), 2);
+    return hundredths === null ? `${value}%` : formatPorcentaje(hundredths);
+  }
   if (campo === 'fecha' && typeof value === 'string') return formatFechaHora(value);
   if (campo === 'estado' && typeof value === 'string') return estadoLabel(value) || value;
   if (typeof value === 'object') return JSON.stringify(value);

@@ -4,6 +4,7 @@ import {
   PERCENT,
   WHOLE,
   formatEntero,
+  formatPorcentaje,
   formatUnits,
   inputText,
   numberError,
@@ -84,6 +85,8 @@ describe('writing numbers as es-AR does', () => {
     expect(formatUnits(-123456789, 2)).toBe('-1.234.567,89');
     expect(formatUnits(750, 2, { fixed: false })).toBe('7,5');
     expect(formatEntero(12345)).toBe('12.345');
+    expect(formatPorcentaje(750)).toBe('7,5%');
+    expect(formatPorcentaje(10000)).toBe('100%');
     expect(formatEntero(999)).toBe('999');
   });
 

@@ -135,6 +135,10 @@ export function formatUnits(units: number, decimals: number, { fixed = true, gro
   return `${sign}${group ? groupThousands(whole) : whole}${fraction ? `,${fraction}` : ''}`;
 }
 
+/** A percentage in hundredths for display: 750 → '7,5%', 1000 → '10%' (as the specification
+ * writes '0%' and '100%'). */
+export const formatPorcentaje = (hundredths: number) => `${formatUnits(hundredths, 2, { fixed: false })}%`;
+
 /** A whole number for display, grouped by thousands: 12345 → '12.345'. */
 export const formatEntero = (n: number) => formatUnits(Math.trunc(n), 0);
 

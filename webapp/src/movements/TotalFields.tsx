@@ -1,6 +1,6 @@
 import { alert } from '../app/alerts';
 import { formatPesos, PESOS } from '../lib/money';
-import { formatUnits } from '../lib/numbers';
+import { formatPorcentaje } from '../lib/numbers';
 import { NumberInput } from '../ui/NumberInput';
 import { MESSAGES, TITLES } from './messages';
 import { checkDescuento, DESCUENTO, type MovementForm, type Totales } from './rules';
@@ -42,7 +42,7 @@ export function TotalFields({ form, totales: t, set }: Props) {
             <NumberInput
               id="descuento"
               rule={DESCUENTO}
-              show={(units) => `${formatUnits(units, 2, { fixed: false })} %`}
+              show={formatPorcentaje}
               value={form.descuento}
               onValueChange={(descuento) => set({ descuento })}
               onBlur={commitDescuento}

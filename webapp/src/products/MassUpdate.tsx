@@ -5,7 +5,7 @@ import { useListLookupQuery } from '../api/lookups';
 import { useActualizarPreciosMutation, type MassUpdateBody, type NamedRef } from '../api/products';
 import { alert, confirm } from '../app/alerts';
 import { formatPesos } from '../lib/money';
-import { formatUnits, readNumber } from '../lib/numbers';
+import { formatPorcentaje, readNumber } from '../lib/numbers';
 import { NumberInput } from '../ui/NumberInput';
 import { SaveProblems } from '../ui/SaveProblems';
 import { MASS_UPDATE_CONFIRM, MESSAGES, PROBLEMS, TITLES } from './messages';
@@ -105,9 +105,7 @@ export function MassUpdate() {
           <NumberInput
             id="valor"
             rule={massValueRule(tipoCambio)}
-            show={(units) =>
-              tipoCambio === 'porcentaje' ? `${formatUnits(units, 2, { fixed: false })} %` : formatPesos(units)
-            }
+            show={(units) => (tipoCambio === 'porcentaje' ? formatPorcentaje(units) : formatPesos(units))}
             value={valor}
             onValueChange={setValor}
           />

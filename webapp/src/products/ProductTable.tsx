@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Producto } from '../api/products';
 import { money } from '../lib/money';
+import { formatEntero } from '../lib/numbers';
 import { Description } from './Description';
 import { MESSAGES } from './messages';
 
@@ -52,7 +53,7 @@ export function ProductTable({ productos, admin, page, onDelete }: Props) {
                 <ul className="list-unstyled mb-0">
                   {p.productoLocales.map((s) => (
                     <li key={s.local.id} className="text-nowrap">
-                      {s.local.nombre}: {s.stock}
+                      {s.local.nombre}: {formatEntero(s.stock)}
                     </li>
                   ))}
                 </ul>

@@ -1,5 +1,6 @@
 import type { Cantidad, TotalGanado, VentasDelDia } from '../api/statistics';
 import { money } from '../lib/money';
+import { formatEntero } from '../lib/numbers';
 import { CobrosPorMetodoPanel, VentasPorDiaPanel } from './ChartPanels';
 import { cobrosPorMetodo, metodoTotales, resumenVentas, type StatisticsFiltro } from './rules';
 
@@ -40,7 +41,7 @@ export function QuantityCard({ cantidad }: { cantidad: Cantidad }) {
             Unidades vendidas
           </h3>
           <output className="d-block fs-3 fw-bold" aria-label="Cantidad vendida">
-            {cantidad.total}
+            {formatEntero(cantidad.total)}
           </output>
         </div>
       </article>
@@ -69,7 +70,7 @@ export function SalesBlock({
           <dl className="row mb-0">
             <div className="col-sm-6 col-md-3">
               <dt className="small">Ventas</dt>
-              <dd className="mb-1">{resumen.ventas}</dd>
+              <dd className="mb-1">{formatEntero(resumen.ventas)}</dd>
             </div>
             <div className="col-sm-6 col-md-3">
               <dt className="small">Total vendido</dt>

@@ -1,4 +1,5 @@
 import type { StockPorMaterial } from '../api/statistics';
+import { formatEntero } from '../lib/numbers';
 import { MESSAGES } from './messages';
 import type { LocalStockPacientes } from './rules';
 
@@ -28,7 +29,7 @@ export function StockPorMaterialTable({ rows, local }: { rows: StockPorMaterial[
           rows.map((r) => (
             <tr key={r.materialNombre}>
               <td>{r.materialNombre}</td>
-              <td className="text-end">{r.stockTotal}</td>
+              <td className="text-end">{formatEntero(r.stockTotal)}</td>
             </tr>
           ))
         )}
@@ -64,8 +65,8 @@ export function StockYPacientesTable({ rows }: { rows: LocalStockPacientes[] }) 
           rows.map((r) => (
             <tr key={r.localNombre}>
               <td>{r.localNombre}</td>
-              <td className="text-end">{r.stockTotal}</td>
-              <td className="text-end">{r.cantidadPacientes}</td>
+              <td className="text-end">{formatEntero(r.stockTotal)}</td>
+              <td className="text-end">{formatEntero(r.cantidadPacientes)}</td>
             </tr>
           ))
         )}
