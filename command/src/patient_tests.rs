@@ -3,6 +3,7 @@
 
 use cqrs_es::test::TestFramework;
 use optica_events::patient::Graduacion;
+use optica_events::Medida;
 
 use super::*;
 
