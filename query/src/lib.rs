@@ -2,6 +2,7 @@
 
 pub mod audit;
 pub mod cashbox;
+pub mod catalogue;
 pub mod lookups;
 pub mod movements;
 pub mod page;

@@ -244,7 +244,11 @@ const IN_CATEGORY: &str =
 
 /// The ids of page `number` (zero-based, 12 per page, by brand name then model) of the
 /// catalogue or of one category, and how many there are.
-async fn page_ids(pool: &PgPool, categoria: Option<i64>, number: i64) -> Result<(Vec<i64>, i64), sqlx::Error> {
+pub(crate) async fn page_ids(
+    pool: &PgPool,
+    categoria: Option<i64>,
+    number: i64,
+) -> Result<(Vec<i64>, i64), sqlx::Error> {
     let total: i64 = sqlx::query_scalar(&format!("select count(*) from products p where {IN_CATEGORY}"))
         .bind(categoria)
         .fetch_one(pool)
@@ -270,44 +274,6 @@ pub async fn page(
 ) -> Result<Page<Producto>, sqlx::Error> {
     let (ids, total) = page_ids(pool, categoria, number).await?;
     Ok(Page::new(load(pool, &ids, viewer).await?, number, PAGE_SIZE, total))
-}
-
-/// A product as anyone sees it in the public catalogue: what it is and its price; no cost, no
-/// stock.
-#[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct ProductoPublico {
-    pub id: i64,
-    pub modelo: String,
-    pub marca: String,
-    pub precio: f64,
-    pub descripcion: Option<String>,
-}
-
-/// Page `number` of the public catalogue (of one category when given), in the staff list's
-/// order.
-pub async fn public_page(
-    pool: &PgPool,
-    categoria: Option<i64>,
-    number: i64,
-) -> Result<Page<ProductoPublico>, sqlx::Error> {
-    let (ids, total) = page_ids(pool, categoria, number).await?;
-    let rows: Vec<(i64, String, String, i64, Option<String>)> =
-        sqlx::query_as("select id, modelo, marca_nombre, precio_cents, descripcion from products where id = any($1)")
-            .bind(&ids)
-            .fetch_all(pool)
-            .await?;
-    let mut content: Vec<ProductoPublico> = rows
-        .into_iter()
-        .map(|(id, modelo, marca, precio, descripcion)| ProductoPublico {
-            id,
-            modelo,
-            marca,
-            precio: pesos(precio),
-            descripcion,
-        })
-        .collect();
-    content.sort_by_key(|p| ids.iter().position(|id| *id == p.id));
-    Ok(Page::new(content, number, PAGE_SIZE, total))
 }
 
 pub async fn by_id(pool: &PgPool, id: i64, viewer: Viewer) -> Result<Option<Producto>, sqlx::Error> {

@@ -18,7 +18,8 @@ use axum::Json;
 use optica_command::catalogue::{self, run_on_product};
 use optica_command::product::ProductoCommand;
 use optica_events::product::model_brand_key;
-use optica_query::products::{self as read, Producto, ProductoPublico, Search, StockPorLocal, StockPorMaterial};
+use optica_query::catalogue::{self as showcase, ProductoPublico};
+use optica_query::products::{self as read, Producto, Search, StockPorLocal, StockPorMaterial};
 use optica_query::Page;
 use serde::{Deserialize, Serialize};
 
@@ -104,7 +105,7 @@ pub async fn public_page(
 ) -> Result<Json<Page<ProductoPublico>>, AppError> {
     let page = page_index(page)?;
     let categoria = query.categoria.filter(|id| *id > 0);
-    Ok(Json(read::public_page(&state.pool, categoria, page).await?))
+    Ok(Json(showcase::public_page(&state.pool, categoria, page).await?))
 }
 
 /// One product.
