@@ -25,6 +25,19 @@ export interface ProveedorRef extends NamedRef {
 export type Producto = components['schemas']['Producto'];
 /** A page of 12 products (Spring's page shape). */
 export type ProductoPage = components['schemas']['Page_Producto'];
+/** A product as visitors see it: model, brand name, price and description (no cost, no stock). */
+export type ProductoPublico = components['schemas']['ProductoPublico'];
+/** A page of 12 products of the public catalogue. */
+export type ProductoPublicoPage = components['schemas']['Page_ProductoPublico'];
+
+/** A page of a list, of one category when `categoria` is given. */
+export interface CatalogoPage {
+  page: number;
+  categoria?: number;
+}
+
+const pageUrl = (base: string, { page, categoria }: CatalogoPage) =>
+  `${base}/${page}${categoria === undefined ? '' : `?categoria=${categoria}`}`;
 
 /** What the web app sends; a stricter form of the server's `ProductoBody`. */
 export interface ProductoBody {
@@ -65,8 +78,13 @@ export const productsApi = api.injectEndpoints({
       query: (id) => `api/productos/${id}`,
       providesTags: tags,
     }),
-    productosPage: build.query<ProductoPage, number>({
-      query: (page) => `api/productos/page/${page}`,
+    productosPage: build.query<ProductoPage, CatalogoPage>({
+      query: (arg) => pageUrl('api/productos/page', arg),
+      providesTags: tags,
+    }),
+    /** Public (the visitors' INVENTARIO menu): sent with no token when there is no session. */
+    catalogoPage: build.query<ProductoPublicoPage, CatalogoPage>({
+      query: (arg) => pageUrl('api/catalogo/page', arg),
       providesTags: tags,
     }),
     /** 404 with an empty body when nothing matches. */
@@ -127,6 +145,7 @@ export const productsApi = api.injectEndpoints({
 export const {
   useGetProductoQuery,
   useProductosPageQuery,
+  useCatalogoPageQuery,
   useLazySearchProductosQuery,
   useLazyProductosEnLocalQuery,
   useCreateProductoMutation,

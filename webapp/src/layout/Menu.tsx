@@ -36,8 +36,9 @@ export function Menu() {
   // Categories are public; visitors browse the catalogue by these three.
   const { data: categorias } = useListLookupQuery('/api/categoria', { skip: staff });
   const ids = menuCategories(categorias);
+  // The public catalogue, of the category when the shop has one by that name.
   const byCategory = (id: number | undefined) =>
-    id === undefined ? '/productos' : `/productos/page/0?categoria=${id}`;
+    id === undefined ? '/catalogo/page/0' : `/catalogo/page/0?categoria=${id}`;
 
   return (
     <nav className="navbar navbar-expand-lg navbar-dark bg-dark" aria-label="Menú principal">

@@ -177,6 +177,27 @@ describe('product list', () => {
     expect(numbers()).toEqual(['6', '7', '8', '9', '10']);
   });
 
+  it('lists only the category of the URL, and keeps it when paging', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = open(
+      seller,
+      {
+        'GET /api/productos/page/0': [200, springPage([producto({ costo: null })], 12, 0, 2)],
+        'GET /api/productos/page/1': [
+          200,
+          springPage([producto({ id: 12, modelo: 'SEGUNDA', costo: null })], 12, 1, 2),
+        ],
+      },
+      '/productos/page/0?categoria=2',
+    );
+    await screen.findByText('RB3025');
+    expect(calls.find((c) => c.path === '/api/productos/page/0')!.search).toBe('?categoria=2');
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await screen.findByText('SEGUNDA');
+    expect(router.state.location.search).toBe('?categoria=2');
+    expect(calls.find((c) => c.path === '/api/productos/page/1')!.search).toBe('?categoria=2');
+  });
+
   it('exports the stock of a chosen branch', async () => {
     const user = userEvent.setup();
     const saved: string[] = [];

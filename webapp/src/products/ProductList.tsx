@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorStatus, errorText, handledElsewhere } from '../api/base';
 import {
   useDeleteProductoMutation,
@@ -16,7 +16,7 @@ import { SearchBox } from '../ui/SearchBox';
 import { DELETE_CONFIRM } from '../app/confirmations';
 import { MESSAGES, TITLES } from './messages';
 import { ProductTable } from './ProductTable';
-import { pageParam } from './rules';
+import { categoriaParam, listPath, pageParam } from './rules';
 import { StockExcelModal } from './StockExcelModal';
 
 const searches: Record<SearchBy, { label: string; blank: string; none: string }> = {
@@ -32,16 +32,17 @@ const searches: Record<SearchBy, { label: string; blank: string; none: string }>
   },
 };
 
-/** The staff catalogue (route productos/page/:page, and inicio for staff). Sellers get from the
- * server only their branch's stock and no cost. */
+/** The staff catalogue (route productos/page/:page, of one category with `?categoria=`, and inicio
+ * for staff). Sellers get from the server only their branch's stock and no cost. */
 export function ProductList() {
   const navigate = useNavigate();
   const admin = useAppSelector((s) => isAdmin(s.session));
   const page = pageParam(useParams().page);
+  const categoria = categoriaParam(useSearchParams()[0].get('categoria'));
   const [texts, setTexts] = useState<Record<SearchBy, string>>({ modelo: '', marca: '' });
   const [filtering, setFiltering] = useState(false);
   const [stockModal, setStockModal] = useState(false);
-  const pageQuery = useProductosPageQuery(page, { skip: filtering });
+  const pageQuery = useProductosPageQuery({ page, categoria }, { skip: filtering });
   const [search, found] = useLazySearchProductosQuery();
   const [remove] = useDeleteProductoMutation();
 
@@ -121,7 +122,7 @@ export function ProductList() {
         <Pagination
           page={page}
           totalPages={pageQuery.data.totalPages}
-          onPage={(n) => navigate(`/productos/page/${n}`)}
+          onPage={(n) => navigate(listPath('/productos/page', n, categoria))}
         />
       )}
       {stockModal && <StockExcelModal onClose={() => setStockModal(false)} />}

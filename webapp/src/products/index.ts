@@ -3,3 +3,4 @@ export { BulkCreate } from './BulkCreate';
 export { MassUpdate } from './MassUpdate';
 export { EditProduct, ProductForm } from './ProductForm';
 export { ProductList } from './ProductList';
+export { PublicCatalogue } from './PublicCatalogue';

@@ -9,6 +9,8 @@ import {
   massUpdateConfirmText,
   modelsForServer,
   pageParam,
+  categoriaParam,
+  listPath,
   percentageInRange,
   priceFromCost,
   productProblems,
@@ -178,6 +180,16 @@ describe('route page', () => {
     expect(pageParam(undefined)).toBe(0);
     expect(pageParam('-1')).toBe(0);
     expect(pageParam('x')).toBe(0);
+  });
+
+  it('reads the category of the URL, none when missing or malformed, and keeps it in page paths', () => {
+    expect(categoriaParam('3')).toBe(3);
+    expect(categoriaParam(null)).toBeUndefined();
+    expect(categoriaParam('')).toBeUndefined();
+    expect(categoriaParam('0')).toBeUndefined();
+    expect(categoriaParam('x1')).toBeUndefined();
+    expect(listPath('/catalogo/page', 2, 3)).toBe('/catalogo/page/2?categoria=3');
+    expect(listPath('/productos/page', 0, undefined)).toBe('/productos/page/0');
   });
 });
 

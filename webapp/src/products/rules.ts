@@ -217,3 +217,15 @@ export function answerMensaje(error: unknown): string | undefined {
   if (data && typeof data === 'object' && typeof data.mensaje === 'string') return data.mensaje;
   return errorText(error);
 }
+
+/** The `?categoria=` of a list's URL: a category id, or undefined when absent or not an id. */
+export function categoriaParam(param: string | null): number | undefined {
+  if (param === null || !/^\d+$/.test(param)) return undefined;
+  const n = Number(param);
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/** A list page's path, keeping the category filter. */
+export function listPath(base: string, page: number, categoria: number | undefined): string {
+  return `${base}/${page}${categoria === undefined ? '' : `?categoria=${categoria}`}`;
+}

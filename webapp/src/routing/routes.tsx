@@ -9,7 +9,7 @@ import { LookupAdmin, screens } from '../lookups';
 import { CreateMovement, EditMovement } from '../movements';
 import { Cristaleria, EstadoCompra, Inicio, Login, SobreNosotros, Visitanos } from '../pages';
 import { EditPatient, PatientForm, PatientList } from '../patients';
-import { BulkCreate, EditProduct, MassUpdate, ProductForm, ProductList } from '../products';
+import { BulkCreate, EditProduct, MassUpdate, ProductForm, ProductList, PublicCatalogue } from '../products';
 import { Statistics } from '../statistics';
 import { RequireRole, type Access } from './RequireRole';
 
@@ -39,6 +39,8 @@ export const routes: RouteObject[] = [
       // catalogue
       { path: 'productos', element: <Navigate to="/productos/page/0" replace /> },
       { path: 'productos/page/:page', element: guarded('staff', <ProductList />) },
+      // the visitors' catalogue (the INVENTARIO menu), public
+      { path: 'catalogo/page/:page', element: <PublicCatalogue /> },
       { path: 'crearProducto', element: guarded('admin', <ProductForm />) },
       { path: 'crearVariosProductos', element: guarded('admin', <BulkCreate />) },
       { path: 'editarProducto/:id', element: guarded('admin', editScreens.producto) },
