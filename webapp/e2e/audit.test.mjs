@@ -42,6 +42,7 @@ async function seed(server) {
   );
   const read = await server.api('GET', `/api/productos/${producto}`, shop.token);
   read.body.productoLocales[0].stock = 5;
+  read.body.precio = 1250.5;
   assert.equal((await server.api('PUT', `/api/productos/${producto}`, shop.token, read.body)).status, 201);
   return { producto, movimiento };
 }
@@ -64,11 +65,27 @@ test("an admin reads a product's stock ledger with its running balance after a s
     assert.ok(correccion.includes('-2') && correccion.includes('5'), correccion.join(' | '));
     console.log('screenshot:', await screenshot(page, 'libro-de-stock'));
 
+    // The history names the seller's branch and reads the edit as its changed fields.
+    const history = page.getByRole('table', { name: 'Historial' });
+    await history.getByRole('list', { name: 'Cambios' }).waitFor();
+    assert.ok((await history.getByRole('cell', { name: 'La Cruz', exact: true }).count()) >= 1, 'the branch name');
+    const cambios = await history.getByRole('list', { name: 'Cambios' }).first().innerText();
+    assert.match(cambios, /Precio: \$ 1\.000,00 → \$ 1\.250,50/);
+    assert.doesNotMatch(await history.innerText(), /[{}"]/, 'no raw JSON');
+
     // The log lists the sale among the newest events.
     await open('/auditoria');
     await page.getByRole('heading', { name: 'AUDITORÍA' }).waitFor();
     await page.locator('#filtroTipo').selectOption('Movimiento');
     await page.getByRole('button', { name: 'Buscar' }).click();
     await page.getByText(`Movimiento ${movimiento} registrado: ENTRADA`).waitFor();
+    const sale = page.locator('tbody tr', { hasText: `Movimiento ${movimiento} registrado` });
+    assert.ok((await sale.locator('td').allTextContents()).includes('La Cruz'), "the acting seller's branch");
+    await sale.getByRole('button', { name: 'Ver datos' }).click();
+    const datos = await page.getByRole('list', { name: /^Datos del evento/ }).innerText();
+    assert.match(datos, /Local: La Cruz/);
+    assert.match(datos, /Estado: Pidiendo Cristales/);
+    assert.match(datos, /Total: \$ 3\.000,00/);
+    assert.doesNotMatch(datos, /local_id|PEDIDO_CRISTALES|[{}]/);
     console.log('screenshot:', await screenshot(page, 'auditoria'));
   }));

@@ -37,7 +37,9 @@ const eventos = [
     id: '501',
     evento: 'EstadoCambiado',
     usuario: 'beto',
-    resumen: 'Movimiento 501: estado PEDIDO_CRISTALES → ARMANDO_PEDIDO',
+    local: 2,
+    localNombre: 'Norte',
+    resumen: 'Movimiento 501: estado Pidiendo Cristales → Armando Pedido',
     datos: { anterior: 'PEDIDO_CRISTALES', nuevo: 'ARMANDO_PEDIDO' },
   }),
   evento(),
@@ -57,39 +59,43 @@ describe('audit log', () => {
       within(screen.getByRole('table', { name: 'Eventos de auditoría' }))
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Fecha', 'Usuario', 'Entidad', 'Evento', 'Resumen', 'Datos']);
+    ).toEqual(['Fecha', 'Usuario', 'Local', 'Entidad', 'Evento', 'Resumen', 'Datos']);
     expect(
       rows().map((r) =>
         within(r)
           .getAllByRole('cell')
-          .slice(0, 5)
+          .slice(0, 6)
           .map((c) => c.textContent),
       ),
     ).toEqual([
       [
         '12/05/2024 18:40:05',
         'beto',
+        'Norte',
         'Movimiento 501',
-        'EstadoCambiado',
-        'Movimiento 501: estado PEDIDO_CRISTALES → ARMANDO_PEDIDO',
+        'Estado cambiado',
+        'Movimiento 501: estado Pidiendo Cristales → Armando Pedido',
       ],
-      ['10/05/2024 10:15:30', 'ana', 'Producto 10', 'StockAjustado', 'Producto 10, local 1: stock -1 (Venta) → 2'],
+      ['10/05/2024 10:15:30', 'ana', '', 'Producto 10', 'Stock ajustado', 'Producto 10, local 1: stock -1 (Venta) → 2'],
     ]);
     expect(logCalls(calls)).toHaveLength(1);
     expect(logCalls(calls)[0].search).toBe('?page=0&size=20');
     expect(alert).not.toHaveBeenCalled();
   });
 
-  it("unfolds a row's JSON data with 'Ver datos' and folds it with 'Ocultar datos'", async () => {
+  it("unfolds a row's data, readable, with 'Ver datos' and folds it with 'Ocultar datos'", async () => {
     const user = userEvent.setup();
     open({ [LOG]: [200, springPage(eventos, 20)] });
     await screen.findByText('beto');
     expect(screen.queryByLabelText('Datos del evento 902')).toBeNull();
     const [first] = rows();
     await user.click(within(first).getByRole('button', { name: 'Ver datos' }));
-    const pre = screen.getByLabelText('Datos del evento 902');
-    expect(pre.tagName).toBe('PRE');
-    expect(pre.textContent).toBe(JSON.stringify({ anterior: 'PEDIDO_CRISTALES', nuevo: 'ARMANDO_PEDIDO' }, null, 2));
+    const datos = screen.getByLabelText('Datos del evento 902');
+    expect(
+      within(datos)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Antes: Pidiendo Cristales', 'Después: Armando Pedido']);
     // Only that row unfolds.
     expect(screen.queryByLabelText('Datos del evento 900')).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Ver datos' })).toHaveLength(1);
@@ -98,6 +104,13 @@ describe('audit log', () => {
     await user.click(hide);
     expect(screen.queryByLabelText('Datos del evento 902')).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Ver datos' })).toHaveLength(2);
+    // A branch id inside the data reads as the branch's name.
+    await user.click(within(rows()[1]).getByRole('button', { name: 'Ver datos' }));
+    expect(
+      within(screen.getByLabelText('Datos del evento 900'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Local: Centro', 'Cantidad: -1', 'Motivo: Venta', 'Stock resultante: 2']);
   });
 
   it('sends every filter with Buscar, omits empty ones, and clears them with Limpiar', async () => {

@@ -5,6 +5,7 @@ import { Pagination } from '../ui/Pagination';
 import { AuditFilters } from './AuditFilters';
 import { AuditTable } from './AuditTable';
 import { MESSAGES, TITLES } from './messages';
+import { useNombres } from './useNombres';
 
 export const emptyAuditoriaFiltro = (): AuditoriaFiltro => ({
   tipo: '',
@@ -26,13 +27,14 @@ const trimmed = (f: AuditoriaFiltro): AuditoriaFiltro => ({
 const sameFiltro = (a: AuditoriaFiltro, b: AuditoriaFiltro) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Route auditoria, admins only: every event of the shop, newest first, 20 per page, with
- * filters; each row unfolds its JSON data. */
+ * filters; each row unfolds its data, readable. */
 export function AuditLog() {
   const [draft, setDraft] = useState(emptyAuditoriaFiltro);
   const [filtro, setFiltro] = useState(emptyAuditoriaFiltro);
   const [page, setPage] = useState(0);
   // Always asked again on arrival: the log grows with every change.
   const list = useAuditoriaQuery({ ...filtro, page }, { refetchOnMountOrArgChange: true });
+  const nombres = useNombres();
 
   const buscar = () => {
     const next = trimmed(draft);
@@ -60,7 +62,9 @@ export function AuditLog() {
       <AuditFilters value={draft} onChange={setDraft} onSubmit={buscar} onClear={limpiar} />
       {loading && <p className="text-muted text-center">{MESSAGES.cargando}</p>}
       {failed && <p className="alert alert-danger text-center">{failure}</p>}
-      {!loading && !failed && data && <AuditTable key={`${JSON.stringify(filtro)}-${page}`} rows={data.content} />}
+      {!loading && !failed && data && (
+        <AuditTable key={`${JSON.stringify(filtro)}-${page}`} rows={data.content} nombres={nombres} />
+      )}
       {data && <Pagination page={data.number} totalPages={data.totalPages} onPage={setPage} />}
     </section>
   );

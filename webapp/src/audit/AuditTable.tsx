@@ -1,13 +1,15 @@
 import { Fragment, useState } from 'react';
 import type { EventoAuditoria } from '../api/audit';
 import { formatInstant } from '../lib/dates';
+import { Lines } from './Lines';
 import { MESSAGES } from './messages';
-import { prettyJson } from './rules';
+import { eventLines, eventoLabel, type Nombres } from './rules';
 
-const COLUMNS = 6;
+const COLUMNS = 7;
 
-/** The log's rows, newest first; each row's 'Ver datos' unfolds the event's JSON below it. */
-export function AuditTable({ rows }: { rows: EventoAuditoria[] }) {
+/** The log's rows, newest first; each row's 'Ver datos' unfolds the event's data below it, as
+ * `Campo: valor` lines with names instead of ids. */
+export function AuditTable({ rows, nombres }: { rows: EventoAuditoria[]; nombres: Nombres }) {
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
   const toggle = (posicion: number) =>
     setOpen((now) => {
@@ -26,6 +28,7 @@ export function AuditTable({ rows }: { rows: EventoAuditoria[] }) {
           <tr>
             <th>Fecha</th>
             <th>Usuario</th>
+            <th>Local</th>
             <th>Entidad</th>
             <th>Evento</th>
             <th>Resumen</th>
@@ -41,8 +44,9 @@ export function AuditTable({ rows }: { rows: EventoAuditoria[] }) {
                 <tr>
                   <td className="text-nowrap">{formatInstant(row.registrado)}</td>
                   <td>{row.usuario}</td>
+                  <td>{row.localNombre ?? ''}</td>
                   <td className="text-nowrap">{`${row.tipo} ${row.id}`}</td>
-                  <td>{row.evento}</td>
+                  <td>{eventoLabel(row.evento)}</td>
                   <td>{row.resumen}</td>
                   <td>
                     <button
@@ -59,13 +63,13 @@ export function AuditTable({ rows }: { rows: EventoAuditoria[] }) {
                 {shown && (
                   <tr>
                     <td colSpan={COLUMNS}>
-                      <pre
-                        id={detailId}
-                        className="mb-0 small bg-light p-2"
-                        aria-label={`Datos del evento ${row.posicion}`}
-                      >
-                        {prettyJson(row.datos)}
-                      </pre>
+                      <div className="bg-light p-2">
+                        <Lines
+                          id={detailId}
+                          lines={eventLines(row, nombres)}
+                          label={`Datos del evento ${row.posicion}`}
+                        />
+                      </div>
                     </td>
                   </tr>
                 )}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { openPage } from '../test/page';
-import { adminToken, datosMovimiento, evento, eventoMovimiento, instant } from '../test/seed';
+import { adminToken, datosMovimiento, evento, eventoMovimiento, instant, locales, lookupAnswers } from '../test/seed';
 import { EntityHistory } from './EntityHistory';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
@@ -84,6 +84,7 @@ describe('entity history', () => {
             evento: 'ProductoCreado',
             resumen: 'Producto 10 creado: RB3025',
             registrado: instant(2024, 1, 5, 8),
+            localNombre: 'Centro',
           }),
           evento({ posicion: 9 }),
         ],
@@ -95,7 +96,7 @@ describe('entity history', () => {
       table()
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Fecha', 'Usuario', 'Resumen']);
+    ).toEqual(['Fecha', 'Usuario', 'Local', 'Resumen']);
     expect(
       rows().map((r) =>
         within(r)
@@ -103,10 +104,12 @@ describe('entity history', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['05/01/2024 08:00:00', 'ana', 'Producto 10 creado: RB3025'],
-      ['10/05/2024 10:15:30', 'ana', 'Producto 10, local 1: stock -1 (Venta) → 2'],
+      ['05/01/2024 08:00:00', 'ana', 'Centro', 'Producto 10 creado: RB3025'],
+      ['10/05/2024 10:15:30', 'ana', '', 'Producto 10, local 1: stock -1 (Venta) → 2'],
     ]);
-    expect(calls.map((c) => c.path)).toEqual(['/api/auditoria/historial/Producto/10']);
+    expect(calls.map((c) => c.path).filter((p) => p.startsWith('/api/auditoria'))).toEqual([
+      '/api/auditoria/historial/Producto/10',
+    ]);
   });
 
   it('shows each movement edit as its changed fields against the movement before it', async () => {
@@ -139,6 +142,68 @@ describe('entity history', () => {
     expect(within(edit2).getByRole('list', { name: 'Cambios' })).toBe(changes[1]);
   });
 
+  it("shows a product edit's changes with names and money, after a mass price update", async () => {
+    const datos = {
+      modelo: 'RB3025',
+      marca_id: 5,
+      categoria_ids: [1],
+      material_id: null,
+      genero: 'Unisex',
+      costo: 1000,
+      precio: 3600,
+      descripcion: null,
+      proveedor_ids: [],
+    };
+    const producto = (posicion: number, evento_: string, data: unknown) =>
+      evento({ posicion, evento: evento_, resumen: `${evento_} ${posicion}`, datos: data });
+    open('Producto', 10, {
+      ...lookupAnswers,
+      'GET /api/auditoria/historial/Producto/10': [
+        200,
+        [
+          producto(1, 'ProductoCreado', { datos, fecha: '2024-05-01' }),
+          producto(2, 'PrecioActualizado', { anterior: 3600, nuevo: 4000, fecha: '2024-05-02' }),
+          producto(3, 'ProductoEditado', {
+            datos: { ...datos, marca_id: 6, categoria_ids: [1, 2], precio: 4500.5 },
+            fecha: '2024-05-03',
+          }),
+        ],
+      ],
+    });
+    await screen.findByText('ProductoEditado 3');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Cambios' }))
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Marca: Vulk → Ray-Ban', 'Categorías: Sol → Sol, Receta', 'Precio: $ 4.000,00 → $ 4.500,50']),
+    );
+  });
+
+  it("names the branch of a patient edit's changes", async () => {
+    const datos = { nombre_completo: 'José Pérez', celular: '3772 400000', genero: 'Hombre', local_id: 1 };
+    const paciente = (posicion: number, evento_: string, data: unknown) =>
+      evento({ posicion, tipo: 'Paciente', id: '7', evento: evento_, resumen: `${evento_} ${posicion}`, datos: data });
+    open('Paciente', 7, {
+      'GET /api/local': [200, locales],
+      'GET /api/auditoria/historial/Paciente/7': [
+        200,
+        [
+          paciente(1, 'PacienteRegistrado', { ficha: 12, datos, fecha: '2024-05-01' }),
+          paciente(2, 'PacienteEditado', { datos: { ...datos, local_id: 2, celular: '3772 1' }, fecha: '2024-05-03' }),
+        ],
+      ],
+    });
+    await screen.findByText('PacienteEditado 2');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Cambios' }))
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Celular: 3772 400000 → 3772 1', 'Local: Centro → Norte']),
+    );
+  });
+
   it('says so when an edit has nothing before it to compare with', async () => {
     open('Movimiento', 501, {
       'GET /api/auditoria/historial/Movimiento/501': [200, [movementHistory[2]]],
@@ -149,8 +214,16 @@ describe('entity history', () => {
 
   it('shows the entity as it stood at the chosen moment, asked as an ISO instant in UTC', async () => {
     const user = userEvent.setup();
-    const then = { id: 7, nombreCompleto: 'José Pérez', celular: '3772 400000' };
+    const then = {
+      created: true,
+      deleted: false,
+      ficha: 12,
+      datos: { nombre_completo: 'José Pérez', celular: '3772 400000', documento: null, local_id: 2 },
+      fichas: [{}, {}],
+      version: 4,
+    };
     const { calls } = open('Paciente', 7, {
+      'GET /api/local': [200, locales],
       'GET /api/auditoria/historial/Paciente/7': [200, []],
       'GET /api/auditoria/estado/Paciente/7': [200, then],
     });
@@ -160,9 +233,21 @@ describe('entity history', () => {
     expect(momento().type).toBe('datetime-local');
     fireEvent.change(momento(), { target: { value: '2024-05-10T10:15' } });
     await user.click(ver);
-    const pre = await screen.findByLabelText('Estado al momento');
-    expect(pre.tagName).toBe('PRE');
-    expect(pre.textContent).toBe(JSON.stringify(then, null, 2));
+    const estado = await screen.findByLabelText('Estado al momento');
+    await waitFor(() =>
+      expect(
+        within(estado)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([
+        'Ficha: 12',
+        'Nombre completo: José Pérez',
+        'Documento: —',
+        'Celular: 3772 400000',
+        'Local: Norte',
+        'Fichas: 2',
+      ]),
+    );
     const asked = calls.find((c) => c.path === '/api/auditoria/estado/Paciente/7');
     const utc = new Date(2024, 4, 10, 10, 15).toISOString().replace('.000Z', 'Z');
     expect(asked?.search).toBe(`?hasta=${encodeURIComponent(utc)}`);
@@ -181,7 +266,7 @@ describe('entity history', () => {
     await screen.findByText('El movimiento 501 no existía en ese momento');
     expect(screen.queryByLabelText('Estado al momento')).toBeNull();
     // A later moment that existed replaces the message with the state.
-    routes['GET /api/auditoria/estado/Movimiento/501'] = [200, { id: 501, total: 3500 }];
+    routes['GET /api/auditoria/estado/Movimiento/501'] = [200, { created: true, deleted: false, datos: editado }];
     fireEvent.change(momento(), { target: { value: '2024-05-12T19:00' } });
     await user.click(screen.getByRole('button', { name: 'Ver al momento' }));
     await screen.findByLabelText('Estado al momento');

@@ -8,14 +8,16 @@ import { errorText, handledElsewhere } from '../api/base';
 import { formatInstant } from '../lib/dates';
 import { AsOfControl } from './AsOfControl';
 import { MESSAGES, TITLES } from './messages';
-import { cambioText, movementChanges, prettyJson, type Cambio } from './rules';
+import { Lines } from './Lines';
+import { cambioText, entityChanges, stateLines, type Cambio, type Nombres } from './rules';
+import { useNombres } from './useNombres';
 
 interface Props {
   tipo: TipoConEstado;
   id: number;
 }
 
-/** The field changes of a movement edit, one line each. */
+/** The field changes of an edit, one line each: `campo: antes → después`. */
 function Changes({ cambios }: { cambios: Cambio[] | null }) {
   if (cambios === null) return <div className="small text-muted">{MESSAGES.sinAnterior}</div>;
   if (cambios.length === 0) return <div className="small text-muted">{MESSAGES.sinCambios}</div>;
@@ -28,8 +30,8 @@ function Changes({ cambios }: { cambios: Cambio[] | null }) {
   );
 }
 
-function EventRows({ eventos, tipo }: { eventos: EventoAuditoria[]; tipo: TipoConEstado }) {
-  const changes = tipo === 'Movimiento' ? movementChanges(eventos) : new Map<number, Cambio[] | null>();
+function EventRows({ eventos, tipo, nombres }: { eventos: EventoAuditoria[]; tipo: TipoConEstado; nombres: Nombres }) {
+  const changes = entityChanges(tipo, eventos, nombres);
   if (eventos.length === 0) return <p className="text-muted">{MESSAGES.historialVacio}</p>;
   return (
     <div className="table-responsive">
@@ -38,6 +40,7 @@ function EventRows({ eventos, tipo }: { eventos: EventoAuditoria[]; tipo: TipoCo
           <tr>
             <th>Fecha</th>
             <th>Usuario</th>
+            <th>Local</th>
             <th>Resumen</th>
           </tr>
         </thead>
@@ -46,6 +49,7 @@ function EventRows({ eventos, tipo }: { eventos: EventoAuditoria[]; tipo: TipoCo
             <tr key={e.posicion}>
               <td className="text-nowrap">{formatInstant(e.registrado)}</td>
               <td>{e.usuario}</td>
+              <td>{e.localNombre ?? ''}</td>
               <td>
                 {e.resumen}
                 {changes.has(index) && <Changes cambios={changes.get(index) ?? null} />}
@@ -58,12 +62,13 @@ function EventRows({ eventos, tipo }: { eventos: EventoAuditoria[]; tipo: TipoCo
   );
 }
 
-/** One product's, movement's or patient's events, oldest first (a movement edit with its field
- * changes), and the entity as it stood at a chosen moment. Admins only: the server refuses the
- * rest. */
+/** One product's, movement's or patient's events, oldest first (an edit with its field changes),
+ * and the entity as it stood at a chosen moment, as `Campo: valor` lines. Admins only: the server
+ * refuses the rest. */
 export function EntityHistory({ tipo, id }: Props) {
   const history = useHistorialAuditoriaQuery({ tipo, id }, { refetchOnMountOrArgChange: true });
   const [verEstado, estado] = useLazyEstadoAuditoriaQuery();
+  const nombres = useNombres();
 
   const failed = history.isError && !handledElsewhere(history.error);
   const estadoFailed = estado.isError && !handledElsewhere(estado.error);
@@ -75,7 +80,7 @@ export function EntityHistory({ tipo, id }: Props) {
       </h3>
       {history.isFetching && !history.currentData && <p className="text-muted">{MESSAGES.cargando}</p>}
       {failed && <p className="alert alert-danger">{MESSAGES.historialFallo}</p>}
-      {!failed && history.currentData && <EventRows eventos={history.currentData} tipo={tipo} />}
+      {!failed && history.currentData && <EventRows eventos={history.currentData} tipo={tipo} nombres={nombres} />}
       <AsOfControl
         id="historialMomento"
         label="Fecha y hora del estado"
@@ -86,9 +91,9 @@ export function EntityHistory({ tipo, id }: Props) {
       {estado.isFetching && <p className="text-muted">{MESSAGES.cargando}</p>}
       {estadoFailed && <p className="alert alert-warning">{errorText(estado.error) ?? MESSAGES.estadoFallo}</p>}
       {!estado.isFetching && !estado.isError && estado.currentData !== undefined && (
-        <pre className="small bg-light p-2 border rounded" aria-label={TITLES.estadoAlMomento}>
-          {prettyJson(estado.currentData)}
-        </pre>
+        <div className="bg-light p-2 border rounded">
+          <Lines lines={stateLines(tipo, estado.currentData, nombres)} label={TITLES.estadoAlMomento} />
+        </div>
       )}
     </section>
   );

@@ -2,11 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { asiento, datosMovimiento, evento, eventoMovimiento } from '../test/seed';
 import {
   cambioText,
+  diffDatos,
   diffMovimiento,
+  entityChanges,
+  eventLines,
+  eventoLabel,
   fieldText,
+  lineaText,
   listSummary,
   movementChanges,
+  porId,
   sameJson,
+  sinNombres,
+  stateLines,
   signed,
   stockAlMomento,
 } from './rules';
@@ -63,8 +71,8 @@ describe('audit rules', () => {
       nuevo_campo: 'x',
     });
     expect(cambios.map(cambioText)).toEqual([
-      'Tipo: ENTRADA → SALIDA',
-      'Local: 1 → 2',
+      'Tipo: Entrada → Salida',
+      'Local: #1 → #2',
       'Paciente: 7 → —',
       'Líneas: 1 línea, total $ 2.000,00 → 1 línea, total $ 2.000,00 (detalle modificado)',
       'Estado: Pidiendo Cristales → —',
@@ -90,5 +98,117 @@ describe('audit rules', () => {
     ]);
     expect(changes.get(4)?.map(cambioText)).toEqual(['Vendedor: beto → carla']);
     expect(movementChanges([eventoMovimiento('MovimientoEditado', 1, a)]).get(0)).toBeNull();
+  });
+
+  describe('names, before and after', () => {
+    const nombres = {
+      ...sinNombres,
+      locales: porId([
+        { id: 1, nombre: 'La Cruz' },
+        { id: 2, nombre: 'Yapeyú' },
+      ]),
+      marcas: porId([
+        { id: 5, nombre: 'Vulk' },
+        { id: 6, nombre: 'Ray-Ban' },
+      ]),
+      categorias: porId([{ id: 1, nombre: 'Sol' }]),
+    };
+    const producto = {
+      modelo: 'RB3025',
+      marca_id: 5,
+      categoria_ids: [1],
+      material_id: null,
+      genero: 'Unisex',
+      costo: 1000,
+      precio: 3600,
+      descripcion: null,
+      proveedor_ids: [],
+    };
+
+    it('writes product changes with Spanish field names, names for ids and money as pesos', () => {
+      const cambios = diffDatos(
+        'Producto',
+        producto,
+        { ...producto, marca_id: 6, categoria_ids: [1, 9], costo: null, precio: 1234.56, descripcion: 'Aviador' },
+        nombres,
+      );
+      expect(cambios.map(cambioText)).toEqual([
+        'Marca: Vulk → Ray-Ban',
+        'Categorías: Sol → Sol, #9',
+        'Costo: $ 1.000,00 → —',
+        'Precio: $ 3.600,00 → $ 1.234,56',
+        'Descripción: — → Aviador',
+      ]);
+    });
+
+    it('names the branch and the state of a movement change', () => {
+      const antes = datosMovimiento();
+      expect(diffMovimiento(antes, { ...antes, local_id: 2, estado: 'ENTREGADO' }, nombres).map(cambioText)).toEqual([
+        'Local: La Cruz → Yapeyú',
+        'Estado: Pidiendo Cristales → Entregado',
+      ]);
+    });
+
+    it('compares a product edit with its data before, moved by a mass price update since', () => {
+      const changes = entityChanges(
+        'Producto',
+        [
+          evento({ evento: 'ProductoCreado', datos: { datos: producto, fecha: '2024-05-01' } }),
+          evento({ evento: 'StockAjustado' }),
+          evento({ evento: 'PrecioActualizado', datos: { anterior: 3600, nuevo: 4000, fecha: '2024-05-02' } }),
+          evento({ evento: 'ProductoEditado', datos: { datos: { ...producto, precio: 4000, genero: 'Mujer' } } }),
+        ],
+        nombres,
+      );
+      expect([...changes.keys()]).toEqual([3]);
+      expect(changes.get(3)?.map(cambioText)).toEqual(['Género: Unisex → Mujer']);
+      expect(
+        entityChanges('Paciente', [evento({ evento: 'PacienteEditado', datos: { datos: {} } })]).get(0),
+      ).toBeNull();
+    });
+
+    it("reads an event's data as lines: states, money, branches and stock reasons", () => {
+      const lines = (e: Parameters<typeof eventLines>[0]) => eventLines(e, nombres).map(lineaText);
+      expect(lines(evento())).toEqual(['Local: La Cruz', 'Cantidad: -1', 'Motivo: Venta', 'Stock resultante: 2']);
+      expect(
+        lines(
+          evento({
+            tipo: 'Movimiento',
+            evento: 'EstadoCambiado',
+            datos: { anterior: 'PEDIDO_CRISTALES', nuevo: 'ENTREGADO' },
+          }),
+        ),
+      ).toEqual(['Antes: Pidiendo Cristales', 'Después: Entregado']);
+      expect(
+        lines(evento({ evento: 'PrecioActualizado', datos: { anterior: 3600, nuevo: 4000, fecha: '2024-05-02' } })),
+      ).toEqual(['Antes: $ 3.600,00', 'Después: $ 4.000,00', 'Fecha: 02/05/2024']);
+      expect(lines(evento({ evento: 'ProductoCreado', datos: { datos: producto, fecha: '2024-05-01' } }))).toEqual([
+        'Modelo: RB3025',
+        'Marca: Vulk',
+        'Categorías: Sol',
+        'Material: —',
+        'Género: Unisex',
+        'Costo: $ 1.000,00',
+        'Precio: $ 3.600,00',
+        'Descripción: —',
+        'Proveedores: —',
+        'Fecha: 01/05/2024',
+      ]);
+      expect(lines(evento({ evento: 'ProductoEliminado', datos: null }))).toEqual([]);
+    });
+
+    it('reads an entity as it stood: its data, stock per branch by name, deleted', () => {
+      const state = { created: true, deleted: true, datos: producto, stock: { '1': 5, '2': 0 }, version: 3 };
+      const lines = stateLines('Producto', state, nombres).map(lineaText);
+      expect(lines.slice(0, 2)).toEqual(['Modelo: RB3025', 'Marca: Vulk']);
+      expect(lines.slice(-2)).toEqual(['Stock: La Cruz: 5, Yapeyú: 0', 'Eliminado: Sí']);
+      expect(stateLines('Producto', null, nombres)).toEqual([]);
+    });
+
+    it('writes event types as Spanish words', () => {
+      expect(eventoLabel('StockAjustado')).toBe('Stock ajustado');
+      expect(eventoLabel('MovimientoRegistrado')).toBe('Movimiento registrado');
+      expect(eventoLabel('ContrasenaCambiada')).toBe('Contraseña cambiada');
+    });
   });
 });
