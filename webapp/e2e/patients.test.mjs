@@ -153,7 +153,7 @@ test('staff register a patient with a ficha, find it by name and document, and a
     await row.waitFor();
     assert.equal(
       await row.getByRole('link', { name: 'Ver compras' }).getAttribute('href'),
-      `/adminitrarCajaPaciente/${encodeURIComponent('José Pérez Núñez')}`,
+      `/adminitrarCajaPaciente/${encodeURIComponent('José Pérez Núñez')}?id=${id}`,
     );
     assert.equal(
       await row.getByRole('link', { name: 'Registrar un movimiento' }).getAttribute('href'),
@@ -190,7 +190,7 @@ test('staff register a patient with a ficha, find it by name and document, and a
     await page.fill('#medico', 'Dr. Sosa');
     assert.equal(
       await page.getByRole('link', { name: 'Ver compras' }).getAttribute('href'),
-      `/adminitrarCajaPaciente/${encodeURIComponent('José Pérez Núñez')}`,
+      `/adminitrarCajaPaciente/${encodeURIComponent('José Pérez Núñez')}?id=${id}`,
     );
     console.log('screenshot:', await screenshot(page, 'editar-paciente'));
     await page.getByRole('button', { name: 'Editar Paciente', exact: true }).click();

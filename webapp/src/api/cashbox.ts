@@ -5,8 +5,10 @@ import { api } from './base';
 import type { components } from './schema';
 
 /**
- * One row of the cash-box list: a PAYMENT, shown as a copy of its movement whose `fecha` is the
- * payment's date (a movement with 3 payments is 3 rows). `codigoEstado` is the public status code.
+ * A movement as the lists read it. In `filtrar` and `filtrar-completo` (the contract's lists) it is
+ * one row per PAYMENT, a copy of its movement dated by the payment; in `lista` (our list) one row
+ * per movement with all its payments. `codigoEstado` is the public status code, `deuda` what is
+ * still owed in pesos (total − Σ monto, never negative).
  */
 export type MovimientoFila = components['schemas']['Movimiento'];
 /** A payment of a movement. */
@@ -26,6 +28,10 @@ export interface MovimientoFiltro {
   fecha: string;
   /** The payment method's exact name, or ''. */
   metodoPago: string;
+  /** One patient's movements by id (0 = any); only our list (`lista`) knows it. */
+  idPaciente: number;
+  /** Only movements with a balance still owed; only our list (`lista`) knows it. */
+  conDeuda: boolean;
 }
 
 export const PAGE_SIZE = 10;
@@ -60,15 +66,25 @@ const REPORT_PATHS: Record<Reporte, string> = { cliente: 'reporteCliente', optic
 
 export const reportFileName = (reporte: Reporte, id: number) => `reporte_movimiento_${reporte}_${id}.pdf`;
 
-/** The query string of a filter: empty values and branch 0 are omitted. */
+/** The query string of a filter for the contract's lists (`filtrar`, `filtrar-completo`): empty
+ * values and branch 0 are omitted; the patient id and the debt mark are not theirs. */
 export function filtroParams(filtro: MovimientoFiltro): string[] {
   const params: string[] = [];
   if (filtro.idLocal) params.push(`idLocal=${filtro.idLocal}`);
-  const texts: (keyof MovimientoFiltro)[] = ['tipoMovimiento', 'nombrePaciente', 'fecha', 'metodoPago'];
+  const texts = ['tipoMovimiento', 'nombrePaciente', 'fecha', 'metodoPago'] as const;
   for (const key of texts) {
-    const value = String(filtro[key]).trim();
+    const value = filtro[key].trim();
     if (value) params.push(`${key}=${encodeURIComponent(value)}`);
   }
+  return params;
+}
+
+/** The query string of our list (`lista`): a patient chosen by id is not also searched by name. */
+export function listaParams(filtro: MovimientoFiltro): string[] {
+  const byId = filtro.idPaciente > 0;
+  const params = filtroParams(byId ? { ...filtro, nombrePaciente: '' } : filtro);
+  if (byId) params.push(`idPaciente=${filtro.idPaciente}`);
+  if (filtro.conDeuda) params.push('conDeuda=true');
   return params;
 }
 
@@ -79,6 +95,12 @@ export const cashboxApi = api.enhanceEndpoints({ addTagTypes: tags }).injectEndp
     filtrarMovimientos: build.query<MovimientoPage, MovimientoFiltro & { page: number }>({
       query: ({ page, ...filtro }) =>
         `api/movimientos/filtrar?${[`page=${page}`, `size=${PAGE_SIZE}`, ...filtroParams(filtro)].join('&')}`,
+      providesTags: tags,
+    }),
+    /** Our list: a page of movements, one row each with its payments, newest first. */
+    listarMovimientos: build.query<MovimientoPage, MovimientoFiltro & { page: number }>({
+      query: ({ page, ...filtro }) =>
+        `api/movimientos/lista?${[`page=${page}`, `size=${PAGE_SIZE}`, ...listaParams(filtro)].join('&')}`,
       providesTags: tags,
     }),
     /** Every row of a filter, unpaged; the list asks for it only when a date is chosen. */
@@ -118,6 +140,7 @@ export const cashboxApi = api.enhanceEndpoints({ addTagTypes: tags }).injectEndp
 
 export const {
   useFiltrarMovimientosQuery,
+  useListarMovimientosQuery,
   useFiltrarMovimientosCompletoQuery,
   useTotalesMovimientosQuery,
   useDeleteMovimientoMutation,

@@ -100,7 +100,21 @@ export function MovementFilters({ value, onChange, onSubmit, onClear, admin, byP
           ))}
         </select>
       </div>
-      <div className="col-md-2 d-flex gap-2">
+      <div className="col-md-auto">
+        <div className="form-check mb-2">
+          <input
+            id="filtroConDeuda"
+            type="checkbox"
+            className="form-check-input"
+            checked={value.conDeuda}
+            onChange={(e) => set('conDeuda', e.target.checked)}
+          />
+          <label htmlFor="filtroConDeuda" className="form-check-label text-nowrap">
+            Con deuda
+          </label>
+        </div>
+      </div>
+      <div className="col-md-auto d-flex gap-2">
         <button type="submit" className="btn btn-primary">
           Buscar
         </button>

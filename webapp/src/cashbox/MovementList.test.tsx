@@ -13,7 +13,7 @@ const seller = sellerToken(1);
 
 type Routes = Record<string, [number, unknown]>;
 
-const FILTRAR = 'GET /api/movimientos/filtrar';
+const FILTRAR = 'GET /api/movimientos/lista';
 const COMPLETO = 'GET /api/movimientos/filtrar-completo';
 const TOTALES = 'GET /api/movimientos/totales';
 
@@ -43,13 +43,20 @@ function open(token: string, routes: Routes, at = '/adminitrarCaja') {
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
 const rows = () => screen.getAllByRole('row').slice(1);
-const highlighted = (row: HTMLElement) => row.querySelectorAll('li[aria-current="true"]');
 const nav = () => within(screen.getByRole('navigation', { name: 'Páginas' }));
 
-/** The same sale twice (one row per payment) and an expense. */
+/** A sale paid two ways (one row), a sale with a debt, and an expense. */
 const sale = [
-  fila({ fecha: '2024-05-12T18:40:00' }),
-  fila(),
+  fila({ fecha: '2024-05-12T18:40:00', descripcion: 'Anteojo completo' }),
+  fila({
+    id: 503,
+    codigoEstado: '503-Qw12erTy',
+    fecha: '2024-05-11T12:30:00',
+    total: 5000,
+    totalImpuesto: 5000,
+    deuda: 4000,
+    cajaMovimientos: [pago({ id: 35, fecha: '2024-05-11T12:30:00' })],
+  }),
   fila({
     id: 502,
     codigoEstado: '502-Zz81aQpL',
@@ -57,6 +64,7 @@ const sale = [
     estadoMovimiento: null,
     paciente: null,
     local: locales[1],
+    descripcion: 'Alquiler',
     total: 200,
     fecha: '2024-05-11T08:00:00',
     cajaMovimientos: [pago({ id: 40, fecha: '2024-05-11T08:00:30', montoImpuesto: 200 })],
@@ -72,38 +80,45 @@ afterEach(() => {
 });
 
 describe('movement list', () => {
-  it('lists one row per payment, dated by it, and highlights that payment', async () => {
+  it('lists one row per movement with its payments inside, its description and its debt', async () => {
     const { calls } = open(admin, { [FILTRAR]: [200, springPage(sale, 10)] });
-    await screen.findByText('18:40', { exact: false, selector: 'td' });
+    await screen.findByText('12/05/2024 18:40', { selector: 'td' });
     expect(screen.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' })).toBeTruthy();
     // prettier-ignore
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Fecha', 'Tipo', 'Paciente', 'Local', 'Total', 'Estado', 'Pagos', 'Acciones',
+      'Fecha', 'Tipo', 'Paciente', 'Local', 'Descripción', 'Total', 'Deuda', 'Estado', 'Pagos', 'Acciones',
     ]);
     const cells = rows().map((r) =>
       within(r)
         .getAllByRole('cell')
-        .slice(0, 6)
+        .slice(0, 8)
         .map((c) => c.textContent),
     );
+    // prettier-ignore
     expect(cells).toEqual([
-      ['12/05/2024 18:40', 'ENTRADA', 'José Pérez', 'Centro', '$ 3.000,00', 'Pidiendo Cristales'],
-      ['10/05/2024 10:15', 'ENTRADA', 'José Pérez', 'Centro', '$ 3.000,00', 'Pidiendo Cristales'],
-      ['11/05/2024 08:00', 'SALIDA', '', 'Norte', '$ 200,00', ''],
+      ['12/05/2024 18:40', 'ENTRADA', 'José Pérez', 'Centro', 'Anteojo completo', '$ 3.000,00', '—', 'Pidiendo Cristales'],
+      ['11/05/2024 12:30', 'ENTRADA', 'José Pérez', 'Centro', '', '$ 5.000,00', '$ 4.000,00', 'Pidiendo Cristales'],
+      ['11/05/2024 08:00', 'SALIDA', '', 'Norte', 'Alquiler', '$ 200,00', '—', ''],
     ]);
-    // Green for the sale's own payment of each row, red for the expense's.
     const [first, second, third] = rows();
-    expect([...highlighted(first)].map((li) => li.textContent)).toEqual(['Tarjeta: $ 2.100,00 — 12/05/2024 18:40']);
-    expect(highlighted(first)[0].className).toContain('bg-success');
-    expect([...highlighted(second)].map((li) => li.textContent)).toEqual(['Efectivo: $ 1.000,00 — 10/05/2024 10:15']);
-    expect(within(second).getAllByRole('listitem')).toHaveLength(2);
-    expect(highlighted(third)[0].className).toContain('bg-danger');
+    // The sale paid two ways is one row with both payments.
+    expect(
+      within(first)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Efectivo: $ 1.000,00 — 10/05/2024 10:15', 'Tarjeta: $ 2.100,00 — 12/05/2024 18:40']);
+    expect(within(second).getAllByRole('cell')[6].className).toContain('text-danger');
+    expect(
+      within(third)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Efectivo: $ 200,00 — 11/05/2024 08:00']);
     expect(within(first).getByRole('link', { name: 'Editar' }).getAttribute('href')).toBe('/editarMovimiento/501');
     for (const name of ['PDF Cliente', 'PDF Óptica', 'Copiar enlace', 'Eliminar']) {
       expect(within(first).getByRole('button', { name })).toBeTruthy();
     }
     expect(screen.getByRole('link', { name: 'Crear movimiento' }).getAttribute('href')).toBe('/crearMovimiento');
-    expect(calls.find((c) => c.path === '/api/movimientos/filtrar')?.search).toBe('?page=0&size=10');
+    expect(calls.find((c) => c.path === '/api/movimientos/lista')?.search).toBe('?page=0&size=10');
     // No date chosen: no day sums.
     expect(calls.some((c) => c.path === '/api/movimientos/filtrar-completo')).toBe(false);
   });
@@ -123,10 +138,10 @@ describe('movement list', () => {
   it("gives sellers no branch filter, no totals (not even the day's) and no delete", async () => {
     const user = userEvent.setup();
     const { calls } = open(seller, { [FILTRAR]: [200, springPage(sale, 10)], [COMPLETO]: [200, []] });
-    await screen.findByText('12/05/2024 18:40');
+    await screen.findByText('12/05/2024 18:40', { selector: 'td' });
     fireEvent.change(byId('filtroFecha')!, { target: { value: '2024-05-12' } });
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/movimientos/filtrar')).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/movimientos/lista')).toHaveLength(2));
     expect(screen.queryByText(/Totales del día/)).toBeNull();
     expect(calls.some((c) => c.path === '/api/movimientos/filtrar-completo')).toBe(false);
     expect(byId('filtroLocal')).toBeNull();
@@ -153,7 +168,7 @@ describe('movement list', () => {
     await user.selectOptions(await screen.findByLabelText('Local'), 'Norte');
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     await waitFor(() => expect(calls.some((c) => c.search === '?idLocal=2')).toBe(true));
-    expect(calls.filter((c) => c.path === '/api/movimientos/filtrar').at(-1)?.search).toBe('?page=0&size=10&idLocal=2');
+    expect(calls.filter((c) => c.path === '/api/movimientos/lista').at(-1)?.search).toBe('?page=0&size=10&idLocal=2');
   });
 
   it('says so when the totals cannot be calculated', async () => {
@@ -164,17 +179,18 @@ describe('movement list', () => {
   it('applies every filter with Buscar and clears them with Limpiar', async () => {
     const user = userEvent.setup();
     const { calls } = open(admin, { [FILTRAR]: [200, springPage(sale, 10)], [COMPLETO]: [200, []] });
-    await screen.findByText('12/05/2024 18:40');
+    await screen.findByText('12/05/2024 18:40', { selector: 'td' });
     await user.selectOptions(byId('filtroLocal')!, 'Centro');
     await user.selectOptions(byId('filtroTipo')!, 'SALIDA');
     await user.type(byId('filtroPaciente')!, ' José P ');
     fireEvent.change(byId('filtroFecha')!, { target: { value: '2024-05-12' } });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Método de pago' }), 'Tarjeta');
-    const filtrar = () => calls.filter((c) => c.path === '/api/movimientos/filtrar');
+    await user.click(screen.getByRole('checkbox', { name: 'Con deuda' }));
+    const filtrar = () => calls.filter((c) => c.path === '/api/movimientos/lista');
     expect(filtrar()).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     const query = '&idLocal=1&tipoMovimiento=SALIDA&nombrePaciente=Jos%C3%A9%20P&fecha=2024-05-12&metodoPago=Tarjeta';
-    await waitFor(() => expect(filtrar().at(-1)?.search).toBe(`?page=0&size=10${query}`));
+    await waitFor(() => expect(filtrar().at(-1)?.search).toBe(`?page=0&size=10${query}&conDeuda=true`));
     await waitFor(() =>
       expect(calls.find((c) => c.path === '/api/movimientos/filtrar-completo')?.search).toBe(`?${query.slice(1)}`),
     );
@@ -182,6 +198,7 @@ describe('movement list', () => {
     await waitFor(() => expect(filtrar().at(-1)?.search).toBe('?page=0&size=10'));
     expect(byId<HTMLInputElement>('filtroPaciente')!.value).toBe('');
     expect(byId<HTMLSelectElement>('filtroLocal')!.value).toBe('0');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Con deuda' }).checked).toBe(false);
     expect(screen.queryByText(/Totales del día/)).toBeNull();
   });
 
@@ -204,7 +221,7 @@ describe('movement list', () => {
     ];
     const user = userEvent.setup();
     open(admin, { [FILTRAR]: [200, springPage(everyRow.slice(0, 2), 10)], [COMPLETO]: [200, everyRow] });
-    await screen.findByText('12/05/2024 18:40');
+    await screen.findByText('12/05/2024 18:40', { selector: 'td' });
     fireEvent.change(byId('filtroFecha')!, { target: { value: day } });
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     const box = within(await screen.findByRole('region', { name: 'Totales del día 12/05/2024' }));
@@ -280,7 +297,7 @@ describe('movement list', () => {
       '/api/movimientos/502',
     ]);
     // The delete invalidates the list and the totals, which are fetched again.
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/movimientos/filtrar').length).toBeGreaterThan(1));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/movimientos/lista').length).toBeGreaterThan(1));
   });
 
   it('sends nothing when the delete is not confirmed', async () => {
@@ -296,7 +313,7 @@ describe('movement list', () => {
     const user = userEvent.setup();
     const routes: Routes = { [FILTRAR]: [200, springPage([fila()], 10, 0, 10)] };
     const { calls } = open(admin, routes);
-    await screen.findByText('10/05/2024 10:15');
+    await screen.findByText('10/05/2024 10:15', { selector: 'td' });
     expect(
       nav()
         .getAllByRole('button')
@@ -305,8 +322,8 @@ describe('movement list', () => {
     ).toEqual(['1', '2', '3', '4', '5']);
     routes[FILTRAR] = [200, springPage([fila({ fecha: '2024-04-01T12:00:00' })], 10, 4, 10)];
     await user.click(nav().getByRole('button', { name: '5' }));
-    await screen.findByText('01/04/2024 12:00');
-    expect(calls.filter((c) => c.path === '/api/movimientos/filtrar').at(-1)?.search).toBe('?page=4&size=10');
+    await screen.findByText('01/04/2024 12:00', { selector: 'td' });
+    expect(calls.filter((c) => c.path === '/api/movimientos/lista').at(-1)?.search).toBe('?page=4&size=10');
     expect(
       nav()
         .getAllByRole('button')
@@ -315,17 +332,35 @@ describe('movement list', () => {
     ).toEqual(['3', '4', '5', '6', '7']);
   });
 
-  it("shows one patient's movements, by the full name in the route", async () => {
+  it("shows one patient's movements by the id in the link, titled with the name", async () => {
+    const user = userEvent.setup();
+    const { calls } = open(
+      seller,
+      { [FILTRAR]: [200, springPage([fila()], 10)] },
+      '/adminitrarCajaPaciente/Jos%C3%A9%20P%C3%A9rez?id=12',
+    );
+    await screen.findByText('10/05/2024 10:15', { selector: 'td' });
+    expect(screen.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Paciente: José Pérez' })).toBeTruthy();
+    expect(byId('filtroPaciente')).toBeNull();
+    const lista = () => calls.filter((c) => c.path === '/api/movimientos/lista');
+    expect(lista()[0].search).toBe('?page=0&size=10&idPaciente=12');
+    // The other filters keep the patient; Limpiar too.
+    await user.click(screen.getByRole('checkbox', { name: 'Con deuda' }));
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(lista().at(-1)?.search).toBe('?page=0&size=10&idPaciente=12&conDeuda=true'));
+    await user.click(screen.getByRole('button', { name: 'Limpiar' }));
+    await waitFor(() => expect(lista().at(-1)?.search).toBe('?page=0&size=10&idPaciente=12'));
+  });
+
+  it('still searches by the name when an old link carries no id', async () => {
     const { calls } = open(
       seller,
       { [FILTRAR]: [200, springPage([fila()], 10)] },
       '/adminitrarCajaPaciente/Jos%C3%A9%20P%C3%A9rez',
     );
-    await screen.findByText('10/05/2024 10:15');
-    expect(screen.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Paciente: José Pérez' })).toBeTruthy();
-    expect(byId('filtroPaciente')).toBeNull();
-    expect(calls.find((c) => c.path === '/api/movimientos/filtrar')?.search).toBe(
+    await screen.findByText('10/05/2024 10:15', { selector: 'td' });
+    expect(calls.find((c) => c.path === '/api/movimientos/lista')?.search).toBe(
       '?page=0&size=10&nombrePaciente=Jos%C3%A9%20P%C3%A9rez',
     );
   });

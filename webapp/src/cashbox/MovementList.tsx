@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { errorText, handledElsewhere } from '../api/base';
 import {
   useDeleteMovimientoMutation,
-  useFiltrarMovimientosQuery,
+  useListarMovimientosQuery,
   useReporteMovimientoMutation,
   type MovimientoFila,
   type MovimientoFiltro,
@@ -19,20 +19,21 @@ import { DELETE_CONFIRM } from '../app/confirmations';
 import { LINK_TOAST_MS, MESSAGES, TITLES } from './messages';
 import { MovementFilters } from './MovementFilters';
 import { MovementTable } from './MovementTable';
-import { emptyFiltro, statusLink } from './rules';
+import { emptyFiltro, idPacienteOf, statusLink } from './rules';
 
 const sameFiltro = (a: MovimientoFiltro, b: MovimientoFiltro) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Route adminitrarCaja (and, with `paciente`, one patient's purchases): the cash-box rows, one
- * per payment, 10 per page, with filters; admins also choose the branch, see the all-time totals
- * and delete. With a date chosen, the day's cash per payment method. */
-export function MovementList({ paciente }: { paciente?: string }) {
+/** Route adminitrarCaja (and, with `paciente`, one patient's purchases, by id when `idPaciente`
+ * is given): the cash-box movements, one row each with its payments, description and debt, 10 per
+ * page, with filters; admins also choose the branch, see the all-time totals and delete. With a
+ * date chosen, the day's cash per payment method. */
+export function MovementList({ paciente, idPaciente = 0 }: { paciente?: string; idPaciente?: number }) {
   const admin = useAppSelector((s) => isAdmin(s.session));
-  const [draft, setDraft] = useState(() => emptyFiltro(paciente));
-  const [filtro, setFiltro] = useState(() => emptyFiltro(paciente));
+  const [draft, setDraft] = useState(() => emptyFiltro(paciente, idPaciente));
+  const [filtro, setFiltro] = useState(() => emptyFiltro(paciente, idPaciente));
   const [page, setPage] = useState(0);
   // Always asked again on arrival: the movement form may have changed the cash box meanwhile.
-  const list = useFiltrarMovimientosQuery({ ...filtro, page }, { refetchOnMountOrArgChange: true });
+  const list = useListarMovimientosQuery({ ...filtro, page }, { refetchOnMountOrArgChange: true });
   const [report, reporting] = useReporteMovimientoMutation();
   const [remove] = useDeleteMovimientoMutation();
 
@@ -44,8 +45,8 @@ export function MovementList({ paciente }: { paciente?: string }) {
     setPage(0);
   };
   const limpiar = () => {
-    setDraft(emptyFiltro(paciente));
-    setFiltro(emptyFiltro(paciente));
+    setDraft(emptyFiltro(paciente, idPaciente));
+    setFiltro(emptyFiltro(paciente, idPaciente));
     setPage(0);
   };
 
@@ -127,8 +128,11 @@ export function MovementList({ paciente }: { paciente?: string }) {
   );
 }
 
-/** Route adminitrarCajaPaciente/:pacienteFicha: the patient list links it with the full name. */
+/** Route adminitrarCajaPaciente/:pacienteFicha: the patient list and form link it with the full
+ * name and `?id=`, and the list is that patient's by id; a link without the id (an old bookmark)
+ * still searches by name. */
 export function PatientMovements() {
   const nombre = useParams().pacienteFicha ?? '';
-  return <MovementList key={nombre} paciente={nombre} />;
+  const id = idPacienteOf(useSearchParams()[0].get('id'));
+  return <MovementList key={`${nombre}-${id}`} paciente={nombre} idPaciente={id} />;
 }

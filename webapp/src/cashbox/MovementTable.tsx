@@ -3,7 +3,7 @@ import { estadoLabel, type MovimientoFila, type Reporte } from '../api/cashbox';
 import { formatFechaHora } from '../lib/dates';
 import { money } from '../lib/money';
 import { MESSAGES } from './messages';
-import { highlightClass, isRowPayment, SIN_METODO } from './rules';
+import { owes, SIN_METODO } from './rules';
 
 interface Props {
   rows: MovimientoFila[];
@@ -15,9 +15,9 @@ interface Props {
   onDelete: (row: MovimientoFila) => void;
 }
 
-/** The cash-box rows: one per payment, dated by it; the payment the row stands for is highlighted
- * in the payments column. Every staff user edits, prints and copies the status link; only admins
- * delete. */
+/** The cash-box rows: one per movement, dated by it, with its description, its payments inside
+ * (method, amount, date) and what is still owed, marked in red. Every staff user edits, prints and
+ * copies the status link; only admins delete. */
 export function MovementTable({ rows, admin, busy, onReport, onCopyLink, onDelete }: Props) {
   if (rows.length === 0) {
     return <div className="alert alert-info text-center">{MESSAGES.sinMovimientos}</div>;
@@ -31,37 +31,43 @@ export function MovementTable({ rows, admin, busy, onReport, onCopyLink, onDelet
             <th>Tipo</th>
             <th>Paciente</th>
             <th>Local</th>
+            <th>Descripción</th>
             <th>Total</th>
+            <th>Deuda</th>
             <th>Estado</th>
             <th>Pagos</th>
             <th>Acciones</th>
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, index) => (
-            <tr key={`${row.id}-${row.fecha}-${index}`}>
+          {rows.map((row) => (
+            <tr key={row.id}>
               <td className="text-nowrap">{formatFechaHora(row.fecha)}</td>
               <td>{row.tipoMovimiento}</td>
               <td>{row.paciente?.nombreCompleto ?? ''}</td>
               <td>{row.local?.nombre ?? ''}</td>
+              <td className="small">{row.descripcion ?? ''}</td>
               <td className="text-nowrap">{money(row.total)}</td>
+              <td className={owes(row) ? 'text-nowrap text-danger fw-bold' : 'text-nowrap'}>
+                {owes(row) ? money(row.deuda) : '—'}
+              </td>
               <td>{estadoLabel(row.estadoMovimiento)}</td>
               <td>
-                <ul className="list-unstyled mb-0 small">
-                  {row.cajaMovimientos.map((pago) => {
-                    const own = isRowPayment(row, pago);
-                    return (
-                      <li
-                        key={pago.id}
-                        className={own ? `${highlightClass(row.tipoMovimiento)} rounded px-1` : undefined}
-                        aria-current={own ? 'true' : undefined}
-                      >
-                        {pago.metodoPago?.nombre ?? SIN_METODO}: {money(pago.montoImpuesto)} —{' '}
-                        {formatFechaHora(pago.fecha)}
+                {row.cajaMovimientos.length === 0 ? (
+                  <span className="small text-muted">{MESSAGES.sinPagos}</span>
+                ) : (
+                  <ul className="list-unstyled mb-0 small">
+                    {row.cajaMovimientos.map((pago) => (
+                      <li key={pago.id}>
+                        <span className="text-nowrap">
+                          {pago.metodoPago?.nombre ?? SIN_METODO}: {money(pago.montoImpuesto)}
+                        </span>
+                        {' — '}
+                        <span className="text-nowrap">{formatFechaHora(pago.fecha)}</span>
                       </li>
-                    );
-                  })}
-                </ul>
+                    ))}
+                  </ul>
+                )}
               </td>
               <td>
                 <div className="d-flex flex-wrap gap-1">

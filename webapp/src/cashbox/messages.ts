@@ -10,6 +10,7 @@ export const TITLES = {
 export const MESSAGES = {
   cargando: 'Cargando...',
   sinMovimientos: 'No se encontraron movimientos',
+  sinPagos: 'Sin pagos',
   listaFallo: 'No se pudieron cargar los movimientos.',
   totalesFallo: 'No se pudieron calcular los totales.',
   pdfFallo: 'No se pudo generar el PDF.',

@@ -1,17 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { estadoLabel, filtroParams, reportFileName } from '../api/cashbox';
+import { estadoLabel, filtroParams, listaParams, reportFileName } from '../api/cashbox';
 import { fila, metodosPago, pago } from '../test/seed';
-import { emptyFiltro, highlightClass, isRowPayment, statusLink, sumasDelDia } from './rules';
+import { emptyFiltro, idPacienteOf, owes, statusLink, sumasDelDia } from './rules';
 
 describe('cash-box rules', () => {
-  it('finds the payment a row stands for by its date to the minute', () => {
-    const row = { fecha: '2024-05-10T10:15:00' };
-    expect(isRowPayment(row, { fecha: '2024-05-10T10:15:42' })).toBe(true);
-    expect(isRowPayment(row, { fecha: '2024-05-10T10:15' })).toBe(true);
-    expect(isRowPayment(row, { fecha: '2024-05-10T10:16:00' })).toBe(false);
-    expect(isRowPayment(row, { fecha: '2024-05-11T10:15:00' })).toBe(false);
-    expect(highlightClass('ENTRADA')).toContain('bg-success');
-    expect(highlightClass('SALIDA')).toContain('bg-danger');
+  it('tells a movement that still owes from one paid in full, to the cent', () => {
+    expect(owes({ deuda: 0 })).toBe(false);
+    expect(owes({ deuda: 0.001 })).toBe(false);
+    expect(owes({ deuda: 0.01 })).toBe(true);
+    expect(owes({ deuda: 900 })).toBe(true);
+  });
+
+  it('reads the patient id of the purchases link, or none', () => {
+    expect(idPacienteOf('12')).toBe(12);
+    for (const bad of [null, '', '0', '-3', '1.5', 'abc', '99999999999999999999']) expect(idPacienteOf(bad)).toBe(0);
+  });
+
+  it('asks our list by patient id instead of the name, and for debts only when marked', () => {
+    expect(listaParams(emptyFiltro())).toEqual([]);
+    expect(listaParams(emptyFiltro('José Pérez'))).toEqual(['nombrePaciente=Jos%C3%A9%20P%C3%A9rez']);
+    expect(listaParams({ ...emptyFiltro('José Pérez', 12), conDeuda: true, idLocal: 2 })).toEqual([
+      'idLocal=2',
+      'idPaciente=12',
+      'conDeuda=true',
+    ]);
+    // The contract's lists never get them.
+    expect(filtroParams({ ...emptyFiltro('José Pérez', 12), conDeuda: true })).toEqual([
+      'nombrePaciente=Jos%C3%A9%20P%C3%A9rez',
+    ]);
   });
 
   it('labels the states and leaves others blank', () => {
@@ -32,6 +48,8 @@ describe('cash-box rules', () => {
         nombrePaciente: ' José P ',
         fecha: '2024-05-12',
         metodoPago: 'Tarjeta de crédito',
+        idPaciente: 0,
+        conDeuda: false,
       }),
     ).toEqual([
       'idLocal=2',

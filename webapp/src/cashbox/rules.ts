@@ -1,27 +1,28 @@
 // The cash-box list rules of contract sections 5.5 and 5.6, kept pure so they are tested alone.
-import type { MovimientoFila, MovimientoFiltro, Pago } from '../api/cashbox';
-import { minuteOf } from '../lib/dates';
+import type { MovimientoFila, MovimientoFiltro } from '../api/cashbox';
 import { centsOf, pesosOf, sumCents } from '../lib/money';
 
 export const TIPOS_MOVIMIENTO = ['ENTRADA', 'SALIDA'] as const;
 
-export const emptyFiltro = (nombrePaciente = ''): MovimientoFiltro => ({
+/** No filter; one patient's list keeps its name (and id, when the link gave it). */
+export const emptyFiltro = (nombrePaciente = '', idPaciente = 0): MovimientoFiltro => ({
   idLocal: 0,
   tipoMovimiento: '',
   nombrePaciente,
   fecha: '',
   metodoPago: '',
+  idPaciente,
+  conDeuda: false,
 });
 
-/** Whether a payment is the one the row stands for: its date equals the row's date to the minute. */
-export function isRowPayment(row: Pick<MovimientoFila, 'fecha'>, pago: Pick<Pago, 'fecha'>): boolean {
-  const rowMinute = minuteOf(row.fecha);
-  return rowMinute !== null && rowMinute === minuteOf(pago.fecha);
-}
+/** Whether a movement still owes something (`deuda` is in pesos, never negative). */
+export const owes = (row: Pick<MovimientoFila, 'deuda'>) => centsOf(row.deuda) > 0;
 
-/** The highlight of the row's payment: green for ENTRADA, red for SALIDA. */
-export const highlightClass = (tipoMovimiento: string) =>
-  tipoMovimiento === 'SALIDA' ? 'bg-danger text-white' : 'bg-success text-white';
+/** The patient id of a `?id=` query parameter: a positive integer, or 0 for none. */
+export function idPacienteOf(param: string | null): number {
+  const id = Number(param);
+  return param && /^\d+$/.test(param) && Number.isSafeInteger(id) ? id : 0;
+}
 
 /** The public status link staff send to the customer. */
 export const statusLink = (origin: string, codigoEstado: string) => `${origin}/estadoCompra/${codigoEstado}`;

@@ -213,7 +213,7 @@ describe('create movement form', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it('only warns about payments above the total of a SALIDA, paid by its first payment', async () => {
+  it('blocks payments above the total of a SALIDA too, paid by its first payment', async () => {
     const user = userEvent.setup();
     const { calls } = open('/crearMovimiento', {
       'POST /api/movimientos': [201, { mensaje: 'El movimiento ha sido creado!', movimiento: salida() }],
@@ -231,10 +231,16 @@ describe('create movement form', () => {
     await addPayment(user, '20');
     expect(screen.getByRole('alert')).toBeTruthy();
     await user.click(button('Guardar'));
-    await screen.findByText('listado de movimientos');
     warned('ADVERTENCIA', 'La suma de los pagos no puede exceder el total del movimiento.');
+    expect(alert).toHaveBeenCalledTimes(1);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    // Without the extra payment the SALIDA is paid by its first one, for the whole total.
+    await user.click(button('Quitar pago 2'));
+    await user.click(button('Guardar'));
+    await screen.findByText('listado de movimientos');
     const body = sent(calls, 'POST');
     expect(body).toMatchObject({ tipoMovimiento: 'SALIDA', total: 1500, estadoMovimiento: null, paciente: null });
+    expect(body.cajaMovimientos).toHaveLength(1);
     expect(body.cajaMovimientos[0]).toMatchObject({ monto: 1500, montoImpuesto: 1500 });
   });
 

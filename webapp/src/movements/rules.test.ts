@@ -184,7 +184,7 @@ describe('saving', () => {
     expect(canSave({ ...s, totalSalida: '0', descripcion: 'Luz' })).toBe(false);
   });
 
-  it('needs a payment, and payments within the total (an ENTRADA is blocked, a SALIDA warned)', () => {
+  it('needs a payment, and payments within the total (an ENTRADA and a SALIDA alike)', () => {
     expect(saveProblem(entrada(['10']))).toBe('sinPagos');
     expect(saveProblem(withPago(entrada(['10']), '10'))).toBeNull();
     const over = withPago(entrada(['10']), '5', '11');
@@ -193,7 +193,7 @@ describe('saving', () => {
     const s = { ...changeTipo(emptyMovementForm(NOW, 1), 'SALIDA'), descripcion: 'Luz', totalSalida: '100' };
     const sOver = withPago(withPago(s, '0'), '20');
     expect(saveProblem(sOver)).toBe('excede');
-    expect(blocks(sOver, 'excede')).toBe(false);
+    expect(blocks(sOver, 'excede')).toBe(true);
     expect(saveProblem({ ...withPago(entrada(['0']), '0'), descuento: '10' })).toBe('descuentoTotalCero');
   });
 

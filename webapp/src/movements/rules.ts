@@ -419,7 +419,7 @@ export const canSave = (form: MovementForm) => saveBlockers(form).length === 0;
 
 export type SaveProblem = 'sinPagos' | 'excede' | 'descuentoTotalCero';
 
-/** What stops (or, for a SALIDA whose payments exceed its total, only warns about) a save. */
+/** What stops a save, told in a pop-up before anything is sent. */
 export function saveProblem(form: MovementForm): SaveProblem | null {
   if (form.pagos.length === 0) return 'sinPagos';
   if (form.tipo === 'ENTRADA') {
@@ -429,8 +429,13 @@ export function saveProblem(form: MovementForm): SaveProblem | null {
   return totales(form).excede ? 'excede' : null;
 }
 
-/** Only an ENTRADA's excess blocks the save; a SALIDA's is a warning. */
-export const blocks = (form: MovementForm, problem: SaveProblem) => problem !== 'excede' || form.tipo !== 'SALIDA';
+const BLOCKING: Record<SaveProblem, boolean> = { sinPagos: true, excede: true, descuentoTotalCero: true };
+
+/** Whether a problem stops the save. Every one does, for both types: payments above the total are
+ * refused by the server for a SALIDA as for an ENTRADA (the books would otherwise subtract more
+ * than the expense), so the form says so once and sends nothing, instead of warning, sending and
+ * showing the server's refusal too. */
+export const blocks = (_form: MovementForm, problem: SaveProblem) => BLOCKING[problem];
 
 const optional = (text: string) => (text.trim() === '' ? null : text.trim());
 

@@ -17,7 +17,7 @@ import {
 /** Where the form returns: the cash-box list. */
 export const LIST_PATH = '/adminitrarCaja';
 
-/** Saving the form: what stops it is told first (a SALIDA's excess only warns), then the create
+/** Saving the form: what stops it is told first, in one pop-up, and nothing is sent; then the create
  * or the update (guarded by the version read); success returns to the list. */
 export function useSaveMovement(movimiento: Movimiento | undefined, onSaved: () => void = () => {}) {
   const navigate = useNavigate();
@@ -39,13 +39,10 @@ export function useSaveMovement(movimiento: Movimiento | undefined, onSaved: () 
       void alert('warning', TITLES.descuento, MESSAGES.descuentoTotalCero);
       return;
     }
-    if (problem === 'excede') {
-      // An ENTRADA stops here; a SALIDA goes on once the warning is closed.
-      if (blocks(form, problem)) {
-        void alert('warning', TITLES.advertencia, MESSAGES.pagosExceden);
-        return;
-      }
-      await alert('warning', TITLES.advertencia, MESSAGES.pagosExceden);
+    if (problem === 'excede' && blocks(form, problem)) {
+      // The server's own rule, for ENTRADA and SALIDA alike: one message, nothing sent.
+      void alert('warning', TITLES.advertencia, MESSAGES.pagosExceden);
+      return;
     }
     const body = movimientoBody(form);
     try {

@@ -16,6 +16,9 @@ function open(answer: [number, unknown]) {
   return openPage(`/estadoCompra/${CODIGO}`, screens, { answers: { [ESTADO]: answer } }).calls;
 }
 
+/** The answer of the server: the state, the order's day and its branch's name. */
+const answer = (estadoMovimiento: string | null) => ({ estadoMovimiento, fecha: '2024-05-10', local: 'La Cruz' });
+
 const progress = () => screen.getByRole('progressbar', { name: 'Progreso del pedido' });
 
 afterEach(() => {
@@ -48,12 +51,14 @@ describe('public order status', () => {
       ['¡Gracias por confiar en nosotros!', 'Tu pedido ya fue entregado. Que disfrutes tus anteojos.'],
     ],
   ])('shows %s with its progress and text', async (estado, label, percent, texts) => {
-    const calls = open([200, { estadoMovimiento: estado }]);
+    const calls = open([200, answer(estado)]);
     await screen.findByRole('heading', { name: label });
     expect(screen.getByRole('heading', { name: 'Estado de tu pedido' })).toBeTruthy();
     expect(progress().getAttribute('aria-valuenow')).toBe(String(percent));
     expect(progress().textContent).toBe(`${percent}%`);
     for (const text of texts) expect(screen.getByText(text)).toBeTruthy();
+    // Which order it is: its day as dd/mm/aaaa and its branch, nothing personal.
+    expect(screen.getByText('Pedido del 10/05/2024 · Local La Cruz')).toBeTruthy();
     expect(screen.queryByText('Estamos procesando tu pedido.')).toBeNull();
     // Public: no token is sent, and no login alert appears.
     expect(calls).toHaveLength(1);
@@ -62,9 +67,15 @@ describe('public order status', () => {
   });
 
   it.each([[null], ['EN_TALLER']])('says the order is being processed for the state %s', async (estado) => {
-    open([200, { estadoMovimiento: estado }]);
+    open([200, answer(estado)]);
     await screen.findByText('Estamos procesando tu pedido.');
+    expect(screen.getByText('Pedido del 10/05/2024 · Local La Cruz')).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('leaves the branch out when the order has none', async () => {
+    open([200, { estadoMovimiento: 'ENTREGADO', fecha: '2025-01-31', local: null }]);
+    await screen.findByText('Pedido del 31/01/2025');
   });
 
   it('says the order was not found on 404', async () => {
@@ -81,7 +92,7 @@ describe('public order status', () => {
 
   it('is public in the route table: a visitor with no session sees it', async () => {
     const { router, calls } = openPage(`/estadoCompra/${CODIGO}`, routes, {
-      answers: { [ESTADO]: [200, { estadoMovimiento: 'ARMANDO_PEDIDO' }] },
+      answers: { [ESTADO]: [200, answer('ARMANDO_PEDIDO')] },
     });
     await screen.findByRole('heading', { name: 'Armando Pedido' });
     expect(progress().getAttribute('aria-valuenow')).toBe('50');

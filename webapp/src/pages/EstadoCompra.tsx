@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { errorStatus } from '../api/base';
 import { ESTADO_LABELS, isEstado, useEstadoCompraQuery, type EstadoMovimiento } from '../api/cashbox';
+import { formatFecha } from '../lib/dates';
 import { MESSAGES } from './messages';
 
 /** Progress and public texts per state (spec 001 section 4). */
@@ -27,7 +28,8 @@ const STEPS: Record<EstadoMovimiento, { progress: number; texts: string[] }> = {
 };
 
 /** Route estadoCompra/:id, public: the customer opens the link staff copied from the cash box. The
- * id is the movement's status code (not its number), so other orders cannot be guessed. */
+ * id is the movement's status code (not its number), so other orders cannot be guessed. The page
+ * says which order it is by its day and branch, nothing personal. */
 export function EstadoCompra() {
   const codigo = useParams().id ?? '';
   const { data, error, isLoading, isError } = useEstadoCompraQuery(codigo, { skip: !codigo });
@@ -40,6 +42,12 @@ export function EstadoCompra() {
       {(isError || !codigo) && (
         <p className="alert alert-warning" role="alert">
           {!codigo || errorStatus(error) === 404 ? MESSAGES.pedidoNoEncontrado : MESSAGES.estadoFallo}
+        </p>
+      )}
+      {data?.fecha && (
+        <p className="text-muted mb-3">
+          {MESSAGES.pedidoDel(formatFecha(data.fecha))}
+          {data.local ? ` · ${MESSAGES.pedidoLocal(data.local)}` : ''}
         </p>
       )}
       {data && isEstado(estado) && (

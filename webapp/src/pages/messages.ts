@@ -17,6 +17,9 @@ export const MESSAGES = {
   sinConexion: 'No se pudo conectar con el servidor. Intente nuevamente.',
   cargando: 'Cargando...',
   pedidoEnProceso: 'Estamos procesando tu pedido.',
+  /** Which order the status page shows: its day (dd/mm/aaaa) and its branch. */
+  pedidoDel: (fecha: string) => `Pedido del ${fecha}`,
+  pedidoLocal: (local: string) => `Local ${local}`,
   pedidoNoEncontrado: 'No encontramos tu pedido. Revisá el enlace que te enviamos o consultá en la óptica.',
   estadoFallo: 'No pudimos consultar el estado de tu pedido. Intentá nuevamente más tarde.',
 } as const;

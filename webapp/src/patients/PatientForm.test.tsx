@@ -240,7 +240,7 @@ describe('edit patient form', () => {
     expect(lenses.getByText('12/03/2024')).toBeTruthy();
     expect(lenses.getAllByRole('button', { name: 'Eliminar' })).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Ver compras' }).getAttribute('href')).toBe(
-      '/adminitrarCajaPaciente/Jos%C3%A9%20P%C3%A9rez',
+      '/adminitrarCajaPaciente/Jos%C3%A9%20P%C3%A9rez?id=7',
     );
   });
 

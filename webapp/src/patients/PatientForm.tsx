@@ -198,7 +198,7 @@ export function PatientForm({ paciente }: Props) {
             Volver
           </button>
           {paciente && (
-            <Link className="btn btn-info" to={comprasPath(paciente.nombreCompleto)}>
+            <Link className="btn btn-info" to={comprasPath(paciente.nombreCompleto, paciente.id)}>
               Ver compras
             </Link>
           )}

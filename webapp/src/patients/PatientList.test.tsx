@@ -49,7 +49,7 @@ describe('patient list', () => {
     expect(row.getByText('Centro')).toBeTruthy();
     expect(row.getByRole('link', { name: 'Editar' }).getAttribute('href')).toBe('/editarPaciente/7');
     expect(row.getByRole('link', { name: 'Ver compras' }).getAttribute('href')).toBe(
-      '/adminitrarCajaPaciente/Jos%C3%A9%20P%C3%A9rez',
+      '/adminitrarCajaPaciente/Jos%C3%A9%20P%C3%A9rez?id=7',
     );
     expect(row.getByRole('link', { name: 'Registrar un movimiento' }).getAttribute('href')).toBe('/crearMovimiento/7');
     expect(row.getByRole('button', { name: 'Eliminar' })).toBeTruthy();

@@ -41,7 +41,7 @@ export function PatientTable({ pacientes, admin, onDelete }: Props) {
                   <Link className="btn btn-warning btn-sm" to={`/editarPaciente/${p.id}`}>
                     Editar
                   </Link>
-                  <Link className="btn btn-info btn-sm" to={comprasPath(p.nombreCompleto)}>
+                  <Link className="btn btn-info btn-sm" to={comprasPath(p.nombreCompleto, p.id)}>
                     Ver compras
                   </Link>
                   <Link className="btn btn-success btn-sm" to={`/crearMovimiento/${p.id}`}>

@@ -245,6 +245,6 @@ describe('small helpers', () => {
   });
 
   it('links purchases by the encoded full name', () => {
-    expect(comprasPath('José Pérez')).toBe('/adminitrarCajaPaciente/Jos%C3%A9%20P%C3%A9rez');
+    expect(comprasPath('José Pérez', 12)).toBe('/adminitrarCajaPaciente/Jos%C3%A9%20P%C3%A9rez?id=12');
   });
 });

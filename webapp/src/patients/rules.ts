@@ -384,5 +384,7 @@ export function saveErrorText(error: unknown, fallback: string): string {
   return mensaje ?? (errors.length ? errors.join(', ') : fallback);
 }
 
-/** The cash-box list of one patient, linked by full name (contract 7.3). */
-export const comprasPath = (nombreCompleto: string) => `/adminitrarCajaPaciente/${encodeURIComponent(nombreCompleto)}`;
+/** The cash-box list of one patient: the route carries the full name (contract 7.3, shown as the
+ * title) and `?id=`, by which the list asks for exactly that patient's movements. */
+export const comprasPath = (nombreCompleto: string, id: number) =>
+  `/adminitrarCajaPaciente/${encodeURIComponent(nombreCompleto)}?id=${id}`;
