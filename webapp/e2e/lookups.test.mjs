@@ -154,5 +154,5 @@ test('the other lookup screens validate their fields and list their items', () =
     await takeAlert(page);
     await page.getByRole('button', { name: 'INVENTARIO' }).click();
     const href = await page.getByRole('link', { name: 'Anteojos de sol' }).getAttribute('href');
-    assert.match(href, /^\/productos\/page\/0\?categoria=\d+$/);
+    assert.match(href, /^\/catalogo\/page\/0\?categoria=\d+$/);
   }));
