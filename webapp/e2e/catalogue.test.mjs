@@ -51,4 +51,14 @@ test('a visitor opens a category from INVENTARIO and sees its products and price
     assert.doesNotMatch(text, /Stock|Costo|La Cruz: 7|\$ 1\.000,00/);
     assert.doesNotMatch(text, /ERROR LOGIN/);
     assert.equal(new URL(page.url()).pathname, '/catalogo/page/0');
+
+    // The header's contact details are the server's (GET /api/tienda).
+    const answer = await fetch(`${server.url}/api/tienda`);
+    assert.equal(answer.status, 200);
+    const tienda = await answer.json();
+    assert.equal((await page.getByTestId('shop-name').innerText()).trim(), tienda.nombre);
+    if (tienda.whatsapp) {
+      const whatsapp = page.locator(`header a[href="https://wa.me/${tienda.whatsapp}"]`);
+      assert.equal(await whatsapp.count(), 1);
+    }
   }));

@@ -1,5 +1,6 @@
 // The shop's public contact details, shown in the header and on the visit-us page.
-// Deployments set them at build time (VITE_SHOP_* variables, see webapp/README.md).
+// Deployments set them at build time (VITE_SHOP_* variables, see webapp/README.md); the server's
+// public `GET /api/tienda` answers them too, and wins once it has (`shopContact`).
 const env = import.meta.env;
 
 export const shop = {
@@ -26,4 +27,30 @@ export const branches = [
   },
 ];
 
-export const whatsappLink = () => `https://wa.me/${shop.whatsapp}`;
+/** Digits only, country code first (wa.me's form). */
+export const whatsappLink = (whatsapp: string = shop.whatsapp) => `https://wa.me/${whatsapp}`;
+
+/** The contact fields of the server's `Tienda` (any may be missing or blank). */
+export interface TiendaContacto {
+  nombre?: string | null;
+  telefono?: string | null;
+  whatsapp?: string | null;
+  instagram?: string | null;
+  facebook?: string | null;
+}
+
+export type ShopContact = typeof shop;
+
+const given = (value: string | null | undefined) => (value?.trim() ? value.trim() : undefined);
+
+/** The contact details to show: the server's where it gives them, the build-time ones otherwise
+ * (while it loads, when it fails, or for a field it leaves blank). */
+export function shopContact(tienda: TiendaContacto | undefined): ShopContact {
+  return {
+    name: given(tienda?.nombre) ?? shop.name,
+    instagram: given(tienda?.instagram) ?? shop.instagram,
+    facebook: given(tienda?.facebook) ?? shop.facebook,
+    phone: given(tienda?.telefono) ?? shop.phone,
+    whatsapp: given(tienda?.whatsapp)?.replace(/\D/g, '') || shop.whatsapp,
+  };
+}

@@ -1,13 +1,17 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { alert } from '../app/alerts';
-import { shop, whatsappLink } from '../app/shop';
+import { shopContact, whatsappLink } from '../app/shop';
 import { useAppDispatch, useAppSelector } from '../app/store';
 import { endSession } from '../api/base';
+import { useTiendaQuery } from '../api/shop';
 import { isAuthenticated } from '../session/sessionSlice';
 
-/** Contact links on the left, the session on the right. */
+/** The shop's name and contact links on the left (the server's `GET /api/tienda`, the build-time
+ * values while it loads), the session on the right. */
 export function Header() {
   const session = useAppSelector((s) => s.session);
+  const { data: tienda } = useTiendaQuery();
+  const shop = shopContact(tienda);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
@@ -20,7 +24,8 @@ export function Header() {
   return (
     <header className="bg-light border-bottom small">
       <div className="container-fluid d-flex flex-wrap align-items-center justify-content-between py-1 gap-2">
-        <div className="d-flex gap-3">
+        <div className="d-flex flex-wrap gap-3">
+          <strong data-testid="shop-name">{shop.name}</strong>
           <a href={shop.instagram} target="_blank" rel="noreferrer">
             Instagram
           </a>
@@ -28,7 +33,7 @@ export function Header() {
             Facebook
           </a>
           <Link to="/visitanos">Visitanos</Link>
-          <a href={whatsappLink()} target="_blank" rel="noreferrer">
+          <a href={whatsappLink(shop.whatsapp)} target="_blank" rel="noreferrer">
             {shop.phone}
           </a>
         </div>

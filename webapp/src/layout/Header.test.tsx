@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shop } from '../app/shop';
+import { openPage } from '../test/page';
+import { Header } from './Header';
+
+vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+const tienda = {
+  nombre: 'Óptica Sur',
+  telefono: '+54 3772 123456',
+  whatsapp: '5493772123456',
+  instagram: 'https://www.instagram.com/opticasur',
+  facebook: 'https://www.facebook.com/opticasur',
+  locales: [],
+};
+
+const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+
+describe('the header', () => {
+  it("shows the shop's name and contact links from GET /api/tienda, asked with no token", async () => {
+    const { calls } = openPage('/inicio', [{ path: '*', element: <Header /> }], {
+      answers: { 'GET /api/tienda': [200, tienda] },
+    });
+    // The build-time values while it loads.
+    expect(screen.getByTestId('shop-name').textContent).toBe(shop.name);
+    expect(href(shop.phone)).toBe(`https://wa.me/${shop.whatsapp}`);
+    expect(await screen.findByText('Óptica Sur')).toBeTruthy();
+    expect(href('+54 3772 123456')).toBe('https://wa.me/5493772123456');
+    expect(href('Instagram')).toBe('https://www.instagram.com/opticasur');
+    expect(href('Facebook')).toBe('https://www.facebook.com/opticasur');
+    expect(calls.find((c) => c.path === '/api/tienda')?.auth).toBeNull();
+  });
+
+  it('keeps the build-time values when the server does not answer them', async () => {
+    const { calls } = openPage('/inicio', [{ path: '*', element: <Header /> }], {
+      answers: { 'GET /api/tienda': [500, { mensaje: 'x' }] },
+    });
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/api/tienda')).toBe(true));
+    expect(screen.getByTestId('shop-name').textContent).toBe(shop.name);
+    expect(href('Instagram')).toBe(shop.instagram);
+    expect(href(shop.phone)).toBe(`https://wa.me/${shop.whatsapp}`);
+  });
+});
