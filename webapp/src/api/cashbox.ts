@@ -28,9 +28,9 @@ export interface MovimientoFiltro {
   fecha: string;
   /** The payment method's exact name, or ''. */
   metodoPago: string;
-  /** One patient's movements by id (0 = any); only our list (`lista`) knows it. */
+  /** One patient's movements by id (0 = any); replaces the name search. */
   idPaciente: number;
-  /** Only movements with a balance still owed; only our list (`lista`) knows it. */
+  /** Only movements with a balance still owed. */
   conDeuda: boolean;
 }
 
@@ -66,23 +66,19 @@ const REPORT_PATHS: Record<Reporte, string> = { cliente: 'reporteCliente', optic
 
 export const reportFileName = (reporte: Reporte, id: number) => `reporte_movimiento_${reporte}_${id}.pdf`;
 
-/** The query string of a filter for the contract's lists (`filtrar`, `filtrar-completo`): empty
- * values and branch 0 are omitted; the patient id and the debt mark are not theirs. */
+/** The query string of a filter, the same for every list (`lista`, `filtrar`, `filtrar-completo`):
+ * empty values and branch 0 are omitted; a patient chosen by id is not also searched by name, so
+ * another patient whose name contains it never counts; the debt mark only when set. */
 export function filtroParams(filtro: MovimientoFiltro): string[] {
+  const byId = filtro.idPaciente > 0;
   const params: string[] = [];
   if (filtro.idLocal) params.push(`idLocal=${filtro.idLocal}`);
   const texts = ['tipoMovimiento', 'nombrePaciente', 'fecha', 'metodoPago'] as const;
   for (const key of texts) {
+    if (byId && key === 'nombrePaciente') continue;
     const value = filtro[key].trim();
     if (value) params.push(`${key}=${encodeURIComponent(value)}`);
   }
-  return params;
-}
-
-/** The query string of our list (`lista`): a patient chosen by id is not also searched by name. */
-export function listaParams(filtro: MovimientoFiltro): string[] {
-  const byId = filtro.idPaciente > 0;
-  const params = filtroParams(byId ? { ...filtro, nombrePaciente: '' } : filtro);
   if (byId) params.push(`idPaciente=${filtro.idPaciente}`);
   if (filtro.conDeuda) params.push('conDeuda=true');
   return params;
@@ -100,10 +96,11 @@ export const cashboxApi = api.enhanceEndpoints({ addTagTypes: tags }).injectEndp
     /** Our list: a page of movements, one row each with its payments, newest first. */
     listarMovimientos: build.query<MovimientoPage, MovimientoFiltro & { page: number }>({
       query: ({ page, ...filtro }) =>
-        `api/movimientos/lista?${[`page=${page}`, `size=${PAGE_SIZE}`, ...listaParams(filtro)].join('&')}`,
+        `api/movimientos/lista?${[`page=${page}`, `size=${PAGE_SIZE}`, ...filtroParams(filtro)].join('&')}`,
       providesTags: tags,
     }),
-    /** Every row of a filter, unpaged; the list asks for it only when a date is chosen. */
+    /** Every row of a filter (patient id and debt mark included), unpaged; the list asks for it
+     * only when a date is chosen. */
     filtrarMovimientosCompleto: build.query<MovimientoFila[], MovimientoFiltro>({
       query: (filtro) => `api/movimientos/filtrar-completo?${filtroParams(filtro).join('&')}`,
       providesTags: tags,

@@ -192,7 +192,9 @@ describe('movement list', () => {
     const query = '&idLocal=1&tipoMovimiento=SALIDA&nombrePaciente=Jos%C3%A9%20P&fecha=2024-05-12&metodoPago=Tarjeta';
     await waitFor(() => expect(filtrar().at(-1)?.search).toBe(`?page=0&size=10${query}&conDeuda=true`));
     await waitFor(() =>
-      expect(calls.find((c) => c.path === '/api/movimientos/filtrar-completo')?.search).toBe(`?${query.slice(1)}`),
+      expect(calls.find((c) => c.path === '/api/movimientos/filtrar-completo')?.search).toBe(
+        `?${query.slice(1)}&conDeuda=true`,
+      ),
     );
     await user.click(screen.getByRole('button', { name: 'Limpiar' }));
     await waitFor(() => expect(filtrar().at(-1)?.search).toBe('?page=0&size=10'));
@@ -351,6 +353,25 @@ describe('movement list', () => {
     await waitFor(() => expect(lista().at(-1)?.search).toBe('?page=0&size=10&idPaciente=12&conDeuda=true'));
     await user.click(screen.getByRole('button', { name: 'Limpiar' }));
     await waitFor(() => expect(lista().at(-1)?.search).toBe('?page=0&size=10&idPaciente=12'));
+  });
+
+  it("sums the chosen day of one patient's purchases by the id, never by the name", async () => {
+    const user = userEvent.setup();
+    const { calls } = open(
+      admin,
+      { [FILTRAR]: [200, springPage([fila()], 10)], [COMPLETO]: [200, [fila()]] },
+      '/adminitrarCajaPaciente/Jos%C3%A9%20P%C3%A9rez?id=12',
+    );
+    await screen.findByText('10/05/2024 10:15', { selector: 'td' });
+    fireEvent.change(byId('filtroFecha')!, { target: { value: '2024-05-10' } });
+    await user.click(screen.getByRole('checkbox', { name: 'Con deuda' }));
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await screen.findByRole('region', { name: 'Totales del día 10/05/2024' });
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/movimientos/filtrar-completo')?.search).toBe(
+        '?fecha=2024-05-10&idPaciente=12&conDeuda=true',
+      ),
+    );
   });
 
   it('still searches by the name when an old link carries no id', async () => {

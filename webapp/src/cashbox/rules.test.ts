@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estadoLabel, filtroParams, listaParams, reportFileName } from '../api/cashbox';
+import { estadoLabel, filtroParams, reportFileName } from '../api/cashbox';
 import { fila, metodosPago, pago } from '../test/seed';
 import { emptyFiltro, idPacienteOf, owes, statusLink, sumasDelDia } from './rules';
 
@@ -16,17 +16,13 @@ describe('cash-box rules', () => {
     for (const bad of [null, '', '0', '-3', '1.5', 'abc', '99999999999999999999']) expect(idPacienteOf(bad)).toBe(0);
   });
 
-  it('asks our list by patient id instead of the name, and for debts only when marked', () => {
-    expect(listaParams(emptyFiltro())).toEqual([]);
-    expect(listaParams(emptyFiltro('José Pérez'))).toEqual(['nombrePaciente=Jos%C3%A9%20P%C3%A9rez']);
-    expect(listaParams({ ...emptyFiltro('José Pérez', 12), conDeuda: true, idLocal: 2 })).toEqual([
+  it('asks every list by patient id instead of the name, and for debts only when marked', () => {
+    expect(filtroParams(emptyFiltro())).toEqual([]);
+    expect(filtroParams(emptyFiltro('José Pérez'))).toEqual(['nombrePaciente=Jos%C3%A9%20P%C3%A9rez']);
+    expect(filtroParams({ ...emptyFiltro('José Pérez', 12), conDeuda: true, idLocal: 2 })).toEqual([
       'idLocal=2',
       'idPaciente=12',
       'conDeuda=true',
-    ]);
-    // The contract's lists never get them.
-    expect(filtroParams({ ...emptyFiltro('José Pérez', 12), conDeuda: true })).toEqual([
-      'nombrePaciente=Jos%C3%A9%20P%C3%A9rez',
     ]);
   });
 
