@@ -1,4 +1,5 @@
 import type { Nombrado } from '../api/types';
+import { containsFolded } from '../lib/text';
 
 export interface MenuCategories {
   sol?: number;
@@ -6,11 +7,8 @@ export interface MenuCategories {
   accesorios?: number;
 }
 
-const contains = (nombre: string, word: string) =>
-  nombre.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().includes(word);
-
-/** The ids of the first categories whose names contain Sol, Receta and Accesorios (any case). */
+/** The ids of the first categories whose names contain Sol, Receta and Accesorios (any case or accents). */
 export function menuCategories(categorias: Nombrado[] | undefined): MenuCategories {
-  const find = (word: string) => categorias?.find((c) => contains(c.nombre, word))?.id;
+  const find = (word: string) => categorias?.find((c) => containsFolded(c.nombre, word))?.id;
   return { sol: find('sol'), receta: find('receta'), accesorios: find('accesorio') };
 }

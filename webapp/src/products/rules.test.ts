@@ -7,6 +7,7 @@ import {
   emptyFields,
   fieldsFromProducto,
   massUpdateConfirmText,
+  matches,
   modelsForServer,
   pageParam,
   categoriaParam,
@@ -208,5 +209,12 @@ describe('mass update and stock export', () => {
 
   it('names the stock file after the branch and the local date', () => {
     expect(stockFileName('La Cruz  Centro', new Date(2024, 0, 5, 23, 30))).toBe('stock_la_cruz_centro_2024-01-05.xlsx');
+  });
+
+  it('finds brands and suppliers ignoring accents and case', () => {
+    expect(matches('Cañón', 'canon')).toBe(true);
+    expect(matches('Óptica del Sur', 'OPTICA')).toBe(true);
+    expect(matches('Optica', 'Ópti')).toBe(true);
+    expect(matches('Ray-Ban', 'oak')).toBe(false);
   });
 });

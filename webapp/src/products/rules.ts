@@ -4,6 +4,7 @@ import type { MassUpdateBody, NamedRef, Producto, ProductoBody } from '../api/pr
 import { isoDate } from '../lib/dates';
 import { centsOf, centsText, parseCents, PESOS, pesosOf, readPesos, scaleCents } from '../lib/money';
 import { readNumber, unitsOf, WHOLE, type NumberRule } from '../lib/numbers';
+import { containsFolded } from '../lib/text';
 import { PROBLEMS } from './messages';
 
 export const GENEROS = ['Hombre', 'Mujer', 'Unisex', 'Niño', 'Niña'] as const;
@@ -79,7 +80,9 @@ export function typeCost(f: ProductFieldsValue, costo: string): ProductFieldsVal
   return cents === null ? { ...f, costo } : { ...f, costo, precio: centsText(priceFromCost(cents)) };
 }
 
-export const matches = (nombre: string, search: string) => nombre.toLowerCase().includes(search.trim().toLowerCase());
+/** Whether a name holds the search, ignoring accents and case (the brand and supplier boxes, the
+ * mass update's type-ahead). */
+export const matches = (nombre: string, search: string) => containsFolded(nombre, search);
 
 /** Why the fields cannot be saved yet, in the form's order; empty when they can. Price is
  * required, cost optional; at least one branch (with a whole stock), a brand, one category and
