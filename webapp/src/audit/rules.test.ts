@@ -197,6 +197,46 @@ describe('audit rules', () => {
       expect(lines(evento({ evento: 'ProductoEliminado', datos: null }))).toEqual([]);
     });
 
+    it("reads a ficha's prescriptions and measures as Spanish lines, numbers as the patient form writes them", () => {
+      const datos = {
+        fecha: '2024-05-10',
+        medidas: { dnp_derecho: 31.5, dnp_izquierdo: 32, altura_pupilar_derecho: null, adicion_derecho: 2, puente: 18 },
+        graduaciones: [
+          { ojo: 'DERECHO', tipo: 'LEJOS', esferico: -1.25, cilindrico: -0.5, eje: 90 },
+          { ojo: 'IZQUIERDO', tipo: 'LEJOS', esferico: 0.75, cilindrico: 0, eje: null },
+          { ojo: 'DERECHO', tipo: 'CERCA', esferico: null, cilindrico: null, eje: null },
+        ],
+      };
+      const lines = (evento_: string, d: unknown) =>
+        eventLines(evento({ tipo: 'Paciente', evento: evento_, datos: { ficha_id: 7, datos: d } }), nombres).map(
+          lineaText,
+        );
+      const expected = [
+        'Ficha: 7',
+        'Fecha: 10/05/2024',
+        'DNP derecho: 31,5',
+        'DNP izquierdo: 32',
+        'Puente: 18',
+        'Adición derecho: +2,00',
+        'Lejos, ojo derecho: esférico -1,25, cilíndrico -0,50, eje 90',
+        'Lejos, ojo izquierdo: esférico +0,75, cilíndrico 0,00',
+        'Cerca, ojo derecho: —',
+      ];
+      expect(lines('FichaAgregada', datos)).toEqual(expected);
+      expect(lines('FichaEditada', datos)).toEqual(expected);
+      const all = lines('FichaAgregada', datos).join('\n');
+      expect(all).not.toMatch(/object Object|[{}]|_/);
+      // The event store writes the four prescriptions in order without the eye and distance.
+      const bare = { esferico: 1, cilindrico: null, eje: null };
+      expect(lines('FichaEditada', { graduaciones: [bare, bare, bare, bare] })).toEqual([
+        'Ficha: 7',
+        'Lejos, ojo derecho: esférico +1,00',
+        'Lejos, ojo izquierdo: esférico +1,00',
+        'Cerca, ojo derecho: esférico +1,00',
+        'Cerca, ojo izquierdo: esférico +1,00',
+      ]);
+    });
+
     it('reads an entity as it stood: its data, stock per branch by name, deleted', () => {
       const state = { created: true, deleted: true, datos: producto, stock: { '1': 5, '2': 0 }, version: 3 };
       const lines = stateLines('Producto', state, nombres).map(lineaText);
