@@ -229,7 +229,9 @@ pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, Movimient
     let pagado = sum(datos.pagos.iter().map(|p| p.monto));
     let cobrado = sum(datos.pagos.iter().map(|p| p.monto_impuesto));
     let over = |s: Option<Money>| s.is_none_or(|s| s > datos.total);
-    if over(pagado) || (datos.tipo == TipoMovimiento::Entrada && over(cobrado)) {
+    // Either sum, for both types: an expense's payments are subtracted from the cash per method
+    // (their montoImpuesto), so paying above the total would take out more than it records.
+    if over(pagado) || over(cobrado) {
         errors.push(Regla::PagosExcedenTotal);
     }
     if cobrado != Some(datos.total_impuesto) {

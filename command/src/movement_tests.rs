@@ -162,6 +162,33 @@ fn an_expense_needs_a_description_and_has_no_state() {
         .then_expect_error(MovimientoError::Invalid(vec![Regla::SalidaSinDescripcion]));
 }
 
+/// One rule for both types and both sums (issue 21 item 13): an expense's payments, with or
+/// without their surcharge, never exceed its total, as the web app refuses them too.
+#[test]
+fn an_expense_paid_above_its_total_is_refused_like_a_sale() {
+    let salida = |monto: i64, impuesto: i64| MovimientoDatos {
+        tipo: TipoMovimiento::Salida,
+        paciente_id: None,
+        lineas: vec![],
+        adicionales: vec![],
+        descuento: None,
+        descripcion: Some("Luz".into()),
+        total: money(300_00),
+        total_impuesto: money(impuesto),
+        pagos: vec![pago(monto, impuesto)],
+        estado: None,
+        ..venta()
+    };
+    for (monto, impuesto) in [(350_00, 350_00), (300_00, 320_00)] {
+        Given::with(())
+            .given_no_previous_events()
+            .when(MovimientoCommand::Register {
+                datos: salida(monto, impuesto),
+            })
+            .then_expect_error(MovimientoError::Invalid(vec![Regla::PagosExcedenTotal]));
+    }
+}
+
 #[test]
 fn the_order_moves_through_its_states_and_a_deleted_movement_is_gone() {
     let history = vec![MovimientoEvent::MovimientoRegistrado { datos: registered() }];
