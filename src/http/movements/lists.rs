@@ -84,6 +84,13 @@ pub struct FiltroQuery {
 }
 
 impl FiltroQuery {
+    /// The filter with the page asked for and its size (checked).
+    fn paged(self, caller: &Caller) -> Result<(Filtro, i64, i64), AppError> {
+        let page = page_index(self.page.unwrap_or(0))?;
+        let size = page_size(self.size, PAGE_SIZE)?;
+        Ok((self.filtro(caller)?, page, size))
+    }
+
     fn filtro(self, caller: &Caller) -> Result<Filtro, AppError> {
         let tipo = text(self.tipo_movimiento);
         if let Some(t) = &tipo {
@@ -115,9 +122,7 @@ pub async fn filter(
     Staff(caller): Staff,
     Query(query): Query<FiltroQuery>,
 ) -> Result<Json<Page<Movimiento>>, AppError> {
-    let page = page_index(query.page.unwrap_or(0))?;
-    let size = page_size(query.size, PAGE_SIZE)?;
-    let filtro = query.filtro(&caller)?;
+    let (filtro, page, size) = query.paged(&caller)?;
     let mut found = read::page(&state.pool, &filtro, caller.viewer(), page, size).await?;
     with_codes(&state, &mut found.content);
     Ok(Json(found))
@@ -134,9 +139,7 @@ pub async fn by_movement(
     Staff(caller): Staff,
     Query(query): Query<FiltroQuery>,
 ) -> Result<Json<Page<Movimiento>>, AppError> {
-    let page = page_index(query.page.unwrap_or(0))?;
-    let size = page_size(query.size, PAGE_SIZE)?;
-    let filtro = query.filtro(&caller)?;
+    let (filtro, page, size) = query.paged(&caller)?;
     let mut found = read::movement_rows_page(&state.pool, &filtro, caller.viewer(), page, size).await?;
     with_codes(&state, &mut found.content);
     Ok(Json(found))
