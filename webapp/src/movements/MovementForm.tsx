@@ -15,13 +15,8 @@ import { MovementHeader } from './MovementHeader';
 import { PatientPicker } from './PatientPicker';
 import { Payments } from './Payments';
 import { ProductLines } from './ProductLines';
-import {
-  emptyMovementForm,
-  formFromMovimiento,
-  saveBlockers,
-  totales as totalesOf,
-  type MovementForm as Form,
-} from './rules';
+import { emptyMovementForm, formFromMovimiento, totales as totalesOf, type MovementForm as Form } from './rules';
+import { saveBlockers } from './saving';
 import { TotalFields } from './TotalFields';
 import { LIST_PATH, useSaveMovement } from './useSaveMovement';
 

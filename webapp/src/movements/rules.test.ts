@@ -6,20 +6,14 @@ import {
   addPago,
   addProducto,
   applyDiscount,
-  blocks,
-  canSave,
   changeLocal,
   changeTipo,
   checkDescuento,
   disponible,
   emptyMovementForm,
   formFromMovimiento,
-  movimientoBody,
-  newIdempotencyKey,
   pagosEfectivos,
   removePago,
-  saveFailure,
-  saveProblem,
   setCantidad,
   setMetodoPago,
   setMonto,
@@ -27,6 +21,7 @@ import {
   totales,
   type MovementForm,
 } from './rules';
+import { blocks, canSave, movimientoBody, newIdempotencyKey, saveFailure, saveProblem } from './saving';
 
 const NOW = '2025-06-01T09:15';
 const LATER = '2025-06-01T09:16';

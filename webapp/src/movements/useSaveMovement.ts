@@ -4,15 +4,8 @@ import { handledElsewhere } from '../api/base';
 import { useCreateMovimientoMutation, useUpdateMovimientoMutation, type Movimiento } from '../api/movements';
 import { alert } from '../app/alerts';
 import { MESSAGES, TITLES } from './messages';
-import {
-  blocks,
-  canSave,
-  movimientoBody,
-  newIdempotencyKey,
-  saveFailure,
-  saveProblem,
-  type MovementForm,
-} from './rules';
+import { type MovementForm } from './rules';
+import { blocks, canSave, movimientoBody, newIdempotencyKey, saveFailure, saveProblem } from './saving';
 
 /** Where the form returns: the cash-box list. */
 export const LIST_PATH = '/adminitrarCaja';
