@@ -6,7 +6,6 @@ import { LABELS } from './messages';
 import {
   GRAD_FIELDS,
   OJOS,
-  PRESCRIPCION,
   gradIndex,
   gradLabel,
   normaliseFichaNumber,
@@ -17,7 +16,8 @@ import {
   type FichaForm,
   type FichaNumberField,
   type MedidaField,
-} from './rules';
+} from './ficha';
+import { PRESCRIPCION } from './prescription';
 
 const MEDIDA_ORDER: MedidaField[] = [
   'dnpDerecho',

@@ -19,19 +19,16 @@ import { SavingOverlay } from '../ui/SavingOverlay';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { FichaCard } from './FichaCard';
 import { MESSAGES, REMOVE_FICHA_CONFIRM, TITLES } from './messages';
+import { canRemoveFicha, removeLatestFicha, sortFichas, type FichaForm } from './ficha';
 import {
   GENEROS_PACIENTE,
   addFicha,
-  canRemoveFicha,
   comprasPath,
   emptyPacienteForm,
   formFromPaciente,
   pacienteBody,
   pacienteProblems,
-  removeLatestFicha,
   saveErrorText,
-  sortFichas,
-  type FichaForm,
   type PacienteForm,
 } from './rules';
 

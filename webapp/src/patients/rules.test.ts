@@ -1,28 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { paciente } from '../test/seed';
 import {
-  addFicha,
   canRemoveFicha,
-  canSubmitPaciente,
-  comprasPath,
-  emptyPacienteForm,
-  formatPlain,
-  formatSigned,
-  formFromPaciente,
-  nearSphere,
   newFicha,
-  normalisePlain,
-  normaliseSigned,
-  pacienteBody,
-  parsePrescription,
   removeCristal,
   removeLatestFicha,
-  roundTo2,
-  saveErrorText,
   setFichaNumber,
   setGraduacion,
   sortFichas,
   type FichaForm,
+} from './ficha';
+import {
+  formatPlain,
+  formatSigned,
+  nearSphere,
+  normalisePlain,
+  normaliseSigned,
+  parsePrescription,
+  roundTo2,
+} from './prescription';
+import {
+  addFicha,
+  canSubmitPaciente,
+  comprasPath,
+  emptyPacienteForm,
+  formFromPaciente,
+  pacienteBody,
+  saveErrorText,
 } from './rules';
 
 const grad = (f: FichaForm, i: number) => f.graduaciones[i];
