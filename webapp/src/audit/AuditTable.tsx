@@ -3,7 +3,8 @@ import type { EventoAuditoria } from '../api/audit';
 import { formatInstant } from '../lib/dates';
 import { Lines } from './Lines';
 import { MESSAGES } from './messages';
-import { eventLines, eventoLabel, type Nombres } from './rules';
+import { eventLines, eventoLabel } from './eventLines';
+import type { Nombres } from './nombres';
 
 const COLUMNS = 7;
 

@@ -9,7 +9,9 @@ import { formatInstant } from '../lib/dates';
 import { AsOfControl } from './AsOfControl';
 import { MESSAGES, TITLES } from './messages';
 import { Lines } from './Lines';
-import { cambioText, entityChanges, stateLines, type Cambio, type Nombres } from './rules';
+import { cambioText, entityChanges, type Cambio } from './changes';
+import { stateLines } from './eventLines';
+import type { Nombres } from './nombres';
 import { useNombres } from './useNombres';
 
 interface Props {

@@ -1,4 +1,4 @@
-import { lineaText, type Linea } from './rules';
+import { lineaText, type Linea } from './fields';
 
 /** Data as `Campo: valor` lines. */
 export function Lines({ lines, label, id }: { lines: Linea[]; label: string; id?: string }) {

@@ -4,7 +4,7 @@ import { errorText, handledElsewhere } from '../api/base';
 import { formatInstant } from '../lib/dates';
 import { AsOfControl } from './AsOfControl';
 import { MESSAGES, TITLES } from './messages';
-import { signed, stockAlMomento } from './rules';
+import { signed, stockAlMomento } from './stock';
 
 function LedgerTable({ asientos }: { asientos: AsientoStock[] }) {
   if (asientos.length === 0) return <p className="text-muted">{MESSAGES.libroVacio}</p>;

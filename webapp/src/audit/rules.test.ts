@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { asiento, datosMovimiento, evento, eventoMovimiento } from '../test/seed';
-import {
-  cambioText,
-  diffDatos,
-  diffMovimiento,
-  entityChanges,
-  eventLines,
-  eventoLabel,
-  fieldText,
-  lineaText,
-  listSummary,
-  movementChanges,
-  porId,
-  sameJson,
-  sinNombres,
-  stateLines,
-  signed,
-  stockAlMomento,
-} from './rules';
+import { cambioText, diffDatos, diffMovimiento, entityChanges, movementChanges } from './changes';
+import { eventLines, eventoLabel, stateLines } from './eventLines';
+import { fieldText, lineaText, listSummary } from './fields';
+import { sameJson } from './json';
+import { porId, sinNombres } from './nombres';
+import { signed, stockAlMomento } from './stock';
 
 describe('audit rules', () => {
   it('signs quantities', () => {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useListLookupQuery } from '../api/lookups';
-import { porId, type Nombres } from './rules';
+import { porId, type Nombres } from './nombres';
 
 /** The names of the branches, brands, categories, materials and suppliers, by id, for the ids
  * inside event data; empty maps until they load (the ids then read `#id`). */
