@@ -28,6 +28,20 @@ test('an admin creates, edits and deletes a brand; the page stays and reloads it
     await page.getByRole('heading', { name: 'ADMINISTRAR MARCAS' }).waitFor();
     const b = buttons(page);
     assert.ok(await b.crear.isDisabled(), 'create needs a name');
+    assert.match(
+      await page.getByTestId('save-problems').innerText(),
+      /No se puede guardar todavía:\s+Escribí el nombre\./,
+    );
+    assert.match(
+      await page.getByTestId('lookup-hint').innerText(),
+      /^Para editar o eliminar, elegí un elemento de la lista\.$/,
+    );
+    await page.fill('#field-nombre', 'x'.repeat(41));
+    assert.ok(await b.crear.isDisabled(), 'the server takes 40 characters');
+    assert.match(
+      await page.getByTestId('save-problems').innerText(),
+      /El nombre puede tener hasta 40 caracteres \(tiene 41\)\./,
+    );
     assert.ok(await b.editar.isDisabled());
     assert.ok(await b.eliminar.isDisabled());
     assert.equal(await page.getByTestId('lookup-list').evaluate((e) => getComputedStyle(e).maxHeight), '300px');
@@ -41,6 +55,7 @@ test('an admin creates, edits and deletes a brand; the page stays and reloads it
 
     await page.getByLabel('Ray-Ban').check();
     assert.ok(await b.crear.isDisabled(), 'create disabled while an item is selected');
+    assert.match(await page.getByTestId('lookup-hint').innerText(), /Estás editando «Ray-Ban»/);
     assert.ok(await b.editar.isEnabled());
     assert.ok(await b.eliminar.isEnabled());
     console.log('screenshot:', await screenshot(page, 'admin-marcas'));

@@ -11,6 +11,13 @@ vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 const admin = adminToken();
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const problems = () =>
+  screen.queryAllByTestId('save-problems').flatMap((p) => [...p.querySelectorAll('li')].map((li) => li.textContent));
+/** The text the button points at with aria-describedby: why it is disabled. */
+const why = (name: string) => {
+  const ids = button(name).getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+};
 
 function open(screenName: keyof typeof screens, routes: Record<string, [number, unknown]>) {
   const screensAt = [
@@ -53,6 +60,42 @@ describe('lookup administration screen', () => {
     expect(button('Editar').disabled).toBe(true);
     expect(button('Eliminar').disabled).toBe(true);
     expect(screen.getByLabelText<HTMLInputElement>('Nombre').value).toBe('');
+  });
+
+  it('says under the buttons why Crear and Editar are disabled, and points the buttons at it', async () => {
+    const user = userEvent.setup();
+    open('local', { 'GET /api/local': [200, [{ id: 3, nombre: 'Centro', direccion: 'Calle 1', celular: '12' }]] });
+    const item = await screen.findByLabelText('Centro — Calle 1 — 12');
+    expect(problems()).toEqual(['Escribí el nombre.', 'Escribí la dirección.', 'Escribí el celular.']);
+    expect(why('Crear')).toContain('Escribí el nombre.');
+    expect(why('Editar')).toContain('Para editar o eliminar, elegí un elemento de la lista.');
+    expect(why('Eliminar')).toContain('Para editar o eliminar, elegí un elemento de la lista.');
+
+    await user.type(screen.getByLabelText('Nombre'), '   ');
+    await user.type(screen.getByLabelText('Dirección'), 'Ruta 14');
+    expect(problems()).toEqual(['Escribí el nombre.', 'Escribí el celular.']);
+    await user.type(screen.getByLabelText('Nombre'), 'Norte');
+    await user.type(screen.getByLabelText('Celular'), '99');
+    expect(problems()).toEqual([]);
+    expect(screen.queryByText(/No se puede guardar/)).toBeNull();
+    expect(button('Crear').disabled).toBe(false);
+
+    await user.click(item);
+    expect(why('Crear')).toContain('Estás editando «Centro». Para crear uno nuevo, tocá «Limpiar selección».');
+    await user.clear(screen.getByLabelText('Celular'));
+    expect(button('Editar').disabled).toBe(true);
+    expect(why('Editar')).toContain('Escribí el celular.');
+  });
+
+  it('says the limit when an item saved before has a name longer than the server accepts', async () => {
+    const user = userEvent.setup();
+    const long = 'Anteojos de sol polarizados con clip magnético';
+    open('categoria', { 'GET /api/categoria': [200, [{ id: 5, nombre: long }]] });
+    await user.click(await screen.findByLabelText(long));
+    expect(button('Editar').disabled).toBe(true);
+    expect(problems()).toEqual([`El nombre puede tener hasta 40 caracteres (tiene ${long.length}).`]);
+    expect(why('Editar')).toContain('El nombre puede tener hasta 40 caracteres');
+    expect(screen.getByLabelText('Nombre').className).toContain('is-invalid');
   });
 
   it('shows the joined errors of a 400 under the action title', async () => {

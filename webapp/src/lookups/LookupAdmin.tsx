@@ -10,8 +10,17 @@ import {
 import type { LookupItem } from '../api/types';
 import { alert, confirm } from '../app/alerts';
 import { DELETE_CONFIRM } from '../app/confirmations';
-import { MESSAGES, TITLES } from './messages';
-import { bodyFromForm, buttonStates, emptyForm, formFromItem, isFormValid, type FormValues } from './rules';
+import { SaveProblems } from '../ui/SaveProblems';
+import { HINTS, MESSAGES, TITLES } from './messages';
+import {
+  bodyFromForm,
+  buttonStates,
+  emptyForm,
+  fieldProblem,
+  formFromItem,
+  saveProblems,
+  type FormValues,
+} from './rules';
 import type { LookupScreen } from './screens';
 
 type Action = 'CREAR' | 'ACTUALIZAR' | 'ELIMINAR';
@@ -51,7 +60,8 @@ export function LookupAdmin({ screen }: { screen: LookupScreen }) {
   const [selected, setSelected] = useState<LookupItem | null>(null);
   const [values, setValues] = useState<FormValues>(emptyForm);
 
-  const valid = isFormValid(screen.fields, values);
+  const problems = saveProblems(screen.fields, values);
+  const valid = problems.length === 0;
   const busy = creating.isLoading || updating.isLoading || removing.isLoading;
   const enabled = buttonStates(selected !== null, valid);
 
@@ -96,6 +106,11 @@ export function LookupAdmin({ screen }: { screen: LookupScreen }) {
     }
   };
 
+  // Each disabled button points at what it waits for: the fields' problems, or a selection (or none).
+  const PROBLEMS_ID = 'lookup-problemas';
+  const HINT_ID = 'lookup-seleccion';
+  const describedBy = (...ids: (string | false)[]) => ids.filter(Boolean).join(' ') || undefined;
+
   const listStyle = screen.listHeight ? { maxHeight: `${screen.listHeight}px`, overflowY: 'auto' as const } : {};
 
   return (
@@ -131,7 +146,9 @@ export function LookupAdmin({ screen }: { screen: LookupScreen }) {
           <form onSubmit={submitCreate} noValidate>
             {screen.fields.map((f) => {
               const value = values[f.name];
-              const invalid = value !== '' && (value.trim() === '' || value.trim().length > f.maxLength);
+              // No maxLength on the input: a pasted text cut silently would save something else;
+              // a text too long is shown red and said under the buttons instead.
+              const problem = value === '' ? null : fieldProblem(f, value);
               return (
                 <div className="mb-3" key={f.name}>
                   <label htmlFor={`field-${f.name}`} className="form-label">
@@ -139,34 +156,47 @@ export function LookupAdmin({ screen }: { screen: LookupScreen }) {
                   </label>
                   <input
                     id={`field-${f.name}`}
-                    className={`form-control${invalid ? ' is-invalid' : ''}`}
+                    className={`form-control${problem ? ' is-invalid' : ''}`}
                     required
-                    maxLength={f.maxLength}
                     value={value}
                     onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
                   />
-                  <div className="invalid-feedback">
-                    {`El campo ${f.label.toLowerCase()} es obligatorio (máximo ${f.maxLength} caracteres).`}
-                  </div>
+                  {problem && <div className="invalid-feedback">{problem}</div>}
                 </div>
               );
             })}
             <div className="d-flex gap-2">
-              <button type="submit" className="btn btn-primary" disabled={!enabled.create || busy}>
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={!enabled.create || busy}
+                aria-describedby={describedBy(!valid && PROBLEMS_ID, selected !== null && HINT_ID)}
+              >
                 Crear
               </button>
-              <button type="button" className="btn btn-warning" disabled={!enabled.edit || busy} onClick={submitEdit}>
+              <button
+                type="button"
+                className="btn btn-warning"
+                disabled={!enabled.edit || busy}
+                aria-describedby={describedBy(selected === null ? HINT_ID : !valid && PROBLEMS_ID)}
+                onClick={submitEdit}
+              >
                 Editar
               </button>
               <button
                 type="button"
                 className="btn btn-danger"
                 disabled={!enabled.remove || busy}
+                aria-describedby={describedBy(selected === null && HINT_ID)}
                 onClick={submitDelete}
               >
                 Eliminar
               </button>
             </div>
+            <SaveProblems id={PROBLEMS_ID} problems={problems} />
+            <p id={HINT_ID} className="small text-muted mt-2 mb-0" data-testid="lookup-hint">
+              {selected ? HINTS.conSeleccion(selected.nombre) : HINTS.sinSeleccion}
+            </p>
           </form>
         </div>
       </div>

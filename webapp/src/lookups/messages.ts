@@ -7,6 +7,25 @@ export const TITLES = {
   fallo: (action: 'CREAR' | 'ACTUALIZAR' | 'ELIMINAR', noun: string) => `ERROR AL ${action} ${noun}`,
 } as const;
 
+/** "el nombre", "la dirección": how the save problems name a field. */
+const FIELD_NAMES = { nombre: 'el nombre', direccion: 'la dirección', celular: 'el celular' } as const;
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Why a disabled Crear or Editar is disabled, listed under the buttons (the server's limits). */
+export const PROBLEMS = {
+  /** 'Escribí el nombre.' */
+  vacio: (field: keyof typeof FIELD_NAMES) => `Escribí ${FIELD_NAMES[field]}.`,
+  /** 'El nombre puede tener hasta 40 caracteres (tiene 45).' */
+  largo: (field: keyof typeof FIELD_NAMES, max: number, actual: number) =>
+    `${capitalized(FIELD_NAMES[field])} puede tener hasta ${max} caracteres (tiene ${actual}).`,
+} as const;
+
+/** What the disabled buttons wait for when the fields are fine: a selection, or none. */
+export const HINTS = {
+  sinSeleccion: 'Para editar o eliminar, elegí un elemento de la lista.',
+  conSeleccion: (nombre: string) => `Estás editando «${nombre}». Para crear uno nuevo, tocá «Limpiar selección».`,
+} as const;
+
 export const MESSAGES = {
   hecho: 'Operación realizada con éxito',
   inesperado: 'Ocurrió un error inesperado. Intente nuevamente.',

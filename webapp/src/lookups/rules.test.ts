@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { menuCategories } from '../layout/menuCategories';
-import { bodyFromForm, buttonStates, emptyForm, isFormValid } from './rules';
+import { bodyFromForm, buttonStates, emptyForm, isFormValid, saveProblems } from './rules';
 import { screens } from './screens';
 
 describe('lookup form rules', () => {
@@ -18,6 +18,34 @@ describe('lookup form rules', () => {
     expect(isFormValid(screens.marca.fields, { ...emptyForm, nombre: 'x'.repeat(40) })).toBe(true);
     expect(isFormValid(screens.marca.fields, { ...emptyForm, nombre: 'x'.repeat(41) })).toBe(false);
     expect(isFormValid(screens.metodoPago.fields, { ...emptyForm, nombre: 'x'.repeat(50) })).toBe(true);
+  });
+
+  it('says why the form cannot be saved, field by field, with the server limits', () => {
+    const local = screens.local.fields;
+    expect(saveProblems(local, emptyForm)).toEqual([
+      'Escribí el nombre.',
+      'Escribí la dirección.',
+      'Escribí el celular.',
+    ]);
+    expect(saveProblems(local, { nombre: '   ', direccion: 'Calle 1', celular: '12' })).toEqual(['Escribí el nombre.']);
+    expect(saveProblems(local, { nombre: 'Centro', direccion: 'x'.repeat(121), celular: '1'.repeat(21) })).toEqual([
+      'La dirección puede tener hasta 120 caracteres (tiene 121).',
+      'El celular puede tener hasta 20 caracteres (tiene 21).',
+    ]);
+    expect(saveProblems(screens.marca.fields, { ...emptyForm, nombre: 'x'.repeat(45) })).toEqual([
+      'El nombre puede tener hasta 40 caracteres (tiene 45).',
+    ]);
+    expect(saveProblems(screens.metodoPago.fields, { ...emptyForm, nombre: 'x'.repeat(51) })).toEqual([
+      'El nombre puede tener hasta 50 caracteres (tiene 51).',
+    ]);
+    // the fields a screen does not have are not asked for
+    expect(saveProblems(screens.proveedor.fields, { nombre: 'Visión', direccion: '', celular: '1' })).toEqual([]);
+  });
+
+  it('counts as the server does: trimmed, in characters, not UTF-16 units', () => {
+    expect(saveProblems(screens.marca.fields, { ...emptyForm, nombre: `  ${'x'.repeat(40)}  ` })).toEqual([]);
+    expect(saveProblems(screens.marca.fields, { ...emptyForm, nombre: '😎'.repeat(40) })).toEqual([]);
+    expect(saveProblems(screens.marca.fields, { ...emptyForm, nombre: 'ñ'.normalize('NFC').repeat(40) })).toEqual([]);
   });
 
   it('enables create only without a selection, edit and delete only with one', () => {
