@@ -57,8 +57,9 @@ test('a visitor opens a category from INVENTARIO and sees its products and price
     assert.equal(answer.status, 200);
     const tienda = await answer.json();
     assert.equal((await page.getByTestId('shop-name').innerText()).trim(), tienda.nombre);
-    if (tienda.whatsapp) {
-      const whatsapp = page.locator(`header a[href="https://wa.me/${tienda.whatsapp}"]`);
-      assert.equal(await whatsapp.count(), 1);
-    }
+    assert.ok(tienda.whatsapp, 'the test server sets a WhatsApp number');
+    const whatsapp = page.locator(`header a[href="https://wa.me/${tienda.whatsapp}"]`);
+    assert.equal(await whatsapp.count(), 1);
+    // The floating button calls the same number.
+    assert.equal(await page.getByTestId('whatsapp').getAttribute('href'), `https://wa.me/${tienda.whatsapp}`);
   }));

@@ -16,8 +16,9 @@ export function useApp() {
   after(async () => {
     await browser?.close();
   });
-  return async function withApp(fn) {
-    const server = await startServer();
+  /** Runs `fn` against a fresh server; `serverOptions` are startServer's (its `env`). */
+  return async function withApp(fn, serverOptions) {
+    const server = await startServer(serverOptions);
     const contexts = [];
     const errors = [];
     /** A page in a context of its own: a user of their own browser, logged out. `options` are

@@ -51,8 +51,12 @@ async function waitHealthy(url, child, log) {
   throw new Error(`el servidor no respondió a tiempo:\n${log()}`);
 }
 
-/** A running server: its base URL, the admin's password, helpers, and stop(). */
-export async function startServer() {
+/** The shop's WhatsApp number the test servers answer in GET /api/tienda (a made-up one). */
+export const SHOP_WHATSAPP = '5493772499999';
+
+/** A running server: its base URL, the admin's password, helpers, and stop(). `env` adds to or
+ * overrides its environment (a variable set to undefined is left out). */
+export async function startServer({ env: extra = {} } = {}) {
   const dbName = `optica_e2e_${randomBytes(6).toString('hex')}`;
   await psql(`create database ${dbName}`);
   const env = {
@@ -62,7 +66,10 @@ export async function startServer() {
     OPTICA_JWT_SECRET: randomBytes(32).toString('hex'),
     OPTICA_WEBAPP_DIR: path.join(root, 'webapp/dist'),
     RUST_LOG: process.env.RUST_LOG ?? 'warn',
+    OPTICA_SHOP_WHATSAPP: SHOP_WHATSAPP,
+    ...extra,
   };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';

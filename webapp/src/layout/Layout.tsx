@@ -1,36 +1,29 @@
 import { Outlet } from 'react-router-dom';
 import { whatsappLink } from '../app/shop';
 import { useAppSelector } from '../app/store';
+import { useTiendaQuery } from '../api/shop';
 import { isAdmin } from '../session/sessionSlice';
 import { Header } from './Header';
 import { Menu } from './Menu';
+import { WHATSAPP_ROOM, WhatsappButton, whatsappNumber } from './WhatsappButton';
 
-/** The WhatsApp button's height and margins, and a little air. */
-const ROOM_FOR_WHATSAPP = { paddingBottom: '5rem' };
-
-/** The frame of every screen: header, menu, the page, and the WhatsApp button for non-admins.
- * The button floats in the bottom corner; the page ends with room for it, so the last buttons of
- * a form (Guardar, Crear Paciente) scroll clear of it instead of lying underneath. */
+/** The frame of every screen: header, menu, the page, and the WhatsApp button for non-admins
+ * when the shop has a WhatsApp number (`GET /api/tienda`; none while it loads or if it fails: no
+ * placeholder number is ever offered). The button floats in the bottom corner; the page then ends
+ * with room for it, so the last buttons of a form (Guardar, Crear Paciente) scroll clear of it
+ * instead of lying underneath. */
 export function Layout() {
   const admin = useAppSelector((s) => isAdmin(s.session));
+  const { data: tienda } = useTiendaQuery();
+  const number = admin ? null : whatsappNumber(tienda);
   return (
     <>
       <Header />
       <Menu />
-      <main className="container py-4" style={admin ? undefined : ROOM_FOR_WHATSAPP}>
+      <main className="container py-4" style={number ? WHATSAPP_ROOM : undefined}>
         <Outlet />
       </main>
-      {!admin && (
-        <a
-          className="btn btn-success rounded-pill position-fixed bottom-0 end-0 m-3 shadow"
-          href={whatsappLink()}
-          target="_blank"
-          rel="noreferrer"
-          data-testid="whatsapp"
-        >
-          WhatsApp
-        </a>
-      )}
+      {number && <WhatsappButton href={whatsappLink(number)} />}
     </>
   );
 }
