@@ -94,7 +94,7 @@ test('staff register a patient with a ficha, find it by name and document, and a
 
     await fichaCount(page, 1);
     const nueva = ficha(page, 1);
-    assert.match(await field(nueva, 'Fecha').inputValue(), /^\d{4}-\d{2}-\d{2}$/);
+    assert.match(await field(nueva, 'Fecha').inputValue(), /^\d{2}\/\d{2}\/\d{4}$/);
     assert.equal(await field(nueva, 'Esférico cerca derecho').inputValue(), '0,00');
     await field(nueva, 'Esférico lejos derecho').fill('-1,25');
     await field(nueva, 'Adición derecho').fill('+2');

@@ -68,8 +68,12 @@ test('an admin filters November, reads the cards and charts and downloads both w
     assert.equal((await takeAlert(page)).text, 'Ingresar fecha de inicio y fin por favor');
 
     await page.locator('#local').selectOption(String(local));
-    await page.fill('#fechaInicio', '2026-11-01');
-    await page.fill('#fechaFin', '2026-11-30');
+    // Dates as Argentina writes them, whatever the browser's language; a day that does not exist
+    // is refused with why, never moved to another day.
+    await page.fill('#fechaInicio', '01/11/2026');
+    await page.fill('#fechaFin', '31/11/2026');
+    await page.getByText('31/11/2026 no existe: noviembre de 2026 tiene 30 días.').waitFor();
+    await page.fill('#fechaFin', '30-11-2026');
     await page.getByRole('button', { name: 'Aplicar Filtros' }).click();
 
     const efectivo = page.getByLabel('Método Efectivo');

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { TIPOS_ENTIDAD, type AuditoriaFiltro } from '../api/audit';
 import { useListLookupQuery } from '../api/lookups';
 import { BranchFilter } from '../ui/BranchFilter';
+import { DateInput } from '../ui/DateInput';
 
 interface Props {
   value: AuditoriaFiltro;
@@ -97,25 +98,13 @@ export function AuditFilters({ value, onChange, onSubmit, onClear }: Props) {
         <label htmlFor="filtroDesde" className="form-label">
           Desde
         </label>
-        <input
-          id="filtroDesde"
-          type="date"
-          className="form-control"
-          value={value.desde}
-          onChange={(e) => set('desde', e.target.value)}
-        />
+        <DateInput id="filtroDesde" value={value.desde} onValueChange={(v) => set('desde', v)} />
       </div>
       <div className="col-md-2">
         <label htmlFor="filtroHasta" className="form-label">
           Hasta
         </label>
-        <input
-          id="filtroHasta"
-          type="date"
-          className="form-control"
-          value={value.hasta}
-          onChange={(e) => set('hasta', e.target.value)}
-        />
+        <DateInput id="filtroHasta" value={value.hasta} onValueChange={(v) => set('hasta', v)} />
       </div>
       <div className="col-md-2 d-flex gap-2">
         <button type="submit" className="btn btn-primary">

@@ -3,6 +3,7 @@ import type { MovimientoFiltro } from '../api/cashbox';
 import { useListLookupQuery } from '../api/lookups';
 import { TIPOS_MOVIMIENTO } from './rules';
 import { BranchFilter } from '../ui/BranchFilter';
+import { DateInput } from '../ui/DateInput';
 
 interface Props {
   value: MovimientoFiltro;
@@ -74,13 +75,7 @@ export function MovementFilters({ value, onChange, onSubmit, onClear, admin, byP
         <label htmlFor="filtroFecha" className="form-label">
           Fecha
         </label>
-        <input
-          id="filtroFecha"
-          type="date"
-          className="form-control"
-          value={value.fecha}
-          onChange={(e) => set('fecha', e.target.value)}
-        />
+        <DateInput id="filtroFecha" value={value.fecha} onValueChange={(v) => set('fecha', v)} />
       </div>
       <div className="col-md-2">
         <label htmlFor="filtroMetodoPago" className="form-label">

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { instant } from '../test/seed';
-import { formatFecha, formatFechaHora, formatInstant, isoDate, localMinute, localToIsoUtc, sameMinute } from './dates';
+import {
+  dateText,
+  daysInMonth,
+  formatFecha,
+  formatFechaHora,
+  formatInstant,
+  isoDate,
+  localMinute,
+  localToIsoUtc,
+  readDate,
+  sameMinute,
+} from './dates';
 
 const NOW = '2025-06-01T09:15';
 const LATER = '2025-06-01T09:16';
@@ -38,5 +49,82 @@ describe('dates', () => {
     expect(localToIsoUtc('')).toBeNull();
     expect(localToIsoUtc('2024-05-10')).toBeNull();
     expect(localToIsoUtc('2024-13-40T99:99')).toBeNull();
+  });
+});
+
+describe('typed dates (dd/mm/aaaa)', () => {
+  const iso = (text: string, withTime = false) => {
+    const r = readDate(text, withTime);
+    return r.kind === 'date' ? r.iso : r.kind;
+  };
+  const error = (text: string, withTime = false) => {
+    const r = readDate(text, withTime);
+    return r.kind === 'invalid' ? r.error : `not refused: ${r.kind}`;
+  };
+
+  it('reads day first, with or without leading zeros, slashes, dashes or dots', () => {
+    expect(iso('05/03/2026')).toBe('2026-03-05');
+    expect(iso('5/3/2026')).toBe('2026-03-05');
+    expect(iso('05-03-2026')).toBe('2026-03-05');
+    expect(iso('5.3.2026')).toBe('2026-03-05');
+    expect(iso('31/12/2024')).toBe('2024-12-31');
+  });
+
+  it('ignores spaces around the date and its separators', () => {
+    expect(iso('  05/03/2026 ')).toBe('2026-03-05');
+    expect(iso('5 / 3 / 2026')).toBe('2026-03-05');
+  });
+
+  it('reads the ISO date the app writes itself', () => {
+    expect(iso('2026-03-05')).toBe('2026-03-05');
+  });
+
+  it('is blank when empty or only spaces', () => {
+    expect(readDate('')).toEqual({ kind: 'blank' });
+    expect(readDate('   ')).toEqual({ kind: 'blank' });
+    expect(readDate(' ', true)).toEqual({ kind: 'blank' });
+  });
+
+  it('refuses a day the month does not have, saying why, never moving it to another day', () => {
+    expect(error('31/02/2026')).toBe('31/02/2026 no existe: febrero de 2026 tiene 28 días.');
+    expect(error('31/04/2026')).toBe('31/04/2026 no existe: abril de 2026 tiene 30 días.');
+    expect(error('0/05/2026')).toBe('00/05/2026 no existe: mayo de 2026 tiene 31 días.');
+    expect(error('32/01/2026')).toMatch(/^32\/01\/2026 no existe/);
+  });
+
+  it('knows leap years: 29 February exists in 2024 and 2000, not in 2025 nor 1900', () => {
+    expect(iso('29/02/2024')).toBe('2024-02-29');
+    expect(iso('29/02/2000')).toBe('2000-02-29');
+    expect(error('29/02/2025')).toBe('29/02/2025 no existe: febrero de 2025 tiene 28 días.');
+    expect(error('29/02/1900')).toBe('29/02/1900 no existe: febrero de 1900 tiene 28 días.');
+    expect(daysInMonth(2024, 2)).toBe(29);
+  });
+
+  it('refuses a month out of 1-12, a short year and text that is not a date', () => {
+    expect(error('05/13/2026')).toBe('El mes 13 no existe: va de 1 a 12.');
+    expect(error('05/00/2026')).toBe('El mes 00 no existe: va de 1 a 12.');
+    expect(error('05/03/26')).toBe('El año va con cuatro cifras, por ejemplo 05/03/2026.');
+    expect(error('mañana')).toBe('Escriba la fecha como dd/mm/aaaa, por ejemplo 05/03/2026.');
+    expect(error('05/03-2026')).toBe('Escriba la fecha como dd/mm/aaaa, por ejemplo 05/03/2026.');
+    expect(error('2026/03/05')).toBe('Escriba la fecha como dd/mm/aaaa, por ejemplo 05/03/2026.');
+    expect(error('05/03/0099')).toBe('El año 0099 no es válido.');
+  });
+
+  it('with the time, reads dd/mm/aaaa hh:mm and the ISO date-time, and needs a valid time', () => {
+    expect(iso('05/03/2026 09:30', true)).toBe('2026-03-05T09:30');
+    expect(iso('5/3/2026 9:05', true)).toBe('2026-03-05T09:05');
+    expect(iso('2026-03-05T23:59', true)).toBe('2026-03-05T23:59');
+    expect(error('05/03/2026', true)).toBe('Falta la hora (hh:mm, por ejemplo 09:30).');
+    expect(error('05/03/2026 24:00', true)).toBe('La hora 24:00 no es válida: escríbala como hh:mm, de 00:00 a 23:59.');
+    expect(error('05/03/2026 9:7', true)).toBe('La hora 9:7 no es válida: escríbala como hh:mm, de 00:00 a 23:59.');
+    expect(error('31/02/2026 10:00', true)).toBe('31/02/2026 no existe: febrero de 2026 tiene 28 días.');
+    expect(error('ayer', true)).toBe('Escriba la fecha como dd/mm/aaaa hh:mm, por ejemplo 05/03/2026.');
+  });
+
+  it('shows a value as dd/mm/aaaa (with the time, to the minute); other text as it is', () => {
+    expect(dateText('2026-03-05')).toBe('05/03/2026');
+    expect(dateText('')).toBe('');
+    expect(dateText('31/02/2026')).toBe('31/02/2026');
+    expect(dateText('2026-03-05T09:30:15', true)).toBe('05/03/2026 09:30');
   });
 });

@@ -66,3 +66,88 @@ export const utcDay = (fecha: string) => {
 
 /** A UTC midnight in milliseconds as its `yyyy-MM-dd` day. */
 export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+// ------------------------------------------------------------------ what people type as a date
+
+/** What a typed date was read as: nothing, a day (`yyyy-MM-dd`, or `yyyy-MM-ddTHH:mm` with the
+ * time), or text that is not one, with why in Spanish. */
+export type DateReading = { kind: 'blank' } | { kind: 'date'; iso: string } | { kind: 'invalid'; error: string };
+
+const MESES = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
+
+/** Days in a month (1-12) of a year, leap years included. */
+export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+// d/m/aaaa, dd/mm/aaaa, dd-mm-aaaa, dd.mm.aaaa (spaces around the separators allowed), or the
+// ISO aaaa-mm-dd the app writes itself; then, with the time, hh:mm after a space or a T.
+const DAY_MONTH_YEAR = /^(\d{1,2})\s*([/.-])\s*(\d{1,2})\s*\2\s*(\d+)$/;
+const YEAR_MONTH_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const TIME = /^(\d{1,2}):(\d{2})$/;
+
+/** The typed form of a date: `dd/mm/aaaa`, or `dd/mm/aaaa hh:mm` with the time. */
+export const datePattern = (withTime: boolean) => (withTime ? 'dd/mm/aaaa hh:mm' : 'dd/mm/aaaa');
+
+function readDay(text: string, withTime: boolean): DateReading {
+  const m = DAY_MONTH_YEAR.exec(text);
+  const iso = m ? null : YEAR_MONTH_DAY.exec(text);
+  if (!m && !iso) {
+    return { kind: 'invalid', error: `Escriba la fecha como ${datePattern(withTime)}, por ejemplo 05/03/2026.` };
+  }
+  const [d, mo, y] = m ? [m[1], m[3], m[4]] : [iso![3], iso![2], iso![1]];
+  if (y.length !== 4) return { kind: 'invalid', error: 'El año va con cuatro cifras, por ejemplo 05/03/2026.' };
+  const [day, month, year] = [Number(d), Number(mo), Number(y)];
+  if (year < 1900) return { kind: 'invalid', error: `El año ${y} no es válido.` };
+  if (month < 1 || month > 12) return { kind: 'invalid', error: `El mes ${mo} no existe: va de 1 a 12.` };
+  const last = daysInMonth(year, month);
+  if (day < 1 || day > last) {
+    return {
+      kind: 'invalid',
+      error: `${pad(day)}/${pad(month)}/${y} no existe: ${MESES[month - 1]} de ${y} tiene ${last} días.`,
+    };
+  }
+  return { kind: 'date', iso: `${y}-${pad(month)}-${pad(day)}` };
+}
+
+/**
+ * Reads a date as people in Argentina type it: day first ('5/3/2026', '05/03/2026',
+ * '05-03-2026', spaces around it ignored) or the ISO '2026-03-05'. A day that does not exist
+ * ('31/02/2026', '29/02/2025') is refused with why, never moved to another day. With `withTime`
+ * a time 'hh:mm' (0-23, 0-59) follows after a space (or the ISO 'T') and is required.
+ */
+export function readDate(text: string, withTime = false): DateReading {
+  const t = text.trim();
+  if (t === '') return { kind: 'blank' };
+  if (!withTime) return readDay(t, false);
+  const split = /^(.*?\d)(?:\s+|T)(\d{1,2}:\d+)$/.exec(t);
+  if (!split) {
+    const day = readDay(t, true);
+    return day.kind === 'invalid' ? day : { kind: 'invalid', error: 'Falta la hora (hh:mm, por ejemplo 09:30).' };
+  }
+  const day = readDay(split[1], true);
+  if (day.kind !== 'date') return day;
+  const time = TIME.exec(split[2]);
+  if (!time || Number(time[1]) > 23 || Number(time[2]) > 59) {
+    return { kind: 'invalid', error: `La hora ${split[2]} no es válida: escríbala como hh:mm, de 00:00 a 23:59.` };
+  }
+  return { kind: 'date', iso: `${day.iso}T${pad(Number(time[1]))}:${time[2]}` };
+}
+
+/** A `yyyy-MM-dd` (or `yyyy-MM-ddTHH:mm[:ss]`) value as a date input shows it: `dd/mm/aaaa`
+ * (`dd/mm/aaaa hh:mm`); empty stays empty and anything else is shown as it is. */
+export function dateText(value: string, withTime = false): string {
+  if (withTime) return DATE_TIME.test(value) ? formatFechaHora(value) : value;
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatFecha(value) : value;
+}

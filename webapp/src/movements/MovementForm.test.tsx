@@ -101,7 +101,7 @@ describe('create movement form', () => {
     const user = userEvent.setup();
     open('/crearMovimiento');
     expect(screen.getByRole('heading', { name: 'Crear Movimiento' })).toBeTruthy();
-    expect(el<HTMLInputElement>('#fecha').value).toBe(NOW_TEXT);
+    expect(el<HTMLInputElement>('#fecha').value).toBe('01/06/2025 09:15');
     expect(el<HTMLSelectElement>('#tipoMovimiento').value).toBe('');
     expect(el<HTMLSelectElement>('#local').disabled).toBe(false);
     expect(button('Guardar').disabled).toBe(true);
@@ -183,9 +183,9 @@ describe('create movement form', () => {
     await entradaWithExtra(user);
     await addPayment(user, '10');
     await user.clear(el('#fecha'));
-    await user.type(el('#fecha'), '2025-05-01T10:00');
+    await user.type(el('#fecha'), '01/05/2025 10:00');
     await user.selectOptions(el('#local'), 'Norte');
-    expect(el<HTMLInputElement>('#fecha').value).toBe(NOW_TEXT);
+    expect(el<HTMLInputElement>('#fecha').value).toBe('01/06/2025 09:15');
     expect(screen.queryByRole('table', { name: 'Detalles adicionales' })).toBeNull();
     expect(screen.queryByTestId('pago-0')).toBeNull();
     expect(el<HTMLSelectElement>('#tipoMovimiento').value).toBe('ENTRADA');
@@ -429,7 +429,7 @@ describe('edit movement form', () => {
     await screen.findByRole('option', { name: 'Centro' });
     expect(el<HTMLSelectElement>('#tipoMovimiento').value).toBe('ENTRADA');
     expect(el<HTMLSelectElement>('#local').value).toBe('1');
-    expect(el<HTMLInputElement>('#fecha').value).toBe('2025-05-02T11:30');
+    expect(el<HTMLInputElement>('#fecha').value).toBe('02/05/2025 11:30');
     expect(el<HTMLInputElement>('#vendedor').value).toBe('Beto');
     expect(el<HTMLInputElement>('#descuento').value).toBe('10');
     expect(el<HTMLInputElement>('#cantidad-0').value).toBe('2');

@@ -1,6 +1,7 @@
 import type { EstadoMovimiento, TipoMovimiento } from '../api/movements';
 import type { LookupItem } from '../api/types';
 import { localMinute } from '../lib/dates';
+import { DateInput } from '../ui/DateInput';
 import { ESTADOS, TIPOS, changeLocal, changeTipo, type MovementForm } from './rules';
 
 interface Props {
@@ -62,13 +63,7 @@ export function MovementHeader({ form, admin, locales, update }: Props) {
         <label htmlFor="fecha" className="form-label">
           Fecha
         </label>
-        <input
-          id="fecha"
-          type="datetime-local"
-          className="form-control"
-          value={form.fecha}
-          onChange={(e) => set({ fecha: e.target.value })}
-        />
+        <DateInput id="fecha" withTime value={form.fecha} onValueChange={(fecha) => set({ fecha })} />
       </div>
       <div className="col-md-4">
         <label htmlFor="vendedor" className="form-label">

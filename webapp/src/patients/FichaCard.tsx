@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { TipoVision } from '../api/patients';
 import { formatFecha } from '../lib/dates';
 import { NumberInput } from '../ui/NumberInput';
+import { DateInput } from '../ui/DateInput';
 import { LABELS } from './messages';
 import {
   GRAD_FIELDS,
@@ -113,13 +114,15 @@ export function FichaCard({ ficha, position, onChange, onDateCommit }: Props) {
         <label htmlFor={`${id}-fecha`} className="ms-auto small">
           Fecha
         </label>
-        <input
+        <DateInput
           id={`${id}-fecha`}
-          type="date"
           required
-          className={`form-control form-control-sm w-auto${ficha.fecha ? '' : ' is-invalid'}`}
+          small
+          groupClassName="w-auto"
+          style={{ width: '8.5rem' }}
+          className={ficha.fecha ? undefined : 'is-invalid'}
           value={ficha.fecha}
-          onChange={(e) => onChange({ ...ficha, fecha: e.target.value })}
+          onValueChange={(fecha) => onChange({ ...ficha, fecha })}
           onBlur={onDateCommit}
         />
       </div>

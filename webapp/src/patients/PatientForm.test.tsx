@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
-import { isoDate } from '../lib/dates';
+import { formatFecha, isoDate } from '../lib/dates';
 import { openPage } from '../test/page';
 import { adminToken, locales, paciente, sellerToken } from '../test/seed';
 import { EditPatient, PatientForm } from './PatientForm';
@@ -59,7 +59,7 @@ describe('create patient form', () => {
     open('/crearPaciente', {});
     expect(screen.getByRole('heading', { name: 'Crear Paciente' })).toBeTruthy();
     expect(fichas()).toHaveLength(1);
-    expect(input('Fecha', ficha(1)).value).toBe(isoDate(new Date()));
+    expect(input('Fecha', ficha(1)).value).toBe(formatFecha(isoDate(new Date())));
     expect(input('Esférico lejos derecho', ficha(1)).value).toBe('0,00');
     expect(input('Eje cerca izquierdo', ficha(1)).value).toBe('0');
     expect(screen.queryByRole('link', { name: 'Ver compras' })).toBeNull();
@@ -139,14 +139,14 @@ describe('create patient form', () => {
     // the new one is first, blank, dated today
     expect(input('Adición izquierdo', ficha(1)).value).toBe('');
     expect(input('Adición izquierdo', ficha(2)).value).toBe('+1,00');
-    expect(input('Fecha', ficha(1)).value).toBe(isoDate(new Date()));
+    expect(input('Fecha', ficha(1)).value).toBe(formatFecha(isoDate(new Date())));
     expect(input('Esférico cerca derecho', ficha(1)).value).toBe('0,00');
 
     // an older date on the first one: once left, the list re-sorts newest first
     await user.clear(input('Fecha', ficha(1)));
-    await user.type(input('Fecha', ficha(1)), '2020-01-01');
+    await user.type(input('Fecha', ficha(1)), '1/1/2020');
     await user.tab();
-    expect(input('Fecha', ficha(2)).value).toBe('2020-01-01');
+    expect(input('Fecha', ficha(2)).value).toBe('01/01/2020');
     expect(input('Adición izquierdo', ficha(1)).value).toBe('+1,00');
     expect(button('Eliminar última ficha').disabled).toBe(false);
     vi.mocked(confirm).mockResolvedValue(false);
@@ -160,7 +160,7 @@ describe('create patient form', () => {
     vi.mocked(confirm).mockResolvedValue(true);
     await user.click(button('Eliminar última ficha'));
     await waitFor(() => expect(fichas()).toHaveLength(1));
-    expect(input('Fecha', ficha(1)).value).toBe('2020-01-01');
+    expect(input('Fecha', ficha(1)).value).toBe('01/01/2020');
     expect(button('Eliminar última ficha').disabled).toBe(true);
   });
 
@@ -231,8 +231,8 @@ describe('edit patient form', () => {
     expect(input('Hombre').checked).toBe(true);
     expect((await screen.findByLabelText<HTMLInputElement>('Centro')).checked).toBe(true);
     expect(fichas()).toHaveLength(2);
-    expect(input('Fecha', ficha(1)).value).toBe('2024-03-10');
-    expect(input('Fecha', ficha(2)).value).toBe('2023-02-01');
+    expect(input('Fecha', ficha(1)).value).toBe('10/03/2024');
+    expect(input('Fecha', ficha(2)).value).toBe('01/02/2023');
     expect(input('Esférico lejos derecho', ficha(1)).value).toBe('-1,25');
     expect(input('Adición derecho', ficha(1)).value).toBe('+2,00');
     const lenses = within(ficha(1).getByRole('table', { name: 'Cristales' }));

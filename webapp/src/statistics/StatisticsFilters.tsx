@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import type { LookupItem } from '../api/types';
 import type { StatisticsFiltro } from './rules';
 import { BranchFilter } from '../ui/BranchFilter';
+import { DateInput } from '../ui/DateInput';
 
 interface Props {
   value: StatisticsFiltro;
@@ -34,25 +35,13 @@ export function StatisticsFilters({ value, onChange, locales, onSubmit, onClear 
         <label htmlFor="fechaInicio" className="form-label">
           Fecha de inicio
         </label>
-        <input
-          id="fechaInicio"
-          type="date"
-          className="form-control"
-          value={value.fechaInicio}
-          onChange={(e) => set('fechaInicio', e.target.value)}
-        />
+        <DateInput id="fechaInicio" value={value.fechaInicio} onValueChange={(v) => set('fechaInicio', v)} />
       </div>
       <div className="col-sm-6 col-md-2">
         <label htmlFor="fechaFin" className="form-label">
           Fecha de fin
         </label>
-        <input
-          id="fechaFin"
-          type="date"
-          className="form-control"
-          value={value.fechaFin}
-          onChange={(e) => set('fechaFin', e.target.value)}
-        />
+        <DateInput id="fechaFin" value={value.fechaFin} onValueChange={(v) => set('fechaFin', v)} />
       </div>
       <div className="col-md-5 d-flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary">
