@@ -101,4 +101,45 @@ describe('mass price or cost update', () => {
     );
     expect(JSON.parse(posted(calls)[0].body!).proveedor).toBeNull();
   });
+
+  it('asks before leaving with a value or a filter changed, and not after applying', async () => {
+    const user = userEvent.setup();
+    const screens = [
+      { path: '/actualizar-productos', element: <MassUpdate /> },
+      { path: '/inicio', element: <p>pantalla de inicio</p> },
+    ];
+    const { router } = openPage('/actualizar-productos', screens, {
+      token: admin,
+      answers: {
+        ...lookupAnswers,
+        'POST /api/productos/actualizar-precios': [200, { mensaje: 'ok', actualizados: 3 }],
+      },
+    });
+    const unload = () => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await user.click(screen.getByLabelText('Costo'));
+    expect(unload()).toBe(true);
+    vi.mocked(confirm).mockResolvedValue(false);
+    await router.navigate('/inicio');
+    await waitFor(() =>
+      expect(confirm).toHaveBeenCalledWith(
+        '¿Salir sin guardar?',
+        'Hay cambios sin guardar en este formulario. Si sale ahora, se perderán.',
+        'Sí, salir sin guardar',
+      ),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/actualizar-productos'));
+    await user.type(screen.getByLabelText('Valor'), '10');
+    vi.mocked(confirm).mockReset();
+    vi.mocked(confirm).mockResolvedValue(true);
+    await user.click(aplicar());
+    await screen.findByText('pantalla de inicio');
+    // only the 'apply' question, no leave question after a successful apply
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(unload()).toBe(false);
+  });
 });

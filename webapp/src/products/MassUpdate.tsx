@@ -8,11 +8,15 @@ import { formatPesos } from '../lib/money';
 import { formatPorcentaje, readNumber } from '../lib/numbers';
 import { NumberInput } from '../ui/NumberInput';
 import { SaveProblems } from '../ui/SaveProblems';
+import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { MASS_UPDATE_CONFIRM, MESSAGES, PROBLEMS, TITLES } from './messages';
 import { massUpdateConfirmText, massValueRule, percentageInRange } from './rules';
 import { TypeAhead } from './TypeAhead';
 
 const optionalId = (text: string) => (text === '' ? null : Number(text));
+
+/** What the screen opens with: a change to any of it is asked about before leaving. */
+const OPENED = { tipo: 'precio', tipoCambio: 'porcentaje', valor: '', categoria: '', material: '' };
 
 /** Route actualizar-productos: raise or lower every price or cost that the filters select. */
 export function MassUpdate() {
@@ -29,6 +33,9 @@ export function MassUpdate() {
   const [proveedor, setProveedor] = useState<NamedRef | null>(null);
   const [marca, setMarca] = useState<NamedRef | null>(null);
   const [send, { isLoading }] = useActualizarPreciosMutation();
+  const saved = useUnsavedChanges(
+    changed(OPENED, { tipo, tipoCambio, valor, categoria, material, proveedor: proveedor?.id, marca: marca?.id }),
+  );
   // Hundredths of a percent, or cents of a fixed amount: both two decimals.
   const reading = readNumber(valor, massValueRule(tipoCambio));
   const amount = reading.kind === 'number' ? reading.units / 100 : NaN;
@@ -59,6 +66,7 @@ export function MassUpdate() {
     };
     try {
       await send(body).unwrap();
+      saved();
       void alert('success', TITLES.actualizados, MESSAGES.actualizados);
       navigate('/inicio');
     } catch (error) {
