@@ -74,22 +74,88 @@ test('the admin logs in, keeps the session on reload and logs out', () =>
     assert.equal(await page.getByTestId('greeting').count(), 0, 'logged out for good');
   }));
 
-test('a session opened in one tab works in the others, and logging out ends it in all', () =>
+/** What a page keeps of the session: this tab's sessionStorage and the browser's localStorage. */
+const stored = (page) =>
+  page.evaluate(() => ({
+    session: sessionStorage.getItem('optica.token'),
+    local: localStorage.getItem('optica.token'),
+  }));
+
+/** A page that other tabs of the same browser opened: its JavaScript errors fail the test too. */
+function watchErrors(page, errors) {
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  return page;
+}
+
+const greeting = async (page) => (await page.getByTestId('greeting').textContent())?.trim();
+
+test('a tab opened with Ctrl+click, middle click or noopener gets the session of the open tab', () =>
+  withApp(async ({ server, page, login }) => {
+    const errors = [];
+    await login('admin', server.adminPassword);
+    await page.waitForURL('**/inicio');
+    const token = (await stored(page)).session;
+    assert.ok(token, 'the token is in this tab’s sessionStorage');
+    assert.equal((await stored(page)).local, null, 'nothing in localStorage: it would outlive the browser');
+    const context = page.context();
+
+    // Ctrl+click on CAJA: a new tab with an empty sessionStorage asks the open one.
+    const [ctrl] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: 'CAJA' }).click({ modifiers: ['Control'] }),
+    ]);
+    watchErrors(ctrl, errors);
+    await ctrl.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' }).waitFor();
+    assert.equal(await greeting(ctrl), 'HOLA admin');
+    assert.deepEqual(await stored(ctrl), { session: token, local: null });
+
+    // A middle click, and a window opened with noopener, do the same.
+    const [middle] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: 'CAJA' }).click({ button: 'middle' }),
+    ]);
+    watchErrors(middle, errors);
+    await middle.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' }).waitFor();
+    const [noopener] = await Promise.all([
+      context.waitForEvent('page'),
+      page.evaluate(() => window.open('/estadistica', '_blank', 'noopener')),
+    ]);
+    watchErrors(noopener, errors);
+    await noopener.waitForURL('**/estadistica');
+    assert.equal(await greeting(noopener), 'HOLA admin');
+    // No 'ERROR LOGIN' and no trip to login while it waited for the answer.
+    assert.equal(await noopener.locator('.swal2-popup').count(), 0);
+    assert.match(noopener.url(), /\/estadistica$/);
+
+    // A reload keeps it (sessionStorage survives a reload).
+    await ctrl.reload();
+    await ctrl.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' }).waitFor();
+    assert.equal(await greeting(ctrl), 'HOLA admin');
+    assert.deepEqual(errors, []);
+  }));
+
+test('logging out in one tab ends the session in every tab, which goes to login saying so', () =>
   withApp(async ({ server, page, login }) => {
     await login('admin', server.adminPassword);
     await page.waitForURL('**/inicio');
-    // Another tab of the same browser: logged in already.
     const other = await page.context().newPage();
     await other.goto(`${server.url}/adminitrarCaja`);
     await other.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' }).waitFor();
-    assert.equal((await other.getByTestId('greeting').textContent())?.trim(), 'HOLA admin');
+    assert.equal(await greeting(other), 'HOLA admin');
 
-    // Logging out in the first tab ends the other's session too.
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();
     assert.equal((await takeAlert(page)).title, 'SE HA CERRADO SESIÓN');
-    assert.deepEqual(await takeAlert(other), { title: 'ERROR LOGIN', text: 'Necesitas logearte' });
     await other.waitForURL('**/login');
+    assert.equal(
+      (await other.getByTestId('session-notice').textContent())?.trim(),
+      'La sesión se cerró en otra pestaña.',
+    );
     assert.equal(await other.getByTestId('greeting').count(), 0);
+    // not the error of a refused session: no 'ERROR LOGIN' dialog comes
+    await other.waitForTimeout(500);
+    assert.equal(await other.locator('.swal2-popup').count(), 0, 'no ERROR LOGIN in the other tab');
+    assert.equal((await stored(other)).session, null);
+    console.log('screenshot:', await screenshot(other, 'sesion-cerrada-en-otra-pestana'));
 
     // Logging in again in the other tab reaches the first.
     await other.fill('#username', 'admin');
@@ -97,6 +163,84 @@ test('a session opened in one tab works in the others, and logging out ends it i
     await other.click('button[type=submit]');
     await takeAlert(other);
     await page.getByTestId('greeting').waitFor();
-    assert.equal((await page.getByTestId('greeting').textContent())?.trim(), 'HOLA admin');
+    assert.equal(await greeting(page), 'HOLA admin');
     await other.close();
+  }));
+
+test('the session ends with the last tab: a tab opened afterwards is logged out', () =>
+  withApp(async ({ server, page, login, newPage }) => {
+    await login('admin', server.adminPassword);
+    await page.waitForURL('**/inicio');
+    const context = page.context();
+    const second = await context.newPage();
+    await second.goto(`${server.url}/adminitrarCaja`);
+    await second.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' }).waitFor();
+    await second.close();
+    await page.close();
+
+    // The same browser, every tab closed: nothing is left to hand the session over.
+    const later = await context.newPage();
+    await later.goto(`${server.url}/adminitrarCaja`);
+    assert.deepEqual(await takeAlert(later), { title: 'ERROR LOGIN', text: 'Necesitas logearte' });
+    await later.waitForURL('**/login');
+    assert.deepEqual(await stored(later), { session: null, local: null });
+
+    // Nor does another browser (a new context) have it.
+    const elsewhere = await newPage();
+    await elsewhere.goto(`${server.url}/adminitrarCaja`);
+    assert.deepEqual(await takeAlert(elsewhere), { title: 'ERROR LOGIN', text: 'Necesitas logearte' });
+    await elsewhere.waitForURL('**/login');
+  }));
+
+test('a token left in localStorage by an older version is cleared and not used', () =>
+  withApp(async ({ server, page, open }) => {
+    const token = await server.token('admin', server.adminPassword);
+    await open('/login');
+    await page.evaluate((t) => localStorage.setItem('optica.token', t), token);
+    await open('/adminitrarCaja');
+    assert.deepEqual(await takeAlert(page), { title: 'ERROR LOGIN', text: 'Necesitas logearte' });
+    assert.deepEqual(await stored(page), { session: null, local: null });
+  }));
+
+test('a form with unsaved changes survives a refused session and saves after logging in again', () =>
+  withApp(async ({ server, page, login }) => {
+    await login('admin', server.adminPassword);
+    await page.waitForURL('**/inicio');
+    await page.getByRole('button', { name: 'GESTIONAR PRODUCTOS' }).click();
+    await page.getByRole('link', { name: 'Actualizar precio o costo' }).click();
+    await page.getByRole('heading', { name: 'Actualizar precio o costo' }).waitFor();
+    await page.getByLabel('Costo', { exact: true }).check();
+    await page.fill('#valor', '12,5');
+
+    // The account changes elsewhere (a new password): the server refuses the tab's token.
+    const nueva = 'otra-clave-1234';
+    await server.cli(['user', 'passwd', '--username', 'admin', '--password', nueva]);
+    await page.waitForTimeout(1500); // the server's one-second cache of the account
+
+    const aplicar = page.getByRole('button', { name: 'Aplicar Cambios' });
+    await aplicar.click();
+    assert.equal((await takeAlert(page)).title, '¿Estás seguro?');
+    const dialog = page.getByRole('dialog', { name: 'Tu sesión terminó' });
+    await dialog.waitFor();
+    assert.match(page.url(), /\/actualizar-productos$/, 'still on the form, not sent to login');
+    assert.equal(await page.locator('.swal2-popup').count(), 0, 'no ERROR LOGIN');
+    assert.equal(await page.inputValue('#valor'), '12,5');
+    assert.ok(await dialog.getByRole('button', { name: 'Ingresar' }).isDisabled());
+    assert.equal((await dialog.getByRole('status').textContent())?.trim(), 'Escribí la contraseña.');
+    console.log('screenshot:', await screenshot(page, 'sesion-relogin-sobre-formulario'));
+
+    await dialog.getByLabel('Contraseña').fill(nueva);
+    await dialog.getByRole('button', { name: 'Ingresar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await page.inputValue('#valor'), '12,5');
+    assert.ok(await page.getByLabel('Costo', { exact: true }).isChecked());
+
+    await aplicar.click();
+    await page.getByRole('button', { name: 'Sí, aplicar cambios' }).click();
+    await page.waitForFunction(() => document.querySelector('.swal2-title')?.textContent !== '¿Estás seguro?');
+    assert.deepEqual(await takeAlert(page), {
+      title: 'Actualización Exitosa',
+      text: 'Los precios o costos se actualizaron correctamente.',
+    });
+    await page.waitForURL('**/inicio');
   }));

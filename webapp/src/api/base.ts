@@ -9,9 +9,17 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { alert } from '../app/alerts';
 import { navigateTo } from '../app/navigation';
-import { isAuthenticated, isExpiredSession, loggedOut, type Session } from '../session/sessionSlice';
+import {
+  isAuthenticated,
+  isExpiredSession,
+  lapsed,
+  loggedOut,
+  type Ended,
+  type SessionState,
+} from '../session/sessionSlice';
+import { hasUnsavedChanges } from '../session/unsaved';
 
-type WithSession = { session: Session };
+type WithSession = { session: SessionState };
 
 const rawBaseQuery = fetchBaseQuery({
   // Absolute, so the same code runs under the test runner (Node's Request needs a full URL).
@@ -25,27 +33,35 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-/** Ends the session: forgets the token and every cached answer fetched with it. */
-export function endSession(dispatch: (action: unknown) => unknown) {
-  dispatch(loggedOut());
+/** Ends the session: forgets the token and every cached answer fetched with it. Without a
+ * reason it is the user's logout, which the other tabs follow (session/tabs.ts). */
+export function endSession(dispatch: (action: unknown) => unknown, reason?: Ended) {
+  dispatch(loggedOut(reason));
   dispatch(api.util.resetApiState());
 }
 
-export function onUnauthorized(session: Session, dispatch: (action: unknown) => unknown) {
-  if (isAuthenticated(session)) endSession(dispatch);
+/** The token is gone or refused. With unsaved changes on screen the session lapses: the user
+ * logs in again over the form (session/ReloginDialog). Otherwise it ends and login is shown. */
+export function onUnauthorized(session: SessionState, dispatch: (action: unknown) => unknown) {
+  if (session.lapsed) return;
+  if (isAuthenticated(session) && hasUnsavedChanges()) {
+    dispatch(lapsed());
+    return;
+  }
+  if (isAuthenticated(session)) endSession(dispatch, 'refused');
   navigateTo('/login');
   void alert('error', 'ERROR LOGIN', 'Necesitas logearte');
 }
 
-export function onForbidden(session: Session) {
+export function onForbidden(session: SessionState) {
   navigateTo('/inicio');
   void alert('warning', 'ACCESO DENEGADO', `Hola ${session.username}, no tenes acceso`);
 }
 
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
-  // An expired token is dropped before it is sent.
+  // An expired token is dropped before it is sent (kept lapsed over unsaved changes).
   const before = (api.getState() as WithSession).session;
-  if (before.token && isExpiredSession(before)) api.dispatch(loggedOut());
+  if (before.token && isExpiredSession(before)) api.dispatch(hasUnsavedChanges() ? lapsed() : loggedOut('refused'));
   const result = await rawBaseQuery(args, api, extra);
   const session = (api.getState() as WithSession).session;
   // A 401 from the token endpoint is a refused client, not a lost session: the login screen answers it.

@@ -1,14 +1,18 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { api, endSession } from '../api/base';
-import sessionReducer, { loggedIn, sessionChange, storeSession } from '../session/sessionSlice';
+import { api } from '../api/base';
+import { SESSION_MESSAGES } from '../session/messages';
+import sessionReducer, { storeSession } from '../session/sessionSlice';
+import { CHANNEL_NAME, shareSession, watchExpiry, type TabChannel } from '../session/tabs';
+import { alert } from './alerts';
+import { navigateTo } from './navigation';
 
 export function makeStore() {
   const store = configureStore({
     reducer: { session: sessionReducer, [api.reducerPath]: api.reducer },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
-  // Mirror the session into localStorage so a reload and the other tabs restore it.
+  // Mirror the session into this tab's sessionStorage so a reload restores it.
   let last = store.getState().session;
   store.subscribe(() => {
     const now = store.getState().session;
@@ -23,23 +27,36 @@ export function makeStore() {
 export type AppStore = ReturnType<typeof makeStore>;
 
 /**
- * A login or logout in another tab of the browser is this tab's too (the storage event fires in
- * the other tabs only). A logout there ends the session here as the header's logout does: cached
- * answers go, and a guarded screen sends the user to login. Answers the unsubscribe.
+ * One session for the open tabs of the browser (session/tabs.ts): a tab opened without a token
+ * gets an open tab's, a login reaches the others, and a logout ends the session in every tab,
+ * which goes to login saying so (not 'ERROR LOGIN'). Also lapses the session over a form with
+ * unsaved changes when its token runs out. Answers the disconnect.
  */
 export function followOtherTabs(
   store: AppStore,
-  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+  channel: TabChannel | undefined = typeof BroadcastChannel === 'undefined'
+    ? undefined
+    : new BroadcastChannel(CHANNEL_NAME),
 ) {
-  const listener = (e: StorageEvent) => {
-    const token = sessionChange(e, store.getState().session);
-    if (token === undefined) return;
-    store.dispatch(api.util.resetApiState());
-    if (token === null) endSession(store.dispatch);
-    else store.dispatch(loggedIn(token));
+  const stopWatching = watchExpiry(store);
+  if (!channel) return stopWatching;
+  const stopSharing = shareSession(store, channel, {
+    loggedOutElsewhere: (discarded) => {
+      store.dispatch(api.util.resetApiState());
+      navigateTo('/login');
+      if (discarded) void alert('info', SESSION_MESSAGES.cerradaEnOtraPestana, SESSION_MESSAGES.cambiosDescartados);
+    },
+    userChanged: (username, discarded) => {
+      store.dispatch(api.util.resetApiState());
+      if (!discarded) return;
+      navigateTo('/inicio');
+      void alert('info', SESSION_MESSAGES.sesionIniciada, SESSION_MESSAGES.otroUsuarioEnOtraPestana(username));
+    },
+  });
+  return () => {
+    stopSharing();
+    stopWatching();
   };
-  target.addEventListener('storage', listener);
-  return () => target.removeEventListener('storage', listener);
 }
 export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];

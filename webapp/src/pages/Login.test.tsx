@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { openPage } from '../test/page';
 import { adminToken, fakeToken, inAnHour } from '../test/seed';
+import { loggedIn, loggedOut } from '../session/sessionSlice';
 import { Login } from './Login';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
@@ -24,10 +25,16 @@ describe('login screen', () => {
     const { calls } = openPage('/login', routes);
     const submit = screen.getByRole('button', { name: 'Iniciar Sesión' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
+    // the disabled button says why, beside it
+    const why = () => screen.queryByRole('status')?.textContent;
+    expect(why()).toBe('Escribí el usuario y la contraseña.');
+    expect(submit.getAttribute('aria-describedby')).toBe('login-motivo');
     await user.type(screen.getByLabelText('Usuario'), '  ');
     expect(submit.disabled).toBe(true);
+    expect(why()).toBe('Escribí la contraseña.');
     await user.type(screen.getByLabelText('Contraseña'), 'x');
     expect(submit.disabled).toBe(false);
+    expect(why()).toBeUndefined();
     await user.click(submit);
     expect(alert).toHaveBeenCalledWith('error', 'EERROR LOGIN', 'El usuario y la contraseña estan vacios!');
     expect(calls).toHaveLength(0);
@@ -45,7 +52,8 @@ describe('login screen', () => {
     await screen.findByText('pantalla de inicio');
     expect(alert).toHaveBeenCalledWith('success', 'Login', 'Hola ana,has iniciado sesión correctamente');
     expect(store.getState().session.username).toBe('ana');
-    expect(localStorage.getItem('optica.token')).toBe(token);
+    expect(sessionStorage.getItem('optica.token')).toBe(token);
+    expect(localStorage.getItem('optica.token')).toBeNull();
     expect(calls[0].auth).toBe(`Basic ${btoa('optica.webapp:')}`);
     expect(new URLSearchParams(calls[0].body!).get('grant_type')).toBe('password');
   });
@@ -78,5 +86,20 @@ describe('login screen', () => {
     openPage('/login', routes, { token: fakeToken({ user_name: 'ana', authorities: [], exp: inAnHour() }) });
     await screen.findByText('pantalla de inicio');
     expect(alert).toHaveBeenCalledWith('info', 'Login', 'Hola ana, Ya estas autenticado');
+  });
+
+  it('says the session was closed in another tab, as a notice, not an error', async () => {
+    const { store } = openPage('/login', routes);
+    store.dispatch(loggedOut('otherTab'));
+    expect((await screen.findByTestId('session-notice')).textContent).toBe('La sesión se cerró en otra pestaña.');
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('leaves for inicio when another tab logs in, without the already-authenticated alert', async () => {
+    const { store } = openPage('/login', routes);
+    await screen.findByRole('heading', { name: 'Iniciar Sesión' });
+    store.dispatch(loggedIn(adminToken()));
+    await screen.findByText('pantalla de inicio');
+    expect(alert).not.toHaveBeenCalled();
   });
 });

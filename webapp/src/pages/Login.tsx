@@ -4,6 +4,7 @@ import { useLoginMutation } from '../api/auth';
 import { errorStatus } from '../api/base';
 import { alert } from '../app/alerts';
 import { useAppDispatch, useAppSelector } from '../app/store';
+import { loginMissing, SESSION_MESSAGES } from '../session/messages';
 import { isAuthenticated, loggedIn, sessionFromToken } from '../session/sessionSlice';
 import { MESSAGES, TITLES } from './messages';
 
@@ -15,17 +16,18 @@ export function Login() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
 
-  // Opening the login page while logged in (checked once, on arrival).
+  // Opening the login page while logged in says so; a login in another tab later just leaves
+  // (one here navigates by itself, with its welcome).
+  const authenticated = isAuthenticated(session);
+  const [arrivedAuthenticated] = useState(authenticated);
   useEffect(() => {
-    if (isAuthenticated(session)) {
-      void alert('info', TITLES.login, MESSAGES.yaAutenticado(session.username));
-      navigate('/inicio');
-    }
-    // Only on arrival: logging in here must not trigger it.
+    if (!authenticated) return;
+    if (arrivedAuthenticated) void alert('info', TITLES.login, MESSAGES.yaAutenticado(session.username));
+    navigate('/inicio');
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [authenticated]);
 
-  const valid = username !== '' && password !== '';
+  const missing = loginMissing(username, password);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -58,6 +60,11 @@ export function Login() {
         <div className="card shadow-sm">
           <div className="card-body">
             <h2 className="card-title text-center mb-4">Iniciar Sesión</h2>
+            {session.ended === 'otherTab' && (
+              <div className="alert alert-info py-2" role="status" data-testid="session-notice">
+                {SESSION_MESSAGES.cerradaEnOtraPestana}
+              </div>
+            )}
             <form onSubmit={submit} noValidate>
               <div className="mb-3">
                 <label htmlFor="username" className="form-label">
@@ -86,9 +93,19 @@ export function Login() {
                   onChange={(e) => setPassword(e.target.value)}
                 />
               </div>
-              <button type="submit" className="btn btn-primary w-100" disabled={!valid || isLoading}>
+              <button
+                type="submit"
+                className="btn btn-primary w-100"
+                disabled={missing !== null || isLoading}
+                aria-describedby={missing ? 'login-motivo' : undefined}
+              >
                 Iniciar Sesión
               </button>
+              {missing && (
+                <div id="login-motivo" className="small text-body-secondary mt-2 text-center" role="status">
+                  {missing}
+                </div>
+              )}
             </form>
           </div>
         </div>

@@ -1,6 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { onForbidden, onUnauthorized } from '../api/base';
 import { useAppDispatch, useAppSelector } from '../app/store';
+import { ReloginDialog } from '../session/ReloginDialog';
 import { hasAnyRole, isAdmin, isAuthenticated, type Session } from '../session/sessionSlice';
 
 export type Access = 'staff' | 'admin';
@@ -12,16 +13,28 @@ export function accessFor(session: Session, access: Access): 'ok' | 401 | 403 {
   return allowed ? 'ok' : 403;
 }
 
-/** Guards a screen by role, reacting like a 401 or 403 answer of the server (spec 000 section 6). */
+/** Guards a screen by role, reacting like a 401 or 403 answer of the server (spec 000 section 6).
+ * A lapsed session (its token ran out over unsaved changes) keeps the screen, with the re-login
+ * over it. */
 export function RequireRole({ access, children }: { access: Access; children: ReactNode }) {
   const session = useAppSelector((s) => s.session);
   const dispatch = useAppDispatch();
   const verdict = accessFor(session, access);
+  const wasOk = useRef(false);
   useEffect(() => {
-    if (verdict === 401) onUnauthorized(session, dispatch);
+    // A logout, here or in another tab, took the user to login with its own notice already.
+    const loggedOut = wasOk.current && (session.ended === 'logout' || session.ended === 'otherTab');
+    wasOk.current = verdict === 'ok';
+    if (verdict === 401 && !loggedOut) onUnauthorized(session, dispatch);
     if (verdict === 403) onForbidden(session);
     // Only when the verdict changes: the handlers navigate away.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [verdict]);
-  return verdict === 'ok' ? <>{children}</> : null;
+  if (verdict !== 'ok') return null;
+  return (
+    <>
+      {children}
+      {session.lapsed && <ReloginDialog />}
+    </>
+  );
 }

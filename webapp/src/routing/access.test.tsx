@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lookupsApi, useListLookupQuery } from '../api/lookups';
 import { alert } from '../app/alerts';
 import { makeStore } from '../app/store';
+import { loggedOut } from '../session/sessionSlice';
 import { fakeServer, openPage } from '../test/page';
 import { fakeToken, inAnHour, sellerToken } from '../test/seed';
 import { RequireRole } from './RequireRole';
@@ -68,8 +69,19 @@ describe('401 and 403 answers', () => {
     });
     await screen.findByText('pantalla de login');
     expect(store.getState().session.username).toBe('');
-    expect(localStorage.getItem('optica.token')).toBeNull();
+    expect(sessionStorage.getItem('optica.token')).toBeNull();
     await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR LOGIN', 'Necesitas logearte'));
+  });
+
+  it('a logout in another tab is no 401: the guard shows no ERROR LOGIN (the tab goes to login saying why)', async () => {
+    const { store } = openPage('/adminitrarMarca', routes, {
+      token: admin(),
+      answers: { 'GET /api/marca': [200, []] },
+    });
+    await screen.findByText('0 marcas');
+    store.dispatch(loggedOut('otherTab'));
+    await waitFor(() => expect(screen.queryByText('0 marcas')).toBeNull());
+    expect(alert).not.toHaveBeenCalled();
   });
 
   it('a 403 goes to inicio and keeps the session', async () => {
@@ -86,7 +98,7 @@ describe('401 and 403 answers', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const soon = Math.floor(Date.now() / 1000) + 60;
-      localStorage.setItem('optica.token', fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: soon }));
+      sessionStorage.setItem('optica.token', fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: soon }));
       const calls = fakeServer({ 'GET /api/categoria': [200, []] });
       const store = makeStore();
       expect(store.getState().session.username).toBe('ana');
@@ -94,7 +106,7 @@ describe('401 and 403 answers', () => {
       await store.dispatch(lookupsApi.endpoints.listLookup.initiate('/api/categoria'));
       expect(calls[0].auth).toBeNull();
       expect(store.getState().session.token).toBeNull();
-      expect(localStorage.getItem('optica.token')).toBeNull();
+      expect(sessionStorage.getItem('optica.token')).toBeNull();
     } finally {
       vi.useRealTimers();
     }

@@ -10,6 +10,7 @@ import { CreateMovement, EditMovement } from '../movements';
 import { Cristaleria, EstadoCompra, Inicio, Login, SobreNosotros, Visitanos } from '../pages';
 import { EditPatient, PatientForm, PatientList } from '../patients';
 import { BulkCreate, EditProduct, MassUpdate, ProductForm, ProductList, PublicCatalogue } from '../products';
+import { SessionGate } from '../session/SessionGate';
 import { Statistics } from '../statistics';
 import { RequireRole, type Access } from './RequireRole';
 
@@ -27,7 +28,12 @@ export const editScreens = {
 
 export const routes: RouteObject[] = [
   {
-    element: <Layout />,
+    // Nothing until this tab knows whether another open tab has a session for it.
+    element: (
+      <SessionGate>
+        <Layout />
+      </SessionGate>
+    ),
     children: [
       { path: '/', element: <Navigate to="/inicio" replace /> },
       { path: 'inicio', element: <Inicio staffView={<ProductList />} /> },

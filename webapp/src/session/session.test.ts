@@ -39,11 +39,17 @@ describe('session from the token', () => {
     expect(s.username).toBe('Muñoz');
   });
 
-  it('restores a stored token on reload and forgets an expired one', () => {
+  it("restores this tab's token on reload and forgets an expired one", () => {
     const good = adminToken();
-    localStorage.setItem('optica.token', good);
+    sessionStorage.setItem('optica.token', good);
     expect(loadStoredSession().username).toBe('ana');
-    localStorage.setItem('optica.token', fakeToken({ user_name: 'ana', exp: 1 }));
+    sessionStorage.setItem('optica.token', fakeToken({ user_name: 'ana', exp: 1 }));
+    expect(loadStoredSession().token).toBeNull();
+    expect(sessionStorage.getItem('optica.token')).toBeNull();
+  });
+
+  it('removes a token an older version left in localStorage, and does not use it', () => {
+    localStorage.setItem('optica.token', adminToken());
     expect(loadStoredSession().token).toBeNull();
     expect(localStorage.getItem('optica.token')).toBeNull();
   });

@@ -1,7 +1,8 @@
-// The logged-in user, derived from the access token. Kept in localStorage, so a reload and every
-// other tab of the same browser share it (a Ctrl+click on 'Editar' opens logged in), and a login
-// or logout in one tab reaches the others through the storage event; an expired or malformed
-// token is dropped.
+// The logged-in user, derived from the access token. The token lives in this tab's
+// sessionStorage only: a reload keeps it, closing the tab ends it, and nothing outlives the
+// browser on a shared counter computer. The other open tabs share it through a BroadcastChannel
+// (./tabs.ts): a tab opened without one asks them, a login or logout reaches them. An expired or
+// malformed token is dropped.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { decodePayload, isExpired } from './token';
 
@@ -18,7 +19,27 @@ export interface Session {
   exp: number | null;
 }
 
+/** Why a session ended: the user's logout in this tab, a logout in another tab, or the server
+ * refusing the token (expired, revoked). */
+export type Ended = 'logout' | 'otherTab' | 'refused';
+
+export interface SessionState extends Session {
+  /** 'waiting' while a tab opened without a token asks the other tabs for theirs (a few hundred
+   * ms at most): nothing is shown meanwhile, so neither a login screen nor an error flashes. */
+  phase: 'waiting' | 'ready';
+  /** The token ran out while a form held unsaved changes: the user, roles and branch stay, so
+   * the screen and what was typed stay too, with no token until the same user logs in again. */
+  lapsed: boolean;
+  ended: Ended | null;
+}
+
 export const anonymous: Session = { token: null, username: '', roles: [], localId: null, exp: null };
+const ready = (s: Session, ended: Ended | null = null): SessionState => ({
+  ...s,
+  phase: 'ready',
+  lapsed: false,
+  ended,
+});
 
 /** The session a token stands for; anonymous when it is malformed or expired. */
 export function sessionFromToken(token: string | null, nowMs: number = Date.now()): Session {
@@ -34,44 +55,42 @@ export function sessionFromToken(token: string | null, nowMs: number = Date.now(
   };
 }
 
-export function loadStoredSession(storage: Storage | undefined = globalThis.localStorage): Session {
+/** The token this tab kept (a reload); an expired or malformed one is removed. A token an older
+ * version left in localStorage, where it outlived the browser, is removed and not used. */
+export function loadStoredSession(
+  storage: Storage | undefined = globalThis.sessionStorage,
+  legacy: Storage | undefined = globalThis.localStorage,
+): Session {
+  legacy?.removeItem(STORAGE_KEY);
   const token = storage?.getItem(STORAGE_KEY) ?? null;
   const session = sessionFromToken(token);
   if (token && !session.token) storage?.removeItem(STORAGE_KEY);
   return session;
 }
 
-export function storeSession(session: Session, storage: Storage | undefined = globalThis.localStorage) {
+export function storeSession(session: Session, storage: Storage | undefined = globalThis.sessionStorage) {
   if (session.token) {
     if (storage?.getItem(STORAGE_KEY) !== session.token) storage?.setItem(STORAGE_KEY, session.token);
   } else storage?.removeItem(STORAGE_KEY);
 }
 
-/** What another tab's change to the stored token means here: the token to log in with, or null
- * to log out; undefined when the change is not the session's (another key, or the same token). */
-export function sessionChange(
-  e: Pick<StorageEvent, 'key' | 'newValue'>,
-  current: Session,
-  nowMs: number = Date.now(),
-): string | null | undefined {
-  // key null: the other tab cleared the whole storage.
-  if (e.key !== null && e.key !== STORAGE_KEY) return undefined;
-  const next = e.key === null ? null : e.newValue;
-  const session = sessionFromToken(next, nowMs);
-  if (session.token === current.token) return undefined;
-  return session.token;
-}
-
 const sessionSlice = createSlice({
   name: 'session',
-  initialState: (): Session => loadStoredSession(),
+  initialState: (): SessionState => ready(loadStoredSession()),
   reducers: {
-    loggedIn: (_state, action: PayloadAction<string>) => sessionFromToken(action.payload),
-    loggedOut: () => anonymous,
+    loggedIn: (_state, action: PayloadAction<string>) => ready(sessionFromToken(action.payload)),
+    /** Ends the session; the reason defaults to the user's own logout. */
+    loggedOut: (_state, action: PayloadAction<Ended | undefined>) => ready(anonymous, action.payload ?? 'logout'),
+    /** A tab without a token starts asking the other tabs. */
+    waitingForTabs: (state) => (state.token ? state : { ...ready(anonymous), phase: 'waiting' }),
+    /** No tab answered in time: logged out. */
+    noTabAnswered: (state) => (state.phase === 'waiting' ? ready(anonymous) : state),
+    /** The token ran out while a form holds unsaved changes (see `lapsed`). */
+    lapsed: (state) => (state.username ? { ...state, token: null, exp: null, lapsed: true } : state),
   },
 });
 
-export const { loggedIn, loggedOut } = sessionSlice.actions;
+export const { loggedIn, loggedOut, waitingForTabs, noTabAnswered, lapsed } = sessionSlice.actions;
 export default sessionSlice.reducer;
 
 // Rules of spec 000 section 4 and 6.

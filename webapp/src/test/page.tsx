@@ -55,7 +55,7 @@ export interface PageOptions {
 /** Opens `screens` at `at` (any other path shows "otra pantalla"). Returns the view, the store,
  * the router and the requests sent. */
 export function openPage(at: string, screens: RouteObject[], { token, answers = {}, onRequest }: PageOptions = {}) {
-  if (token !== undefined) localStorage.setItem('optica.token', token);
+  if (token !== undefined) sessionStorage.setItem('optica.token', token);
   const calls = fakeServer(answers, onRequest);
   const store = makeStore();
   const router = createMemoryRouter([...screens, { path: '*', element: <p>otra pantalla</p> }], {
