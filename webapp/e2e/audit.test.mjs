@@ -25,12 +25,20 @@ async function seed(server) {
     productoLocales: [{ local: { id: local }, stock: 10 }],
   });
   await shop.seller('vendedora', 'clave-vendedora', local);
+  const paciente = await shop.paciente({
+    nombreCompleto: 'María Gómez',
+    celular: '3772 400000',
+    genero: 'Mujer',
+    local: { id: local },
+    historialFichas: [],
+  });
   const seller = await server.token('vendedora', 'clave-vendedora');
   const movimiento = await shop.movimiento(
     {
       tipoMovimiento: 'ENTRADA',
       fecha: '2026-11-21T10:00',
       local: { id: local },
+      paciente: { id: paciente },
       total: 3000,
       totalImpuesto: 3000,
       detalles: [{ cantidad: 3, precioUnitario: 1000, subtotal: 3000, producto: { id: producto } }],
@@ -44,12 +52,12 @@ async function seed(server) {
   read.body.productoLocales[0].stock = 5;
   read.body.precio = 1250.5;
   assert.equal((await server.api('PUT', `/api/productos/${producto}`, shop.token, read.body)).status, 201);
-  return { producto, movimiento };
+  return { producto, movimiento, paciente };
 }
 
 test("an admin reads a product's stock ledger with its running balance after a sale and a correction", () =>
   withApp(async ({ server, page, open, login }) => {
-    const { producto, movimiento } = await seed(server);
+    const { producto, movimiento, paciente } = await seed(server);
     await login('admin', server.adminPassword);
     await open(`/editarProducto/${producto}`);
     const ledger = page.getByRole('table', { name: 'Libro de stock' });
@@ -75,6 +83,11 @@ test("an admin reads a product's stock ledger with its running balance after a s
 
     // The log lists the sale among the newest events.
     await open('/auditoria');
+    const pacientes = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/pacientes')) pacientes.push(url.pathname);
+    });
     await page.getByRole('heading', { name: 'AUDITORÍA' }).waitFor();
     await page.locator('#filtroTipo').selectOption('Movimiento');
     await page.getByRole('button', { name: 'Buscar' }).click();
@@ -83,9 +96,13 @@ test("an admin reads a product's stock ledger with its running balance after a s
     assert.ok((await sale.locator('td').allTextContents()).includes('La Cruz'), "the acting seller's branch");
     await sale.getByRole('button', { name: 'Ver datos' }).click();
     const datos = await page.getByRole('list', { name: /^Datos del evento/ }).innerText();
+    assert.match(datos, new RegExp(`Paciente: (María Gómez \\()?#${paciente}`));
     assert.match(datos, /Local: La Cruz/);
     assert.match(datos, /Estado: Pidiendo Cristales/);
     assert.match(datos, /Total: \$ 3\.000,00/);
+    // The patient by name, the id kept (asked for that patient alone).
+    await page.getByText(`Paciente: María Gómez (#${paciente})`).waitFor();
+    assert.deepEqual(pacientes, [`/api/pacientes/id/${paciente}`]);
     assert.doesNotMatch(datos, /local_id|PEDIDO_CRISTALES|[{}]/);
     console.log('screenshot:', await screenshot(page, 'auditoria'));
   }));

@@ -5,7 +5,17 @@ import { alert } from '../app/alerts';
 import { Menu } from '../layout/Menu';
 import { routes as appRoutes } from '../routing/routes';
 import { openPage } from '../test/page';
-import { adminToken, evento, instant, locales, sellerToken, springPage } from '../test/seed';
+import {
+  adminToken,
+  datosMovimiento,
+  evento,
+  eventoMovimiento,
+  instant,
+  locales,
+  paciente,
+  sellerToken,
+  springPage,
+} from '../test/seed';
 import { AuditLog } from './AuditLog';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
@@ -111,6 +121,39 @@ describe('audit log', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Local: Centro', 'Cantidad: -1', 'Motivo: Venta', 'Stock resultante: 2']);
+  });
+
+  it("names a movement's patient once its row is unfolded, asking only for that patient", async () => {
+    const user = userEvent.setup();
+    const ventas = [
+      eventoMovimiento('MovimientoRegistrado', 911, datosMovimiento({ paciente_id: 7 })),
+      eventoMovimiento('MovimientoRegistrado', 910, datosMovimiento({ paciente_id: 99 })),
+      eventoMovimiento('MovimientoRegistrado', 909, datosMovimiento({ paciente_id: 8 })),
+    ];
+    const { calls } = open({
+      [LOG]: [200, springPage(ventas, 20)],
+      'GET /api/pacientes/id/7': [200, paciente({ id: 7, nombreCompleto: 'María Gómez' })],
+      'GET /api/pacientes/id/99': [404, { mensaje: 'El paciente no existe' }],
+    });
+    await screen.findAllByText(/Movimiento 501 registrado/);
+    const asked = () => calls.filter((c) => c.path.startsWith('/api/pacientes')).map((c) => c.path);
+    expect(asked()).toEqual([]);
+
+    const lineas = (posicion: number) =>
+      within(screen.getByLabelText(`Datos del evento ${posicion}`))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    await user.click(within(rows()[0]).getByRole('button', { name: 'Ver datos' }));
+    await waitFor(() => expect(lineas(911)).toContain('Paciente: María Gómez (#7)'));
+    // A patient that no longer exists keeps its id.
+    // (the unfolded data is a row of its own: the next 'Ver datos' is the second event's)
+    await user.click(screen.getAllByRole('button', { name: 'Ver datos' })[0]);
+    await waitFor(() => expect(asked()).toContain('/api/pacientes/id/99'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(lineas(910)).toContain('Paciente: #99');
+    // Only the unfolded rows' patients were asked for, once each; never the patient list.
+    expect(asked()).toEqual(['/api/pacientes/id/7', '/api/pacientes/id/99']);
+    expect(alert).not.toHaveBeenCalled();
   });
 
   it('sends every filter with Buscar, omits empty ones, and clears them with Limpiar', async () => {

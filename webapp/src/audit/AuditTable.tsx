@@ -4,12 +4,13 @@ import { formatInstant } from '../lib/dates';
 import { Lines } from './Lines';
 import { MESSAGES } from './messages';
 import { eventLines, eventoLabel } from './eventLines';
-import type { Nombres } from './nombres';
+import { pacienteIds, type Nombres } from './nombres';
+import { useConPacientes } from './usePacientes';
 
 const COLUMNS = 7;
 
 /** The log's rows, newest first; each row's 'Ver datos' unfolds the event's data below it, as
- * `Campo: valor` lines with names instead of ids. */
+ * `Campo: valor` lines with names instead of ids (a patient's with its id). */
 export function AuditTable({ rows, nombres }: { rows: EventoAuditoria[]; nombres: Nombres }) {
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
   const toggle = (posicion: number) =>
@@ -18,6 +19,11 @@ export function AuditTable({ rows, nombres }: { rows: EventoAuditoria[]; nombres
       if (!next.delete(posicion)) next.add(posicion);
       return next;
     });
+  // The patients of the unfolded rows only, by name (the folded rows show no data).
+  const conPacientes = useConPacientes(
+    nombres,
+    rows.filter((r) => open.has(r.posicion)).flatMap((r) => pacienteIds(r.datos)),
+  );
 
   if (rows.length === 0) {
     return <div className="alert alert-info text-center">{MESSAGES.sinEventos}</div>;
@@ -67,7 +73,7 @@ export function AuditTable({ rows, nombres }: { rows: EventoAuditoria[]; nombres
                       <div className="bg-light p-2">
                         <Lines
                           id={detailId}
-                          lines={eventLines(row, nombres)}
+                          lines={eventLines(row, conPacientes)}
                           label={`Datos del evento ${row.posicion}`}
                         />
                       </div>

@@ -3,7 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { openPage } from '../test/page';
-import { adminToken, datosMovimiento, evento, eventoMovimiento, instant, locales, lookupAnswers } from '../test/seed';
+import {
+  adminToken,
+  datosMovimiento,
+  evento,
+  eventoMovimiento,
+  instant,
+  locales,
+  lookupAnswers,
+  paciente,
+} from '../test/seed';
 import { EntityHistory } from './EntityHistory';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
@@ -140,6 +149,41 @@ describe('entity history', () => {
     expect(within(estado).queryByRole('list')).toBeNull();
     expect(within(edit1).getByRole('list', { name: 'Cambios' })).toBe(changes[0]);
     expect(within(edit2).getByRole('list', { name: 'Cambios' })).toBe(changes[1]);
+  });
+
+  it("names a movement's patients in its changes and its state, '#id' for one that cannot be read", async () => {
+    const user = userEvent.setup();
+    const { calls } = open('Movimiento', 501, {
+      'GET /api/auditoria/historial/Movimiento/501': [
+        200,
+        [
+          eventoMovimiento('MovimientoRegistrado', 101, registrado),
+          eventoMovimiento('MovimientoEditado', 102, { ...registrado, paciente_id: 12 }),
+        ],
+      ],
+      'GET /api/auditoria/estado/Movimiento/501': [200, { datos: { ...registrado, paciente_id: 12 } }],
+      'GET /api/pacientes/id/7': [200, paciente({ id: 7, nombreCompleto: 'María Gómez' })],
+      'GET /api/pacientes/id/12': [500, { mensaje: 'x' }],
+    });
+    const cambios = await screen.findByRole('list', { name: 'Cambios' });
+    await waitFor(() =>
+      expect(
+        within(cambios)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Paciente: María Gómez (#7) → #12']),
+    );
+    fireEvent.change(momento(), { target: { value: '2024-05-10T10:15' } });
+    await user.click(screen.getByRole('button', { name: 'Ver al momento' }));
+    const estado = await screen.findByLabelText('Estado al momento');
+    expect(
+      within(estado)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toContain('Paciente: #12');
+    const pacientes = calls.filter((c) => c.path.startsWith('/api/pacientes')).map((c) => c.path);
+    expect(new Set(pacientes)).toEqual(new Set(['/api/pacientes/id/7', '/api/pacientes/id/12']));
+    expect(alert).not.toHaveBeenCalled();
   });
 
   it("shows a product edit's changes with names and money, after a mass price update", async () => {

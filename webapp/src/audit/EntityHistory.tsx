@@ -11,8 +11,9 @@ import { MESSAGES, TITLES } from './messages';
 import { Lines } from './Lines';
 import { cambioText, entityChanges, type Cambio } from './changes';
 import { stateLines } from './eventLines';
-import type { Nombres } from './nombres';
+import { pacienteIds, type Nombres } from './nombres';
 import { useNombres } from './useNombres';
+import { useConPacientes } from './usePacientes';
 
 interface Props {
   tipo: TipoConEstado;
@@ -70,7 +71,8 @@ function EventRows({ eventos, tipo, nombres }: { eventos: EventoAuditoria[]; tip
 export function EntityHistory({ tipo, id }: Props) {
   const history = useHistorialAuditoriaQuery({ tipo, id }, { refetchOnMountOrArgChange: true });
   const [verEstado, estado] = useLazyEstadoAuditoriaQuery();
-  const nombres = useNombres();
+  // The patients named in these events and in the state shown (a movement's), by name.
+  const nombres = useConPacientes(useNombres(), pacienteIds([history.currentData, estado.currentData]));
 
   const failed = history.isError && !handledElsewhere(history.error);
   const estadoFailed = estado.isError && !handledElsewhere(estado.error);

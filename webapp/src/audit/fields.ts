@@ -5,7 +5,7 @@ import { formatFechaHora } from '../lib/dates';
 import { centsOf, formatPesos, money, parseScaled, sumCents } from '../lib/money';
 import { formatPorcentaje } from '../lib/numbers';
 import { isObject } from './json';
-import { nombreDe, sinNombres, type Nombres } from './nombres';
+import { nombreDe, pacienteText, sinNombres, type Nombres } from './nombres';
 
 /** How a field's value is written. */
 export type Clase =
@@ -18,6 +18,7 @@ export type Clase =
   | 'motivo'
   | 'lista'
   | 'local'
+  | 'paciente'
   | 'marca'
   | 'material'
   | 'categorias'
@@ -47,7 +48,7 @@ export const CAMPOS: Record<'Producto' | 'Movimiento' | 'Paciente', Record<strin
     tipo: campo('Tipo', 'tipoMovimiento'),
     fecha: campo('Fecha', 'fecha'),
     local_id: campo('Local', 'local'),
-    paciente_id: campo('Paciente'),
+    paciente_id: campo('Paciente', 'paciente'),
     vendedor: campo('Vendedor'),
     descripcion: campo('Descripción'),
     lineas: campo('Líneas', 'lista'),
@@ -79,6 +80,7 @@ export const CAMPOS_EVENTO: Record<string, Campo> = {
   motivo: campo('Motivo', 'motivo'),
   stock_resultante: campo('Stock resultante'),
   movimiento_id: campo('Movimiento'),
+  paciente_id: campo('Paciente', 'paciente'),
   fecha: campo('Fecha', 'fecha'),
   ficha: campo('Ficha'),
   ficha_id: campo('Ficha'),
@@ -135,6 +137,7 @@ const MAPA: Partial<Record<Clase, keyof Nombres>> = {
 /** A value as the screens show it, by its class. */
 export function valueText(clase: Clase, key: string, value: unknown, nombres: Nombres): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (clase === 'paciente') return pacienteText(nombres.pacientes, value);
   const mapa = MAPA[clase];
   if (mapa) {
     if (Array.isArray(value)) return value.length ? value.map((id) => nombreDe(nombres[mapa], id)).join(', ') : '—';

@@ -4,7 +4,7 @@ import { cambioText, diffDatos, diffMovimiento, entityChanges, movementChanges }
 import { eventLines, eventoLabel, stateLines } from './eventLines';
 import { fieldText, lineaText, listSummary } from './fields';
 import { sameJson } from './json';
-import { porId, sinNombres } from './nombres';
+import { pacienteIds, porId, sinNombres } from './nombres';
 import { signed, stockAlMomento } from './stock';
 
 describe('audit rules', () => {
@@ -61,11 +61,40 @@ describe('audit rules', () => {
     expect(cambios.map(cambioText)).toEqual([
       'Tipo: Entrada → Salida',
       'Local: #1 → #2',
-      'Paciente: 7 → —',
+      'Paciente: #7 → —',
       'Líneas: 1 línea, total $ 2.000,00 → 1 línea, total $ 2.000,00 (detalle modificado)',
       'Estado: Pidiendo Cristales → —',
       'nuevo_campo: — → x',
     ]);
+  });
+
+  it("names a movement's patient with the id kept, '#id' when the name is not known", () => {
+    const nombres = { ...sinNombres, pacientes: new Map([[7, 'María Gómez']]) };
+    const registrado = eventoMovimiento('MovimientoRegistrado', 1, datosMovimiento());
+    expect(eventLines(registrado, nombres)).toContainEqual({ campo: 'Paciente', valor: 'María Gómez (#7)' });
+    expect(eventLines(registrado, sinNombres)).toContainEqual({ campo: 'Paciente', valor: '#7' });
+    const otro = { ...datosMovimiento(), paciente_id: 12 };
+    expect(diffMovimiento(datosMovimiento(), otro, nombres).map(cambioText)).toEqual([
+      'Paciente: María Gómez (#7) → #12',
+    ]);
+    expect(stateLines('Movimiento', { datos: datosMovimiento() }, nombres)).toContainEqual({
+      campo: 'Paciente',
+      valor: 'María Gómez (#7)',
+    });
+    // a sale without a patient
+    expect(
+      eventLines(eventoMovimiento('MovimientoRegistrado', 1, { ...otro, paciente_id: null }), nombres),
+    ).toContainEqual({ campo: 'Paciente', valor: '—' });
+  });
+
+  it('finds the patient ids inside event data and entity states, each once', () => {
+    expect(pacienteIds(eventoMovimiento('MovimientoRegistrado', 1, datosMovimiento()).datos)).toEqual([7]);
+    expect(pacienteIds({ datos: { paciente_id: null } })).toEqual([]);
+    expect(pacienteIds([{ datos: { paciente_id: 12 } }, { datos: { paciente_id: 7 } }, { paciente_id: 12 }])).toEqual([
+      12, 7,
+    ]);
+    expect(pacienteIds({ anterior: 'PEDIDO_CRISTALES', nuevo: 'ARMANDO_PEDIDO' })).toEqual([]);
+    expect(pacienteIds(undefined)).toEqual([]);
   });
 
   it('diffs each edit against the movement as it stood before it', () => {
