@@ -12,7 +12,7 @@ const withApp = useApp();
 async function seed(server) {
   const shop = await seeder(server);
   const local = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' });
-  await shop.metodoPago('Efectivo');
+  const efectivo = await shop.metodoPago('Efectivo');
   const marca = await shop.marca('Ray-Ban');
   const sol = await shop.categoria('Sol');
   const proveedor = await shop.proveedor('Opti', '1');
@@ -25,6 +25,41 @@ async function seed(server) {
     proveedores: [{ id: proveedor }],
     productoLocales: [{ local: { id: local }, stock: 3 }],
   });
+  // A sale paid two ways that still owes, and an expense: the list's columns must fit a phone.
+  const tarjeta = await shop.metodoPago('Tarjeta de crédito');
+  const paciente = await shop.paciente({
+    nombreCompleto: 'María José Gómez Ruiz',
+    celular: '3772 400400',
+    genero: 'Mujer',
+    local: { id: local },
+    historialFichas: [],
+  });
+  const pago = (id, monto, fecha) => ({ monto, montoImpuesto: monto, metodoPago: { id }, fecha });
+  await shop.movimiento({
+    tipoMovimiento: 'ENTRADA',
+    fecha: '2026-11-10T11:00',
+    local: { id: local },
+    paciente: { id: paciente },
+    descripcion: 'Anteojo multifocal con antirreflejo y filtro azul, entrega en diez días',
+    total: 450000,
+    totalImpuesto: 350000.5,
+    detalles: [],
+    detallesAdicionales: [{ descripcion: 'Armazón y cristales multifocales', subtotal: 450000 }],
+    cajaMovimientos: [pago(efectivo, 200000, '2026-11-10T11:00'), pago(tarjeta, 150000.5, '2026-11-10T11:05')],
+    estadoMovimiento: 'PEDIDO_CRISTALES',
+  });
+  await shop.movimiento({
+    tipoMovimiento: 'SALIDA',
+    fecha: '2026-11-12T09:00',
+    local: { id: local },
+    descripcion: 'Pago de luz de noviembre',
+    total: 35500,
+    totalImpuesto: 35500,
+    detalles: [],
+    detallesAdicionales: [],
+    cajaMovimientos: [pago(efectivo, 35500, '2026-11-12T09:00')],
+    estadoMovimiento: null,
+  });
   await shop.seller('vendedora', 'clave-vendedora', local);
 }
 
@@ -32,6 +67,12 @@ async function seed(server) {
 async function fits(page, what) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `${what}: the page is ${width} px wide on a 390 px phone`);
+}
+
+/** The element lies within the phone's width, readable without scrolling sideways. */
+async function onScreen(locator, what) {
+  const box = await locator.boundingBox();
+  assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `${what} is off the screen: ${JSON.stringify(box)}`);
 }
 
 /** Whether two elements' boxes overlap on screen. */
@@ -76,12 +117,17 @@ test('a seller works the counter on a 390 px phone: login, catalogue, sale, list
     await page.click('button[type=submit]');
     assert.equal((await takeAlert(page)).text, 'Hola vendedora,has iniciado sesión correctamente');
 
-    // The catalogue: one row, money as es-AR writes it, the long description cut to three lines.
+    // The catalogue: one card, money as es-AR writes it, the long description cut to three lines.
     await page.getByRole('heading', { name: 'NUESTRO CATÁLOGO' }).waitFor();
     const row = page.locator('tbody tr', { hasText: 'RB2140' });
     await row.getByText('$ 359.999,96', { exact: true }).waitFor();
+    // On a phone each product is a card, one line per column: the description still three lines.
     const rowHeight = (await row.boundingBox()).height;
-    assert.ok(rowHeight < 200, `a 255-character description makes the row ${rowHeight} px tall`);
+    assert.ok(rowHeight < 300, `a 255-character description makes the card ${rowHeight} px tall`);
+    const descriptionHeight = (await row.getByTestId('descripcion').boundingBox()).height;
+    assert.ok(descriptionHeight < 80, `the description is ${descriptionHeight} px tall, more than three lines`);
+    await onScreen(row.getByText('$ 359.999,96', { exact: true }), 'the price');
+    await onScreen(row.getByTestId('descripcion'), 'the description');
     await fits(page, 'catálogo');
     console.log('screenshot:', await screenshot(page, 'telefono-catalogo'));
 
@@ -97,6 +143,24 @@ test('a seller works the counter on a 390 px phone: login, catalogue, sale, list
     // The movement list, then a new movement from it.
     await throughMenu(page, 'CAJA');
     await page.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' }).waitFor();
+    // One row per movement, the sale's two payments inside its row, its description and debt (and
+    // the expense's) readable on the phone's width.
+    const rows = page.locator('table tbody tr');
+    const venta = rows.filter({ hasText: 'Anteojo multifocal' });
+    await venta.waitFor();
+    assert.equal(await rows.count(), 2, 'one row per movement');
+    assert.deepEqual(await venta.getByRole('listitem').allTextContents(), [
+      'Efectivo: $ 200.000,00 — 10/11/2026 11:00',
+      'Tarjeta de crédito: $ 150.000,50 — 10/11/2026 11:05',
+    ]);
+    await onScreen(venta.getByText('Anteojo multifocal con antirreflejo', { exact: false }), 'the description');
+    await onScreen(venta.getByText('$ 99.999,50', { exact: true }), 'the debt');
+    await onScreen(venta.getByText('$ 450.000,00', { exact: true }), 'the total');
+    await onScreen(venta.getByText('María José Gómez Ruiz', { exact: true }), 'the patient');
+    const gasto = rows.filter({ hasText: 'Pago de luz de noviembre' });
+    await onScreen(gasto.getByText('Pago de luz de noviembre', { exact: true }), "the expense's description");
+    await onScreen(gasto.getByText('$ 35.500,00', { exact: true }).first(), "the expense's total");
+    await onScreen(venta.getByRole('link', { name: 'Editar' }), 'Editar');
     await fits(page, 'listado de movimientos');
     console.log('screenshot:', await screenshot(page, 'telefono-listado'));
     await page
@@ -104,6 +168,9 @@ test('a seller works the counter on a 390 px phone: login, catalogue, sale, list
       .first()
       .click();
     await page.getByRole('heading', { name: 'Crear Movimiento' }).waitFor();
+    // The date as Argentina writes it, with its calendar button beside it.
+    assert.match(await page.inputValue('#fecha'), /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    await onScreen(page.getByRole('button', { name: 'Elegir en el calendario' }), 'the calendar button');
     await page.locator('#tipoMovimiento').selectOption('ENTRADA');
     await page.fill('#buscarModelo', 'RB2140');
     await page.locator('form[aria-label="Buscar por modelo"]').getByRole('button', { name: 'Buscar' }).click();
@@ -112,6 +179,13 @@ test('a seller works the counter on a 390 px phone: login, catalogue, sale, list
     await page.getByRole('button', { name: 'Agregar producto' }).click();
     await page.getByRole('button', { name: 'Agregar pago' }).click();
     await page.fill('#monto-0', '1.000,50');
+    // The product's subtotal and the payment's method, amount and date in sight, not cut.
+    const lineas = page.getByRole('table', { name: 'Detalles de productos' });
+    await onScreen(lineas.getByRole('button', { name: 'Quitar RB2140' }), 'Quitar');
+    const metodo = page.locator('#metodoPago-0');
+    await onScreen(metodo, 'the payment method');
+    assert.ok((await metodo.boundingBox()).width >= 150, 'the payment method is wide enough to read');
+    await onScreen(page.locator('#montoImpuesto-0'), 'the amount with surcharge');
     await fits(page, 'formulario de movimiento');
     const guardar = page.getByRole('button', { name: 'Guardar' });
     await guardar.scrollIntoViewIfNeeded();
@@ -131,6 +205,14 @@ test('a seller works the counter on a 390 px phone: login, catalogue, sale, list
     await page.getByRole('link', { name: 'Crear paciente' }).click();
     await page.getByRole('heading', { name: 'Crear Paciente' }).waitFor();
     await fits(page, 'formulario de paciente');
+    // The ficha's date beside its label, as dd/mm/aaaa; the axis wide enough for '180'.
+    const fichaCard = page.getByRole('group', { name: 'Ficha de graduación 1' });
+    const [etiqueta, fecha] = [fichaCard.locator('label', { hasText: 'Fecha' }), fichaCard.getByLabel('Fecha')];
+    const [a, b] = [await etiqueta.boundingBox(), await fecha.boundingBox()];
+    assert.ok(Math.abs(a.y + a.height / 2 - (b.y + b.height / 2)) < 12, "the date is on its label's line");
+    assert.match(await fecha.inputValue(), /^\d{2}\/\d{2}\/\d{4}$/);
+    const eje = await fichaCard.getByLabel('Eje lejos derecho').boundingBox();
+    assert.ok(eje.width >= 55, `the axis input is ${eje.width} px wide`);
     const crear = page.getByRole('button', { name: 'Crear Paciente', exact: true });
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     assert.ok(!(await overlap(crear, page.getByTestId('whatsapp'))), 'WhatsApp leaves Crear Paciente free');

@@ -3,6 +3,7 @@ import { estadoLabel, type MovimientoFila, type Reporte } from '../api/cashbox';
 import { formatFechaHora } from '../lib/dates';
 import { money } from '../lib/money';
 import { MESSAGES } from './messages';
+import '../ui/stackedTable.css';
 import { owes, SIN_METODO } from './rules';
 
 interface Props {
@@ -24,7 +25,7 @@ export function MovementTable({ rows, admin, busy, onReport, onCopyLink, onDelet
   }
   return (
     <div className="table-responsive">
-      <table className="table table-striped table-hover align-middle">
+      <table className="table table-striped table-hover align-middle table-stacked">
         <thead className="table-dark">
           <tr>
             <th>Fecha</th>
@@ -42,17 +43,23 @@ export function MovementTable({ rows, admin, busy, onReport, onCopyLink, onDelet
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
-              <td className="text-nowrap">{formatFechaHora(row.fecha)}</td>
-              <td>{row.tipoMovimiento}</td>
-              <td>{row.paciente?.nombreCompleto ?? ''}</td>
-              <td>{row.local?.nombre ?? ''}</td>
-              <td className="small">{row.descripcion ?? ''}</td>
-              <td className="text-nowrap">{money(row.total)}</td>
-              <td className={owes(row) ? 'text-nowrap text-danger fw-bold' : 'text-nowrap'}>
+              <td data-label="Fecha" className="text-nowrap">
+                {formatFechaHora(row.fecha)}
+              </td>
+              <td data-label="Tipo">{row.tipoMovimiento}</td>
+              <td data-label="Paciente">{row.paciente?.nombreCompleto ?? ''}</td>
+              <td data-label="Local">{row.local?.nombre ?? ''}</td>
+              <td data-label="Descripción" className="small">
+                {row.descripcion ?? ''}
+              </td>
+              <td data-label="Total" className="text-nowrap">
+                {money(row.total)}
+              </td>
+              <td data-label="Deuda" className={owes(row) ? 'text-nowrap text-danger fw-bold' : 'text-nowrap'}>
                 {owes(row) ? money(row.deuda) : '—'}
               </td>
-              <td>{estadoLabel(row.estadoMovimiento)}</td>
-              <td>
+              <td data-label="Estado">{estadoLabel(row.estadoMovimiento)}</td>
+              <td data-label="Pagos">
                 {row.cajaMovimientos.length === 0 ? (
                   <span className="small text-muted">{MESSAGES.sinPagos}</span>
                 ) : (
@@ -69,7 +76,7 @@ export function MovementTable({ rows, admin, busy, onReport, onCopyLink, onDelet
                   </ul>
                 )}
               </td>
-              <td>
+              <td data-label="Acciones">
                 <div className="d-flex flex-wrap gap-1">
                   <button
                     type="button"

@@ -1,4 +1,5 @@
 import type { Nombrado } from '../api/types';
+import '../ui/stackedTable.css';
 import { formatFechaHora, localMinute, sameMinute } from '../lib/dates';
 import { formatPesos, PESOS } from '../lib/money';
 import { NumberInput } from '../ui/NumberInput';
@@ -46,7 +47,7 @@ export function Payments({ form, metodos, totales, onChange }: Props) {
         <p className="text-muted">{MESSAGES.sinPagosCargados}</p>
       ) : (
         <div className="table-responsive">
-          <table className="table table-sm align-middle" aria-label="Pagos">
+          <table className="table table-sm align-middle table-stacked" aria-label="Pagos">
             <thead>
               <tr>
                 <th>Método de pago</th>
@@ -67,7 +68,7 @@ export function Payments({ form, metodos, totales, onChange }: Props) {
                     className={sameMinute(p.fecha, form.fecha) ? highlight : undefined}
                     data-testid={`pago-${i}`}
                   >
-                    <td>
+                    <td data-label="Método de pago">
                       <select
                         id={`metodoPago-${i}`}
                         className="form-select form-select-sm"
@@ -90,32 +91,38 @@ export function Payments({ form, metodos, totales, onChange }: Props) {
                         ))}
                       </select>
                     </td>
-                    <td>
-                      <NumberInput
-                        id={`monto-${i}`}
-                        small
-                        rule={PESOS}
-                        show={formatPesos}
-                        aria-label={`Monto ${n}`}
-                        readOnly={fixed}
-                        value={p.monto}
-                        onValueChange={(text) => onChange(setMonto(form, p.key, text))}
-                      />
+                    <td data-label="Monto">
+                      <div className="flex-grow-1">
+                        <NumberInput
+                          id={`monto-${i}`}
+                          small
+                          rule={PESOS}
+                          show={formatPesos}
+                          aria-label={`Monto ${n}`}
+                          readOnly={fixed}
+                          value={p.monto}
+                          onValueChange={(text) => onChange(setMonto(form, p.key, text))}
+                        />
+                      </div>
                     </td>
-                    <td>
-                      <NumberInput
-                        id={`montoImpuesto-${i}`}
-                        small
-                        rule={PESOS}
-                        show={formatPesos}
-                        aria-label={`Monto con recargo ${n}`}
-                        readOnly={fixed}
-                        value={p.montoImpuesto}
-                        onValueChange={(text) => onChange(setMontoImpuesto(form, p.key, text))}
-                      />
+                    <td data-label="Monto con recargo">
+                      <div className="flex-grow-1">
+                        <NumberInput
+                          id={`montoImpuesto-${i}`}
+                          small
+                          rule={PESOS}
+                          show={formatPesos}
+                          aria-label={`Monto con recargo ${n}`}
+                          readOnly={fixed}
+                          value={p.montoImpuesto}
+                          onValueChange={(text) => onChange(setMontoImpuesto(form, p.key, text))}
+                        />
+                      </div>
                     </td>
-                    <td className="text-nowrap">{formatFechaHora(p.fecha)}</td>
-                    <td>
+                    <td data-label="Fecha" className="text-nowrap">
+                      {formatFechaHora(p.fecha)}
+                    </td>
+                    <td data-label="Completo">
                       {totales.completo ? (
                         <span className="text-success fs-5" role="img" aria-label="Pago completo" title="Pago completo">
                           ✔
@@ -131,7 +138,7 @@ export function Payments({ form, metodos, totales, onChange }: Props) {
                         </span>
                       )}
                     </td>
-                    <td>
+                    <td data-label="">
                       <button
                         type="button"
                         className="btn btn-outline-danger btn-sm"

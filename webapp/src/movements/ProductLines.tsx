@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import '../ui/stackedTable.css';
 import { handledElsewhere } from '../api/base';
 import { useLazyProductosEnLocalQuery, type Producto } from '../api/products';
 import { alert } from '../app/alerts';
@@ -124,7 +125,7 @@ export function ProductLines({ form, onChange }: Props) {
       </div>
       {form.lineas.length > 0 && (
         <div className="table-responsive">
-          <table className="table table-sm align-middle" aria-label="Detalles de productos">
+          <table className="table table-sm align-middle table-stacked" aria-label="Detalles de productos">
             <thead>
               <tr>
                 <th>Modelo</th>
@@ -140,22 +141,24 @@ export function ProductLines({ form, onChange }: Props) {
                 const name = l.producto?.modelo ?? 'Producto eliminado';
                 return (
                   <tr key={l.key}>
-                    <td>{name}</td>
-                    <td>{l.producto?.marca?.nombre ?? ''}</td>
-                    <td>{formatPesos(l.precioCents)}</td>
-                    <td style={{ maxWidth: '7rem' }}>
-                      <NumberInput
-                        id={`cantidad-${i}`}
-                        small
-                        rule={CANTIDAD}
-                        show={String}
-                        aria-label={`Cantidad de ${name}`}
-                        value={l.cantidad}
-                        onValueChange={(text) => cantidad(l.key, text)}
-                      />
+                    <td data-label="Modelo">{name}</td>
+                    <td data-label="Marca">{l.producto?.marca?.nombre ?? ''}</td>
+                    <td data-label="Precio unitario">{formatPesos(l.precioCents)}</td>
+                    <td data-label="Cantidad" style={{ maxWidth: '7rem' }}>
+                      <div className="flex-grow-1">
+                        <NumberInput
+                          id={`cantidad-${i}`}
+                          small
+                          rule={CANTIDAD}
+                          show={String}
+                          aria-label={`Cantidad de ${name}`}
+                          value={l.cantidad}
+                          onValueChange={(text) => cantidad(l.key, text)}
+                        />
+                      </div>
                     </td>
-                    <td>{formatPesos(lineaSubtotal(l))}</td>
-                    <td>
+                    <td data-label="Subtotal">{formatPesos(lineaSubtotal(l))}</td>
+                    <td data-label="">
                       <button
                         type="button"
                         className="btn btn-outline-danger btn-sm"

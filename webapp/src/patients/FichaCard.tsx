@@ -89,6 +89,7 @@ export function FichaCard({ ficha, position, onChange, onDateCommit }: Props) {
                     <NumberInput
                       small
                       rule={PRESCRIPCION}
+                      style={{ minWidth: '3.75rem' }}
                       aria-label={gradLabel(field, tipo, ojo)}
                       value={g[field]}
                       onValueChange={(text) => onChange(setGraduacion(ficha, ojo, tipo, field, text))}
@@ -111,20 +112,23 @@ export function FichaCard({ ficha, position, onChange, onDateCommit }: Props) {
     <fieldset className="card mb-3" aria-label={`Ficha de graduación ${position}`}>
       <div className="card-header d-flex flex-wrap align-items-center gap-2">
         <span className="fw-semibold">Ficha de graduación</span>
-        <label htmlFor={`${id}-fecha`} className="ms-auto small">
-          Fecha
-        </label>
-        <DateInput
-          id={`${id}-fecha`}
-          required
-          small
-          groupClassName="w-auto"
-          style={{ width: '8.5rem' }}
-          className={ficha.fecha ? undefined : 'is-invalid'}
-          value={ficha.fecha}
-          onValueChange={(fecha) => onChange({ ...ficha, fecha })}
-          onBlur={onDateCommit}
-        />
+        {/* The label stays beside its date when a phone wraps the header. */}
+        <div className="ms-auto d-flex align-items-center gap-2">
+          <label htmlFor={`${id}-fecha`} className="small">
+            Fecha
+          </label>
+          <DateInput
+            id={`${id}-fecha`}
+            required
+            small
+            groupClassName="w-auto"
+            style={{ width: '8.5rem' }}
+            className={ficha.fecha ? undefined : 'is-invalid'}
+            value={ficha.fecha}
+            onValueChange={(fecha) => onChange({ ...ficha, fecha })}
+            onBlur={onDateCommit}
+          />
+        </div>
       </div>
       <div className="card-body">
         <div className="row g-3">{(['LEJOS', 'CERCA'] as const).map(table)}</div>

@@ -4,6 +4,7 @@ import { money } from '../lib/money';
 import { formatEntero } from '../lib/numbers';
 import { Description } from './Description';
 import { MESSAGES } from './messages';
+import '../ui/stackedTable.css';
 
 interface Props {
   productos: Producto[];
@@ -24,7 +25,7 @@ export function ProductTable({ productos, admin, page, onDelete }: Props) {
   }
   return (
     <div className="table-responsive">
-      <table className="table table-striped table-hover align-middle">
+      <table className="table table-striped table-hover align-middle table-stacked">
         <thead className="table-dark">
           <tr>
             <th>Modelo</th>
@@ -42,14 +43,26 @@ export function ProductTable({ productos, admin, page, onDelete }: Props) {
         <tbody>
           {productos.map((p) => (
             <tr key={p.id}>
-              <td>{p.modelo}</td>
-              <td>{p.marca?.nombre ?? ''}</td>
-              <td className={WIDE}>{p.categorias.map((c) => c.nombre).join(', ')}</td>
-              <td className={WIDE}>{p.material?.nombre ?? ''}</td>
-              <td className={WIDE}>{p.genero}</td>
-              {admin && <td className="text-nowrap">{money(p.costo)}</td>}
-              <td className="text-nowrap">{money(p.precio)}</td>
-              <td>
+              <td data-label="Modelo">{p.modelo}</td>
+              <td data-label="Marca">{p.marca?.nombre ?? ''}</td>
+              <td data-label="Categoría" className={WIDE}>
+                {p.categorias.map((c) => c.nombre).join(', ')}
+              </td>
+              <td data-label="Material" className={WIDE}>
+                {p.material?.nombre ?? ''}
+              </td>
+              <td data-label="Género" className={WIDE}>
+                {p.genero}
+              </td>
+              {admin && (
+                <td data-label="Costo" className="text-nowrap">
+                  {money(p.costo)}
+                </td>
+              )}
+              <td data-label="Precio" className="text-nowrap">
+                {money(p.precio)}
+              </td>
+              <td data-label="Stock">
                 <ul className="list-unstyled mb-0">
                   {p.productoLocales.map((s) => (
                     <li key={s.local.id} className="text-nowrap">
@@ -58,11 +71,11 @@ export function ProductTable({ productos, admin, page, onDelete }: Props) {
                   ))}
                 </ul>
               </td>
-              <td>
+              <td data-label="Descripción">
                 <Description text={p.descripcion ?? ''} />
               </td>
               {admin && (
-                <td>
+                <td data-label="Acciones">
                   <div className="d-flex gap-1">
                     <Link className="btn btn-warning btn-sm" to={`/editarProducto/${p.id}?fromPage=${page}`}>
                       Editar
