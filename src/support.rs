@@ -222,7 +222,32 @@ pub async fn verify(pool: &PgPool, quiet: bool) -> Result<Vec<Difference>, Strin
     if !quiet {
         eprintln!();
     }
+    let mut differences = differences;
+    differences.extend(cash_ledger_differences(pool).await.map_err(|e| e.to_string())?);
     Ok(differences)
+}
+
+/// The command side's cash ledger against what the events say it holds (migration 0020).
+async fn cash_ledger_differences(pool: &PgPool) -> Result<Vec<Difference>, sqlx::Error> {
+    let rows: Vec<(Option<String>, Option<String>)> = sqlx::query_as(
+        "select row_to_json(x)::text, null::text
+         from (select movimiento_id, local_id, dia, metodo_pago_id, cents from cash_ledger
+               except select * from optica_cash_ledger_from_events()) x
+         union all
+         select null, row_to_json(y)::text
+         from (select * from optica_cash_ledger_from_events()
+               except select movimiento_id, local_id, dia, metodo_pago_id, cents from cash_ledger) y",
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(live, rebuilt)| Difference {
+            table: "cash_ledger",
+            live,
+            rebuilt,
+        })
+        .collect())
 }
 
 /// An event whose stored hash is not the one its stream's chain gives.

@@ -1,6 +1,8 @@
 //! The command side: aggregates (pure rules, no I/O in `handle`) and the store that loads them
 //! and appends their events atomically.
 
+pub mod cash;
+pub mod cash_day;
 pub mod catalogue;
 pub mod links;
 pub mod lookup;

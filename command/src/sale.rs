@@ -71,6 +71,7 @@ pub async fn register(
                 .map_err(|e| e.map_domain(SaleError::Movimiento))?;
             // The aggregate's normalised data (default state) is what the stock and lenses follow.
             let saved = movimiento.datos().cloned();
+            unit.cash_ledger(crate::cash::LedgerWrite::new(id, None, saved.as_ref()));
             move_stock(&mut unit, id, None, saved.as_ref(), MotivoStock::Venta).await?;
             if let Some(d) = saved.as_ref().filter(|d| d.tipo == TipoMovimiento::Entrada) {
                 record_lenses(&mut unit, id, d).await?;
@@ -114,6 +115,7 @@ pub async fn edit(
             .await
             .map_err(|e| e.map_domain(SaleError::Movimiento))?;
         let saved = after.datos().cloned();
+        unit.cash_ledger(crate::cash::LedgerWrite::new(id, previous.as_ref(), saved.as_ref()));
         let motivo = MotivoStock::VentaEditada;
         move_stock(&mut unit, id, previous.as_ref(), saved.as_ref(), motivo).await?;
         unit.commit(metadata).await
@@ -133,6 +135,7 @@ pub async fn delete(store: &EventStore, id: i64, metadata: &EventMetadata) -> Re
         unit.handle_loaded(key, before, base, MovimientoCommand::Delete, &())
             .await
             .map_err(|e| e.map_domain(SaleError::Movimiento))?;
+        unit.cash_ledger(crate::cash::LedgerWrite::new(id, previous.as_ref(), None));
         move_stock(&mut unit, id, previous.as_ref(), None, MotivoStock::VentaEliminada).await?;
         unit.commit(metadata).await
     })

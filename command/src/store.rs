@@ -94,6 +94,9 @@ pub enum CommandError<E: std::error::Error> {
     /// A stream the command refers to does not exist (or was deleted in the same instant).
     #[error("{target_type} {target_id} does not exist")]
     Missing { target_type: String, target_id: String },
+    /// The command would change the figures of a closed cash day (branch, day).
+    #[error("cash day {dia} of branch {local_id} is closed")]
+    CashDayClosed { local_id: i64, dia: chrono::NaiveDate },
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -108,6 +111,7 @@ impl<E: std::error::Error> CommandError<E> {
             CommandError::Duplicate { scope, key } => CommandError::Duplicate { scope, key },
             CommandError::InUse { by } => CommandError::InUse { by },
             CommandError::Missing { target_type, target_id } => CommandError::Missing { target_type, target_id },
+            CommandError::CashDayClosed { local_id, dia } => CommandError::CashDayClosed { local_id, dia },
             CommandError::Store(s) => CommandError::Store(s),
         }
     }
@@ -246,6 +250,13 @@ impl EventStore {
     /// Starts a unit of work: commands on one or more streams whose events commit together.
     pub fn unit(&self) -> UnitOfWork<'_> {
         UnitOfWork::new(self)
+    }
+
+    /// Tells this process's projector that events were committed (after a `commit_in`).
+    pub fn wake_projector(&self) {
+        if let Some(projector) = &self.wake {
+            projector.notify_one();
+        }
     }
 }
 

@@ -32,6 +32,8 @@ pub struct UnitOfWork<'a> {
     writes: Vec<StreamWrite>,
     take: Vec<(String, String, String)>,
     release: Vec<(String, String, String)>,
+    /// A movement's new cash-ledger rows and the days they change (see `cash.rs`).
+    cash: Option<crate::cash::LedgerWrite>,
 }
 
 impl<'a> UnitOfWork<'a> {
@@ -41,6 +43,7 @@ impl<'a> UnitOfWork<'a> {
             writes: Vec::new(),
             take: Vec::new(),
             release: Vec::new(),
+            cash: None,
         }
     }
 
@@ -124,6 +127,33 @@ impl<'a> UnitOfWork<'a> {
         self.release.push((scope.into(), key.into(), aggregate_id.into()));
     }
 
+    /// Records what a movement now puts into each day's drawers, refusing the commit with
+    /// `CashDayClosed` when a day it changes is closed; the check and the append hold the
+    /// days' locks, so a count either includes this unit or comes first and refuses it.
+    pub fn cash_ledger(&mut self, write: crate::cash::LedgerWrite) {
+        if !write.changed().is_empty() {
+            self.cash = Some(write);
+        }
+    }
+
+    /// Appends the kept events and claims inside the caller's transaction, which the caller
+    /// commits (and then calls `EventStore::wake_projector`). No snapshots are stored: the
+    /// streams written this way are short.
+    pub async fn commit_in<E: std::error::Error>(
+        self,
+        tx: &mut sqlx::PgConnection,
+        metadata: &EventMetadata,
+    ) -> Result<Option<Appended>, CommandError<E>> {
+        if self.writes.is_empty() {
+            return Ok(None);
+        }
+        let json = serde_json::to_value(metadata).map_err(StoreError::Corrupt)?;
+        match self.write_all(&json, tx).await {
+            Ok(appended) => Ok(Some(appended)),
+            Err(e) => Err(self.failure(e).await),
+        }
+    }
+
     /// Appends every kept event and applies the claims in one transaction. `None` when no
     /// command produced an event.
     pub async fn commit<E: std::error::Error>(
@@ -138,27 +168,55 @@ impl<'a> UnitOfWork<'a> {
                 self.save_snapshots().await;
                 Ok(Some(appended))
             }
-            Err(AppendError::StreamMoved) => Err(CommandError::Conflict),
-            Err(AppendError::Claimed { scope, key }) => Err(CommandError::Duplicate { scope, key }),
-            Err(AppendError::InUse) => Err(self.referrers().await),
-            Err(AppendError::Missing) => Err(self.missing_target().await),
-            Err(AppendError::Db(e)) => Err(StoreError::Database(e).into()),
+            Err(e) => Err(self.failure(e).await),
+        }
+    }
+
+    async fn failure<E: std::error::Error>(&self, e: AppendError) -> CommandError<E> {
+        match e {
+            AppendError::StreamMoved => CommandError::Conflict,
+            AppendError::Claimed { scope, key } => CommandError::Duplicate { scope, key },
+            AppendError::InUse => self.referrers().await,
+            AppendError::Missing => self.missing_target().await,
+            AppendError::CashDayClosed { local_id, dia } => CommandError::CashDayClosed { local_id, dia },
+            AppendError::Db(e) => StoreError::Database(e).into(),
         }
     }
 
     async fn append(&self, metadata: &EventMetadata) -> Result<Appended, AppendError> {
         let metadata = serde_json::to_value(metadata).map_err(|e| AppendError::Db(sqlx::Error::Encode(e.into())))?;
-        let retired: Vec<&StreamWrite> = self.writes.iter().filter(|w| w.live == Some(false)).collect();
-        if self.take.is_empty() && self.release.is_empty() && retired.is_empty() {
+        let retired = self.writes.iter().any(|w| w.live == Some(false));
+        if self.take.is_empty() && self.release.is_empty() && !retired && self.cash.is_none() {
             // One statement is its own transaction: no BEGIN and COMMIT round trips.
             let appended = self.insert_events(&metadata, self.store.pool()).await?;
             self.wake_projector();
             return Ok(appended);
         }
         let mut tx = self.store.pool.begin().await?;
+        let appended = self.write_all(&metadata, &mut tx).await?;
+        tx.commit().await?;
+        self.wake_projector();
+        Ok(appended)
+    }
+
+    /// The cash days' check, the events, deletions and claims, in the caller's transaction.
+    async fn write_all(
+        &self,
+        metadata: &serde_json::Value,
+        tx: &mut sqlx::PgConnection,
+    ) -> Result<Appended, AppendError> {
+        if let Some(cash) = &self.cash {
+            if let Some((local_id, dia)) = crate::cash::first_closed(&mut *tx, cash.changed()).await? {
+                return Err(AppendError::CashDayClosed { local_id, dia });
+            }
+        }
+        let retired: Vec<&StreamWrite> = self.writes.iter().filter(|w| w.live == Some(false)).collect();
         // The events first: a writer racing on the same stream then fails on the stream's key
         // (and the unit is run again) instead of the two waiting on each other's locks.
-        let appended = self.insert_events(&metadata, &mut *tx).await?;
+        let appended = self.insert_events(metadata, &mut *tx).await?;
+        if let Some(cash) = &self.cash {
+            cash.write(&mut *tx).await?;
+        }
         if !retired.is_empty() {
             // The foreign key refuses a stream still referred to, and waits for a transaction
             // that is adding a reference to it right now.
@@ -205,8 +263,6 @@ impl<'a> UnitOfWork<'a> {
                 });
             }
         }
-        tx.commit().await?;
-        self.wake_projector();
         Ok(appended)
     }
 
@@ -389,6 +445,10 @@ enum AppendError {
     InUse,
     /// A reference names a stream that is not alive.
     Missing,
+    CashDayClosed {
+        local_id: i64,
+        dia: chrono::NaiveDate,
+    },
     Db(sqlx::Error),
 }
 

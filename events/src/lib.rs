@@ -4,6 +4,7 @@
 //! Event type strings are stable and never renamed; a shape change bumps the version and gets an
 //! upcaster.
 
+pub mod cash;
 pub mod lookup;
 pub mod measure;
 pub mod metadata;

@@ -1,6 +1,7 @@
 //! The read side's writers: a durable projector that feeds every event, once and in a stable
 //! global order, to projections that turn events into read-model rows.
 
+pub mod cash;
 pub mod lookups;
 mod movement_rows;
 pub mod movements;
@@ -27,5 +28,6 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(patients::PatientsProjection),
         Arc::new(movements::MovementsProjection),
         Arc::new(users::UsersProjection),
+        Arc::new(cash::CashDaysProjection),
     ]
 }

@@ -1,6 +1,7 @@
 //! The HTTP surface: routes, middleware and the static web app.
 
 pub mod audit;
+pub mod cash;
 pub mod extract;
 pub mod headers;
 pub mod health;
@@ -54,6 +55,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         statistics::endpoints(),
         audit::endpoints(),
         shop::endpoints(),
+        cash::endpoints(),
     ];
     let Endpoints { public, mut staff } = features.into_iter().fold(Endpoints::default(), Endpoints::merge);
     crate::openapi::access_errors(staff.get_openapi_mut());

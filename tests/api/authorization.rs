@@ -179,6 +179,14 @@ const MATRIX: &[Fila] = &[
     ("GET",    "/api/movimientos/cantidad-lentes?local={centro}", Sin, STAFF),
     ("GET",    "/api/movimientos/cantidad-pacientes?local={centro}", Sin, STAFF),
 
+    // Cash closing: staff at their own branch (a count that does not match leaves the day open,
+    // so each caller counts again); reopening a closed day: admins.
+    ("GET",    "/api/caja/{centro}/2026-11-19",            Sin, BRANCH_A),
+    ("GET",    "/api/caja/cierres",                        Sin, STAFF),
+    ("POST",   "/api/caja/{centro}/2026-11-19/apertura",   Json(r#"{"fondo":[{"metodoPagoId":{efectivo},"monto":100}]}"#), BRANCH_A),
+    ("POST",   "/api/caja/{centro}/2026-11-19/cierre",     Json(r#"{"contado":[]}"#), BRANCH_A),
+    ("POST",   "/api/caja/{centro}/2026-11-18/reapertura", Json(r#"{"motivo":"Faltó una venta"}"#), ADMIN),
+
     // Audit: admins.
     ("GET",    "/api/auditoria",                           Sin, ADMIN),
     ("GET",    "/api/auditoria/historial/Producto/{armazon}", Sin, ADMIN),
@@ -261,6 +269,16 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
     let mover = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
     let borrar_movimiento = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
     let (_, leido) = app.get(&format!("/api/movimientos/{movimiento}"), Some(admin)).await;
+    // A closed day for the reopening's row.
+    let cierre = json!({"contado": [], "motivo": "Cierre de prueba"});
+    let (status, _) = app
+        .post(
+            &format!("/api/caja/{}/2026-11-18/cierre", s.centro),
+            Some(admin),
+            cierre,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
     let product_at_a = |modelo: &str| {
         json!({"modelo": modelo, "marca": {"id": marca}, "categorias": [{"id": sol}], "precio": 10,
                "proveedores": [{"id": proveedor}], "productoLocales": [{"local": {"id": s.centro}, "stock": 1}]})

@@ -8,6 +8,7 @@ mod common;
 mod audit;
 mod auth;
 mod authorization;
+mod cash_closing;
 mod cashbox;
 mod crash;
 mod db_restart;

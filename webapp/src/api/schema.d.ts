@@ -72,6 +72,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/caja/cierres": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The counted days, newest first, with their totals and differences. */
+        get: operations["caja_cierres"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/caja/{localId}/{fecha}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A branch's day: its state, its float and, once counted, the last count against the expected
+         *     figures (hidden before the first count).
+         */
+        get: operations["caja_dia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/caja/{localId}/{fecha}/apertura": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opens a day with its float, or corrects the float while the day is open. */
+        post: operations["caja_abrir"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/caja/{localId}/{fecha}/cierre": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a count. When it matches the expected figures, or comes with a reason, the day is
+         *     closed; otherwise the answer shows the differences and the day stays open for a recount or
+         *     a reason.
+         */
+        post: operations["caja_cerrar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/caja/{localId}/{fecha}/reapertura": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reopens a closed day, with the reason (admins only). */
+        post: operations["caja_reabrir"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/catalogo/page/{page}": {
         parameters: {
             query?: never;
@@ -1112,6 +1204,10 @@ export interface components {
             /** Format: double */
             subtotal?: number | null;
         };
+        /** @description Opening a day: the float per method (methods left out start at zero). */
+        AperturaBody: {
+            fondo?: components["schemas"]["MontoBody"][];
+        };
         /** @description One line of a product's stock ledger. */
         AsientoStock: {
             /**
@@ -1138,6 +1234,53 @@ export interface components {
             stock: number;
             usuario: string;
         };
+        /** @description A branch's day. */
+        CajaDia: {
+            /**
+             * Format: int32
+             * @description Counts recorded, the closing's included.
+             */
+            conteos: number;
+            /** @description SIN_ABRIR, ABIERTA or CERRADA. */
+            estado: string;
+            /** @description `yyyy-MM-dd`. */
+            fecha: string;
+            local: string;
+            /** Format: int64 */
+            localId: number;
+            /** @description Every payment method, with this day's figures. */
+            metodos: components["schemas"]["CajaMetodo"][];
+            /** @description Why the closing's count differs from the expected figures. */
+            motivo?: string | null;
+            motivoReapertura?: string | null;
+            /** Format: int32 */
+            reaperturas: number;
+        };
+        /** @description A day's answer after a command. */
+        CajaGuardada: {
+            caja: components["schemas"]["CajaDia"];
+            mensaje: string;
+        };
+        /** @description Per payment method: the float and, once the day was counted, the last count's figures. */
+        CajaMetodo: {
+            /** Format: double */
+            contado?: number | null;
+            /**
+             * Format: double
+             * @description Counted less expected.
+             */
+            diferencia?: number | null;
+            /**
+             * Format: double
+             * @description Hidden (null) until the day's first count: the count is blind.
+             */
+            esperado?: number | null;
+            /** Format: double */
+            fondo: number;
+            metodoPago: string;
+            /** Format: int64 */
+            metodoPagoId: number;
+        };
         /** @description A payment. */
         CajaMovimiento: {
             /** @description `yyyy-MM-ddTHH:mm:ss`, the shop's local time. */
@@ -1163,6 +1306,34 @@ export interface components {
             /** @description The same item, on a create, under the original's key. */
             category?: components["schemas"]["Nombrado"];
             mensaje: string;
+        };
+        /** @description A day in the list of closings, with its totals over every method. */
+        Cierre: {
+            /** Format: double */
+            contado: number;
+            /** Format: int32 */
+            conteos: number;
+            /** Format: double */
+            diferencia: number;
+            /** Format: double */
+            esperado: number;
+            /** @description ABIERTA or CERRADA. */
+            estado: string;
+            fecha: string;
+            local: string;
+            /** Format: int64 */
+            localId: number;
+            motivo?: string | null;
+            /** Format: int32 */
+            reaperturas: number;
+        };
+        /**
+         * @description A count: what the drawers hold per method (methods left out count zero), and why it differs
+         *     from the expected figures when it does.
+         */
+        CierreBody: {
+            contado?: components["schemas"]["MontoBody"][];
+            motivo?: string | null;
         };
         Cristal: {
             /** Format: date */
@@ -1426,6 +1597,13 @@ export interface components {
             mensaje: string;
             metodoPago: components["schemas"]["Nombrado"];
         };
+        /** @description An amount for one payment method. */
+        MontoBody: {
+            /** Format: int64 */
+            metodoPagoId: number;
+            /** Format: double */
+            monto: number;
+        };
         /** @description A movement as the API serializes it (contract §3.4). */
         Movimiento: {
             cajaMovimientos: components["schemas"]["CajaMovimiento"][];
@@ -1583,6 +1761,43 @@ export interface components {
             /** Format: int64 */
             localId: number;
             localNombre: string;
+        };
+        /** @description One page of a list; `number` is zero-based. */
+        Page_Cierre: {
+            content: {
+                /** Format: double */
+                contado: number;
+                /** Format: int32 */
+                conteos: number;
+                /** Format: double */
+                diferencia: number;
+                /** Format: double */
+                esperado: number;
+                /** @description ABIERTA or CERRADA. */
+                estado: string;
+                fecha: string;
+                local: string;
+                /** Format: int64 */
+                localId: number;
+                motivo?: string | null;
+                /** Format: int32 */
+                reaperturas: number;
+            }[];
+            empty: boolean;
+            first: boolean;
+            last: boolean;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            numberOfElements: number;
+            pageable: components["schemas"]["Pageable"];
+            /** Format: int64 */
+            size: number;
+            sort: components["schemas"]["SortInfo"];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
         };
         /** @description One page of a list; `number` is zero-based. */
         Page_EventoAuditoria: {
@@ -1924,6 +2139,10 @@ export interface components {
             mensaje: string;
             proveedor: components["schemas"]["Proveedor"];
         };
+        /** @description Reopening a closed day (admins). */
+        ReaperturaBody: {
+            motivo?: string | null;
+        };
         SortInfo: {
             empty: boolean;
             sorted: boolean;
@@ -2203,6 +2422,288 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    caja_cierres: {
+        parameters: {
+            query?: {
+                /** @description Branch (admins; none or 0 = all). Sellers always get their own. */
+                localId?: number | null;
+                page?: number | null;
+                size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Cierre"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    caja_dia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                localId: number;
+                /** @description yyyy-MM-dd */
+                fecha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CajaDia"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    caja_abrir: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                localId: number;
+                /** @description yyyy-MM-dd */
+                fecha: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AperturaBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CajaGuardada"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    caja_cerrar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                localId: number;
+                /** @description yyyy-MM-dd */
+                fecha: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CierreBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CajaGuardada"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    caja_reabrir: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                localId: number;
+                /** @description yyyy-MM-dd */
+                fecha: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReaperturaBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CajaGuardada"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
                 };
             };
         };

@@ -1,0 +1,201 @@
+//! Given/when/then rules of the cash day: the blind count, the lock, reopening.
+#![allow(clippy::unwrap_used, clippy::inconsistent_digit_grouping)]
+
+use cqrs_es::test::TestFramework;
+
+use super::*;
+
+type Given = TestFramework<Caja>;
+
+const EFECTIVO: i64 = 1;
+const TARJETA: i64 = 2;
+
+fn dia() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, 21).unwrap()
+}
+
+fn monto(metodo_pago_id: i64, cents: i64) -> PorMetodo {
+    PorMetodo {
+        metodo_pago_id,
+        monto: Money::from_cents(cents),
+    }
+}
+
+fn abierta() -> CajaEvent {
+    CajaEvent::CajaAbierta {
+        local_id: 1,
+        dia: dia(),
+        fondo: vec![monto(EFECTIVO, 5000_00)],
+    }
+}
+
+fn cerrada() -> CajaEvent {
+    CajaEvent::CajaCerrada {
+        local_id: 1,
+        dia: dia(),
+        contado: vec![],
+        esperado: vec![],
+        motivo: None,
+    }
+}
+
+fn contar(contado: Vec<PorMetodo>, movimientos: Vec<PorMetodo>, motivo: Option<&str>) -> CajaCommand {
+    CajaCommand::Contar {
+        local_id: 1,
+        dia: dia(),
+        hoy: dia(),
+        contado,
+        movimientos,
+        motivo: motivo.map(String::from),
+    }
+}
+
+#[test]
+fn a_count_that_matches_the_float_plus_the_movements_closes_the_day() {
+    Given::with(())
+        .given(vec![abierta()])
+        .when(contar(
+            vec![monto(EFECTIVO, 7000_00), monto(TARJETA, 1500_00)],
+            vec![monto(EFECTIVO, 2000_00), monto(TARJETA, 1500_00)],
+            None,
+        ))
+        .then_expect_events(vec![CajaEvent::CajaCerrada {
+            local_id: 1,
+            dia: dia(),
+            contado: vec![monto(EFECTIVO, 7000_00), monto(TARJETA, 1500_00)],
+            esperado: vec![monto(EFECTIVO, 7000_00), monto(TARJETA, 1500_00)],
+            motivo: None,
+        }]);
+}
+
+#[test]
+fn a_count_that_differs_without_a_reason_is_recorded_and_the_day_stays_open() {
+    Given::with(())
+        .given(vec![abierta()])
+        .when(contar(
+            vec![monto(EFECTIVO, 6999_00)],
+            vec![monto(EFECTIVO, 2000_00)],
+            Some("   "),
+        ))
+        .then_expect_events(vec![CajaEvent::CajaContada {
+            local_id: 1,
+            dia: dia(),
+            contado: vec![monto(EFECTIVO, 6999_00)],
+            esperado: vec![monto(EFECTIVO, 7000_00)],
+        }]);
+}
+
+#[test]
+fn a_method_expected_but_not_counted_is_a_difference() {
+    let differences = diferencias(&[monto(EFECTIVO, 100)], &[monto(EFECTIVO, 100), monto(TARJETA, 50)]);
+    assert_eq!(differences, vec![monto(EFECTIVO, 0), monto(TARJETA, -50)]);
+}
+
+#[test]
+fn a_difference_with_its_reason_closes_the_day() {
+    Given::with(())
+        .given(vec![abierta()])
+        .when(contar(
+            vec![monto(EFECTIVO, 6999_00)],
+            vec![monto(EFECTIVO, 2000_00)],
+            Some(" Vuelto mal dado "),
+        ))
+        .then_expect_events(vec![CajaEvent::CajaCerrada {
+            local_id: 1,
+            dia: dia(),
+            contado: vec![monto(EFECTIVO, 6999_00)],
+            esperado: vec![monto(EFECTIVO, 7000_00)],
+            motivo: Some("Vuelto mal dado".into()),
+        }]);
+}
+
+#[test]
+fn a_closed_day_takes_no_count_and_no_new_float() {
+    Given::with(())
+        .given(vec![abierta(), cerrada()])
+        .when(contar(vec![], vec![], None))
+        .then_expect_error(CajaError::Invalid(vec![Regla::Cerrada]));
+    Given::with(())
+        .given(vec![cerrada()])
+        .when(CajaCommand::Abrir {
+            local_id: 1,
+            dia: dia(),
+            hoy: dia(),
+            fondo: vec![],
+        })
+        .then_expect_error(CajaError::Invalid(vec![Regla::Cerrada]));
+}
+
+#[test]
+fn only_a_closed_day_is_reopened_and_only_with_a_reason() {
+    let reabrir = |motivo: &str| CajaCommand::Reabrir {
+        local_id: 1,
+        dia: dia(),
+        motivo: motivo.into(),
+    };
+    Given::with(())
+        .given(vec![abierta()])
+        .when(reabrir("Falta una venta"))
+        .then_expect_error(CajaError::Invalid(vec![Regla::NoCerrada]));
+    Given::with(())
+        .given(vec![cerrada()])
+        .when(reabrir("  "))
+        .then_expect_error(CajaError::Invalid(vec![Regla::SinMotivo]));
+    Given::with(())
+        .given(vec![cerrada()])
+        .when(reabrir(" Falta una venta "))
+        .then_expect_events(vec![CajaEvent::CajaReabierta {
+            local_id: 1,
+            dia: dia(),
+            motivo: "Falta una venta".into(),
+        }]);
+    // and a reopened day is counted again
+    let reopened = CajaEvent::CajaReabierta {
+        local_id: 1,
+        dia: dia(),
+        motivo: "x".into(),
+    };
+    Given::with(())
+        .given(vec![cerrada(), reopened])
+        .when(contar(vec![], vec![], None))
+        .then_expect_events(vec![cerrada()]);
+}
+
+#[test]
+fn amounts_are_checked_and_a_future_day_is_refused() {
+    Given::with(())
+        .given_no_previous_events()
+        .when(CajaCommand::Abrir {
+            local_id: 1,
+            dia: dia().succ_opt().unwrap(),
+            hoy: dia(),
+            fondo: vec![monto(EFECTIVO, -1), monto(EFECTIVO, 2)],
+        })
+        .then_expect_error(CajaError::Invalid(vec![
+            Regla::DiaFuturo,
+            Regla::MontoNegativo,
+            Regla::MetodoRepetido,
+        ]));
+    let many = (0..=MAX_METODOS as i64).map(|m| monto(m, 1)).collect();
+    Given::with(())
+        .given_no_previous_events()
+        .when(contar(many, vec![], Some(&"x".repeat(MAX_MOTIVO + 1))))
+        .then_expect_error(CajaError::Invalid(vec![Regla::DemasiadosMetodos, Regla::MotivoLargo]));
+}
+
+#[test]
+fn a_float_corrected_while_open_replaces_the_first_and_zero_amounts_are_left_out() {
+    Given::with(())
+        .given(vec![abierta()])
+        .when(CajaCommand::Abrir {
+            local_id: 1,
+            dia: dia(),
+            hoy: dia(),
+            fondo: vec![monto(EFECTIVO, 4000_00), monto(TARJETA, 0)],
+        })
+        .then_expect_events(vec![CajaEvent::CajaAbierta {
+            local_id: 1,
+            dia: dia(),
+            fondo: vec![monto(EFECTIVO, 4000_00)],
+        }]);
+}

@@ -1,0 +1,121 @@
+//! Cash days into `cash_days` and `cash_day_methods`: where each day stands and, per method, its
+//! float and the figures of its last count. A handful of events per branch and day, so each is
+//! applied on its own.
+
+use async_trait::async_trait;
+use optica_events::cash::{CajaEvent, PorMetodo, CASH_DAY_AGGREGATE};
+use sqlx::PgConnection;
+
+use crate::{Projection, ProjectionError, StoredEvent};
+
+pub struct CashDaysProjection;
+
+#[async_trait]
+impl Projection for CashDaysProjection {
+    fn name(&self) -> &'static str {
+        "cash_days"
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &["cash_days", "cash_day_methods"]
+    }
+
+    async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
+        if event.aggregate_type != CASH_DAY_AGGREGATE {
+            return Ok(());
+        }
+        let id = event.numeric_id()?;
+        let caja: CajaEvent = event.decode()?;
+        let (local_id, dia) = caja.day();
+        sqlx::query(
+            "insert into cash_days (id, local_id, dia, estado, conteos, reaperturas, version)
+             values ($1, $2, $3, 'ABIERTA', 0, 0, $4)
+             on conflict (id) do update set version = excluded.version",
+        )
+        .bind(id)
+        .bind(local_id)
+        .bind(dia)
+        .bind(event.sequence)
+        .execute(&mut *conn)
+        .await?;
+        match caja {
+            CajaEvent::CajaAbierta { fondo, .. } => {
+                sqlx::query("update cash_day_methods set fondo_cents = 0 where cash_day_id = $1")
+                    .bind(id)
+                    .execute(&mut *conn)
+                    .await?;
+                write_methods(conn, id, "fondo_cents", &fondo).await?;
+            }
+            CajaEvent::CajaContada { contado, esperado, .. } => {
+                counted(conn, id, &contado, &esperado).await?;
+                sqlx::query("update cash_days set conteos = conteos + 1 where id = $1")
+                    .bind(id)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            CajaEvent::CajaCerrada {
+                contado,
+                esperado,
+                motivo,
+                ..
+            } => {
+                counted(conn, id, &contado, &esperado).await?;
+                sqlx::query(
+                    "update cash_days set conteos = conteos + 1, estado = 'CERRADA', motivo = $2 where id = $1",
+                )
+                .bind(id)
+                .bind(motivo)
+                .execute(&mut *conn)
+                .await?;
+            }
+            CajaEvent::CajaReabierta { motivo, .. } => {
+                sqlx::query(
+                    "update cash_days set estado = 'ABIERTA', reaperturas = reaperturas + 1, motivo_reapertura = $2
+                     where id = $1",
+                )
+                .bind(id)
+                .bind(motivo)
+                .execute(&mut *conn)
+                .await?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The figures of a count replace the previous count's.
+async fn counted(
+    conn: &mut PgConnection,
+    id: i64,
+    contado: &[PorMetodo],
+    esperado: &[PorMetodo],
+) -> Result<(), ProjectionError> {
+    sqlx::query("update cash_day_methods set esperado_cents = 0, contado_cents = 0 where cash_day_id = $1")
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    write_methods(conn, id, "esperado_cents", esperado).await?;
+    write_methods(conn, id, "contado_cents", contado).await
+}
+
+/// Sets one column per method, adding the method's row when it has none.
+async fn write_methods(
+    conn: &mut PgConnection,
+    id: i64,
+    column: &'static str,
+    amounts: &[PorMetodo],
+) -> Result<(), ProjectionError> {
+    let metodos: Vec<i64> = amounts.iter().map(|p| p.metodo_pago_id).collect();
+    let cents: Vec<i64> = amounts.iter().map(|p| p.monto.cents()).collect();
+    sqlx::query(&format!(
+        "insert into cash_day_methods (cash_day_id, metodo_pago_id, {column})
+         select $1, m, c from unnest($2::bigint[], $3::bigint[]) as u(m, c)
+         on conflict (cash_day_id, metodo_pago_id) do update set {column} = excluded.{column}"
+    ))
+    .bind(id)
+    .bind(&metodos)
+    .bind(&cents)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}

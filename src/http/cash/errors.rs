@@ -1,0 +1,17 @@
+//! How the cash day's refusals answer.
+
+use optica_command::cash_day::CajaError;
+use optica_command::CommandError;
+
+use crate::dispatch;
+use crate::error::{texts, AppError};
+
+pub fn command_error(e: CommandError<CajaError>) -> AppError {
+    match e {
+        CommandError::Domain(CajaError::Invalid(rules)) => AppError::Validation(texts(&rules)),
+        CommandError::Missing { target_type, .. } if target_type == "MetodoPago" => {
+            AppError::Validation(vec!["El método de pago seleccionado no existe".into()])
+        }
+        other => dispatch::store_failure(other),
+    }
+}

@@ -1,0 +1,210 @@
+//! The cash closing (arqueo, issue 22): a branch's day is opened with a float, counted blind and
+//! closed; an admin may reopen it with a reason. Sellers work at their own branch, admins at any.
+//!
+//! A count is compared with figures the server takes under the day's lock from the cash ledger
+//! (`optica_command::cash`), so a sale racing the closing is either counted or refused.
+
+mod body;
+mod errors;
+
+use axum::extract::State;
+use axum::Json;
+use optica_command::cash::{self, Dia};
+use optica_events::LookupKind;
+use optica_query::cash::{self as read, CajaDia, Cierre};
+use optica_query::Page;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::routes;
+
+use crate::auth::{Admin, Caller, Staff};
+use crate::dispatch::{self, RequestMeta};
+use crate::error::AppError;
+use crate::http::extract::{ApiJson, ApiPath, Query};
+use crate::http::lenient::{day, opt_i64};
+use crate::http::references::Referenced;
+use crate::http::{page_index, page_size, Endpoints};
+use crate::state::AppState;
+use body::{amounts, AperturaBody, CierreBody, ReaperturaBody};
+use errors::command_error;
+
+pub fn endpoints() -> Endpoints {
+    Endpoints::default()
+        .staff(routes!(closings))
+        .staff(routes!(get_day))
+        .staff(routes!(open))
+        .staff(routes!(count))
+        .staff(routes!(reopen))
+}
+
+/// The branch and day of a path, when the caller may work at that branch.
+fn day_of(caller: &Caller, local_id: i64, fecha: String) -> Result<Dia, AppError> {
+    if !caller.works_at(local_id) {
+        return Err(AppError::Forbidden);
+    }
+    let dia = day(Some(fecha), "fecha")?.ok_or_else(|| AppError::BadRequest("Falta la fecha".into()))?;
+    Ok((local_id, dia))
+}
+
+async fn read_day(state: &AppState, (local_id, dia): Dia) -> Result<CajaDia, AppError> {
+    read::day(&state.pool, local_id, dia)
+        .await?
+        .ok_or_else(|| AppError::NotFound(format!("El local ID: {local_id} no existe en la base de datos!")))
+}
+
+/// Refuses amounts for payment methods that do not exist.
+async fn known_methods(state: &AppState, list: &[body::MontoBody]) -> Result<(), AppError> {
+    let wanted = list.iter().map(|m| (LookupKind::MetodoPago, m.metodo_pago_id));
+    let known = Referenced::load(&state.pool, wanted).await?;
+    if list
+        .iter()
+        .all(|m| known.exists(LookupKind::MetodoPago, m.metodo_pago_id))
+    {
+        Ok(())
+    } else {
+        Err(AppError::Validation(vec![
+            "El método de pago seleccionado no existe".into()
+        ]))
+    }
+}
+
+/// A day's answer after a command.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CajaGuardada {
+    pub mensaje: String,
+    pub caja: CajaDia,
+}
+
+async fn answer(state: &AppState, day: Dia, mensaje: &str) -> Result<Json<CajaGuardada>, AppError> {
+    Ok(Json(CajaGuardada {
+        mensaje: mensaje.into(),
+        caja: read_day(state, day).await?,
+    }))
+}
+
+/// A branch's day: its state, its float and, once counted, the last count against the expected
+/// figures (hidden before the first count).
+#[utoipa::path(get, path = "/api/caja/{localId}/{fecha}", tag = "caja", operation_id = "caja_dia",
+    params(("localId" = i64, Path), ("fecha" = String, Path, description = "yyyy-MM-dd")),
+    responses((status = 200, body = CajaDia), (status = 404, body = crate::openapi::Mensaje)))]
+pub async fn get_day(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    ApiPath((local_id, fecha)): ApiPath<(i64, String)>,
+) -> Result<Json<CajaDia>, AppError> {
+    let day = day_of(&caller, local_id, fecha)?;
+    Ok(Json(read_day(&state, day).await?))
+}
+
+/// Opens a day with its float, or corrects the float while the day is open.
+#[utoipa::path(post, path = "/api/caja/{localId}/{fecha}/apertura", tag = "caja", operation_id = "caja_abrir",
+    params(("localId" = i64, Path), ("fecha" = String, Path, description = "yyyy-MM-dd")),
+    request_body = AperturaBody,
+    responses((status = 200, body = CajaGuardada), (status = 400, description = "errors")))]
+pub async fn open(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    meta: RequestMeta,
+    ApiPath((local_id, fecha)): ApiPath<(i64, String)>,
+    ApiJson(body): ApiJson<AperturaBody>,
+) -> Result<Json<CajaGuardada>, AppError> {
+    let day = day_of(&caller, local_id, fecha)?;
+    read_day(&state, day).await?;
+    known_methods(&state, &body.fondo).await?;
+    let metadata = meta.metadata(caller.actor());
+    let outcome = cash::open(&state.store, day, state.today(), amounts(&body.fondo), &metadata)
+        .await
+        .map_err(command_error)?;
+    dispatch::settled(&state, outcome).await;
+    answer(&state, day, "La caja ha sido abierta!").await
+}
+
+/// Records a count. When it matches the expected figures, or comes with a reason, the day is
+/// closed; otherwise the answer shows the differences and the day stays open for a recount or
+/// a reason.
+#[utoipa::path(post, path = "/api/caja/{localId}/{fecha}/cierre", tag = "caja", operation_id = "caja_cerrar",
+    params(("localId" = i64, Path), ("fecha" = String, Path, description = "yyyy-MM-dd")),
+    request_body = CierreBody,
+    responses((status = 200, body = CajaGuardada), (status = 400, description = "errors")))]
+pub async fn count(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    meta: RequestMeta,
+    ApiPath((local_id, fecha)): ApiPath<(i64, String)>,
+    ApiJson(body): ApiJson<CierreBody>,
+) -> Result<Json<CajaGuardada>, AppError> {
+    let day = day_of(&caller, local_id, fecha)?;
+    read_day(&state, day).await?;
+    let metadata = meta.metadata(caller.actor());
+    known_methods(&state, &body.contado).await?;
+    let outcome = cash::count(
+        &state.store,
+        day,
+        state.today(),
+        amounts(&body.contado),
+        body.motivo,
+        &metadata,
+    )
+    .await
+    .map_err(command_error)?;
+    let closed = matches!(outcome.id, optica_events::cash::CajaEvent::CajaCerrada { .. });
+    dispatch::settled(&state, outcome).await;
+    let mensaje = if closed {
+        "La caja ha sido cerrada!"
+    } else {
+        "El conteo no coincide con lo esperado: volvé a contar o escribí el motivo de la diferencia para cerrar la caja."
+    };
+    answer(&state, day, mensaje).await
+}
+
+/// Reopens a closed day, with the reason (admins only).
+#[utoipa::path(post, path = "/api/caja/{localId}/{fecha}/reapertura", tag = "caja", operation_id = "caja_reabrir",
+    params(("localId" = i64, Path), ("fecha" = String, Path, description = "yyyy-MM-dd")),
+    request_body = ReaperturaBody,
+    responses((status = 200, body = CajaGuardada), (status = 400, description = "errors")))]
+pub async fn reopen(
+    State(state): State<AppState>,
+    Admin(caller): Admin,
+    meta: RequestMeta,
+    ApiPath((local_id, fecha)): ApiPath<(i64, String)>,
+    ApiJson(body): ApiJson<ReaperturaBody>,
+) -> Result<Json<CajaGuardada>, AppError> {
+    let day = day_of(&caller, local_id, fecha)?;
+    read_day(&state, day).await?;
+    let metadata = meta.metadata(caller.actor());
+    let motivo = body.motivo.unwrap_or_default();
+    let outcome = cash::reopen(&state.store, day, motivo, &metadata)
+        .await
+        .map_err(command_error)?;
+    dispatch::settled(&state, outcome).await;
+    answer(&state, day, "La caja ha sido reabierta!").await
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct CierresQuery {
+    /// Branch (admins; none or 0 = all). Sellers always get their own.
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub local_id: Option<i64>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub page: Option<i64>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub size: Option<i64>,
+}
+
+/// The counted days, newest first, with their totals and differences.
+#[utoipa::path(get, path = "/api/caja/cierres", tag = "caja", operation_id = "caja_cierres",
+    params(CierresQuery), responses((status = 200, body = Page<Cierre>)))]
+pub async fn closings(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    Query(q): Query<CierresQuery>,
+) -> Result<Json<Page<Cierre>>, AppError> {
+    let local = caller.branch_seen(crate::http::lenient::branch(q.local_id));
+    let number = page_index(q.page.unwrap_or(0))?;
+    let size = page_size(q.size, 20)?;
+    Ok(Json(read::closings(&state.pool, local, number, size).await?))
+}

@@ -1,0 +1,373 @@
+//! The cash closing (arqueo, issue 22) against a real database: a blind count, the lock on a
+//! closed day, reopening, who may do what, and a closing racing sales.
+// Cents are written as pesos_cents (1000_50 is 1000.50).
+#![allow(clippy::inconsistent_digit_grouping)]
+
+use std::sync::Arc;
+
+use crate::common::shop::{id_of, sale, shop, Shop};
+use crate::common::TestApp;
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+/// The day the fixture's sales are dated.
+const DAY: &str = "2026-11-21";
+
+fn day_path(shop: &Shop) -> String {
+    format!("/api/caja/{}/{DAY}", shop.centro)
+}
+
+/// The figures of one method in a day's answer: (fondo, esperado, contado, diferencia).
+fn method(caja: &Value, metodo: i64) -> (Value, Value, Value, Value) {
+    let m = caja["metodos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["metodoPagoId"] == metodo)
+        .unwrap_or_else(|| panic!("method {metodo} missing in {caja}"))
+        .clone();
+    (
+        m["fondo"].clone(),
+        m["esperado"].clone(),
+        m["contado"].clone(),
+        m["diferencia"].clone(),
+    )
+}
+
+/// An expense of `monto` cash at the centre on the fixture's day.
+fn expense(shop: &Shop, monto: f64) -> Value {
+    json!({
+        "tipoMovimiento": "SALIDA", "fecha": format!("{DAY}T12:00"), "local": {"id": shop.centro},
+        "descripcion": "Limpieza", "total": monto, "totalImpuesto": monto,
+        "detalles": [], "detallesAdicionales": [],
+        "cajaMovimientos": [{"monto": monto, "montoImpuesto": monto, "metodoPago": {"id": shop.efectivo},
+                             "fecha": format!("{DAY}T12:00")}],
+        "estadoMovimiento": null
+    })
+}
+
+async fn verify_clean(pool: &PgPool) {
+    let differences = optica::support::verify(pool, true).await.unwrap();
+    assert!(differences.is_empty(), "{differences:?}");
+}
+
+#[sqlx::test]
+async fn a_day_is_opened_counted_blind_closed_and_then_locked(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let path = day_path(&shop);
+    let (status, body) = app.get(&path, Some(&shop.seller)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["estado"], "SIN_ABRIR");
+
+    let fondo = json!({"fondo": [{"metodoPagoId": shop.efectivo, "monto": 5000}]});
+    let (status, body) = app.post(&format!("{path}/apertura"), Some(&shop.seller), fondo).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["mensaje"], "La caja ha sido abierta!");
+    assert_eq!(body["caja"]["estado"], "ABIERTA");
+
+    // Two frames sold (2001.00 cash) and an expense of 300.00 cash.
+    let venta = id_of(&app, &shop.seller, "/api/movimientos", sale(&shop, 2), "movimiento").await;
+    id_of(
+        &app,
+        &shop.admin,
+        "/api/movimientos",
+        expense(&shop, 300.0),
+        "movimiento",
+    )
+    .await;
+
+    // Before the first count the expected figures are hidden.
+    let (_, body) = app.get(&path, Some(&shop.seller)).await;
+    assert_eq!(
+        method(&body, shop.efectivo),
+        (json!(5000.0), Value::Null, Value::Null, Value::Null)
+    );
+
+    // A count 1.00 short without a reason: recorded, the day stays open, the figures show.
+    let short = json!({"contado": [{"metodoPagoId": shop.efectivo, "monto": 6700}]});
+    let (status, body) = app.post(&format!("{path}/cierre"), Some(&shop.seller), short).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(
+        body["mensaje"].as_str().unwrap().starts_with("El conteo no coincide"),
+        "{body}"
+    );
+    assert_eq!(body["caja"]["estado"], "ABIERTA");
+    assert_eq!(body["caja"]["conteos"], 1);
+    assert_eq!(
+        method(&body["caja"], shop.efectivo),
+        (json!(5000.0), json!(6701.0), json!(6700.0), json!(-1.0))
+    );
+
+    // The same count with a reason closes the day.
+    let explained = json!({"contado": [{"metodoPagoId": shop.efectivo, "monto": 6700}],
+                           "motivo": "  Faltó un peso de vuelto  "});
+    let (status, body) = app.post(&format!("{path}/cierre"), Some(&shop.seller), explained).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["mensaje"], "La caja ha sido cerrada!");
+    assert_eq!(body["caja"]["estado"], "CERRADA");
+    assert_eq!(body["caja"]["motivo"], "Faltó un peso de vuelto");
+
+    // A closed day's cash cannot change: a new sale, an edit of a payment, a deletion.
+    let closed = "La caja del 21/11/2026 de ese local ya está cerrada. Registrá la corrección con fecha de hoy \
+                  o pedí a un administrador que la reabra.";
+    let (status, body) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)).await;
+    assert_eq!(
+        (status, body["mensaje"].as_str()),
+        (StatusCode::CONFLICT, Some(closed)),
+        "{body}"
+    );
+    let (status, body) = app
+        .put(&format!("/api/movimientos/{venta}"), Some(&shop.admin), sale(&shop, 1))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let (status, body) = app
+        .delete(&format!("/api/movimientos/{venta}"), Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    // What does not touch the day's cash still changes: the description, and the order's state.
+    let mut described = sale(&shop, 2);
+    described["descripcion"] = json!("Cliente frecuente");
+    let (status, body) = app
+        .put(&format!("/api/movimientos/{venta}"), Some(&shop.admin), described)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    // Closing again is refused; a count is never taken on a closed day.
+    let again = json!({"contado": [{"metodoPagoId": shop.efectivo, "monto": 6701}]});
+    let (status, body) = app.post(&format!("{path}/cierre"), Some(&shop.seller), again).await;
+    assert_eq!(
+        (status, &body["errors"]),
+        (StatusCode::BAD_REQUEST, &json!(["La caja de ese día ya está cerrada."]))
+    );
+    // The stock of the refused sale was not taken either.
+    let (_, unchanged) = app
+        .get(&format!("/api/productos/{}", shop.armazon), Some(&shop.admin))
+        .await;
+    assert_eq!(unchanged["productoLocales"][0]["stock"], 8, "{unchanged}");
+    verify_clean(&pool).await;
+}
+
+/// The ledger a count reads is what the events say, through edits that move a payment to
+/// another day, change its method or surcharge, expenses and deletions; `optica verify` tells
+/// when it is not.
+#[sqlx::test]
+async fn the_cash_ledger_follows_every_movement_and_verify_checks_it(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let venta = id_of(&app, &shop.seller, "/api/movimientos", sale(&shop, 2), "movimiento").await;
+    let gasto = id_of(
+        &app,
+        &shop.admin,
+        "/api/movimientos",
+        expense(&shop, 300.0),
+        "movimiento",
+    )
+    .await;
+    let borrada = id_of(&app, &shop.seller, "/api/movimientos", sale(&shop, 1), "movimiento").await;
+    let mut moved = sale(&shop, 2);
+    moved["cajaMovimientos"] = json!([
+        {"monto": 1000.0, "montoImpuesto": 1000.0, "metodoPago": {"id": shop.efectivo}, "fecha": format!("{DAY}T10:30")},
+        {"monto": 500.0, "montoImpuesto": 550.1, "metodoPago": {"id": shop.tarjeta}, "fecha": "2026-11-22T09:00"}
+    ]);
+    moved["totalImpuesto"] = json!(1550.1);
+    let (status, body) = app
+        .put(&format!("/api/movimientos/{venta}"), Some(&shop.admin), moved)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (status, _) = app
+        .delete(&format!("/api/movimientos/{borrada}"), Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let ledger: Vec<(i64, String, i64, i64)> =
+        sqlx::query_as("select movimiento_id, dia::text, metodo_pago_id, cents from cash_ledger order by 1, 2, 3")
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    assert_eq!(
+        ledger,
+        vec![
+            (venta, DAY.to_string(), shop.efectivo, 1000_00),
+            (venta, "2026-11-22".to_string(), shop.tarjeta, 550_10),
+            (gasto, DAY.to_string(), shop.efectivo, -300_00),
+        ]
+    );
+    verify_clean(&pool).await;
+    // A ledger that drifted from the events is reported.
+    sqlx::query("update cash_ledger set cents = cents + 1 where movimiento_id = $1")
+        .bind(gasto)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let differences = optica::support::verify(&pool, true).await.unwrap();
+    assert_eq!(differences.len(), 2, "{differences:?}");
+    assert!(differences.iter().all(|d| d.table == "cash_ledger"), "{differences:?}");
+}
+
+#[sqlx::test]
+async fn an_admin_reopens_a_day_with_a_reason_and_it_takes_movements_again(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let path = day_path(&shop);
+    let (status, body) = app
+        .post(&format!("{path}/cierre"), Some(&shop.seller), json!({"contado": []}))
+        .await;
+    assert_eq!(
+        (status, &body["caja"]["estado"]),
+        (StatusCode::OK, &json!("CERRADA")),
+        "{body}"
+    );
+
+    let reason = json!({"motivo": "Se olvidó cargar una venta"});
+    let (status, _) = app
+        .post(&format!("{path}/reapertura"), Some(&shop.seller), reason.clone())
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "a seller cannot reopen");
+    let (status, body) = app
+        .post(
+            &format!("{path}/reapertura"),
+            Some(&shop.admin),
+            json!({"motivo": "   "}),
+        )
+        .await;
+    assert_eq!(
+        (status, &body["errors"]),
+        (StatusCode::BAD_REQUEST, &json!(["Escribí el motivo de la reapertura."]))
+    );
+    let (status, body) = app.post(&format!("{path}/reapertura"), Some(&shop.admin), reason).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["caja"]["estado"], "ABIERTA");
+    assert_eq!(body["caja"]["reaperturas"], 1);
+    assert_eq!(body["caja"]["motivoReapertura"], "Se olvidó cargar una venta");
+
+    id_of(&app, &shop.seller, "/api/movimientos", sale(&shop, 1), "movimiento").await;
+    let counted = json!({"contado": [{"metodoPagoId": shop.efectivo, "monto": 1000.5}]});
+    let (status, body) = app.post(&format!("{path}/cierre"), Some(&shop.seller), counted).await;
+    assert_eq!(
+        (status, &body["caja"]["estado"]),
+        (StatusCode::OK, &json!("CERRADA")),
+        "{body}"
+    );
+
+    let (status, list) = app.get("/api/caja/cierres", Some(&shop.admin)).await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    assert_eq!(list["totalElements"], 1);
+    let row = &list["content"][0];
+    assert_eq!(
+        (row["local"].as_str(), row["fecha"].as_str()),
+        (Some("La Cruz"), Some(DAY))
+    );
+    assert_eq!(
+        (row["esperado"].as_f64(), row["diferencia"].as_f64()),
+        (Some(1000.5), Some(0.0))
+    );
+    verify_clean(&pool).await;
+}
+
+#[sqlx::test]
+async fn sellers_close_only_their_branch_and_bad_counts_are_refused_in_spanish(pool: PgPool) {
+    let app = TestApp::start(pool).await;
+    let shop = shop(&app).await;
+    let norte = format!("/api/caja/{}/{DAY}", shop.norte);
+    let (status, _) = app.get(&norte, Some(&shop.seller)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = app
+        .post(&format!("{norte}/cierre"), Some(&shop.seller), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = app.get(&norte, None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    let path = day_path(&shop);
+    let cases = [
+        (
+            json!({"contado": [{"metodoPagoId": shop.efectivo, "monto": -1}]}),
+            "Los montos no pueden ser negativos.",
+        ),
+        (
+            json!({"contado": [{"metodoPagoId": shop.efectivo, "monto": 1}, {"metodoPagoId": shop.efectivo, "monto": 2}]}),
+            "Cada método de pago puede figurar una sola vez.",
+        ),
+        (
+            json!({"contado": [{"metodoPagoId": 999_999, "monto": 1}], "motivo": "x"}),
+            "El método de pago seleccionado no existe",
+        ),
+        (
+            json!({"contado": [], "motivo": "x".repeat(256)}),
+            "El motivo debe tener como máximo 255 caracteres.",
+        ),
+    ];
+    for (body, expected) in cases {
+        let (status, answer) = app.post(&format!("{path}/cierre"), Some(&shop.seller), body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        assert_eq!(answer["errors"], json!([expected]));
+    }
+    let tomorrow = (chrono::Utc::now() + chrono::Duration::days(2)).format("%Y-%m-%d");
+    let future = format!("/api/caja/{}/{tomorrow}/apertura", shop.centro);
+    let (status, answer) = app.post(&future, Some(&shop.seller), json!({})).await;
+    assert_eq!(
+        (status, &answer["errors"]),
+        (
+            StatusCode::BAD_REQUEST,
+            &json!(["No se puede abrir ni cerrar la caja de un día que todavía no llegó."])
+        )
+    );
+    let (status, answer) = app
+        .get(&format!("/api/caja/{}/21-11-2026", shop.centro), Some(&shop.seller))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    // None of it recorded anything: the day was never used.
+    let (_, day) = app.get(&path, Some(&shop.seller)).await;
+    assert_eq!(
+        (day["estado"].as_str(), day["conteos"].as_i64()),
+        (Some("SIN_ABRIR"), Some(0))
+    );
+}
+
+/// Sales racing a closing: each sale that succeeded is in the closing's expected figure, and
+/// every sale after it was refused. Never a sale that is in the day but not in its closing.
+#[sqlx::test]
+async fn a_sale_racing_the_closing_is_either_counted_or_refused(pool: PgPool) {
+    let app = Arc::new(TestApp::start(pool.clone()).await);
+    let shop = Arc::new(shop(&app).await);
+    let mut sales = Vec::new();
+    for _ in 0..10 {
+        let (app, shop) = (app.clone(), shop.clone());
+        sales.push(tokio::spawn(async move {
+            let (status, body) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)).await;
+            (status, body)
+        }));
+    }
+    let close = {
+        let (app, shop) = (app.clone(), shop.clone());
+        tokio::spawn(async move {
+            let body = json!({"contado": [], "motivo": "Cierre durante ventas"});
+            app.post(&format!("{}/cierre", day_path(&shop)), Some(&shop.seller), body)
+                .await
+        })
+    };
+    let mut sold = 0;
+    for s in sales {
+        let (status, body) = s.await.unwrap();
+        match status {
+            StatusCode::CREATED => sold += 1,
+            // refused: the day was closed, or other sales of the frame kept winning its stream
+            StatusCode::CONFLICT => {}
+            other => panic!("{other}: {body}"),
+        }
+    }
+    let (status, closed) = close.await.unwrap();
+    assert_eq!(status, StatusCode::OK, "{closed}");
+    let (_, esperado, _, _) = method(&closed["caja"], shop.efectivo);
+    assert_eq!(esperado.as_f64(), Some(1000.5 * sold as f64), "sold {sold}: {closed}");
+    // and the day's payments in the read model are exactly those
+    let cents: Option<i64> = sqlx::query_scalar(
+        "select sum(monto_impuesto_cents)::bigint from movement_payments where fecha::date = $1::date",
+    )
+    .bind(DAY)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(cents.unwrap_or(0), 1000_50 * sold);
+    verify_clean(&pool).await;
+}
