@@ -176,3 +176,26 @@ pub async fn closings(
     .await?;
     Ok(Page::new(rows, number, size, total))
 }
+
+/// Who closed a day and when (the last closing's event), if it was closed.
+pub async fn closed_by(
+    pool: &PgPool,
+    local_id: i64,
+    fecha: NaiveDate,
+) -> Result<Option<(String, chrono::DateTime<chrono::Utc>)>, sqlx::Error> {
+    let row: Option<(Option<String>, Option<String>)> = sqlx::query_as(
+        "select e.metadata -> 'actor' ->> 'username', e.metadata ->> 'at'
+         from cash_days d
+         join events e on e.aggregate_type = 'Caja' and e.aggregate_id = d.id::text
+         where d.local_id = $1 and d.dia = $2 and e.event_type = 'CajaCerrada'
+         order by e.sequence desc limit 1",
+    )
+    .bind(local_id)
+    .bind(fecha)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.and_then(|(user, at)| {
+        let at = chrono::DateTime::parse_from_rfc3339(at.as_deref()?).ok()?;
+        Some((user.unwrap_or_default(), at.with_timezone(&chrono::Utc)))
+    }))
+}

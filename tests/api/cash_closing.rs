@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::common::shop::{id_of, sale, shop, Shop};
-use crate::common::TestApp;
+use crate::common::{pdf_text, TestApp};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::PgPool;
@@ -108,6 +108,27 @@ async fn a_day_is_opened_counted_blind_closed_and_then_locked(pool: PgPool) {
     assert_eq!(body["mensaje"], "La caja ha sido cerrada!");
     assert_eq!(body["caja"]["estado"], "CERRADA");
     assert_eq!(body["caja"]["motivo"], "Faltó un peso de vuelto");
+    // The closing's report prints the figures in Spanish, the reason and who closed it.
+    let (status, content_type, bytes) = app.download(&format!("{path}/reporte"), Some(&shop.seller)).await;
+    assert_eq!((status, content_type.as_str()), (StatusCode::OK, "application/pdf"));
+    let text = pdf_text(&bytes);
+    for expected in [
+        "Cierre de caja",
+        "Local: La Cruz",
+        "Fecha: 21/11/2026",
+        "Estado: Cerrada",
+        "Fondo inicial: $ 5.000,00",
+        "Esperado: $ 6.701,00",
+        "Contado: $ 6.700,00",
+        "Diferencia: -$ 1,00",
+        "Faltó un peso de vuelto",
+        "Cerrada por vendedor el",
+    ] {
+        assert!(text.contains(expected), "{expected:?} missing in:\n{text}");
+    }
+    if let Ok(dir) = std::env::var("OPTICA_TEST_ARTIFACTS") {
+        std::fs::write(format!("{dir}/cierre_caja.pdf"), &bytes).unwrap();
+    }
 
     // A closed day's cash cannot change: a new sale, an edit of a payment, a deletion.
     let closed = "La caja del 21/11/2026 de ese local ya está cerrada. Registrá la corrección con fecha de hoy \

@@ -1,10 +1,7 @@
 //! The cash box's lists, totals, reports and public order status against a real database.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use crate::common::shop::{id_of, shop, Shop};
-use crate::common::TestApp;
+use crate::common::{pdf_text, TestApp};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::PgPool;
@@ -275,20 +272,6 @@ async fn the_public_status_tells_the_state_and_which_order_only_to_the_signed_li
         .await
         .unwrap();
     assert_eq!(stock, 9);
-}
-
-/// The text of a PDF, as poppler's pdftotext reads it (pages end with a form feed).
-fn pdf_text(bytes: &[u8]) -> String {
-    let mut child = Command::new("pdftotext")
-        .args(["-layout", "-enc", "UTF-8", "-", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("pdftotext (poppler-utils) is needed; scripts/test installs it");
-    child.stdin.take().unwrap().write_all(bytes).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "pdftotext could not read the PDF");
-    String::from_utf8(out.stdout).unwrap()
 }
 
 #[sqlx::test]

@@ -8,6 +8,8 @@ mod body;
 mod errors;
 
 use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use optica_command::cash::{self, Dia};
 use optica_events::LookupKind;
@@ -24,6 +26,7 @@ use crate::http::extract::{ApiJson, ApiPath, Query};
 use crate::http::lenient::{day, opt_i64};
 use crate::http::references::Referenced;
 use crate::http::{page_index, page_size, Endpoints};
+use crate::reports::cash_pdf;
 use crate::state::AppState;
 use body::{amounts, AperturaBody, CierreBody, ReaperturaBody};
 use errors::command_error;
@@ -35,6 +38,7 @@ pub fn endpoints() -> Endpoints {
         .staff(routes!(open))
         .staff(routes!(count))
         .staff(routes!(reopen))
+        .staff(routes!(report))
 }
 
 /// The branch and day of a path, when the caller may work at that branch.
@@ -207,4 +211,41 @@ pub async fn closings(
     let number = page_index(q.page.unwrap_or(0))?;
     let size = page_size(q.size, 20)?;
     Ok(Json(read::closings(&state.pool, local, number, size).await?))
+}
+
+/// A day's closing report, as PDF.
+#[utoipa::path(get, path = "/api/caja/{localId}/{fecha}/reporte", tag = "caja", operation_id = "caja_reporte",
+    params(("localId" = i64, Path), ("fecha" = String, Path, description = "yyyy-MM-dd")),
+    responses((status = 200, content_type = "application/pdf", description = "the report"),
+    (status = 404, body = crate::openapi::Mensaje)))]
+pub async fn report(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    ApiPath((local_id, fecha)): ApiPath<(i64, String)>,
+) -> Result<Response, AppError> {
+    let day = day_of(&caller, local_id, fecha)?;
+    let caja = read_day(&state, day).await?;
+    let cierre = read::closed_by(&state.pool, day.0, day.1)
+        .await?
+        .map(|(usuario, at)| cash_pdf::Cierre {
+            usuario,
+            en: at.with_timezone(&state.timezone).naive_local(),
+        });
+    // printpdf's document is single-threaded and the work is CPU-bound.
+    let bytes = tokio::task::spawn_blocking(move || cash_pdf::closing(&caja, cierre.as_ref()))
+        .await
+        .map_err(AppError::internal)?
+        .map_err(AppError::internal)?;
+    let filename = format!("cierre_caja_{}_{}.pdf", day.0, day.1);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{filename}\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
 }

@@ -3,13 +3,11 @@
 //! printed next to the discounted one, the debt counts what was credited and is never negative,
 //! long movements continue on further pages, and any text prints.
 
-mod layout;
-
 use chrono::NaiveDate;
 use optica_query::movements::Movimiento;
 use optica_query::patients::{Ficha, Graduacion, Ojo, Paciente, TipoVision};
 
-use layout::{Style, Writer};
+use crate::reports::pdf_layout::{Style, Writer};
 
 const TITLE: Style = Style::Bold(12.0);
 const HEADING: Style = Style::Bold(10.0);

@@ -250,3 +250,17 @@ fn urlencode(s: &str) -> String {
         })
         .collect()
 }
+
+/// The text of a PDF, as poppler's pdftotext reads it (pages end with a form feed).
+pub fn pdf_text(bytes: &[u8]) -> String {
+    let mut child = std::process::Command::new("pdftotext")
+        .args(["-layout", "-enc", "UTF-8", "-", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("pdftotext (poppler-utils) is needed; scripts/test installs it");
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), bytes).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "pdftotext could not read the PDF");
+    String::from_utf8(out.stdout).unwrap()
+}
