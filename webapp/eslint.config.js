@@ -6,7 +6,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['audit', 'cashbox', 'lookups', 'movements', 'pages', 'patients', 'products', 'statistics'];
+const FEATURES = [
+  'audit',
+  'cashbox',
+  'cashclosing',
+  'lookups',
+  'movements',
+  'pages',
+  'patients',
+  'products',
+  'statistics',
+];
 const KERNEL = ['api', 'app', 'layout', 'lib', 'session', 'test', 'ui'];
 
 /** Imports of `folders` (as `../x`, `../../x/y`...) from a file one folder below src. */

@@ -4,6 +4,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import type { TipoConEstado } from '../api/audit';
 import { AuditLog, EntityAudit } from '../audit';
 import { MovementList, PatientMovements } from '../cashbox';
+import { CashClosing } from '../cashclosing';
 import { Layout } from '../layout/Layout';
 import { LookupAdmin, screens } from '../lookups';
 import { CreateMovement, EditMovement } from '../movements';
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
       { path: 'editarMovimiento/:id', element: guarded('staff', editScreens.movimiento) },
       { path: 'adminitrarCaja', element: guarded('staff', <MovementList />) },
       { path: 'adminitrarCajaPaciente/:pacienteFicha', element: guarded('staff', <PatientMovements />) },
+      { path: 'cierreCaja', element: guarded('staff', <CashClosing />) },
       { path: 'estadistica', element: guarded('staff', <Statistics />) },
       // audit
       { path: 'auditoria', element: guarded('admin', <AuditLog />) },

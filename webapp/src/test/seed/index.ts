@@ -2,6 +2,7 @@
 // test overrides where it matters. Import from here, not from the files.
 export * from './audit';
 export * from './cashbox';
+export * from './cashclosing';
 export * from './catalogue';
 export * from './movements';
 export * from './patients';

@@ -1,0 +1,41 @@
+import type { FormEvent } from 'react';
+import type { CajaMetodo } from '../api/cashclosing';
+import { SaveProblems } from '../ui/SaveProblems';
+import { AmountFields } from './AmountFields';
+import type { Montos } from './rules';
+
+interface Props {
+  metodos: CajaMetodo[];
+  value: Montos;
+  onChange: (value: Montos) => void;
+  /** Why the button is disabled; empty when it is not. */
+  problems: string[];
+  /** 'Abrir caja', or the correction of an open day's float. */
+  button: string;
+  onSubmit: () => void;
+}
+
+/** The float per payment method ('Fondo inicial'): a blank method starts at zero. */
+export function FloatForm({ metodos, value, onChange, problems, button, onSubmit }: Props) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (problems.length === 0) onSubmit();
+  };
+  return (
+    <form aria-label="Fondo inicial" onSubmit={submit} noValidate>
+      <p className="text-muted small">
+        Lo que hay en caja al empezar el día, por método de pago (lo que quede vacío empieza en $ 0,00).
+      </p>
+      <AmountFields idPrefix="fondo" metodos={metodos} value={value} onChange={onChange} />
+      <button
+        type="submit"
+        className="btn btn-primary mt-3"
+        disabled={problems.length > 0}
+        aria-describedby={problems.length > 0 ? 'fondo-problems' : undefined}
+      >
+        {button}
+      </button>
+      <SaveProblems id="fondo-problems" problems={problems} />
+    </form>
+  );
+}

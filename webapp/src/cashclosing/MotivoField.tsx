@@ -1,0 +1,35 @@
+import { MAX_MOTIVO, motivoCounter } from './rules';
+
+interface Props {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  help?: string;
+}
+
+/** A reason of at most 255 characters, with its counter. */
+export function MotivoField({ id, label, value, onChange, help }: Props) {
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="form-control"
+        rows={2}
+        maxLength={MAX_MOTIVO}
+        value={value}
+        aria-describedby={`${id}-counter`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <div className="d-flex justify-content-between form-text">
+        <span>{help}</span>
+        <span id={`${id}-counter`} aria-label="Caracteres usados">
+          {motivoCounter(value)}
+        </span>
+      </div>
+    </div>
+  );
+}
