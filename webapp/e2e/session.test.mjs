@@ -102,7 +102,7 @@ test('a tab opened with Ctrl+click, middle click or noopener gets the session of
     // Ctrl+click on CAJA: a new tab with an empty sessionStorage asks the open one.
     const [ctrl] = await Promise.all([
       context.waitForEvent('page'),
-      page.getByRole('link', { name: 'CAJA' }).click({ modifiers: ['Control'] }),
+      page.getByRole('link', { name: 'CAJA', exact: true }).click({ modifiers: ['Control'] }),
     ]);
     watchErrors(ctrl, errors);
     await ctrl.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' }).waitFor();
@@ -112,7 +112,7 @@ test('a tab opened with Ctrl+click, middle click or noopener gets the session of
     // A middle click, and a window opened with noopener, do the same.
     const [middle] = await Promise.all([
       context.waitForEvent('page'),
-      page.getByRole('link', { name: 'CAJA' }).click({ button: 'middle' }),
+      page.getByRole('link', { name: 'CAJA', exact: true }).click({ button: 'middle' }),
     ]);
     watchErrors(middle, errors);
     await middle.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' }).waitFor();
@@ -132,6 +132,51 @@ test('a tab opened with Ctrl+click, middle click or noopener gets the session of
     await ctrl.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' }).waitFor();
     assert.equal(await greeting(ctrl), 'HOLA admin');
     assert.deepEqual(errors, []);
+  }));
+
+test('public pages show at once, while a tab opened without a token still asks the others; staff screens wait', () =>
+  withApp(async ({ server, page, login, newPage }) => {
+    // A visitor's tab: the clock stands still, so the 300 ms the tab waits for an answer never end
+    // until the test lets them.
+    const visitor = await newPage();
+    await visitor.clock.install();
+    await visitor.clock.pauseAt(Date.now() + 1000);
+    await visitor.goto(`${server.url}/visitanos`);
+    await visitor.getByRole('heading', { name: 'VISITANOS' }).waitFor();
+    // Still waiting: the header says nothing of the session yet, neither greeting nor login link.
+    assert.equal(await visitor.getByRole('link', { name: 'Iniciar sesión' }).count(), 0);
+    assert.equal(await visitor.getByTestId('greeting').count(), 0);
+    await visitor.goto(`${server.url}/catalogo/page/0`);
+    await visitor.getByRole('heading', { name: 'NUESTRO CATÁLOGO' }).waitFor();
+    await visitor.goto(`${server.url}/inicio`);
+    await visitor.getByTestId('banners').waitFor();
+    await visitor.clock.runFor(400);
+    await visitor.getByRole('link', { name: 'Iniciar sesión' }).waitFor();
+
+    // A staff screen in a tab of its own, no other tab open: nothing while it waits (no ERROR
+    // LOGIN, no login screen), then the 401's reaction.
+    await visitor.goto(`${server.url}/adminitrarCaja`);
+    await visitor.getByRole('navigation').first().waitFor();
+    assert.equal(await visitor.locator('main').innerText(), '');
+    assert.equal(await visitor.locator('.swal2-popup').count(), 0);
+    assert.match(visitor.url(), /\/adminitrarCaja$/);
+    await visitor.clock.runFor(400);
+    assert.deepEqual(await takeAlert(visitor), { title: 'ERROR LOGIN', text: 'Necesitas logearte' });
+    await visitor.waitForURL('**/login');
+
+    // A staff screen opened in a new tab of a logged-in browser, its clock stopped: the session
+    // comes from the open tab's answer, not from the wait running out.
+    await login('admin', server.adminPassword);
+    await page.waitForURL('**/inicio');
+    const staff = await page.context().newPage();
+    await staff.clock.install();
+    await staff.clock.pauseAt(Date.now() + 1000);
+    await staff.goto(`${server.url}/adminitrarCaja`);
+    await staff.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' }).waitFor();
+    assert.equal(await greeting(staff), 'HOLA admin');
+    assert.equal(await staff.locator('.swal2-popup').count(), 0);
+    assert.match(staff.url(), /\/adminitrarCaja$/);
+    await staff.close();
   }));
 
 test('logging out in one tab ends the session in every tab, which goes to login saying so', () =>

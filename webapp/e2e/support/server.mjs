@@ -64,7 +64,8 @@ export async function startServer({ env: extra = {} } = {}) {
     DATABASE_URL: databaseUrl(dbName),
     OPTICA_ADMIN_PASSWORD: `admin-${randomBytes(6).toString('hex')}`,
     OPTICA_JWT_SECRET: randomBytes(32).toString('hex'),
-    OPTICA_WEBAPP_DIR: path.join(root, 'webapp/dist'),
+    // OPTICA_E2E_WEBAPP_DIR: a build of one's own, when another run may rebuild webapp/dist meanwhile.
+    OPTICA_WEBAPP_DIR: process.env.OPTICA_E2E_WEBAPP_DIR ?? path.join(root, 'webapp/dist'),
     RUST_LOG: process.env.RUST_LOG ?? 'warn',
     OPTICA_SHOP_WHATSAPP: SHOP_WHATSAPP,
     ...extra,

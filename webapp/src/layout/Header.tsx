@@ -7,9 +7,12 @@ import { useTiendaQuery } from '../api/shop';
 import { isAuthenticated } from '../session/sessionSlice';
 
 /** The shop's name and contact links on the left (the server's `GET /api/tienda`, the build-time
- * values while it loads), the session on the right. */
+ * values while it loads), the session on the right (nothing while this tab waits for the other
+ * tabs' answer). */
 export function Header() {
   const session = useAppSelector((s) => s.session);
+  // While this tab asks the other tabs for their session: neither 'Iniciar sesión' nor a greeting.
+  const waiting = session.phase === 'waiting';
   const { data: tienda } = useTiendaQuery();
   const shop = shopContact(tienda);
   const dispatch = useAppDispatch();
@@ -38,7 +41,7 @@ export function Header() {
           </a>
         </div>
         <div className="d-flex align-items-center gap-2">
-          {isAuthenticated(session) ? (
+          {waiting ? null : isAuthenticated(session) ? (
             <>
               <span data-testid="greeting">
                 HOLA <strong>{session.username}</strong>

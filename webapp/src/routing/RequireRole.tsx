@@ -14,12 +14,14 @@ export function accessFor(session: Session, access: Access): 'ok' | 401 | 403 {
 }
 
 /** Guards a screen by role, reacting like a 401 or 403 answer of the server (spec 000 section 6).
- * A lapsed session (its token ran out over unsaved changes) keeps the screen, with the re-login
- * over it. */
+ * While this tab asks the other tabs for their session (a few hundred ms at most, see
+ * ../session/tabs.ts) it shows nothing and decides nothing, so neither 'ERROR LOGIN' nor the login
+ * screen flashes before a session an open tab hands over; the public pages do not wait. A lapsed
+ * session (its token ran out over unsaved changes) keeps the screen, with the re-login over it. */
 export function RequireRole({ access, children }: { access: Access; children: ReactNode }) {
   const session = useAppSelector((s) => s.session);
   const dispatch = useAppDispatch();
-  const verdict = accessFor(session, access);
+  const verdict = session.phase === 'waiting' ? 'waiting' : accessFor(session, access);
   const wasOk = useRef(false);
   useEffect(() => {
     // A logout, here or in another tab, took the user to login with its own notice already.

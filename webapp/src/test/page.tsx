@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { expect, vi } from 'vitest';
 import { setNavigator } from '../app/navigation';
 import { makeStore } from '../app/store';
+import { waitingForTabs } from '../session/sessionSlice';
 
 /** The server's answer to a request: [status, JSON body], or one computed from its URL. A 204
  * has no body. */
@@ -50,14 +51,21 @@ export interface PageOptions {
   token?: string;
   answers?: Answers;
   onRequest?: (request: Request) => void;
+  /** The tab was opened without a token and is asking the other tabs for theirs (../session/tabs.ts). */
+  waiting?: boolean;
 }
 
 /** Opens `screens` at `at` (any other path shows "otra pantalla"). Returns the view, the store,
  * the router and the requests sent. */
-export function openPage(at: string, screens: RouteObject[], { token, answers = {}, onRequest }: PageOptions = {}) {
+export function openPage(
+  at: string,
+  screens: RouteObject[],
+  { token, answers = {}, onRequest, waiting = false }: PageOptions = {},
+) {
   if (token !== undefined) sessionStorage.setItem('optica.token', token);
   const calls = fakeServer(answers, onRequest);
   const store = makeStore();
+  if (waiting) store.dispatch(waitingForTabs());
   const router = createMemoryRouter([...screens, { path: '*', element: <p>otra pantalla</p> }], {
     initialEntries: [at],
   });
