@@ -67,7 +67,7 @@ WITH last AS (SELECT DISTINCT ON (aggregate_id) aggregate_id, event_type, payloa
                                payload -> 'MovimientoEditado' -> 'datos') AS d
                FROM last
                WHERE event_type <> 'MovimientoEliminado'),
-     pagos AS (SELECT id, (d ->> 'local_id')::bigint AS local_id, (p ->> 'fecha')::timestamp::date AS dia,
+     pagos AS (SELECT id, coalesce((p ->> 'local_id')::bigint, (d ->> 'local_id')::bigint) AS local_id, (p ->> 'fecha')::timestamp::date AS dia,
                       (p ->> 'metodo_pago_id')::bigint AS metodo,
                       CASE WHEN d ->> 'tipo' = 'ENTRADA' THEN 1 ELSE -1 END
                           * round((p ->> 'monto_impuesto')::numeric * 100) AS cents

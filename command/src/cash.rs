@@ -42,7 +42,7 @@ pub fn effect(datos: Option<&MovimientoDatos>) -> BTreeMap<Dia, BTreeMap<i64, i6
     };
     let sign = if d.tipo == TipoMovimiento::Entrada { 1 } else { -1 };
     for p in &d.pagos {
-        let day = days.entry((d.local_id, p.fecha.date())).or_default();
+        let day = days.entry((p.branch(d.local_id), p.fecha.date())).or_default();
         *day.entry(p.metodo_pago_id).or_default() += sign * p.monto_impuesto.cents();
     }
     for methods in days.values_mut() {
@@ -309,6 +309,7 @@ mod tests {
             monto: Money::from_cents(cents),
             monto_impuesto: Money::from_cents(cents),
             fecha: at(day),
+            local_id: None,
         }
     }
 

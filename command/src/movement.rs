@@ -7,7 +7,9 @@
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
-use optica_events::movement::{EstadoMovimiento, MovimientoDatos, MovimientoEvent, TipoMovimiento, MOVEMENT_AGGREGATE};
+use optica_events::movement::{
+    EstadoMovimiento, MovimientoDatos, MovimientoEvent, Pago, TipoMovimiento, MOVEMENT_AGGREGATE,
+};
 use optica_events::Money;
 use serde::{Deserialize, Serialize};
 
@@ -33,6 +35,10 @@ pub enum MovimientoCommand {
     },
     ChangeState {
         estado: EstadoMovimiento,
+    },
+    /// A payment on a sale's balance, received now, possibly at another branch (issue 22).
+    Cobrar {
+        pago: Pago,
     },
     Delete,
 }
@@ -93,6 +99,14 @@ pub enum Regla {
     PagosExcedenTotal,
     #[error("El total con impuestos no coincide con la suma de los pagos ({cobrado})")]
     ImpuestoIncorrecto { cobrado: Money },
+    #[error("Solo se cobran saldos de ventas (ENTRADA).")]
+    CobroSoloEntrada,
+    #[error("La venta no tiene saldo pendiente.")]
+    SinSaldo,
+    #[error("El monto a cobrar debe ser mayor a 0.")]
+    CobroSinMonto,
+    #[error("El monto supera el saldo pendiente ({}).", .saldo.es_ar())]
+    CobroExcedeSaldo { saldo: Money },
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -247,6 +261,53 @@ pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, Movimient
     }
 }
 
+/// What is still owed: the total less what the payments paid (`monto`).
+pub fn saldo(datos: &MovimientoDatos) -> Money {
+    let pagado: i64 = datos.pagos.iter().map(|p| p.monto.cents()).sum();
+    Money::from_cents(datos.total.cents() - pagado)
+}
+
+/// The movement with a payment on its balance added (numbered after the others).
+fn collected(current: &MovimientoDatos, mut pago: Pago) -> Result<MovimientoDatos, MovimientoError> {
+    let saldo = saldo(current);
+    let refused = |regla| Err(MovimientoError::Invalid(vec![regla]));
+    if current.tipo != TipoMovimiento::Entrada {
+        return refused(Regla::CobroSoloEntrada);
+    }
+    if saldo <= Money::ZERO {
+        return refused(Regla::SinSaldo);
+    }
+    if pago.monto <= Money::ZERO {
+        return refused(Regla::CobroSinMonto);
+    }
+    if pago.monto > saldo {
+        return refused(Regla::CobroExcedeSaldo { saldo });
+    }
+    let mut datos = current.clone();
+    pago.id = datos.pagos.iter().map(|p| p.id).max().unwrap_or(0) + 1;
+    datos.total_impuesto = datos
+        .total_impuesto
+        .checked_add(pago.monto_impuesto)
+        .ok_or(MovimientoError::Invalid(vec![Regla::PagosExcedenTotal]))?;
+    datos.pagos.push(pago);
+    validate(datos)
+}
+
+/// An edit's form does not know at which branch a payment was collected: a payment the edit
+/// keeps unchanged (same method, amounts and time) keeps its branch.
+fn keep_payment_branches(current: &MovimientoDatos, mut datos: MovimientoDatos) -> MovimientoDatos {
+    let same = |a: &Pago, b: &Pago| {
+        (a.metodo_pago_id, a.monto, a.monto_impuesto, a.fecha) == (b.metodo_pago_id, b.monto, b.monto_impuesto, b.fecha)
+    };
+    let mut elsewhere: Vec<&Pago> = current.pagos.iter().filter(|p| p.local_id.is_some()).collect();
+    for pago in datos.pagos.iter_mut().filter(|p| p.local_id.is_none()) {
+        if let Some(i) = elsewhere.iter().position(|old| same(old, pago)) {
+            pago.local_id = elsewhere.remove(i).local_id;
+        }
+    }
+    datos
+}
+
 impl Aggregate for Movimiento {
     const TYPE: &'static str = MOVEMENT_AGGREGATE;
     type Command = MovimientoCommand;
@@ -277,7 +338,7 @@ impl Aggregate for Movimiento {
                         expected: expected_version.unwrap_or_default(),
                     });
                 }
-                let datos = validate(datos)?;
+                let datos = keep_payment_branches(current, validate(datos)?);
                 if &datos == current {
                     return Ok(());
                 }
@@ -306,6 +367,9 @@ impl Aggregate for Movimiento {
                     nuevo: estado,
                 }
             }
+            (MovimientoCommand::Cobrar { pago }, Some(current)) => MovimientoEvent::MovimientoEditado {
+                datos: collected(current, pago)?,
+            },
             (MovimientoCommand::Delete, Some(_)) => MovimientoEvent::MovimientoEliminado,
         };
         sink.write(event, self).await;
@@ -340,6 +404,12 @@ impl crate::links::Linked for Movimiento {
         let mut targets: std::collections::BTreeSet<_> = d.lineas.iter().map(|l| product(l.producto_id)).collect();
         targets.insert(lookup(LookupKind::Local, d.local_id));
         targets.extend(d.pagos.iter().map(|p| lookup(LookupKind::MetodoPago, p.metodo_pago_id)));
+        targets.extend(
+            d.pagos
+                .iter()
+                .filter_map(|p| p.local_id)
+                .map(|l| lookup(LookupKind::Local, l)),
+        );
         targets.extend(d.paciente_id.map(patient));
         targets
     }

@@ -29,6 +29,7 @@ fn pago(monto: i64, impuesto: i64) -> Pago {
         monto: money(monto),
         monto_impuesto: money(impuesto),
         fecha: at(),
+        local_id: None,
     }
 }
 
@@ -259,4 +260,67 @@ fn an_edit_from_a_stale_form_is_refused_and_a_current_one_applies() {
             anterior: Some(EstadoMovimiento::AnteojoTerminado),
             nuevo: EstadoMovimiento::PedidoCristales,
         }]);
+}
+
+/// A payment of `monto` on the balance, collected at branch 2.
+fn cobro(monto: i64) -> Pago {
+    Pago {
+        id: 0,
+        local_id: Some(2),
+        ..pago(monto, monto)
+    }
+}
+
+#[test]
+fn a_payment_on_the_balance_is_numbered_after_the_others_and_keeps_its_branch() {
+    let mut after = registered();
+    after.pagos.push(Pago { id: 2, ..cobro(250_00) });
+    after.total_impuesto = money(1_350_00);
+    Given::with(())
+        .given(vec![MovimientoEvent::MovimientoRegistrado { datos: registered() }])
+        .when(MovimientoCommand::Cobrar { pago: cobro(250_00) })
+        .then_expect_events(vec![MovimientoEvent::MovimientoEditado { datos: after }]);
+}
+
+#[test]
+fn a_payment_on_the_balance_fits_the_balance_and_only_a_sale_has_one() {
+    let given = || Given::with(()).given(vec![MovimientoEvent::MovimientoRegistrado { datos: registered() }]);
+    given()
+        .when(MovimientoCommand::Cobrar { pago: cobro(1_250_01) })
+        .then_expect_error(MovimientoError::Invalid(vec![Regla::CobroExcedeSaldo {
+            saldo: money(1_250_00),
+        }]));
+    given()
+        .when(MovimientoCommand::Cobrar { pago: cobro(0) })
+        .then_expect_error(MovimientoError::Invalid(vec![Regla::CobroSinMonto]));
+    let mut paid = registered();
+    paid.pagos = vec![pago(2_250_00, 2_250_00)];
+    paid.total_impuesto = money(2_250_00);
+    Given::with(())
+        .given(vec![MovimientoEvent::MovimientoRegistrado { datos: paid }])
+        .when(MovimientoCommand::Cobrar { pago: cobro(1) })
+        .then_expect_error(MovimientoError::Invalid(vec![Regla::SinSaldo]));
+}
+
+#[test]
+fn an_edit_keeps_the_branch_of_a_payment_it_leaves_unchanged() {
+    let mut collected = registered();
+    collected.pagos.push(Pago { id: 2, ..cobro(250_00) });
+    collected.total_impuesto = money(1_350_00);
+    // The form sends the payments without their branch, and a new description.
+    let mut form = collected.clone();
+    form.pagos[1].local_id = None;
+    form.descripcion = Some("En cuotas".into());
+    let mut expected = collected.clone();
+    expected.descripcion = Some("En cuotas".into());
+    Given::with(())
+        .given(vec![
+            MovimientoEvent::MovimientoRegistrado { datos: registered() },
+            MovimientoEvent::MovimientoEditado { datos: collected },
+        ])
+        .when(MovimientoCommand::Edit {
+            datos: form,
+            expected_version: None,
+        })
+        .then_expect_events(vec![MovimientoEvent::MovimientoEditado { datos: expected }]);
 }

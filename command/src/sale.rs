@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use optica_events::movement::{MovimientoDatos, TipoMovimiento, IDEMPOTENCY_SCOPE, MOVEMENT_ID_SEQUENCE};
+use optica_events::movement::{MovimientoDatos, Pago, TipoMovimiento, IDEMPOTENCY_SCOPE, MOVEMENT_ID_SEQUENCE};
 use optica_events::product::CRISTAL;
 use optica_events::{EventMetadata, MotivoStock};
 
@@ -118,6 +118,34 @@ pub async fn edit(
         unit.cash_ledger(crate::cash::LedgerWrite::new(id, previous.as_ref(), saved.as_ref()));
         let motivo = MotivoStock::VentaEditada;
         move_stock(&mut unit, id, previous.as_ref(), saved.as_ref(), motivo).await?;
+        unit.commit(metadata).await
+    })
+    .await?;
+    Ok(Outcome { id, appended })
+}
+
+/// Records a payment on a sale's balance, received now at `pago.local_id`'s cash (the caller's
+/// branch, which may be another than the sale's). Any staff member may collect; the day of the
+/// collecting branch must be open.
+pub async fn collect(
+    store: &EventStore,
+    id: i64,
+    pago: Pago,
+    metadata: &EventMetadata,
+) -> Result<Outcome, CommandError<SaleError>> {
+    let key = id.to_string();
+    let (key, pago) = (key.as_str(), &pago);
+    let appended = with_retries(move || async move {
+        let (before, base) = store.load::<Movimiento>(key).await?;
+        let previous = before.datos().cloned();
+        let mut unit = store.unit();
+        let command = MovimientoCommand::Cobrar { pago: pago.clone() };
+        let after = unit
+            .handle_loaded(key, before, base, command, &())
+            .await
+            .map_err(|e| e.map_domain(SaleError::Movimiento))?;
+        let saved = after.datos().cloned();
+        unit.cash_ledger(crate::cash::LedgerWrite::new(id, previous.as_ref(), saved.as_ref()));
         unit.commit(metadata).await
     })
     .await?;

@@ -65,6 +65,17 @@ pub struct Pago {
     pub monto_impuesto: Money,
     /// The shop's local time.
     pub fecha: NaiveDateTime,
+    /// The branch whose cash received it, when not the movement's own: a balance collected at
+    /// another branch (issue 22). Absent in events written before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub local_id: Option<i64>,
+}
+
+impl Pago {
+    /// The branch whose cash the payment is in.
+    pub fn branch(&self, movement_branch: i64) -> i64 {
+        self.local_id.unwrap_or(movement_branch)
+    }
 }
 
 /// A movement as it stands: the amounts are the server's own computation.

@@ -103,7 +103,7 @@ impl MovementRows {
             self.pago_monto.push(p.monto.cents());
             self.pago_impuesto.push(p.monto_impuesto.cents());
             self.pago_fecha.push(p.fecha);
-            self.pago_local.push(d.local_id);
+            self.pago_local.push(p.branch(d.local_id));
             self.pago_tipo.push(tipo.clone());
         }
         if let Some(paciente_id) = d.paciente_id {

@@ -1,6 +1,7 @@
 //! The query side: typed reads of read-model tables (never the events table).
 
 pub mod audit;
+pub mod balances;
 pub mod cash;
 pub mod cashbox;
 pub mod catalogue;

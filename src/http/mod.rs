@@ -1,6 +1,7 @@
 //! The HTTP surface: routes, middleware and the static web app.
 
 pub mod audit;
+pub mod balances;
 pub mod cash;
 pub mod extract;
 pub mod headers;
@@ -56,6 +57,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         audit::endpoints(),
         shop::endpoints(),
         cash::endpoints(),
+        balances::endpoints(),
     ];
     let Endpoints { public, mut staff } = features.into_iter().fold(Endpoints::default(), Endpoints::merge);
     crate::openapi::access_errors(staff.get_openapi_mut());

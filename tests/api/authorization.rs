@@ -169,6 +169,11 @@ const MATRIX: &[Fila] = &[
     // Taking A's movement to B: B's seller may not touch it, A's seller may not work at B.
     ("PUT",    "/api/movimientos/{mover}",                 Json(REPAIR_B), ADMIN_SAVE),
 
+    // Balances: staff (a seller's own branch, or one patient's everywhere); a payment on a
+    // balance: any staff member, at their own branch.
+    ("GET",    "/api/cuentas-corrientes",                  Sin, STAFF),
+    ("POST",   "/api/movimientos/{deudor}/cobros",         Json(r#"{"metodoPagoId":{efectivo},"monto":1}"#), STAFF_SAVE),
+
     // Totals: a seller's own branch's; statistics: admins; per-branch counts: any staff member.
     ("GET",    "/api/movimientos/totales?idLocal=0",       Sin, STAFF),
     ("POST",   "/api/movimientos/total-ganado",            Json(PERIOD), ADMIN),
@@ -269,6 +274,12 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
     let movimiento = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
     let mover = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
     let borrar_movimiento = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
+    // A sale of 1000.50 paid 500.50: a balance to collect from.
+    let mut on_credit = sale(&s, 1);
+    on_credit["cajaMovimientos"][0]["monto"] = json!(500.5);
+    on_credit["cajaMovimientos"][0]["montoImpuesto"] = json!(500.5);
+    on_credit["totalImpuesto"] = json!(500.5);
+    let deudor = id_of(&app, &s.seller, "/api/movimientos", on_credit, "movimiento").await;
     let (_, leido) = app.get(&format!("/api/movimientos/{movimiento}"), Some(admin)).await;
     // A closed day for the reopening's row.
     let cierre = json!({"contado": [], "motivo": "Cierre de prueba"});
@@ -303,6 +314,7 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
         ("movimiento", movimiento),
         ("mover", mover),
         ("borrar_movimiento", borrar_movimiento),
+        ("deudor", deudor),
         ("borrar_paciente", borrar_paciente),
         ("borrar_producto", borrar_producto),
     ] {

@@ -8,6 +8,7 @@ mod common;
 mod audit;
 mod auth;
 mod authorization;
+mod balances;
 mod cash_closing;
 mod cashbox;
 mod crash;

@@ -205,6 +205,8 @@ pub fn prepare(body: MovimientoBody, facts: &[SaleFacts]) -> Result<MovimientoDa
             monto,
             monto_impuesto: p.monto_impuesto.unwrap_or(monto),
             fecha: p.fecha.as_deref().and_then(lenient_datetime).unwrap_or(fecha),
+            // the branch of a payment collected elsewhere is kept by the edit (see Edit)
+            local_id: None,
         });
     }
     if !errors.is_empty() {

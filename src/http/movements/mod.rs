@@ -7,6 +7,7 @@
 //! writes wait → the answer; `errors.rs` maps the unit's refusals.
 
 pub mod body;
+mod collect;
 mod errors;
 pub mod lists;
 
@@ -43,6 +44,7 @@ pub fn endpoints() -> Endpoints {
     Endpoints::default()
         .staff(routes!(create))
         .staff(routes!(get, update, delete))
+        .staff(routes!(collect::collect))
         .merge(lists::endpoints())
 }
 
@@ -99,7 +101,7 @@ pub struct MovimientoGuardado {
     pub movimiento: Option<Movimiento>,
 }
 
-async fn answer(
+pub(super) async fn answer(
     state: &AppState,
     caller: &Caller,
     id: i64,

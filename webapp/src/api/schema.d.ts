@@ -237,6 +237,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cuentas-corrientes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open balances, oldest first, and the total owed. */
+        get: operations["cuentas_corrientes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/estadisticas/ventas-por-dia": {
         parameters: {
             query?: never;
@@ -731,6 +748,23 @@ export interface paths {
         post?: never;
         /** Deletes a movement (admins); a sale's stock goes back to its branch. */
         delete: operations["movimiento_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/movimientos/{id}/cobros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records a payment on a sale's balance, dated now, at the collecting branch. */
+        post: operations["movimiento_cobrar"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1352,6 +1386,25 @@ export interface components {
             contado?: components["schemas"]["MontoBody"][];
             motivo?: string | null;
         };
+        CobroBody: {
+            /**
+             * Format: int64
+             * @description The collecting branch (admins; default the sale's). Sellers always collect at their own.
+             */
+            localId?: number | null;
+            /** Format: int64 */
+            metodoPagoId: number;
+            /**
+             * Format: double
+             * @description What the payment takes off the balance.
+             */
+            monto: number;
+            /**
+             * Format: double
+             * @description What was charged, surcharge included (default: `monto`).
+             */
+            montoImpuesto?: number | null;
+        };
         Cristal: {
             /** Format: date */
             fecha: string;
@@ -1364,6 +1417,12 @@ export interface components {
             /** Format: int64 */
             id?: number | null;
             nombre?: string | null;
+        };
+        /** @description A page of balances and what is owed in all (over every page). */
+        CuentasCorrientes: {
+            saldos: components["schemas"]["Page_Saldo"];
+            /** Format: double */
+            totalAdeudado: number;
         };
         Detalle: {
             /** Format: int64 */
@@ -2011,6 +2070,46 @@ export interface components {
                 modelo: string;
                 /** Format: double */
                 precio: number;
+            }[];
+            empty: boolean;
+            first: boolean;
+            last: boolean;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            numberOfElements: number;
+            pageable: components["schemas"]["Pageable"];
+            /** Format: int64 */
+            size: number;
+            sort: components["schemas"]["SortInfo"];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
+        /** @description One page of a list; `number` is zero-based. */
+        Page_Saldo: {
+            content: {
+                /** Format: double */
+                deuda: number;
+                /**
+                 * Format: int32
+                 * @description Days since the sale, in the shop's calendar.
+                 */
+                dias: number;
+                fecha: string;
+                /** Format: int64 */
+                idMovimiento: number;
+                /** Format: int64 */
+                idPaciente?: number | null;
+                local: string;
+                /** Format: int64 */
+                localId: number;
+                paciente?: string | null;
+                /** Format: double */
+                pagado: number;
+                /** Format: double */
+                total: number;
             }[];
             empty: boolean;
             first: boolean;
@@ -3015,6 +3114,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    cuentas_corrientes: {
+        parameters: {
+            query?: {
+                /** @description The sale's branch (admins; none or 0 = all). */
+                localId?: number | null;
+                /** @description One patient's balances, at every branch. */
+                idPaciente?: number | null;
+                page?: number | null;
+                size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CuentasCorrientes"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
         };
@@ -5041,6 +5191,80 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    movimiento_cobrar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CobroBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimientoGuardado"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description the collecting branch's day is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
