@@ -73,6 +73,22 @@ test("an admin reads a product's stock ledger with its running balance after a s
     assert.ok(correccion.includes('-2') && correccion.includes('5'), correccion.join(' | '));
     console.log('screenshot:', await screenshot(page, 'libro-de-stock'));
 
+    // The stock at a moment, typed dd/mm/aaaa hh:mm:ss whatever the browser's language (a native
+    // datetime-local showed mm/dd/yyyy in an English one): tomorrow at 00:00:00, after every change.
+    const momento = page.locator('#stockMomento');
+    assert.equal(await momento.getAttribute('type'), 'text');
+    assert.equal(await momento.getAttribute('placeholder'), 'dd/mm/aaaa hh:mm:ss');
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const dd = (n) => String(n).padStart(2, '0');
+    await momento.fill(`${dd(tomorrow.getDate())}/${dd(tomorrow.getMonth() + 1)}/${tomorrow.getFullYear()} 00:00:00`);
+    await page.getByRole('button', { name: 'Ver stock al momento' }).click();
+    const asOf = page.getByRole('table', { name: 'Stock al momento' });
+    await asOf.waitFor();
+    assert.deepEqual(
+      (await asOf.locator('tbody tr').first().locator('td').allTextContents()).map((t) => t.trim()).slice(-1),
+      ['5'],
+    );
+
     // The history names the seller's branch and reads the edit as its changed fields.
     const history = page.getByRole('table', { name: 'Historial' });
     await history.getByRole('list', { name: 'Cambios' }).waitFor();

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { localToIsoUtc } from '../lib/dates';
-import { MESSAGES } from './messages';
+import { DateInput } from '../ui/DateInput';
 
 interface Props {
-  /** The datetime-local input's id. */
+  /** The date input's id. */
   id: string;
   label: string;
   button: string;
@@ -12,14 +12,15 @@ interface Props {
   busy?: boolean;
 }
 
-/** A datetime-local input and its button: asks for something as it stood at that moment. */
+/** A moment typed as dd/mm/aaaa hh:mm:ss (the seconds optional) whatever the browser's language,
+ * with the calendar button, and its button: asks for something as it stood at that moment. The
+ * button waits for a moment that reads as one; a text that does not says why under the input. */
 export function AsOfControl({ id, label, button, onSubmit, busy = false }: Props) {
+  // `yyyy-MM-ddTHH:mm:ss` in local time, '' when blank, or the text while it is not a moment.
   const [value, setValue] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const hasta = localToIsoUtc(value);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const hasta = localToIsoUtc(value);
-    setInvalid(hasta === null);
     if (hasta) onSubmit(hasta);
   };
   return (
@@ -28,18 +29,10 @@ export function AsOfControl({ id, label, button, onSubmit, busy = false }: Props
         <label htmlFor={id} className="form-label">
           {label}
         </label>
-        <input
-          id={id}
-          type="datetime-local"
-          step={1}
-          className={`form-control${invalid ? ' is-invalid' : ''}`}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-        />
-        {invalid && <div className="invalid-feedback">{MESSAGES.momentoInvalido}</div>}
+        <DateInput id={id} value={value} onValueChange={setValue} withTime="seconds" />
       </div>
       <div className="col-auto">
-        <button type="submit" className="btn btn-outline-primary" disabled={busy || value === ''}>
+        <button type="submit" className="btn btn-outline-primary" disabled={busy || hasta === null}>
           {button}
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
@@ -173,7 +173,7 @@ describe('entity history', () => {
           .map((li) => li.textContent),
       ).toEqual(['Paciente: María Gómez (#7) → #12']),
     );
-    fireEvent.change(momento(), { target: { value: '2024-05-10T10:15' } });
+    await user.type(momento(), '10/05/2024 10:15');
     await user.click(screen.getByRole('button', { name: 'Ver al momento' }));
     const estado = await screen.findByLabelText('Estado al momento');
     expect(
@@ -274,8 +274,9 @@ describe('entity history', () => {
     await screen.findByText('No hay eventos registrados.');
     const ver = screen.getByRole<HTMLButtonElement>('button', { name: 'Ver al momento' });
     expect(ver.disabled).toBe(true);
-    expect(momento().type).toBe('datetime-local');
-    fireEvent.change(momento(), { target: { value: '2024-05-10T10:15' } });
+    expect(momento().type).toBe('text');
+    expect(momento().placeholder).toBe('dd/mm/aaaa hh:mm:ss');
+    await user.type(momento(), '10/05/2024 10:15:30');
     await user.click(ver);
     const estado = await screen.findByLabelText('Estado al momento');
     await waitFor(() =>
@@ -293,7 +294,7 @@ describe('entity history', () => {
       ]),
     );
     const asked = calls.find((c) => c.path === '/api/auditoria/estado/Paciente/7');
-    const utc = new Date(2024, 4, 10, 10, 15).toISOString().replace('.000Z', 'Z');
+    const utc = new Date(2024, 4, 10, 10, 15, 30).toISOString().replace('.000Z', 'Z');
     expect(asked?.search).toBe(`?hasta=${encodeURIComponent(utc)}`);
   });
 
@@ -305,13 +306,14 @@ describe('entity history', () => {
     };
     open('Movimiento', 501, routes);
     await screen.findAllByText(/Movimiento 501 editado/);
-    fireEvent.change(momento(), { target: { value: '2020-01-01T00:00' } });
+    await user.type(momento(), '01/01/2020 00:00');
     await user.click(screen.getByRole('button', { name: 'Ver al momento' }));
     await screen.findByText('El movimiento 501 no existía en ese momento');
     expect(screen.queryByLabelText('Estado al momento')).toBeNull();
     // A later moment that existed replaces the message with the state.
     routes['GET /api/auditoria/estado/Movimiento/501'] = [200, { created: true, deleted: false, datos: editado }];
-    fireEvent.change(momento(), { target: { value: '2024-05-12T19:00' } });
+    await user.clear(momento());
+    await user.type(momento(), '12/05/2024 19:00:00');
     await user.click(screen.getByRole('button', { name: 'Ver al momento' }));
     await screen.findByLabelText('Estado al momento');
     expect(screen.queryByText('El movimiento 501 no existía en ese momento')).toBeNull();

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
@@ -94,10 +94,11 @@ describe('stock ledger', () => {
     const ver = screen.getByRole<HTMLButtonElement>('button', { name: 'Ver stock al momento' });
     expect(ver.disabled).toBe(true);
     const input = document.getElementById('stockMomento') as HTMLInputElement;
-    expect(input.type).toBe('datetime-local');
+    expect(input.type).toBe('text');
+    expect(input.placeholder).toBe('dd/mm/aaaa hh:mm:ss');
     // The server answers the ledger up to then: the first three changes.
     routes[STOCK] = [200, ledger.slice(0, 3)];
-    fireEvent.change(input, { target: { value: '2024-05-11T12:00' } });
+    await user.type(input, '11/05/2024 12:00');
     await user.click(ver);
     const asOf = await screen.findByRole('table', { name: 'Stock al momento' });
     expect(
@@ -115,7 +116,8 @@ describe('stock ledger', () => {
     expect(cells(screen.getByRole('table', { name: 'Libro de stock' }))).toHaveLength(5);
 
     routes[STOCK] = [200, []];
-    fireEvent.change(input, { target: { value: '2020-01-01T00:00' } });
+    await user.clear(input);
+    await user.type(input, '01/01/2020 00:00');
     await user.click(ver);
     await screen.findByText('No había stock registrado a ese momento.');
     expect(screen.queryByRole('table', { name: 'Stock al momento' })).toBeNull();

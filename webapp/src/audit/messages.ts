@@ -21,5 +21,4 @@ export const MESSAGES = {
   libroFallo: 'No se pudo cargar el libro de stock.',
   libroVacio: 'No hay cambios de stock registrados.',
   stockMomentoVacio: 'No había stock registrado a ese momento.',
-  momentoInvalido: 'Elija una fecha y hora válidas.',
 } as const;

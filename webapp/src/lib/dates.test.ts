@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { instant } from '../test/seed';
 import {
   dateText,
+  datePattern,
   daysInMonth,
   formatFecha,
   formatFechaHora,
@@ -53,11 +54,11 @@ describe('dates', () => {
 });
 
 describe('typed dates (dd/mm/aaaa)', () => {
-  const iso = (text: string, withTime = false) => {
+  const iso = (text: string, withTime: boolean | 'seconds' = false) => {
     const r = readDate(text, withTime);
     return r.kind === 'date' ? r.iso : r.kind;
   };
-  const error = (text: string, withTime = false) => {
+  const error = (text: string, withTime: boolean | 'seconds' = false) => {
     const r = readDate(text, withTime);
     return r.kind === 'invalid' ? r.error : `not refused: ${r.kind}`;
   };
@@ -119,6 +120,27 @@ describe('typed dates (dd/mm/aaaa)', () => {
     expect(error('05/03/2026 9:7', true)).toBe('La hora 9:7 no es válida: escríbala como hh:mm, de 00:00 a 23:59.');
     expect(error('31/02/2026 10:00', true)).toBe('31/02/2026 no existe: febrero de 2026 tiene 28 días.');
     expect(error('ayer', true)).toBe('Escriba la fecha como dd/mm/aaaa hh:mm, por ejemplo 05/03/2026.');
+  });
+
+  it("to the second, reads dd/mm/aaaa hh:mm:ss, the seconds optional (':00'), and refuses a bad second", () => {
+    expect(iso('05/03/2026 09:30:15', 'seconds')).toBe('2026-03-05T09:30:15');
+    expect(iso('5/3/2026 9:05', 'seconds')).toBe('2026-03-05T09:05:00');
+    expect(iso('2026-03-05T23:59:59', 'seconds')).toBe('2026-03-05T23:59:59');
+    expect(datePattern('seconds')).toBe('dd/mm/aaaa hh:mm:ss');
+    expect(error('05/03/2026', 'seconds')).toBe('Falta la hora (hh:mm:ss, por ejemplo 09:30:00).');
+    expect(error('05/03/2026 10:00:60', 'seconds')).toBe(
+      'La hora 10:00:60 no es válida: escríbala como hh:mm:ss, de 00:00:00 a 23:59:59.',
+    );
+    expect(error('05/03/2026 10:0:5', 'seconds')).toBe(
+      'La hora 10:0:5 no es válida: escríbala como hh:mm:ss, de 00:00:00 a 23:59:59.',
+    );
+    expect(error('ayer', 'seconds')).toBe('Escriba la fecha como dd/mm/aaaa hh:mm:ss, por ejemplo 05/03/2026.');
+    // to the minute, seconds are not taken
+    expect(error('05/03/2026 09:30:15', true)).toBe(
+      'La hora 09:30:15 no es válida: escríbala como hh:mm, de 00:00 a 23:59.',
+    );
+    expect(dateText('2026-03-05T09:30:15', 'seconds')).toBe('05/03/2026 09:30:15');
+    expect(dateText('2026-03-05T09:30', 'seconds')).toBe('05/03/2026 09:30:00');
   });
 
   it('shows a value as dd/mm/aaaa (with the time, to the minute); other text as it is', () => {

@@ -69,8 +69,8 @@ export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 // ------------------------------------------------------------------ what people type as a date
 
-/** What a typed date was read as: nothing, a day (`yyyy-MM-dd`, or `yyyy-MM-ddTHH:mm` with the
- * time), or text that is not one, with why in Spanish. */
+/** What a typed date was read as: nothing, a day (`yyyy-MM-dd`; `yyyy-MM-ddTHH:mm` with the
+ * time, `yyyy-MM-ddTHH:mm:ss` to the second), or text that is not one, with why in Spanish. */
 export type DateReading = { kind: 'blank' } | { kind: 'date'; iso: string } | { kind: 'invalid'; error: string };
 
 const MESES = [
@@ -96,11 +96,18 @@ export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(ye
 const DAY_MONTH_YEAR = /^(\d{1,2})\s*([/.-])\s*(\d{1,2})\s*\2\s*(\d+)$/;
 const YEAR_MONTH_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 const TIME = /^(\d{1,2}):(\d{2})$/;
+const TIME_SECONDS = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
-/** The typed form of a date: `dd/mm/aaaa`, or `dd/mm/aaaa hh:mm` with the time. */
-export const datePattern = (withTime: boolean) => (withTime ? 'dd/mm/aaaa hh:mm' : 'dd/mm/aaaa');
+/** How much of a moment a date input asks for: the day (false), the minute (true, a movement's
+ * date) or the second ('seconds', the audit's state at a moment). */
+export type DatePrecision = boolean | 'seconds';
 
-function readDay(text: string, withTime: boolean): DateReading {
+/** The typed form of a date: `dd/mm/aaaa`, `dd/mm/aaaa hh:mm` with the time, `dd/mm/aaaa
+ * hh:mm:ss` to the second. */
+export const datePattern = (withTime: DatePrecision) =>
+  withTime === 'seconds' ? 'dd/mm/aaaa hh:mm:ss' : withTime ? 'dd/mm/aaaa hh:mm' : 'dd/mm/aaaa';
+
+function readDay(text: string, withTime: DatePrecision): DateReading {
   const m = DAY_MONTH_YEAR.exec(text);
   const iso = m ? null : YEAR_MONTH_DAY.exec(text);
   if (!m && !iso) {
@@ -125,29 +132,40 @@ function readDay(text: string, withTime: boolean): DateReading {
  * Reads a date as people in Argentina type it: day first ('5/3/2026', '05/03/2026',
  * '05-03-2026', spaces around it ignored) or the ISO '2026-03-05'. A day that does not exist
  * ('31/02/2026', '29/02/2025') is refused with why, never moved to another day. With `withTime`
- * a time 'hh:mm' (0-23, 0-59) follows after a space (or the ISO 'T') and is required.
+ * a time 'hh:mm' (0-23, 0-59) follows after a space (or the ISO 'T') and is required; with
+ * 'seconds', 'hh:mm:ss', the seconds optional (':00' when left out).
  */
-export function readDate(text: string, withTime = false): DateReading {
+export function readDate(text: string, withTime: DatePrecision = false): DateReading {
   const t = text.trim();
   if (t === '') return { kind: 'blank' };
   if (!withTime) return readDay(t, false);
-  const split = /^(.*?\d)(?:\s+|T)(\d{1,2}:\d+)$/.exec(t);
+  const seconds = withTime === 'seconds';
+  const split = /^(.*?\d)(?:\s+|T)(\d{1,2}:[\d:]+)$/.exec(t);
   if (!split) {
-    const day = readDay(t, true);
-    return day.kind === 'invalid' ? day : { kind: 'invalid', error: 'Falta la hora (hh:mm, por ejemplo 09:30).' };
+    const day = readDay(t, withTime);
+    if (day.kind === 'invalid') return day;
+    const example = seconds ? 'hh:mm:ss, por ejemplo 09:30:00' : 'hh:mm, por ejemplo 09:30';
+    return { kind: 'invalid', error: `Falta la hora (${example}).` };
   }
-  const day = readDay(split[1], true);
+  const day = readDay(split[1], withTime);
   if (day.kind !== 'date') return day;
-  const time = TIME.exec(split[2]);
-  if (!time || Number(time[1]) > 23 || Number(time[2]) > 59) {
-    return { kind: 'invalid', error: `La hora ${split[2]} no es válida: escríbala como hh:mm, de 00:00 a 23:59.` };
+  const time = (seconds ? TIME_SECONDS : TIME).exec(split[2]);
+  if (!time || Number(time[1]) > 23 || Number(time[2]) > 59 || Number(time[3] ?? 0) > 59) {
+    const range = seconds ? 'hh:mm:ss, de 00:00:00 a 23:59:59' : 'hh:mm, de 00:00 a 23:59';
+    return { kind: 'invalid', error: `La hora ${split[2]} no es válida: escríbala como ${range}.` };
   }
-  return { kind: 'date', iso: `${day.iso}T${pad(Number(time[1]))}:${time[2]}` };
+  const minute = `${day.iso}T${pad(Number(time[1]))}:${time[2]}`;
+  return { kind: 'date', iso: seconds ? `${minute}:${time[3] ?? '00'}` : minute };
 }
 
 /** A `yyyy-MM-dd` (or `yyyy-MM-ddTHH:mm[:ss]`) value as a date input shows it: `dd/mm/aaaa`
- * (`dd/mm/aaaa hh:mm`); empty stays empty and anything else is shown as it is. */
-export function dateText(value: string, withTime = false): string {
+ * (`dd/mm/aaaa hh:mm`, or `dd/mm/aaaa hh:mm:ss` to the second); empty stays empty and anything
+ * else is shown as it is. */
+export function dateText(value: string, withTime: DatePrecision = false): string {
+  if (withTime === 'seconds') {
+    const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+    return m ? `${m[3]}/${m[2]}/${m[1]} ${m[4]}:${m[5]}:${m[6] ?? '00'}` : value;
+  }
   if (withTime) return DATE_TIME.test(value) ? formatFechaHora(value) : value;
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatFecha(value) : value;
 }

@@ -5,7 +5,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { DateInput } from './DateInput';
 
 /** A form with one date, its value shown as the parent keeps it, 'Buscar' and 'Limpiar'. */
-function Form({ initial = '', withTime = false, onSubmit = () => {} }) {
+function Form({
+  initial = '',
+  withTime = false,
+  onSubmit = () => {},
+}: {
+  initial?: string;
+  withTime?: boolean | 'seconds';
+  onSubmit?: () => void;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <form
@@ -108,5 +116,24 @@ describe('DateInput', () => {
     await user.clear(field());
     await user.type(field(), '02/06/2025');
     screen.getByText('Falta la hora (hh:mm, por ejemplo 09:30).');
+  });
+
+  it('to the second, shows and reads dd/mm/aaaa hh:mm:ss, and the calendar keeps the seconds', async () => {
+    const user = userEvent.setup();
+    render(<Form initial="2025-06-01T09:15:30" withTime="seconds" />);
+    expect(field().value).toBe('01/06/2025 09:15:30');
+    expect(field().placeholder).toBe('dd/mm/aaaa hh:mm:ss');
+    await user.clear(field());
+    await user.type(field(), '2/6/2025 8:05');
+    expect(kept()).toBe('2025-06-02T08:05:00');
+    await user.tab();
+    expect(field().value).toBe('02/06/2025 08:05:00');
+    const picker = document.querySelector<HTMLInputElement>('input[type=datetime-local]')!;
+    expect(picker.step).toBe('1');
+    fireEvent.change(picker, { target: { value: '2025-07-04T18:20:45' } });
+    expect(field().value).toBe('04/07/2025 18:20:45');
+    expect(kept()).toBe('2025-07-04T18:20:45');
+    fireEvent.change(picker, { target: { value: '2025-07-04T18:21' } });
+    expect(kept()).toBe('2025-07-04T18:21:00');
   });
 });

@@ -1,17 +1,18 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
-import { dateText, datePattern, readDate, type DateReading } from '../lib/dates';
+import { dateText, datePattern, readDate, type DatePrecision, type DateReading } from '../lib/dates';
 
 type Native = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type' | 'inputMode' | 'size'>;
 
 interface Props extends Native {
   /** The input's id, for its label. */
   id: string;
-  /** `yyyy-MM-dd` (`yyyy-MM-ddTHH:mm` with `withTime`), '' when blank; while the text is not a
+  /** `yyyy-MM-dd` (`yyyy-MM-ddTHH:mm` with `withTime`, `yyyy-MM-ddTHH:mm:ss` with 'seconds'), '' when blank; while the text is not a
    * date, that text as typed (so a form can tell it is not one and never takes it for another). */
   value: string;
   onValueChange: (value: string) => void;
-  /** A date and time to the minute (`dd/mm/aaaa hh:mm`), as a movement's date. */
-  withTime?: boolean;
+  /** A date and time to the minute (`dd/mm/aaaa hh:mm`), as a movement's date; 'seconds' to the
+   * second (`dd/mm/aaaa hh:mm:ss`), as the audit's state at a moment. */
+  withTime?: DatePrecision;
   /** Shown once the input was left blank, when the field is required. */
   requiredMessage?: string;
   /** Bootstrap's small inputs. */
@@ -37,7 +38,8 @@ function openPicker(input: HTMLInputElement | null): boolean {
 
 /**
  * Every date the app asks for, written as Argentina writes it: a text input that shows and reads
- * dd/mm/aaaa (also d/m/aaaa, dd-mm-aaaa; with `withTime`, 'dd/mm/aaaa hh:mm') whatever the
+ * dd/mm/aaaa (also d/m/aaaa, dd-mm-aaaa; with `withTime`, 'dd/mm/aaaa hh:mm', or 'dd/mm/aaaa
+ * hh:mm:ss' to the second) whatever the
  * browser's language, through ../lib/dates. A text that is not a date (31/02/2026) is marked with
  * why and makes the input invalid, so the form it is in is not submitted with it; a valid one is
  * rewritten as dd/mm/aaaa when the input is left. The calendar button opens the browser's own
@@ -129,6 +131,7 @@ export function DateInput({
       <input
         ref={picker}
         type={withTime ? 'datetime-local' : 'date'}
+        step={withTime === 'seconds' ? 1 : undefined}
         tabIndex={-1}
         aria-hidden="true"
         className="position-absolute bottom-0 start-0 opacity-0 border-0 p-0"
@@ -136,7 +139,12 @@ export function DateInput({
         value={reading.kind === 'date' ? reading.iso : ''}
         onChange={(e) => {
           if (e.target.value === '') return;
-          const chosen = withTime ? e.target.value.slice(0, 16) : e.target.value;
+          const chosen =
+            withTime === 'seconds'
+              ? e.target.value.slice(0, 19)
+              : withTime
+                ? e.target.value.slice(0, 16)
+                : e.target.value;
           write(dateText(chosen, withTime));
           setLeft(true);
         }}
