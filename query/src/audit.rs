@@ -82,6 +82,27 @@ fn money(value: &Value) -> String {
         .unwrap_or_else(|| "-".into())
 }
 
+/// The sum of a list of amounts per payment method (`[{metodo_pago_id, monto}]`), in es-AR.
+fn total(list: &Value) -> String {
+    let cents: i64 = list
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|m| m["monto"].as_f64())
+        .map(|pesos| optica_events::Money::from_pesos(pesos).cents())
+        .sum();
+    optica_events::Money::from_cents(cents).es_ar()
+}
+
+/// "la caja de La Cruz del 21/11/2026": which cash day an event is about.
+fn caja(datos: &Value, locales: &Locales) -> String {
+    let dia = text(&datos["dia"]);
+    let dia = chrono::NaiveDate::parse_from_str(dia, "%Y-%m-%d")
+        .map(|d| d.format("%d/%m/%Y").to_string())
+        .unwrap_or_else(|_| dia.to_string());
+    format!("Caja de {} del {dia}", locales.name(&datos["local_id"]))
+}
+
 fn text(value: &Value) -> &str {
     value.as_str().unwrap_or("")
 }
@@ -186,6 +207,26 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, locales: &Loca
         ("Usuario", "ContrasenaCambiada") => format!("Usuario {id}: contraseña cambiada"),
         ("Usuario", "UsuarioHabilitado") => format!("Usuario {id} habilitado"),
         ("Usuario", "UsuarioDeshabilitado") => format!("Usuario {id} deshabilitado"),
+        ("Caja", "CajaAbierta") => format!("{} abierta con fondo {}", caja(datos, locales), total(&datos["fondo"])),
+        ("Caja", "CajaContada") => format!(
+            "{}: contado {}, esperado {}; queda abierta",
+            caja(datos, locales),
+            total(&datos["contado"]),
+            total(&datos["esperado"])
+        ),
+        ("Caja", "CajaCerrada") => {
+            let motivo = match datos["motivo"].as_str() {
+                Some(m) => format!(" (motivo: {m})"),
+                None => String::new(),
+            };
+            format!(
+                "{} cerrada: contado {}, esperado {}{motivo}",
+                caja(datos, locales),
+                total(&datos["contado"]),
+                total(&datos["esperado"])
+            )
+        }
+        ("Caja", "CajaReabierta") => format!("{} reabierta: {}", caja(datos, locales), text(&datos["motivo"])),
         (_, "ItemCreado") => format!("{tipo} {id} creado: {}", text(&datos["nombre"])),
         (_, "ItemActualizado") => format!("{tipo} {id} actualizado: {}", text(&datos["nombre"])),
         (_, "ItemEliminado") => format!("{tipo} {id} eliminado"),
@@ -370,6 +411,13 @@ mod tests {
         assert_eq!(
             resumen("Movimiento", "9", "MovimientoRegistrado", &venta, &locales),
             "Movimiento 9 registrado: ENTRADA por $ 2.250,90 en el local La Cruz"
+        );
+        let cierre = serde_json::json!({"local_id": 2, "dia": "2026-11-21", "motivo": "Vuelto",
+            "contado": [{"metodo_pago_id": 1, "monto": 6700.0}, {"metodo_pago_id": 2, "monto": 0.5}],
+            "esperado": [{"metodo_pago_id": 1, "monto": 6701.0}]});
+        assert_eq!(
+            resumen("Caja", "4", "CajaCerrada", &cierre, &locales),
+            "Caja de La Cruz del 21/11/2026 cerrada: contado $ 6.700,50, esperado $ 6.701,00 (motivo: Vuelto)"
         );
         let mut user = serde_json::json!({"username": "eva", "password_hash": "$argon2id$…", "roles": []});
         redact(&mut user);

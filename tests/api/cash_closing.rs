@@ -270,6 +270,22 @@ async fn an_admin_reopens_a_day_with_a_reason_and_it_takes_movements_again(pool:
         "{body}"
     );
 
+    // The audit tells the day's story in Spanish, newest first.
+    let (_, audit) = app.get("/api/auditoria?tipo=Caja", Some(&shop.admin)).await;
+    let summaries: Vec<&str> = audit["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["resumen"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        summaries,
+        vec![
+            "Caja de La Cruz del 21/11/2026 cerrada: contado $ 1.000,50, esperado $ 1.000,50",
+            "Caja de La Cruz del 21/11/2026 reabierta: Se olvidó cargar una venta",
+            "Caja de La Cruz del 21/11/2026 cerrada: contado $ 0,00, esperado $ 0,00",
+        ]
+    );
     let (status, list) = app.get("/api/caja/cierres", Some(&shop.admin)).await;
     assert_eq!(status, StatusCode::OK, "{list}");
     assert_eq!(list["totalElements"], 1);
