@@ -8,6 +8,7 @@ import tseslint from 'typescript-eslint';
 
 const FEATURES = [
   'audit',
+  'balances',
   'cashbox',
   'cashclosing',
   'lookups',

@@ -1,6 +1,7 @@
 // The one seed of the tests: the server's answers as it writes them, built from defaults that a
 // test overrides where it matters. Import from here, not from the files.
 export * from './audit';
+export * from './balances';
 export * from './cashbox';
 export * from './cashclosing';
 export * from './catalogue';

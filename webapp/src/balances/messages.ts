@@ -1,0 +1,37 @@
+// The texts the customer balances show in their alerts and notices (issue 22, cuenta corriente),
+// through ../app/alerts: titles first, then the messages and why 'Cobrar' is disabled.
+import { formatPesos } from '../lib/money';
+
+export const TITLES = {
+  error: 'ERROR',
+  errorValidacion: 'ERROR DE VALIDACIÓN',
+  cobrado: 'PAGO REGISTRADO',
+  sinResultados: 'SIN RESULTADOS',
+} as const;
+
+export const MESSAGES = {
+  cargando: 'Cargando...',
+  enviando: 'Enviando...',
+  listaFallo: 'No se pudieron cargar las cuentas corrientes.',
+  sinSaldos: 'No hay saldos pendientes.',
+  pacienteSinSaldos: 'No tiene saldos pendientes.',
+  soloTuLocal: 'Se muestran los saldos de tu local; buscá un paciente para ver los suyos en todos los locales.',
+  pacienteBusquedaFallo: 'No se pudo buscar el paciente.',
+  pacienteSinResultados: 'No se encontró ningún paciente con ese nombre.',
+  sinMetodos: 'No hay métodos de pago cargados: pedí a un administrador que los cree.',
+  inesperado: 'Ocurrió un error inesperado. Intentá nuevamente.',
+  impuestoAyuda: 'Solo si se cobró con recargo (por ejemplo, con tarjeta). Vacío: el mismo monto.',
+} as const;
+
+/** Why 'Cobrar' is disabled, listed under it (ui/SaveProblems). The amount's limits are the
+ * server's own rules and words (command/src/movement.rs, collected). */
+export const PROBLEMS = {
+  sinMetodo: 'Elegí el método de pago.',
+  sinLocal: 'Elegí el local que cobra.',
+  sinMonto: 'Escribí el monto a cobrar.',
+  monto: (error: string) => `Monto: ${error}`,
+  montoCero: 'El monto a cobrar debe ser mayor a 0.',
+  excede: (saldoCents: number) => `El monto supera el saldo pendiente (${formatPesos(saldoCents)}).`,
+  sinSaldo: 'La venta no tiene saldo pendiente.',
+  impuesto: (error: string) => `Monto con recargo: ${error}`,
+} as const;
