@@ -158,7 +158,7 @@ test("a seller sells with a '7,5' % discount and a payment typed '925,46'", () =
   withApp(async ({ server, page, login }) => {
     const { token, producto } = await seed(server);
     await login('vendedora', 'clave-vendedora');
-    await page.getByRole('link', { name: 'CAJA' }).click();
+    await page.getByRole('link', { name: 'CAJA', exact: true }).click();
     await page.getByRole('link', { name: 'Crear movimiento' }).click();
     await page.getByRole('heading', { name: 'Crear Movimiento' }).waitFor();
     await page.locator('#tipoMovimiento').selectOption('ENTRADA');

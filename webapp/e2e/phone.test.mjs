@@ -85,7 +85,7 @@ async function overlap(a, b) {
 async function throughMenu(page, entry, dropdown) {
   const toggler = page.getByRole('button', { name: 'Abrir el menú' });
   assert.ok(await toggler.isVisible(), 'the menu collapses behind its toggler');
-  assert.ok(!(await page.getByRole('link', { name: 'CAJA' }).isVisible()), 'menu entries hidden until opened');
+  assert.ok(!(await page.getByRole('link', { name: 'CAJA', exact: true }).isVisible()), 'menu entries hidden until opened');
   await toggler.click();
   if (dropdown) await page.getByRole('button', { name: dropdown }).click();
   await page.getByRole('link', { name: entry, exact: true }).click();
@@ -133,7 +133,7 @@ test('a seller works the counter on a 390 px phone: login, catalogue, sale, list
 
     // The menu opens over the page and closes once a screen is chosen.
     await page.getByRole('button', { name: 'Abrir el menú' }).click();
-    await page.getByRole('link', { name: 'CAJA' }).waitFor();
+    await page.getByRole('link', { name: 'CAJA', exact: true }).waitFor();
     const menuHeight = (await page.getByRole('navigation', { name: 'Menú principal' }).boundingBox()).height;
     console.log('screenshot:', await screenshot(page, 'telefono-menu'));
     await page.getByRole('button', { name: 'Cerrar el menú' }).click();

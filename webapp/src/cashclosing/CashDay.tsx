@@ -198,7 +198,12 @@ function DayView({ caja, admin, hoy, onDirtyChange }: { caja: CajaDia } & Omit<P
           {mensaje ?? MESSAGES.noCoincide}
         </div>
       )}
-      {rows.length > 0 && <DayFigures rows={rows} />}
+      {rows.length > 0 && (
+        <>
+          {!cerrada && <p className="small text-muted mb-1">{MESSAGES.ultimoConteo}</p>}
+          <DayFigures rows={rows} />
+        </>
+      )}
       {cerrada && caja.motivo && (
         <p>
           <span className="fw-semibold">Motivo de la diferencia:</span> {caja.motivo}

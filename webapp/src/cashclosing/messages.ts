@@ -23,6 +23,8 @@ export const MESSAGES = {
     'El conteo no coincide con lo esperado: volvé a contar o escribí el motivo de la diferencia para cerrar la caja.',
   ciego:
     'Contá lo que hay en caja por cada método de pago y escribilo. Lo esperado se muestra después del primer conteo.',
+  ultimoConteo:
+    'Lo esperado es el del último conteo: al volver a contar se calcula de nuevo con los movimientos del día.',
   pdfFallo: 'No se pudo generar el PDF del cierre.',
   inesperado: 'Ocurrió un error inesperado. Intentá nuevamente.',
   soloCerrada: 'El reporte se imprime una vez cerrada la caja.',

@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { alert, confirm } from '../app/alerts';
+import { isoDate } from '../lib/dates';
+import { openPage, whenEnabled, type Answers } from '../test/page';
+import {
+  adminToken,
+  cajaAbierta,
+  cajaCerrada,
+  cajaContada,
+  cajaSinAbrir,
+  cierre,
+  locales,
+  sellerToken,
+  springPage,
+} from '../test/seed';
+import { CashClosing } from './CashClosing';
+
+vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
+
+const HOY = isoDate(new Date());
+const DIA = '2026-11-21';
+
+function open(token: string, answers: Answers, at = `/cierreCaja?local=1&fecha=${DIA}`) {
+  return openPage(at, [{ path: '/cierreCaja', element: <CashClosing /> }], {
+    token,
+    // The same object, so a test may change an answer midway.
+    answers: Object.assign(
+      answers,
+      { 'GET /api/local': [200, locales], 'GET /api/caja/cierres': [200, springPage([cierre()], 10)] },
+      { ...answers },
+    ),
+  });
+}
+
+const bodyOf = (calls: { method: string; path: string; body: string | null }[], path: string) =>
+  JSON.parse(calls.find((c) => c.method === 'POST' && c.path === path)?.body ?? 'null');
+
+describe('Cierre de caja', () => {
+  it("opens a seller's own branch today, and sends the float typed as people write money", async () => {
+    const user = userEvent.setup();
+    const { calls } = open(
+      sellerToken(1),
+      {
+        [`GET /api/caja/1/${HOY}`]: [200, cajaSinAbrir({ fecha: HOY })],
+        [`POST /api/caja/1/${HOY}/apertura`]: [
+          200,
+          { mensaje: 'La caja ha sido abierta!', caja: cajaAbierta({ fecha: HOY }) },
+        ],
+      },
+      '/cierreCaja',
+    );
+    await screen.findByText('Sin abrir');
+    expect((document.getElementById('cajaLocal') as HTMLSelectElement).disabled).toBe(true);
+    await user.type(screen.getByLabelText('Efectivo'), '1.234,56');
+    await user.click(screen.getByRole('button', { name: 'Abrir caja' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('success', 'CAJA ABIERTA', 'La caja ha sido abierta!'));
+    expect(bodyOf(calls, `/api/caja/1/${HOY}/apertura`)).toEqual({ fondo: [{ metodoPagoId: 1, monto: 1234.56 }] });
+    await screen.findByText('Conteo a ciegas');
+  });
+
+  it(
+    'counts blind, shows the differences of a count that does not match, and closes with the reason',
+    { timeout: 15_000 },
+    async () => {
+      const user = userEvent.setup();
+      const answers: Answers = {
+        [`GET /api/caja/1/${DIA}`]: [200, cajaAbierta()],
+        [`POST /api/caja/1/${DIA}/cierre`]: [200, { mensaje: 'El conteo no coincide', caja: cajaContada() }],
+      };
+      const { calls } = open(adminToken(), answers);
+      await screen.findByText('Conteo a ciegas');
+      expect(screen.queryByRole('table', { name: 'Resultado del conteo' })).toBeNull();
+      const cerrar = screen.getByRole('button', { name: 'Cerrar caja' });
+      expect(cerrar).toHaveProperty('disabled', true);
+      expect(document.getElementById('conteo-problems')?.textContent).toContain(
+        'Contado de Efectivo: escribí el monto (0 si no hay).',
+      );
+
+      const form = within(screen.getByRole('form', { name: 'Conteo' }));
+      await user.type(form.getByLabelText('Efectivo'), '2.100');
+      await user.type(form.getByLabelText('Tarjeta'), '800');
+      await user.click(await whenEnabled(cerrar as HTMLButtonElement));
+      await screen.findByText('El conteo no coincide');
+      expect(bodyOf(calls, `/api/caja/1/${DIA}/cierre`)).toEqual({
+        contado: [
+          { metodoPagoId: 1, monto: 2100 },
+          { metodoPagoId: 2, monto: 800 },
+        ],
+      });
+      const table = within(screen.getByRole('table', { name: 'Resultado del conteo' }));
+      const efectivo = table.getByText('Efectivo').closest('tr')!;
+      expect(efectivo.textContent).toContain('-$ 100,00 (Falta)');
+      expect(efectivo.className).toContain('table-danger');
+
+      answers[`POST /api/caja/1/${DIA}/cierre`] = [200, { mensaje: 'La caja ha sido cerrada!', caja: cajaCerrada() }];
+      calls.length = 0;
+      await user.type(screen.getByLabelText('Motivo de la diferencia'), 'Vuelto mal dado');
+      expect(screen.getByText('15/255')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Cerrar caja' }));
+      await waitFor(() => expect(alert).toHaveBeenCalledWith('success', 'CAJA CERRADA', 'La caja ha sido cerrada!'));
+      expect(bodyOf(calls, `/api/caja/1/${DIA}/cierre`).motivo).toBe('Vuelto mal dado');
+      await waitFor(() => expect(screen.getByTestId('estado-caja').textContent).toBe('Cerrada'));
+      expect(screen.getByRole('button', { name: 'Imprimir' })).toBeTruthy();
+    },
+  );
+
+  it('lets an admin reopen a closed day with a reason, after confirming', async () => {
+    const user = userEvent.setup();
+    vi.mocked(confirm).mockResolvedValue(true);
+    const { calls } = open(adminToken(), {
+      [`GET /api/caja/1/${DIA}`]: [200, cajaCerrada()],
+      [`POST /api/caja/1/${DIA}/reapertura`]: [
+        200,
+        { mensaje: 'La caja ha sido reabierta!', caja: cajaContada({ reaperturas: 1, motivoReapertura: 'Seña' }) },
+      ],
+    });
+    await screen.findByText('Motivo de la diferencia:');
+    const reabrir = screen.getByRole('button', { name: 'Reabrir caja' });
+    expect(reabrir).toHaveProperty('disabled', true);
+    expect(screen.getByText('Escribí el motivo de la reapertura.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Motivo de la reapertura'), 'Seña');
+    await user.click(reabrir);
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('success', 'CAJA REABIERTA', 'La caja ha sido reabierta!'));
+    expect(confirm).toHaveBeenCalledWith(
+      '¿Reabrir la caja?',
+      expect.stringContaining('Centro del 21/11/2026'),
+      'Sí, reabrir',
+    );
+    expect(bodyOf(calls, `/api/caja/1/${DIA}/reapertura`)).toEqual({ motivo: 'Seña' });
+    await screen.findByText('Reabierta 1 vez');
+  });
+
+  it('lists the closings with their differences, and asks an admin to choose a branch for the day', async () => {
+    const { calls } = open(adminToken(), {}, '/cierreCaja');
+    await screen.findByText('Elegí un local para ver, abrir o cerrar su caja del día.');
+    const table = within(await screen.findByRole('table', { name: 'Cierres de caja' }));
+    const row = table.getByText('21/11/2026').closest('tr')!;
+    expect(row.textContent).toContain('-$ 100,00 (Falta)');
+    expect(row.textContent).toContain('Vuelto mal dado');
+    expect(calls.some((c) => c.path === '/api/caja/cierres' && c.search.includes('size=10'))).toBe(true);
+    expect(calls.some((c) => c.path.startsWith('/api/caja/0'))).toBe(false);
+  });
+});
