@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { alert } from '../app/alerts';
+import { openPage, type Answers } from '../test/page';
+import { adminToken, cuentasCorrientes, locales, metodosPago, saldo, sellerToken } from '../test/seed';
+import { Balances } from './Balances';
+
+vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
+
+function open(token: string, answers: Answers = {}) {
+  return openPage('/cuentasCorrientes', [{ path: '/cuentasCorrientes', element: <Balances /> }], {
+    token,
+    answers: {
+      'GET /api/local': [200, locales],
+      'GET /api/metodoPago': [200, metodosPago],
+      'GET /api/cuentas-corrientes': [200, cuentasCorrientes([saldo(), saldo({ idMovimiento: 9, dias: 120 })])],
+      ...answers,
+    },
+  });
+}
+
+const bodyOf = (calls: { method: string; path: string; body: string | null }[], path: string) =>
+  JSON.parse(calls.find((c) => c.method === 'POST' && c.path === path)?.body ?? 'null');
+
+describe('Cuentas corrientes', () => {
+  it('lists the balances with the total owed and marks the old ones', async () => {
+    open(sellerToken(2));
+    await screen.findByText('$ 2.400,00');
+    expect(screen.getByText(/Se muestran los saldos de tu local/)).toBeTruthy();
+    expect(screen.getByTestId('saldo-7').className).toContain('table-warning');
+    expect(screen.getByTestId('saldo-9').className).toContain('table-danger');
+    expect(within(screen.getByTestId('saldo-9')).getByText('(más de 90 días)')).toBeTruthy();
+    expect(within(screen.getByTestId('saldo-7')).getByRole('link', { name: 'Ana Gómez' }).getAttribute('href')).toBe(
+      '/editarPaciente/3',
+    );
+  });
+
+  it("a seller collects part of a debt at their branch; above it 'Cobrar' says why it waits", async () => {
+    const user = userEvent.setup();
+    const { calls } = open(sellerToken(2), {
+      'POST /api/movimientos/7/cobros': [201, { mensaje: 'El pago ha sido registrado!' }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cobrar venta #7' }));
+    const dialog = screen.getByRole('dialog');
+    expect((within(dialog).getByLabelText('Monto') as HTMLInputElement).value).toBe('1200');
+    expect(within(dialog).getByText('Se cobra en la caja de hoy de Norte.')).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText('Monto'));
+    await user.type(within(dialog).getByLabelText('Monto'), '1.200,50');
+    expect(within(dialog).getByText('El monto supera el saldo pendiente ($ 1.200,00).')).toBeTruthy();
+    const cobrar = within(dialog).getByRole('button', { name: 'Cobrar' }) as HTMLButtonElement;
+    expect(cobrar.disabled).toBe(true);
+    await user.clear(within(dialog).getByLabelText('Monto'));
+    await user.type(within(dialog).getByLabelText('Monto'), '500,50');
+    await user.click(cobrar);
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('success', 'PAGO REGISTRADO', 'El pago ha sido registrado!'),
+    );
+    expect(bodyOf(calls, '/api/movimientos/7/cobros')).toEqual({ metodoPagoId: 1, monto: 500.5 });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("an admin chooses the collecting branch; the server's refusal is shown in its words", async () => {
+    const user = userEvent.setup();
+    const { calls } = open(adminToken(), {
+      'POST /api/movimientos/7/cobros': [409, { mensaje: 'La caja del 26/11/2026 de ese local ya está cerrada.' }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cobrar venta #7' }));
+    await user.selectOptions(screen.getByLabelText('Local que cobra'), '2');
+    await user.selectOptions(screen.getByLabelText('Método de pago'), '2');
+    await user.type(screen.getByLabelText('Monto con recargo (opcional)'), '1.320');
+    await user.click(screen.getByRole('button', { name: 'Cobrar' }));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'La caja del 26/11/2026 de ese local ya está cerrada.'),
+    );
+    expect(bodyOf(calls, '/api/movimientos/7/cobros')).toEqual({
+      metodoPagoId: 2,
+      monto: 1200,
+      montoImpuesto: 1320,
+      localId: 2,
+    });
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
