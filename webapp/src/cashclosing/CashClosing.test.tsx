@@ -142,4 +142,18 @@ describe('Cierre de caja', () => {
     expect(calls.some((c) => c.path === '/api/caja/cierres' && c.search.includes('size=10'))).toBe(true);
     expect(calls.some((c) => c.path.startsWith('/api/caja/0'))).toBe(false);
   });
+  it('asks before another day replaces a count typed and not sent', async () => {
+    const user = userEvent.setup();
+    vi.mocked(confirm).mockResolvedValue(false);
+    const { calls } = open(adminToken(), { [`GET /api/caja/1/${DIA}`]: [200, cajaAbierta()] });
+    await screen.findByText('Conteo a ciegas');
+    const form = within(screen.getByRole('form', { name: 'Conteo' }));
+    await user.type(form.getByLabelText('Efectivo'), '5');
+    await user.click(screen.getByRole('button', { name: 'Hoy' }));
+    await waitFor(() =>
+      expect(confirm).toHaveBeenCalledWith('¿Salir sin guardar?', expect.any(String), 'Sí, salir sin guardar'),
+    );
+    expect((screen.getByLabelText('Día') as HTMLInputElement).value).toBe('21/11/2026');
+    expect(calls.some((c) => c.path === `/api/caja/1/${HOY}`)).toBe(false);
+  });
 });
