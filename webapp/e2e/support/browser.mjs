@@ -36,9 +36,10 @@ export async function takeAlert(page) {
   return { title, text };
 }
 
-export async function screenshot(page, name) {
+/** Saves the whole page (or, with `fullPage: false`, what the window shows) as `name`.png. */
+export async function screenshot(page, name, { fullPage = true } = {}) {
   await mkdir(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }

@@ -27,7 +27,7 @@ describe('the floating WhatsApp button', () => {
     const button = await screen.findByTestId('whatsapp');
     expect(button.getAttribute('href')).toBe('https://wa.me/5493772123456');
     expect(button.getAttribute('aria-label')).toBe('Escribinos por WhatsApp');
-    expect(main().style.paddingBottom).not.toBe('');
+    expect(main().classList.contains('whatsapp-room')).toBe(true);
   });
 
   it('is not shown while the shop loads, nor when it has no WhatsApp number', async () => {
@@ -36,7 +36,7 @@ describe('the floating WhatsApp button', () => {
     await vi.waitFor(() => expect(calls.some((c) => c.path === '/api/tienda')).toBe(true));
     await screen.findByText('Óptica Sur');
     expect(whatsapp()).toBeNull();
-    expect(main().style.paddingBottom).toBe('');
+    expect(main().classList.contains('whatsapp-room')).toBe(false);
   });
 
   it('is not shown when the number is blank', async () => {

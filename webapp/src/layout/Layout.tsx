@@ -11,7 +11,7 @@ import { WHATSAPP_ROOM, WhatsappButton, whatsappNumber } from './WhatsappButton'
  * when the shop has a WhatsApp number (`GET /api/tienda`; none while it loads or if it fails: no
  * placeholder number is ever offered). The button floats in the bottom corner; the page then ends
  * with room for it, so the last buttons of a form (Guardar, Crear Paciente) scroll clear of it
- * instead of lying underneath. */
+ * instead of lying underneath, and from 576 px up the main column keeps clear of its side. */
 export function Layout() {
   const admin = useAppSelector((s) => isAdmin(s.session));
   const { data: tienda } = useTiendaQuery();
@@ -20,7 +20,7 @@ export function Layout() {
     <>
       <Header />
       <Menu />
-      <main className="container py-4" style={number ? WHATSAPP_ROOM : undefined}>
+      <main className={number ? `container py-4 ${WHATSAPP_ROOM}` : 'container py-4'}>
         <Outlet />
       </main>
       {number && <WhatsappButton href={whatsappLink(number)} />}

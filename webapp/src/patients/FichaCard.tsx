@@ -65,7 +65,7 @@ export function FichaCard({ ficha, position, onChange, onDateCommit }: Props) {
   );
 
   const table = (tipo: TipoVision) => (
-    <div className="col-md-6" key={tipo}>
+    <div className="col-lg-6" key={tipo}>
       <table className="table table-sm table-bordered align-middle mb-2">
         <caption className="caption-top fw-semibold text-body">{LABELS.vision[tipo].title}</caption>
         <thead className="table-light">
