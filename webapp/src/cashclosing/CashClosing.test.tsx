@@ -156,4 +156,23 @@ describe('Cierre de caja', () => {
     expect((screen.getByLabelText('Día') as HTMLInputElement).value).toBe('21/11/2026');
     expect(calls.some((c) => c.path === `/api/caja/1/${HOY}`)).toBe(false);
   });
+  it('tells a refused count in the server words and reads the day again', async () => {
+    const user = userEvent.setup();
+    const answers: Answers = {
+      [`GET /api/caja/1/${DIA}`]: [200, cajaAbierta()],
+      [`POST /api/caja/1/${DIA}/cierre`]: [400, { errors: ['La caja de ese día ya está cerrada.'] }],
+    };
+    const { calls } = open(adminToken(), answers);
+    await screen.findByText('Conteo a ciegas');
+    answers[`GET /api/caja/1/${DIA}`] = [200, cajaCerrada()];
+    const form = within(screen.getByRole('form', { name: 'Conteo' }));
+    await user.type(form.getByLabelText('Efectivo'), '0');
+    await user.type(form.getByLabelText('Tarjeta'), '0');
+    await user.click(screen.getByRole('button', { name: 'Cerrar caja' }));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('error', 'ERROR DE VALIDACIÓN', 'La caja de ese día ya está cerrada.'),
+    );
+    await waitFor(() => expect(screen.getByTestId('estado-caja').textContent).toBe('Cerrada'));
+    expect(calls.filter((c) => c.method === 'GET' && c.path === `/api/caja/1/${DIA}`)).toHaveLength(2);
+  });
 });

@@ -51,7 +51,15 @@ export function CashDay({ dia, admin, hoy, onDirtyChange }: Props) {
     return <p className="alert alert-danger">{errorText(query.error) ?? MESSAGES.diaFallo}</p>;
   }
   if (!query.currentData) return <p className="text-muted">{MESSAGES.cargando}</p>;
-  return <DayView caja={query.currentData} admin={admin} hoy={hoy} onDirtyChange={onDirtyChange} />;
+  return (
+    <DayView
+      caja={query.currentData}
+      admin={admin}
+      hoy={hoy}
+      onDirtyChange={onDirtyChange}
+      reload={() => void query.refetch()}
+    />
+  );
 }
 
 const BADGES: Record<string, string> = {
@@ -71,7 +79,13 @@ function refused(error: unknown) {
   }
 }
 
-function DayView({ caja, admin, hoy, onDirtyChange }: { caja: CajaDia } & Omit<Props, 'dia'>) {
+interface ViewProps extends Omit<Props, 'dia'> {
+  caja: CajaDia;
+  /** Reads the day again: after a refusal, it may have changed meanwhile (closed elsewhere). */
+  reload: () => void;
+}
+
+function DayView({ caja, admin, hoy, onDirtyChange, reload }: ViewProps) {
   const dia = { localId: caja.localId, fecha: caja.fecha };
   const [fondo, setFondo] = useState(() => fondoTexts(caja));
   const [conteo, setConteo] = useState(() => conteoTexts(caja));
@@ -109,7 +123,9 @@ function DayView({ caja, admin, hoy, onDirtyChange }: { caja: CajaDia } & Omit<P
       restart(answer.caja);
       done(answer);
     } catch (error) {
+      if (handledElsewhere(error)) return;
       refused(error);
+      reload();
     }
   };
 
