@@ -121,4 +121,7 @@ test("an admin reads a product's stock ledger with its running balance after a s
     assert.deepEqual(pacientes, [`/api/pacientes/id/${paciente}`]);
     assert.doesNotMatch(datos, /local_id|PEDIDO_CRISTALES|[{}]/);
     console.log('screenshot:', await screenshot(page, 'auditoria'));
+    // At 1280 px 'Desde' and 'Hasta' share a row (Hasta wrapped alone to a second one).
+    const top = async (id) => (await page.locator(id).boundingBox()).y;
+    assert.equal(await top('#filtroHasta'), await top('#filtroDesde'), 'Desde and Hasta on one row');
   }));

@@ -74,6 +74,19 @@ test('the list shows each movement once with its payments and debt, and filters 
     assert.equal((await pagada.getByRole('cell').nth(deuda).textContent()).trim(), '—');
     assert.equal((await debe.getByRole('cell').nth(deuda).textContent()).trim(), '$ 1.000,00');
     console.log('screenshot:', await screenshot(page, 'listado-movimientos-por-movimiento'));
+    // The filters at 1280 px: each placeholder fits its input (the patient's was cut).
+    const cut = await page.evaluate(() => {
+      const ctx = document.createElement('canvas').getContext('2d');
+      return [...document.querySelectorAll('form[role=search] input[placeholder]')]
+        .filter((input) => {
+          const style = getComputedStyle(input);
+          ctx.font = style.font;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return ctx.measureText(input.placeholder).width > room;
+        })
+        .map((input) => input.placeholder);
+    });
+    assert.deepEqual(cut, [], 'placeholders cut');
 
     // 'Con deuda': only the sale that still owes.
     await page.getByRole('checkbox', { name: 'Con deuda' }).check();

@@ -20,9 +20,11 @@ function TextFilter(props: {
   placeholder: string;
   value: string;
   onChange: (v: string) => void;
+  /** The column's classes. */
+  className: string;
 }) {
   return (
-    <div className="col-md-2">
+    <div className={props.className}>
       <label htmlFor={props.id} className="form-label">
         {props.label}
       </label>
@@ -46,9 +48,11 @@ export function AuditFilters({ value, onChange, onSubmit, onClear }: Props) {
     onSubmit();
   };
 
+  // From 992 px two rows: what the event is about (2+2+2+3+3 of 12), then when, with the buttons;
+  // on a tablet three (the dates together on the last one).
   return (
     <form className="row g-2 mb-3 align-items-end" role="search" aria-label="Filtros de auditoría" onSubmit={submit}>
-      <div className="col-md-2">
+      <div className="col-md-4 col-lg-2">
         <label htmlFor="filtroTipo" className="form-label">
           Entidad
         </label>
@@ -68,6 +72,7 @@ export function AuditFilters({ value, onChange, onSubmit, onClear }: Props) {
       </div>
       <TextFilter
         id="filtroId"
+        className="col-md-4 col-lg-2"
         label="Id"
         placeholder="Id de la entidad"
         value={value.id}
@@ -75,6 +80,7 @@ export function AuditFilters({ value, onChange, onSubmit, onClear }: Props) {
       />
       <TextFilter
         id="filtroUsuario"
+        className="col-md-4 col-lg-2"
         label="Usuario"
         placeholder="Nombre de usuario"
         value={value.usuario}
@@ -82,31 +88,32 @@ export function AuditFilters({ value, onChange, onSubmit, onClear }: Props) {
       />
       <BranchFilter
         id="filtroLocal"
-        className="col-md-2"
+        className="col-md-4 col-lg-3"
         value={value.local}
         locales={locales}
         onChange={(id) => set('local', id)}
       />
       <TextFilter
         id="filtroEvento"
+        className="col-md-8 col-lg-3"
         label="Evento"
         placeholder="p. ej. StockAjustado"
         value={value.evento}
         onChange={(v) => set('evento', v)}
       />
-      <div className="col-md-2">
+      <div className="col-md-4 col-lg-3">
         <label htmlFor="filtroDesde" className="form-label">
           Desde
         </label>
         <DateInput id="filtroDesde" value={value.desde} onValueChange={(v) => set('desde', v)} />
       </div>
-      <div className="col-md-2">
+      <div className="col-md-4 col-lg-3">
         <label htmlFor="filtroHasta" className="form-label">
           Hasta
         </label>
         <DateInput id="filtroHasta" value={value.hasta} onValueChange={(v) => set('hasta', v)} />
       </div>
-      <div className="col-md-2 d-flex gap-2">
+      <div className="col-md-4 col-lg-auto d-flex gap-2">
         <button type="submit" className="btn btn-primary">
           Buscar
         </button>

@@ -58,7 +58,7 @@ export function MovementFilters({ value, onChange, onSubmit, onClear, admin, byP
         </select>
       </div>
       {!byPatient && (
-        <div className="col-md-2">
+        <div className="col-md-3">
           <label htmlFor="filtroPaciente" className="form-label">
             Paciente
           </label>
