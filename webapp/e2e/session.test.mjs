@@ -270,6 +270,9 @@ test('a form with unsaved changes survives a refused session and saves after log
     assert.match(page.url(), /\/actualizar-productos$/, 'still on the form, not sent to login');
     assert.equal(await page.locator('.swal2-popup').count(), 0, 'no ERROR LOGIN');
     assert.equal(await page.inputValue('#valor'), '12,5');
+    // The header does not offer a session the dialog says is over.
+    assert.equal(await page.getByTestId('greeting').count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Cerrar sesión' }).count(), 0);
     assert.ok(await dialog.getByRole('button', { name: 'Ingresar' }).isDisabled());
     assert.equal((await dialog.getByRole('status').textContent())?.trim(), 'Escribí la contraseña.');
     console.log('screenshot:', await screenshot(page, 'sesion-relogin-sobre-formulario'));
@@ -277,6 +280,7 @@ test('a form with unsaved changes survives a refused session and saves after log
     await dialog.getByLabel('Contraseña').fill(nueva);
     await dialog.getByRole('button', { name: 'Ingresar' }).click();
     await dialog.waitFor({ state: 'detached' });
+    assert.equal(await greeting(page), 'HOLA admin');
     assert.equal(await page.inputValue('#valor'), '12,5');
     assert.ok(await page.getByLabel('Costo', { exact: true }).isChecked());
 

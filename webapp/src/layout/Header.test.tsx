@@ -1,7 +1,9 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shop } from '../app/shop';
+import { lapsed, loggedIn } from '../session/sessionSlice';
 import { openPage } from '../test/page';
+import { adminToken } from '../test/seed';
 import { Header } from './Header';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
@@ -42,5 +44,20 @@ describe('the header', () => {
     expect(screen.getByTestId('shop-name').textContent).toBe(shop.name);
     expect(href('Instagram')).toBe(shop.instagram);
     expect(href(shop.phone)).toBe(`https://wa.me/${shop.whatsapp}`);
+  });
+
+  it('while the re-login dialog is up (a lapsed session) shows neither the greeting nor Cerrar sesión', async () => {
+    const { store } = openPage('/inicio', [{ path: '*', element: <Header /> }], {
+      token: adminToken(),
+      answers: { 'GET /api/tienda': [200, tienda] },
+    });
+    expect(screen.getByTestId('greeting').textContent).toBe('HOLA ana');
+    act(() => void store.dispatch(lapsed()));
+    expect(screen.queryByTestId('greeting')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cerrar sesión' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Iniciar sesión' })).toBeNull();
+    act(() => void store.dispatch(loggedIn(adminToken())));
+    expect(screen.getByTestId('greeting').textContent).toBe('HOLA ana');
+    expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeTruthy();
   });
 });

@@ -8,11 +8,12 @@ import { isAuthenticated } from '../session/sessionSlice';
 
 /** The shop's name and contact links on the left (the server's `GET /api/tienda`, the build-time
  * values while it loads), the session on the right (nothing while this tab waits for the other
- * tabs' answer). */
+ * tabs' answer or a lapsed session waits for the password). */
 export function Header() {
   const session = useAppSelector((s) => s.session);
-  // While this tab asks the other tabs for their session: neither 'Iniciar sesión' nor a greeting.
-  const waiting = session.phase === 'waiting';
+  // Nothing of the session while this tab asks the other tabs for theirs, nor while the re-login
+  // dialog asks for the password over a form (its 'Salir sin guardar' is the way out there).
+  const waiting = session.phase === 'waiting' || session.lapsed;
   const { data: tienda } = useTiendaQuery();
   const shop = shopContact(tienda);
   const dispatch = useAppDispatch();
