@@ -85,7 +85,10 @@ async function overlap(a, b) {
 async function throughMenu(page, entry, dropdown) {
   const toggler = page.getByRole('button', { name: 'Abrir el menú' });
   assert.ok(await toggler.isVisible(), 'the menu collapses behind its toggler');
-  assert.ok(!(await page.getByRole('link', { name: 'CAJA', exact: true }).isVisible()), 'menu entries hidden until opened');
+  assert.ok(
+    !(await page.getByRole('link', { name: 'CAJA', exact: true }).isVisible()),
+    'menu entries hidden until opened',
+  );
   await toggler.click();
   if (dropdown) await page.getByRole('button', { name: dropdown }).click();
   await page.getByRole('link', { name: entry, exact: true }).click();
