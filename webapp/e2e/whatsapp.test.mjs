@@ -107,6 +107,7 @@ test("the WhatsApp button calls the shop's number and covers no button, on a pho
       console.log('screenshot:', await screenshot(page, `whatsapp-${device}-movimiento`, { fullPage: false }));
       await page.goto(`${server.url}/crearPaciente`);
       await page.getByRole('heading', { name: 'Crear Paciente' }).waitFor();
+      await page.getByTestId('whatsapp').waitFor();
       await covered(page);
       console.log('screenshot:', await screenshot(page, `whatsapp-${device}-paciente`));
     }
