@@ -82,6 +82,7 @@ export function Menu() {
                   {item('/adminitrarPaciente', 'Pacientes')}
                 </Dropdown>
                 {navItem('/adminitrarCaja', 'CAJA')}
+                {navItem('/cuentasCorrientes', 'CUENTAS CORRIENTES')}
                 {navItem('/cierreCaja', 'CIERRE DE CAJA')}
                 {navItem('/estadistica', 'ESTADÍSTICAS')}
               </>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { TipoConEstado } from '../api/audit';
 import { AuditLog, EntityAudit } from '../audit';
+import { Balances, PatientBalances } from '../balances';
 import { MovementList, PatientMovements } from '../cashbox';
 import { CashClosing } from '../cashclosing';
 import { Layout } from '../layout/Layout';
@@ -11,7 +12,6 @@ import { CreateMovement, EditMovement } from '../movements';
 import { Cristaleria, EstadoCompra, Inicio, Login, SobreNosotros, Visitanos } from '../pages';
 import { EditPatient, PatientForm, PatientList } from '../patients';
 import { BulkCreate, EditProduct, MassUpdate, ProductForm, ProductList, PublicCatalogue } from '../products';
-import { SessionGate } from '../session/SessionGate';
 import { Statistics } from '../statistics';
 import { RequireRole, type Access } from './RequireRole';
 
@@ -24,17 +24,23 @@ const auditPanel = (tipo: TipoConEstado) => (id: number) => <EntityAudit tipo={t
 export const editScreens = {
   producto: <EditProduct below={auditPanel('Producto')} />,
   movimiento: <EditMovement below={auditPanel('Movimiento')} />,
-  paciente: <EditPatient below={auditPanel('Paciente')} />,
+  // A patient's page also shows what they owe (cuenta corriente).
+  paciente: (
+    <EditPatient
+      below={(id) => (
+        <>
+          <PatientBalances idPaciente={id} />
+          {auditPanel('Paciente')(id)}
+        </>
+      )}
+    />
+  ),
 };
 
 export const routes: RouteObject[] = [
   {
-    // Nothing until this tab knows whether another open tab has a session for it.
-    element: (
-      <SessionGate>
-        <Layout />
-      </SessionGate>
-    ),
+    // The public pages show at once; the guarded ones wait for the other tabs' answer (RequireRole).
+    element: <Layout />,
     children: [
       { path: '/', element: <Navigate to="/inicio" replace /> },
       { path: 'inicio', element: <Inicio staffView={<ProductList />} /> },
@@ -70,6 +76,7 @@ export const routes: RouteObject[] = [
       { path: 'adminitrarCaja', element: guarded('staff', <MovementList />) },
       { path: 'adminitrarCajaPaciente/:pacienteFicha', element: guarded('staff', <PatientMovements />) },
       { path: 'cierreCaja', element: guarded('staff', <CashClosing />) },
+      { path: 'cuentasCorrientes', element: guarded('staff', <Balances />) },
       { path: 'estadistica', element: guarded('staff', <Statistics />) },
       // audit
       { path: 'auditoria', element: guarded('admin', <AuditLog />) },
