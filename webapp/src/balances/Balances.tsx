@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useListLookupQuery } from '../api/lookups';
 import { useAppSelector } from '../app/store';
 import { isAdmin } from '../session/sessionSlice';
+import type { Paciente } from '../api/patients';
 import { BranchFilter } from '../ui/BranchFilter';
+import { PatientPicker } from '../ui/PatientPicker';
 import { BalanceList } from './BalanceList';
-import { MESSAGES } from './messages';
-import { PatientChooser, type Elegido } from './PatientChooser';
+import { MESSAGES, PATIENT_SEARCH } from './messages';
 
 /**
  * Route cuentasCorrientes (staff): the sales with something still owed, oldest first, with the
@@ -18,7 +19,7 @@ export function Balances() {
   const admin = isAdmin(session);
   const { data: locales = [] } = useListLookupQuery('/api/local');
   const [localId, setLocalId] = useState(0);
-  const [paciente, setPaciente] = useState<Elegido | null>(null);
+  const [paciente, setPaciente] = useState<Paciente | null>(null);
 
   return (
     <section>
@@ -34,7 +35,13 @@ export function Balances() {
           />
         )}
         <div className="col-12">
-          <PatientChooser value={paciente} onChange={setPaciente} />
+          <PatientPicker
+            paciente={paciente}
+            onChange={setPaciente}
+            texts={PATIENT_SEARCH}
+            inputId="saldoPaciente"
+            testId="paciente-elegido"
+          />
         </div>
       </div>
       {!admin && !paciente && <p className="text-muted small">{MESSAGES.soloTuLocal}</p>}

@@ -6,13 +6,14 @@ import type { Paciente } from '../api/patients';
 import { useAppSelector } from '../app/store';
 import { localMinute } from '../lib/dates';
 import { isAdmin } from '../session/sessionSlice';
+import { PatientPicker } from '../ui/PatientPicker';
 import { SaveProblems } from '../ui/SaveProblems';
 import { SavingOverlay } from '../ui/SavingOverlay';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { AdditionalLines } from './AdditionalLines';
 import { Balance } from './Balance';
+import { PATIENT_SEARCH } from './messages';
 import { MovementHeader } from './MovementHeader';
-import { PatientPicker } from './PatientPicker';
 import { Payments } from './Payments';
 import { ProductLines } from './ProductLines';
 import { emptyMovementForm, formFromMovimiento, totales as totalesOf, type MovementForm as Form } from './rules';
@@ -64,7 +65,13 @@ export function MovementForm({ movimiento, paciente = null }: Props) {
         <>
           <fieldset className="mb-4">
             <legend className="fs-5">Paciente</legend>
-            <PatientPicker paciente={form.paciente} onChange={(p) => set({ paciente: p })} />
+            <PatientPicker
+              paciente={form.paciente}
+              onChange={(p) => set({ paciente: p })}
+              texts={PATIENT_SEARCH}
+              inputId="buscarPaciente"
+              testId="paciente"
+            />
           </fieldset>
           <ProductLines key={`productos-${form.localId}`} form={form} onChange={setForm} />
           <AdditionalLines form={form} onChange={setForm} />

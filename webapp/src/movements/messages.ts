@@ -52,3 +52,11 @@ export const PROBLEMS = {
   monto: (n: number, error: string) => `Monto del pago ${n}: ${error}`,
   montoImpuesto: (n: number, error: string) => `Monto con recargo del pago ${n}: ${error}`,
 } as const;
+
+/** The patient search's words (ui/PatientPicker). */
+export const PATIENT_SEARCH = {
+  error: TITLES.error,
+  busquedaFallo: MESSAGES.pacienteBusquedaFallo,
+  sinResultados: TITLES.sinResultados,
+  pacienteSinResultados: MESSAGES.pacienteSinResultados,
+};

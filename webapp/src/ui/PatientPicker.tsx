@@ -1,23 +1,30 @@
 import { useState, type FormEvent } from 'react';
 import { handledElsewhere } from '../api/base';
-import { useLazySearchPacientesQuery } from '../api/patients';
+import { useLazySearchPacientesQuery, type Paciente } from '../api/patients';
 import { alert } from '../app/alerts';
-import { SearchBox } from '../ui/SearchBox';
-import { MESSAGES, TITLES } from './messages';
+import { SearchBox } from './SearchBox';
 
-export interface Elegido {
-  id: number;
-  nombre: string;
+/** The feature's words for a search that failed or found nobody. */
+export interface PatientPickerTexts {
+  error: string;
+  busquedaFallo: string;
+  sinResultados: string;
+  pacienteSinResultados: string;
 }
 
 interface Props {
-  value: Elegido | null;
-  onChange: (paciente: Elegido | null) => void;
+  paciente: Paciente | null;
+  onChange: (paciente: Paciente | null) => void;
+  texts: PatientPickerTexts;
+  /** The search input's id and the chosen patient's test id (each screen has its own). */
+  inputId: string;
+  testId: string;
 }
 
-/** The patient filter: a search by name as the patient screens do it (first page of matches)
- * to choose from, or the chosen one with 'Quitar paciente'. */
-export function PatientChooser({ value, onChange }: Props) {
+/** A patient chosen by name: the chosen one with 'Quitar paciente', or a search by name (first
+ * page of matches, as the patient screens search) to choose from. The movement form and the
+ * customer balances use it. */
+export function PatientPicker({ paciente, onChange, texts, inputId, testId }: Props) {
   const [text, setText] = useState('');
   const [search, found] = useLazySearchPacientesQuery();
   const [shown, setShown] = useState(false);
@@ -30,19 +37,24 @@ export function PatientChooser({ value, onChange }: Props) {
     setShown(true);
     const result = await search({ by: 'nombre', text: nombre, page: 0 });
     if (result.error) {
-      if (!handledElsewhere(result.error)) void alert('error', TITLES.error, MESSAGES.pacienteBusquedaFallo);
+      if (!handledElsewhere(result.error)) void alert('error', texts.error, texts.busquedaFallo);
       return;
     }
     if ((result.data?.content.length ?? 0) === 0) {
-      void alert('info', TITLES.sinResultados, MESSAGES.pacienteSinResultados);
+      void alert('info', texts.sinResultados, texts.pacienteSinResultados);
     }
   };
+  const elegir = (p: Paciente) => {
+    onChange(p);
+    setShown(false);
+    setText('');
+  };
 
-  if (value) {
+  if (paciente) {
     return (
-      <div className="d-flex flex-wrap align-items-center gap-2" data-testid="paciente-elegido">
+      <div className="d-flex flex-wrap align-items-center gap-2" data-testid={testId}>
         <span>
-          Paciente: <strong>{value.nombre}</strong>
+          Paciente: <strong>{paciente.nombreCompleto}</strong> (ficha {paciente.ficha})
         </span>
         <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => onChange(null)}>
           Quitar paciente
@@ -55,7 +67,7 @@ export function PatientChooser({ value, onChange }: Props) {
       <div className="row">
         <SearchBox
           label="Buscar paciente por nombre"
-          inputId="saldoPaciente"
+          inputId={inputId}
           value={text}
           onChange={setText}
           onSubmit={buscar}
@@ -73,11 +85,7 @@ export function PatientChooser({ value, onChange }: Props) {
                 type="button"
                 className="btn btn-outline-primary btn-sm"
                 aria-label={`Seleccionar ${p.nombreCompleto}`}
-                onClick={() => {
-                  onChange({ id: p.id, nombre: p.nombreCompleto });
-                  setShown(false);
-                  setText('');
-                }}
+                onClick={() => elegir(p)}
               >
                 Seleccionar
               </button>
