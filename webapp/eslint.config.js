@@ -16,6 +16,7 @@ const FEATURES = [
   'pages',
   'patients',
   'products',
+  'returns',
   'statistics',
 ];
 const KERNEL = ['api', 'app', 'layout', 'lib', 'session', 'test', 'ui'];

@@ -12,6 +12,7 @@ import { CreateMovement, EditMovement } from '../movements';
 import { Cristaleria, EstadoCompra, Inicio, Login, SobreNosotros, Visitanos } from '../pages';
 import { EditPatient, PatientForm, PatientList } from '../patients';
 import { BulkCreate, EditProduct, MassUpdate, ProductForm, ProductList, PublicCatalogue } from '../products';
+import { MovementReturns } from '../returns';
 import { Statistics } from '../statistics';
 import { RequireRole, type Access } from './RequireRole';
 
@@ -23,7 +24,17 @@ const auditPanel = (tipo: TipoConEstado) => (id: number) => <EntityAudit tipo={t
 /** The edit screens as routed: the entity's form with its audit panel below. */
 export const editScreens = {
   producto: <EditProduct below={auditPanel('Producto')} />,
-  movimiento: <EditMovement below={auditPanel('Movimiento')} />,
+  // A movement's page also shows its returns (a sale's, or the sale a refund returned).
+  movimiento: (
+    <EditMovement
+      below={(id) => (
+        <>
+          <MovementReturns id={id} />
+          {auditPanel('Movimiento')(id)}
+        </>
+      )}
+    />
+  ),
   // A patient's page also shows what they owe (cuenta corriente).
   paciente: (
     <EditPatient

@@ -37,6 +37,9 @@ export function fila(overrides: Partial<MovimientoFila> = {}): MovimientoFila {
       pago({ id: 32, fecha: '2024-05-12T18:40:00', metodoPago: metodosPago[1], monto: 2000, montoImpuesto: 2100 }),
     ],
     version: 3,
+    devolucionDe: null,
+    devoluciones: [],
+    devuelto: { productos: [], adicionales: [] },
     ...overrides,
   };
 }

@@ -7,5 +7,6 @@ export * from './cashclosing';
 export * from './catalogue';
 export * from './movements';
 export * from './patients';
+export * from './returns';
 export * from './shop';
 export * from './statistics';

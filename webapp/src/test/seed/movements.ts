@@ -27,6 +27,9 @@ export function movimiento(overrides: Partial<Movimiento> = {}): Movimiento {
       { id: 2, monto: 400, montoImpuesto: 400, fecha: '2025-05-03T10:00:00', metodoPago: metodosPago[0] },
     ],
     local: locales[0],
+    devolucionDe: null,
+    devoluciones: [],
+    devuelto: { productos: [], adicionales: [] },
     ...overrides,
   };
 }
