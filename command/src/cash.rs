@@ -328,6 +328,7 @@ mod tests {
             total_impuesto: Money::from_cents(100),
             pagos,
             estado: None,
+            devolucion: None,
         }
     }
 

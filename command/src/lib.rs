@@ -8,6 +8,7 @@ pub mod links;
 pub mod lookup;
 pub mod lookups;
 pub mod movement;
+mod movement_return;
 pub mod patient;
 pub mod product;
 pub mod registry;

@@ -8,10 +8,13 @@
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use optica_events::movement::{
-    EstadoMovimiento, MovimientoDatos, MovimientoEvent, Pago, TipoMovimiento, MOVEMENT_AGGREGATE,
+    Devolucion, EstadoMovimiento, MovimientoDatos, MovimientoEvent, Pago, TipoMovimiento, MOVEMENT_AGGREGATE,
 };
 use optica_events::Money;
 use serde::{Deserialize, Serialize};
+
+use crate::movement_return::{check_edit, valorar};
+pub use crate::movement_return::{Devueltos, Pedido};
 
 pub const MAX_TEXTO: usize = 255;
 /// Lines per movement. A counter sale has a handful; the limits keep one request from making
@@ -20,7 +23,7 @@ pub const MAX_LINEAS: usize = 100;
 pub const MAX_ADICIONALES: usize = 100;
 pub const MAX_PAGOS: usize = 20;
 /// 100% in the hundredths a discount is kept in.
-const FULL: i64 = 10_000;
+pub(crate) const FULL: i64 = 10_000;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MovimientoCommand {
@@ -41,6 +44,13 @@ pub enum MovimientoCommand {
         pago: Pago,
     },
     Delete,
+    /// Records on a sale that some of its lines came back, as movement `devolucion_id` (the
+    /// refund's SALIDA, registered in the same unit).
+    Devolver {
+        venta_id: i64,
+        devolucion_id: i64,
+        pedido: Pedido,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -107,6 +117,28 @@ pub enum Regla {
     CobroSinMonto,
     #[error("El monto supera el saldo pendiente ({}).", .saldo.es_ar())]
     CobroExcedeSaldo { saldo: Money },
+    #[error("Solo se devuelven productos de una venta (ENTRADA).")]
+    DevolucionSoloVentas,
+    #[error("Elegí al menos un producto o detalle para devolver.")]
+    DevolucionVacia,
+    #[error("La cantidad a devolver debe ser mayor a 0.")]
+    DevolucionSinCantidad,
+    #[error("El producto {producto_id} no está en esta venta.")]
+    ProductoNoVendido { producto_id: i64 },
+    #[error("Del producto {modelo} quedan {quedan} unidades para devolver.")]
+    DevolucionExcede { modelo: String, quedan: i64 },
+    #[error("La venta no tiene un detalle adicional número {posicion}.")]
+    DetalleNoExiste { posicion: u32 },
+    #[error("El detalle «{descripcion}» ya fue devuelto.")]
+    DetalleYaDevuelto { descripcion: String },
+    #[error("La venta tiene devoluciones: sus productos, detalles, descuento y total no se pueden cambiar.")]
+    VentaConDevoluciones,
+    #[error("La venta tiene devoluciones y no se puede eliminar.")]
+    VentaConDevolucionesNoSeElimina,
+    #[error("Elegí el medio de pago con el que se devuelve el dinero.")]
+    ReintegroSinMedio,
+    #[error("Una devolución no se edita ni se elimina: registrá un nuevo movimiento para corregirla.")]
+    DevolucionInmutable,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -116,6 +148,12 @@ pub struct Movimiento {
     datos: Option<MovimientoDatos>,
     /// Number of events in the stream: the version the read model shows and an edit sends back.
     version: u64,
+    /// What returns took back from this sale. (Absent from snapshots taken before: none.)
+    #[serde(default)]
+    devueltos: Devueltos,
+    /// The return recorded last, for the unit that registers its refund.
+    #[serde(default)]
+    ultima_devolucion: Option<Devolucion>,
 }
 
 impl Movimiento {
@@ -124,6 +162,17 @@ impl Movimiento {
     }
     pub fn datos(&self) -> Option<&MovimientoDatos> {
         self.datos.as_ref().filter(|_| self.exists())
+    }
+    pub fn devueltos(&self) -> &Devueltos {
+        &self.devueltos
+    }
+    pub fn ultima_devolucion(&self) -> Option<&Devolucion> {
+        self.ultima_devolucion.as_ref()
+    }
+    /// What is still owed: the total less the payments and the returns' credit.
+    pub fn saldo(&self) -> Money {
+        let datos = self.datos().map(saldo).unwrap_or_default();
+        Money::from_cents(datos.cents() - self.devueltos.credito.cents())
     }
 }
 
@@ -227,10 +276,14 @@ pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, Movimient
             });
         }
     }
-    if datos.total.is_negative() || (datos.tipo == TipoMovimiento::Salida && datos.total == Money::ZERO) {
+    // A return whose whole value cancelled debt refunds nothing: a SALIDA of 0 without payments.
+    let refund_of_nothing = datos.devolucion.is_some() && datos.total == Money::ZERO;
+    if datos.total.is_negative()
+        || (datos.tipo == TipoMovimiento::Salida && datos.total == Money::ZERO && !refund_of_nothing)
+    {
         errors.push(Regla::TotalNoPositivo);
     }
-    if datos.pagos.is_empty() {
+    if datos.pagos.is_empty() && !refund_of_nothing {
         errors.push(Regla::SinPagos);
     }
     if datos
@@ -268,8 +321,7 @@ pub fn saldo(datos: &MovimientoDatos) -> Money {
 }
 
 /// The movement with a payment on its balance added (numbered after the others).
-fn collected(current: &MovimientoDatos, mut pago: Pago) -> Result<MovimientoDatos, MovimientoError> {
-    let saldo = saldo(current);
+fn collected(current: &MovimientoDatos, saldo: Money, mut pago: Pago) -> Result<MovimientoDatos, MovimientoError> {
     let refused = |regla| Err(MovimientoError::Invalid(vec![regla]));
     if current.tipo != TipoMovimiento::Entrada {
         return refused(Regla::CobroSoloEntrada);
@@ -291,6 +343,14 @@ fn collected(current: &MovimientoDatos, mut pago: Pago) -> Result<MovimientoDato
         .ok_or(MovimientoError::Invalid(vec![Regla::PagosExcedenTotal]))?;
     datos.pagos.push(pago);
     validate(datos)
+}
+
+/// A return's SALIDA stays as registered: the sale's stream recorded it.
+fn immutable_return(current: &MovimientoDatos) -> Result<(), MovimientoError> {
+    match current.devolucion {
+        Some(_) => Err(MovimientoError::Invalid(vec![Regla::DevolucionInmutable])),
+        None => Ok(()),
+    }
 }
 
 /// An edit's form does not know at which branch a payment was collected: a payment the edit
@@ -338,7 +398,12 @@ impl Aggregate for Movimiento {
                         expected: expected_version.unwrap_or_default(),
                     });
                 }
-                let datos = keep_payment_branches(current, validate(datos)?);
+                immutable_return(current)?;
+                let datos = MovimientoDatos {
+                    devolucion: None,
+                    ..keep_payment_branches(current, validate(datos)?)
+                };
+                check_edit(current, &datos, &self.devueltos)?;
                 if &datos == current {
                     return Ok(());
                 }
@@ -368,9 +433,26 @@ impl Aggregate for Movimiento {
                 }
             }
             (MovimientoCommand::Cobrar { pago }, Some(current)) => MovimientoEvent::MovimientoEditado {
-                datos: collected(current, pago)?,
+                datos: collected(current, self.saldo(), pago)?,
             },
-            (MovimientoCommand::Delete, Some(_)) => MovimientoEvent::MovimientoEliminado,
+            (MovimientoCommand::Delete, Some(current)) => {
+                immutable_return(current)?;
+                if self.devueltos.any() {
+                    return Err(MovimientoError::Invalid(vec![Regla::VentaConDevolucionesNoSeElimina]));
+                }
+                MovimientoEvent::MovimientoEliminado
+            }
+            (
+                MovimientoCommand::Devolver {
+                    venta_id,
+                    devolucion_id,
+                    pedido,
+                },
+                Some(current),
+            ) => MovimientoEvent::LineasDevueltas {
+                devolucion_id,
+                devolucion: valorar(venta_id, current, &self.devueltos, &pedido)?,
+            },
         };
         sink.write(event, self).await;
         Ok(())
@@ -390,6 +472,13 @@ impl Aggregate for Movimiento {
                 }
             }
             MovimientoEvent::MovimientoEliminado => self.deleted = true,
+            MovimientoEvent::LineasDevueltas {
+                devolucion_id,
+                devolucion,
+            } => {
+                self.devueltos.record(devolucion_id, &devolucion);
+                self.ultima_devolucion = Some(devolucion);
+            }
         }
     }
 }

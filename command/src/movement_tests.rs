@@ -60,6 +60,7 @@ fn venta() -> MovimientoDatos {
         total_impuesto: money(1_100_00),
         pagos: vec![pago(1_000_00, 1_100_00)],
         estado: None,
+        devolucion: None,
     }
 }
 

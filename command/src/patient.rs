@@ -63,6 +63,14 @@ pub enum PacienteCommand {
         fecha: NaiveDate,
         movimiento_id: Option<i64>,
     },
+    /// Marks lenses sale `movimiento_id` recorded as returned by `devolucion_id`: one lens per
+    /// name, the first not yet marked. A name the history no longer has (removed by hand) marks
+    /// nothing.
+    MarkReturned {
+        nombres: Vec<String>,
+        movimiento_id: i64,
+        devolucion_id: i64,
+    },
     /// Refused by the store while cash-box movements name the patient (`command::links`).
     Delete,
 }
@@ -99,6 +107,9 @@ pub struct Cristal {
     movimiento_id: Option<i64>,
     #[serde(default)]
     confirmado: bool,
+    /// The return that brought it back (issue 22).
+    #[serde(default)]
+    devuelto: Option<i64>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -366,6 +377,33 @@ impl Aggregate for Paciente {
                     }
                 }
             }
+            PacienteCommand::MarkReturned {
+                nombres,
+                movimiento_id,
+                devolucion_id,
+            } => {
+                self.require_exists()?;
+                let mut taken: Vec<(i64, i64)> = Vec::new();
+                for nombre in nombres {
+                    let found = self.fichas.iter().find_map(|f| {
+                        let c = f.cristales.iter().find(|c| {
+                            c.movimiento_id == Some(movimiento_id)
+                                && c.devuelto.is_none()
+                                && c.nombre == nombre
+                                && !taken.contains(&(f.id, c.id))
+                        })?;
+                        Some((f.id, c.id))
+                    });
+                    if let Some((ficha_id, cristal_id)) = found {
+                        taken.push((ficha_id, cristal_id));
+                        changes.events.push(PacienteEvent::CristalDevuelto {
+                            ficha_id,
+                            cristal_id,
+                            devolucion_id,
+                        });
+                    }
+                }
+            }
             PacienteCommand::Delete => {
                 self.require_exists()?;
                 changes.events.push(PacienteEvent::PacienteEliminado);
@@ -418,6 +456,7 @@ impl Aggregate for Paciente {
                         since,
                         movimiento_id,
                         confirmado: false,
+                        devuelto: None,
                     });
                 }
             }
@@ -428,6 +467,19 @@ impl Aggregate for Paciente {
                     .filter(|c| c.id == cristal_id)
                 {
                     c.confirmado = true;
+                }
+            }
+            PacienteEvent::CristalDevuelto {
+                ficha_id,
+                cristal_id,
+                devolucion_id,
+            } => {
+                let fichas = self.fichas.iter_mut().filter(|f| f.id == ficha_id);
+                for c in fichas
+                    .flat_map(|f| f.cristales.iter_mut())
+                    .filter(|c| c.id == cristal_id)
+                {
+                    c.devuelto = Some(devolucion_id);
                 }
             }
             PacienteEvent::CristalQuitado { ficha_id, cristal_id } => {

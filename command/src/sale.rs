@@ -6,11 +6,13 @@
 
 use std::collections::BTreeMap;
 
-use optica_events::movement::{MovimientoDatos, Pago, TipoMovimiento, IDEMPOTENCY_SCOPE, MOVEMENT_ID_SEQUENCE};
+use optica_events::movement::{
+    Devolucion, Linea, MovimientoDatos, Pago, TipoMovimiento, IDEMPOTENCY_SCOPE, MOVEMENT_ID_SEQUENCE,
+};
 use optica_events::product::CRISTAL;
-use optica_events::{EventMetadata, MotivoStock};
+use optica_events::{EventMetadata, Money, MotivoStock};
 
-use crate::movement::{Movimiento, MovimientoCommand, MovimientoError};
+use crate::movement::{Movimiento, MovimientoCommand, MovimientoError, Pedido};
 use crate::patient::{Paciente, PacienteCommand, PacienteError};
 use crate::product::{Ajuste, Producto, ProductoCommand, ProductoError};
 use crate::{with_retries, CommandError, EventStore, Outcome, StoreError, UnitOfWork};
@@ -171,6 +173,188 @@ pub async fn delete(store: &EventStore, id: i64, metadata: &EventMetadata) -> Re
     Ok(Outcome { id, appended })
 }
 
+/// A return as the counter asks for it: what comes back from sale `venta_id`, into the stock
+/// and cash of branch `local_id`, refunded by `metodo_pago_id` at `fecha` (today, now).
+#[derive(Clone, Debug)]
+pub struct Return {
+    pub venta_id: i64,
+    pub pedido: Pedido,
+    pub local_id: i64,
+    pub metodo_pago_id: Option<i64>,
+    pub fecha: chrono::NaiveDateTime,
+}
+
+/// Registers a return in one transaction: `LineasDevueltas` on the sale's stream (which refuses
+/// what came back already), the refund's SALIDA (a new movement, its payment the money out of
+/// today's cash), the units back in stock at the returning branch, and the lenses marked in
+/// the patient's history. Answers the SALIDA's id.
+pub async fn return_lines(
+    store: &EventStore,
+    request: Return,
+    metadata: &EventMetadata,
+) -> Result<Outcome, CommandError<SaleError>> {
+    let id = store.next_id(MOVEMENT_ID_SEQUENCE).await?;
+    let (venta_key, key) = (request.venta_id.to_string(), id.to_string());
+    let (venta_key, key, request) = (venta_key.as_str(), key.as_str(), &request);
+    let idempotency = idempotency_key(metadata);
+    let appended = with_retries(move || {
+        let idempotency = idempotency.clone();
+        async move {
+            let (venta, base) = store.load::<Movimiento>(venta_key).await?;
+            let mut unit = store.unit();
+            let command = MovimientoCommand::Devolver {
+                venta_id: request.venta_id,
+                devolucion_id: id,
+                pedido: request.pedido.clone(),
+            };
+            let venta = unit
+                .handle_loaded(venta_key, venta, base, command, &())
+                .await
+                .map_err(|e| e.map_domain(SaleError::Movimiento))?;
+            let (Some(sold), Some(devolucion)) = (venta.datos(), venta.ultima_devolucion()) else {
+                return Err(CommandError::Domain(SaleError::Movimiento(MovimientoError::NotFound)));
+            };
+            let datos = refund(sold, devolucion, request)?;
+            let command = MovimientoCommand::Register { datos };
+            let salida = unit
+                .handle_loaded(key, Movimiento::default(), 0, command, &())
+                .await
+                .map_err(|e| e.map_domain(SaleError::Movimiento))?;
+            unit.cash_ledger(crate::cash::LedgerWrite::new(id, None, salida.datos()));
+            restock(&mut unit, id, devolucion, request.local_id).await?;
+            mark_lenses(&mut unit, sold, devolucion, id).await?;
+            if let Some(k) = &idempotency {
+                unit.claim(IDEMPOTENCY_SCOPE, k, key);
+            }
+            unit.commit(metadata).await
+        }
+    })
+    .await?;
+    Ok(Outcome { id, appended })
+}
+
+/// The refund's SALIDA: the value the return did not credit against the sale's balance, paid
+/// out by the chosen method (nothing to pay when the credit took it all).
+fn refund(
+    sold: &MovimientoDatos,
+    devolucion: &Devolucion,
+    request: &Return,
+) -> Result<MovimientoDatos, CommandError<SaleError>> {
+    let total = Money::from_cents(devolucion.valor.cents() - devolucion.credito.cents());
+    let pagos = match request.metodo_pago_id {
+        _ if total == Money::ZERO => vec![],
+        Some(metodo_pago_id) => vec![Pago {
+            id: 1,
+            metodo_pago_id,
+            monto: total,
+            monto_impuesto: total,
+            fecha: request.fecha,
+            local_id: None,
+        }],
+        None => {
+            let regla = crate::movement::Regla::ReintegroSinMedio;
+            return Err(CommandError::Domain(SaleError::Movimiento(MovimientoError::Invalid(
+                vec![regla],
+            ))));
+        }
+    };
+    let items = devolucion
+        .lineas
+        .iter()
+        .map(|l| format!("{} × {} {}", l.cantidad, l.modelo, l.marca))
+        .chain(
+            devolucion
+                .adicionales
+                .iter()
+                .filter_map(|&i| sold.adicionales.get(i as usize).map(|a| a.descripcion.clone())),
+        )
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut descripcion = format!("Devolución de la venta #{}: {items}", devolucion.venta_id);
+    if descripcion.chars().count() > crate::movement::MAX_TEXTO {
+        descripcion = descripcion
+            .chars()
+            .take(crate::movement::MAX_TEXTO - 1)
+            .collect::<String>()
+            + "…";
+    }
+    Ok(MovimientoDatos {
+        tipo: TipoMovimiento::Salida,
+        fecha: request.fecha,
+        local_id: request.local_id,
+        paciente_id: sold.paciente_id,
+        vendedor: None,
+        descripcion: Some(descripcion),
+        lineas: vec![],
+        adicionales: vec![],
+        descuento: None,
+        total,
+        total_impuesto: total,
+        pagos,
+        estado: None,
+        devolucion: Some(devolucion.clone()),
+    })
+}
+
+/// The returned units back into the returning branch's stock.
+async fn restock(
+    unit: &mut UnitOfWork<'_>,
+    devolucion_id: i64,
+    devolucion: &Devolucion,
+    local_id: i64,
+) -> Result<(), CommandError<SaleError>> {
+    for l in &devolucion.lineas {
+        let command = ProductoCommand::AdjustMany {
+            ajustes: vec![Ajuste {
+                local_id,
+                cantidad: l.cantidad,
+                motivo: MotivoStock::Devolucion,
+            }],
+            movimiento_id: Some(devolucion_id),
+        };
+        let producto_id = l.producto_id;
+        unit.handle::<Producto>(&producto_id.to_string(), command, &())
+            .await
+            .map_err(|e| e.map_domain(|inner| SaleError::Producto(producto_id, inner)))?;
+    }
+    Ok(())
+}
+
+/// Marks in the patient's history the lenses the returned lines had recorded.
+async fn mark_lenses(
+    unit: &mut UnitOfWork<'_>,
+    sold: &MovimientoDatos,
+    devolucion: &Devolucion,
+    devolucion_id: i64,
+) -> Result<(), CommandError<SaleError>> {
+    let Some(paciente_id) = sold.paciente_id else {
+        return Ok(());
+    };
+    // The returned part of the sale, so the names are the ones the sale recorded.
+    let returned = |l: &&Linea| devolucion.lineas.iter().any(|d| d.producto_id == l.producto_id);
+    let part = MovimientoDatos {
+        lineas: sold.lineas.iter().filter(returned).cloned().collect(),
+        adicionales: (sold.adicionales.iter().enumerate())
+            .filter(|(i, _)| devolucion.adicionales.contains(&(*i as u32)))
+            .map(|(_, a)| a.clone())
+            .collect(),
+        ..sold.clone()
+    };
+    let nombres = cristales(&part);
+    if nombres.is_empty() {
+        return Ok(());
+    }
+    let command = PacienteCommand::MarkReturned {
+        nombres,
+        movimiento_id: devolucion.venta_id,
+        devolucion_id,
+    };
+    unit.handle::<Paciente>(&paciente_id.to_string(), command, &())
+        .await
+        .map_err(|e| e.map_domain(SaleError::Paciente))?;
+    Ok(())
+}
+
 /// Net stock change per product and branch that a movement makes (negative: taken).
 fn stock_effect(datos: Option<&MovimientoDatos>, sign: i64, into: &mut BTreeMap<i64, BTreeMap<i64, i64>>) {
     let Some(d) = datos.filter(|d| d.tipo == TipoMovimiento::Entrada) else {
@@ -261,8 +445,7 @@ pub fn cristales(datos: &MovimientoDatos) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use chrono::NaiveDateTime;
-    use optica_events::movement::{Linea, LineaAdicional};
-    use optica_events::Money;
+    use optica_events::movement::LineaAdicional;
 
     use super::*;
 
@@ -294,6 +477,7 @@ mod tests {
             total_impuesto: Money::ZERO,
             pagos: vec![],
             estado: None,
+            devolucion: None,
         };
         assert_eq!(cristales(&datos), vec!["Orma Essilor", "es Blue"]);
     }

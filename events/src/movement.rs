@@ -97,6 +97,32 @@ pub struct MovimientoDatos {
     pub total_impuesto: Money,
     pub pagos: Vec<Pago>,
     pub estado: Option<EstadoMovimiento>,
+    /// Set on the SALIDA that refunds a return (issue 22): what came back from which sale.
+    /// Absent in events written before, and on every other movement.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub devolucion: Option<Devolucion>,
+}
+
+/// Units of a sold product that came back.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineaDevuelta {
+    pub producto_id: i64,
+    pub modelo: String,
+    pub marca: String,
+    pub cantidad: i64,
+}
+
+/// A return: the lines of sale `venta_id` that came back, and what they were worth. Of the value
+/// (the lines' prices less the sale's discount), `credito` cancels what the sale still owed and
+/// the rest is refunded: the SALIDA's total.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Devolucion {
+    pub venta_id: i64,
+    pub lineas: Vec<LineaDevuelta>,
+    /// Positions of the sale's additional lines returned (each whole).
+    pub adicionales: Vec<u32>,
+    pub valor: Money,
+    pub credito: Money,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,6 +138,12 @@ pub enum MovimientoEvent {
         nuevo: EstadoMovimiento,
     },
     MovimientoEliminado,
+    /// On a sale's stream: return `devolucion.venta_id == this sale` was registered as movement
+    /// `devolucion_id`. The sale's own data is never rewritten.
+    LineasDevueltas {
+        devolucion_id: i64,
+        devolucion: Devolucion,
+    },
 }
 
 impl DomainEvent for MovimientoEvent {
@@ -121,6 +153,7 @@ impl DomainEvent for MovimientoEvent {
             MovimientoEvent::MovimientoEditado { .. } => "MovimientoEditado",
             MovimientoEvent::EstadoCambiado { .. } => "EstadoCambiado",
             MovimientoEvent::MovimientoEliminado => "MovimientoEliminado",
+            MovimientoEvent::LineasDevueltas { .. } => "LineasDevueltas",
         }
         .to_string()
     }

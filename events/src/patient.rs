@@ -172,6 +172,12 @@ pub enum PacienteEvent {
         ficha_id: i64,
         cristal_id: i64,
     },
+    /// The lens was returned (issue 22): it stays in the history, marked.
+    CristalDevuelto {
+        ficha_id: i64,
+        cristal_id: i64,
+        devolucion_id: i64,
+    },
     PacienteEliminado,
 }
 
@@ -186,6 +192,7 @@ impl DomainEvent for PacienteEvent {
             PacienteEvent::CristalRegistrado { .. } => "CristalRegistrado",
             PacienteEvent::CristalConfirmado { .. } => "CristalConfirmado",
             PacienteEvent::CristalQuitado { .. } => "CristalQuitado",
+            PacienteEvent::CristalDevuelto { .. } => "CristalDevuelto",
             PacienteEvent::PacienteEliminado => "PacienteEliminado",
         }
         .to_string()

@@ -58,6 +58,8 @@ pub enum MotivoStock {
     VentaEditada,
     VentaEliminada,
     Transferencia,
+    /// Units a customer returned (the return's movement is named).
+    Devolucion,
 }
 
 impl MotivoStock {
@@ -70,6 +72,7 @@ impl MotivoStock {
             MotivoStock::VentaEditada => "Venta editada",
             MotivoStock::VentaEliminada => "Venta eliminada",
             MotivoStock::Transferencia => "Transferencia",
+            MotivoStock::Devolucion => "Devolución",
         }
     }
 }

@@ -49,6 +49,16 @@ pub struct MovementRows {
     pago_tipo: Vec<String>,
     paciente_mov: Vec<i64>,
     paciente: Vec<i64>,
+    /// Returns (the refund's SALIDA) and the sales they name.
+    ret_mov: Vec<i64>,
+    pub ret_venta: Vec<i64>,
+    ret_lineas: Vec<serde_json::Value>,
+    ret_adicionales: Vec<Vec<i32>>,
+    ret_valor: Vec<i64>,
+    ret_credito: Vec<i64>,
+    /// Movements whose only change is their version (a sale's return recorded).
+    pub touch_ids: Vec<i64>,
+    pub touch_version: Vec<i64>,
     /// Movements whose only change is their state.
     pub estado_ids: Vec<i64>,
     pub estado_set: Vec<String>,
@@ -105,6 +115,18 @@ impl MovementRows {
             self.pago_fecha.push(p.fecha);
             self.pago_local.push(p.branch(d.local_id));
             self.pago_tipo.push(tipo.clone());
+        }
+        if let Some(r) = &d.devolucion {
+            self.ret_mov.push(id);
+            self.ret_venta.push(r.venta_id);
+            let lineas = r.lineas.iter().map(|l| {
+                serde_json::json!({"productoId": l.producto_id, "modelo": l.modelo, "marca": l.marca, "cantidad": l.cantidad})
+            });
+            self.ret_lineas.push(serde_json::Value::Array(lineas.collect()));
+            self.ret_adicionales
+                .push(r.adicionales.iter().map(|&i| i as i32).collect());
+            self.ret_valor.push(r.valor.cents());
+            self.ret_credito.push(r.credito.cents());
         }
         if let Some(paciente_id) = d.paciente_id {
             self.paciente_mov.push(id);
@@ -205,6 +227,36 @@ impl MovementRows {
             )
             .bind(&self.paciente)
             .bind(&self.paciente_mov)
+            .execute(&mut *conn)
+            .await?;
+        }
+        if !self.ret_mov.is_empty() {
+            // Each return's positions as a JSON array: unnest cannot take an array of arrays of
+            // different lengths.
+            let adicionales: Vec<serde_json::Value> =
+                self.ret_adicionales.iter().map(|a| serde_json::json!(a)).collect();
+            sqlx::query(
+                "insert into movement_returns (movimiento_id, venta_id, lineas, adicionales, valor_cents, credito_cents)
+                 select m, v, l, array(select jsonb_array_elements_text(a)::int), va, c
+                 from unnest($1::bigint[], $2::bigint[], $3::jsonb[], $4::jsonb[], $5::bigint[], $6::bigint[])
+                      as u(m, v, l, a, va, c)",
+            )
+            .bind(&self.ret_mov)
+            .bind(&self.ret_venta)
+            .bind(&self.ret_lineas)
+            .bind(&adicionales)
+            .bind(&self.ret_valor)
+            .bind(&self.ret_credito)
+            .execute(&mut *conn)
+            .await?;
+        }
+        if !self.touch_ids.is_empty() {
+            sqlx::query(
+                "update movements m set version = u.version
+                 from unnest($1::bigint[], $2::bigint[]) as u(id, version) where m.id = u.id",
+            )
+            .bind(&self.touch_ids)
+            .bind(&self.touch_version)
             .execute(&mut *conn)
             .await?;
         }

@@ -25,6 +25,11 @@ pub enum MovementChange {
     Delete {
         id: i64,
     },
+    /// The sale's rows stand; only its version moves (a return recorded on its stream: the
+    /// return's own SALIDA carries what the read side shows).
+    Touch {
+        id: i64,
+    },
 }
 
 /// The wire name of a state or type (`PEDIDO_CRISTALES`, `ENTRADA`).
@@ -38,7 +43,10 @@ pub(crate) fn wire<T: serde::Serialize>(value: &T) -> String {
 impl MovementChange {
     pub fn id(&self) -> i64 {
         match self {
-            MovementChange::Write { id, .. } | MovementChange::Estado { id, .. } | MovementChange::Delete { id } => *id,
+            MovementChange::Write { id, .. }
+            | MovementChange::Estado { id, .. }
+            | MovementChange::Delete { id }
+            | MovementChange::Touch { id } => *id,
         }
     }
 }
@@ -58,6 +66,7 @@ pub fn movement_change(event: &StoredEvent) -> Result<Option<MovementChange>, Pr
         }
         MovimientoEvent::EstadoCambiado { nuevo, .. } => MovementChange::Estado { id, estado: nuevo },
         MovimientoEvent::MovimientoEliminado => MovementChange::Delete { id },
+        MovimientoEvent::LineasDevueltas { .. } => MovementChange::Touch { id },
     }))
 }
 
@@ -75,6 +84,7 @@ impl Projection for MovementsProjection {
             "movement_lines",
             "movement_extras",
             "movement_payments",
+            "movement_returns",
             "product_references",
             "patient_references",
             "stats_cash_day",
@@ -128,6 +138,20 @@ impl Projection for MovementsProjection {
                 MovementChange::Delete { id } => {
                     last.insert(id, Final::Delete);
                 }
+                MovementChange::Touch { id } => match last.get_mut(&id) {
+                    Some(Final::Write { version, .. } | Final::Estado { version, .. } | Final::Touch { version }) => {
+                        *version = event.sequence;
+                    }
+                    Some(Final::Delete) => {}
+                    None => {
+                        last.insert(
+                            id,
+                            Final::Touch {
+                                version: event.sequence,
+                            },
+                        );
+                    }
+                },
                 MovementChange::Estado { id, estado } => match last.get_mut(&id) {
                     Some(Final::Write { datos, version }) => {
                         datos.estado = Some(estado);
@@ -136,6 +160,10 @@ impl Projection for MovementsProjection {
                     Some(Final::Estado { estado: e, version }) => {
                         *e = estado;
                         *version = event.sequence;
+                    }
+                    Some(Final::Touch { .. }) => {
+                        let version = event.sequence;
+                        last.insert(id, Final::Estado { estado, version });
                     }
                     // a state change of a deleted movement changes nothing, as an update of no row
                     Some(Final::Delete) => {}
@@ -156,7 +184,7 @@ impl Projection for MovementsProjection {
         }
         let rewritten: Vec<i64> = last
             .iter()
-            .filter(|(id, f)| !matches!(f, Final::Estado { .. }) && !fresh.contains(id))
+            .filter(|(id, f)| !matches!(f, Final::Estado { .. } | Final::Touch { .. }) && !fresh.contains(id))
             .map(|(id, _)| *id)
             .collect();
         // The statistics lose the rewritten and deleted movements' share while their rows still
@@ -172,6 +200,7 @@ impl Projection for MovementsProjection {
                 "movement_lines",
                 "movement_extras",
                 "movement_payments",
+                "movement_returns",
                 "product_references",
                 "patient_references",
             ] {
@@ -198,10 +227,33 @@ impl Projection for MovementsProjection {
                     rows.estado_set.push(wire(estado));
                     rows.estado_version.push(*version);
                 }
+                Final::Touch { version } => {
+                    rows.touch_ids.push(*id);
+                    rows.touch_version.push(*version);
+                }
                 Final::Delete => {}
             }
         }
+        // The sales whose debt the returns change: those with a return in this batch, and those
+        // rewritten here that may have had one before (a new sale has none: the usual batch
+        // skips this).
+        let mut owing: Vec<i64> = rows.ret_venta.clone();
+        owing.extend(rewritten.iter().filter(|id| written.contains(id)));
         rows.write(conn).await?;
+        if !owing.is_empty() {
+            // A sale's debt is its total less its payments and its returns' credit.
+            sqlx::query(
+                "update movements m set deuda_cents = greatest(0, m.total_cents
+                     - coalesce((select sum(p.monto_cents) from movement_payments p where p.movimiento_id = m.id), 0)
+                     - r.credito)
+                 from (select venta_id, sum(credito_cents) as credito from movement_returns
+                       where venta_id = any($1) group by venta_id) r
+                 where m.id = r.venta_id",
+            )
+            .bind(&owing)
+            .execute(&mut *conn)
+            .await?;
+        }
         if !written.is_empty() {
             sqlx::query("select optica_stats_add($1, 1)")
                 .bind(&written)
@@ -221,6 +273,10 @@ enum Final {
     /// Only state changes: the row keeps everything else.
     Estado {
         estado: EstadoMovimiento,
+        version: i64,
+    },
+    /// Only the version moves.
+    Touch {
         version: i64,
     },
     Delete,

@@ -44,6 +44,11 @@ pub enum PatientChange {
         id: i64,
         cristal_id: i64,
     },
+    CristalDevuelto {
+        id: i64,
+        cristal_id: i64,
+        devolucion_id: i64,
+    },
     Delete {
         id: i64,
     },
@@ -132,6 +137,15 @@ pub fn patient_change(event: &StoredEvent) -> Result<Option<PatientChange>, Proj
             fecha,
         },
         PacienteEvent::CristalQuitado { cristal_id, .. } => PatientChange::RemoveCristal { id, cristal_id },
+        PacienteEvent::CristalDevuelto {
+            cristal_id,
+            devolucion_id,
+            ..
+        } => PatientChange::CristalDevuelto {
+            id,
+            cristal_id,
+            devolucion_id,
+        },
         PacienteEvent::PacienteEliminado => PatientChange::Delete { id },
     }))
 }
@@ -246,6 +260,20 @@ impl Projection for PatientsProjection {
                     .bind(cristal_id)
                     .execute(&mut *conn)
                     .await?;
+            }
+            PatientChange::CristalDevuelto {
+                id,
+                cristal_id,
+                devolucion_id,
+            } => {
+                sqlx::query(
+                    "update patient_cristales set devolucion_id = $3 where paciente_id = $1 and cristal_id = $2",
+                )
+                .bind(id)
+                .bind(cristal_id)
+                .bind(devolucion_id)
+                .execute(&mut *conn)
+                .await?;
             }
             PatientChange::Touch { .. } => {}
             PatientChange::Delete { id } => {

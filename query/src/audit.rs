@@ -144,6 +144,17 @@ fn estado(wire: &Value) -> &str {
 pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, locales: &Locales) -> String {
     let d = &datos["datos"];
     match (tipo, evento) {
+        ("Movimiento", "MovimientoRegistrado") if d["devolucion"].is_object() => format!(
+            "Movimiento {id} registrado: devolución de la venta {}, reintegro de {} en el local {}",
+            d["devolucion"]["venta_id"],
+            money(&d["total"]),
+            locales.name(&d["local_id"])
+        ),
+        ("Movimiento", "LineasDevueltas") => format!(
+            "Movimiento {id}: devolución registrada como movimiento {}, por {}",
+            datos["devolucion_id"],
+            money(&datos["devolucion"]["valor"])
+        ),
         ("Movimiento", "MovimientoRegistrado") => format!(
             "Movimiento {id} registrado: {} por {} en el local {}",
             text(&d["tipo"]),
@@ -200,6 +211,10 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, locales: &Loca
         ("Paciente", "FichaQuitada") => format!("Paciente {id}: ficha quitada"),
         ("Paciente", "CristalRegistrado") => format!("Paciente {id}: cristal {}", text(&datos["nombre"])),
         ("Paciente", "CristalQuitado") => format!("Paciente {id}: cristal quitado"),
+        ("Paciente", "CristalDevuelto") => format!(
+            "Paciente {id}: cristal devuelto (movimiento {})",
+            datos["devolucion_id"]
+        ),
         ("Paciente", "CristalConfirmado") => format!("Paciente {id}: cristal ya registrado por la venta"),
         ("Paciente", "PacienteEliminado") => format!("Paciente {id} eliminado"),
         ("Usuario", "UsuarioCreado") => format!("Usuario {} creado", text(&datos["username"])),
@@ -234,17 +249,10 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, locales: &Loca
     }
 }
 
-/// The Spanish label of a stock reason (events/src/product.rs).
-fn motivo(wire: &str) -> &str {
-    match wire {
-        "CargaInicial" => "Carga inicial",
-        "CorreccionManual" => "Corrección manual",
-        "Venta" => "Venta",
-        "VentaEditada" => "Venta editada",
-        "VentaEliminada" => "Venta eliminada",
-        "Transferencia" => "Transferencia",
-        other => other,
-    }
+/// The Spanish label of a stock reason, the one events/src/product.rs gives.
+fn motivo(wire: &str) -> String {
+    serde_json::from_value::<optica_events::MotivoStock>(Value::String(wire.to_string()))
+        .map_or_else(|_| wire.to_string(), |m| m.label().to_string())
 }
 
 impl EventoAuditoria {
@@ -385,7 +393,7 @@ pub async fn stock_ledger(
     .fetch_all(pool)
     .await?;
     for r in &mut rows {
-        r.motivo = motivo(&r.motivo).to_string();
+        r.motivo = motivo(&r.motivo);
     }
     Ok(rows)
 }

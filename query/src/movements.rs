@@ -68,10 +68,71 @@ pub struct Movimiento {
     pub local: Option<Local>,
     pub estado_movimiento: Option<String>,
     pub version: i64,
+    /// A return's refund: the sale it returned (issue 22).
+    pub devolucion_de: Option<i64>,
+    /// A sale: the refunds of its returns, in order.
+    pub devoluciones: Vec<i64>,
+    /// A sale: what its returns took back so far.
+    pub devuelto: Devuelto,
     /// The code of the public order-status link (`/estadoCompra/{codigoEstado}`); the server
     /// signs it, so one order's link does not reveal another's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub codigo_estado: Option<String>,
+}
+
+/// What returns took back from a sale: units per product and positions of additional lines.
+#[derive(Clone, Debug, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Devuelto {
+    pub productos: Vec<ProductoDevuelto>,
+    /// Positions (from 0) in `detallesAdicionales`.
+    pub adicionales: Vec<i32>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductoDevuelto {
+    pub producto_id: i64,
+    pub cantidad: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct ReturnRow {
+    movimiento_id: i64,
+    venta_id: i64,
+    lineas: Json<Vec<ProductoDevuelto>>,
+    adicionales: Vec<i32>,
+}
+
+/// The returns that name the movements (as refund or as sale), by movement.
+#[derive(Default)]
+struct Returns {
+    of_refund: HashMap<i64, i64>,
+    of_sale: HashMap<i64, (Vec<i64>, Devuelto)>,
+}
+
+async fn returns(pool: &PgPool, ids: &[i64]) -> Result<Returns, sqlx::Error> {
+    let rows: Vec<ReturnRow> = sqlx::query_as(
+        "select movimiento_id, venta_id, lineas, adicionales from movement_returns
+         where movimiento_id = any($1) or venta_id = any($1) order by movimiento_id",
+    )
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let mut found = Returns::default();
+    for r in rows {
+        found.of_refund.insert(r.movimiento_id, r.venta_id);
+        let (refunds, devuelto) = found.of_sale.entry(r.venta_id).or_default();
+        refunds.push(r.movimiento_id);
+        for l in r.lineas.0 {
+            match devuelto.productos.iter_mut().find(|p| p.producto_id == l.producto_id) {
+                Some(p) => p.cantidad += l.cantidad,
+                None => devuelto.productos.push(l),
+            }
+        }
+        devuelto.adicionales.extend(r.adicionales);
+    }
+    Ok(found)
 }
 
 #[derive(sqlx::FromRow)]
@@ -277,6 +338,8 @@ async fn assemble(pool: &PgPool, movements: Vec<Parts>, viewer: Viewer) -> Resul
         .into_iter()
         .map(|p| (p.id, p))
         .collect();
+    let ids: Vec<i64> = movements.iter().map(|m| m.row.id).collect();
+    let mut returns = returns(pool, &ids).await?;
     Ok(movements
         .into_iter()
         .map(
@@ -285,57 +348,63 @@ async fn assemble(pool: &PgPool, movements: Vec<Parts>, viewer: Viewer) -> Resul
                  lineas,
                  extras,
                  pagos,
-             }| Movimiento {
-                id: r.id,
-                tipo_movimiento: r.tipo,
-                fecha: r.fecha,
-                total: pesos(r.total_cents),
-                descuento: r.descuento_hundredths.map(pesos),
-                total_impuesto: pesos(r.total_impuesto_cents),
-                deuda: pesos(r.deuda_cents),
-                descripcion: r.descripcion,
-                vendedor: r.vendedor,
-                paciente: r.paciente_id.and_then(|pid| pacientes.get(&pid).cloned()),
-                detalles: lineas
-                    .into_iter()
-                    .map(|l| Detalle {
-                        id: i64::from(l.linea) + 1,
-                        cantidad: l.cantidad,
-                        precio_unitario: pesos(l.precio_cents),
-                        subtotal: pesos(l.subtotal_cents),
-                        producto: productos.get(&l.producto_id).cloned(),
-                    })
-                    .collect(),
-                detalles_adicionales: extras
-                    .into_iter()
-                    .map(|e| DetalleAdicional {
-                        id: i64::from(e.linea) + 1,
-                        descripcion: e.descripcion,
-                        subtotal: pesos(e.subtotal_cents),
-                    })
-                    .collect(),
-                caja_movimientos: pagos
-                    .into_iter()
-                    .map(|p| CajaMovimiento {
-                        id: p.uid,
-                        monto: pesos(p.monto_cents),
-                        monto_impuesto: pesos(p.monto_impuesto_cents),
-                        fecha: p.fecha,
-                        metodo_pago: p.metodo.map(|nombre| Nombrado {
-                            id: p.metodo_pago_id,
-                            nombre,
-                        }),
-                    })
-                    .collect(),
-                local: r.local_nombre.map(|nombre| Local {
-                    id: r.local_id,
-                    nombre,
-                    direccion: r.local_direccion,
-                    celular: r.local_celular,
-                }),
-                estado_movimiento: r.estado,
-                version: r.version,
-                codigo_estado: None,
+             }| {
+                let (devoluciones, devuelto) = returns.of_sale.remove(&r.id).unwrap_or_default();
+                Movimiento {
+                    devolucion_de: returns.of_refund.get(&r.id).copied(),
+                    devoluciones,
+                    devuelto,
+                    id: r.id,
+                    tipo_movimiento: r.tipo,
+                    fecha: r.fecha,
+                    total: pesos(r.total_cents),
+                    descuento: r.descuento_hundredths.map(pesos),
+                    total_impuesto: pesos(r.total_impuesto_cents),
+                    deuda: pesos(r.deuda_cents),
+                    descripcion: r.descripcion,
+                    vendedor: r.vendedor,
+                    paciente: r.paciente_id.and_then(|pid| pacientes.get(&pid).cloned()),
+                    detalles: lineas
+                        .into_iter()
+                        .map(|l| Detalle {
+                            id: i64::from(l.linea) + 1,
+                            cantidad: l.cantidad,
+                            precio_unitario: pesos(l.precio_cents),
+                            subtotal: pesos(l.subtotal_cents),
+                            producto: productos.get(&l.producto_id).cloned(),
+                        })
+                        .collect(),
+                    detalles_adicionales: extras
+                        .into_iter()
+                        .map(|e| DetalleAdicional {
+                            id: i64::from(e.linea) + 1,
+                            descripcion: e.descripcion,
+                            subtotal: pesos(e.subtotal_cents),
+                        })
+                        .collect(),
+                    caja_movimientos: pagos
+                        .into_iter()
+                        .map(|p| CajaMovimiento {
+                            id: p.uid,
+                            monto: pesos(p.monto_cents),
+                            monto_impuesto: pesos(p.monto_impuesto_cents),
+                            fecha: p.fecha,
+                            metodo_pago: p.metodo.map(|nombre| Nombrado {
+                                id: p.metodo_pago_id,
+                                nombre,
+                            }),
+                        })
+                        .collect(),
+                    local: r.local_nombre.map(|nombre| Local {
+                        id: r.local_id,
+                        nombre,
+                        direccion: r.local_direccion,
+                        celular: r.local_celular,
+                    }),
+                    estado_movimiento: r.estado,
+                    version: r.version,
+                    codigo_estado: None,
+                }
             },
         )
         .collect())

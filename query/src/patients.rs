@@ -43,6 +43,9 @@ pub struct Cristal {
     pub nombre: String,
     #[schema(value_type = String, format = Date)]
     pub fecha: NaiveDate,
+    /// The return (its refund's movement) that brought this lens back; it stays in the history.
+    #[serde(default, rename = "devolucionId", skip_serializing_if = "Option::is_none")]
+    pub devolucion_id: Option<i64>,
 }
 
 /// A prescription record (contract §3.3). `id` numbers the fichas within the patient.
@@ -134,19 +137,21 @@ async fn complete(pool: &PgPool, rows: Vec<PatientRow>) -> Result<Vec<Paciente>,
     .bind(&ids)
     .fetch_all(pool)
     .await?;
-    let cristales: Vec<(i64, i64, i64, String, NaiveDate)> = sqlx::query_as(
-        "select paciente_id, ficha_id, cristal_id, nombre, fecha from patient_cristales
+    let cristales: Vec<(i64, i64, i64, String, NaiveDate, Option<i64>)> = sqlx::query_as(
+        "select paciente_id, ficha_id, cristal_id, nombre, fecha, devolucion_id from patient_cristales
          where paciente_id = any($1) order by cristal_id",
     )
     .bind(&ids)
     .fetch_all(pool)
     .await?;
     let mut by_ficha: HashMap<(i64, i64), Vec<Cristal>> = HashMap::new();
-    for (paciente_id, ficha_id, id, nombre, fecha) in cristales {
-        by_ficha
-            .entry((paciente_id, ficha_id))
-            .or_default()
-            .push(Cristal { id, nombre, fecha });
+    for (paciente_id, ficha_id, id, nombre, fecha, devolucion_id) in cristales {
+        by_ficha.entry((paciente_id, ficha_id)).or_default().push(Cristal {
+            id,
+            nombre,
+            fecha,
+            devolucion_id,
+        });
     }
     let mut historial: HashMap<i64, Vec<Ficha>> = HashMap::new();
     for (paciente_id, ficha_id, sqlx::types::Json(mut ficha)) in fichas {

@@ -173,6 +173,8 @@ const MATRIX: &[Fila] = &[
     // balance: any staff member, at their own branch.
     ("GET",    "/api/cuentas-corrientes",                  Sin, STAFF),
     ("POST",   "/api/movimientos/{deudor}/cobros",         Json(r#"{"metodoPagoId":{efectivo},"monto":1}"#), STAFF_SAVE),
+    // A return: any staff member, into their own branch's stock and cash.
+    ("POST",   "/api/movimientos/{devolver}/devoluciones", Json(r#"{"lineas":[{"productoId":{armazon},"cantidad":1}],"metodoPagoId":{efectivo}}"#), STAFF_SAVE),
 
     // Totals: a seller's own branch's; statistics: admins; per-branch counts: any staff member.
     ("GET",    "/api/movimientos/totales?idLocal=0",       Sin, STAFF),
@@ -280,6 +282,8 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
     on_credit["cajaMovimientos"][0]["montoImpuesto"] = json!(500.5);
     on_credit["totalImpuesto"] = json!(500.5);
     let deudor = id_of(&app, &s.seller, "/api/movimientos", on_credit, "movimiento").await;
+    // Three frames: one comes back per caller allowed to return.
+    let devolver = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 3), "movimiento").await;
     let (_, leido) = app.get(&format!("/api/movimientos/{movimiento}"), Some(admin)).await;
     // A closed day for the reopening's row.
     let cierre = json!({"contado": [], "motivo": "Cierre de prueba"});
@@ -315,6 +319,7 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
         ("mover", mover),
         ("borrar_movimiento", borrar_movimiento),
         ("deudor", deudor),
+        ("devolver", devolver),
         ("borrar_paciente", borrar_paciente),
         ("borrar_producto", borrar_producto),
     ] {

@@ -22,6 +22,7 @@ mod openapi;
 mod patients;
 mod products;
 mod projector;
+mod returns;
 mod startup;
 mod statistics;
 mod support;

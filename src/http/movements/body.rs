@@ -227,6 +227,8 @@ pub fn prepare(body: MovimientoBody, facts: &[SaleFacts]) -> Result<MovimientoDa
         total_impuesto: body.total_impuesto.unwrap_or_default(),
         pagos,
         estado,
+        // only a return's unit sets it (POST /api/movimientos/{id}/devoluciones)
+        devolucion: None,
     })
 }
 

@@ -19,6 +19,10 @@ pub fn command_error(id: i64, e: CommandError<SaleError>, accion: &str) -> AppEr
         error,
     };
     match e {
+        // A refused delete answers the mensaje the existing app shows (a sale with returns).
+        CommandError::Domain(SaleError::Movimiento(MovimientoError::Invalid(list))) if accion == "eliminar" => {
+            AppError::Conflict(texts(&list).join(" "))
+        }
         CommandError::Domain(SaleError::Movimiento(MovimientoError::Invalid(list))) => {
             AppError::Validation(texts(&list))
         }

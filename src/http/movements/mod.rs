@@ -10,6 +10,7 @@ pub mod body;
 mod collect;
 mod errors;
 pub mod lists;
+mod returns;
 
 use std::net::IpAddr;
 
@@ -45,6 +46,7 @@ pub fn endpoints() -> Endpoints {
         .staff(routes!(create))
         .staff(routes!(get, update, delete))
         .staff(routes!(collect::collect))
+        .staff(routes!(returns::devolver))
         .merge(lists::endpoints())
 }
 

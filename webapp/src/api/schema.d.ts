@@ -770,6 +770,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/movimientos/{id}/devoluciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Registers a return of a sale; answers the refund's SALIDA. */
+        post: operations["movimiento_devolver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -1406,6 +1423,11 @@ export interface components {
             montoImpuesto?: number | null;
         };
         Cristal: {
+            /**
+             * Format: int64
+             * @description The return (its refund's movement) that brought this lens back; it stays in the history.
+             */
+            devolucionId?: number | null;
             /** Format: date */
             fecha: string;
             /** Format: int64 */
@@ -1450,6 +1472,29 @@ export interface components {
             producto?: null | components["schemas"]["IdRef"];
             /** Format: double */
             subtotal?: number | null;
+        };
+        DevolucionBody: {
+            /** @description Positions (from 0) of the sale's additional lines returned whole. */
+            adicionales?: number[];
+            /** @description Units per product of the sale. */
+            lineas?: components["schemas"]["LineaDevueltaBody"][];
+            /**
+             * Format: int64
+             * @description The branch that takes the units and pays the refund (admins; default the sale's).
+             *     Sellers always return at their own.
+             */
+            localId?: number | null;
+            /**
+             * Format: int64
+             * @description How the money goes back; needed when something is refunded.
+             */
+            metodoPagoId?: number | null;
+        };
+        /** @description What returns took back from a sale: units per product and positions of additional lines. */
+        Devuelto: {
+            /** @description Positions (from 0) in `detallesAdicionales`. */
+            adicionales: number[];
+            productos: components["schemas"]["ProductoDevuelto"][];
         };
         /** @description Cash in and out of one payment method over a period. */
         EntradaSalida: {
@@ -1608,6 +1653,12 @@ export interface components {
             /** Format: int64 */
             id?: number | null;
         };
+        LineaDevueltaBody: {
+            /** Format: int64 */
+            cantidad: number;
+            /** Format: int64 */
+            productoId: number;
+        };
         /** @description A branch. */
         Local: {
             celular?: string | null;
@@ -1698,6 +1749,15 @@ export interface components {
              * @description What is still owed: the total less what the payments paid (`monto`), never below zero.
              */
             deuda: number;
+            /**
+             * Format: int64
+             * @description A return's refund: the sale it returned (issue 22).
+             */
+            devolucionDe?: number | null;
+            /** @description A sale: the refunds of its returns, in order. */
+            devoluciones: number[];
+            /** @description A sale: what its returns took back so far. */
+            devuelto: components["schemas"]["Devuelto"];
             estadoMovimiento?: string | null;
             fecha: string;
             /** Format: int64 */
@@ -1941,6 +2001,15 @@ export interface components {
                  * @description What is still owed: the total less what the payments paid (`monto`), never below zero.
                  */
                 deuda: number;
+                /**
+                 * Format: int64
+                 * @description A return's refund: the sale it returned (issue 22).
+                 */
+                devolucionDe?: number | null;
+                /** @description A sale: the refunds of its returns, in order. */
+                devoluciones: number[];
+                /** @description A sale: what its returns took back so far. */
+                devuelto: components["schemas"]["Devuelto"];
                 estadoMovimiento?: string | null;
                 fecha: string;
                 /** Format: int64 */
@@ -2212,6 +2281,12 @@ export interface components {
              * @description On an edit: the version the form loaded (409 when the product changed since).
              */
             version?: number | null;
+        };
+        ProductoDevuelto: {
+            /** Format: int64 */
+            cantidad: number;
+            /** Format: int64 */
+            productoId: number;
         };
         /** @description The answer of a create or an edit: the product as the caller reads it now. */
         ProductoGuardado: {
@@ -5255,6 +5330,80 @@ export interface operations {
                 };
             };
             /** @description the collecting branch's day is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    movimiento_devolver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevolucionBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimientoGuardado"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description the returning branch's day is closed */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,114 @@
+//! `POST /api/movimientos/{id}/devoluciones`: a return (issue 22). Some units of a sale's products
+//! or whole additional lines come back: into the stock of the branch that takes them, and their
+//! value, after cancelling what the sale still owed, is refunded from that branch's cash today
+//! (a SALIDA linked to the sale). The sale itself is never rewritten.
+
+use axum::extract::State;
+use optica_command::movement::Pedido;
+use optica_command::sale::{self, Return};
+use optica_events::LookupKind;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::errors::{command_error, not_found};
+use super::{answer, MovimientoGuardado};
+use crate::auth::Staff;
+use crate::dispatch::{self, RequestMeta};
+use crate::error::AppError;
+use crate::http::extract::{ApiJson, ApiPath};
+use crate::http::references::{Referenced, UNKNOWN_LOCAL};
+use crate::http::Created;
+#[allow(unused_imports)]
+use crate::openapi::Mensaje;
+use crate::state::AppState;
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DevolucionBody {
+    /// Units per product of the sale.
+    #[serde(default)]
+    pub lineas: Vec<LineaDevueltaBody>,
+    /// Positions (from 0) of the sale's additional lines returned whole.
+    #[serde(default)]
+    pub adicionales: Vec<u32>,
+    /// How the money goes back; needed when something is refunded.
+    #[serde(default)]
+    pub metodo_pago_id: Option<i64>,
+    /// The branch that takes the units and pays the refund (admins; default the sale's).
+    /// Sellers always return at their own.
+    #[serde(default)]
+    pub local_id: Option<i64>,
+}
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LineaDevueltaBody {
+    pub producto_id: i64,
+    pub cantidad: i64,
+}
+
+/// Registers a return of a sale; answers the refund's SALIDA.
+#[utoipa::path(post, path = "/api/movimientos/{id}/devoluciones", tag = "movimientos",
+    operation_id = "movimiento_devolver", params(("id" = i64, Path)), request_body = DevolucionBody,
+    responses((status = 201, body = MovimientoGuardado), (status = 400, description = "errors"),
+    (status = 404, body = Mensaje), (status = 409, body = Mensaje, description = "the returning branch's day is closed")))]
+pub async fn devolver(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    meta: RequestMeta,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<DevolucionBody>,
+) -> Result<Created<MovimientoGuardado>, AppError> {
+    const CREATED: &str = "La devolución ha sido registrada!";
+    let metadata = meta.metadata(caller.actor());
+    if let Some(done) = sale::replayed(&state.store, &metadata).await? {
+        super::wait_until_readable(&state, done).await?;
+        return answer(&state, &caller, done, CREATED).await;
+    }
+    let sale_branch = optica_query::movements::branch_of(&state.pool, id)
+        .await?
+        .ok_or_else(|| not_found(id))?;
+    let local_id = if caller.is_admin() {
+        body.local_id.unwrap_or(sale_branch)
+    } else {
+        match (caller.local_id, body.local_id) {
+            (Some(own), None) => own,
+            (Some(own), Some(asked)) if asked == own => own,
+            _ => return Err(AppError::Forbidden),
+        }
+    };
+    let metodo = body.metodo_pago_id;
+    let wanted = metodo.map(|m| (LookupKind::MetodoPago, m)).into_iter();
+    let known = Referenced::load(&state.pool, wanted.chain([(LookupKind::Local, local_id)])).await?;
+    if metodo.is_some_and(|m| !known.exists(LookupKind::MetodoPago, m)) {
+        return Err(AppError::Validation(vec![
+            "El método de pago seleccionado no existe".into()
+        ]));
+    }
+    if !known.exists(LookupKind::Local, local_id) {
+        return Err(AppError::Validation(vec![UNKNOWN_LOCAL.into()]));
+    }
+    let now = chrono::Utc::now().with_timezone(&state.timezone).naive_local();
+    let request = Return {
+        venta_id: id,
+        pedido: Pedido {
+            productos: body.lineas.iter().map(|l| (l.producto_id, l.cantidad)).collect(),
+            adicionales: body.adicionales,
+        },
+        local_id,
+        metodo_pago_id: metodo,
+        fecha: chrono::Timelike::with_nanosecond(&now, 0).unwrap_or(now),
+    };
+    let done = match sale::return_lines(&state.store, request, &metadata).await {
+        Ok(outcome) => dispatch::settled(&state, outcome).await,
+        Err(optica_command::CommandError::Duplicate { .. }) => {
+            let done = sale::replayed(&state.store, &metadata)
+                .await?
+                .ok_or_else(|| AppError::internal("idempotency claim without movement"))?;
+            super::wait_until_readable(&state, done).await?;
+            done
+        }
+        Err(e) => return Err(command_error(id, e, "devolver")),
+    };
+    answer(&state, &caller, done, CREATED).await
+}
