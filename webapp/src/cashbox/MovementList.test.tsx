@@ -123,6 +123,27 @@ describe('movement list', () => {
     expect(calls.some((c) => c.path === '/api/movimientos/filtrar-completo')).toBe(false);
   });
 
+  it('links a sale and its returns both ways: the refund names the sale, the sale is marked', async () => {
+    const rowsWithReturn = [
+      fila({
+        id: 501,
+        devoluciones: [601],
+        devuelto: { productos: [{ productoId: 10, cantidad: 1 }], adicionales: [] },
+      }),
+      fila({ id: 601, tipoMovimiento: 'SALIDA', estadoMovimiento: null, total: 274, devolucionDe: 501 }),
+    ];
+    open(seller, { [FILTRAR]: [200, springPage(rowsWithReturn, 10)] });
+    await screen.findByText('Devolución de #501');
+    const [sold, refund] = rows().map((r) => within(r).getAllByRole('cell')[1]);
+    expect(sold.textContent).toBe('ENTRADACon devolución #601');
+    expect(within(sold).getByRole('link', { name: 'Devolución #601' }).getAttribute('href')).toBe(
+      '/editarMovimiento/601',
+    );
+    expect(within(refund).getByRole('link', { name: 'Devolución de #501' }).getAttribute('href')).toBe(
+      '/editarMovimiento/501',
+    );
+  });
+
   it('says so when there are no movements', async () => {
     open(admin, { [FILTRAR]: [200, springPage([], 10, 0, 0)] });
     await screen.findByText('No se encontraron movimientos');

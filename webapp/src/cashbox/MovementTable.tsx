@@ -6,6 +6,30 @@ import { MESSAGES } from './messages';
 import '../ui/stackedTable.css';
 import { owes, SIN_METODO } from './rules';
 
+/** The link between a sale and its returns (issue 22): a refund names its sale; a sale with
+ * returns is marked and links each refund. */
+function ReturnLinks({ row }: { row: MovimientoFila }) {
+  if (row.devolucionDe != null) {
+    return (
+      <Link className="d-block small text-nowrap" to={`/editarMovimiento/${row.devolucionDe}`}>
+        {MESSAGES.devolucionDe(row.devolucionDe)}
+      </Link>
+    );
+  }
+  const refunds = row.devoluciones ?? [];
+  if (refunds.length === 0) return null;
+  return (
+    <span className="d-block small">
+      <span className="badge text-bg-warning">{MESSAGES.conDevolucion}</span>{' '}
+      {refunds.map((id) => (
+        <Link key={id} className="me-1" to={`/editarMovimiento/${id}`} aria-label={`Devolución #${id}`}>
+          #{id}
+        </Link>
+      ))}
+    </span>
+  );
+}
+
 interface Props {
   rows: MovimientoFila[];
   admin: boolean;
@@ -46,7 +70,10 @@ export function MovementTable({ rows, admin, busy, onReport, onCopyLink, onDelet
               <td data-label="Fecha" className="text-nowrap">
                 {formatFechaHora(row.fecha)}
               </td>
-              <td data-label="Tipo">{row.tipoMovimiento}</td>
+              <td data-label="Tipo">
+                {row.tipoMovimiento}
+                <ReturnLinks row={row} />
+              </td>
               <td data-label="Paciente">{row.paciente?.nombreCompleto ?? ''}</td>
               <td data-label="Local">{row.local?.nombre ?? ''}</td>
               <td data-label="Descripción" className="small">

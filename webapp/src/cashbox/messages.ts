@@ -18,6 +18,10 @@ export const MESSAGES = {
   enlaceCopiado: 'Enlace copiado',
   eliminado: 'El movimiento ha sido eliminado.',
   inesperado: 'Ocurrió un error inesperado. Intente nuevamente.',
+  /** A refund's row: the sale it returned (issue 22). */
+  devolucionDe: (venta: number) => `Devolución de #${venta}`,
+  /** A sale's row once something of it came back. */
+  conDevolucion: 'Con devolución',
 } as const;
 
 /** The link-copy toast lasts 2 seconds (spec 001 section 9). */
