@@ -152,7 +152,10 @@ export function FichaCard({ ficha, position, onChange, onDateCommit }: Props) {
             <tbody>
               {ficha.cristales.map((c, i) => (
                 <tr key={c.id ?? `nuevo-${i}`}>
-                  <td>{c.nombre ?? ''}</td>
+                  <td>
+                    {c.nombre ?? ''}
+                    {c.devolucionId != null && <span className="text-muted small"> (devuelto)</span>}
+                  </td>
                   <td>{c.fecha ? formatFecha(c.fecha) : ''}</td>
                   <td className="text-end">
                     <button

@@ -239,6 +239,9 @@ describe('edit patient form', () => {
     expect(lenses.getByText('Orma Blue Essilor')).toBeTruthy();
     expect(lenses.getByText('12/03/2024')).toBeTruthy();
     expect(lenses.getAllByRole('button', { name: 'Eliminar' })).toHaveLength(2);
+    // A returned lens stays in the history, marked.
+    expect(lenses.getByText('Policarbonato').closest('td')?.textContent).toBe('Policarbonato (devuelto)');
+    expect(lenses.getByText('Orma Blue Essilor').closest('td')?.textContent).toBe('Orma Blue Essilor');
     expect(screen.getByRole('link', { name: 'Ver compras' }).getAttribute('href')).toBe(
       '/adminitrarCajaPaciente/Jos%C3%A9%20P%C3%A9rez?id=7',
     );
@@ -270,6 +273,7 @@ describe('edit patient form', () => {
     expect(body.medico).toBe('Dr. Sosa');
     expect(body.historialFichas.map((f: { id?: number }) => f.id)).toEqual([undefined, 2, 1]);
     expect(body.historialFichas[0].puente).toBe(19);
+    // The return's mark is the server's: it is not sent back.
     expect(body.historialFichas[1].cristales).toEqual([{ id: 6, nombre: 'Policarbonato', fecha: '2024-03-15' }]);
     expect(body.historialFichas[1].graduaciones[2]).toEqual({
       ojo: 'DERECHO',

@@ -61,8 +61,12 @@ export type FichaForm = {
   fecha: string;
   /** LEJOS DERECHO, LEJOS IZQUIERDO, CERCA DERECHO, CERCA IZQUIERDO. */
   graduaciones: GraduacionForm[];
-  cristales: CristalBody[];
+  cristales: CristalForm[];
 } & Record<FichaNumberField, string>;
+
+/** A lens as the form holds it: what is sent, and the return that brought it back (shown
+ * '(devuelto)', never sent: the server keeps it). */
+export type CristalForm = CristalBody & { devolucionId?: number };
 
 const NEW_RANK = 1e12;
 const blankNumbers = () => Object.fromEntries(FICHA_NUMBERS.map((f) => [f, ''])) as Record<FichaNumberField, string>;
@@ -166,7 +170,11 @@ export function fichaFromServer(f: Ficha, index = 0): FichaForm {
     fecha: f.fecha ?? '',
     ...numbers,
     graduaciones: TIPOS.flatMap((tipo) => OJOS.map((ojo) => gradFromServer(f.graduaciones ?? [], ojo, tipo))),
-    cristales: (f.cristales ?? []).map((c: Cristal) => ({ id: c.id, nombre: c.nombre, fecha: c.fecha })),
+    cristales: (f.cristales ?? []).map((c: Cristal) =>
+      c.devolucionId == null
+        ? { id: c.id, nombre: c.nombre, fecha: c.fecha }
+        : { id: c.id, nombre: c.nombre, fecha: c.fecha, devolucionId: c.devolucionId },
+    ),
   };
 }
 
@@ -204,7 +212,9 @@ export function fichaBody(f: FichaForm): FichaBody {
       cilindrico: numberFor(g.cilindrico),
       eje: numberFor(g.eje),
     })),
-    cristales: f.cristales.map((c) => (c.id === undefined ? { nombre: c.nombre, fecha: c.fecha } : { ...c })),
+    cristales: f.cristales.map((c) =>
+      c.id === undefined ? { nombre: c.nombre, fecha: c.fecha } : { id: c.id, nombre: c.nombre, fecha: c.fecha },
+    ),
   };
   return f.id === undefined ? body : { id: f.id, ...body };
 }
