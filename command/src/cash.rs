@@ -82,6 +82,16 @@ impl LedgerWrite {
         }
     }
 
+    /// Also checks (and locks) `day` though no money of it moves: a command that must not land
+    /// in a closed day's records.
+    pub fn touching(mut self, day: Dia) -> Self {
+        if !self.changed.contains(&day) {
+            self.changed.push(day);
+            self.changed.sort_unstable();
+        }
+        self
+    }
+
     /// The days the command changes (none: the ledger stays as it is).
     pub fn changed(&self) -> &[Dia] {
         &self.changed

@@ -14,7 +14,7 @@ use optica_events::Money;
 use serde::{Deserialize, Serialize};
 
 use crate::movement_return::{check_edit, valorar};
-pub use crate::movement_return::{Devueltos, Pedido};
+pub use crate::movement_return::{whole_lines, Devueltos, Pedido};
 
 pub const MAX_TEXTO: usize = 255;
 /// Lines per movement. A counter sale has a handful; the limits keep one request from making
@@ -125,10 +125,14 @@ pub enum Regla {
     DevolucionSinCantidad,
     #[error("El producto {producto_id} no está en esta venta.")]
     ProductoNoVendido { producto_id: i64 },
-    #[error("Del producto {modelo} quedan {quedan} unidades para devolver.")]
+    #[error("{}", quedan_text(.modelo, *.quedan))]
     DevolucionExcede { modelo: String, quedan: i64 },
+    #[error("Una devolución puede tener como máximo {max} productos o detalles.")]
+    DevolucionDemasiados { max: usize },
     #[error("La venta no tiene un detalle adicional número {posicion}.")]
-    DetalleNoExiste { posicion: u32 },
+    DetalleNoExiste { posicion: u64 },
+    #[error("Ya se reintegraron {} de esta venta: sus pagos no pueden sumar menos.", .reintegrado.es_ar())]
+    PagosMenoresQueReintegros { reintegrado: Money },
     #[error("El detalle «{descripcion}» ya fue devuelto.")]
     DetalleYaDevuelto { descripcion: String },
     #[error("La venta tiene devoluciones: sus productos, detalles, descuento y total no se pueden cambiar.")]
@@ -173,6 +177,15 @@ impl Movimiento {
     pub fn saldo(&self) -> Money {
         let datos = self.datos().map(saldo).unwrap_or_default();
         Money::from_cents(datos.cents() - self.devueltos.credito.cents())
+    }
+}
+
+/// What is left of a product to return, in singular or plural.
+fn quedan_text(modelo: &str, quedan: i64) -> String {
+    match quedan {
+        0 => format!("El producto {modelo} ya fue devuelto por completo."),
+        1 => format!("Del producto {modelo} queda 1 unidad para devolver."),
+        n => format!("Del producto {modelo} quedan {n} unidades para devolver."),
     }
 }
 
@@ -403,7 +416,7 @@ impl Aggregate for Movimiento {
                     devolucion: None,
                     ..keep_payment_branches(current, validate(datos)?)
                 };
-                check_edit(current, &datos, &self.devueltos)?;
+                let datos = check_edit(current, datos, &self.devueltos)?;
                 if &datos == current {
                     return Ok(());
                 }

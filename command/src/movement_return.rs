@@ -67,10 +67,7 @@ pub fn valorar(
         return refused(vec![Regla::DevolucionSoloVentas]);
     }
     if pedido.productos.len() + pedido.adicionales.len() > MAX_ITEMS {
-        return refused(vec![Regla::DemasiadasLineas {
-            max: MAX_ITEMS,
-            que: "productos o detalles devueltos",
-        }]);
+        return refused(vec![Regla::DevolucionDemasiados { max: MAX_ITEMS }]);
     }
     let mut asked: BTreeMap<i64, i64> = BTreeMap::new();
     let mut errors = Vec::new();
@@ -119,7 +116,9 @@ pub fn valorar(
     let mut adicionales = BTreeSet::new();
     for &i in &pedido.adicionales {
         match venta.adicionales.get(i as usize) {
-            None => errors.push(Regla::DetalleNoExiste { posicion: i + 1 }),
+            None => errors.push(Regla::DetalleNoExiste {
+                posicion: u64::from(i) + 1,
+            }),
             Some(a) if devueltos.adicionales.contains(&i) || !adicionales.insert(i) => {
                 errors.push(Regla::DetalleYaDevuelto {
                     descripcion: a.descripcion.clone(),
@@ -177,34 +176,67 @@ fn div_round(value: i128, divisor: i128) -> i128 {
     }
 }
 
-/// An edit of a sale that has returns keeps what was sold (the returns refer to it) and cannot
-/// be paid beyond what the returns left owing.
+/// An edit of a sale that has returns keeps what was sold, to whom, and the additional lines'
+/// texts (the returns refer to them by position), and cannot be paid beyond what the returns
+/// left owing nor below what they refunded. The product lines keep the names they were sold
+/// under: an edit sends the catalogue's current ones, and the patient's lenses were recorded
+/// with the sale's.
 pub fn check_edit(
     current: &MovimientoDatos,
-    datos: &MovimientoDatos,
+    datos: MovimientoDatos,
     devueltos: &Devueltos,
-) -> Result<(), MovimientoError> {
+) -> Result<MovimientoDatos, MovimientoError> {
     if !devueltos.any() {
-        return Ok(());
+        return Ok(datos);
     }
-    // The product's names are the catalogue's of the moment: only what was sold must stay.
+    let refused = |regla| Err(MovimientoError::Invalid(vec![regla]));
     let sold = |d: &MovimientoDatos| {
         let lineas: Vec<_> = d
             .lineas
             .iter()
             .map(|l| (l.producto_id, l.cantidad, l.precio_unitario))
             .collect();
-        let adicionales: Vec<_> = d.adicionales.iter().map(|a| a.subtotal).collect();
-        (lineas, adicionales, d.descuento, d.total, d.tipo)
+        (
+            lineas,
+            d.adicionales.clone(),
+            d.descuento,
+            d.total,
+            d.tipo,
+            d.paciente_id,
+        )
     };
-    if sold(current) != sold(datos) {
-        return Err(MovimientoError::Invalid(vec![Regla::VentaConDevoluciones]));
+    if sold(current) != sold(&datos) {
+        return refused(Regla::VentaConDevoluciones);
     }
     let pagado: i64 = datos.pagos.iter().map(|p| p.monto.cents()).sum();
     if pagado + devueltos.credito.cents() > datos.total.cents() {
-        return Err(MovimientoError::Invalid(vec![Regla::PagosExcedenTotal]));
+        return refused(Regla::PagosExcedenTotal);
     }
-    Ok(())
+    let reintegrado = devueltos.valor.cents() - devueltos.credito.cents();
+    if pagado < reintegrado {
+        return refused(Regla::PagosMenoresQueReintegros {
+            reintegrado: Money::from_cents(reintegrado),
+        });
+    }
+    Ok(MovimientoDatos {
+        lineas: current.lineas.clone(),
+        ..datos
+    })
+}
+
+/// The product lines a sale's returns have brought back whole, by position: units come back
+/// from a product's first lines on (as `valorar` values them).
+pub fn whole_lines(venta: &MovimientoDatos, devueltos: &BTreeMap<i64, i64>) -> BTreeSet<usize> {
+    let mut left = devueltos.clone();
+    let mut whole = BTreeSet::new();
+    for (i, l) in venta.lineas.iter().enumerate() {
+        let units = left.entry(l.producto_id).or_default();
+        if *units >= l.cantidad {
+            whole.insert(i);
+        }
+        *units = (*units - l.cantidad).max(0);
+    }
+    whole
 }
 
 #[cfg(test)]

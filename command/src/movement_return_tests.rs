@@ -291,3 +291,79 @@ fn a_refund_of_nothing_is_a_salida_of_zero_and_a_refund_is_never_edited_or_delet
         })
         .then_expect_error(MovimientoError::Invalid(vec![Regla::DevolucionInmutable]));
 }
+
+#[test]
+fn a_sale_with_returns_keeps_its_additional_lines_and_pays_at_least_what_was_refunded() {
+    // Two additional lines of the same amount: swapping their texts would let the returned one
+    // come back again.
+    let two = MovimientoDatos {
+        lineas: vec![],
+        adicionales: vec![
+            LineaAdicional {
+                descripcion: "Cristales Orma".into(),
+                subtotal: money(1_000_00),
+            },
+            LineaAdicional {
+                descripcion: "Armazón".into(),
+                subtotal: money(1_000_00),
+            },
+        ],
+        descuento: None,
+        total: money(2_000_00),
+        total_impuesto: money(2_000_00),
+        pagos: vec![pago(2_000_00)],
+        ..venta(0)
+    };
+    let returned = MovimientoEvent::LineasDevueltas {
+        devolucion_id: 20,
+        devolucion: Devolucion {
+            venta_id: 7,
+            lineas: vec![],
+            adicionales: vec![0],
+            valor: money(1_000_00),
+            credito: money(0),
+        },
+    };
+    let given = || {
+        Given::with(()).given(vec![
+            MovimientoEvent::MovimientoRegistrado { datos: two.clone() },
+            returned.clone(),
+        ])
+    };
+    let mut swapped = two.clone();
+    swapped.adicionales.swap(0, 1);
+    given()
+        .when(MovimientoCommand::Edit {
+            datos: swapped,
+            expected_version: None,
+        })
+        .then_expect_error(MovimientoError::Invalid(vec![Regla::VentaConDevoluciones]));
+    // 1000.00 went back to the customer: the payments cannot fall below it.
+    let unpaid = MovimientoDatos {
+        total_impuesto: money(500_00),
+        pagos: vec![pago(500_00)],
+        ..two.clone()
+    };
+    given()
+        .when(MovimientoCommand::Edit {
+            datos: unpaid,
+            expected_version: None,
+        })
+        .then_expect_error(MovimientoError::Invalid(vec![Regla::PagosMenoresQueReintegros {
+            reintegrado: money(1_000_00),
+        }]));
+}
+
+#[test]
+fn the_units_left_are_said_in_singular_and_plural() {
+    let text = |quedan| {
+        Regla::DevolucionExcede {
+            modelo: "RB2140".into(),
+            quedan,
+        }
+        .to_string()
+    };
+    assert_eq!(text(0), "El producto RB2140 ya fue devuelto por completo.");
+    assert_eq!(text(1), "Del producto RB2140 queda 1 unidad para devolver.");
+    assert_eq!(text(2), "Del producto RB2140 quedan 2 unidades para devolver.");
+}

@@ -384,7 +384,8 @@ impl Aggregate for Paciente {
             } => {
                 self.require_exists()?;
                 let mut taken: Vec<(i64, i64)> = Vec::new();
-                for nombre in nombres {
+                // Named as RecordCristales stored them.
+                for nombre in nombres.iter().filter_map(|n| validate_cristal(n).ok()) {
                     let found = self.fichas.iter().find_map(|f| {
                         let c = f.cristales.iter().find(|c| {
                             c.movimiento_id == Some(movimiento_id)

@@ -7,12 +7,12 @@
 use std::collections::BTreeMap;
 
 use optica_events::movement::{
-    Devolucion, Linea, MovimientoDatos, Pago, TipoMovimiento, IDEMPOTENCY_SCOPE, MOVEMENT_ID_SEQUENCE,
+    Devolucion, MovimientoDatos, Pago, TipoMovimiento, IDEMPOTENCY_SCOPE, MOVEMENT_ID_SEQUENCE,
 };
 use optica_events::product::CRISTAL;
 use optica_events::{EventMetadata, Money, MotivoStock};
 
-use crate::movement::{Movimiento, MovimientoCommand, MovimientoError, Pedido};
+use crate::movement::{whole_lines, Movimiento, MovimientoCommand, MovimientoError, Pedido};
 use crate::patient::{Paciente, PacienteCommand, PacienteError};
 use crate::product::{Ajuste, Producto, ProductoCommand, ProductoError};
 use crate::{with_retries, CommandError, EventStore, Outcome, StoreError, UnitOfWork};
@@ -214,15 +214,19 @@ pub async fn return_lines(
             let (Some(sold), Some(devolucion)) = (venta.datos(), venta.ultima_devolucion()) else {
                 return Err(CommandError::Domain(SaleError::Movimiento(MovimientoError::NotFound)));
             };
+            let after = venta.devueltos().productos.clone();
             let datos = refund(sold, devolucion, request)?;
             let command = MovimientoCommand::Register { datos };
             let salida = unit
                 .handle_loaded(key, Movimiento::default(), 0, command, &())
                 .await
                 .map_err(|e| e.map_domain(SaleError::Movimiento))?;
-            unit.cash_ledger(crate::cash::LedgerWrite::new(id, None, salida.datos()));
+            // Today's day at the returning branch must be open even when no money moves (a
+            // return that only cancels debt): the return is in that day's stock and records.
+            let today = (request.local_id, request.fecha.date());
+            unit.cash_ledger(crate::cash::LedgerWrite::new(id, None, salida.datos()).touching(today));
             restock(&mut unit, id, devolucion, request.local_id).await?;
-            mark_lenses(&mut unit, sold, devolucion, id).await?;
+            mark_lenses(&mut unit, sold, devolucion, &after, id).await?;
             if let Some(k) = &idempotency {
                 unit.claim(IDEMPOTENCY_SCOPE, k, key);
             }
@@ -320,20 +324,30 @@ async fn restock(
     Ok(())
 }
 
-/// Marks in the patient's history the lenses the returned lines had recorded.
+/// Marks in the patient's history the lenses the return completes: a lens product's line
+/// recorded one lens, which came back when the whole line did (`after`: the units returned
+/// with this return), and a returned additional line that named a lens.
 async fn mark_lenses(
     unit: &mut UnitOfWork<'_>,
     sold: &MovimientoDatos,
     devolucion: &Devolucion,
+    after: &BTreeMap<i64, i64>,
     devolucion_id: i64,
 ) -> Result<(), CommandError<SaleError>> {
     let Some(paciente_id) = sold.paciente_id else {
         return Ok(());
     };
+    let mut before = after.clone();
+    for l in &devolucion.lineas {
+        *before.entry(l.producto_id).or_default() -= l.cantidad;
+    }
+    let (was, now) = (whole_lines(sold, &before), whole_lines(sold, after));
     // The returned part of the sale, so the names are the ones the sale recorded.
-    let returned = |l: &&Linea| devolucion.lineas.iter().any(|d| d.producto_id == l.producto_id);
     let part = MovimientoDatos {
-        lineas: sold.lineas.iter().filter(returned).cloned().collect(),
+        lineas: (sold.lineas.iter().enumerate())
+            .filter(|(i, _)| now.contains(i) && !was.contains(i))
+            .map(|(_, l)| l.clone())
+            .collect(),
         adicionales: (sold.adicionales.iter().enumerate())
             .filter(|(i, _)| devolucion.adicionales.contains(&(*i as u32)))
             .map(|(_, a)| a.clone())
@@ -445,7 +459,7 @@ pub fn cristales(datos: &MovimientoDatos) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use chrono::NaiveDateTime;
-    use optica_events::movement::LineaAdicional;
+    use optica_events::movement::{Linea, LineaAdicional};
 
     use super::*;
 

@@ -66,7 +66,8 @@ pub async fn page(
         "select m.id as id_movimiento, m.fecha, m.local_id, coalesce(l.nombre, '') as local,
                 m.paciente_id as id_paciente, pa.nombre_completo as paciente,
                 m.total_cents / 100.0::float8 as total,
-                (m.total_cents - m.deuda_cents) / 100.0::float8 as pagado,
+                coalesce((select sum(p.monto_cents) from movement_payments p where p.movimiento_id = m.id), 0)
+                    / 100.0::float8 as pagado,
                 m.deuda_cents / 100.0::float8 as deuda, (",
     );
     q.push_bind(hoy).push(

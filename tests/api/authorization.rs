@@ -173,8 +173,8 @@ const MATRIX: &[Fila] = &[
     // balance: any staff member, at their own branch.
     ("GET",    "/api/cuentas-corrientes",                  Sin, STAFF),
     ("POST",   "/api/movimientos/{deudor}/cobros",         Json(r#"{"metodoPagoId":{efectivo},"monto":1}"#), STAFF_SAVE),
-    // A return: any staff member, into their own branch's stock and cash.
-    ("POST",   "/api/movimientos/{devolver}/devoluciones", Json(r#"{"lineas":[{"productoId":{armazon},"cantidad":1}],"metodoPagoId":{efectivo}}"#), STAFF_SAVE),
+    // A return: the sale's branch's seller (into their own stock and cash) and admins.
+    ("POST",   "/api/movimientos/{devolver}/devoluciones", Json(r#"{"lineas":[{"productoId":{armazon},"cantidad":1}],"metodoPagoId":{efectivo}}"#), BRANCH_A_SAVE),
 
     // Totals: a seller's own branch's; statistics: admins; per-branch counts: any staff member.
     ("GET",    "/api/movimientos/totales?idLocal=0",       Sin, STAFF),

@@ -46,7 +46,6 @@ async fn verify_clean(pool: &PgPool) {
 async fn a_partial_return_restocks_refunds_today_and_links_both_ways(pool: PgPool) {
     let app = TestApp::start(pool.clone()).await;
     let shop = shop(&app).await;
-    let seller_norte = app.seller_token("vendedora_norte", shop.norte).await;
     let venta = id_of(
         &app,
         &shop.seller,
@@ -57,11 +56,11 @@ async fn a_partial_return_restocks_refunds_today_and_links_both_ways(pool: PgPoo
     .await;
     assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(8));
 
-    // The customer brings one frame back to the north branch.
+    // The customer brings one frame back to the north branch (an admin's choice of branch).
     let path = format!("/api/movimientos/{venta}/devoluciones");
-    let (status, body) = app
-        .post(&path, Some(&seller_norte), devolucion(&shop, shop.armazon, 1))
-        .await;
+    let mut at_norte = devolucion(&shop, shop.armazon, 1);
+    at_norte["localId"] = json!(shop.norte);
+    let (status, body) = app.post(&path, Some(&shop.admin), at_norte).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["mensaje"], "La devolución ha sido registrada!");
     let refund = &body["movimiento"];
@@ -114,7 +113,7 @@ async fn a_partial_return_restocks_refunds_today_and_links_both_ways(pool: PgPoo
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         body["errors"],
-        json!(["Del producto RB2140 quedan 1 unidades para devolver."])
+        json!(["Del producto RB2140 queda 1 unidad para devolver."])
     );
     assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(8));
 
@@ -190,6 +189,36 @@ async fn a_return_of_a_sale_on_credit_first_cancels_what_is_owed(pool: PgPool) {
     assert_eq!(sold["deuda"], 0.0);
     let (_, balances) = app.get("/api/cuentas-corrientes", Some(&shop.admin)).await;
     assert_eq!(balances["totalAdeudado"], 0.0, "{balances}");
+    // Half of a second such sale comes back: 1000.00 of value, all credit. The balance's row
+    // says what was paid (800.00), not the total less the debt.
+    let body = json!({
+        "tipoMovimiento": "ENTRADA", "fecha": "2026-10-02T10:00", "local": {"id": shop.centro},
+        "paciente": {"id": shop.paciente}, "total": 2000.0, "totalImpuesto": 800.0, "detalles": [],
+        "detallesAdicionales": [{"descripcion": "Armazón", "subtotal": 1000.0}, {"descripcion": "Cristales", "subtotal": 1000.0}],
+        "cajaMovimientos": [{"monto": 800.0, "montoImpuesto": 800.0, "metodoPago": {"id": shop.efectivo},
+                             "fecha": "2026-10-02T10:00"}],
+        "estadoMovimiento": "PEDIDO_CRISTALES"
+    });
+    let otra = id_of(&app, &shop.seller, "/api/movimientos", body, "movimiento").await;
+    let (status, body) = app
+        .post(
+            &format!("/api/movimientos/{otra}/devoluciones"),
+            Some(&shop.seller),
+            json!({"adicionales": [0]}),
+        )
+        .await;
+    assert_eq!(
+        (status, &body["movimiento"]["total"]),
+        (StatusCode::CREATED, &json!(0.0)),
+        "{body}"
+    );
+    let (_, balances) = app.get("/api/cuentas-corrientes", Some(&shop.admin)).await;
+    let row = &balances["saldos"]["content"][0];
+    assert_eq!(
+        (row["pagado"].as_f64(), row["deuda"].as_f64()),
+        (Some(800.0), Some(200.0)),
+        "{row}"
+    );
     // Returned once is returned.
     let (status, body) = app.post(&path, Some(&shop.seller), asked).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -238,7 +267,7 @@ async fn two_returns_racing_for_the_last_unit_return_it_once(pool: PgPool) {
 }
 
 #[sqlx::test]
-async fn a_seller_returns_only_into_their_own_branch(pool: PgPool) {
+async fn a_seller_returns_only_their_branchs_sales_into_their_own_branch(pool: PgPool) {
     let app = TestApp::start(pool.clone()).await;
     let shop = shop(&app).await;
     let venta = id_of(
@@ -254,6 +283,16 @@ async fn a_seller_returns_only_into_their_own_branch(pool: PgPool) {
     elsewhere["localId"] = json!(shop.norte);
     let (status, _) = app.post(&path, Some(&shop.seller), elsewhere).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
+    // The north's seller learns nothing of the centre's sale, whatever the body asks.
+    let seller_norte = app.seller_token("vendedora_norte", shop.norte).await;
+    for asked in [
+        json!({}),
+        devolucion(&shop, shop.armazon, 99),
+        json!({"adicionales": [0, 1]}),
+    ] {
+        let (status, body) = app.post(&path, Some(&seller_norte), asked).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    }
     let (status, body) = app
         .post(
             "/api/movimientos/999999/devoluciones",
@@ -262,5 +301,133 @@ async fn a_seller_returns_only_into_their_own_branch(pool: PgPool) {
         )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(9));
+}
+
+#[sqlx::test]
+async fn a_lens_is_marked_returned_only_when_its_line_came_back_whole(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    // One line of two lenses (one pair): it records one lens in the history.
+    let body = json!({
+        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-20T10:30", "local": {"id": shop.centro},
+        "paciente": {"id": shop.paciente}, "total": 2001.0, "totalImpuesto": 2001.0,
+        "detalles": [{"cantidad": 2, "precioUnitario": 1000.5, "subtotal": 2001.0, "producto": {"id": shop.lente}}],
+        "detallesAdicionales": [],
+        "cajaMovimientos": [{"monto": 2001.0, "montoImpuesto": 2001.0, "metodoPago": {"id": shop.efectivo},
+                             "fecha": "2026-11-20T10:30"}],
+        "estadoMovimiento": "PEDIDO_CRISTALES"
+    });
+    let venta = id_of(&app, &shop.seller, "/api/movimientos", body, "movimiento").await;
+    let path = format!("/api/movimientos/{venta}/devoluciones");
+    let patient = format!("/api/pacientes/id/{}", shop.paciente);
+    let lens = |answer: (StatusCode, Value)| answer.1["historialFichas"][0]["cristales"][0].clone();
+    let (status, body) = app
+        .post(&path, Some(&shop.seller), devolucion(&shop, shop.lente, 1))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let first = lens(app.get(&patient, Some(&shop.admin)).await);
+    assert_eq!(first["devolucionId"], Value::Null, "half the line came back: {first}");
+    let (status, body) = app
+        .post(&path, Some(&shop.seller), devolucion(&shop, shop.lente, 1))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let second = lens(app.get(&patient, Some(&shop.admin)).await);
+    assert_eq!(second["devolucionId"], body["movimiento"]["id"]);
+    verify_clean(&pool).await;
+}
+
+#[sqlx::test]
+async fn a_return_that_only_cancels_debt_is_refused_on_a_closed_day(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    // Two frames (2001.00) paid 1.00: a frame back (1000.50) is all credit, no money moves.
+    let mut on_credit = crate::common::shop::sale(&shop, 2);
+    on_credit["cajaMovimientos"][0]["monto"] = json!(1);
+    on_credit["cajaMovimientos"][0]["montoImpuesto"] = json!(1);
+    on_credit["totalImpuesto"] = json!(1);
+    let venta = id_of(&app, &shop.seller, "/api/movimientos", on_credit, "movimiento").await;
+    let cierre = json!({"contado": [], "motivo": "Cierre de prueba"});
+    let (status, body) = app
+        .post(
+            &format!("/api/caja/{}/{}/cierre", shop.centro, today()),
+            Some(&shop.admin),
+            cierre,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let path = format!("/api/movimientos/{venta}/devoluciones");
+    let (status, body) = app
+        .post(
+            &path,
+            Some(&shop.seller),
+            json!({"lineas": [{"productoId": shop.armazon, "cantidad": 1}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(8));
+}
+
+#[sqlx::test]
+async fn a_repeated_return_with_its_idempotency_key_answers_the_first_refund(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    for round in 0..3 {
+        let venta = id_of(
+            &app,
+            &shop.seller,
+            "/api/movimientos",
+            crate::common::shop::sale(&shop, 1),
+            "movimiento",
+        )
+        .await;
+        let send = || {
+            let request = axum::http::Request::builder()
+                .method("POST")
+                .uri(format!("/api/movimientos/{venta}/devoluciones"))
+                .header("Authorization", format!("Bearer {}", shop.seller))
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", format!("devolucion-{round}"))
+                .body(axum::body::Body::from(devolucion(&shop, shop.armazon, 1).to_string()))
+                .unwrap();
+            app.send(request)
+        };
+        let (a, b) = tokio::join!(send(), send());
+        assert_eq!(
+            (a.0, b.0),
+            (StatusCode::CREATED, StatusCode::CREATED),
+            "{} {}",
+            a.1,
+            b.1
+        );
+        assert_eq!(a.1["movimiento"]["id"], b.1["movimiento"]["id"]);
+    }
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(10));
+}
+
+#[sqlx::test]
+async fn an_absurd_position_or_quantity_is_refused_in_spanish(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let venta = id_of(
+        &app,
+        &shop.seller,
+        "/api/movimientos",
+        crate::common::shop::sale(&shop, 1),
+        "movimiento",
+    )
+    .await;
+    let path = format!("/api/movimientos/{venta}/devoluciones");
+    let (status, body) = app
+        .post(&path, Some(&shop.seller), json!({"adicionales": [4294967295u32]}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(
+        body["errors"],
+        json!(["La venta no tiene un detalle adicional número 4294967296."])
+    );
+    let huge = json!({"lineas": [{"productoId": shop.armazon, "cantidad": i64::MAX}, {"productoId": shop.armazon, "cantidad": i64::MAX}]});
+    let (status, body) = app.post(&path, Some(&shop.seller), huge).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(9));
 }

@@ -35,7 +35,7 @@ pub struct DevolucionBody {
     #[serde(default)]
     pub metodo_pago_id: Option<i64>,
     /// The branch that takes the units and pays the refund (admins; default the sale's).
-    /// Sellers always return at their own.
+    /// Sellers return their own branch's sales, into it.
     #[serde(default)]
     pub local_id: Option<i64>,
 }
@@ -68,14 +68,14 @@ pub async fn devolver(
     let sale_branch = optica_query::movements::branch_of(&state.pool, id)
         .await?
         .ok_or_else(|| not_found(id))?;
-    let local_id = if caller.is_admin() {
-        body.local_id.unwrap_or(sale_branch)
-    } else {
-        match (caller.local_id, body.local_id) {
-            (Some(own), None) => own,
-            (Some(own), Some(asked)) if asked == own => own,
-            _ => return Err(AppError::Forbidden),
-        }
+    // A seller returns their own branch's sales, into it: the refusals name the sale's lines,
+    // which another branch's seller may not read. An admin chooses the branch (a customer
+    // returning elsewhere), the sale's by default.
+    let local_id = match body.local_id {
+        _ if !caller.works_at(sale_branch) => return Err(AppError::Forbidden),
+        Some(asked) if caller.works_at(asked) => asked,
+        Some(_) => return Err(AppError::Forbidden),
+        None => sale_branch,
     };
     let metodo = body.metodo_pago_id;
     let wanted = metodo.map(|m| (LookupKind::MetodoPago, m)).into_iter();
@@ -108,7 +108,15 @@ pub async fn devolver(
             super::wait_until_readable(&state, done).await?;
             done
         }
-        Err(e) => return Err(command_error(id, e, "devolver")),
+        Err(e) => {
+            // The same request, sent again while the first was returning the last units, is
+            // refused by what the first returned: it answers the first one's refund.
+            let Some(done) = sale::replayed(&state.store, &metadata).await? else {
+                return Err(command_error(id, e, "devolver"));
+            };
+            super::wait_until_readable(&state, done).await?;
+            done
+        }
     };
     answer(&state, &caller, done, CREATED).await
 }

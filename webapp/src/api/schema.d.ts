@@ -1481,7 +1481,7 @@ export interface components {
             /**
              * Format: int64
              * @description The branch that takes the units and pays the refund (admins; default the sale's).
-             *     Sellers always return at their own.
+             *     Sellers return their own branch's sales, into it.
              */
             localId?: number | null;
             /**
