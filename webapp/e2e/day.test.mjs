@@ -1,0 +1,288 @@
+// A branch's whole day, through the screens, as its seller lives it: the day opened with a float,
+// a sale through the movement form (two frames and a case, 10% off, cash and card), an old debt
+// collected from 'Cuentas corrientes', one frame returned through 'Devolver productos' (the
+// estimate the dialog shows must be the refund the server saved: the web's copy of the rule
+// matches the server's), the cash list linking the sale and its refund both ways, the same
+// dialog on the counter's phone, and the day closed with a counted difference and its reason,
+// then printed.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { test } from 'node:test';
+import { screenshot, takeAlert } from './support/browser.mjs';
+import { PHONE, useApp } from './support/fixture.mjs';
+import { seeder } from './support/seed.mjs';
+
+const withApp = useApp();
+
+/** The shop's time zone (the server's OPTICA_TIMEZONE default): "today" is the same day for the
+ * server and the browser. */
+const TZ = 'America/Argentina/Buenos_Aires';
+const dayIn = (ms) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date(ms));
+const HOY = dayIn(Date.now());
+const HACE_45 = dayIn(Date.now() - 45 * 24 * 3600 * 1000);
+const ddmmyyyy = (iso) => iso.split('-').reverse().join('/');
+
+/** La Cruz with cash and card, a frame at $ 1.000,55 with stock 3, Ana Gómez with a sale 45 days
+ * ago of $ 2.000 that still owes $ 1.200, and a seller there. */
+async function seed(server) {
+  const shop = await seeder(server);
+  const local = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' });
+  const efectivo = await shop.metodoPago('Efectivo');
+  const tarjeta = await shop.metodoPago('Tarjeta');
+  const marca = await shop.marca('Ray-Ban');
+  const sol = await shop.categoria('Sol');
+  const proveedor = await shop.proveedor('Opti', '1');
+  const producto = await shop.producto({
+    modelo: 'RB2140',
+    marca: { id: marca },
+    categorias: [{ id: sol }],
+    precio: 1000.55,
+    proveedores: [{ id: proveedor }],
+    productoLocales: [{ local: { id: local }, stock: 3 }],
+  });
+  const paciente = await shop.paciente({
+    nombreCompleto: 'Ana Gómez',
+    celular: '3772 111111',
+    genero: 'Mujer',
+    local: { id: local },
+    historialFichas: [],
+  });
+  const fecha = `${HACE_45}T10:00`;
+  const vieja = await shop.movimiento({
+    tipoMovimiento: 'ENTRADA',
+    fecha,
+    local: { id: local },
+    paciente: { id: paciente },
+    total: 2000,
+    totalImpuesto: 800,
+    detalles: [],
+    detallesAdicionales: [{ descripcion: 'Armazón y cristales', subtotal: 2000 }],
+    cajaMovimientos: [{ monto: 800, montoImpuesto: 800, metodoPago: { id: efectivo }, fecha }],
+    estadoMovimiento: 'PEDIDO_CRISTALES',
+  });
+  await shop.seller('vendedora', 'clave-vendedora', local);
+  return { shop, local, efectivo, tarjeta, producto, paciente, vieja };
+}
+
+async function loginOn(page, server, username, password) {
+  await page.goto(`${server.url}/login`);
+  await page.fill('#username', username);
+  await page.fill('#password', password);
+  await page.click('button[type=submit]');
+  await takeAlert(page);
+}
+
+/** The cells of the row of a table that reads `text`, joined by ' | '. */
+const rowText = async (page, table, text) =>
+  (
+    await page
+      .locator(`table[aria-label="${table}"] tbody tr`, { hasText: text })
+      .first()
+      .locator('td')
+      .allTextContents()
+  )
+    .map((cell) => cell.replace(/\s+/g, ' ').trim())
+    .join(' | ');
+
+/** The cash list's row of movement `id` (found by its 'Editar' button, not by a link to it). */
+const listRow = (page, id) =>
+  page.locator('tbody tr').filter({ has: page.locator(`a.btn[href="/editarMovimiento/${id}"]`) });
+
+const noSidewaysScroll = async (page) => {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `no sideways scrolling (${width} px)`);
+};
+
+test("a branch's day: float, a sale, an old debt collected, a return, the list, the closing with a difference, its report", () =>
+  withApp(async ({ server, newPage }) => {
+    const { shop, local, efectivo, tarjeta, producto, paciente, vieja } = await seed(server);
+    const page = await newPage({ timezoneId: TZ });
+    await loginOn(page, server, 'vendedora', 'clave-vendedora');
+
+    // Morning: the day opened with $ 1.000 of cash.
+    await page.getByRole('link', { name: 'CIERRE DE CAJA' }).click();
+    await page.getByRole('heading', { name: `La Cruz · ${ddmmyyyy(HOY)}` }).waitFor();
+    await page.fill(`#fondo-${efectivo}`, '1.000');
+    await page.getByRole('button', { name: 'Abrir caja' }).click();
+    assert.deepEqual(await takeAlert(page), { title: 'CAJA ABIERTA', text: 'La caja ha sido abierta!' });
+    await page.getByTestId('estado-caja').getByText('Abierta').waitFor();
+    console.log('screenshot:', await screenshot(page, 'dia-apertura'));
+
+    // A sale through the form: 2 × RB2140 at $ 1.000,55 and a case of $ 99, 10% off: $ 1.890,09,
+    // paid $ 1.000 cash and $ 890,09 by card.
+    await page.goto(`${server.url}/crearMovimiento/${paciente}`);
+    await page.getByRole('heading', { name: 'Crear Movimiento' }).waitFor();
+    await page.fill('#buscarModelo', 'RB2140');
+    await page.locator('form[aria-label="Buscar por modelo"]').getByRole('button', { name: 'Buscar' }).click();
+    await page.locator('#productoEncontrado').selectOption(String(producto));
+    await page.getByRole('button', { name: 'Agregar producto' }).click();
+    await page.fill('#cantidad-0', '2');
+    await page.fill('#adicionalDescripcion', 'Estuche');
+    await page.fill('#adicionalSubtotal', '99');
+    await page.getByRole('button', { name: 'Agregar detalle' }).click();
+    await page.fill('#descuento', '10');
+    await page.locator('#total').getByText('$ 1.890,09').waitFor();
+    await page.getByRole('button', { name: 'Agregar pago' }).click();
+    await page.locator('#metodoPago-0').selectOption({ label: 'Efectivo' });
+    await page.fill('#monto-0', '1000');
+    await page.getByRole('button', { name: 'Agregar pago' }).click();
+    await page.locator('#metodoPago-1').selectOption({ label: 'Tarjeta' });
+    await page.fill('#monto-1', '890,09');
+    await page.locator('#monto-1').blur();
+    console.log('screenshot:', await screenshot(page, 'dia-venta'));
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    assert.equal((await takeAlert(page)).title, 'MOVIMIENTO CREADO');
+    await page.waitForURL('**/adminitrarCaja');
+    const saleRow = page.locator('tbody tr', { hasText: '$ 1.890,09' });
+    await saleRow.getByRole('link', { name: 'Editar' }).waitFor();
+    const venta = Number((await saleRow.getByRole('link', { name: 'Editar' }).getAttribute('href')).split('/').pop());
+
+    // An old debt collected from 'Cuentas corrientes': $ 500 of the $ 1.200, in cash.
+    await page.getByRole('link', { name: 'CUENTAS CORRIENTES' }).click();
+    await page.getByRole('heading', { name: 'CUENTAS CORRIENTES' }).waitFor();
+    await page.getByTestId('total-adeudado').getByText('$ 1.200,00').waitFor();
+    await page.getByRole('button', { name: `Cobrar venta #${vieja}` }).click();
+    await page.locator('#cobroMetodo').selectOption({ label: 'Efectivo' });
+    await page.fill('#cobroMonto', '500');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cobrar', exact: true }).click();
+    assert.deepEqual(await takeAlert(page), { title: 'PAGO REGISTRADO', text: 'El pago ha sido registrado!' });
+    await page.getByTestId('total-adeudado').getByText('$ 700,00').waitFor();
+    console.log('screenshot:', await screenshot(page, 'dia-cobro'));
+
+    // One frame comes back: from the sale's page, 'Devolver productos'. Its value is the unit's
+    // price less the sale's 10%: 1.000,55 × 0,9 = 900,495, rounded half away from zero: 900,50;
+    // the sale owes nothing, so all of it is refunded.
+    await page.goto(`${server.url}/editarMovimiento/${venta}`);
+    const devoluciones = page.locator('section', { has: page.getByRole('heading', { name: 'Devoluciones' }) });
+    await devoluciones.getByText('Esta venta no tiene devoluciones.').waitFor();
+    await devoluciones.getByRole('button', { name: 'Devolver productos' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Vendidas 2 · quedan 2').waitFor();
+    const devolver = dialog.getByRole('button', { name: 'Devolver', exact: true });
+    assert.ok(await devolver.isDisabled());
+    await dialog.getByText('Elegí al menos un producto o detalle para devolver.').waitFor();
+    await page.fill(`#devolver-${producto}`, '3');
+    await dialog.getByText('Del producto RB2140 quedan 2 unidades para devolver.').waitFor();
+    assert.ok(await devolver.isDisabled());
+    await page.fill(`#devolver-${producto}`, '1');
+    assert.ok(await devolver.isEnabled());
+    await page.locator('#devolucionMetodo').selectOption({ label: 'Efectivo' });
+    const estimate = (await dialog.getByTestId('devolucion-estimada').locator('strong').textContent()).trim();
+    assert.equal(estimate, 'Reintegro: $ 900,50');
+    console.log('screenshot:', await screenshot(page, 'dia-devolucion', { fullPage: false }));
+    await devolver.click();
+    assert.deepEqual(await takeAlert(page), {
+      title: 'DEVOLUCIÓN REGISTRADA',
+      text: 'La devolución ha sido registrada! Reintegro: $ 900,50.',
+    });
+    await devoluciones.getByTestId('devuelto').getByText('RB2140 (Ray-Ban): 1 de 2').waitFor();
+    const refundLink = devoluciones.getByRole('link', { name: /^Devolución #\d+$/ });
+    const reintegro = Number((await refundLink.getAttribute('href')).split('/').pop());
+    await devoluciones.getByText(/Reintegro \$ 900,50/).waitFor();
+
+    // The server saved the same refund the dialog estimated: a SALIDA of that sale, in cash.
+    const saved = await server.api('GET', `/api/movimientos/${reintegro}`, shop.token);
+    assert.equal(saved.status, 200);
+    assert.equal(saved.body.tipoMovimiento, 'SALIDA');
+    assert.equal(saved.body.devolucionDe, venta);
+    assert.equal(`Reintegro: $ ${saved.body.total.toFixed(2).replace('.', ',')}`, estimate);
+    assert.deepEqual(
+      saved.body.cajaMovimientos.map((p) => [p.metodoPago?.id, p.monto]),
+      [[efectivo, saved.body.total]],
+    );
+    const sale = await server.api('GET', `/api/movimientos/${venta}`, shop.token);
+    assert.deepEqual(sale.body.devoluciones, [reintegro]);
+    assert.deepEqual(sale.body.devuelto, { productos: [{ productoId: producto, cantidad: 1 }], adicionales: [] });
+    // The frame is back in the branch's stock: 3 − 2 sold + 1 returned.
+    const stock = await server.api('GET', `/api/productos/${producto}`, shop.token);
+    assert.equal(stock.body.productoLocales.find((l) => l.local.id === local).stock, 2);
+    console.log('screenshot:', await screenshot(page, 'dia-venta-con-devolucion'));
+
+    // The refund's page names the sale.
+    await refundLink.click();
+    await page.waitForURL(`**/editarMovimiento/${reintegro}`);
+    const notice = page.getByTestId('devolucion-de');
+    await notice.getByText(`Devolución de la venta #${venta}`, { exact: false }).waitFor();
+    assert.equal(
+      await notice.getByRole('link', { name: `#${venta}` }).getAttribute('href'),
+      `/editarMovimiento/${venta}`,
+    );
+
+    // The cash list links them both ways.
+    await page.getByRole('link', { name: 'CAJA', exact: true }).click();
+    await page.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' }).waitFor();
+    const refundRow = listRow(page, reintegro);
+    await refundRow.getByRole('link', { name: `Devolución de #${venta}` }).waitFor();
+    assert.equal(
+      await refundRow.getByRole('link', { name: `Devolución de #${venta}` }).getAttribute('href'),
+      `/editarMovimiento/${venta}`,
+    );
+    const soldRow = listRow(page, venta);
+    await soldRow.getByText('Con devolución').waitFor();
+    assert.equal(
+      await soldRow.getByRole('link', { name: `Devolución #${reintegro}` }).getAttribute('href'),
+      `/editarMovimiento/${reintegro}`,
+    );
+    console.log('screenshot:', await screenshot(page, 'dia-caja'));
+
+    // The counter's phone: the same dialog fits 390 px without sideways scrolling.
+    const phone = await newPage({ ...PHONE, timezoneId: TZ });
+    await loginOn(phone, server, 'vendedora', 'clave-vendedora');
+    await phone.goto(`${server.url}/editarMovimiento/${venta}`);
+    await phone.getByRole('button', { name: 'Devolver productos' }).click();
+    await phone.getByRole('dialog').getByText('Vendidas 2 · quedan 1').waitFor();
+    await phone.fill(`#devolver-${producto}`, '1');
+    await phone.getByRole('dialog').getByText('Reintegro: $ 900,50').waitFor();
+    await noSidewaysScroll(phone);
+    console.log('screenshot:', await screenshot(phone, 'dia-devolucion-telefono', { fullPage: false }));
+    await phone.keyboard.press('Escape');
+    await phone.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // Evening: the blind count, short by $ 9,50 of cash. Expected cash: the float 1.000 + the
+    // sale's 1.000 + the collected 500 − the refund 900,50 = 1.599,50; card: 890,09.
+    await page.getByRole('link', { name: 'CIERRE DE CAJA' }).click();
+    await page.getByRole('heading', { name: 'Conteo a ciegas' }).waitFor();
+    await page.fill(`#contado-${efectivo}`, '1.590');
+    await page.fill(`#contado-${tarjeta}`, '890,09');
+    const cerrar = page.getByRole('button', { name: 'Cerrar caja' });
+    await cerrar.click();
+    await page.getByRole('alert').getByText('El conteo no coincide con lo esperado').waitFor();
+    assert.equal(
+      await rowText(page, 'Resultado del conteo', 'Efectivo'),
+      'Efectivo | $ 1.000,00 | $ 1.599,50 | $ 1.590,00 | -$ 9,50 (Falta)',
+    );
+    assert.equal(
+      await rowText(page, 'Resultado del conteo', 'Tarjeta'),
+      'Tarjeta | $ 0,00 | $ 890,09 | $ 890,09 | $ 0,00 (Cuadra)',
+    );
+    await page.fill('#motivo', 'Vuelto mal dado en la devolución');
+    await cerrar.click();
+    assert.deepEqual(await takeAlert(page), { title: 'CAJA CERRADA', text: 'La caja ha sido cerrada!' });
+    await page.getByTestId('estado-caja').getByText('Cerrada').waitFor();
+    await page.getByText('Motivo de la diferencia: Vuelto mal dado en la devolución').waitFor();
+    console.log('screenshot:', await screenshot(page, 'dia-cierre'));
+
+    // The day's report.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Imprimir' }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), `cierre_caja_${local}_${HOY}.pdf`);
+    const bytes = await readFile(await download.path());
+    assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
+    const out = spawnSync('pdftotext', ['-layout', '-', '-'], { input: bytes });
+    assert.equal(out.status, 0, 'pdftotext could not read the report');
+    const text = out.stdout.toString('utf8').replace(/\s+/g, ' ');
+    for (const expected of [
+      'Local: La Cruz',
+      `Fecha: ${ddmmyyyy(HOY)}`,
+      'Estado: Cerrada',
+      'Esperado: $ 1.599,50',
+      'Contado: $ 1.590,00',
+      'Diferencia: -$ 9,50',
+      'Vuelto mal dado en la devolución',
+    ]) {
+      assert.ok(text.includes(expected), `${expected} in ${text}`);
+    }
+  }));
