@@ -87,6 +87,10 @@ pub struct Devuelto {
     pub productos: Vec<ProductoDevuelto>,
     /// Positions (from 0) in `detallesAdicionales`.
     pub adicionales: Vec<i32>,
+    /// What the returns were worth (after the sale's discount): `credito` of it cancelled debt,
+    /// the rest was refunded.
+    pub valor: f64,
+    pub credito: f64,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, ToSchema)]
@@ -102,6 +106,8 @@ struct ReturnRow {
     venta_id: i64,
     lineas: Json<Vec<ProductoDevuelto>>,
     adicionales: Vec<i32>,
+    valor_cents: i64,
+    credito_cents: i64,
 }
 
 /// The returns that name the movements (as refund or as sale), by movement.
@@ -113,13 +119,14 @@ struct Returns {
 
 async fn returns(pool: &PgPool, ids: &[i64]) -> Result<Returns, sqlx::Error> {
     let rows: Vec<ReturnRow> = sqlx::query_as(
-        "select movimiento_id, venta_id, lineas, adicionales from movement_returns
+        "select movimiento_id, venta_id, lineas, adicionales, valor_cents, credito_cents from movement_returns
          where movimiento_id = any($1) or venta_id = any($1) order by movimiento_id",
     )
     .bind(ids)
     .fetch_all(pool)
     .await?;
     let mut found = Returns::default();
+    let mut totals: HashMap<i64, (i64, i64)> = HashMap::new();
     for r in rows {
         found.of_refund.insert(r.movimiento_id, r.venta_id);
         let (refunds, devuelto) = found.of_sale.entry(r.venta_id).or_default();
@@ -131,6 +138,14 @@ async fn returns(pool: &PgPool, ids: &[i64]) -> Result<Returns, sqlx::Error> {
             }
         }
         devuelto.adicionales.extend(r.adicionales);
+        let cents = totals.entry(r.venta_id).or_default();
+        *cents = (cents.0 + r.valor_cents, cents.1 + r.credito_cents);
+    }
+    // Summed in cents, then shown in pesos.
+    for (venta_id, (valor, credito)) in totals {
+        if let Some((_, devuelto)) = found.of_sale.get_mut(&venta_id) {
+            (devuelto.valor, devuelto.credito) = (pesos(valor), pesos(credito));
+        }
     }
     Ok(found)
 }

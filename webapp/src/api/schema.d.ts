@@ -1494,7 +1494,15 @@ export interface components {
         Devuelto: {
             /** @description Positions (from 0) in `detallesAdicionales`. */
             adicionales: number[];
+            /** Format: double */
+            credito: number;
             productos: components["schemas"]["ProductoDevuelto"][];
+            /**
+             * Format: double
+             * @description What the returns were worth (after the sale's discount): `credito` of it cancelled debt,
+             *     the rest was refunded.
+             */
+            valor: number;
         };
         /** @description Cash in and out of one payment method over a period. */
         EntradaSalida: {

@@ -128,7 +128,7 @@ describe('movement list', () => {
       fila({
         id: 501,
         devoluciones: [601],
-        devuelto: { productos: [{ productoId: 10, cantidad: 1 }], adicionales: [] },
+        devuelto: { productos: [{ productoId: 10, cantidad: 1 }], adicionales: [], valor: 0, credito: 0 },
       }),
       fila({ id: 601, tipoMovimiento: 'SALIDA', estadoMovimiento: null, total: 274, devolucionDe: 501 }),
     ];

@@ -65,7 +65,7 @@ describe('the estimated refund (the server’s valorar)', () => {
     const after = {
       ...dosLineas,
       devoluciones: [90],
-      devuelto: { productos: [{ productoId: RB, cantidad: 1 }], adicionales: [] },
+      devuelto: { productos: [{ productoId: RB, cantidad: 1 }], adicionales: [], valor: 0, credito: 0 },
     };
     expect(estimar(after, pide(1), 30000).valor).toBe(36000);
     expect(productosDe(after)[0].quedan).toBe(2);
@@ -80,7 +80,7 @@ describe('the estimated refund (the server’s valorar)', () => {
       detalles: [{ id: 1, cantidad: 3, precioUnitario: 33.33, subtotal: 100, producto: producto() }],
       detallesAdicionales: [],
       devoluciones: [90, 91],
-      devuelto: { productos: [{ productoId: RB, cantidad: 2 }], adicionales: [] },
+      devuelto: { productos: [{ productoId: RB, cantidad: 2 }], adicionales: [], valor: 0, credito: 0 },
     });
     expect(estimar(sale, pide(1), 6666)).toEqual({ valor: 3334, credito: 0, reintegro: 3334 });
     // The seed's whole sale back: its $ 900, of which $ 50 cancel the debt.
@@ -91,7 +91,7 @@ describe('the estimated refund (the server’s valorar)', () => {
     const sale = {
       ...venta,
       devoluciones: [90],
-      devuelto: { productos: [{ productoId: RB, cantidad: 1 }], adicionales: [] },
+      devuelto: { productos: [{ productoId: RB, cantidad: 1 }], adicionales: [], valor: 0, credito: 0 },
     };
     // Earlier: 324; the rest (1 unit + the detail) completes the sale: 900 − 324.
     expect(estimar(sale, pide(1, [0])).valor).toBe(57600);

@@ -39,7 +39,7 @@ export function fila(overrides: Partial<MovimientoFila> = {}): MovimientoFila {
     version: 3,
     devolucionDe: null,
     devoluciones: [],
-    devuelto: { productos: [], adicionales: [] },
+    devuelto: { productos: [], adicionales: [], valor: 0, credito: 0 },
     ...overrides,
   };
 }

@@ -29,7 +29,7 @@ export function movimiento(overrides: Partial<Movimiento> = {}): Movimiento {
     local: locales[0],
     devolucionDe: null,
     devoluciones: [],
-    devuelto: { productos: [], adicionales: [] },
+    devuelto: { productos: [], adicionales: [], valor: 0, credito: 0 },
     ...overrides,
   };
 }
