@@ -33,11 +33,17 @@ export const returnsApi = api
   .enhanceEndpoints({ addTagTypes: ['Movimiento', 'Saldo', 'Caja', 'Cierre'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      devolver: build.mutation<DevolucionGuardada, { idMovimiento: number; body: DevolucionBody }>({
-        query: ({ idMovimiento, body }) => ({
+      /** `idempotencyKey` is made once per opened dialog: a double click or a retry registers one
+       * return (the server answers the first refund again). */
+      devolver: build.mutation<
+        DevolucionGuardada,
+        { idMovimiento: number; body: DevolucionBody; idempotencyKey: string }
+      >({
+        query: ({ idMovimiento, body, idempotencyKey }) => ({
           url: `api/movimientos/${idMovimiento}/devoluciones`,
           method: 'POST',
           body,
+          headers: { 'Idempotency-Key': idempotencyKey },
         }),
         // A refusal reads the sale again too: another tab may have returned first.
         invalidatesTags: (result) =>

@@ -128,7 +128,8 @@ describe('movement list', () => {
       fila({
         id: 501,
         devoluciones: [601],
-        devuelto: { productos: [{ productoId: 10, cantidad: 1 }], adicionales: [], valor: 0, credito: 0 },
+        // Paid in full: the whole value of the return was refunded.
+        devuelto: { productos: [{ productoId: 10, cantidad: 1 }], adicionales: [], valor: 274, credito: 0 },
       }),
       fila({ id: 601, tipoMovimiento: 'SALIDA', estadoMovimiento: null, total: 274, devolucionDe: 501 }),
     ];

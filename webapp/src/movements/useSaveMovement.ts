@@ -3,9 +3,10 @@ import { useNavigate } from 'react-router-dom';
 import { handledElsewhere } from '../api/base';
 import { useCreateMovimientoMutation, useUpdateMovimientoMutation, type Movimiento } from '../api/movements';
 import { alert } from '../app/alerts';
+import { newIdempotencyKey } from '../lib/idempotency';
 import { MESSAGES, TITLES } from './messages';
 import { type MovementForm } from './rules';
-import { blocks, canSave, movimientoBody, newIdempotencyKey, saveFailure, saveProblem } from './saving';
+import { blocks, canSave, movimientoBody, saveFailure, saveProblem } from './saving';
 
 /** Where the form returns: the cash-box list. */
 export const LIST_PATH = '/adminitrarCaja';

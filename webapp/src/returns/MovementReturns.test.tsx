@@ -17,8 +17,10 @@ import { MovementReturns } from './MovementReturns';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
+/** Opens the panel of movement `id`; `keys` records each return's Idempotency-Key. */
 function open(id: number, token: string, answers: Answers = {}) {
-  return openPage(
+  const keys: (string | null)[] = [];
+  const view = openPage(
     `/editarMovimiento/${id}`,
     [{ path: '/editarMovimiento/:id', element: <MovementReturns id={id} /> }],
     {
@@ -30,8 +32,12 @@ function open(id: number, token: string, answers: Answers = {}) {
         'GET /api/movimientos/601': [200, reintegro()],
         ...answers,
       },
+      onRequest: (request) => {
+        if (request.method === 'POST') keys.push(request.headers.get('Idempotency-Key'));
+      },
     },
   );
+  return { ...view, keys };
 }
 
 const bodyOf = (calls: { method: string; path: string; body: string | null }[], path: string) =>
@@ -122,6 +128,33 @@ describe('Devoluciones', () => {
     await whenEnabled(devolver);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sends one Idempotency-Key per opened dialog, the same on a retry', async () => {
+    const user = userEvent.setup();
+    const { keys } = open(501, sellerToken(1), {
+      [`POST ${RETURN_PATH}`]: [409, { mensaje: 'La caja del 10/05/2025 de ese local ya está cerrada.' }],
+    });
+    const attempt = async () => {
+      const devolver = screen.getByRole('button', { name: 'Devolver' }) as HTMLButtonElement;
+      await user.click(devolver);
+      await whenEnabled(devolver);
+    };
+    await user.click(await screen.findByRole('button', { name: 'Devolver productos' }));
+    await user.type(screen.getByLabelText('Unidades de RB3025 a devolver'), '1');
+    await attempt();
+    await attempt();
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // Opened again, it is another return.
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await user.click(screen.getByRole('button', { name: 'Devolver productos' }));
+    await user.type(screen.getByLabelText('Unidades de RB3025 a devolver'), '1');
+    await attempt();
+    await waitFor(() => expect(keys).toHaveLength(3));
+    expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('a sale lists what came back and its refunds; the estimate counts the earlier return', async () => {

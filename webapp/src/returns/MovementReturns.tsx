@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useListLookupQuery } from '../api/lookups';
-import { movementsApi, useGetMovimientoQuery, type Movimiento } from '../api/movements';
+import { useGetMovimientoQuery } from '../api/movements';
 import { useAppSelector } from '../app/store';
 import { formatFecha } from '../lib/dates';
-import { centsOf, money } from '../lib/money';
+import { money } from '../lib/money';
 import { formatEntero } from '../lib/numbers';
 import { isAdmin } from '../session/sessionSlice';
 import { MESSAGES } from './messages';
-import { adicionalesDe, creditoPrevio, isSale, productosDe } from './rules';
+import { adicionalesDe, isSale, productosDe } from './rules';
 import { ReturnDialog } from './ReturnDialog';
-
-const { getMovimiento } = movementsApi.endpoints;
-type MovementsState = Parameters<ReturnType<typeof getMovimiento.select>>[0];
 
 /** One refund of the sale, read on its own: its date, amount and branch, linked to its screen. */
 function RefundItem({ id }: { id: number }) {
@@ -31,23 +28,6 @@ function RefundItem({ id }: { id: number }) {
   );
 }
 
-/** The value of the sale's earlier returns (cents): the credit they gave plus their refunds, once
- * every refund is read; null before. */
-function usePrevio(venta: Movimiento | undefined): number | null {
-  const refunds = useAppSelector((state) => {
-    let sum = 0;
-    for (const id of venta?.devoluciones ?? []) {
-      // The store's type knows the base API's tags; the movements' slice adds 'Movimiento'.
-      const total = getMovimiento.select(id)(state as MovementsState).data?.total;
-      if (total === undefined) return null;
-      sum += centsOf(total);
-    }
-    return sum;
-  });
-  if (!venta || refunds === null) return null;
-  return venta.devoluciones.length === 0 ? 0 : creditoPrevio(venta) + refunds;
-}
-
 /** Under a movement's form: for a sale, what its returns took back, links to their refunds and
  * 'Devolver productos'; for a refund, the sale it returned. */
 export function MovementReturns({ id }: { id: number }) {
@@ -57,7 +37,6 @@ export function MovementReturns({ id }: { id: number }) {
   const [open, setOpen] = useState(false);
   const { data: locales = [] } = useListLookupQuery('/api/local');
   const { data: metodos = [] } = useListLookupQuery('/api/metodoPago');
-  const previo = usePrevio(venta);
 
   if (!venta) return null;
   if (venta.devolucionDe != null) {
@@ -125,7 +104,6 @@ export function MovementReturns({ id }: { id: number }) {
       {open && (
         <ReturnDialog
           venta={venta}
-          previo={previo}
           admin={admin}
           ownLocalId={session.localId}
           locales={locales}

@@ -5,6 +5,7 @@ import { useDevolverMutation } from '../api/returns';
 import type { LookupItem } from '../api/types';
 import { alert } from '../app/alerts';
 import { formatFecha } from '../lib/dates';
+import { newIdempotencyKey } from '../lib/idempotency';
 import { centsOf, formatPesos, money } from '../lib/money';
 import { formatEntero, formatPorcentaje, WHOLE } from '../lib/numbers';
 import { NumberInput } from '../ui/NumberInput';
@@ -23,8 +24,6 @@ import {
 
 interface Props {
   venta: Movimiento;
-  /** The value of the earlier returns (cents) when known: the estimate is then exact. */
-  previo: number | null;
   admin: boolean;
   /** The user's branch (a seller returns there). */
   ownLocalId: number | null;
@@ -48,17 +47,20 @@ function refused(error: unknown) {
  * left), which additional lines, how the money goes back and, for admins, the branch that takes
  * them; the estimated refund as the server will value it. A dialog, so it reads the same on a
  * phone. */
-export function ReturnDialog({ venta, previo, admin, ownLocalId, locales, metodos, onClose }: Props) {
+export function ReturnDialog({ venta, admin, ownLocalId, locales, metodos, onClose }: Props) {
   const saleLocal = venta.local?.id ?? 0;
   const [devolucion, setDevolucion] = useState<Devolucion>(() =>
     devolucionInicial(metodos[0]?.id ?? 0, admin ? saleLocal : (ownLocalId ?? 0)),
   );
   const [devolver, sending] = useDevolverMutation();
+  // Made once per opened dialog: a double click or a retry after a lost answer registers one
+  // return; the dialog opened again is a new return.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   // The payment methods may arrive after the dialog opened.
   if (!devolucion.metodoPagoId && metodos.length > 0) setDevolucion({ ...devolucion, metodoPagoId: metodos[0].id });
   const set = (change: Partial<Devolucion>) => setDevolucion((d) => ({ ...d, ...change }));
-  const problems = devolucionProblems(venta, devolucion, admin, previo);
-  const estimacion = estimar(venta, pedidoDe(venta, devolucion), previo);
+  const problems = devolucionProblems(venta, devolucion, admin);
+  const estimacion = estimar(venta, pedidoDe(venta, devolucion));
   const productos = productosDe(venta);
   const adicionales = adicionalesDe(venta);
 
@@ -77,6 +79,7 @@ export function ReturnDialog({ venta, previo, admin, ownLocalId, locales, metodo
       const answer = await devolver({
         idMovimiento: venta.id,
         body: devolucionBody(venta, devolucion, admin),
+        idempotencyKey,
       }).unwrap();
       onClose();
       const reintegro = centsOf(answer.movimiento?.total ?? 0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { movimiento, producto } from '../test/seed';
+import type { Movimiento } from '../api/movements';
+import { movimiento, producto, ventaDevuelta } from '../test/seed';
 import {
-  creditoPrevio,
   devolucionBody,
   devolucionInicial,
   devolucionProblems,
@@ -65,9 +65,9 @@ describe('the estimated refund (the server’s valorar)', () => {
     const after = {
       ...dosLineas,
       devoluciones: [90],
-      devuelto: { productos: [{ productoId: RB, cantidad: 1 }], adicionales: [], valor: 0, credito: 0 },
+      devuelto: { productos: [{ productoId: RB, cantidad: 1 }], adicionales: [], valor: 300, credito: 0 },
     };
-    expect(estimar(after, pide(1), 30000).valor).toBe(36000);
+    expect(estimar(after, pide(1)).valor).toBe(36000);
     expect(productosDe(after)[0].quedan).toBe(2);
   });
 
@@ -80,32 +80,55 @@ describe('the estimated refund (the server’s valorar)', () => {
       detalles: [{ id: 1, cantidad: 3, precioUnitario: 33.33, subtotal: 100, producto: producto() }],
       detallesAdicionales: [],
       devoluciones: [90, 91],
-      devuelto: { productos: [{ productoId: RB, cantidad: 2 }], adicionales: [], valor: 0, credito: 0 },
+      devuelto: { productos: [{ productoId: RB, cantidad: 2 }], adicionales: [], valor: 66.66, credito: 0 },
     });
-    expect(estimar(sale, pide(1), 6666)).toEqual({ valor: 3334, credito: 0, reintegro: 3334 });
+    expect(estimar(sale, pide(1))).toEqual({ valor: 3334, credito: 0, reintegro: 3334 });
     // The seed's whole sale back: its $ 900, of which $ 50 cancel the debt.
     expect(estimar(venta, pide(2, [0]))).toEqual({ valor: 90000, credito: 5000, reintegro: 85000 });
   });
 
-  it('without the earlier returns’ value, estimates it from what came back', () => {
-    const sale = {
-      ...venta,
+  it('the earlier returns’ value is the server’s sum of them', () => {
+    // One RB3025 came back: $ 324, of which $ 50 cancelled the debt. The rest completes the sale:
+    // 900 − 324, all refunded (nothing is owed any more).
+    expect(estimar(ventaDevuelta(), pide(1, [0]))).toEqual({ valor: 57600, credito: 0, reintegro: 57600 });
+  });
+
+  it('several partial returns with a discount: the last one takes exactly what is left', () => {
+    // 3 × $ 33,35 less 10%: 100,05 × 0,9 = 90,045, sold for $ 90,05; paid $ 80, owes $ 10,05.
+    const sale = (overrides: Partial<Movimiento> = {}) =>
+      movimiento({
+        descuento: 10,
+        total: 90.05,
+        deuda: 10.05,
+        detalles: [{ id: 1, cantidad: 3, precioUnitario: 33.35, subtotal: 100.05, producto: producto() }],
+        detallesAdicionales: [],
+        cajaMovimientos: [{ id: 1, monto: 80, montoImpuesto: 80, fecha: '2025-05-02T11:30:00', metodoPago: null }],
+        ...overrides,
+      });
+    // One unit: 33,35 × 0,9 = 30,015 → 30,02; the $ 10,05 owed are cancelled first.
+    expect(estimar(sale(), pide(1))).toEqual({ valor: 3002, credito: 1005, reintegro: 1997 });
+    // Another unit, with nothing owed any more: 30,02 again, all refunded.
+    const once = sale({
+      deuda: 0,
       devoluciones: [90],
-      devuelto: { productos: [{ productoId: RB, cantidad: 1 }], adicionales: [], valor: 0, credito: 0 },
-    };
-    // Earlier: 324; the rest (1 unit + the detail) completes the sale: 900 − 324.
-    expect(estimar(sale, pide(1, [0])).valor).toBe(57600);
+      devuelto: { productos: [{ productoId: RB, cantidad: 1 }], adicionales: [], valor: 30.02, credito: 10.05 },
+    });
+    expect(estimar(once, pide(1))).toEqual({ valor: 3002, credito: 0, reintegro: 3002 });
+    // The last one: 90,05 − 60,04 = 30,01. Valuing the two units returned as one (66,70 × 0,9 =
+    // 60,03) would be a cent short and refund 30,02, a cent more than the sale has left.
+    const twice = sale({
+      deuda: 0,
+      devoluciones: [90, 91],
+      devuelto: { productos: [{ productoId: RB, cantidad: 2 }], adicionales: [], valor: 60.04, credito: 10.05 },
+    });
+    expect(estimar(twice, pide(1))).toEqual({ valor: 3001, credito: 0, reintegro: 3001 });
+    // The three returns give back the whole total: 30,02 + 30,02 + 30,01.
+    expect(3002 + 3002 + 3001).toBe(9005);
   });
 
   it('a debt above the value takes it all: nothing goes back', () => {
     const owing = movimiento({ deuda: 900, cajaMovimientos: [] });
     expect(estimar(owing, pide(1))).toEqual({ valor: 32400, credito: 32400, reintegro: 0 });
-  });
-
-  it('the earlier credit is the total less what was paid and what is owed', () => {
-    // Paid 850 of 900, owed 0 after a return that credited the 50.
-    expect(creditoPrevio(movimiento({ deuda: 0 }))).toBe(5000);
-    expect(creditoPrevio(venta)).toBe(0);
   });
 });
 
@@ -113,26 +136,22 @@ describe('the return form', () => {
   const form = (change: Partial<Devolucion> = {}): Devolucion => ({ ...devolucionInicial(1, 1), ...change });
 
   it('says why it waits: nothing chosen, more than what is left, an unreadable quantity', () => {
-    expect(devolucionProblems(venta, form(), false, 0)).toEqual([
-      'Elegí al menos un producto o detalle para devolver.',
-    ]);
-    expect(devolucionProblems(venta, form({ cantidades: { [RB]: '3' } }), false, 0)).toEqual([
+    expect(devolucionProblems(venta, form(), false)).toEqual(['Elegí al menos un producto o detalle para devolver.']);
+    expect(devolucionProblems(venta, form({ cantidades: { [RB]: '3' } }), false)).toEqual([
       'Del producto RB3025 quedan 2 unidades para devolver.',
     ]);
-    expect(devolucionProblems(venta, form({ cantidades: { [RB]: '1,5' } }), false, 0)[0]).toMatch(
-      /^Cantidad de RB3025: /,
-    );
-    expect(devolucionProblems(venta, form({ cantidades: { [RB]: '1' } }), false, 0)).toEqual([]);
+    expect(devolucionProblems(venta, form({ cantidades: { [RB]: '1,5' } }), false)[0]).toMatch(/^Cantidad de RB3025: /);
+    expect(devolucionProblems(venta, form({ cantidades: { [RB]: '1' } }), false)).toEqual([]);
   });
 
   it('asks for a method only when money goes back; an admin chooses the branch', () => {
     const sinMetodo = form({ metodoPagoId: 0, cantidades: { [RB]: '1' } });
-    expect(devolucionProblems(venta, sinMetodo, false, 0)).toEqual([
+    expect(devolucionProblems(venta, sinMetodo, false)).toEqual([
       'Elegí el medio de pago con el que se devuelve el dinero.',
     ]);
     const owing = movimiento({ deuda: 900, cajaMovimientos: [] });
-    expect(devolucionProblems(owing, sinMetodo, false, 0)).toEqual([]);
-    expect(devolucionProblems(venta, form({ localId: 0, cantidades: { [RB]: '1' } }), true, 0)).toEqual([
+    expect(devolucionProblems(owing, sinMetodo, false)).toEqual([]);
+    expect(devolucionProblems(venta, form({ localId: 0, cantidades: { [RB]: '1' } }), true)).toEqual([
       'Elegí el local que recibe la devolución.',
     ]);
   });

@@ -115,10 +115,9 @@ function brutoDe(p: ProductoVendido, antes: number, cantidad: number): number {
  * the sale still owes (`deuda`, already less the earlier returns' credit) is credited first; the
  * rest is refunded.
  *
- * `previo` is the value of the earlier returns (their credit plus their refunds) when known; when
- * it is not, it is estimated from what came back.
+ * The earlier returns' value is the server's own sum (`devuelto.valor`), so the estimate is exact.
  */
-export function estimar(venta: Movimiento, pedido: Pedido, previo: number | null = null): Estimacion {
+export function estimar(venta: Movimiento, pedido: Pedido): Estimacion {
   const productos = productosDe(venta);
   const adicionales = adicionalesDe(venta);
   const descuento = Math.round((venta.descuento ?? 0) * 100);
@@ -136,14 +135,7 @@ export function estimar(venta: Movimiento, pedido: Pedido, previo: number | null
   for (const a of adicionales) if (elegidos.has(a.posicion) && !a.devuelto) bruto += a.subtotal;
 
   const total = centsOf(venta.total);
-  const antes =
-    previo ??
-    (venta.devoluciones.length === 0
-      ? 0
-      : neto(
-          productos.reduce((sum, p) => sum + brutoDe(p, 0, p.devueltas), 0) +
-            adicionales.reduce((sum, a) => sum + (a.devuelto ? a.subtotal : 0), 0),
-        ));
+  const antes = centsOf(venta.devuelto.valor);
   const pendiente = total - antes;
   const completes =
     venta.detalles.every((d) => d.producto != null) &&
@@ -152,13 +144,6 @@ export function estimar(venta: Movimiento, pedido: Pedido, previo: number | null
   const valor = Math.max(0, completes ? pendiente : Math.min(neto(bruto), pendiente));
   const credito = Math.min(valor, Math.max(0, centsOf(venta.deuda)));
   return { valor, credito, reintegro: valor - credito };
-}
-
-/** The credit the earlier returns gave against the sale's balance: its total less what its
- * payments paid and what it still owes (exact: the server never lets payments pass the total). */
-export function creditoPrevio(venta: Movimiento): number {
-  const pagado = venta.cajaMovimientos.reduce((sum, p) => sum + centsOf(p.monto), 0);
-  return Math.max(0, centsOf(venta.total) - pagado - centsOf(venta.deuda));
 }
 
 /** What the dialog holds: the quantities as typed by product id, the chosen additional lines,
@@ -189,7 +174,7 @@ export function pedidoDe(venta: Movimiento, d: Devolucion): Pedido {
 }
 
 /** Why 'Devolver' is disabled; empty when it is not. The limits are the server's, in its words. */
-export function devolucionProblems(venta: Movimiento, d: Devolucion, admin: boolean, previo: number | null): string[] {
+export function devolucionProblems(venta: Movimiento, d: Devolucion, admin: boolean): string[] {
   const problems: string[] = [];
   for (const p of productosDe(venta)) {
     const r = readNumber(d.cantidades[p.productoId] ?? '', WHOLE);
@@ -200,7 +185,7 @@ export function devolucionProblems(venta: Movimiento, d: Devolucion, admin: bool
   if (problems.length === 0 && pedido.productos.length === 0 && pedido.adicionales.length === 0) {
     problems.push(PROBLEMS.nada);
   }
-  if (problems.length === 0 && !d.metodoPagoId && estimar(venta, pedido, previo).reintegro > 0) {
+  if (problems.length === 0 && !d.metodoPagoId && estimar(venta, pedido).reintegro > 0) {
     problems.push(PROBLEMS.sinMetodo);
   }
   if (admin && !d.localId) problems.push(PROBLEMS.sinLocal);

@@ -9,7 +9,7 @@ export const ventaDevuelta = (overrides: Partial<Movimiento> = {}): Movimiento =
   movimiento({
     deuda: 0,
     devoluciones: [601],
-    devuelto: { productos: [{ productoId: 10, cantidad: 1 }], adicionales: [], valor: 0, credito: 0 },
+    devuelto: { productos: [{ productoId: 10, cantidad: 1 }], adicionales: [], valor: 324, credito: 50 },
     ...overrides,
   });
 
