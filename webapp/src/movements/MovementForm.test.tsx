@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
+import { editScreens } from '../routing/routes';
 import { openPage, whenEnabled } from '../test/page';
 import {
   adminToken,
@@ -10,9 +11,11 @@ import {
   movimiento,
   paciente,
   producto,
+  reintegro,
   salida,
   sellerToken,
   springPage,
+  ventaDevuelta,
 } from '../test/seed';
 import { CreateMovement, EditMovement } from './MovementScreens';
 
@@ -603,5 +606,126 @@ describe('numbers as people in Argentina type them', () => {
     );
     await screen.findByText('listado de movimientos');
     vi.mocked(confirm).mockReset();
+  });
+});
+
+describe('movements with returns', () => {
+  const LOCKED_SALE =
+    'La venta tiene devoluciones: sus productos, detalles, descuento y total no se pueden cambiar. ' +
+    'Tampoco su paciente. Se pueden cambiar el estado, los pagos, el vendedor y la descripción.';
+  const saved = { mensaje: 'El movimiento ha sido actualizado!', movimiento: ventaDevuelta() };
+
+  it('a refund is only read: the notice, every field disabled, no Guardar', async () => {
+    open('/editarMovimiento/601', { 'GET /api/movimientos/601': [200, reintegro()] }, sellerToken(1));
+    const notice = await screen.findByTestId('movimiento-bloqueado');
+    expect(notice.textContent).toBe(
+      'Una devolución no se edita ni se elimina: registrá un nuevo movimiento para corregirla.',
+    );
+    expect(el<HTMLSelectElement>('#tipoMovimiento').value).toBe('SALIDA');
+    const fields = [...document.querySelectorAll<HTMLInputElement>('section input, section select, section textarea')];
+    expect(fields.length).toBeGreaterThan(5);
+    for (const f of fields) expect(f.matches(':disabled')).toBe(true);
+    expect(button('Agregar pago').matches(':disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
+    expect(button('Volver al inicio').disabled).toBe(false);
+  });
+
+  it('a sale with returns keeps what was sold; its state, payments, seller and description change', async () => {
+    const user = userEvent.setup();
+    const { calls } = open(
+      '/editarMovimiento/501',
+      {
+        'GET /api/movimientos/501': [200, ventaDevuelta()],
+        'PUT /api/movimientos/501': [201, saved],
+      },
+      sellerToken(1),
+    );
+    expect((await screen.findByTestId('movimiento-bloqueado')).textContent).toBe(LOCKED_SALE);
+    expect(el<HTMLSelectElement>('#tipoMovimiento').disabled).toBe(true);
+    expect(el<HTMLSelectElement>('#local').disabled).toBe(true);
+    // The patient, the lines and the discount are shown, not changed.
+    expect(screen.getByTestId('paciente').textContent).toMatch(/^Paciente: /);
+    expect(screen.queryByRole('button', { name: 'Quitar paciente' })).toBeNull();
+    expect(document.querySelector('#buscarModelo')).toBeNull();
+    expect(document.querySelector('#cantidad-0')).toBeNull();
+    expect(document.querySelector('#adicionalDescripcion')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Quitar (RB3025|Cristal Orma Blue)$/ })).toBeNull();
+    expect(within(screen.getByRole('table', { name: 'Detalles de productos' })).getByText('RB3025')).toBeTruthy();
+    expect(el<HTMLInputElement>('#descuento').readOnly).toBe(true);
+    expect(el('#total').textContent).toBe('$ 900,00');
+    // Paid 850 of 900; the return cancelled the other 50.
+    expect(el('#deuda').textContent).toBe('$ 0,00');
+    // The payments cannot sum less than the $ 274 refunded.
+    await user.clear(el('#monto-1'));
+    await user.type(el('#monto-1'), '0');
+    await user.clear(el('#monto-0'));
+    await user.type(el('#monto-0'), '200');
+    expect(
+      screen.getByText('Ya se reintegraron $ 274,00 de esta venta: sus pagos no pueden sumar menos.'),
+    ).toBeTruthy();
+    expect(button('Guardar').disabled).toBe(true);
+    await user.clear(el('#monto-0'));
+    await user.type(el('#monto-0'), '450');
+    await user.clear(el('#monto-1'));
+    await user.type(el('#monto-1'), '400');
+    await user.selectOptions(el('#estadoMovimiento'), 'ENTREGADO');
+    await user.clear(el('#vendedor'));
+    await user.type(el('#vendedor'), 'Ana');
+    await user.click(await whenEnabled(button('Guardar')));
+    await screen.findByText('listado de movimientos');
+    expect(sent(calls, 'PUT')).toMatchObject({
+      total: 900,
+      descuento: 10,
+      paciente: { id: 7 },
+      detalles: [{ cantidad: 2, precioUnitario: 360, subtotal: 720, producto: { id: 10 } }],
+      detallesAdicionales: [{ descripcion: 'Cristal Orma Blue', subtotal: 280 }],
+      vendedor: 'Ana',
+      estadoMovimiento: 'ENTREGADO',
+      version: 3,
+    });
+  });
+
+  it('a return registered below the form opens the form again with the sale as it is now', async () => {
+    const user = userEvent.setup();
+    const routes: Record<string, [number, unknown]> = {
+      ...movementAnswers,
+      'GET /api/movimientos/501': [200, movimiento()],
+      'GET /api/movimientos/601': [200, reintegro()],
+      'POST /api/movimientos/501/devoluciones': [
+        201,
+        { mensaje: 'La devolución ha sido registrada!', movimiento: reintegro() },
+      ],
+      'PUT /api/movimientos/501': [201, saved],
+    };
+    const { calls } = openPage(
+      '/editarMovimiento/501',
+      [
+        { path: '/editarMovimiento/:id', element: editScreens.movimiento },
+        { path: '/adminitrarCaja', element: <p>listado de movimientos</p> },
+      ],
+      { token: sellerToken(1), answers: routes },
+    );
+    await screen.findByRole('heading', { name: 'Editar Movimiento' });
+    expect(el<HTMLInputElement>('#cantidad-0').value).toBe('2');
+    expect(screen.queryByTestId('movimiento-bloqueado')).toBeNull();
+
+    await user.click(await screen.findByRole('button', { name: 'Devolver productos' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Unidades de RB3025 a devolver'), '1');
+    // The server now answers the sale after the return, at its next version.
+    routes['GET /api/movimientos/501'] = [200, ventaDevuelta({ version: 4 })];
+    await user.click(within(dialog).getByRole('button', { name: 'Devolver' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('success', 'DEVOLUCIÓN REGISTRADA', expect.any(String)));
+
+    // The form shows the sale as the return left it: its lines kept, nothing owed.
+    expect((await screen.findByTestId('movimiento-bloqueado')).textContent).toBe(LOCKED_SALE);
+    expect(document.querySelector('#cantidad-0')).toBeNull();
+    expect(el('#deuda').textContent).toBe('$ 0,00');
+    await screen.findByTestId('devolucion-601');
+    await user.selectOptions(el('#estadoMovimiento'), 'ENTREGADO');
+    await user.click(await whenEnabled(button('Guardar')));
+    await screen.findByText('listado de movimientos');
+    // Saved against the version the return left, not the one first read.
+    expect(sent(calls, 'PUT')).toMatchObject({ estadoMovimiento: 'ENTREGADO', version: 4 });
   });
 });

@@ -12,11 +12,17 @@ import { SavingOverlay } from '../ui/SavingOverlay';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { AdditionalLines } from './AdditionalLines';
 import { Balance } from './Balance';
-import { PATIENT_SEARCH } from './messages';
+import { LOCKED, PATIENT_SEARCH } from './messages';
 import { MovementHeader } from './MovementHeader';
 import { Payments } from './Payments';
 import { ProductLines } from './ProductLines';
-import { emptyMovementForm, formFromMovimiento, totales as totalesOf, type MovementForm as Form } from './rules';
+import {
+  bloqueoDe,
+  emptyMovementForm,
+  formFromMovimiento,
+  totales as totalesOf,
+  type MovementForm as Form,
+} from './rules';
 import { saveBlockers } from './saving';
 import { TotalFields } from './TotalFields';
 import { LIST_PATH, useSaveMovement } from './useSaveMovement';
@@ -48,6 +54,10 @@ export function MovementForm({ movimiento, paciente = null }: Props) {
   const problems = saveBlockers(form);
   const t = totalesOf(form);
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+  // A refund is only read; a sale with returns keeps what was sold and to whom.
+  const bloqueo = bloqueoDe(movimiento);
+  const readOnly = bloqueo === 'reintegro';
+  const sold = bloqueo !== null;
 
   return (
     <section>
@@ -59,45 +69,75 @@ export function MovementForm({ movimiento, paciente = null }: Props) {
         </button>
       </div>
 
-      <MovementHeader form={form} admin={admin} locales={locales} update={setForm} />
-
-      {form.tipo === 'ENTRADA' && (
-        <>
-          <fieldset className="mb-4">
-            <legend className="fs-5">Paciente</legend>
-            <PatientPicker
-              paciente={form.paciente}
-              onChange={(p) => set({ paciente: p })}
-              texts={PATIENT_SEARCH}
-              inputId="buscarPaciente"
-              testId="paciente"
-            />
-          </fieldset>
-          <ProductLines key={`productos-${form.localId}`} form={form} onChange={setForm} />
-          <AdditionalLines form={form} onChange={setForm} />
-        </>
+      {bloqueo === 'reintegro' && (
+        <p className="alert alert-info" data-testid="movimiento-bloqueado">
+          {LOCKED.reintegro}
+        </p>
+      )}
+      {bloqueo === 'devoluciones' && (
+        <p className="alert alert-info" data-testid="movimiento-bloqueado">
+          {LOCKED.devoluciones} {LOCKED.devolucionesEditable}
+        </p>
       )}
 
-      {form.tipo !== '' && (
+      {/* A disabled fieldset disables every control inside it: a refund is read, not edited. */}
+      <fieldset disabled={readOnly} aria-label={readOnly ? 'Movimiento de solo lectura' : undefined}>
+        <MovementHeader form={form} admin={admin} fixed={sold} locales={locales} update={setForm} />
+
+        {form.tipo === 'ENTRADA' && (
+          <>
+            <fieldset className="mb-4">
+              <legend className="fs-5">Paciente</legend>
+              {sold ? (
+                <p data-testid="paciente">
+                  {form.paciente ? (
+                    <>
+                      Paciente: <strong>{form.paciente.nombreCompleto}</strong> (ficha {form.paciente.ficha})
+                    </>
+                  ) : (
+                    'Sin paciente'
+                  )}
+                </p>
+              ) : (
+                <PatientPicker
+                  paciente={form.paciente}
+                  onChange={(p) => set({ paciente: p })}
+                  texts={PATIENT_SEARCH}
+                  inputId="buscarPaciente"
+                  testId="paciente"
+                />
+              )}
+            </fieldset>
+            <ProductLines key={`productos-${form.localId}`} form={form} onChange={setForm} readOnly={sold} />
+            <AdditionalLines form={form} onChange={setForm} readOnly={sold} />
+          </>
+        )}
+
+        {form.tipo !== '' && (
+          <>
+            <TotalFields form={form} totales={t} set={set} fixedDescuento={sold} />
+            <Payments form={form} metodos={metodos} totales={t} onChange={setForm} />
+            <Balance totales={t} />
+          </>
+        )}
+      </fieldset>
+
+      {!readOnly && (
         <>
-          <TotalFields form={form} totales={t} set={set} />
-          <Payments form={form} metodos={metodos} totales={t} onChange={setForm} />
-          <Balance totales={t} />
+          <div className="d-flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={problems.length > 0 || saving}
+              aria-describedby="movimiento-problemas"
+              onClick={() => void save(form)}
+            >
+              Guardar
+            </button>
+          </div>
+          <SaveProblems id="movimiento-problemas" problems={problems} />
         </>
       )}
-
-      <div className="d-flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={problems.length > 0 || saving}
-          aria-describedby="movimiento-problemas"
-          onClick={() => void save(form)}
-        >
-          Guardar
-        </button>
-      </div>
-      <SaveProblems id="movimiento-problemas" problems={problems} />
     </section>
   );
 }

@@ -8,13 +8,15 @@ interface Props {
   form: MovementForm;
   /** Sellers work at their own branch: they cannot change it. */
   admin: boolean;
+  /** A sale with returns keeps its type and branch (a new one would clear its lines). */
+  fixed?: boolean;
   locales: LookupItem[];
   update: (change: (form: MovementForm) => MovementForm) => void;
 }
 
 /** The movement's own fields: type, branch, date, seller, the order's state (ENTRADA) and the
  * description (required for a SALIDA). A new type or branch clears what depended on it. */
-export function MovementHeader({ form, admin, locales, update }: Props) {
+export function MovementHeader({ form, admin, fixed = false, locales, update }: Props) {
   const set = (patch: Partial<MovementForm>) => update((f) => ({ ...f, ...patch }));
   return (
     <div className="row g-3 mb-4">
@@ -26,6 +28,7 @@ export function MovementHeader({ form, admin, locales, update }: Props) {
           id="tipoMovimiento"
           className="form-select"
           value={form.tipo}
+          disabled={fixed}
           onChange={(e) => update((f) => changeTipo(f, e.target.value as TipoMovimiento | ''))}
         >
           <option value="">Seleccione un tipo</option>
@@ -44,7 +47,7 @@ export function MovementHeader({ form, admin, locales, update }: Props) {
           id="local"
           className="form-select"
           value={form.localId ?? ''}
-          disabled={!admin}
+          disabled={!admin || fixed}
           onChange={(e) =>
             update((f) =>
               changeLocal(f, e.target.value === '' ? null : Number(e.target.value), localMinute(new Date())),

@@ -14,6 +14,8 @@ const positiveId = (text: string | undefined) => {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 };
 
+const returnsChanged = (a: Movimiento, b: Movimiento) => a.devoluciones.join(',') !== b.devoluciones.join(',');
+
 /** Routes crearMovimiento and crearMovimiento/:pacienteId: a new movement, for the patient when
  * the route names one (an ENTRADA at the patient's branch). An unknown patient is told and the
  * form opens without one. */
@@ -47,6 +49,11 @@ export function EditMovement({ below }: EditScreenProps) {
   const [loaded, setLoaded] = useState<Movimiento | null>(null);
   if (loaded && loaded.id !== id) setLoaded(null);
   if (!loaded && id !== null && query.currentData?.id === id && !query.isFetching) setLoaded(query.currentData);
+  // A return registered below the form (or elsewhere) changes the sale: its version, what it owes
+  // and what may still change. The form opens again with it, or its Guardar would be refused as
+  // stale; other changes keep the form, and their conflict is told when it is saved.
+  const fresh = query.currentData;
+  if (loaded && fresh?.id === loaded.id && !query.isFetching && returnsChanged(loaded, fresh)) setLoaded(fresh);
 
   const failed = !loaded && (id === null || (query.isError && !handledElsewhere(query.error)));
   const message = (id !== null && errorText(query.error)) || MESSAGES.movimientoNoCargado;
@@ -68,7 +75,7 @@ export function EditMovement({ below }: EditScreenProps) {
   if (!loaded) return <p className="text-muted">{MESSAGES.cargando}</p>;
   return (
     <>
-      <MovementForm key={loaded.id} movimiento={loaded} />
+      <MovementForm key={`${loaded.id}-${loaded.devoluciones.join(',')}`} movimiento={loaded} />
       {below?.(loaded.id)}
     </>
   );

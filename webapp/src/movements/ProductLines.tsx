@@ -21,6 +21,8 @@ import {
 interface Props {
   form: MovementForm;
   onChange: (form: MovementForm) => void;
+  /** A sale with returns keeps its lines: they are shown, not searched, changed or removed. */
+  readOnly?: boolean;
 }
 
 const label = (p: Producto) => `${p.modelo} — ${p.marca?.nombre ?? 'Sin marca'}`;
@@ -28,7 +30,7 @@ const label = (p: Producto) => `${p.modelo} — ${p.marca?.nombre ?? 'Sin marca'
 /** The product lines of an ENTRADA: search by model code at the movement's branch, choose one of
  * the matches (one per brand), add it; quantities are checked against the branch's stock. The
  * parent keys it by branch, so a new branch starts a new search. */
-export function ProductLines({ form, onChange }: Props) {
+export function ProductLines({ form, onChange, readOnly = false }: Props) {
   const [modelo, setModelo] = useState('');
   const [found, setFound] = useState<Producto[] | null>(null);
   const [chosen, setChosen] = useState('');
@@ -89,40 +91,42 @@ export function ProductLines({ form, onChange }: Props) {
   return (
     <fieldset className="mb-4">
       <legend className="fs-5">Productos</legend>
-      <div className="row g-2 align-items-end mb-2">
-        <SearchBox
-          label="Buscar por modelo"
-          inputId="buscarModelo"
-          value={modelo}
-          onChange={setModelo}
-          onSubmit={submit}
-          requireText
-        />
-        <div className="col-md-5">
-          <label htmlFor="productoEncontrado" className="form-label">
-            Producto encontrado
-          </label>
-          <select
-            id="productoEncontrado"
-            className="form-select"
-            value={chosen}
-            disabled={!found?.length}
-            onChange={(e) => choose(e.target.value)}
-          >
-            <option value="">Seleccione un producto</option>
-            {(found ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {`${label(p)} — ${formatPesos(centsOf(p.precio))} (stock ${stockEn(p, form.localId)})`}
-              </option>
-            ))}
-          </select>
+      {!readOnly && (
+        <div className="row g-2 align-items-end mb-2">
+          <SearchBox
+            label="Buscar por modelo"
+            inputId="buscarModelo"
+            value={modelo}
+            onChange={setModelo}
+            onSubmit={submit}
+            requireText
+          />
+          <div className="col-md-5">
+            <label htmlFor="productoEncontrado" className="form-label">
+              Producto encontrado
+            </label>
+            <select
+              id="productoEncontrado"
+              className="form-select"
+              value={chosen}
+              disabled={!found?.length}
+              onChange={(e) => choose(e.target.value)}
+            >
+              <option value="">Seleccione un producto</option>
+              {(found ?? []).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {`${label(p)} — ${formatPesos(centsOf(p.precio))} (stock ${stockEn(p, form.localId)})`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="col-md-3">
+            <button type="button" className="btn btn-outline-primary" onClick={agregar}>
+              Agregar producto
+            </button>
+          </div>
         </div>
-        <div className="col-md-3">
-          <button type="button" className="btn btn-outline-primary" onClick={agregar}>
-            Agregar producto
-          </button>
-        </div>
-      </div>
+      )}
       {form.lineas.length > 0 && (
         <div className="table-responsive">
           <table className="table table-sm align-middle table-stacked" aria-label="Detalles de productos">
@@ -133,7 +137,7 @@ export function ProductLines({ form, onChange }: Props) {
                 <th>Precio unitario</th>
                 <th>Cantidad</th>
                 <th>Subtotal</th>
-                <th />
+                {!readOnly && <th />}
               </tr>
             </thead>
             <tbody>
@@ -145,29 +149,35 @@ export function ProductLines({ form, onChange }: Props) {
                     <td data-label="Marca">{l.producto?.marca?.nombre ?? ''}</td>
                     <td data-label="Precio unitario">{formatPesos(l.precioCents)}</td>
                     <td data-label="Cantidad" style={{ maxWidth: '7rem' }}>
-                      <div className="flex-grow-1">
-                        <NumberInput
-                          id={`cantidad-${i}`}
-                          small
-                          rule={CANTIDAD}
-                          show={String}
-                          aria-label={`Cantidad de ${name}`}
-                          value={l.cantidad}
-                          onValueChange={(text) => cantidad(l.key, text)}
-                        />
-                      </div>
+                      {readOnly ? (
+                        l.cantidad
+                      ) : (
+                        <div className="flex-grow-1">
+                          <NumberInput
+                            id={`cantidad-${i}`}
+                            small
+                            rule={CANTIDAD}
+                            show={String}
+                            aria-label={`Cantidad de ${name}`}
+                            value={l.cantidad}
+                            onValueChange={(text) => cantidad(l.key, text)}
+                          />
+                        </div>
+                      )}
                     </td>
                     <td data-label="Subtotal">{formatPesos(lineaSubtotal(l))}</td>
-                    <td data-label="">
-                      <button
-                        type="button"
-                        className="btn btn-outline-danger btn-sm"
-                        aria-label={`Quitar ${name}`}
-                        onClick={() => onChange(removeLinea(form, l.key))}
-                      >
-                        Quitar
-                      </button>
-                    </td>
+                    {!readOnly && (
+                      <td data-label="">
+                        <button
+                          type="button"
+                          className="btn btn-outline-danger btn-sm"
+                          aria-label={`Quitar ${name}`}
+                          onClick={() => onChange(removeLinea(form, l.key))}
+                        >
+                          Quitar
+                        </button>
+                      </td>
+                    )}
                   </tr>
                 );
               })}

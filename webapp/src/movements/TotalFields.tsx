@@ -9,11 +9,13 @@ interface Props {
   form: MovementForm;
   totales: Totales;
   set: (patch: Partial<MovementForm>) => void;
+  /** A sale with returns keeps its discount. */
+  fixedDescuento?: boolean;
 }
 
 /** Before the payments: an ENTRADA's subtotal and discount (checked when it is left) and its
  * total; a SALIDA states its total. */
-export function TotalFields({ form, totales: t, set }: Props) {
+export function TotalFields({ form, totales: t, set, fixedDescuento = false }: Props) {
   const entrada = form.tipo === 'ENTRADA';
 
   const commitDescuento = () => {
@@ -44,8 +46,9 @@ export function TotalFields({ form, totales: t, set }: Props) {
               rule={DESCUENTO}
               show={formatPorcentaje}
               value={form.descuento}
+              readOnly={fixedDescuento}
               onValueChange={(descuento) => set({ descuento })}
-              onBlur={commitDescuento}
+              onBlur={fixedDescuento ? undefined : commitDescuento}
             />
           </div>
         </>

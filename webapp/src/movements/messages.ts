@@ -1,5 +1,6 @@
 // The texts the movement screens show in their alerts and notices (spec 001 sections 5 and 8),
 // through ../app/alerts: titles first, then the messages.
+import { formatPesos } from '../lib/money';
 
 export const TITLES = {
   validacion: 'VALIDACIÓN',
@@ -36,6 +37,15 @@ export const MESSAGES = {
   actualizarFallo: 'No se pudo actualizar el movimiento',
 } as const;
 
+/** Why a movement with returns is kept as it is (the server's words, command/src/movement.rs). */
+export const LOCKED = {
+  /** A refund: nothing of it changes. */
+  reintegro: 'Una devolución no se edita ni se elimina: registrá un nuevo movimiento para corregirla.',
+  /** A sale with returns: what was sold, and to whom, stays. */
+  devoluciones: 'La venta tiene devoluciones: sus productos, detalles, descuento y total no se pueden cambiar.',
+  devolucionesEditable: 'Tampoco su paciente. Se pueden cambiar el estado, los pagos, el vendedor y la descripción.',
+} as const;
+
 /** Why the disabled Guardar is disabled, listed under it. */
 export const PROBLEMS = {
   tipo: 'Elija el tipo de movimiento.',
@@ -51,6 +61,8 @@ export const PROBLEMS = {
   totalInvalido: (error: string) => `Total: ${error}`,
   monto: (n: number, error: string) => `Monto del pago ${n}: ${error}`,
   montoImpuesto: (n: number, error: string) => `Monto con recargo del pago ${n}: ${error}`,
+  pagosMenoresQueReintegros: (cents: number) =>
+    `Ya se reintegraron ${formatPesos(cents)} de esta venta: sus pagos no pueden sumar menos.`,
 } as const;
 
 /** The patient search's words (ui/PatientPicker). */

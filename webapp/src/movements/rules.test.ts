@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { scaleCents } from '../lib/money';
-import { locales, metodosPago, movimiento, paciente, producto, salida } from '../test/seed';
+import { locales, metodosPago, movimiento, paciente, producto, reintegro, salida, ventaDevuelta } from '../test/seed';
 import {
   addAdicional,
   addPago,
   addProducto,
   applyDiscount,
+  bloqueoDe,
   changeLocal,
   changeTipo,
   checkDescuento,
@@ -21,7 +22,7 @@ import {
   totales,
   type MovementForm,
 } from './rules';
-import { blocks, canSave, movimientoBody, saveFailure, saveProblem } from './saving';
+import { blocks, canSave, movimientoBody, saveBlockers, saveFailure, saveProblem } from './saving';
 
 const NOW = '2025-06-01T09:15';
 const LATER = '2025-06-01T09:16';
@@ -285,5 +286,31 @@ describe('saving', () => {
     ).toEqual({ title: 'Error al crear el movimiento', text: 'Stock insuficiente para el producto: X' });
     expect(saveFailure({ status: 404, data: { mensaje: 'no existe' } })).toEqual({ title: 'ERROR', text: 'no existe' });
     expect(saveFailure({ status: 'FETCH_ERROR', error: 'x' })).toBeNull();
+  });
+});
+
+describe('a movement with returns', () => {
+  it('a refund is only read; a sale with returns keeps what was sold', () => {
+    expect(bloqueoDe(undefined)).toBeNull();
+    expect(bloqueoDe(movimiento())).toBeNull();
+    expect(bloqueoDe(reintegro())).toBe('reintegro');
+    expect(bloqueoDe(ventaDevuelta())).toBe('devoluciones');
+  });
+
+  it('counts what the returns cancelled as paid, and keeps the payments above what they refunded', () => {
+    // 900, paid 450 + 400; the return was worth 324, of which 50 cancelled the debt.
+    const f = formFromMovimiento(ventaDevuelta());
+    expect(f.devuelto).toEqual({ valor: 32400, credito: 5000 });
+    expect(totales(f)).toMatchObject({ pagadoCents: 85000, deudaCents: 0, completo: true, excede: false });
+    // Up to the total less the credit: 850 is all it may be paid.
+    const more = setMonto(f, f.pagos[1].key, '401');
+    expect(totales(more).excede).toBe(true);
+    // At least the 274 refunded.
+    const less = setMonto(setMonto(f, f.pagos[0].key, '0'), f.pagos[1].key, '273,99');
+    expect(saveBlockers(less)).toEqual(['Ya se reintegraron $ 274,00 de esta venta: sus pagos no pueden sumar menos.']);
+    expect(saveBlockers(setMonto(less, f.pagos[1].key, '274'))).toEqual([]);
+    // A movement without returns is as before.
+    expect(formFromMovimiento(movimiento()).devuelto).toEqual({ valor: 0, credito: 0 });
+    expect(totales(formFromMovimiento(movimiento())).deudaCents).toBe(5000);
   });
 });

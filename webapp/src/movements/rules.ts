@@ -65,6 +65,9 @@ export interface MovementForm {
   /** The amount a SALIDA states directly. */
   totalSalida: string;
   pagos: PagoForm[];
+  /** A sale's earlier returns (cents): their value after the discount and the part of it that
+   * cancelled debt; zeros when it has none. */
+  devuelto: { valor: number; credito: number };
   /** What the loaded movement already took from its branch (edit): product id → quantity. */
   tomado: { localId: number | null; cantidades: Record<number, number> };
   /** Keys of rows added by this form. */
@@ -85,9 +88,21 @@ export function emptyMovementForm(now: string, localId: number | null, paciente:
     descuento: '',
     totalSalida: '',
     pagos: [],
+    devuelto: { valor: 0, credito: 0 },
     tomado: { localId: null, cantidades: {} },
     seq: 0,
   };
+}
+
+/** How much of a loaded movement the form may change: all of it; nothing of a refund (a SALIDA
+ * with `devolucionDe`); a sale with returns keeps its type, branch, patient, product and additional
+ * lines, discount and total (its state, date, payments, seller and description change). */
+export type Bloqueo = 'reintegro' | 'devoluciones' | null;
+
+export function bloqueoDe(m: Pick<Movimiento, 'devolucionDe' | 'devoluciones'> | undefined): Bloqueo {
+  if (!m) return null;
+  if (m.devolucionDe != null) return 'reintegro';
+  return m.devoluciones.length > 0 ? 'devoluciones' : null;
 }
 
 /** The loaded movement as the form holds it; ids stay on their rows. */
@@ -134,6 +149,7 @@ export function formFromMovimiento(m: Movimiento): MovementForm {
         fecha: toMinute(p.fecha),
       };
     }),
+    devuelto: { valor: centsOf(m.devuelto.valor), credito: centsOf(m.devuelto.credito) },
     tomado: { localId: m.local?.id ?? null, cantidades },
     seq: 0,
   };
@@ -353,11 +369,11 @@ export interface Totales {
   pagadoCents: number;
   /** Σ montoImpuesto: the movement's totalImpuesto. */
   cobradoCents: number;
-  /** total − Σ monto, not below 0. */
+  /** total − Σ monto − what returns cancelled, not below 0. */
   deudaCents: number;
-  /** The sum of the payments reaches the total. */
+  /** The sum of the payments (and what returns cancelled) reaches the total. */
   completo: boolean;
-  /** Σ monto or Σ montoImpuesto is above the total. */
+  /** Σ monto (with what returns cancelled) or Σ montoImpuesto is above the total. */
   excede: boolean;
 }
 
@@ -369,13 +385,15 @@ export function totales(form: MovementForm): Totales {
   const total = totalCents(form);
   const pagado = sumCents(pagos.map((p) => amountCents(p.monto)));
   const cobrado = sumCents(pagos.map((p) => amountCents(p.montoImpuesto)));
+  // A return's value that cancelled debt counts as paid (the server's check_edit).
+  const credito = form.devuelto.credito;
   return {
     brutoCents: brutoCents(form),
     totalCents: total,
     pagadoCents: pagado,
     cobradoCents: cobrado,
-    deudaCents: Math.max(0, total - pagado),
-    completo: pagado >= total,
-    excede: pagado > total || cobrado > total,
+    deudaCents: Math.max(0, total - pagado - credito),
+    completo: pagado + credito >= total,
+    excede: pagado + credito > total || cobrado > total,
   };
 }

@@ -52,6 +52,11 @@ export function saveBlockers(form: MovementForm): string[] {
     const impuesto = readPesos(p.montoImpuesto);
     if (impuesto.kind === 'invalid') problems.push(PROBLEMS.montoImpuesto(i + 1, impuesto.error));
   });
+  // A sale with returns cannot be paid below what they refunded (the server's check_edit).
+  const reintegrado = form.devuelto.valor - form.devuelto.credito;
+  if (problems.length === 0 && reintegrado > 0 && totales(form).pagadoCents < reintegrado) {
+    problems.push(PROBLEMS.pagosMenoresQueReintegros(reintegrado));
+  }
   return problems;
 }
 
