@@ -651,7 +651,7 @@ describe('movements with returns', () => {
     expect(document.querySelector('#adicionalDescripcion')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Quitar (RB3025|Cristal Orma Blue)$/ })).toBeNull();
     expect(within(screen.getByRole('table', { name: 'Detalles de productos' })).getByText('RB3025')).toBeTruthy();
-    expect(el<HTMLInputElement>('#descuento').readOnly).toBe(true);
+    expect(el<HTMLInputElement>('#descuento').disabled).toBe(true);
     expect(el('#total').textContent).toBe('$ 900,00');
     // Paid 850 of 900; the return cancelled the other 50.
     expect(el('#deuda').textContent).toBe('$ 0,00');

@@ -46,7 +46,7 @@ export function TotalFields({ form, totales: t, set, fixedDescuento = false }: P
               rule={DESCUENTO}
               show={formatPorcentaje}
               value={form.descuento}
-              readOnly={fixedDescuento}
+              disabled={fixedDescuento}
               onValueChange={(descuento) => set({ descuento })}
               onBlur={fixedDescuento ? undefined : commitDescuento}
             />
