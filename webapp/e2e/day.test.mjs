@@ -4,7 +4,9 @@
 // estimate the dialog shows must be the refund the server saved: the web's copy of the rule
 // matches the server's), the cash list linking the sale and its refund both ways, the same
 // dialog on the counter's phone, and the day closed with a counted difference and its reason,
-// then printed.
+// then printed. A second day returns, piece by piece, a sale that still owes money: the value
+// cancels the debt first ('Cuentas corrientes' shows it lower), each refund is the dialog's
+// estimate, the last return takes exactly what is left, and a refund's page is only read.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -193,7 +195,12 @@ test("a branch's day: float, a sale, an old debt collected, a return, the list, 
     );
     const sale = await server.api('GET', `/api/movimientos/${venta}`, shop.token);
     assert.deepEqual(sale.body.devoluciones, [reintegro]);
-    assert.deepEqual(sale.body.devuelto, { productos: [{ productoId: producto, cantidad: 1 }], adicionales: [] });
+    assert.deepEqual(sale.body.devuelto, {
+      productos: [{ productoId: producto, cantidad: 1 }],
+      adicionales: [],
+      valor: 900.5,
+      credito: 0,
+    });
     // The frame is back in the branch's stock: 3 − 2 sold + 1 returned.
     const stock = await server.api('GET', `/api/productos/${producto}`, shop.token);
     assert.equal(stock.body.productoLocales.find((l) => l.local.id === local).stock, 2);
@@ -285,4 +292,156 @@ test("a branch's day: float, a sale, an old debt collected, a return, the list, 
     ]) {
       assert.ok(text.includes(expected), `${expected} in ${text}`);
     }
+  }));
+
+test('returns of a sale that still owes: the debt is cancelled first, each refund is the estimate, the last takes what is left', () =>
+  withApp(async ({ server, newPage }) => {
+    const { shop, local, efectivo, producto, paciente } = await seed(server);
+    const opened = await server.api('POST', `/api/caja/${local}/${HOY}/apertura`, shop.token, {
+      fondo: [{ metodoPagoId: efectivo, monto: 1000 }],
+    });
+    assert.ok([200, 201].includes(opened.status), JSON.stringify(opened.body));
+    // Today's sale: 2 × RB2140 at $ 1.000,55 and a case of $ 99, 10% off: $ 1.890,09; paid
+    // $ 500 in cash, it owes $ 1.390,09.
+    const fecha = `${HOY}T09:30`;
+    const venta = await shop.movimiento({
+      tipoMovimiento: 'ENTRADA',
+      fecha,
+      local: { id: local },
+      paciente: { id: paciente },
+      descuento: 10,
+      total: 1890.09,
+      totalImpuesto: 500,
+      detalles: [{ cantidad: 2, precioUnitario: 1000.55, subtotal: 2001.1, producto: { id: producto } }],
+      detallesAdicionales: [{ descripcion: 'Estuche', subtotal: 99 }],
+      cajaMovimientos: [{ monto: 500, montoImpuesto: 500, metodoPago: { id: efectivo }, fecha }],
+      estadoMovimiento: 'PEDIDO_CRISTALES',
+    });
+    const page = await newPage({ timezoneId: TZ });
+    await loginOn(page, server, 'vendedora', 'clave-vendedora');
+
+    const cuentas = async (total) => {
+      await page.getByRole('link', { name: 'CUENTAS CORRIENTES' }).click();
+      await page.getByRole('heading', { name: 'CUENTAS CORRIENTES' }).waitFor();
+      await page.getByTestId('total-adeudado').getByText(total).waitFor();
+    };
+    const deudaDe = async (id) =>
+      (await page.getByTestId(`saldo-${id}`).locator('td[data-label="Deuda"]').textContent()).trim();
+    // The old sale owes $ 1.200, today's $ 1.390,09.
+    await cuentas('$ 2.590,09');
+    assert.equal(await deudaDe(venta), '$ 1.390,09');
+
+    const devoluciones = page.locator('section', { has: page.getByRole('heading', { name: 'Devoluciones' }) });
+    const dialog = page.getByRole('dialog');
+    const estimado = async () => (await dialog.getByTestId('devolucion-estimada').innerText()).replace(/\s+/g, ' ');
+    const refundLinks = devoluciones.getByRole('link', { name: /^Devolución #\d+$/ });
+    /** Registers the return in the dialog; answers the refund the server saved (the sale's
+     * refunds are listed in order, the new one last). */
+    const devolver = async (reintegro) => {
+      const before = await refundLinks.count();
+      await dialog.getByRole('button', { name: 'Devolver', exact: true }).click();
+      assert.deepEqual(await takeAlert(page), {
+        title: 'DEVOLUCIÓN REGISTRADA',
+        text: `La devolución ha sido registrada! Reintegro: ${reintegro}.`,
+      });
+      await dialog.waitFor({ state: 'detached' });
+      const link = refundLinks.nth(before);
+      const id = Number((await link.getAttribute('href')).split('/').pop());
+      const saved = await server.api('GET', `/api/movimientos/${id}`, shop.token);
+      assert.equal(saved.status, 200);
+      assert.equal(saved.body.devolucionDe, venta);
+      return { id, ...saved.body };
+    };
+    const pesos = (n) =>
+      `$ ${n
+        .toFixed(2)
+        .replace('.', ',')
+        .replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+
+    // One frame: 1.000,55 less 10% is 900,50, all of it cancels debt: nothing is paid back.
+    await page.goto(`${server.url}/editarMovimiento/${venta}`);
+    await devoluciones.getByRole('button', { name: 'Devolver productos' }).click();
+    await page.fill(`#devolver-${producto}`, '1');
+    assert.equal(
+      await estimado(),
+      'Reintegro: $ 0,00 $ 900,50 cancelan lo que la venta debía. Estimado con los precios de la venta y su descuento; el servidor lo confirma al registrar.',
+    );
+    console.log('screenshot:', await screenshot(page, 'dia-devolucion-con-deuda', { fullPage: false }));
+    const primera = await devolver('$ 0,00');
+    assert.equal(pesos(primera.total), '$ 0,00');
+    assert.deepEqual(primera.cajaMovimientos, []);
+    // The sale's form opened again with the sale as the return left it.
+    await page
+      .getByTestId('movimiento-bloqueado')
+      .getByText('La venta tiene devoluciones: sus productos, detalles, descuento y total no se pueden cambiar.', {
+        exact: false,
+      })
+      .waitFor();
+    assert.equal((await page.locator('#deuda').textContent()).trim(), '$ 489,59');
+    await cuentas('$ 1.689,59');
+    assert.equal(await deudaDe(venta), '$ 489,59');
+    console.log('screenshot:', await screenshot(page, 'dia-cuentas-tras-devolucion'));
+
+    // The other frame: 900,50 again; 489,59 cancel what is still owed, 410,91 go back in cash.
+    await page.goto(`${server.url}/editarMovimiento/${venta}`);
+    await devoluciones.getByRole('button', { name: 'Devolver productos' }).click();
+    await dialog.getByText('Vendidas 2 · quedan 1').waitFor();
+    await page.fill(`#devolver-${producto}`, '1');
+    await page.locator('#devolucionMetodo').selectOption({ label: 'Efectivo' });
+    assert.match(await estimado(), /^Reintegro: \$ 410,91 \$ 489,59 cancelan lo que la venta debía\./);
+    const segunda = await devolver('$ 410,91');
+    assert.equal(pesos(segunda.total), '$ 410,91');
+    assert.deepEqual(
+      segunda.cajaMovimientos.map((p) => [p.metodoPago?.id, p.monto]),
+      [[efectivo, 410.91]],
+    );
+
+    // The case completes the sale: it takes what is left, 1.890,09 − 2 × 900,50 = 89,09 (its own
+    // 99 less 10% would be 89,10).
+    await devoluciones.getByRole('button', { name: 'Devolver productos' }).click();
+    await page.getByLabel('Estuche · $ 99,00').check();
+    assert.match(await estimado(), /^Reintegro: \$ 89,09 Estimado/);
+    const tercera = await devolver('$ 89,09');
+    assert.equal(pesos(tercera.total), '$ 89,09');
+    await devoluciones.getByText('Ya se devolvió todo lo de esta venta.').waitFor();
+    const sale = await server.api('GET', `/api/movimientos/${venta}`, shop.token);
+    assert.deepEqual(sale.body.devuelto, {
+      productos: [{ productoId: producto, cantidad: 2 }],
+      adicionales: [0],
+      valor: 1890.09,
+      credito: 1390.09,
+    });
+    assert.equal(sale.body.deuda, 0);
+
+    // Without reading the page again, the form saves a new state: it holds the sale's version
+    // after the returns, and its payments still cover what was refunded (500 = 410,91 + 89,09).
+    // What was sold is shown, not changed: no quantities to type, the discount disabled.
+    assert.equal(await page.locator('#cantidad-0').count(), 0);
+    assert.ok(await page.locator('#descuento').isDisabled());
+    assert.ok(await page.locator('#tipoMovimiento').isDisabled());
+    console.log('screenshot:', await screenshot(page, 'dia-venta-devuelta'));
+    await page.locator('#estadoMovimiento').selectOption('ENTREGADO');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    assert.equal((await takeAlert(page)).title, 'MOVIMIENTO ACTUALIZADO');
+    await page.waitForURL('**/adminitrarCaja');
+    const entregada = await server.api('GET', `/api/movimientos/${venta}`, shop.token);
+    assert.equal(entregada.body.estadoMovimiento, 'ENTREGADO');
+
+    // Nothing owed any more: only the old sale is left.
+    await cuentas('$ 1.200,00');
+    assert.equal(await page.getByTestId(`saldo-${venta}`).count(), 0);
+
+    // A refund's page is only read.
+    await page.goto(`${server.url}/editarMovimiento/${segunda.id}`);
+    await page
+      .getByTestId('movimiento-bloqueado')
+      .getByText('Una devolución no se edita ni se elimina: registrá un nuevo movimiento para corregirla.')
+      .waitFor();
+    await page.getByTestId('devolucion-de').getByText(`Devolución de la venta #${venta}`, { exact: false }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Guardar' }).count(), 0);
+    for (const field of ['#tipoMovimiento', '#descripcion', '#total', '#monto-0', '#vendedor']) {
+      assert.ok(await page.locator(field).isDisabled(), `${field} is disabled`);
+    }
+    assert.ok(await page.getByRole('button', { name: 'Agregar pago' }).isDisabled());
+    console.log('screenshot:', await screenshot(page, 'dia-reintegro-solo-lectura'));
   }));
