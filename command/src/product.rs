@@ -10,12 +10,14 @@ use chrono::NaiveDate;
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use optica_events::product::PRODUCT_AGGREGATE;
-use optica_events::{Money, MotivoStock, ProductoDatos, ProductoEvent};
+use optica_events::{Money, MotivoStock, Origen, ProductoDatos, ProductoEvent};
 use serde::{Deserialize, Serialize};
 
 #[path = "product_rules.rs"]
 mod rules;
-pub use rules::{validate, validate_locales, Regla, FORBIDDEN_MODEL_CHARS, MAX_DESCRIPCION, MAX_MODELO, MAX_STOCK};
+pub use rules::{
+    validate, validate_locales, Regla, FORBIDDEN_MODEL_CHARS, MAX_DESCRIPCION, MAX_MODELO, MAX_NOTA, MAX_STOCK,
+};
 
 /// A branch and the stock the product should have there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,14 +69,20 @@ pub enum ProductoCommand {
         local_id: i64,
         cantidad: i64,
         motivo: MotivoStock,
-        movimiento_id: Option<i64>,
+        origen: Origen,
     },
-    /// Several stock changes behind one cash-box movement (an edited sale may return stock at one
-    /// branch and take it at another): all of them or none.
-    AdjustMany {
-        ajustes: Vec<Ajuste>,
-        movimiento_id: Option<i64>,
+    /// Several stock changes behind one cash-box movement, transfer or count (an edited sale may
+    /// return stock at one branch and take it at another): all of them or none.
+    AdjustMany { ajustes: Vec<Ajuste>, origen: Origen },
+    /// A manual adjustment (issue 23): a reason from `MotivoStock::MANUALES` and a note.
+    AdjustManually {
+        local_id: i64,
+        cantidad: i64,
+        motivo: MotivoStock,
+        nota: Option<String>,
     },
+    /// Sets or clears (`None`) the branch's reorder point.
+    SetMinimo { local_id: i64, minimo: Option<i64> },
     ChangeAmount {
         campo: Campo,
         cambio: Cambio,
@@ -114,6 +122,9 @@ pub struct Producto {
     /// a version uses them (`keep_stock_the_form_showed`).
     #[serde(default)]
     recent: BTreeMap<i64, std::collections::VecDeque<i64>>,
+    /// Reorder points per branch. (Absent from snapshots taken before: none.)
+    #[serde(default)]
+    minimos: BTreeMap<i64, i64>,
 }
 
 /// How many past stock levels per branch an edit without a version is compared with.
@@ -174,7 +185,13 @@ impl Producto {
         for (&local_id, &stock) in &self.stock {
             if !wanted.iter().any(|w| w.local_id == local_id) {
                 if stock != 0 {
-                    events.push(adjust(local_id, MotivoStock::CorreccionManual, -stock, 0, None));
+                    events.push(adjust(
+                        local_id,
+                        MotivoStock::CorreccionManual,
+                        -stock,
+                        0,
+                        Origen::default(),
+                    ));
                 }
                 events.push(ProductoEvent::LocalQuitado { local_id });
             }
@@ -184,7 +201,13 @@ impl Producto {
                 None => {
                     events.push(ProductoEvent::LocalAgregado { local_id: w.local_id });
                     if w.stock != 0 {
-                        events.push(adjust(w.local_id, MotivoStock::CargaInicial, w.stock, w.stock, None));
+                        events.push(adjust(
+                            w.local_id,
+                            MotivoStock::CargaInicial,
+                            w.stock,
+                            w.stock,
+                            Origen::default(),
+                        ));
                     }
                 }
                 Some(&current) if current != w.stock => events.push(adjust(
@@ -192,7 +215,7 @@ impl Producto {
                     MotivoStock::CorreccionManual,
                     w.stock - current,
                     w.stock,
-                    None,
+                    Origen::default(),
                 )),
                 Some(_) => {}
             }
@@ -241,13 +264,14 @@ impl Producto {
         local_id: i64,
         cantidad: i64,
         motivo: MotivoStock,
-        movimiento_id: Option<i64>,
+        origen: &Origen,
     ) -> Result<Vec<ProductoEvent>, ProductoError> {
         let mut events = Vec::new();
         let current = match self.stock.get(&local_id) {
             Some(&stock) => stock,
-            // Stock coming back (a sale edited or deleted, a transfer) re-opens the branch.
-            None if cantidad > 0 && motivo != MotivoStock::Venta => {
+            // Stock coming back (a sale edited or deleted, a transfer) re-opens the branch; a
+            // transfer's 0 opens the receiving branch when sent, so what is on its way shows there.
+            None if cantidad >= 0 && motivo != MotivoStock::Venta => {
                 events.push(ProductoEvent::LocalAgregado { local_id });
                 0
             }
@@ -263,19 +287,19 @@ impl Producto {
             return Err(ProductoError::Invalid(vec![Regla::StockExcesivo]));
         }
         if cantidad != 0 {
-            events.push(adjust(local_id, motivo, cantidad, result, movimiento_id));
+            events.push(adjust(local_id, motivo, cantidad, result, origen.clone()));
         }
         Ok(events)
     }
 }
 
-fn adjust(local_id: i64, motivo: MotivoStock, cantidad: i64, result: i64, movimiento_id: Option<i64>) -> ProductoEvent {
+fn adjust(local_id: i64, motivo: MotivoStock, cantidad: i64, result: i64, origen: Origen) -> ProductoEvent {
     ProductoEvent::StockAjustado {
         local_id,
         motivo,
         cantidad,
         stock_resultante: result,
-        movimiento_id,
+        origen,
     }
 }
 
@@ -326,18 +350,48 @@ impl Aggregate for Producto {
                 local_id,
                 cantidad,
                 motivo,
-                movimiento_id,
+                origen,
             } => {
                 self.require_exists()?;
-                self.adjust_stock(local_id, cantidad, motivo, movimiento_id)?
+                self.adjust_stock(local_id, cantidad, motivo, &origen)?
             }
-            ProductoCommand::AdjustMany { ajustes, movimiento_id } => {
+            ProductoCommand::AdjustManually {
+                local_id,
+                cantidad,
+                motivo,
+                nota,
+            } => {
+                self.require_exists()?;
+                let nota = rules::validate_manual(cantidad, motivo, nota)?;
+                if !self.stock.contains_key(&local_id) {
+                    return Err(ProductoError::LocalAusente(local_id));
+                }
+                let origen = Origen {
+                    nota,
+                    ..Origen::default()
+                };
+                self.adjust_stock(local_id, cantidad, motivo, &origen)?
+            }
+            ProductoCommand::SetMinimo { local_id, minimo } => {
+                self.require_exists()?;
+                if !self.stock.contains_key(&local_id) {
+                    return Err(ProductoError::LocalAusente(local_id));
+                }
+                if minimo.is_some_and(|m| !(0..=MAX_STOCK).contains(&m)) {
+                    return Err(ProductoError::Invalid(vec![Regla::MinimoFueraDeRango]));
+                }
+                match self.minimos.get(&local_id).copied() == minimo {
+                    true => vec![],
+                    false => vec![ProductoEvent::PuntoDePedidoFijado { local_id, minimo }],
+                }
+            }
+            ProductoCommand::AdjustMany { ajustes, origen } => {
                 self.require_exists()?;
                 // Each change sees the stock the previous ones left.
                 let mut after = self.clone();
                 let mut events = Vec::new();
                 for a in ajustes {
-                    for event in after.adjust_stock(a.local_id, a.cantidad, a.motivo, movimiento_id)? {
+                    for event in after.adjust_stock(a.local_id, a.cantidad, a.motivo, &origen)? {
                         after.apply(event.clone());
                         events.push(event);
                     }
@@ -376,7 +430,16 @@ impl Aggregate for Producto {
             ProductoEvent::LocalQuitado { local_id } => {
                 self.stock.remove(&local_id);
                 self.recent.remove(&local_id);
+                self.minimos.remove(&local_id);
             }
+            ProductoEvent::PuntoDePedidoFijado { local_id, minimo } => match minimo {
+                Some(m) => {
+                    self.minimos.insert(local_id, m);
+                }
+                None => {
+                    self.minimos.remove(&local_id);
+                }
+            },
             ProductoEvent::StockAjustado {
                 local_id,
                 motivo,

@@ -10,6 +10,8 @@ pub const MAX_MODELO: usize = 50;
 pub const MAX_DESCRIPCION: usize = 255;
 /// A counted stock above this is a typing mistake.
 pub const MAX_STOCK: i64 = 1_000_000;
+/// A manual adjustment's note.
+pub const MAX_NOTA: usize = 255;
 /// Characters a model may not contain (they break the search paths and the bulk form's rules).
 pub const FORBIDDEN_MODEL_CHARS: [char; 4] = ['.', ';', '/', '\\'];
 
@@ -48,6 +50,47 @@ pub enum Regla {
     ValorFueraDeRango,
     #[error("El nuevo valor no puede ser negativo")]
     ValorNegativo,
+    #[error("El motivo debe ser rotura, robo o pérdida, uso interno, devolución a proveedor o corrección")]
+    MotivoNoManual,
+    #[error("La cantidad del ajuste no puede ser 0")]
+    AjusteCero,
+    #[error("«{0}» resta stock: la cantidad debe ser negativa")]
+    AjusteDebeRestar(String),
+    #[error("El ajuste no puede mover más de {MAX_STOCK} unidades")]
+    AjusteExcesivo,
+    #[error("La nota debe tener como máximo {MAX_NOTA} caracteres")]
+    NotaLarga,
+    #[error("El punto de pedido debe estar entre 0 y {MAX_STOCK} unidades")]
+    MinimoFueraDeRango,
+}
+
+/// A manual adjustment's rules; answers its note trimmed (none when blank).
+pub fn validate_manual(
+    cantidad: i64,
+    motivo: optica_events::MotivoStock,
+    nota: Option<String>,
+) -> Result<Option<String>, ProductoError> {
+    let mut errors = Vec::new();
+    if !optica_events::MotivoStock::MANUALES.contains(&motivo) {
+        errors.push(Regla::MotivoNoManual);
+    }
+    if cantidad == 0 {
+        errors.push(Regla::AjusteCero);
+    } else if motivo.only_out() && cantidad > 0 {
+        errors.push(Regla::AjusteDebeRestar(motivo.label().to_string()));
+    }
+    if cantidad.unsigned_abs() > MAX_STOCK as u64 {
+        errors.push(Regla::AjusteExcesivo);
+    }
+    let nota = nota.map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
+    if nota.as_ref().is_some_and(|n| n.chars().count() > MAX_NOTA) {
+        errors.push(Regla::NotaLarga);
+    }
+    if errors.is_empty() {
+        Ok(nota)
+    } else {
+        Err(ProductoError::Invalid(errors))
+    }
 }
 
 /// Trims and orders the fields, then checks every rule that needs no other record; returns

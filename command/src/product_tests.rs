@@ -37,7 +37,7 @@ fn created(stock_at_1: i64) -> Vec<ProductoEvent> {
             fecha: day(),
         },
         ProductoEvent::LocalAgregado { local_id: 1 },
-        adjust(1, MotivoStock::CargaInicial, stock_at_1, stock_at_1, None),
+        adjust(1, MotivoStock::CargaInicial, stock_at_1, stock_at_1, Origen::default()),
     ]
 }
 
@@ -56,7 +56,7 @@ fn a_new_product_loads_its_initial_stock_per_branch() {
                 fecha: day(),
             },
             ProductoEvent::LocalAgregado { local_id: 1 },
-            adjust(1, MotivoStock::CargaInicial, 4, 4, None),
+            adjust(1, MotivoStock::CargaInicial, 4, 4, Origen::default()),
             ProductoEvent::LocalAgregado { local_id: 2 },
         ]);
 }
@@ -112,9 +112,9 @@ fn an_edit_turns_stock_differences_into_adjustments() {
             fecha: day(),
         })
         .then_expect_events(vec![
-            adjust(1, MotivoStock::CorreccionManual, -2, 3, None),
+            adjust(1, MotivoStock::CorreccionManual, -2, 3, Origen::default()),
             ProductoEvent::LocalAgregado { local_id: 3 },
-            adjust(3, MotivoStock::CargaInicial, 2, 2, None),
+            adjust(3, MotivoStock::CargaInicial, 2, 2, Origen::default()),
         ]);
 }
 
@@ -129,7 +129,7 @@ fn unchecking_a_branch_zeroes_its_stock_then_removes_it() {
             fecha: day(),
         })
         .then_expect_events(vec![
-            adjust(1, MotivoStock::CorreccionManual, -5, 0, None),
+            adjust(1, MotivoStock::CorreccionManual, -5, 0, Origen::default()),
             ProductoEvent::LocalQuitado { local_id: 1 },
             ProductoEvent::LocalAgregado { local_id: 2 },
         ]);
@@ -138,7 +138,7 @@ fn unchecking_a_branch_zeroes_its_stock_then_removes_it() {
 #[test]
 fn an_edit_from_a_stale_version_is_refused() {
     let mut history = created(5);
-    history.push(adjust(1, MotivoStock::Venta, -1, 4, Some(9)));
+    history.push(adjust(1, MotivoStock::Venta, -1, 4, Origen::movimiento(9)));
     Given::with(())
         .given(history)
         .when(ProductoCommand::Edit {
@@ -155,7 +155,7 @@ fn an_edit_from_a_stale_version_is_refused() {
 #[test]
 fn an_edit_without_a_version_does_not_undo_a_sale_but_applies_a_new_count() {
     let mut history = created(5);
-    history.push(adjust(1, MotivoStock::Venta, -1, 4, Some(9)));
+    history.push(adjust(1, MotivoStock::Venta, -1, 4, Origen::movimiento(9)));
     let edit = |stock: i64| ProductoCommand::Edit {
         datos: ProductoDatos {
             precio: Money::from_cents(4_000_00),
@@ -181,13 +181,13 @@ fn an_edit_without_a_version_does_not_undo_a_sale_but_applies_a_new_count() {
         .when(edit(7))
         .then_expect_events(vec![
             repriced.clone(),
-            adjust(1, MotivoStock::CorreccionManual, 3, 7, None),
+            adjust(1, MotivoStock::CorreccionManual, 3, 7, Origen::default()),
         ]);
     // Emptying the shelf is a count too: 0 was never a level since the initial load.
-    Given::with(())
-        .given(history)
-        .when(edit(0))
-        .then_expect_events(vec![repriced, adjust(1, MotivoStock::CorreccionManual, -4, 0, None)]);
+    Given::with(()).given(history).when(edit(0)).then_expect_events(vec![
+        repriced,
+        adjust(1, MotivoStock::CorreccionManual, -4, 0, Origen::default()),
+    ]);
 }
 
 #[test]
@@ -211,7 +211,7 @@ fn stock_never_goes_below_zero() {
             local_id: 1,
             cantidad: -3,
             motivo: MotivoStock::Venta,
-            movimiento_id: Some(1),
+            origen: Origen::movimiento(1),
         })
         .then_expect_error(ProductoError::StockInsuficiente {
             modelo: "RB2140".into(),
@@ -226,7 +226,7 @@ fn a_sale_at_a_branch_without_the_product_is_refused() {
             local_id: 7,
             cantidad: -1,
             motivo: MotivoStock::Venta,
-            movimiento_id: Some(1),
+            origen: Origen::movimiento(1),
         })
         .then_expect_error(ProductoError::LocalAusente(7));
 }
@@ -239,11 +239,11 @@ fn a_deleted_sale_returns_stock_even_to_a_removed_branch() {
             local_id: 7,
             cantidad: 2,
             motivo: MotivoStock::VentaEliminada,
-            movimiento_id: Some(1),
+            origen: Origen::movimiento(1),
         })
         .then_expect_events(vec![
             ProductoEvent::LocalAgregado { local_id: 7 },
-            adjust(7, MotivoStock::VentaEliminada, 2, 2, Some(1)),
+            adjust(7, MotivoStock::VentaEliminada, 2, 2, Origen::movimiento(1)),
         ]);
 }
 
@@ -288,4 +288,89 @@ fn a_deleted_product_cannot_be_edited() {
         .given(history)
         .when(ProductoCommand::Delete)
         .then_expect_error(ProductoError::NotFound);
+}
+
+#[test]
+fn a_manual_adjustment_has_a_reason_from_the_list_and_takes_out_for_a_loss() {
+    let manual = |cantidad, motivo, nota: Option<&str>| ProductoCommand::AdjustManually {
+        local_id: 1,
+        cantidad,
+        motivo,
+        nota: nota.map(String::from),
+    };
+    let noted = |nota: &str| Origen {
+        nota: Some(nota.into()),
+        ..Origen::default()
+    };
+    Given::with(())
+        .given(created(5))
+        .when(manual(-1, MotivoStock::Rotura, Some(" Se cayó del exhibidor ")))
+        .then_expect_events(vec![adjust(
+            1,
+            MotivoStock::Rotura,
+            -1,
+            4,
+            noted("Se cayó del exhibidor"),
+        )]);
+    Given::with(())
+        .given(created(5))
+        .when(manual(2, MotivoStock::Correccion, None))
+        .then_expect_events(vec![adjust(1, MotivoStock::Correccion, 2, 7, Origen::default())]);
+    Given::with(())
+        .given(created(5))
+        .when(manual(1, MotivoStock::RoboOPerdida, None))
+        .then_expect_error(ProductoError::Invalid(vec![Regla::AjusteDebeRestar(
+            "Robo o pérdida".into(),
+        )]));
+    Given::with(())
+        .given(created(5))
+        .when(manual(0, MotivoStock::Venta, Some(&"x".repeat(300))))
+        .then_expect_error(ProductoError::Invalid(vec![
+            Regla::MotivoNoManual,
+            Regla::AjusteCero,
+            Regla::NotaLarga,
+        ]));
+    Given::with(())
+        .given(created(5))
+        .when(manual(-6, MotivoStock::UsoInterno, None))
+        .then_expect_error(ProductoError::StockInsuficiente {
+            modelo: "RB2140".into(),
+        });
+    Given::with(())
+        .given(created(5))
+        .when(ProductoCommand::AdjustManually {
+            local_id: 9,
+            cantidad: -1,
+            motivo: MotivoStock::Rotura,
+            nota: None,
+        })
+        .then_expect_error(ProductoError::LocalAusente(9));
+}
+
+#[test]
+fn a_reorder_point_is_set_per_branch_changed_or_cleared() {
+    let set = |local_id, minimo| ProductoCommand::SetMinimo { local_id, minimo };
+    let fixed = |minimo| ProductoEvent::PuntoDePedidoFijado { local_id: 1, minimo };
+    Given::with(())
+        .given(created(5))
+        .when(set(1, Some(2)))
+        .then_expect_events(vec![fixed(Some(2))]);
+    let mut history = created(5);
+    history.push(fixed(Some(2)));
+    Given::with(())
+        .given(history.clone())
+        .when(set(1, Some(2)))
+        .then_expect_events(vec![]);
+    Given::with(())
+        .given(history)
+        .when(set(1, None))
+        .then_expect_events(vec![fixed(None)]);
+    Given::with(())
+        .given(created(5))
+        .when(set(1, Some(-1)))
+        .then_expect_error(ProductoError::Invalid(vec![Regla::MinimoFueraDeRango]));
+    Given::with(())
+        .given(created(5))
+        .when(set(9, Some(1)))
+        .then_expect_error(ProductoError::LocalAusente(9));
 }

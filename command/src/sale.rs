@@ -10,7 +10,7 @@ use optica_events::movement::{
     Devolucion, MovimientoDatos, Pago, TipoMovimiento, IDEMPOTENCY_SCOPE, MOVEMENT_ID_SEQUENCE,
 };
 use optica_events::product::CRISTAL;
-use optica_events::{EventMetadata, Money, MotivoStock};
+use optica_events::{EventMetadata, Money, MotivoStock, Origen};
 
 use crate::movement::{whole_lines, Movimiento, MovimientoCommand, MovimientoError, Pedido};
 use crate::patient::{Paciente, PacienteCommand, PacienteError};
@@ -314,7 +314,7 @@ async fn restock(
                 cantidad: l.cantidad,
                 motivo: MotivoStock::Devolucion,
             }],
-            movimiento_id: Some(devolucion_id),
+            origen: Origen::movimiento(devolucion_id),
         };
         let producto_id = l.producto_id;
         unit.handle::<Producto>(&producto_id.to_string(), command, &())
@@ -406,7 +406,7 @@ async fn move_stock(
         }
         let command = ProductoCommand::AdjustMany {
             ajustes,
-            movimiento_id: Some(movimiento_id),
+            origen: Origen::movimiento(movimiento_id),
         };
         unit.handle::<Producto>(&producto_id.to_string(), command, &())
             .await

@@ -12,6 +12,7 @@ pub mod money;
 pub mod movement;
 pub mod patient;
 pub mod product;
+pub mod transfer;
 pub mod user;
 
 pub use lookup::{LookupData, LookupEvent, LookupKind};
@@ -19,5 +20,5 @@ pub use measure::Medida;
 pub use metadata::{Actor, EventMetadata};
 pub use money::Money;
 pub use patient::{FichaDatos, PacienteDatos, PacienteEvent};
-pub use product::{MotivoStock, ProductoDatos, ProductoEvent};
+pub use product::{MotivoStock, Origen, ProductoDatos, ProductoEvent};
 pub use user::UserEvent;

@@ -60,6 +60,14 @@ pub enum MotivoStock {
     Transferencia,
     /// Units a customer returned (the return's movement is named).
     Devolucion,
+    // The reasons of a manual adjustment (issue 23), each with an optional note.
+    Rotura,
+    RoboOPerdida,
+    UsoInterno,
+    DevolucionAProveedor,
+    Correccion,
+    /// A physical count's difference (the count is named).
+    Conteo,
 }
 
 impl MotivoStock {
@@ -73,6 +81,54 @@ impl MotivoStock {
             MotivoStock::VentaEliminada => "Venta eliminada",
             MotivoStock::Transferencia => "Transferencia",
             MotivoStock::Devolucion => "Devolución",
+            MotivoStock::Rotura => "Rotura",
+            MotivoStock::RoboOPerdida => "Robo o pérdida",
+            MotivoStock::UsoInterno => "Uso interno",
+            MotivoStock::DevolucionAProveedor => "Devolución a proveedor",
+            MotivoStock::Correccion => "Corrección",
+            MotivoStock::Conteo => "Conteo",
+        }
+    }
+
+    /// The reasons an admin picks for a manual adjustment, in the order the form lists them.
+    pub const MANUALES: [MotivoStock; 5] = [
+        MotivoStock::Rotura,
+        MotivoStock::RoboOPerdida,
+        MotivoStock::UsoInterno,
+        MotivoStock::DevolucionAProveedor,
+        MotivoStock::Correccion,
+    ];
+
+    /// Whether the reason only takes units out (a correction goes either way).
+    pub fn only_out(self) -> bool {
+        matches!(
+            self,
+            MotivoStock::Rotura
+                | MotivoStock::RoboOPerdida
+                | MotivoStock::UsoInterno
+                | MotivoStock::DevolucionAProveedor
+        )
+    }
+}
+
+/// What a stock change came from, beside its reason: a cash-box movement, a transfer, a count,
+/// and a note typed with a manual adjustment.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Origen {
+    pub movimiento_id: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transferencia_id: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conteo_id: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nota: Option<String>,
+}
+
+impl Origen {
+    pub fn movimiento(id: i64) -> Self {
+        Origen {
+            movimiento_id: Some(id),
+            ..Origen::default()
         }
     }
 }
@@ -115,8 +171,15 @@ pub enum ProductoEvent {
         cantidad: i64,
         /// The branch's stock after the change.
         stock_resultante: i64,
-        /// The cash-box movement behind a sale reason.
-        movimiento_id: Option<i64>,
+        /// What the change came from (`movimiento_id` sits at the top level, as in the events
+        /// written before the other fields existed).
+        #[serde(flatten)]
+        origen: Origen,
+    },
+    /// The stock at or below which the branch should reorder (punto de pedido); none: not set.
+    PuntoDePedidoFijado {
+        local_id: i64,
+        minimo: Option<i64>,
     },
     ProductoEliminado,
 }
@@ -131,6 +194,7 @@ impl DomainEvent for ProductoEvent {
             ProductoEvent::LocalAgregado { .. } => "LocalAgregado",
             ProductoEvent::LocalQuitado { .. } => "LocalQuitado",
             ProductoEvent::StockAjustado { .. } => "StockAjustado",
+            ProductoEvent::PuntoDePedidoFijado { .. } => "PuntoDePedidoFijado",
             ProductoEvent::ProductoEliminado => "ProductoEliminado",
         }
         .to_string()
@@ -138,5 +202,30 @@ impl DomainEvent for ProductoEvent {
 
     fn event_version(&self) -> String {
         "1".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Events written before `Origen` existed read the same, and a sale's change is written as
+    /// before (only `movimiento_id`), so the stored payloads and their hash chain do not move.
+    #[test]
+    fn a_stock_change_keeps_its_old_shape() {
+        let old = serde_json::json!({"StockAjustado": {"local_id": 1, "motivo": "Venta", "cantidad": -1,
+                                                       "stock_resultante": 4, "movimiento_id": 9}});
+        let event: ProductoEvent = serde_json::from_value(old.clone()).unwrap_or(ProductoEvent::ProductoEliminado);
+        assert_eq!(
+            event,
+            ProductoEvent::StockAjustado {
+                local_id: 1,
+                motivo: MotivoStock::Venta,
+                cantidad: -1,
+                stock_resultante: 4,
+                origen: Origen::movimiento(9),
+            }
+        );
+        assert_eq!(serde_json::to_value(&event).ok(), Some(old));
     }
 }

@@ -11,6 +11,7 @@ pub mod products;
 pub mod projector;
 pub mod rebuild;
 pub mod stored;
+pub mod transfers;
 pub mod users;
 pub mod wait;
 
@@ -29,5 +30,6 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(movements::MovementsProjection),
         Arc::new(users::UsersProjection),
         Arc::new(cash::CashDaysProjection),
+        Arc::new(transfers::TransfersProjection),
     ]
 }

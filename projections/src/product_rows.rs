@@ -34,6 +34,8 @@ struct Product {
     categorias: Vec<i64>,
     proveedores: Vec<i64>,
     stock: BTreeMap<i64, i64>,
+    /// Reorder points of branches in `stock`.
+    minimos: BTreeMap<i64, i64>,
 }
 
 pub struct ProductRows {
@@ -91,14 +93,18 @@ impl ProductRows {
         {
             products.entry(id).or_default().proveedores.push(proveedor);
         }
-        for (id, local_id, stock) in sqlx::query_as::<_, (i64, i64, i64)>(
-            "select producto_id, local_id, stock from product_stock where producto_id = any($1)",
+        for (id, local_id, stock, minimo) in sqlx::query_as::<_, (i64, i64, i64, Option<i64>)>(
+            "select producto_id, local_id, stock, minimo from product_stock where producto_id = any($1)",
         )
         .bind(&ids)
         .fetch_all(&mut *conn)
         .await?
         {
-            products.entry(id).or_default().stock.insert(local_id, stock);
+            let product = products.entry(id).or_default();
+            product.stock.insert(local_id, stock);
+            if let Some(minimo) = minimo {
+                product.minimos.insert(local_id, minimo);
+            }
         }
         let brand_names = sqlx::query_as::<_, (i64, String)>(
             "select id, nombre from lookup_items where kind = 'Marca' and id = any($1)",
@@ -155,7 +161,21 @@ impl ProductRows {
                 id
             }
             ProductChange::RemoveLocal { id, local_id } => {
-                self.products.entry(id).or_default().stock.remove(&local_id);
+                let product = self.products.entry(id).or_default();
+                product.stock.remove(&local_id);
+                product.minimos.remove(&local_id);
+                id
+            }
+            ProductChange::Minimo { id, local_id, minimo } => {
+                let product = self.products.entry(id).or_default();
+                match minimo {
+                    Some(m) if product.stock.contains_key(&local_id) => {
+                        product.minimos.insert(local_id, m);
+                    }
+                    _ => {
+                        product.minimos.remove(&local_id);
+                    }
+                }
                 id
             }
             ProductChange::Stock { id, local_id, stock } => {
@@ -217,6 +237,7 @@ impl ProductRows {
                 c.stock_id.push(id);
                 c.stock_local.push(local_id);
                 c.stock.push(stock);
+                c.stock_minimo.push(product.minimos.get(&local_id).copied());
             }
         }
         sqlx::query(
@@ -253,12 +274,13 @@ impl ProductRows {
             .await?;
         }
         sqlx::query(
-            "insert into product_stock (producto_id, local_id, stock)
-             select * from unnest($1::bigint[], $2::bigint[], $3::bigint[])",
+            "insert into product_stock (producto_id, local_id, stock, minimo)
+             select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[])",
         )
         .bind(&c.stock_id)
         .bind(&c.stock_local)
         .bind(&c.stock)
+        .bind(&c.stock_minimo)
         .execute(&mut *conn)
         .await?;
         let (marcas, nombres): (Vec<i64>, Vec<String>) = self.renames.into_iter().unzip();
@@ -327,4 +349,5 @@ struct Columns {
     stock_id: Vec<i64>,
     stock_local: Vec<i64>,
     stock: Vec<i64>,
+    stock_minimo: Vec<Option<i64>>,
 }

@@ -48,6 +48,12 @@ pub enum ProductChange {
         local_id: i64,
         stock: i64,
     },
+    /// A branch's reorder point set or cleared.
+    Minimo {
+        id: i64,
+        local_id: i64,
+        minimo: Option<i64>,
+    },
     Delete {
         id: i64,
     },
@@ -97,6 +103,7 @@ pub fn product_change(event: &StoredEvent) -> Result<Option<ProductChange>, Proj
             local_id,
             stock: stock_resultante,
         },
+        ProductoEvent::PuntoDePedidoFijado { local_id, minimo } => ProductChange::Minimo { id, local_id, minimo },
         ProductoEvent::ProductoEliminado => ProductChange::Delete { id },
     }))
 }
@@ -188,6 +195,7 @@ impl ProductChange {
             | ProductChange::AddLocal { id, .. }
             | ProductChange::RemoveLocal { id, .. }
             | ProductChange::Stock { id, .. }
+            | ProductChange::Minimo { id, .. }
             | ProductChange::Delete { id } => Some(*id),
             ProductChange::BrandName { .. } => None,
         }
@@ -207,7 +215,7 @@ mod tests {
             motivo: MotivoStock::Venta,
             cantidad: -1,
             stock_resultante: 3,
-            movimiento_id: Some(5),
+            origen: optica_events::Origen::movimiento(5),
         };
         let stored = stored("Producto", "9", serde_json::to_value(event).unwrap());
         assert_eq!(

@@ -195,10 +195,11 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, locales: &Loca
             format!("Producto {id} retirado del local {}", locales.name(&datos["local_id"]))
         }
         ("Producto", "StockAjustado") => format!(
-            "Producto {id}, local {}: stock {:+} ({}) → {}",
+            "Producto {id}, local {}: stock {:+} ({}{}) → {}",
             locales.name(&datos["local_id"]),
             datos["cantidad"].as_i64().unwrap_or(0),
             motivo(text(&datos["motivo"])),
+            datos["nota"].as_str().map(|n| format!(": {n}")).unwrap_or_default(),
             datos["stock_resultante"]
         ),
         ("Producto", "ProductoEliminado") => format!("Producto {id} eliminado"),
@@ -211,6 +212,33 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, locales: &Loca
         ("Paciente", "FichaQuitada") => format!("Paciente {id}: ficha quitada"),
         ("Paciente", "CristalRegistrado") => format!("Paciente {id}: cristal {}", text(&datos["nombre"])),
         ("Paciente", "CristalQuitado") => format!("Paciente {id}: cristal quitado"),
+        ("Transferencia", "TransferenciaEnviada") => format!(
+            "Transferencia {id} enviada de {} a {}: {} unidades",
+            locales.name(&datos["origen"]),
+            locales.name(&datos["destino"]),
+            datos["lineas"]
+                .as_array()
+                .map_or(0, |l| l.iter().filter_map(|x| x["cantidad"].as_i64()).sum::<i64>())
+        ),
+        ("Transferencia", "TransferenciaRecibida") => match datos["faltantes"].as_array().filter(|f| !f.is_empty()) {
+            Some(f) => format!(
+                "Transferencia {id} recibida con faltante de {} unidades: {}",
+                f.iter().filter_map(|x| x["cantidad"].as_i64()).sum::<i64>(),
+                text(&datos["motivo"])
+            ),
+            None => format!("Transferencia {id} recibida completa"),
+        },
+        ("Transferencia", "TransferenciaCancelada") => format!("Transferencia {id} cancelada"),
+        ("Producto", "PuntoDePedidoFijado") => match datos["minimo"].as_i64() {
+            Some(m) => format!(
+                "Producto {id}: punto de pedido {m} en el local {}",
+                locales.name(&datos["local_id"])
+            ),
+            None => format!(
+                "Producto {id}: sin punto de pedido en el local {}",
+                locales.name(&datos["local_id"])
+            ),
+        },
         ("Paciente", "CristalDevuelto") => format!(
             "Paciente {id}: cristal devuelto (movimiento {})",
             datos["devolucion_id"]
@@ -358,14 +386,18 @@ pub struct AsientoStock {
     pub registrado: DateTime<Utc>,
     pub local_id: i64,
     pub local_nombre: Option<String>,
-    /// Carga inicial, Corrección manual, Venta, Venta editada, Venta eliminada, Transferencia.
+    /// The reason's label (`MotivoStock::label`): Carga inicial, Venta, Transferencia, Rotura...
     pub motivo: String,
     /// Signed change.
     pub cantidad: i64,
     /// The branch's stock after it: the running balance.
     pub stock: i64,
-    /// The cash-box movement behind a sale.
+    /// The cash-box movement behind a sale or a return.
     pub movimiento_id: Option<i64>,
+    /// The transfer behind a transfer's change.
+    pub transferencia_id: Option<i64>,
+    /// The note of a manual adjustment.
+    pub nota: Option<String>,
     pub usuario: String,
 }
 
@@ -379,8 +411,8 @@ pub async fn stock_ledger(
     let mut rows: Vec<AsientoStock> = sqlx::query_as(
         "select e.recorded_at as registrado, (p->>'local_id')::bigint as local_id, l.nombre as local_nombre,
                 p->>'motivo' as motivo, (p->>'cantidad')::bigint as cantidad, (p->>'stock_resultante')::bigint as stock,
-                (p->>'movimiento_id')::bigint as movimiento_id,
-                coalesce(e.metadata::jsonb->'actor'->>'username', '') as usuario
+                (p->>'movimiento_id')::bigint as movimiento_id, (p->>'transferencia_id')::bigint as transferencia_id,
+                p->>'nota' as nota, coalesce(e.metadata::jsonb->'actor'->>'username', '') as usuario
          from events e
          cross join lateral (select e.payload::jsonb->'StockAjustado' as p) x
          left join lookup_items l on l.kind = 'Local' and l.id = (p->>'local_id')::bigint

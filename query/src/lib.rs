@@ -11,6 +11,8 @@ pub mod page;
 pub mod patients;
 pub mod products;
 pub mod statistics;
+pub mod stock;
+pub mod transfers;
 pub mod users;
 
 pub use page::Page;

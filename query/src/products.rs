@@ -32,7 +32,19 @@ pub struct Viewer {
 pub struct ProductoLocal {
     pub local: Local,
     pub stock: i64,
+    /// The branch's reorder point, when set (issue 23).
+    #[serde(default)]
+    pub minimo: Option<i64>,
+    /// Units sent to this branch and not yet received: in no branch's stock, never sold.
+    #[serde(default, rename = "enTransito")]
+    pub en_transito: i64,
 }
+
+/// Units of a product sent to a branch and not yet received, by branch (SQL over
+/// `transfer_lines` of transfers still ENVIADA, for the `ps` row of `product_stock`).
+const IN_TRANSIT: &str = "(select coalesce(sum(tl.cantidad), 0) from transfer_lines tl
+      join transfers t on t.id = tl.transferencia_id and t.estado = 'ENVIADA'
+      where tl.producto_id = ps.producto_id and t.destino = ps.local_id)";
 
 /// A product as the API serializes it (contract section 3.2). `costo` is null for non-admins.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -92,6 +104,8 @@ struct StockRow {
     direccion: Option<String>,
     celular: Option<String>,
     stock: i64,
+    minimo: Option<i64>,
+    en_transito: i64,
 }
 
 fn pesos(cents: i64) -> f64 {
@@ -157,7 +171,8 @@ async fn load_one(pool: &PgPool, id: i64, viewer: Viewer) -> Result<Option<Produ
                 coalesce((select json_agg(json_build_object('local', json_build_object('id', l.id, 'nombre', l.nombre,
                                                                                      'direccion', l.direccion,
                                                                                      'celular', l.celular),
-                                                            'stock', ps.stock) order by l.id)
+                                                            'stock', ps.stock, 'minimo', ps.minimo,
+                                                            'enTransito', {IN_TRANSIT}) order by l.id)
                           from product_stock ps
                           join lookup_items l on l.kind = 'Local' and l.id = ps.local_id
                           where ps.producto_id = p.id), '[]') as locales
@@ -196,11 +211,13 @@ async fn load_many(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Pro
     .bind(ids)
     .fetch_all(pool)
     .await?;
-    let stock: Vec<StockRow> = sqlx::query_as(
-        "select ps.producto_id, l.id, l.nombre, l.direccion, l.celular, ps.stock from product_stock ps
+    let stock: Vec<StockRow> = sqlx::query_as(&format!(
+        "select ps.producto_id, l.id, l.nombre, l.direccion, l.celular, ps.stock, ps.minimo,
+                {IN_TRANSIT}::bigint as en_transito
+         from product_stock ps
          join lookup_items l on l.kind = 'Local' and l.id = ps.local_id
-         where ps.producto_id = any($1) order by l.id",
-    )
+         where ps.producto_id = any($1) order by l.id"
+    ))
     .bind(ids)
     .fetch_all(pool)
     .await?;
@@ -226,6 +243,8 @@ async fn load_many(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Pro
             p.producto_locales.push(ProductoLocal {
                 local,
                 stock: row.stock,
+                minimo: row.minimo,
+                en_transito: row.en_transito,
             });
         }
     }
@@ -454,16 +473,20 @@ pub struct StockSheetRow {
     pub costo_cents: Option<i64>,
     pub precio_cents: i64,
     pub stock: i64,
+    /// Units on their way to the branch (transfers not yet received).
+    pub en_transito: i64,
 }
 
-/// Products with stock at the branch, by model (case-insensitive).
+/// Products with stock at the branch or on their way to it, by model (case-insensitive).
 pub async fn stock_sheet(pool: &PgPool, local_id: i64) -> Result<Vec<StockSheetRow>, sqlx::Error> {
-    sqlx::query_as(
-        "select p.modelo, p.marca_nombre as marca, p.costo_cents, p.precio_cents, s.stock
-         from product_stock s join products p on p.id = s.producto_id
-         where s.local_id = $1 and s.stock > 0
-         order by p.modelo collate optica_es, p.marca_nombre collate optica_es, p.id",
-    )
+    sqlx::query_as(&format!(
+        "select p.modelo, p.marca_nombre as marca, p.costo_cents, p.precio_cents, s.stock, s.en_transito
+         from (select ps.producto_id, ps.stock, {IN_TRANSIT}::bigint as en_transito from product_stock ps
+               where ps.local_id = $1) s
+         join products p on p.id = s.producto_id
+         where s.stock > 0 or s.en_transito > 0
+         order by p.modelo collate optica_es, p.marca_nombre collate optica_es, p.id"
+    ))
     .bind(local_id)
     .fetch_all(pool)
     .await

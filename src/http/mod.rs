@@ -16,6 +16,8 @@ pub mod references;
 pub mod request_id;
 pub mod shop;
 pub mod statistics;
+pub mod stock;
+pub mod transfers;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
@@ -58,6 +60,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         shop::endpoints(),
         cash::endpoints(),
         balances::endpoints(),
+        stock::endpoints(),
+        transfers::endpoints(),
     ];
     let Endpoints { public, mut staff } = features.into_iter().fold(Endpoints::default(), Endpoints::merge);
     crate::openapi::access_errors(staff.get_openapi_mut());

@@ -1,20 +1,21 @@
 //! The branch stock sheet (contract section 6.1, item 1): sheet `Stock Local`, columns Modelo,
-//! Marca, Costo (0 when unknown), Precio, Stock; one row per product with stock at the branch,
-//! by model.
+//! Marca, Costo (0 when unknown), Precio, Stock, and (issue 23) En tránsito, the units on their
+//! way to the branch; one row per product with stock at the branch or on its way, by model.
 
 use chrono::NaiveDate;
 use optica_query::products::StockSheetRow;
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
 
 /// Column widths of the original, in characters (it gave 6000/4000/3000 in 1/256 units).
-const WIDTHS: [f64; 5] = [
+const WIDTHS: [f64; 6] = [
     6000.0 / 256.0,
     4000.0 / 256.0,
     3000.0 / 256.0,
     3000.0 / 256.0,
     3000.0 / 256.0,
+    3000.0 / 256.0,
 ];
-const HEADERS: [&str; 5] = ["Modelo", "Marca", "Costo", "Precio", "Stock"];
+const HEADERS: [&str; 6] = ["Modelo", "Marca", "Costo", "Precio", "Stock", "En tránsito"];
 
 pub fn stock_workbook(rows: &[StockSheetRow]) -> Result<Vec<u8>, XlsxError> {
     let mut workbook = Workbook::new();
@@ -33,6 +34,7 @@ pub fn stock_workbook(rows: &[StockSheetRow]) -> Result<Vec<u8>, XlsxError> {
         sheet.write_number_with_format(r, 2, row.costo_cents.unwrap_or(0) as f64 / 100.0, &money)?;
         sheet.write_number_with_format(r, 3, row.precio_cents as f64 / 100.0, &money)?;
         sheet.write_number(r, 4, row.stock as f64)?;
+        sheet.write_number(r, 5, row.en_transito as f64)?;
     }
     workbook.save_to_buffer()
 }

@@ -173,6 +173,19 @@ const MATRIX: &[Fila] = &[
     // balance: any staff member, at their own branch.
     ("GET",    "/api/cuentas-corrientes",                  Sin, STAFF),
     ("POST",   "/api/movimientos/{deudor}/cobros",         Json(r#"{"metodoPagoId":{efectivo},"monto":1}"#), STAFF_SAVE),
+    // Stock (issue 23): reasons for anyone; adjustments and reorder points for admins; the
+    // reorder list per branch (a seller's own); transfers by the sending branch, received by
+    // the receiving one, cancelled by the sending one (the admin comes last: done already).
+    ("GET",    "/api/stock/motivos",                       Sin, STAFF),
+    ("POST",   "/api/productos/{lente}/ajustes",           Json(r#"{"localId":{centro},"cantidad":1,"motivo":"Correccion"}"#), ADMIN),
+    ("PUT",    "/api/productos/{lente}/minimo",            Json(r#"{"localId":{centro},"minimo":1}"#), ADMIN),
+    ("GET",    "/api/reponer?localId={centro}",            Sin, STAFF),
+    ("GET",    "/api/reponer/excel?localId={centro}",      Sin, STAFF),
+    ("POST",   "/api/transferencias",                      Json(r#"{"origenId":{centro},"destinoId":{norte},"lineas":[{"productoId":{lente},"cantidad":1}]}"#), BRANCH_A_SAVE),
+    ("GET",    "/api/transferencias",                      Sin, STAFF),
+    ("GET",    "/api/transferencias/{transferencia}",      Sin, STAFF),
+    ("POST",   "/api/transferencias/{recibir}/recepcion",  Json("{}"), [401, 401, 401, 403, 200, 400]),
+    ("POST",   "/api/transferencias/{cancelar}/cancelacion", Json("{}"), [401, 401, 401, 200, 403, 400]),
     // A return: the sale's branch's seller (into their own stock and cash) and admins.
     ("POST",   "/api/movimientos/{devolver}/devoluciones", Json(r#"{"lineas":[{"productoId":{armazon},"cantidad":1}],"metodoPagoId":{efectivo}}"#), BRANCH_A_SAVE),
 
@@ -282,6 +295,26 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
     on_credit["cajaMovimientos"][0]["montoImpuesto"] = json!(500.5);
     on_credit["totalImpuesto"] = json!(500.5);
     let deudor = id_of(&app, &s.seller, "/api/movimientos", on_credit, "movimiento").await;
+    // Transfers of one lens from the centre to the north: to read, to receive, to cancel.
+    let transfer =
+        json!({"origenId": s.centro, "destinoId": s.norte, "lineas": [{"productoId": s.lente, "cantidad": 1}]});
+    let transferencia = id_of(
+        &app,
+        &s.seller,
+        "/api/transferencias",
+        transfer.clone(),
+        "transferencia",
+    )
+    .await;
+    let recibir = id_of(
+        &app,
+        &s.seller,
+        "/api/transferencias",
+        transfer.clone(),
+        "transferencia",
+    )
+    .await;
+    let cancelar = id_of(&app, &s.seller, "/api/transferencias", transfer, "transferencia").await;
     // Three frames: one comes back per caller allowed to return.
     let devolver = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 3), "movimiento").await;
     let (_, leido) = app.get(&format!("/api/movimientos/{movimiento}"), Some(admin)).await;
@@ -320,6 +353,10 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
         ("borrar_movimiento", borrar_movimiento),
         ("deudor", deudor),
         ("devolver", devolver),
+        ("lente", s.lente),
+        ("transferencia", transferencia),
+        ("recibir", recibir),
+        ("cancelar", cancelar),
         ("borrar_paciente", borrar_paciente),
         ("borrar_producto", borrar_producto),
     ] {

@@ -176,7 +176,7 @@ async fn a_long_stream_loads_from_its_snapshot_as_from_every_event(pool: PgPool)
             cantidad: -(n % 3) - 1,
             motivo: MotivoStock::Venta,
         }],
-        movimiento_id: Some(n),
+        origen: optica_events::Origen::movimiento(n),
     };
     let created = store.load::<Producto>("7").await.unwrap().1;
     for n in 1..=(2 * SNAPSHOT_EVERY + 7 - created) as i64 {

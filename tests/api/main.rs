@@ -25,4 +25,6 @@ mod projector;
 mod returns;
 mod startup;
 mod statistics;
+mod stock;
 mod support;
+mod transfers;

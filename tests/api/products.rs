@@ -633,7 +633,17 @@ async fn the_branch_stock_sheet_lists_products_with_stock_by_model(pool: PgPool)
     let range = book.worksheet_range("Stock Local").unwrap();
     let rows: Vec<Vec<Data>> = range.rows().map(|r| r.to_vec()).collect();
     let s = |v: &str| Data::String(v.into());
-    assert_eq!(rows[0], [s("Modelo"), s("Marca"), s("Costo"), s("Precio"), s("Stock")]);
+    assert_eq!(
+        rows[0],
+        [
+            s("Modelo"),
+            s("Marca"),
+            s("Costo"),
+            s("Precio"),
+            s("Stock"),
+            s("En tránsito")
+        ]
+    );
     assert_eq!(
         rows[1],
         [
@@ -641,7 +651,8 @@ async fn the_branch_stock_sheet_lists_products_with_stock_by_model(pool: PgPool)
             s("Vulk"),
             Data::Float(1000.0),
             Data::Float(3600.5),
-            Data::Float(1.0)
+            Data::Float(1.0),
+            Data::Float(0.0)
         ]
     );
     assert_eq!(
@@ -651,7 +662,8 @@ async fn the_branch_stock_sheet_lists_products_with_stock_by_model(pool: PgPool)
             s("Ray-Ban"),
             Data::Float(1000.0),
             Data::Float(3600.5),
-            Data::Float(2.0)
+            Data::Float(2.0),
+            Data::Float(0.0)
         ]
     );
     assert_eq!(rows.len(), 3, "products without stock are left out");

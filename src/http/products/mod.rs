@@ -8,7 +8,7 @@
 
 pub mod body;
 pub mod bulk;
-mod errors;
+pub mod errors;
 pub mod prices;
 
 use axum::extract::State;

@@ -1173,6 +1173,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/productos/{id}/ajustes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A manual stock adjustment with its reason and note (admins). */
+        post: operations["stock_ajustar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productos/{id}/minimo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets or clears a branch's reorder point of the product (admins). */
+        put: operations["stock_minimo"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/proveedor": {
         parameters: {
             query?: never;
@@ -1209,6 +1243,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reponer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The branch's products at or below their reorder point, by brand and model. */
+        get: operations["stock_reponer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reponer/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 'Reponer' list as an Excel sheet, to send a supplier (every row, by brand and model). */
+        get: operations["stock_reponer_excel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock/motivos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reasons of a manual adjustment, in the form's order. */
+        get: operations["stock_motivos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tienda": {
         parameters: {
             query?: never;
@@ -1220,6 +1305,78 @@ export interface paths {
         get: operations["tienda"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transferencias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The transfers, newest first. */
+        get: operations["transferencias"];
+        put?: never;
+        /** Sends units from a branch to another: they leave the sending branch now, never below zero. */
+        post: operations["transferencia_enviar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transferencias/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One transfer with its lines. */
+        get: operations["transferencia_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transferencias/{id}/cancelacion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a transfer in transit at its origin: every unit goes back. */
+        post: operations["transferencia_cancelar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transferencias/{id}/recepcion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receives a transfer at its destination: what arrived enters the branch's stock; a shortfall
+         *     is written off with its reason.
+         */
+        post: operations["transferencia_recibir"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1267,10 +1424,48 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A product to reorder at a branch. */
+        AReponer: {
+            /** Format: int64 */
+            costoCents?: number | null;
+            /**
+             * Format: int64
+             * @description Units on their way to the branch (transfers not yet received).
+             */
+            enTransito: number;
+            /**
+             * Format: int64
+             * @description Units to reach the reorder point, counting what is in transit (at least 1: at the point
+             *     itself one more is wanted).
+             */
+            faltan: number;
+            marca: string;
+            /** Format: int64 */
+            minimo: number;
+            modelo: string;
+            /** Format: int64 */
+            productoId: number;
+            /** @description The suppliers' names, as Spanish sorts them, joined by ', '. */
+            proveedores: string;
+            /** Format: int64 */
+            stock: number;
+        };
         AdicionalBody: {
             descripcion?: string | null;
             /** Format: double */
             subtotal?: number | null;
+        };
+        AjusteBody: {
+            /**
+             * Format: int64
+             * @description Units in (positive) or out (negative).
+             */
+            cantidad: number;
+            /** Format: int64 */
+            localId: number;
+            /** @description One of `GET /api/stock/motivos`. */
+            motivo: string;
+            nota?: string | null;
         };
         /** @description Opening a day: the float per method (methods left out start at zero). */
         AperturaBody: {
@@ -1286,13 +1481,15 @@ export interface components {
             /** Format: int64 */
             localId: number;
             localNombre?: string | null;
-            /** @description Carga inicial, Corrección manual, Venta, Venta editada, Venta eliminada, Transferencia. */
+            /** @description The reason's label (`MotivoStock::label`): Carga inicial, Venta, Transferencia, Rotura... */
             motivo: string;
             /**
              * Format: int64
-             * @description The cash-box movement behind a sale.
+             * @description The cash-box movement behind a sale or a return.
              */
             movimientoId?: number | null;
+            /** @description The note of a manual adjustment. */
+            nota?: string | null;
             /** Format: date-time */
             registrado: string;
             /**
@@ -1300,6 +1497,11 @@ export interface components {
              * @description The branch's stock after it: the running balance.
              */
             stock: number;
+            /**
+             * Format: int64
+             * @description The transfer behind a transfer's change.
+             */
+            transferenciaId?: number | null;
             usuario: string;
         };
         /** @description A branch's day. */
@@ -1363,6 +1565,9 @@ export interface components {
             monto: number;
             /** Format: double */
             montoImpuesto: number;
+        };
+        CancelacionBody: {
+            motivo?: string | null;
         };
         Cantidad: {
             /** Format: int64 */
@@ -1510,6 +1715,14 @@ export interface components {
             entrada: number;
             /** Format: double */
             salida: number;
+        };
+        EnvioBody: {
+            /** Format: int64 */
+            destinoId: number;
+            lineas: components["schemas"]["LineaBody"][];
+            nota?: string | null;
+            /** Format: int64 */
+            origenId: number;
         };
         /** @description A validation failure: one Spanish message per field problem. */
         Errores: {
@@ -1661,11 +1874,31 @@ export interface components {
             /** Format: int64 */
             id?: number | null;
         };
+        LineaBody: {
+            /** Format: int64 */
+            cantidad: number;
+            /** Format: int64 */
+            productoId: number;
+        };
         LineaDevueltaBody: {
             /** Format: int64 */
             cantidad: number;
             /** Format: int64 */
             productoId: number;
+        };
+        /** @description One product of a transfer. */
+        LineaTransferencia: {
+            /** Format: int64 */
+            cantidad: number;
+            marca?: string | null;
+            modelo: string;
+            /** Format: int64 */
+            productoId: number;
+            /**
+             * Format: int64
+             * @description What arrived, once received.
+             */
+            recibidas?: number | null;
         };
         /** @description A branch. */
         Local: {
@@ -1732,12 +1965,29 @@ export interface components {
             mensaje: string;
             metodoPago: components["schemas"]["Nombrado"];
         };
+        MinimoBody: {
+            /** Format: int64 */
+            localId: number;
+            /**
+             * Format: int64
+             * @description The stock at or below which to reorder; null clears it.
+             */
+            minimo?: number | null;
+        };
         /** @description An amount for one payment method. */
         MontoBody: {
             /** Format: int64 */
             metodoPagoId: number;
             /** Format: double */
             monto: number;
+        };
+        /** @description A reason of a manual adjustment, as the form lists it. */
+        MotivoAjuste: {
+            /** @description What the body sends (`Rotura`, `RoboOPerdida`...). */
+            motivo: string;
+            nombre: string;
+            /** @description Whether it only takes units out (the quantity must be negative). */
+            resta: boolean;
         };
         /** @description A movement as the API serializes it (contract §3.4). */
         Movimiento: {
@@ -1905,6 +2155,49 @@ export interface components {
             /** Format: int64 */
             localId: number;
             localNombre: string;
+        };
+        /** @description One page of a list; `number` is zero-based. */
+        Page_AReponer: {
+            content: {
+                /** Format: int64 */
+                costoCents?: number | null;
+                /**
+                 * Format: int64
+                 * @description Units on their way to the branch (transfers not yet received).
+                 */
+                enTransito: number;
+                /**
+                 * Format: int64
+                 * @description Units to reach the reorder point, counting what is in transit (at least 1: at the point
+                 *     itself one more is wanted).
+                 */
+                faltan: number;
+                marca: string;
+                /** Format: int64 */
+                minimo: number;
+                modelo: string;
+                /** Format: int64 */
+                productoId: number;
+                /** @description The suppliers' names, as Spanish sorts them, joined by ', '. */
+                proveedores: string;
+                /** Format: int64 */
+                stock: number;
+            }[];
+            empty: boolean;
+            first: boolean;
+            last: boolean;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            numberOfElements: number;
+            pageable: components["schemas"]["Pageable"];
+            /** Format: int64 */
+            size: number;
+            sort: components["schemas"]["SortInfo"];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
         };
         /** @description One page of a list; `number` is zero-based. */
         Page_Cierre: {
@@ -2204,6 +2497,47 @@ export interface components {
             /** Format: int64 */
             totalPages: number;
         };
+        /** @description One page of a list; `number` is zero-based. */
+        Page_Transferencia: {
+            content: {
+                cerrada?: string | null;
+                destino: string;
+                /** Format: int64 */
+                destinoId: number;
+                enviada: string;
+                /** @description ENVIADA, RECIBIDA, RECIBIDA_CON_FALTANTE or CANCELADA. */
+                estado: string;
+                /** Format: int64 */
+                id: number;
+                lineas: components["schemas"]["LineaTransferencia"][];
+                /** @description The shortfall's or the cancellation's reason. */
+                motivo?: string | null;
+                nota?: string | null;
+                origen: string;
+                /** Format: int64 */
+                origenId: number;
+                /**
+                 * Format: int64
+                 * @description Σ units sent.
+                 */
+                unidades: number;
+            }[];
+            empty: boolean;
+            first: boolean;
+            last: boolean;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            numberOfElements: number;
+            pageable: components["schemas"]["Pageable"];
+            /** Format: int64 */
+            size: number;
+            sort: components["schemas"]["SortInfo"];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
         Pageable: {
             /** Format: int64 */
             offset: number;
@@ -2266,6 +2600,11 @@ export interface components {
              */
             version: number;
         };
+        /** @description The product as it stands after a stock change. */
+        ProductoAjustado: {
+            mensaje: string;
+            producto?: null | components["schemas"]["Producto"];
+        };
         /**
          * @description A product as the web app sends it for create, bulk create and edit. Ids, `creadoEn` and
          *     `ultimaActualizacion` in the body are ignored: the server assigns them.
@@ -2303,7 +2642,17 @@ export interface components {
         };
         /** @description A branch's stock of a product. */
         ProductoLocal: {
+            /**
+             * Format: int64
+             * @description Units sent to this branch and not yet received: in no branch's stock, never sold.
+             */
+            enTransito?: number;
             local: components["schemas"]["Local"];
+            /**
+             * Format: int64
+             * @description The branch's reorder point, when set (issue 23).
+             */
+            minimo?: number | null;
             /** Format: int64 */
             stock: number;
         };
@@ -2341,6 +2690,12 @@ export interface components {
         /** @description Reopening a closed day (admins). */
         ReaperturaBody: {
             motivo?: string | null;
+        };
+        RecepcionBody: {
+            /** @description Needed when less arrived than was sent. */
+            motivo?: string | null;
+            /** @description What arrived per product; a product not named arrived whole. */
+            recibidas?: components["schemas"]["LineaBody"][];
         };
         SortInfo: {
             empty: boolean;
@@ -2396,6 +2751,35 @@ export interface components {
             local_id?: number | null;
             scope: string;
             token_type: string;
+        };
+        /** @description A transfer as the screens show it. */
+        Transferencia: {
+            cerrada?: string | null;
+            destino: string;
+            /** Format: int64 */
+            destinoId: number;
+            enviada: string;
+            /** @description ENVIADA, RECIBIDA, RECIBIDA_CON_FALTANTE or CANCELADA. */
+            estado: string;
+            /** Format: int64 */
+            id: number;
+            lineas: components["schemas"]["LineaTransferencia"][];
+            /** @description The shortfall's or the cancellation's reason. */
+            motivo?: string | null;
+            nota?: string | null;
+            origen: string;
+            /** Format: int64 */
+            origenId: number;
+            /**
+             * Format: int64
+             * @description Σ units sent.
+             */
+            unidades: number;
+        };
+        /** @description The answer of a step: its message and the transfer as it stands. */
+        TransferenciaGuardada: {
+            mensaje: string;
+            transferencia?: null | components["schemas"]["Transferencia"];
         };
         /** @description The sales of one day: how many and their total after discounts. */
         VentasDelDia: {
@@ -6736,6 +7120,136 @@ export interface operations {
             };
         };
     };
+    stock_ajustar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AjusteBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductoAjustado"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    stock_minimo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MinimoBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductoAjustado"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
     proveedor_list: {
         parameters: {
             query?: never;
@@ -6956,6 +7470,144 @@ export interface operations {
             };
         };
     };
+    stock_reponer: {
+        parameters: {
+            query?: {
+                /** @description The branch (admins; a seller always gets their own). */
+                localId?: number | null;
+                page?: number | null;
+                size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AReponer"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    stock_reponer_excel: {
+        parameters: {
+            query?: {
+                /** @description The branch (admins; a seller always gets their own). */
+                localId?: number | null;
+                page?: number | null;
+                size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description xlsx file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    stock_motivos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MotivoAjuste"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
     tienda: {
         parameters: {
             query?: never;
@@ -6971,6 +7623,294 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Tienda"];
+                };
+            };
+        };
+    };
+    transferencias: {
+        parameters: {
+            query?: {
+                /** @description ENVIADA, RECIBIDA, RECIBIDA_CON_FALTANTE or CANCELADA. */
+                estado?: string | null;
+                /** @description Sent from or to this branch (admins; a seller always gets their own). */
+                localId?: number | null;
+                page?: number | null;
+                size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Transferencia"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    transferencia_enviar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnvioBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferenciaGuardada"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    transferencia_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transferencia"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    transferencia_cancelar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelacionBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferenciaGuardada"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    transferencia_recibir: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecepcionBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferenciaGuardada"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
                 };
             };
         };

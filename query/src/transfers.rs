@@ -1,0 +1,106 @@
+//! Transfers between branches (issue 23): the list, newest first, filtered by state and branch,
+//! and one transfer with its lines.
+
+use chrono::NaiveDateTime;
+use serde::Serialize;
+use sqlx::{PgPool, Postgres, QueryBuilder};
+use utoipa::ToSchema;
+
+use crate::Page;
+
+/// One product of a transfer.
+#[derive(Clone, Debug, Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LineaTransferencia {
+    pub producto_id: i64,
+    pub modelo: String,
+    pub marca: Option<String>,
+    pub cantidad: i64,
+    /// What arrived, once received.
+    pub recibidas: Option<i64>,
+}
+
+/// A transfer as the screens show it.
+#[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct Transferencia {
+    pub id: i64,
+    pub origen_id: i64,
+    pub origen: String,
+    pub destino_id: i64,
+    pub destino: String,
+    /// ENVIADA, RECIBIDA, RECIBIDA_CON_FALTANTE or CANCELADA.
+    pub estado: String,
+    pub nota: Option<String>,
+    /// The shortfall's or the cancellation's reason.
+    pub motivo: Option<String>,
+    #[schema(value_type = String)]
+    pub enviada: NaiveDateTime,
+    #[schema(value_type = Option<String>)]
+    pub cerrada: Option<NaiveDateTime>,
+    /// Σ units sent.
+    pub unidades: i64,
+    #[sqlx(json)]
+    #[schema(value_type = Vec<LineaTransferencia>)]
+    pub lineas: Vec<LineaTransferencia>,
+}
+
+/// Which transfers: by state, and touching a branch (sent from or to it).
+#[derive(Clone, Debug, Default)]
+pub struct Filtro {
+    pub estado: Option<String>,
+    pub local_id: Option<i64>,
+}
+
+const SELECT: &str = "select t.id, t.origen as origen_id, coalesce(o.nombre, '') as origen,
+        t.destino as destino_id, coalesce(d.nombre, '') as destino, t.estado, t.nota, t.motivo, t.enviada, t.cerrada,
+        (select coalesce(sum(l.cantidad), 0)::bigint from transfer_lines l where l.transferencia_id = t.id) as unidades,
+        coalesce((select json_agg(json_build_object('productoId', l.producto_id, 'modelo', l.modelo,
+                                                    'marca', p.marca_nombre, 'cantidad', l.cantidad,
+                                                    'recibidas', l.recibidas) order by l.modelo collate optica_es, l.producto_id)
+                  from transfer_lines l left join products p on p.id = l.producto_id
+                  where l.transferencia_id = t.id), '[]') as lineas
+     from transfers t
+     left join lookup_items o on o.kind = 'Local' and o.id = t.origen
+     left join lookup_items d on d.kind = 'Local' and d.id = t.destino";
+
+fn conditions<'a>(q: &mut QueryBuilder<'a, Postgres>, f: &'a Filtro) {
+    q.push(" where true");
+    if let Some(estado) = &f.estado {
+        q.push(" and t.estado = ").push_bind(estado);
+    }
+    if let Some(local_id) = f.local_id {
+        q.push(" and (t.origen = ").push_bind(local_id);
+        q.push(" or t.destino = ").push_bind(local_id).push(")");
+    }
+}
+
+/// A page of transfers, newest first.
+pub async fn page(pool: &PgPool, f: &Filtro, number: i64, size: i64) -> Result<Page<Transferencia>, sqlx::Error> {
+    let mut q = QueryBuilder::new("select count(*) from transfers t");
+    conditions(&mut q, f);
+    let count: i64 = q.build_query_scalar().fetch_one(pool).await?;
+    let mut q = QueryBuilder::new(SELECT);
+    conditions(&mut q, f);
+    q.push(" order by t.id desc limit ")
+        .push_bind(size)
+        .push(" offset ")
+        .push_bind(number * size);
+    let rows = q.build_query_as().fetch_all(pool).await?;
+    Ok(Page::new(rows, number, size, count))
+}
+
+pub async fn by_id(pool: &PgPool, id: i64) -> Result<Option<Transferencia>, sqlx::Error> {
+    sqlx::query_as(&format!("{SELECT} where t.id = $1"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await
+}
+
+/// The branches a transfer goes between (for the caller's branch check), if it exists.
+pub async fn branches_of(pool: &PgPool, id: i64) -> Result<Option<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as("select origen, destino from transfers where id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await
+}

@@ -1,0 +1,238 @@
+//! Stock outside sales (issue 23): an admin's manual adjustment with its reason, a branch's
+//! reorder point, and the branch's 'Reponer' list (also as an Excel to send a supplier).
+//! Transfers are in `http/transfers`.
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use optica_command::stock;
+use optica_events::MotivoStock;
+use optica_query::products::Producto;
+use optica_query::stock::{self as read, AReponer};
+use optica_query::Page;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::routes;
+
+use crate::auth::{Admin, Staff};
+use crate::dispatch::{self, RequestMeta};
+use crate::error::AppError;
+use crate::http::extract::{ApiJson, ApiPath, Query};
+use crate::http::lenient::{branch, opt_i64};
+use crate::http::products::errors::{command_error, not_found};
+use crate::http::{page_index, page_size, Endpoints};
+#[allow(unused_imports)]
+use crate::openapi::Mensaje;
+use crate::reports::{reorder_excel, stock_excel::attachment};
+use crate::state::AppState;
+
+pub fn endpoints() -> Endpoints {
+    Endpoints::default()
+        .staff(routes!(reasons))
+        .staff(routes!(adjust))
+        .staff(routes!(set_minimo))
+        .staff(routes!(reorder))
+        .staff(routes!(reorder_xlsx))
+}
+
+/// A reason of a manual adjustment, as the form lists it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MotivoAjuste {
+    /// What the body sends (`Rotura`, `RoboOPerdida`...).
+    pub motivo: String,
+    pub nombre: String,
+    /// Whether it only takes units out (the quantity must be negative).
+    pub resta: bool,
+}
+
+/// The reasons of a manual adjustment, in the form's order.
+#[utoipa::path(get, path = "/api/stock/motivos", tag = "stock", operation_id = "stock_motivos",
+    responses((status = 200, body = Vec<MotivoAjuste>)))]
+pub async fn reasons(_staff: Staff) -> Json<Vec<MotivoAjuste>> {
+    Json(
+        MotivoStock::MANUALES
+            .iter()
+            .map(|m| MotivoAjuste {
+                motivo: serde_json::to_value(m)
+                    .ok()
+                    .and_then(|v| v.as_str().map(String::from))
+                    .unwrap_or_default(),
+                nombre: m.label().into(),
+                resta: m.only_out(),
+            })
+            .collect(),
+    )
+}
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AjusteBody {
+    pub local_id: i64,
+    /// Units in (positive) or out (negative).
+    pub cantidad: i64,
+    /// One of `GET /api/stock/motivos`.
+    #[schema(value_type = String)]
+    pub motivo: MotivoStock,
+    #[serde(default)]
+    pub nota: Option<String>,
+}
+
+/// The product as it stands after a stock change.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductoAjustado {
+    pub mensaje: String,
+    pub producto: Option<Producto>,
+}
+
+async fn answer(state: &AppState, id: i64, mensaje: &str) -> Result<Json<ProductoAjustado>, AppError> {
+    let viewer = optica_query::products::Viewer { admin: true };
+    let producto = optica_query::products::by_id(&state.pool, id, viewer).await?;
+    Ok(Json(ProductoAjustado {
+        mensaje: mensaje.into(),
+        producto,
+    }))
+}
+
+/// A manual stock adjustment with its reason and note (admins).
+#[utoipa::path(post, path = "/api/productos/{id}/ajustes", tag = "stock", operation_id = "stock_ajustar",
+    params(("id" = i64, Path)), request_body = AjusteBody,
+    responses((status = 200, body = ProductoAjustado), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+pub async fn adjust(
+    State(state): State<AppState>,
+    Admin(caller): Admin,
+    meta: RequestMeta,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<AjusteBody>,
+) -> Result<Json<ProductoAjustado>, AppError> {
+    let metadata = meta.metadata(caller.actor());
+    let outcome = stock::adjust(
+        &state.store,
+        id,
+        body.local_id,
+        body.cantidad,
+        body.motivo,
+        body.nota,
+        &metadata,
+    )
+    .await
+    .map_err(|e| stock_error(id, body.local_id, e))?;
+    dispatch::settled(&state, outcome).await;
+    answer(&state, id, "El stock ha sido ajustado!").await
+}
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MinimoBody {
+    pub local_id: i64,
+    /// The stock at or below which to reorder; null clears it.
+    #[serde(default)]
+    pub minimo: Option<i64>,
+}
+
+/// Sets or clears a branch's reorder point of the product (admins).
+#[utoipa::path(put, path = "/api/productos/{id}/minimo", tag = "stock", operation_id = "stock_minimo",
+    params(("id" = i64, Path)), request_body = MinimoBody,
+    responses((status = 200, body = ProductoAjustado), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+pub async fn set_minimo(
+    State(state): State<AppState>,
+    Admin(caller): Admin,
+    meta: RequestMeta,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<MinimoBody>,
+) -> Result<Json<ProductoAjustado>, AppError> {
+    let metadata = meta.metadata(caller.actor());
+    let outcome = stock::set_minimo(&state.store, id, body.local_id, body.minimo, &metadata)
+        .await
+        .map_err(|e| stock_error(id, body.local_id, e))?;
+    dispatch::settled(&state, outcome).await;
+    answer(&state, id, "El punto de pedido ha sido guardado!").await
+}
+
+fn stock_error(
+    id: i64,
+    local_id: i64,
+    e: optica_command::CommandError<optica_command::product::ProductoError>,
+) -> AppError {
+    use optica_command::product::ProductoError;
+    use optica_command::CommandError;
+    match e {
+        CommandError::Domain(ProductoError::LocalAusente(_)) => AppError::Validation(vec![format!(
+            "El producto no se ofrece en el local {local_id}: agregalo al local desde el formulario del producto."
+        )]),
+        CommandError::Domain(ProductoError::StockInsuficiente { modelo }) => {
+            AppError::Validation(vec![format!("El ajuste dejaría el stock de {modelo} por debajo de 0.")])
+        }
+        CommandError::Domain(ProductoError::Invalid(rules)) => AppError::Validation(crate::error::texts(&rules)),
+        CommandError::Domain(ProductoError::NotFound) => not_found(id),
+        other => command_error(id, other, true),
+    }
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct ReponerQuery {
+    /// The branch (admins; a seller always gets their own).
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub local_id: Option<i64>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub page: Option<i64>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub size: Option<i64>,
+}
+
+/// The branch to list for the caller: a seller's own; an admin must name one.
+fn branch_for(caller: &crate::auth::Caller, asked: Option<i64>) -> Result<i64, AppError> {
+    caller
+        .branch_seen(branch(asked))
+        .ok_or_else(|| AppError::Validation(vec!["Elegí el local.".into()]))
+}
+
+/// The branch's products at or below their reorder point, by brand and model.
+#[utoipa::path(get, path = "/api/reponer", tag = "stock", operation_id = "stock_reponer",
+    params(ReponerQuery), responses((status = 200, body = Page<AReponer>), (status = 400, description = "errors")))]
+pub async fn reorder(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    Query(q): Query<ReponerQuery>,
+) -> Result<Json<Page<AReponer>>, AppError> {
+    let local_id = branch_for(&caller, q.local_id)?;
+    let number = page_index(q.page.unwrap_or(0))?;
+    let size = page_size(q.size, 50)?;
+    Ok(Json(read::reponer(&state.pool, local_id, number, size).await?))
+}
+
+/// The 'Reponer' list as an Excel sheet, to send a supplier (every row, by brand and model).
+#[utoipa::path(get, path = "/api/reponer/excel", tag = "stock", operation_id = "stock_reponer_excel",
+    params(ReponerQuery),
+    responses((status = 200, description = "xlsx file", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+    (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+pub async fn reorder_xlsx(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    Query(q): Query<ReponerQuery>,
+) -> Result<Response, AppError> {
+    let local_id = branch_for(&caller, q.local_id)?;
+    let nombre = optica_query::lookups::get(&state.pool, "Local", local_id)
+        .await?
+        .map(|l| l.nombre)
+        .ok_or_else(|| AppError::NotFound(format!("El local ID: {local_id} no existe en la base de datos!")))?;
+    let rows = read::reponer(&state.pool, local_id, 0, read::MAX_ROWS).await?.content;
+    let bytes = reorder_excel::workbook(&nombre, &rows, caller.is_admin()).map_err(AppError::internal)?;
+    let name = reorder_excel::file_name(&nombre, state.today());
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, attachment(&name)),
+        ],
+        bytes,
+    )
+        .into_response())
+}

@@ -1,0 +1,247 @@
+//! Transfers between branches (issue 23). The sending branch's staff (or an admin) sends units
+//! that leave its stock at once; the receiving branch's staff receives all or part (a shortfall
+//! needs its reason); the sending branch cancels while in transit. Staff see the transfers of
+//! their branch; admins all. A request reads: handler → `optica_command::transfers` (one unit
+//! over the transfer and every product stream) → read-your-writes wait → the transfer.
+
+mod errors;
+
+use axum::extract::State;
+use axum::Json;
+use optica_command::transfers::{self, Envio, Paso};
+use optica_events::transfer::Cantidad;
+use optica_query::transfers::{self as read, Filtro, Transferencia};
+use optica_query::Page;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::routes;
+
+use crate::auth::{Caller, Staff};
+use crate::dispatch::{self, RequestMeta};
+use crate::error::AppError;
+use crate::http::extract::{ApiJson, ApiPath, Query};
+use crate::http::lenient::{branch, opt_i64};
+use crate::http::references::{Referenced, UNKNOWN_LOCAL};
+use crate::http::{page_index, page_size, Created, Endpoints};
+#[allow(unused_imports)]
+use crate::openapi::Mensaje;
+use crate::state::AppState;
+use errors::{command_error, not_found};
+
+pub fn endpoints() -> Endpoints {
+    Endpoints::default()
+        .staff(routes!(list, send))
+        .staff(routes!(get))
+        .staff(routes!(receive))
+        .staff(routes!(cancel))
+}
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LineaBody {
+    pub producto_id: i64,
+    pub cantidad: i64,
+}
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EnvioBody {
+    pub origen_id: i64,
+    pub destino_id: i64,
+    pub lineas: Vec<LineaBody>,
+    #[serde(default)]
+    pub nota: Option<String>,
+}
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecepcionBody {
+    /// What arrived per product; a product not named arrived whole.
+    #[serde(default)]
+    pub recibidas: Vec<LineaBody>,
+    /// Needed when less arrived than was sent.
+    #[serde(default)]
+    pub motivo: Option<String>,
+}
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancelacionBody {
+    #[serde(default)]
+    pub motivo: Option<String>,
+}
+
+/// The answer of a step: its message and the transfer as it stands.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TransferenciaGuardada {
+    pub mensaje: String,
+    pub transferencia: Option<Transferencia>,
+}
+
+fn cantidades(lineas: &[LineaBody]) -> Vec<Cantidad> {
+    lineas
+        .iter()
+        .map(|l| Cantidad {
+            producto_id: l.producto_id,
+            cantidad: l.cantidad,
+        })
+        .collect()
+}
+
+fn now(state: &AppState) -> chrono::NaiveDateTime {
+    let now = chrono::Utc::now().with_timezone(&state.timezone).naive_local();
+    chrono::Timelike::with_nanosecond(&now, 0).unwrap_or(now)
+}
+
+async fn answer(state: &AppState, id: i64, mensaje: &str) -> Result<TransferenciaGuardada, AppError> {
+    Ok(TransferenciaGuardada {
+        mensaje: mensaje.into(),
+        transferencia: read::by_id(&state.pool, id).await?,
+    })
+}
+
+/// Sends units from a branch to another: they leave the sending branch now, never below zero.
+#[utoipa::path(post, path = "/api/transferencias", tag = "stock", operation_id = "transferencia_enviar",
+    request_body = EnvioBody,
+    responses((status = 201, body = TransferenciaGuardada), (status = 400, description = "errors")))]
+pub async fn send(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    meta: RequestMeta,
+    ApiJson(body): ApiJson<EnvioBody>,
+) -> Result<Created<TransferenciaGuardada>, AppError> {
+    if !caller.works_at(body.origen_id) {
+        return Err(AppError::Forbidden);
+    }
+    let branches = [body.origen_id, body.destino_id].map(|id| (optica_events::LookupKind::Local, id));
+    let known = Referenced::load(&state.pool, branches).await?;
+    if branches.iter().any(|(kind, id)| !known.exists(*kind, *id)) {
+        return Err(AppError::Validation(vec![UNKNOWN_LOCAL.into()]));
+    }
+    let envio = Envio {
+        origen: body.origen_id,
+        destino: body.destino_id,
+        lineas: cantidades(&body.lineas),
+        nota: body.nota,
+        fecha: now(&state),
+    };
+    let metadata = meta.metadata(caller.actor());
+    let outcome = transfers::send(&state.store, envio, &metadata)
+        .await
+        .map_err(|e| command_error(0, e))?;
+    let id = dispatch::settled(&state, outcome).await;
+    Ok(Created(answer(&state, id, "La transferencia ha sido enviada!").await?))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct TransferenciasQuery {
+    /// ENVIADA, RECIBIDA, RECIBIDA_CON_FALTANTE or CANCELADA.
+    #[serde(default)]
+    pub estado: Option<String>,
+    /// Sent from or to this branch (admins; a seller always gets their own).
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub local_id: Option<i64>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub page: Option<i64>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub size: Option<i64>,
+}
+
+const ESTADOS: [&str; 4] = ["ENVIADA", "RECIBIDA", "RECIBIDA_CON_FALTANTE", "CANCELADA"];
+
+/// The transfers, newest first.
+#[utoipa::path(get, path = "/api/transferencias", tag = "stock", operation_id = "transferencias",
+    params(TransferenciasQuery), responses((status = 200, body = Page<Transferencia>), (status = 400, description = "errors")))]
+pub async fn list(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    Query(q): Query<TransferenciasQuery>,
+) -> Result<Json<Page<Transferencia>>, AppError> {
+    let estado = q.estado.map(|e| e.trim().to_uppercase()).filter(|e| !e.is_empty());
+    if estado.as_deref().is_some_and(|e| !ESTADOS.contains(&e)) {
+        return Err(AppError::Validation(vec![
+            "El estado debe ser ENVIADA, RECIBIDA, RECIBIDA_CON_FALTANTE o CANCELADA.".into(),
+        ]));
+    }
+    let filtro = Filtro {
+        estado,
+        local_id: caller.branch_seen(branch(q.local_id)),
+    };
+    let number = page_index(q.page.unwrap_or(0))?;
+    let size = page_size(q.size, 20)?;
+    Ok(Json(read::page(&state.pool, &filtro, number, size).await?))
+}
+
+/// Whether the caller may see a transfer: admins, and staff of either branch.
+async fn visible(state: &AppState, caller: &Caller, id: i64) -> Result<(), AppError> {
+    let (origen, destino) = read::branches_of(&state.pool, id).await?.ok_or_else(|| not_found(id))?;
+    if caller.works_at(origen) || caller.works_at(destino) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+/// One transfer with its lines.
+#[utoipa::path(get, path = "/api/transferencias/{id}", tag = "stock", operation_id = "transferencia_get",
+    params(("id" = i64, Path)), responses((status = 200, body = Transferencia), (status = 404, body = Mensaje)))]
+pub async fn get(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Transferencia>, AppError> {
+    visible(&state, &caller, id).await?;
+    read::by_id(&state.pool, id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| not_found(id))
+}
+
+async fn step(state: &AppState, caller: &Caller, meta: RequestMeta, id: i64, paso: Paso) -> Result<i64, AppError> {
+    visible(state, caller, id).await?;
+    let metadata = meta.metadata(caller.actor());
+    let may_touch = |local_id: i64| caller.works_at(local_id);
+    let outcome = transfers::step(&state.store, id, paso, now(state), may_touch, &metadata)
+        .await
+        .map_err(|e| command_error(id, e))?;
+    Ok(dispatch::settled(state, outcome).await)
+}
+
+/// Receives a transfer at its destination: what arrived enters the branch's stock; a shortfall
+/// is written off with its reason.
+#[utoipa::path(post, path = "/api/transferencias/{id}/recepcion", tag = "stock", operation_id = "transferencia_recibir",
+    params(("id" = i64, Path)), request_body = RecepcionBody,
+    responses((status = 200, body = TransferenciaGuardada), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+pub async fn receive(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    meta: RequestMeta,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<RecepcionBody>,
+) -> Result<Json<TransferenciaGuardada>, AppError> {
+    let paso = Paso::Recibir {
+        recibidas: cantidades(&body.recibidas),
+        motivo: body.motivo,
+    };
+    let id = step(&state, &caller, meta, id, paso).await?;
+    Ok(Json(answer(&state, id, "La transferencia ha sido recibida!").await?))
+}
+
+/// Cancels a transfer in transit at its origin: every unit goes back.
+#[utoipa::path(post, path = "/api/transferencias/{id}/cancelacion", tag = "stock", operation_id = "transferencia_cancelar",
+    params(("id" = i64, Path)), request_body = CancelacionBody,
+    responses((status = 200, body = TransferenciaGuardada), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+pub async fn cancel(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    meta: RequestMeta,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<CancelacionBody>,
+) -> Result<Json<TransferenciaGuardada>, AppError> {
+    let id = step(&state, &caller, meta, id, Paso::Cancelar { motivo: body.motivo }).await?;
+    Ok(Json(answer(&state, id, "La transferencia ha sido cancelada!").await?))
+}
