@@ -18,6 +18,8 @@ const FEATURES = [
   'products',
   'returns',
   'statistics',
+  'stock',
+  'transfers',
 ];
 const KERNEL = ['api', 'app', 'layout', 'lib', 'session', 'test', 'ui'];
 

@@ -79,6 +79,8 @@ export const auditApi = api.injectEndpoints({
     /** A product's stock ledger, oldest first; with `hasta` (an ISO instant), only up to then. */
     libroStock: build.query<AsientoStock[], { productoId: number; hasta?: string }>({
       query: ({ productoId, hasta }) => withHasta(`api/auditoria/stock/${productoId}`, hasta),
+      // A stock change on the same screen (an adjustment under the product's form) reads it again.
+      providesTags: ['Producto'],
     }),
     /** The entity as it stood at `hasta` (an ISO instant), as raw JSON; 404 `{mensaje}` when it
      * did not exist then. */

@@ -40,8 +40,16 @@ const ledger = [
     localId: 2,
     localNombre: 'Norte',
     motivo: 'Transferencia',
-    cantidad: 0,
-    stock: 2,
+    cantidad: 3,
+    stock: 5,
+    transferenciaId: 7,
+  }),
+  asiento({
+    registrado: instant(2024, 5, 14, 9, 0),
+    motivo: 'Rotura',
+    cantidad: -1,
+    stock: 6,
+    nota: 'Se cayó del exhibidor',
   }),
 ];
 
@@ -70,14 +78,18 @@ describe('stock ledger', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Fecha', 'Local', 'Motivo', 'Cantidad', 'Stock', 'Movimiento', 'Usuario']);
+    ).toEqual(['Fecha', 'Local', 'Motivo', 'Cantidad', 'Stock', 'Referencia', 'Nota', 'Usuario']);
     expect(cells(table)).toEqual([
-      ['01/05/2024 09:00:00', 'Centro', 'Carga inicial', '+5', '5', '', 'ana'],
-      ['01/05/2024 09:30:00', 'Norte', 'Carga inicial', '+2', '2', '', 'ana'],
-      ['10/05/2024 10:15:30', 'Centro', 'Venta', '-1', '4', '501', 'beto'],
-      ['12/05/2024 18:40:00', 'Centro', 'Corrección manual', '+3', '7', '', 'ana'],
-      ['13/05/2024 08:00:00', 'Norte', 'Transferencia', '0', '2', '', 'ana'],
+      ['01/05/2024 09:00:00', 'Centro', 'Carga inicial', '+5', '5', '', '', 'ana'],
+      ['01/05/2024 09:30:00', 'Norte', 'Carga inicial', '+2', '2', '', '', 'ana'],
+      ['10/05/2024 10:15:30', 'Centro', 'Venta', '-1', '4', '501', '', 'beto'],
+      ['12/05/2024 18:40:00', 'Centro', 'Corrección manual', '+3', '7', '', '', 'ana'],
+      ['13/05/2024 08:00:00', 'Norte', 'Transferencia', '+3', '5', 'Transferencia #7', '', 'ana'],
+      ['14/05/2024 09:00:00', 'Centro', 'Rotura', '-1', '6', '', 'Se cayó del exhibidor', 'ana'],
     ]);
+    expect(within(table).getByRole('link', { name: 'Transferencia #7' }).getAttribute('href')).toBe(
+      '/transferencias/7',
+    );
     const link = within(table).getByRole('link', { name: '501' });
     expect(link.getAttribute('href')).toBe('/editarMovimiento/501');
     expect(calls.map((c) => `${c.path}${c.search}`)).toEqual(['/api/auditoria/stock/10']);
@@ -113,7 +125,7 @@ describe('stock ledger', () => {
     const utc = new Date(2024, 4, 11, 12, 0).toISOString().replace('.000Z', 'Z');
     expect(calls.at(-1)?.search).toBe(`?hasta=${encodeURIComponent(utc)}`);
     // The full ledger stays as it was.
-    expect(cells(screen.getByRole('table', { name: 'Libro de stock' }))).toHaveLength(5);
+    expect(cells(screen.getByRole('table', { name: 'Libro de stock' }))).toHaveLength(6);
 
     routes[STOCK] = [200, []];
     await user.clear(input);

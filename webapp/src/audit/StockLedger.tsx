@@ -18,7 +18,8 @@ function LedgerTable({ asientos }: { asientos: AsientoStock[] }) {
             <th>Motivo</th>
             <th className="text-end">Cantidad</th>
             <th className="text-end">Stock</th>
-            <th>Movimiento</th>
+            <th>Referencia</th>
+            <th>Nota</th>
             <th>Usuario</th>
           </tr>
         </thead>
@@ -30,9 +31,13 @@ function LedgerTable({ asientos }: { asientos: AsientoStock[] }) {
               <td>{a.motivo}</td>
               <td className={`text-end ${a.cantidad < 0 ? 'text-danger' : 'text-success'}`}>{signed(a.cantidad)}</td>
               <td className="text-end">{a.stock}</td>
-              <td>
+              <td className="text-nowrap">
                 {a.movimientoId != null && <Link to={`/editarMovimiento/${a.movimientoId}`}>{a.movimientoId}</Link>}
+                {a.transferenciaId != null && (
+                  <Link to={`/transferencias/${a.transferenciaId}`}>Transferencia #{a.transferenciaId}</Link>
+                )}
               </td>
+              <td>{a.nota ?? ''}</td>
               <td>{a.usuario}</td>
             </tr>
           ))}
@@ -66,7 +71,8 @@ function StockAsOf({ asientos }: { asientos: AsientoStock[] }) {
 }
 
 /** A product's stock changes per branch, oldest first, each with the branch's resulting stock,
- * and every branch's stock at a chosen moment. Admins only: the server refuses the rest. */
+ * what it came from (a movement, a transfer) and an adjustment's note, and every branch's stock
+ * at a chosen moment. Admins only: the server refuses the rest. */
 export function StockLedger({ productoId }: { productoId: number }) {
   const ledger = useLibroStockQuery({ productoId }, { refetchOnMountOrArgChange: true });
   const [verMomento, momento] = useLazyLibroStockQuery();

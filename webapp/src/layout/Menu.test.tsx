@@ -24,6 +24,9 @@ describe('the main menu', () => {
     await user.click(toggler);
     expect(screen.getByRole('button', { name: 'Cerrar el menú' }).getAttribute('aria-expanded')).toBe('true');
     expect(collapse.className).toBe('collapse navbar-collapse show');
+    // Stock beyond sales, beside the cash items.
+    expect(screen.getByRole('link', { name: 'TRANSFERENCIAS' }).getAttribute('href')).toBe('/transferencias');
+    expect(screen.getByRole('link', { name: 'REPONER' }).getAttribute('href')).toBe('/reponer');
     await user.click(screen.getByRole('link', { name: 'CAJA' }));
     expect(router.state.location.pathname).toBe('/adminitrarCaja');
     expect(collapse.className).toBe('collapse navbar-collapse');

@@ -84,6 +84,8 @@ export function Menu() {
                 {navItem('/adminitrarCaja', 'CAJA')}
                 {navItem('/cuentasCorrientes', 'CUENTAS CORRIENTES')}
                 {navItem('/cierreCaja', 'CIERRE DE CAJA')}
+                {navItem('/transferencias', 'TRANSFERENCIAS')}
+                {navItem('/reponer', 'REPONER')}
                 {navItem('/estadistica', 'ESTADÍSTICAS')}
               </>
             ) : (

@@ -52,6 +52,20 @@ describe('product list', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Siguiente' }).disabled).toBe(true);
   });
 
+  it("shows what is on its way to a branch as 'En tránsito', only where there is some", async () => {
+    const enCamino = producto({
+      productoLocales: [
+        { local: locales[0], stock: 3, minimo: null, enTransito: 0 },
+        { local: locales[1], stock: 0, minimo: 2, enTransito: 3 },
+      ],
+    });
+    open(admin, { 'GET /api/productos/page/0': [200, springPage([enCamino], 12)] });
+    const stock = await screen.findByText(/^Norte: 0/);
+    expect(stock.textContent).toBe('Norte: 0En tránsito: 3');
+    expect(within(stock).getByText('En tránsito: 3')).toBeTruthy();
+    expect(screen.getByText('Centro: 3').textContent).toBe('Centro: 3');
+  });
+
   it('says so when there are no products', async () => {
     open(admin, { 'GET /api/productos/page/0': [200, springPage([], 12, 0, 0)] });
     await screen.findByText('No se encontraron productos');

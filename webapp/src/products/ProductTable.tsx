@@ -67,6 +67,9 @@ export function ProductTable({ productos, admin, page, onDelete }: Props) {
                   {p.productoLocales.map((s) => (
                     <li key={s.local.id} className="text-nowrap">
                       {s.local.nombre}: {formatEntero(s.stock)}
+                      {(s.enTransito ?? 0) > 0 && (
+                        <span className="badge text-bg-info ms-1">En tránsito: {formatEntero(s.enTransito ?? 0)}</span>
+                      )}
                     </li>
                   ))}
                 </ul>

@@ -14,6 +14,8 @@ import { EditPatient, PatientForm, PatientList } from '../patients';
 import { BulkCreate, EditProduct, MassUpdate, ProductForm, ProductList, PublicCatalogue } from '../products';
 import { MovementReturns } from '../returns';
 import { Statistics } from '../statistics';
+import { ProductStock, Reorder } from '../stock';
+import { NewTransfer, TransferDetail, TransferList } from '../transfers';
 import { RequireRole, type Access } from './RequireRole';
 
 const guarded = (access: Access, element: ReactNode) => <RequireRole access={access}>{element}</RequireRole>;
@@ -23,7 +25,17 @@ const auditPanel = (tipo: TipoConEstado) => (id: number) => <EntityAudit tipo={t
 
 /** The edit screens as routed: the entity's form with its audit panel below. */
 export const editScreens = {
-  producto: <EditProduct below={auditPanel('Producto')} />,
+  // A product's page also shows each branch's stock, its reorder point and the adjustments.
+  producto: (
+    <EditProduct
+      below={(id) => (
+        <>
+          <ProductStock productoId={id} />
+          {auditPanel('Producto')(id)}
+        </>
+      )}
+    />
+  ),
   // A movement's page also shows its returns (a sale's, or the sale a refund returned).
   movimiento: (
     <EditMovement
@@ -89,6 +101,11 @@ export const routes: RouteObject[] = [
       { path: 'cierreCaja', element: guarded('staff', <CashClosing />) },
       { path: 'cuentasCorrientes', element: guarded('staff', <Balances />) },
       { path: 'estadistica', element: guarded('staff', <Statistics />) },
+      // stock beyond sales
+      { path: 'transferencias', element: guarded('staff', <TransferList />) },
+      { path: 'transferencias/nueva', element: guarded('staff', <NewTransfer />) },
+      { path: 'transferencias/:id', element: guarded('staff', <TransferDetail />) },
+      { path: 'reponer', element: guarded('staff', <Reorder />) },
       // audit
       { path: 'auditoria', element: guarded('admin', <AuditLog />) },
       { path: '*', element: <Navigate to="/inicio" replace /> },

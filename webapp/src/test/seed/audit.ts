@@ -82,6 +82,8 @@ export function asiento(overrides: Partial<AsientoStock> = {}): AsientoStock {
     cantidad: 5,
     stock: 5,
     movimientoId: null,
+    transferenciaId: null,
+    nota: null,
     usuario: 'ana',
     ...overrides,
   };

@@ -13,7 +13,7 @@ export function producto(overrides: Partial<Producto> = {}): Producto {
     costo: 100,
     precio: 360,
     descripcion: 'Aviador',
-    productoLocales: [{ local: locales[0], stock: 3 }],
+    productoLocales: [{ local: locales[0], stock: 3, minimo: null, enTransito: 0 }],
     proveedores: [{ id: 9, nombre: 'Visión', celular: '99' }],
     creadoEn: '2024-01-05',
     ultimaActualizacion: '2024-01-05',

@@ -10,3 +10,5 @@ export * from './patients';
 export * from './returns';
 export * from './shop';
 export * from './statistics';
+export * from './stock';
+export * from './transfers';

@@ -1,0 +1,92 @@
+// Stock beyond sales (issue 23): an admin's manual adjustment with its reason and note, a
+// branch's reorder point per product, and the branch's 'Reponer' list (also as an Excel). Shapes
+// come from the server's OpenAPI document (schema.d.ts); the bodies sent are checked against it
+// at the end of this file.
+import { saveFile } from '../app/download';
+import { api } from './base';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+
+/** A reason of a manual adjustment: what the body sends, its name, whether it only takes out. */
+export type MotivoAjuste = Schemas['MotivoAjuste'];
+/** A product to reorder at a branch; `faltan` counts what is in transit. */
+export type AReponer = Schemas['AReponer'];
+export type AReponerPage = Schemas['Page_AReponer'];
+/** An adjustment's or a reorder point's answer: its message and the product as it now stands. */
+export type ProductoAjustado = Schemas['ProductoAjustado'];
+
+export interface AjusteBody {
+  localId: number;
+  /** Units in (positive) or out (negative). */
+  cantidad: number;
+  /** One of `GET /api/stock/motivos` (`Rotura`, `RoboOPerdida`...). */
+  motivo: string;
+  nota?: string;
+}
+
+export interface MinimoBody {
+  localId: number;
+  /** The stock at or below which to reorder; null clears it. */
+  minimo: number | null;
+}
+
+/** A page of the branch's reorder list. */
+export interface ReponerFiltro {
+  localId: number;
+  page: number;
+  size: number;
+}
+
+export const reponerPath = ({ localId, page, size }: ReponerFiltro) =>
+  `api/reponer?localId=${localId}&page=${page}&size=${size}`;
+
+export const stockApi = api
+  // An adjustment or a reorder point changes the product and the reorder list.
+  .enhanceEndpoints({ addTagTypes: ['Reponer'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      motivosStock: build.query<MotivoAjuste[], void>({
+        query: () => 'api/stock/motivos',
+      }),
+      reponer: build.query<AReponerPage, ReponerFiltro>({
+        query: reponerPath,
+        // A sale, a product's edit or a transfer changes what is to reorder.
+        providesTags: ['Reponer', 'Producto'],
+      }),
+      ajustarStock: build.mutation<ProductoAjustado, { productoId: number; body: AjusteBody }>({
+        query: ({ productoId, body }) => ({ url: `api/productos/${productoId}/ajustes`, method: 'POST', body }),
+        // A refusal reads the product again too: a sale may have taken the units meanwhile.
+        invalidatesTags: (result) => (result ? ['Producto', 'Reponer'] : ['Producto']),
+      }),
+      guardarMinimo: build.mutation<ProductoAjustado, { productoId: number; body: MinimoBody }>({
+        query: ({ productoId, body }) => ({ url: `api/productos/${productoId}/minimo`, method: 'PUT', body }),
+        invalidatesTags: (result) => (result ? ['Producto', 'Reponer'] : []),
+      }),
+      /** Fetches the branch's reorder workbook and saves it as fileName; the Blob never enters the store. */
+      reponerExcel: build.mutation<null, { localId: number; fileName: string }>({
+        queryFn: async ({ localId, fileName }, _api, _extra, baseQuery) => {
+          const result = await baseQuery({
+            url: `api/reponer/excel?localId=${localId}`,
+            // Error answers stay text so the failed action holds nothing unserializable.
+            responseHandler: (r) => (r.ok ? r.blob() : r.text()),
+          });
+          if (result.error) return { error: result.error };
+          saveFile(result.data as Blob, fileName);
+          return { data: null };
+        },
+      }),
+    }),
+  });
+
+export const {
+  useMotivosStockQuery,
+  useReponerQuery,
+  useAjustarStockMutation,
+  useGuardarMinimoMutation,
+  useReponerExcelMutation,
+} = stockApi;
+
+/** Fails to compile when a body stops being one the server accepts. */
+type Accepts<Server, Sent extends Server> = Sent;
+export type CheckedBodies = [Accepts<Schemas['AjusteBody'], AjusteBody>, Accepts<Schemas['MinimoBody'], MinimoBody>];

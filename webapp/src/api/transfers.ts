@@ -1,0 +1,107 @@
+// The transfers between branches (issue 23): sent units leave the origin at once and are in
+// transit (in no branch's stock) until the destination receives them, all or part; the origin
+// cancels while in transit. Shapes come from the server's OpenAPI document (schema.d.ts); the
+// bodies sent are checked against it at the end of this file.
+import { api } from './base';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+
+/** A transfer with its lines; `estado` is ENVIADA, RECIBIDA, RECIBIDA_CON_FALTANTE or CANCELADA. */
+export type Transferencia = Schemas['Transferencia'];
+/** One product of a transfer: what was sent, and what arrived once received. */
+export type LineaTransferencia = Schemas['LineaTransferencia'];
+/** A page of transfers, newest first. */
+export type TransferenciaPage = Schemas['Page_Transferencia'];
+/** A step's answer: its message and the transfer as it now stands. */
+export type TransferenciaGuardada = Schemas['TransferenciaGuardada'];
+
+export type EstadoTransferencia = 'ENVIADA' | 'RECIBIDA' | 'RECIBIDA_CON_FALTANTE' | 'CANCELADA';
+
+export interface LineaBody {
+  productoId: number;
+  cantidad: number;
+}
+
+export interface EnvioBody {
+  origenId: number;
+  destinoId: number;
+  lineas: LineaBody[];
+  nota?: string;
+}
+
+export interface RecepcionBody {
+  /** What arrived per product; a product not named arrived whole. */
+  recibidas: LineaBody[];
+  /** Needed when less arrived than was sent. */
+  motivo?: string;
+}
+
+export interface CancelacionBody {
+  motivo?: string;
+}
+
+/** The list's filter: '' is every state; `localId` 0 every branch (admins; a seller always gets
+ * the transfers from or to their own). */
+export interface TransferenciasFiltro {
+  estado: EstadoTransferencia | '';
+  localId: number;
+  page: number;
+  size: number;
+}
+
+export const transferenciasPath = ({ estado, localId, page, size }: TransferenciasFiltro) =>
+  `api/transferencias?${[
+    estado ? `estado=${estado}` : '',
+    localId ? `localId=${localId}` : '',
+    `page=${page}`,
+    `size=${size}`,
+  ]
+    .filter(Boolean)
+    .join('&')}`;
+
+export const transfersApi = api
+  // A transfer moves stock: the catalogue, the reorder list and the stock ledger read again.
+  .enhanceEndpoints({ addTagTypes: ['Transferencia', 'Reponer'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      transferencias: build.query<TransferenciaPage, TransferenciasFiltro>({
+        query: transferenciasPath,
+        providesTags: ['Transferencia'],
+      }),
+      getTransferencia: build.query<Transferencia, number>({
+        query: (id) => `api/transferencias/${id}`,
+        providesTags: ['Transferencia'],
+      }),
+      enviarTransferencia: build.mutation<TransferenciaGuardada, EnvioBody>({
+        query: (body) => ({ url: 'api/transferencias', method: 'POST', body }),
+        // A refusal (stock gone meanwhile) reads the products again too.
+        invalidatesTags: (result) => (result ? ['Transferencia', 'Producto', 'Reponer'] : ['Producto']),
+      }),
+      recibirTransferencia: build.mutation<TransferenciaGuardada, { id: number; body: RecepcionBody }>({
+        query: ({ id, body }) => ({ url: `api/transferencias/${id}/recepcion`, method: 'POST', body }),
+        // A refusal reads the transfer again too: another tab may have received or cancelled it.
+        invalidatesTags: (result) => (result ? ['Transferencia', 'Producto', 'Reponer'] : ['Transferencia']),
+      }),
+      cancelarTransferencia: build.mutation<TransferenciaGuardada, { id: number; body: CancelacionBody }>({
+        query: ({ id, body }) => ({ url: `api/transferencias/${id}/cancelacion`, method: 'POST', body }),
+        invalidatesTags: (result) => (result ? ['Transferencia', 'Producto', 'Reponer'] : ['Transferencia']),
+      }),
+    }),
+  });
+
+export const {
+  useTransferenciasQuery,
+  useGetTransferenciaQuery,
+  useEnviarTransferenciaMutation,
+  useRecibirTransferenciaMutation,
+  useCancelarTransferenciaMutation,
+} = transfersApi;
+
+/** Fails to compile when a body stops being one the server accepts. */
+type Accepts<Server, Sent extends Server> = Sent;
+export type CheckedBodies = [
+  Accepts<Schemas['EnvioBody'], EnvioBody>,
+  Accepts<Schemas['RecepcionBody'], RecepcionBody>,
+  Accepts<Schemas['CancelacionBody'], CancelacionBody>,
+];

@@ -1,0 +1,46 @@
+// The texts of stock beyond sales (issue 23): the manual adjustment, the reorder point and the
+// 'Reponer' list, shown through ../app/alerts: titles first, then the messages and why a button
+// waits.
+
+export const TITLES = {
+  error: 'ERROR',
+  errorValidacion: 'ERROR DE VALIDACIÓN',
+  ajustado: 'STOCK AJUSTADO',
+  minimo: 'PUNTO DE PEDIDO GUARDADO',
+  exito: 'ÉXITO',
+} as const;
+
+export const MESSAGES = {
+  cargando: 'Cargando...',
+  enviando: 'Enviando...',
+  inesperado: 'Ocurrió un error inesperado. Intentá nuevamente.',
+  elegirLocal: 'Elegí el local para ver qué hay que reponer.',
+  listaFallo: 'No se pudo cargar la lista para reponer.',
+  nadaQueReponer: 'No hay productos en el punto de pedido o por debajo.',
+  reponerAyuda:
+    'Productos con stock en su punto de pedido o por debajo; «A pedir» descuenta lo que ya viene en tránsito.',
+  excelGenerado: 'El Excel se ha descargado correctamente.',
+  excelFallo: 'No se pudo generar el Excel.',
+  sinLocales: 'El producto no se ofrece en ningún local: agregalo a un local desde el formulario.',
+  motivosFallo: 'No se pudieron cargar los motivos del ajuste.',
+  resta: (nombre: string) => `«${nombre}» solo resta stock: escribí la cantidad en negativo (por ejemplo, -1).`,
+  sumaOResta: 'Positivo suma unidades, negativo las resta.',
+  queda: (stock: number) => `Stock resultante: ${stock}`,
+  minimoAyuda: 'Vacío: sin punto de pedido. Con stock igual o menor, el producto aparece en «Reponer».',
+  enTransito: (n: number) => `En tránsito: ${n}`,
+} as const;
+
+/** Why a button waits, listed under it (ui/SaveProblems). The rules and words are the server's
+ * (command/src/product_rules.rs, Regla; http/stock). */
+export const PROBLEMS = {
+  sinMotivo: 'Elegí el motivo del ajuste.',
+  sinCantidad: 'Escribí la cantidad del ajuste.',
+  cantidad: (error: string) => `Cantidad: ${error}`,
+  ajusteCero: 'La cantidad del ajuste no puede ser 0',
+  debeRestar: (nombre: string) => `«${nombre}» resta stock: la cantidad debe ser negativa`,
+  excesivo: (max: number) => `El ajuste no puede mover más de ${max} unidades`,
+  bajoCero: (modelo: string) => `El ajuste dejaría el stock de ${modelo} por debajo de 0.`,
+  notaLarga: (max: number) => `La nota debe tener como máximo ${max} caracteres`,
+  minimo: (error: string) => `Punto de pedido: ${error}`,
+  minimoFueraDeRango: (max: number) => `El punto de pedido debe estar entre 0 y ${max} unidades`,
+} as const;

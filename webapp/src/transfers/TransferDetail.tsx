@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { errorText, handledElsewhere } from '../api/base';
+import { useCancelarTransferenciaMutation, useGetTransferenciaQuery, type Transferencia } from '../api/transfers';
+import { alert, confirm } from '../app/alerts';
+import { useAppSelector } from '../app/store';
+import { formatFechaHora } from '../lib/dates';
+import { formatEntero } from '../lib/numbers';
+import { EstadoBadge } from './EstadoBadge';
+import { CANCEL_CONFIRM, MESSAGES, TITLES } from './messages';
+import { ReceiveForm } from './ReceiveForm';
+import { refused } from './refused';
+import { puedeCancelar, puedeRecibir, unidadesText } from './rules';
+import '../ui/stackedTable.css';
+
+/** 'Cancelar' at the origin while in transit: asked first, with an optional reason. */
+function CancelTransfer({ transferencia }: { transferencia: Transferencia }) {
+  const [motivo, setMotivo] = useState('');
+  const [cancelar, sending] = useCancelarTransferenciaMutation();
+  const submit = async () => {
+    if (sending.isLoading) return;
+    if (!(await confirm(CANCEL_CONFIRM.title, CANCEL_CONFIRM.text, CANCEL_CONFIRM.button))) return;
+    const text = motivo.trim();
+    try {
+      const answer = await cancelar({ id: transferencia.id, body: text ? { motivo: text } : {} }).unwrap();
+      void alert('success', TITLES.cancelada, answer.mensaje);
+    } catch (error) {
+      refused(error);
+    }
+  };
+  return (
+    <div className="card mt-3">
+      <div className="card-body">
+        <h3 className="h5">Cancelar el envío</h3>
+        <label htmlFor="cancelacionMotivo" className="form-label">
+          Motivo de la cancelación (opcional)
+        </label>
+        <input
+          id="cancelacionMotivo"
+          className="form-control mb-2"
+          value={motivo}
+          maxLength={255}
+          onChange={(e) => setMotivo(e.target.value)}
+        />
+        <button type="button" className="btn btn-outline-danger" disabled={sending.isLoading} onClick={submit}>
+          {sending.isLoading ? MESSAGES.enviando : 'Cancelar transferencia'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Route transferencias/:id (staff of either branch): the transfer with what was sent and what
+ * arrived; 'Recibir' for the destination's staff and 'Cancelar' for the origin's while it is in
+ * transit (admins may do both).
+ */
+export function TransferDetail() {
+  const id = Number(useParams().id);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const session = useAppSelector((s) => s.session);
+  const query = useGetTransferenciaQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
+  const t = query.isError ? undefined : query.currentData;
+
+  if (!valid || (query.isError && !handledElsewhere(query.error))) {
+    return <p className="alert alert-danger">{errorText(query.error) ?? MESSAGES.transferenciaFallo}</p>;
+  }
+  if (!t) return <p className="text-muted">{MESSAGES.cargando}</p>;
+  const recibida = t.estado === 'RECIBIDA' || t.estado === 'RECIBIDA_CON_FALTANTE';
+  return (
+    <section>
+      <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
+        <h2 className="mb-0">Transferencia #{t.id}</h2>
+        <EstadoBadge estado={t.estado} />
+      </div>
+      <dl className="row mb-3" data-testid="transferencia-datos">
+        <dt className="col-sm-3">De</dt>
+        <dd className="col-sm-9">{t.origen}</dd>
+        <dt className="col-sm-3">A</dt>
+        <dd className="col-sm-9">{t.destino}</dd>
+        <dt className="col-sm-3">Enviada</dt>
+        <dd className="col-sm-9">
+          {formatFechaHora(t.enviada)} · {unidadesText(t.unidades)}
+        </dd>
+        {t.cerrada && (
+          <>
+            <dt className="col-sm-3">{recibida ? 'Recibida' : 'Cancelada'}</dt>
+            <dd className="col-sm-9">{formatFechaHora(t.cerrada)}</dd>
+          </>
+        )}
+        {t.nota && (
+          <>
+            <dt className="col-sm-3">Nota</dt>
+            <dd className="col-sm-9">{t.nota}</dd>
+          </>
+        )}
+        {t.motivo && (
+          <>
+            <dt className="col-sm-3">{recibida ? 'Motivo del faltante' : 'Motivo'}</dt>
+            <dd className="col-sm-9">{t.motivo}</dd>
+          </>
+        )}
+      </dl>
+      {puedeRecibir(session, t) ? (
+        <ReceiveForm key={t.id} transferencia={t} />
+      ) : (
+        <div className="table-responsive">
+          <table className="table align-middle table-stacked" aria-label="Productos de la transferencia">
+            <thead>
+              <tr>
+                <th>Modelo</th>
+                <th>Marca</th>
+                <th className="text-md-end">Enviadas</th>
+                <th className="text-md-end">Recibidas</th>
+              </tr>
+            </thead>
+            <tbody>
+              {t.lineas.map((l) => (
+                <tr key={l.productoId}>
+                  <td data-label="Modelo">{l.modelo}</td>
+                  <td data-label="Marca">{l.marca ?? ''}</td>
+                  <td data-label="Enviadas" className="text-md-end">
+                    {formatEntero(l.cantidad)}
+                  </td>
+                  <td
+                    data-label="Recibidas"
+                    className={`text-md-end${l.recibidas != null && l.recibidas < l.cantidad ? ' text-danger fw-semibold' : ''}`}
+                  >
+                    {l.recibidas == null ? '—' : formatEntero(l.recibidas)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {t.estado === 'ENVIADA' && !puedeRecibir(session, t) && (
+        <p className="text-muted small">{MESSAGES.esperaRecepcion}</p>
+      )}
+      {puedeCancelar(session, t) && <CancelTransfer transferencia={t} />}
+      <Link className="btn btn-secondary mt-3" to="/transferencias">
+        Volver
+      </Link>
+    </section>
+  );
+}
