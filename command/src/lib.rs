@@ -4,6 +4,8 @@
 pub mod cash;
 pub mod cash_day;
 pub mod catalogue;
+pub mod count;
+pub mod counts;
 pub mod links;
 pub mod lookup;
 pub mod lookups;

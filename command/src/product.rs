@@ -81,6 +81,14 @@ pub enum ProductoCommand {
         motivo: MotivoStock,
         nota: Option<String>,
     },
+    /// A physical count's difference (counted − expected when it started), applied to the stock
+    /// as it is now (sales since are kept), never below zero; nothing at a branch the product
+    /// left meanwhile.
+    AdjustCount {
+        local_id: i64,
+        diferencia: i64,
+        conteo_id: i64,
+    },
     /// Sets or clears (`None`) the branch's reorder point.
     SetMinimo { local_id: i64, minimo: Option<i64> },
     ChangeAmount {
@@ -371,6 +379,23 @@ impl Aggregate for Producto {
                     ..Origen::default()
                 };
                 self.adjust_stock(local_id, cantidad, motivo, &origen)?
+            }
+            ProductoCommand::AdjustCount {
+                local_id,
+                diferencia,
+                conteo_id,
+            } => {
+                self.require_exists()?;
+                match self.stock.get(&local_id).copied() {
+                    None => vec![],
+                    Some(current) => {
+                        let origen = Origen {
+                            conteo_id: Some(conteo_id),
+                            ..Origen::default()
+                        };
+                        self.adjust_stock(local_id, diferencia.max(-current), MotivoStock::Conteo, &origen)?
+                    }
+                }
             }
             ProductoCommand::SetMinimo { local_id, minimo } => {
                 self.require_exists()?;

@@ -374,3 +374,35 @@ fn a_reorder_point_is_set_per_branch_changed_or_cleared() {
         .when(set(9, Some(1)))
         .then_expect_error(ProductoError::LocalAusente(9));
 }
+
+#[test]
+fn a_counts_difference_applies_to_the_stock_as_it_is_now_never_below_zero() {
+    let counted = |diferencia| ProductoCommand::AdjustCount {
+        local_id: 1,
+        diferencia,
+        conteo_id: 3,
+    };
+    let by_count = Origen {
+        conteo_id: Some(3),
+        ..Origen::default()
+    };
+    // Counted one less than expected; a sale since then is kept (5 → 4 by the count).
+    Given::with(())
+        .given(created(5))
+        .when(counted(-1))
+        .then_expect_events(vec![adjust(1, MotivoStock::Conteo, -1, 4, by_count.clone())]);
+    // More missing than is left: down to zero, not below.
+    Given::with(())
+        .given(created(2))
+        .when(counted(-3))
+        .then_expect_events(vec![adjust(1, MotivoStock::Conteo, -2, 0, by_count)]);
+    // A branch the product left meanwhile: nothing.
+    Given::with(())
+        .given(created(2))
+        .when(ProductoCommand::AdjustCount {
+            local_id: 9,
+            diferencia: 1,
+            conteo_id: 3,
+        })
+        .then_expect_events(vec![]);
+}

@@ -5,6 +5,7 @@
 //! upcaster.
 
 pub mod cash;
+pub mod count;
 pub mod lookup;
 pub mod measure;
 pub mod metadata;

@@ -2,6 +2,7 @@
 //! global order, to projections that turn events into read-model rows.
 
 pub mod cash;
+pub mod counts;
 pub mod lookups;
 mod movement_rows;
 pub mod movements;
@@ -31,5 +32,6 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(users::UsersProjection),
         Arc::new(cash::CashDaysProjection),
         Arc::new(transfers::TransfersProjection),
+        Arc::new(counts::CountsProjection),
     ]
 }

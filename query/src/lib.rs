@@ -5,6 +5,7 @@ pub mod balances;
 pub mod cash;
 pub mod cashbox;
 pub mod catalogue;
+pub mod counts;
 pub mod lookups;
 pub mod movements;
 pub mod page;

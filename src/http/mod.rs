@@ -3,6 +3,7 @@
 pub mod audit;
 pub mod balances;
 pub mod cash;
+pub mod counts;
 pub mod extract;
 pub mod headers;
 pub mod health;
@@ -62,6 +63,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         balances::endpoints(),
         stock::endpoints(),
         transfers::endpoints(),
+        counts::endpoints(),
     ];
     let Endpoints { public, mut staff } = features.into_iter().fold(Endpoints::default(), Endpoints::merge);
     crate::openapi::access_errors(staff.get_openapi_mut());

@@ -3,6 +3,7 @@
 //! Pure functions from read-model rows to bytes; the HTTP handlers fetch the rows and answer.
 
 pub mod cash_pdf;
+pub mod count_excel;
 pub mod movement_pdf;
 pub mod pdf_layout;
 pub mod reorder_excel;

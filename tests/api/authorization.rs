@@ -186,6 +186,14 @@ const MATRIX: &[Fila] = &[
     ("GET",    "/api/transferencias/{transferencia}",      Sin, STAFF),
     ("POST",   "/api/transferencias/{recibir}/recepcion",  Json("{}"), [401, 401, 401, 403, 200, 400]),
     ("POST",   "/api/transferencias/{cancelar}/cancelacion", Json("{}"), [401, 401, 401, 200, 403, 400]),
+    // Physical counts: admins start, close and cancel; the branch's staff read and type in.
+    ("POST",   "/api/conteos",                             Json(r#"{"localId":{norte}}"#), ADMIN_SAVE),
+    ("GET",    "/api/conteos",                             Sin, STAFF),
+    ("GET",    "/api/conteos/{conteo}",                    Sin, BRANCH_A),
+    ("PUT",    "/api/conteos/{conteo}/contados",           Json(r#"{"contados":[]}"#), BRANCH_A),
+    ("POST",   "/api/conteos/{conteo}/cierre",             Json("{}"), [401, 401, 401, 403, 403, 400]),
+    ("GET",    "/api/conteos/{conteo}/excel",              Sin, [401, 401, 401, 403, 403, 400]),
+    ("POST",   "/api/conteos/{conteo}/cancelacion",        Json("{}"), ADMIN),
     // A return: the sale's branch's seller (into their own stock and cash) and admins.
     ("POST",   "/api/movimientos/{devolver}/devoluciones", Json(r#"{"lineas":[{"productoId":{armazon},"cantidad":1}],"metodoPagoId":{efectivo}}"#), BRANCH_A_SAVE),
 
@@ -315,6 +323,11 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
     )
     .await;
     let cancelar = id_of(&app, &s.seller, "/api/transferencias", transfer, "transferencia").await;
+    // A count open at the centre (cancelled by the table's last count row).
+    let conteo = json!({"localId": s.centro});
+    let (status, started) = app.post("/api/conteos", Some(admin), conteo).await;
+    assert_eq!(status, StatusCode::CREATED, "{started}");
+    let conteo = started["planilla"]["conteo"]["id"].as_i64().unwrap();
     // Three frames: one comes back per caller allowed to return.
     let devolver = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 3), "movimiento").await;
     let (_, leido) = app.get(&format!("/api/movimientos/{movimiento}"), Some(admin)).await;
@@ -357,6 +370,7 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
         ("transferencia", transferencia),
         ("recibir", recibir),
         ("cancelar", cancelar),
+        ("conteo", conteo),
         ("borrar_paciente", borrar_paciente),
         ("borrar_producto", borrar_producto),
     ] {

@@ -11,6 +11,7 @@ mod authorization;
 mod balances;
 mod cash_closing;
 mod cashbox;
+mod counts;
 mod crash;
 mod db_restart;
 mod event_store;

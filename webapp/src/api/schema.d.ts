@@ -237,6 +237,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conteos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The counts, newest first. */
+        get: operations["conteos"];
+        put?: never;
+        /**
+         * Starts a count of a branch (admins): its sheet is every product offered there (of the
+         *     category or brand, when given) with the stock it has now.
+         */
+        post: operations["conteo_iniciar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conteos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A count's sheet: while open, what has been counted and nothing of the expected stock. */
+        get: operations["conteo_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conteos/{id}/cancelacion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels an open count (admins): nothing changes in the stock. */
+        post: operations["conteo_cancelar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conteos/{id}/cierre": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes a count (admins): every product must be counted; each difference adjusts the stock. */
+        post: operations["conteo_cerrar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conteos/{id}/contados": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Types counted quantities in (the branch's staff); a product typed again takes the new value. */
+        put: operations["conteo_cargar"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conteos/{id}/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A closed count's report (admins): the differences and their value at cost, as an Excel. */
+        get: operations["conteo_excel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cuentas-corrientes": {
         parameters: {
             query?: never;
@@ -1573,6 +1679,9 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        CargaBody: {
+            contados: components["schemas"]["ContadoBody"][];
+        };
         /** @description A create's or an update's answer. */
         CategoriaGuardada: {
             categoria: components["schemas"]["Nombrado"];
@@ -1626,6 +1735,40 @@ export interface components {
              * @description What was charged, surcharge included (default: `monto`).
              */
             montoImpuesto?: number | null;
+        };
+        ContadoBody: {
+            /** Format: int64 */
+            contado: number;
+            /** Format: int64 */
+            productoId: number;
+        };
+        /** @description A count as the list shows it. */
+        Conteo: {
+            categoria?: string | null;
+            cerrado?: string | null;
+            /**
+             * Format: int64
+             * @description Once closed: the products whose count differed.
+             */
+            conDiferencia?: number | null;
+            /** Format: int64 */
+            contados: number;
+            /** @description ABIERTO, CERRADO or CANCELADO. */
+            estado: string;
+            /** Format: int64 */
+            id: number;
+            iniciado: string;
+            local: string;
+            /** Format: int64 */
+            localId: number;
+            marca?: string | null;
+            /** Format: int64 */
+            productos: number;
+        };
+        /** @description The answer of a step: its message and the count's sheet as the caller reads it. */
+        ConteoGuardado: {
+            mensaje: string;
+            planilla?: null | components["schemas"]["Planilla"];
         };
         Cristal: {
             /**
@@ -1874,9 +2017,35 @@ export interface components {
             /** Format: int64 */
             id?: number | null;
         };
+        InicioBody: {
+            /** Format: int64 */
+            categoriaId?: number | null;
+            /** Format: int64 */
+            localId: number;
+            /** Format: int64 */
+            marcaId?: number | null;
+        };
         LineaBody: {
             /** Format: int64 */
             cantidad: number;
+            /** Format: int64 */
+            productoId: number;
+        };
+        /**
+         * @description A product on a count's sheet. `esperado` and `diferencia` are null while the count is open
+         *     (a blind count); `costo` only for admins.
+         */
+        LineaConteo: {
+            /** Format: int64 */
+            contado?: number | null;
+            /** Format: double */
+            costo?: number | null;
+            /** Format: int64 */
+            diferencia?: number | null;
+            /** Format: int64 */
+            esperado?: number | null;
+            marca: string;
+            modelo: string;
             /** Format: int64 */
             productoId: number;
         };
@@ -2237,6 +2406,46 @@ export interface components {
             totalPages: number;
         };
         /** @description One page of a list; `number` is zero-based. */
+        Page_Conteo: {
+            content: {
+                categoria?: string | null;
+                cerrado?: string | null;
+                /**
+                 * Format: int64
+                 * @description Once closed: the products whose count differed.
+                 */
+                conDiferencia?: number | null;
+                /** Format: int64 */
+                contados: number;
+                /** @description ABIERTO, CERRADO or CANCELADO. */
+                estado: string;
+                /** Format: int64 */
+                id: number;
+                iniciado: string;
+                local: string;
+                /** Format: int64 */
+                localId: number;
+                marca?: string | null;
+                /** Format: int64 */
+                productos: number;
+            }[];
+            empty: boolean;
+            first: boolean;
+            last: boolean;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            numberOfElements: number;
+            pageable: components["schemas"]["Pageable"];
+            /** Format: int64 */
+            size: number;
+            sort: components["schemas"]["SortInfo"];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
+        /** @description One page of a list; `number` is zero-based. */
         Page_EventoAuditoria: {
             content: {
                 /** @description The event's data. */
@@ -2568,6 +2777,15 @@ export interface components {
              * @description Branch id; 0 = all.
              */
             local?: number | null;
+        };
+        Planilla: {
+            conteo: components["schemas"]["Conteo"];
+            lineas: components["schemas"]["LineaConteo"][];
+            /**
+             * Format: double
+             * @description Once closed, for admins: Σ difference × cost.
+             */
+            valorDiferencia?: number | null;
         };
         /** @description The answer of a mass update: how many products changed. */
         PreciosActualizados: {
@@ -3576,6 +3794,402 @@ export interface operations {
             };
             /** @description still referenced */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    conteos: {
+        parameters: {
+            query?: {
+                /** @description The branch (admins; none: every branch; a seller always gets their own). */
+                localId?: number | null;
+                page?: number | null;
+                size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Conteo"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    conteo_iniciar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InicioBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConteoGuardado"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description the branch has a count open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description the read models are behind */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    conteo_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Planilla"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    conteo_cancelar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConteoGuardado"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    conteo_cerrar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConteoGuardado"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    conteo_cargar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CargaBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConteoGuardado"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    conteo_excel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description xlsx file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,130 @@
+//! Given/when/then rules of physical counts.
+#![allow(clippy::unwrap_used)]
+
+use chrono::NaiveDate;
+use cqrs_es::test::TestFramework;
+
+use super::*;
+
+type Given = TestFramework<Conteo>;
+
+fn at() -> NaiveDateTime {
+    NaiveDate::from_ymd_opt(2026, 11, 26)
+        .unwrap()
+        .and_hms_opt(18, 0, 0)
+        .unwrap()
+}
+
+fn esperado(producto_id: i64, esperado: i64) -> Esperado {
+    Esperado {
+        producto_id,
+        modelo: format!("M{producto_id}"),
+        esperado,
+    }
+}
+
+fn started() -> ConteoEvent {
+    ConteoEvent::ConteoIniciado {
+        local_id: 1,
+        categoria_id: None,
+        marca_id: Some(4),
+        productos: vec![esperado(7, 3), esperado(8, 1)],
+        fecha: at(),
+    }
+}
+
+fn contado(producto_id: i64, contado: i64) -> Contado {
+    Contado { producto_id, contado }
+}
+
+#[test]
+fn a_count_starts_with_a_sheet_of_products() {
+    Given::with(())
+        .given_no_previous_events()
+        .when(ConteoCommand::Iniciar {
+            local_id: 1,
+            categoria_id: None,
+            marca_id: Some(4),
+            productos: vec![esperado(7, 3), esperado(8, 1)],
+            fecha: at(),
+        })
+        .then_expect_events(vec![started()]);
+    Given::with(())
+        .given_no_previous_events()
+        .when(ConteoCommand::Iniciar {
+            local_id: 1,
+            categoria_id: None,
+            marca_id: None,
+            productos: vec![],
+            fecha: at(),
+        })
+        .then_expect_error(ConteoError::Invalid(vec![Regla::SinProductos]));
+}
+
+#[test]
+fn quantities_are_typed_for_the_sheets_products_within_range() {
+    Given::with(())
+        .given(vec![started()])
+        .when(ConteoCommand::Cargar {
+            contados: vec![contado(7, 2)],
+        })
+        .then_expect_events(vec![ConteoEvent::ConteoCargado {
+            contados: vec![contado(7, 2)],
+        }]);
+    Given::with(())
+        .given(vec![started()])
+        .when(ConteoCommand::Cargar {
+            contados: vec![contado(9, 1), contado(8, -1)],
+        })
+        .then_expect_error(ConteoError::Invalid(vec![
+            Regla::FueraDeLaPlanilla { producto_id: 9 },
+            Regla::ContadoFueraDeRango { modelo: "M8".into() },
+        ]));
+}
+
+#[test]
+fn a_count_closes_with_every_product_counted_and_records_only_the_differences() {
+    let typed = |contados| ConteoEvent::ConteoCargado { contados };
+    Given::with(())
+        .given(vec![started(), typed(vec![contado(7, 2)])])
+        .when(ConteoCommand::Cerrar { fecha: at() })
+        .then_expect_error(ConteoError::Invalid(vec![Regla::FaltanContar { faltan: 1 }]));
+    // A product typed again takes the new value.
+    Given::with(())
+        .given(vec![
+            started(),
+            typed(vec![contado(7, 5), contado(8, 1)]),
+            typed(vec![contado(7, 2)]),
+        ])
+        .when(ConteoCommand::Cerrar { fecha: at() })
+        .then_expect_events(vec![ConteoEvent::ConteoCerrado {
+            diferencias: vec![Diferencia {
+                producto_id: 7,
+                esperado: 3,
+                contado: 2,
+            }],
+            fecha: at(),
+        }]);
+}
+
+#[test]
+fn a_closed_or_cancelled_count_takes_nothing_more() {
+    let closed = ConteoEvent::ConteoCerrado {
+        diferencias: vec![],
+        fecha: at(),
+    };
+    Given::with(())
+        .given(vec![started(), closed])
+        .when(ConteoCommand::Cargar {
+            contados: vec![contado(7, 1)],
+        })
+        .then_expect_error(ConteoError::Invalid(vec![Regla::Cerrado]));
+    Given::with(())
+        .given(vec![started(), ConteoEvent::ConteoCancelado { fecha: at() }])
+        .when(ConteoCommand::Cerrar { fecha: at() })
+        .then_expect_error(ConteoError::Invalid(vec![Regla::Cancelado]));
+    Given::with(())
+        .given(vec![started()])
+        .when(ConteoCommand::Cancelar { fecha: at() })
+        .then_expect_events(vec![ConteoEvent::ConteoCancelado { fecha: at() }]);
+}

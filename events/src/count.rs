@@ -1,0 +1,77 @@
+//! Physical counts of a branch's shelves (inventario, issue 23). A count takes, when it starts,
+//! the stock each product should have (hidden from the counters until they submit); the counted
+//! quantities are typed in, in as many saves as needed; closing turns each difference into a
+//! `StockAjustado` (reason `Conteo`) applied to the stock as it is then, so a sale made during the
+//! count is not lost.
+
+use chrono::NaiveDateTime;
+use cqrs_es::DomainEvent;
+use serde::{Deserialize, Serialize};
+
+pub const COUNT_AGGREGATE: &str = "Conteo";
+/// The PostgreSQL sequence that allocates count ids.
+pub const COUNT_ID_SEQUENCE: &str = "conteo_ids";
+/// Unique-claim scope of the count open at a branch (key: the branch id): one at a time.
+pub const OPEN_COUNT_SCOPE: &str = "conteo_abierto";
+
+/// A product on the count sheet, with the stock it had when the count started.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Esperado {
+    pub producto_id: i64,
+    pub modelo: String,
+    pub esperado: i64,
+}
+
+/// Units counted of a product.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Contado {
+    pub producto_id: i64,
+    pub contado: i64,
+}
+
+/// What the count found for a product: `contado − esperado` is the adjustment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Diferencia {
+    pub producto_id: i64,
+    pub esperado: i64,
+    pub contado: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ConteoEvent {
+    ConteoIniciado {
+        local_id: i64,
+        /// The sheet's filter, when the count is of one category or brand.
+        categoria_id: Option<i64>,
+        marca_id: Option<i64>,
+        productos: Vec<Esperado>,
+        fecha: NaiveDateTime,
+    },
+    /// Quantities typed in; a product typed again takes the new value.
+    ConteoCargado {
+        contados: Vec<Contado>,
+    },
+    ConteoCerrado {
+        diferencias: Vec<Diferencia>,
+        fecha: NaiveDateTime,
+    },
+    ConteoCancelado {
+        fecha: NaiveDateTime,
+    },
+}
+
+impl DomainEvent for ConteoEvent {
+    fn event_type(&self) -> String {
+        match self {
+            ConteoEvent::ConteoIniciado { .. } => "ConteoIniciado",
+            ConteoEvent::ConteoCargado { .. } => "ConteoCargado",
+            ConteoEvent::ConteoCerrado { .. } => "ConteoCerrado",
+            ConteoEvent::ConteoCancelado { .. } => "ConteoCancelado",
+        }
+        .to_string()
+    }
+
+    fn event_version(&self) -> String {
+        "1".to_string()
+    }
+}

@@ -1,0 +1,100 @@
+//! Physical counts into `counts` and `count_lines`: where each stands and its sheet.
+
+use async_trait::async_trait;
+use optica_events::count::{ConteoEvent, COUNT_AGGREGATE};
+use sqlx::PgConnection;
+
+use crate::{Projection, ProjectionError, StoredEvent};
+
+pub struct CountsProjection;
+
+#[async_trait]
+impl Projection for CountsProjection {
+    fn name(&self) -> &'static str {
+        "counts"
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &["counts", "count_lines"]
+    }
+
+    async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
+        if event.aggregate_type != COUNT_AGGREGATE {
+            return Ok(());
+        }
+        let id = event.numeric_id()?;
+        let closed = |estado: &'static str, fecha| (estado, fecha);
+        let close = match event.decode::<ConteoEvent>()? {
+            ConteoEvent::ConteoIniciado {
+                local_id,
+                categoria_id,
+                marca_id,
+                productos,
+                fecha,
+            } => {
+                sqlx::query(
+                    "insert into counts (id, local_id, estado, categoria_id, marca_id, iniciado, version)
+                     values ($1, $2, 'ABIERTO', $3, $4, $5, $6)",
+                )
+                .bind(id)
+                .bind(local_id)
+                .bind(categoria_id)
+                .bind(marca_id)
+                .bind(fecha)
+                .bind(event.sequence)
+                .execute(&mut *conn)
+                .await?;
+                let ids: Vec<i64> = productos.iter().map(|p| p.producto_id).collect();
+                let modelos: Vec<&str> = productos.iter().map(|p| p.modelo.as_str()).collect();
+                let esperados: Vec<i64> = productos.iter().map(|p| p.esperado).collect();
+                sqlx::query(
+                    "insert into count_lines (conteo_id, producto_id, modelo, esperado)
+                     select $1, * from unnest($2::bigint[], $3::text[], $4::bigint[])",
+                )
+                .bind(id)
+                .bind(&ids)
+                .bind(&modelos)
+                .bind(&esperados)
+                .execute(&mut *conn)
+                .await?;
+                None
+            }
+            ConteoEvent::ConteoCargado { contados } => {
+                let ids: Vec<i64> = contados.iter().map(|c| c.producto_id).collect();
+                let values: Vec<i64> = contados.iter().map(|c| c.contado).collect();
+                // The last value typed for a product wins (unnest keeps the order; the update takes
+                // one row per product, the last).
+                sqlx::query(
+                    "update count_lines l set contado = c.contado
+                     from (select distinct on (producto_id) producto_id, contado
+                           from unnest($2::bigint[], $3::bigint[]) with ordinality as u(producto_id, contado, n)
+                           order by producto_id, n desc) c
+                     where l.conteo_id = $1 and l.producto_id = c.producto_id",
+                )
+                .bind(id)
+                .bind(&ids)
+                .bind(&values)
+                .execute(&mut *conn)
+                .await?;
+                sqlx::query("update counts set version = $2 where id = $1")
+                    .bind(id)
+                    .bind(event.sequence)
+                    .execute(&mut *conn)
+                    .await?;
+                None
+            }
+            ConteoEvent::ConteoCerrado { fecha, .. } => Some(closed("CERRADO", fecha)),
+            ConteoEvent::ConteoCancelado { fecha } => Some(closed("CANCELADO", fecha)),
+        };
+        if let Some((estado, fecha)) = close {
+            sqlx::query("update counts set estado = $2, cerrado = $3, version = $4 where id = $1")
+                .bind(id)
+                .bind(estado)
+                .bind(fecha)
+                .bind(event.sequence)
+                .execute(&mut *conn)
+                .await?;
+        }
+        Ok(())
+    }
+}

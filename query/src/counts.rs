@@ -1,0 +1,153 @@
+//! Physical counts (issue 23): the list per branch, one count's sheet (the expected stock
+//! hidden while it is open), and the sheet a new count starts with.
+
+use chrono::NaiveDateTime;
+use serde::Serialize;
+use sqlx::PgPool;
+use utoipa::ToSchema;
+
+use crate::Page;
+
+/// A count as the list shows it.
+#[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct Conteo {
+    pub id: i64,
+    pub local_id: i64,
+    pub local: String,
+    /// ABIERTO, CERRADO or CANCELADO.
+    pub estado: String,
+    pub categoria: Option<String>,
+    pub marca: Option<String>,
+    #[schema(value_type = String)]
+    pub iniciado: NaiveDateTime,
+    #[schema(value_type = Option<String>)]
+    pub cerrado: Option<NaiveDateTime>,
+    pub productos: i64,
+    pub contados: i64,
+    /// Once closed: the products whose count differed.
+    pub con_diferencia: Option<i64>,
+}
+
+/// A product on a count's sheet. `esperado` and `diferencia` are null while the count is open
+/// (a blind count); `costo` only for admins.
+#[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct LineaConteo {
+    pub producto_id: i64,
+    pub modelo: String,
+    pub marca: String,
+    pub contado: Option<i64>,
+    pub esperado: Option<i64>,
+    pub diferencia: Option<i64>,
+    pub costo: Option<f64>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Planilla {
+    pub conteo: Conteo,
+    pub lineas: Vec<LineaConteo>,
+    /// Once closed, for admins: Σ difference × cost.
+    pub valor_diferencia: Option<f64>,
+}
+
+const SELECT: &str = "select c.id, c.local_id, coalesce(l.nombre, '') as local, c.estado, cat.nombre as categoria,
+        m.nombre as marca, c.iniciado, c.cerrado,
+        (select count(*) from count_lines x where x.conteo_id = c.id) as productos,
+        (select count(x.contado) from count_lines x where x.conteo_id = c.id) as contados,
+        case when c.estado = 'CERRADO' then
+            (select count(*) from count_lines x where x.conteo_id = c.id and x.contado <> x.esperado) end as con_diferencia
+     from counts c
+     left join lookup_items l on l.kind = 'Local' and l.id = c.local_id
+     left join lookup_items cat on cat.kind = 'Categoria' and cat.id = c.categoria_id
+     left join lookup_items m on m.kind = 'Marca' and m.id = c.marca_id";
+
+/// A page of a branch's counts (every branch: `None`), newest first.
+pub async fn page(pool: &PgPool, local_id: Option<i64>, number: i64, size: i64) -> Result<Page<Conteo>, sqlx::Error> {
+    let count: i64 = sqlx::query_scalar("select count(*) from counts where $1::bigint is null or local_id = $1")
+        .bind(local_id)
+        .fetch_one(pool)
+        .await?;
+    let rows = sqlx::query_as(&format!(
+        "{SELECT} where $1::bigint is null or c.local_id = $1 order by c.id desc limit $2 offset $3"
+    ))
+    .bind(local_id)
+    .bind(size)
+    .bind(number * size)
+    .fetch_all(pool)
+    .await?;
+    Ok(Page::new(rows, number, size, count))
+}
+
+/// The branch a count belongs to, if it exists.
+pub async fn branch_of(pool: &PgPool, id: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("select local_id from counts where id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await
+}
+
+/// One count with its sheet, by brand and model as Spanish sorts them.
+pub async fn planilla(pool: &PgPool, id: i64, admin: bool) -> Result<Option<Planilla>, sqlx::Error> {
+    let Some(conteo) = sqlx::query_as::<_, Conteo>(&format!("{SELECT} where c.id = $1"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let shown = conteo.estado != "ABIERTO";
+    let lineas: Vec<LineaConteo> = sqlx::query_as(
+        "select x.producto_id, x.modelo, coalesce(p.marca_nombre, '') as marca, x.contado,
+                case when $2 then x.esperado end as esperado,
+                case when $2 then x.contado - x.esperado end as diferencia,
+                case when $3 then p.costo_cents / 100.0::float8 end as costo
+         from count_lines x left join products p on p.id = x.producto_id
+         where x.conteo_id = $1
+         order by p.marca_nombre collate optica_es, x.modelo collate optica_es, x.producto_id",
+    )
+    .bind(id)
+    .bind(shown)
+    .bind(admin)
+    .fetch_all(pool)
+    .await?;
+    // In whole cents (the cost came from cents), then pesos.
+    let valor_diferencia = (shown && admin).then(|| {
+        let cents: i64 = lineas
+            .iter()
+            .map(|l| l.diferencia.unwrap_or(0) * (l.costo.unwrap_or(0.0) * 100.0).round() as i64)
+            .sum();
+        cents as f64 / 100.0
+    });
+    Ok(Some(Planilla {
+        conteo,
+        lineas,
+        valor_diferencia,
+    }))
+}
+
+/// A new count's sheet: the products offered at the branch (of the category and brand, when
+/// given) with their stock now, by id.
+pub async fn sheet_for(
+    pool: &PgPool,
+    local_id: i64,
+    categoria_id: Option<i64>,
+    marca_id: Option<i64>,
+    limit: i64,
+) -> Result<Vec<(i64, String, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "select p.id, p.modelo, s.stock from product_stock s join products p on p.id = s.producto_id
+         where s.local_id = $1
+           and ($2::bigint is null or exists (select 1 from product_categorias pc
+                                              where pc.producto_id = p.id and pc.categoria_id = $2))
+           and ($3::bigint is null or p.marca_id = $3)
+         order by p.id limit $4",
+    )
+    .bind(local_id)
+    .bind(categoria_id)
+    .bind(marca_id)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+}

@@ -1,0 +1,315 @@
+//! Physical counts (inventario, issue 23). An admin starts a count of a branch (optionally one
+//! category or brand); the branch's staff type the counted quantities in, without seeing the
+//! expected stock; an admin closes it (each difference becomes a stock adjustment against the
+//! stock as it is then) or cancels it; the closed count's report is an Excel of the differences
+//! and their value at cost.
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use optica_command::count::{ConteoError, MAX_PRODUCTOS};
+use optica_command::counts::{self, CountError, Inicio, Paso};
+use optica_command::CommandError;
+use optica_events::count::{Contado, Esperado};
+use optica_query::counts::{self as read, Conteo, Planilla};
+use optica_query::Page;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::routes;
+
+use crate::auth::{Admin, Caller, Staff};
+use crate::dispatch::{self, RequestMeta};
+use crate::error::{texts, AppError};
+use crate::http::extract::{ApiJson, ApiPath, Query};
+use crate::http::lenient::{branch, opt_i64};
+use crate::http::references::{Referenced, UNKNOWN_LOCAL};
+use crate::http::{page_index, page_size, Created, Endpoints};
+#[allow(unused_imports)]
+use crate::openapi::Mensaje;
+use crate::reports::{count_excel, stock_excel::attachment};
+use crate::state::AppState;
+
+pub fn endpoints() -> Endpoints {
+    Endpoints::default()
+        .staff(routes!(list, start))
+        .staff(routes!(get))
+        .staff(routes!(load))
+        .staff(routes!(close))
+        .staff(routes!(cancel))
+        .staff(routes!(report))
+}
+
+fn not_found(id: i64) -> AppError {
+    AppError::NotFound(format!("El conteo {id} no existe."))
+}
+
+fn command_error(id: i64, e: CommandError<CountError>) -> AppError {
+    match e {
+        CommandError::Domain(CountError::Conteo(ConteoError::Invalid(rules))) => AppError::Validation(texts(&rules)),
+        CommandError::Domain(CountError::Conteo(_)) => not_found(id),
+        CommandError::Domain(CountError::OtroLocal) => AppError::Forbidden,
+        CommandError::Domain(CountError::Producto(producto_id, error)) => {
+            AppError::internal(format!("product {producto_id}: {error}"))
+        }
+        CommandError::Duplicate { .. } => AppError::Conflict(
+            "Ya hay un conteo abierto en ese local: cerralo o cancelalo antes de empezar otro.".into(),
+        ),
+        other => dispatch::store_failure(other),
+    }
+}
+
+fn now(state: &AppState) -> chrono::NaiveDateTime {
+    let now = chrono::Utc::now().with_timezone(&state.timezone).naive_local();
+    chrono::Timelike::with_nanosecond(&now, 0).unwrap_or(now)
+}
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InicioBody {
+    pub local_id: i64,
+    #[serde(default)]
+    pub categoria_id: Option<i64>,
+    #[serde(default)]
+    pub marca_id: Option<i64>,
+}
+
+/// The answer of a step: its message and the count's sheet as the caller reads it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConteoGuardado {
+    pub mensaje: String,
+    pub planilla: Option<Planilla>,
+}
+
+async fn answer(state: &AppState, caller: &Caller, id: i64, mensaje: &str) -> Result<ConteoGuardado, AppError> {
+    Ok(ConteoGuardado {
+        mensaje: mensaje.into(),
+        planilla: read::planilla(&state.pool, id, caller.is_admin()).await?,
+    })
+}
+
+/// Starts a count of a branch (admins): its sheet is every product offered there (of the
+/// category or brand, when given) with the stock it has now.
+#[utoipa::path(post, path = "/api/conteos", tag = "stock", operation_id = "conteo_iniciar", request_body = InicioBody,
+    responses((status = 201, body = ConteoGuardado), (status = 400, description = "errors"),
+    (status = 409, body = Mensaje, description = "the branch has a count open"),
+    (status = 503, body = Mensaje, description = "the read models are behind")))]
+pub async fn start(
+    State(state): State<AppState>,
+    Admin(caller): Admin,
+    meta: RequestMeta,
+    ApiJson(body): ApiJson<InicioBody>,
+) -> Result<Created<ConteoGuardado>, AppError> {
+    let known = Referenced::load(&state.pool, [(optica_events::LookupKind::Local, body.local_id)]).await?;
+    if !known.exists(optica_events::LookupKind::Local, body.local_id) {
+        return Err(AppError::Validation(vec![UNKNOWN_LOCAL.into()]));
+    }
+    // The expected stock is the read model's: first let it take in every event committed so far.
+    if let Some((tx_id, position)) = optica_projections::wait::last_event(&state.pool).await? {
+        let caught_up = optica_projections::wait::wait_for_projections(
+            &state.pool,
+            &state.projections,
+            tx_id,
+            position,
+            state.read_wait,
+            state.applied.as_ref(),
+        )
+        .await?;
+        if !caught_up {
+            return Err(AppError::Unavailable(
+                "El stock todavía se está actualizando. Intentá de nuevo en unos segundos.".into(),
+            ));
+        }
+    }
+    let limit = MAX_PRODUCTOS as i64 + 1;
+    let rows = read::sheet_for(&state.pool, body.local_id, body.categoria_id, body.marca_id, limit).await?;
+    let inicio = Inicio {
+        local_id: body.local_id,
+        categoria_id: body.categoria_id,
+        marca_id: body.marca_id,
+        productos: rows
+            .into_iter()
+            .map(|(producto_id, modelo, esperado)| Esperado {
+                producto_id,
+                modelo,
+                esperado,
+            })
+            .collect(),
+        fecha: now(&state),
+    };
+    let metadata = meta.metadata(caller.actor());
+    let outcome = counts::start(&state.store, inicio, &metadata)
+        .await
+        .map_err(|e| command_error(0, e))?;
+    let id = dispatch::settled(&state, outcome).await;
+    Ok(Created(answer(&state, &caller, id, "El conteo ha comenzado!").await?))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct ConteosQuery {
+    /// The branch (admins; none: every branch; a seller always gets their own).
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub local_id: Option<i64>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub page: Option<i64>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub size: Option<i64>,
+}
+
+/// The counts, newest first.
+#[utoipa::path(get, path = "/api/conteos", tag = "stock", operation_id = "conteos", params(ConteosQuery),
+    responses((status = 200, body = Page<Conteo>), (status = 400, description = "errors")))]
+pub async fn list(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    Query(q): Query<ConteosQuery>,
+) -> Result<Json<Page<Conteo>>, AppError> {
+    let number = page_index(q.page.unwrap_or(0))?;
+    let size = page_size(q.size, 20)?;
+    let local_id = caller.branch_seen(branch(q.local_id));
+    Ok(Json(read::page(&state.pool, local_id, number, size).await?))
+}
+
+async fn visible(state: &AppState, caller: &Caller, id: i64) -> Result<(), AppError> {
+    let local_id = read::branch_of(&state.pool, id).await?.ok_or_else(|| not_found(id))?;
+    if caller.works_at(local_id) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+/// A count's sheet: while open, what has been counted and nothing of the expected stock.
+#[utoipa::path(get, path = "/api/conteos/{id}", tag = "stock", operation_id = "conteo_get",
+    params(("id" = i64, Path)), responses((status = 200, body = Planilla), (status = 404, body = Mensaje)))]
+pub async fn get(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Planilla>, AppError> {
+    visible(&state, &caller, id).await?;
+    read::planilla(&state.pool, id, caller.is_admin())
+        .await?
+        .map(Json)
+        .ok_or_else(|| not_found(id))
+}
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContadoBody {
+    pub producto_id: i64,
+    pub contado: i64,
+}
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CargaBody {
+    pub contados: Vec<ContadoBody>,
+}
+
+async fn step(state: &AppState, caller: &Caller, meta: RequestMeta, id: i64, paso: Paso) -> Result<i64, AppError> {
+    visible(state, caller, id).await?;
+    let metadata = meta.metadata(caller.actor());
+    let may_touch = |local_id: i64| caller.works_at(local_id);
+    let outcome = counts::step(&state.store, id, paso, now(state), may_touch, &metadata)
+        .await
+        .map_err(|e| command_error(id, e))?;
+    Ok(dispatch::settled(state, outcome).await)
+}
+
+/// Types counted quantities in (the branch's staff); a product typed again takes the new value.
+#[utoipa::path(put, path = "/api/conteos/{id}/contados", tag = "stock", operation_id = "conteo_cargar",
+    params(("id" = i64, Path)), request_body = CargaBody,
+    responses((status = 200, body = ConteoGuardado), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+pub async fn load(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    meta: RequestMeta,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<CargaBody>,
+) -> Result<Json<ConteoGuardado>, AppError> {
+    if body.contados.len() > MAX_PRODUCTOS {
+        return Err(AppError::Validation(vec![format!(
+            "Se pueden cargar como máximo {MAX_PRODUCTOS} cantidades por vez."
+        )]));
+    }
+    let contados = body
+        .contados
+        .iter()
+        .map(|c| Contado {
+            producto_id: c.producto_id,
+            contado: c.contado,
+        })
+        .collect();
+    let id = step(&state, &caller, meta, id, Paso::Cargar(contados)).await?;
+    Ok(Json(
+        answer(&state, &caller, id, "Las cantidades han sido guardadas!").await?,
+    ))
+}
+
+/// Closes a count (admins): every product must be counted; each difference adjusts the stock.
+#[utoipa::path(post, path = "/api/conteos/{id}/cierre", tag = "stock", operation_id = "conteo_cerrar",
+    params(("id" = i64, Path)),
+    responses((status = 200, body = ConteoGuardado), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+pub async fn close(
+    State(state): State<AppState>,
+    Admin(caller): Admin,
+    meta: RequestMeta,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<ConteoGuardado>, AppError> {
+    let id = step(&state, &caller, meta, id, Paso::Cerrar).await?;
+    Ok(Json(
+        answer(&state, &caller, id, "El conteo ha sido cerrado y el stock ajustado!").await?,
+    ))
+}
+
+/// Cancels an open count (admins): nothing changes in the stock.
+#[utoipa::path(post, path = "/api/conteos/{id}/cancelacion", tag = "stock", operation_id = "conteo_cancelar",
+    params(("id" = i64, Path)),
+    responses((status = 200, body = ConteoGuardado), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+pub async fn cancel(
+    State(state): State<AppState>,
+    Admin(caller): Admin,
+    meta: RequestMeta,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<ConteoGuardado>, AppError> {
+    let id = step(&state, &caller, meta, id, Paso::Cancelar).await?;
+    Ok(Json(answer(&state, &caller, id, "El conteo ha sido cancelado!").await?))
+}
+
+/// A closed count's report (admins): the differences and their value at cost, as an Excel.
+#[utoipa::path(get, path = "/api/conteos/{id}/excel", tag = "stock", operation_id = "conteo_excel",
+    params(("id" = i64, Path)),
+    responses((status = 200, description = "xlsx file", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+    (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+pub async fn report(
+    State(state): State<AppState>,
+    _admin: Admin,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Response, AppError> {
+    let planilla = read::planilla(&state.pool, id, true)
+        .await?
+        .ok_or_else(|| not_found(id))?;
+    if planilla.conteo.estado != "CERRADO" {
+        return Err(AppError::Validation(vec![
+            "El informe está listo cuando el conteo se cierra.".into(),
+        ]));
+    }
+    let bytes = count_excel::workbook(&planilla).map_err(AppError::internal)?;
+    let name = count_excel::file_name(&planilla);
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, attachment(&name)),
+        ],
+        bytes,
+    )
+        .into_response())
+}
