@@ -26,6 +26,7 @@ pub struct AReponer {
     pub faltan: i64,
     /// The suppliers' names, as Spanish sorts them, joined by ', '.
     pub proveedores: String,
+    /// Admins only (null for anyone else).
     pub costo_cents: Option<i64>,
 }
 
@@ -39,7 +40,14 @@ const FROM: &str = "from (select ps.producto_id, ps.stock, ps.minimo,
 
 /// The branch's products at or below their reorder point (stock plus what is on its way), by
 /// brand and model. Every row of the list is one product: the list grows with what it lists.
-pub async fn reponer(pool: &PgPool, local_id: i64, number: i64, size: i64) -> Result<Page<AReponer>, sqlx::Error> {
+/// Costs only when `admin`.
+pub async fn reponer(
+    pool: &PgPool,
+    local_id: i64,
+    admin: bool,
+    number: i64,
+    size: i64,
+) -> Result<Page<AReponer>, sqlx::Error> {
     let count: i64 = sqlx::query_scalar(&format!("select count(*) {FROM}"))
         .bind(local_id)
         .fetch_one(pool)
@@ -50,7 +58,7 @@ pub async fn reponer(pool: &PgPool, local_id: i64, number: i64, size: i64) -> Re
                 coalesce((select string_agg(l.nombre, ', ' order by l.nombre collate optica_es)
                           from product_proveedores pp join lookup_items l on l.kind = 'Proveedor' and l.id = pp.proveedor_id
                           where pp.producto_id = p.id), '') as proveedores,
-                p.costo_cents
+                case when $4 then p.costo_cents end as costo_cents
          {FROM}
          order by p.marca_nombre collate optica_es, p.modelo collate optica_es, p.id
          limit $2 offset $3"
@@ -58,6 +66,7 @@ pub async fn reponer(pool: &PgPool, local_id: i64, number: i64, size: i64) -> Re
     .bind(local_id)
     .bind(size)
     .bind(number * size)
+    .bind(admin)
     .fetch_all(pool)
     .await?;
     Ok(Page::new(rows, number, size, count))

@@ -152,6 +152,26 @@ async fn the_reorder_list_shows_what_is_at_or_below_its_point_with_its_supplier(
         (Some("RB2140"), Some(10), Some(10), Some(1), Some("Opti SA")),
         "{row}"
     );
+    // Costs are the admins': a product with one, at its point, shows it to them only.
+    let caro = shop.product(&app, "Caro", shop.otra_marca, &[(shop.centro, 1)]).await;
+    assert_eq!(minimo(caro, json!(1)).await.0, StatusCode::OK);
+    let cost_of = |list: &Value| {
+        let rows = list["content"].as_array().cloned().unwrap_or_default();
+        rows.iter()
+            .find(|r| r["productoId"] == caro)
+            .map(|r| r["costoCents"].clone())
+    };
+    let (_, theirs) = app.get("/api/reponer", Some(&shop.seller)).await;
+    assert_eq!(
+        cost_of(&theirs),
+        Some(Value::Null),
+        "a seller never sees costs: {theirs}"
+    );
+    let (_, admins) = app
+        .get(&format!("/api/reponer?localId={}", shop.centro), Some(&shop.admin))
+        .await;
+    assert_eq!(cost_of(&admins), Some(json!(100000)));
+    assert_eq!(minimo(caro, Value::Null).await.0, StatusCode::OK);
     // The north's seller gets the north's list, whatever they ask; an admin must name a branch.
     let seller_norte = app.seller_token("vendedora_norte", shop.norte).await;
     let (_, theirs) = app

@@ -203,7 +203,9 @@ pub async fn reorder(
     let local_id = branch_for(&caller, q.local_id)?;
     let number = page_index(q.page.unwrap_or(0))?;
     let size = page_size(q.size, 50)?;
-    Ok(Json(read::reponer(&state.pool, local_id, number, size).await?))
+    Ok(Json(
+        read::reponer(&state.pool, local_id, caller.is_admin(), number, size).await?,
+    ))
 }
 
 /// The 'Reponer' list as an Excel sheet, to send a supplier (every row, by brand and model).
@@ -221,7 +223,9 @@ pub async fn reorder_xlsx(
         .await?
         .map(|l| l.nombre)
         .ok_or_else(|| AppError::NotFound(format!("El local ID: {local_id} no existe en la base de datos!")))?;
-    let rows = read::reponer(&state.pool, local_id, 0, read::MAX_ROWS).await?.content;
+    let rows = read::reponer(&state.pool, local_id, caller.is_admin(), 0, read::MAX_ROWS)
+        .await?
+        .content;
     let bytes = reorder_excel::workbook(&nombre, &rows, caller.is_admin()).map_err(AppError::internal)?;
     let name = reorder_excel::file_name(&nombre, state.today());
     Ok((

@@ -1532,7 +1532,10 @@ export interface components {
     schemas: {
         /** @description A product to reorder at a branch. */
         AReponer: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Admins only (null for anyone else).
+             */
             costoCents?: number | null;
             /**
              * Format: int64
@@ -2328,7 +2331,10 @@ export interface components {
         /** @description One page of a list; `number` is zero-based. */
         Page_AReponer: {
             content: {
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description Admins only (null for anyone else).
+                 */
                 costoCents?: number | null;
                 /**
                  * Format: int64
