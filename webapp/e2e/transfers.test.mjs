@@ -153,6 +153,8 @@ test('a transfer sent, received short, an adjustment in the ledger, and the reor
     console.log('screenshot:', await screenshot(page, 'stock-ajuste'));
     await dialog.getByRole('button', { name: 'Ajustar' }).click();
     assert.deepEqual(await takeAlert(page), { title: 'STOCK AJUSTADO', text: 'El stock ha sido ajustado!' });
+    // The form above opened before the change (its save would be refused as stale): the panel says so.
+    await page.getByText('El formulario de arriba muestra el producto como estaba al abrirlo').waitFor();
     assert.deepEqual((await cellsOf(centroFila)).slice(0, 3), ['Centro', '6', '—']);
     const libro = page.getByRole('table', { name: 'Libro de stock' });
     const rotura = libro.locator('tbody tr', { hasText: 'Rotura' });
@@ -195,6 +197,13 @@ test('a transfer sent, received short, an adjustment in the ledger, and the reor
     // 2 in stock at a point of 5: 4 to order (one above the point).
     assert.deepEqual(await cellsOf(aReponer), ['RB2140', 'Ray-Ban', '2', '0', '5', '4', 'Opti', '$ 400,00']);
     console.log('screenshot:', await screenshot(page, 'stock-reponer'));
+    // At Bootstrap's lg width the admin's menu, with its two new entries, wraps instead of
+    // scrolling sideways.
+    await page.setViewportSize({ width: 992, height: 800 });
+    const ancho = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(ancho <= 992, `the menu fits 992 px (${ancho} px)`);
+    console.log('screenshot:', await screenshot(page, 'stock-menu-992', { fullPage: false }));
+    await page.setViewportSize({ width: 1280, height: 800 });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Descargar Excel' }).click(),

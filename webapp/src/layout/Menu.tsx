@@ -58,7 +58,7 @@ export function Menu() {
           <span className="navbar-toggler-icon" />
         </button>
         <div className={`collapse navbar-collapse${open ? ' show' : ''}`} id="menu-principal">
-          <ul className="navbar-nav">
+          <ul className="navbar-nav flex-wrap">
             {staff ? (
               <>
                 {admin && (

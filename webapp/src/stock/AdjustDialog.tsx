@@ -16,11 +16,13 @@ interface Props {
   /** The branch's stock now. */
   stock: number;
   onClose: () => void;
+  /** After the server took the adjustment. */
+  onSaved?: () => void;
 }
 
 /** 'Ajustar stock' of one product at one branch (admins): the reason from the server's list, the
  * signed quantity (a reason that only takes out says so) and a note. */
-export function AdjustDialog({ productoId, modelo, localId, localNombre, stock, onClose }: Props) {
+export function AdjustDialog({ productoId, modelo, localId, localNombre, stock, onClose, onSaved }: Props) {
   const motivos = useMotivosStockQuery();
   const [ajuste, setAjuste] = useState<Ajuste>(ajusteInicial);
   const [ajustar, sending] = useAjustarStockMutation();
@@ -44,6 +46,7 @@ export function AdjustDialog({ productoId, modelo, localId, localNombre, stock, 
     try {
       const answer = await ajustar({ productoId, body: ajusteBody(localId, ajuste) }).unwrap();
       onClose();
+      onSaved?.();
       void alert('success', TITLES.ajustado, answer.mensaje);
     } catch (error) {
       refused(error);

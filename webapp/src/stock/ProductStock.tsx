@@ -16,11 +16,13 @@ function MinimoForm({
   localId,
   localNombre,
   minimo,
+  onSaved,
 }: {
   productoId: number;
   localId: number;
   localNombre: string;
   minimo: number | null | undefined;
+  onSaved: () => void;
 }) {
   const [text, setText] = useState(() => minimoText(minimo));
   const [guardar, sending] = useGuardarMinimoMutation();
@@ -31,6 +33,7 @@ function MinimoForm({
     if (problems.length > 0 || unchanged || sending.isLoading) return;
     try {
       const answer = await guardar({ productoId, body: minimoBody(localId, text) }).unwrap();
+      onSaved();
       void alert('success', TITLES.minimo, answer.mensaje);
     } catch (error) {
       refused(error);
@@ -69,6 +72,8 @@ function MinimoForm({
 export function ProductStock({ productoId }: { productoId: number }) {
   const { data: producto } = useGetProductoQuery(productoId);
   const [ajustando, setAjustando] = useState<number | null>(null);
+  const [cambiado, setCambiado] = useState(false);
+  const saved = () => setCambiado(true);
   if (!producto) return null;
   const fila = producto.productoLocales.find((s) => s.local.id === ajustando);
   return (
@@ -78,6 +83,14 @@ export function ProductStock({ productoId }: { productoId: number }) {
           Stock por local
         </h3>
         <p className="small text-muted">{MESSAGES.minimoAyuda}</p>
+        {cambiado && (
+          <div className="alert alert-info d-flex flex-wrap gap-2 align-items-center" role="status">
+            <span>{MESSAGES.formularioViejo}</span>
+            <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => window.location.reload()}>
+              Recargar
+            </button>
+          </div>
+        )}
         {producto.productoLocales.length === 0 ? (
           <p className="text-muted mb-0">{MESSAGES.sinLocales}</p>
         ) : (
@@ -113,6 +126,7 @@ export function ProductStock({ productoId }: { productoId: number }) {
                         localId={s.local.id}
                         localNombre={s.local.nombre}
                         minimo={s.minimo}
+                        onSaved={saved}
                       />
                     </td>
                     <td data-label="Acciones">
@@ -140,6 +154,7 @@ export function ProductStock({ productoId }: { productoId: number }) {
           localNombre={fila.local.nombre}
           stock={fila.stock}
           onClose={() => setAjustando(null)}
+          onSaved={saved}
         />
       )}
     </section>

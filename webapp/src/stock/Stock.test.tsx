@@ -98,6 +98,8 @@ describe('Stock por local (under the product form)', () => {
 
   it("shows each branch's stock, what is in transit and its reorder point", async () => {
     open();
+    await screen.findByText('Stock por local');
+    expect(screen.queryByRole('button', { name: 'Recargar' })).toBeNull();
     const norte = await screen.findByTestId('stock-local-2');
     expect(cells(norte).slice(0, 3)).toEqual(['Norte', '0', 'En tránsito: 3']);
     expect((within(norte).getByLabelText('Punto de pedido en Norte') as HTMLInputElement).value).toBe('2');
@@ -120,6 +122,7 @@ describe('Stock por local (under the product form)', () => {
       expect(alert).toHaveBeenCalledWith('success', 'PUNTO DE PEDIDO GUARDADO', 'El punto de pedido ha sido guardado!'),
     );
     expect(bodyOf(calls, 'PUT', '/api/productos/10/minimo')).toEqual({ localId: 1, minimo: 5 });
+    expect(screen.getByRole('button', { name: 'Recargar' })).toBeTruthy();
     const norte = screen.getByTestId('stock-local-2');
     await user.clear(within(norte).getByLabelText('Punto de pedido en Norte'));
     await user.click(within(norte).getByRole('button', { name: 'Guardar punto de pedido en Norte' }));
@@ -197,5 +200,11 @@ describe('Stock por local (under the product form)', () => {
       motivo: 'Correccion',
     });
     expect(screen.queryByRole('dialog')).toBeNull();
+    // The product's form above opened before the change: the panel says to reload it first.
+    expect(
+      screen.getByText(
+        'El formulario de arriba muestra el producto como estaba al abrirlo: recargá la página antes de editarlo.',
+      ),
+    ).toBeTruthy();
   });
 });

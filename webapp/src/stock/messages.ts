@@ -28,6 +28,10 @@ export const MESSAGES = {
   queda: (stock: number) => `Stock resultante: ${stock}`,
   minimoAyuda: 'Vacío: sin punto de pedido. Con stock igual o menor, el producto aparece en «Reponer».',
   enTransito: (n: number) => `En tránsito: ${n}`,
+  /** After a change here, the product's form above still holds the version it opened with: the
+   * server would refuse its save as stale. */
+  formularioViejo:
+    'El formulario de arriba muestra el producto como estaba al abrirlo: recargá la página antes de editarlo.',
 } as const;
 
 /** Why a button waits, listed under it (ui/SaveProblems). The rules and words are the server's
