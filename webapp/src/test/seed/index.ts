@@ -5,6 +5,7 @@ export * from './balances';
 export * from './cashbox';
 export * from './cashclosing';
 export * from './catalogue';
+export * from './counts';
 export * from './movements';
 export * from './patients';
 export * from './returns';

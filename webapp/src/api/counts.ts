@@ -1,0 +1,125 @@
+// The physical counts (inventario, issue 23): an admin starts a count of a branch (one category
+// or brand, if asked); the branch's staff type the counted quantities in without seeing the
+// expected stock (a blind count); an admin closes it (each difference adjusts the stock) or
+// cancels it; a closed count's report is an Excel. Shapes come from the server's OpenAPI
+// document (schema.d.ts); the bodies sent are checked against it at the end of this file.
+import { saveFile } from '../app/download';
+import { api } from './base';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+
+/** A count as the list shows it; `estado` is ABIERTO, CERRADO or CANCELADO. */
+export type Conteo = Schemas['Conteo'];
+/** A product of a count's sheet: `esperado` and `diferencia` null while open, `costo` only for admins. */
+export type LineaConteo = Schemas['LineaConteo'];
+/** A count with its sheet, by brand and model; `valorDiferencia` once closed, for admins. */
+export type Planilla = Schemas['Planilla'];
+export type ConteoPage = Schemas['Page_Conteo'];
+/** A step's answer: its message and the sheet as it now stands. */
+export type ConteoGuardado = Schemas['ConteoGuardado'];
+
+export type EstadoConteo = 'ABIERTO' | 'CERRADO' | 'CANCELADO';
+
+export interface InicioBody {
+  localId: number;
+  categoriaId?: number;
+  marcaId?: number;
+}
+
+export interface ContadoBody {
+  productoId: number;
+  contado: number;
+}
+
+export interface CargaBody {
+  contados: ContadoBody[];
+}
+
+/** The list's filter: `localId` 0 is every branch (admins; a seller always gets their own). */
+export interface ConteosFiltro {
+  localId: number;
+  page: number;
+  size: number;
+}
+
+export const conteosPath = ({ localId, page, size }: ConteosFiltro) =>
+  `api/conteos?${[localId ? `localId=${localId}` : '', `page=${page}`, `size=${size}`].filter(Boolean).join('&')}`;
+
+/** The report's name, as the server names it (reports/count_excel.rs). */
+export const informeFileName = (c: Pick<Conteo, 'id' | 'local'>) =>
+  `conteo_${c.id}_${c.local.trim().toLowerCase().replace(/ /g, '_')}.xlsx`;
+
+export const countsApi = api
+  // A closed count adjusts the stock: the catalogue, the reorder list and the ledger read again.
+  .enhanceEndpoints({ addTagTypes: ['Conteo', 'Reponer'] })
+  .injectEndpoints({
+    endpoints: (build) => {
+      /** A step on a count: its answer's sheet replaces the cached one; the list reads again. */
+      const step = <Arg extends { id: number }>(url: (arg: Arg) => { url: string; method: string; body?: unknown }) =>
+        build.mutation<ConteoGuardado, Arg>({
+          query: url,
+          async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+            try {
+              const { data } = await queryFulfilled;
+              if (data.planilla) dispatch(countsApi.util.upsertQueryData('conteo', id, data.planilla));
+            } catch {
+              // the screen tells the refusal
+            }
+          },
+          invalidatesTags: (result) =>
+            result?.planilla?.conteo.estado === 'CERRADO'
+              ? ['Conteo', 'Producto', 'Reponer']
+              : result
+                ? ['Conteo']
+                : [],
+        });
+      return {
+        conteos: build.query<ConteoPage, ConteosFiltro>({
+          query: conteosPath,
+          providesTags: ['Conteo'],
+        }),
+        conteo: build.query<Planilla, number>({
+          query: (id) => `api/conteos/${id}`,
+        }),
+        iniciarConteo: build.mutation<ConteoGuardado, InicioBody>({
+          query: (body) => ({ url: 'api/conteos', method: 'POST', body }),
+          invalidatesTags: (result) => (result ? ['Conteo'] : []),
+        }),
+        cargarContados: step<{ id: number; body: CargaBody }>(({ id, body }) => ({
+          url: `api/conteos/${id}/contados`,
+          method: 'PUT',
+          body,
+        })),
+        cerrarConteo: step<{ id: number }>(({ id }) => ({ url: `api/conteos/${id}/cierre`, method: 'POST' })),
+        cancelarConteo: step<{ id: number }>(({ id }) => ({ url: `api/conteos/${id}/cancelacion`, method: 'POST' })),
+        /** Fetches a closed count's report and saves it; the Blob never enters the store. */
+        informeConteo: build.mutation<null, Pick<Conteo, 'id' | 'local'>>({
+          queryFn: async (conteo, _api, _extra, baseQuery) => {
+            const result = await baseQuery({
+              url: `api/conteos/${conteo.id}/excel`,
+              // Error answers stay text so the failed action holds nothing unserializable.
+              responseHandler: (r) => (r.ok ? r.blob() : r.text()),
+            });
+            if (result.error) return { error: result.error };
+            saveFile(result.data as Blob, informeFileName(conteo));
+            return { data: null };
+          },
+        }),
+      };
+    },
+  });
+
+export const {
+  useConteosQuery,
+  useConteoQuery,
+  useIniciarConteoMutation,
+  useCargarContadosMutation,
+  useCerrarConteoMutation,
+  useCancelarConteoMutation,
+  useInformeConteoMutation,
+} = countsApi;
+
+/** Fails to compile when a body stops being one the server accepts. */
+type Accepts<Server, Sent extends Server> = Sent;
+export type CheckedBodies = [Accepts<Schemas['InicioBody'], InicioBody>, Accepts<Schemas['CargaBody'], CargaBody>];
