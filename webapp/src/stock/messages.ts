@@ -18,7 +18,7 @@ export const MESSAGES = {
   listaFallo: 'No se pudo cargar la lista para reponer.',
   nadaQueReponer: 'No hay productos en el punto de pedido o por debajo.',
   reponerAyuda:
-    'Productos con stock en su punto de pedido o por debajo; «A pedir» descuenta lo que ya viene en tránsito.',
+    'Productos cuyo stock, sumado a lo que viene en tránsito, está en su punto de pedido o por debajo. «A pedir»: las unidades para superar el punto de pedido.',
   excelGenerado: 'El Excel se ha descargado correctamente.',
   excelFallo: 'No se pudo generar el Excel.',
   sinLocales: 'El producto no se ofrece en ningún local: agregalo a un local desde el formulario.',
@@ -26,7 +26,8 @@ export const MESSAGES = {
   resta: (nombre: string) => `«${nombre}» solo resta stock: escribí la cantidad en negativo (por ejemplo, -1).`,
   sumaOResta: 'Positivo suma unidades, negativo las resta.',
   queda: (stock: number) => `Stock resultante: ${stock}`,
-  minimoAyuda: 'Vacío: sin punto de pedido. Con stock igual o menor, el producto aparece en «Reponer».',
+  minimoAyuda:
+    'Vacío: sin punto de pedido. Cuando el stock más lo que viene en tránsito llega al punto de pedido, el producto aparece en «Reponer».',
   enTransito: (n: number) => `En tránsito: ${n}`,
   /** After a change here, the product's form above still holds the version it opened with: the
    * server would refuse its save as stale. */

@@ -43,7 +43,7 @@ export function NewTransfer() {
     const text = modelo.trim();
     if (!text) return;
     if (!envio.origenId) {
-      void alert('warning', TITLES.error, MESSAGES.elegirOrigen);
+      void alert('warning', TITLES.atencion, MESSAGES.elegirOrigen);
       return;
     }
     const result = await buscar({ modelo: text, localId: envio.origenId });
@@ -59,13 +59,14 @@ export function NewTransfer() {
 
   const agregar = (p: Producto) => {
     const { envio: next, repetido } = agregarLinea(envio, p);
-    if (repetido) void alert('info', TITLES.error, MESSAGES.yaAgregado);
+    if (repetido) void alert('info', TITLES.atencion, MESSAGES.yaAgregado);
     else setEnvio(next);
   };
 
-  /** Another origin: the products found and chosen were its stock, so they go. */
+  /** Another origin: the products found and chosen were its stock, so they go; a destination
+   * equal to it is chosen again. */
   const origen = (origenId: number) => {
-    setEnvio((e) => ({ ...e, origenId, lineas: [] }));
+    setEnvio((e) => ({ ...e, origenId, destinoId: e.destinoId === origenId ? 0 : e.destinoId, lineas: [] }));
     setFound(null);
   };
 

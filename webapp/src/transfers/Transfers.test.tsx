@@ -145,11 +145,15 @@ describe('Transferencias: a new one', () => {
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     expect(alert).toHaveBeenCalledWith(
       'warning',
-      'ERROR',
+      'ATENCIÓN',
       'Elegí primero el local de origen: los productos se buscan en su stock.',
     );
     await waitFor(() => expect(origen.options.length).toBe(3));
+    await user.selectOptions(screen.getByLabelText('Local de destino'), '1');
+    // Choosing the destination's branch as the origin asks for the destination again.
     await user.selectOptions(origen, '1');
+    expect((screen.getByLabelText('Local de destino') as HTMLSelectElement).value).toBe('0');
+    expect(screen.getByText('Elegí el local de destino.')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Local de destino'), '2');
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     await user.click(await screen.findByRole('button', { name: 'Agregar RB3025' }));

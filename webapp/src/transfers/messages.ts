@@ -3,6 +3,7 @@
 
 export const TITLES = {
   error: 'ERROR',
+  atencion: 'ATENCIÓN',
   errorValidacion: 'ERROR DE VALIDACIÓN',
   enviada: 'TRANSFERENCIA ENVIADA',
   recibida: 'TRANSFERENCIA RECIBIDA',
