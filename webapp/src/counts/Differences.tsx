@@ -125,7 +125,8 @@ export function Differences({ planilla, admin }: { planilla: Planilla; admin: bo
               </tr>
             ))}
             <tr className="fw-semibold" data-testid="diferencia-total">
-              <td data-label="Total">Total</td>
+              {/* No label of its own: on a phone the card reads 'Total', not 'Total Total'. */}
+              <td data-label="">Total</td>
               <td data-label="" />
               <td data-label="Esperado" className="text-md-end">
                 {formatEntero(lineas.reduce((s, l) => s + (l.esperado ?? 0), 0))}
