@@ -53,6 +53,24 @@ pub async fn settled<T>(state: &AppState, outcome: Outcome<T>) -> T {
     outcome.id
 }
 
+/// Waits (bounded) until the read models hold every event committed so far: for an answer
+/// about a record another request wrote (a repeated request's first one), or a read that must
+/// see the latest stock. False when they are still behind after the wait.
+pub async fn caught_up(state: &AppState) -> Result<bool, sqlx::Error> {
+    let Some((tx_id, position)) = optica_projections::wait::last_event(&state.pool).await? else {
+        return Ok(true);
+    };
+    optica_projections::wait::wait_for_projections(
+        &state.pool,
+        &state.projections,
+        tx_id,
+        position,
+        state.read_wait,
+        state.applied.as_ref(),
+    )
+    .await
+}
+
 /// The bounded read-your-writes wait. A late read model is logged, never an error: the command
 /// itself is committed.
 async fn settle(state: &AppState, at: Appended) {

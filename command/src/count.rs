@@ -77,8 +77,10 @@ pub enum Estado {
 pub struct Conteo {
     estado: Estado,
     local_id: i64,
-    productos: Vec<Esperado>,
-    contados: BTreeMap<i64, i64>,
+    /// The sheet by product id.
+    productos: BTreeMap<i64, Esperado>,
+    /// Per product: counted, and the stock when it was counted.
+    contados: BTreeMap<i64, (i64, i64)>,
     diferencias: Vec<Diferencia>,
 }
 
@@ -106,7 +108,7 @@ impl Conteo {
     fn cargado(&self, contados: Vec<Contado>) -> Result<ConteoEvent, ConteoError> {
         let mut errors = Vec::new();
         for c in &contados {
-            match self.productos.iter().find(|p| p.producto_id == c.producto_id) {
+            match self.productos.get(&c.producto_id) {
                 None => errors.push(Regla::FueraDeLaPlanilla {
                     producto_id: c.producto_id,
                 }),
@@ -127,19 +129,20 @@ impl Conteo {
     fn cerrado(&self, fecha: NaiveDateTime) -> Result<ConteoEvent, ConteoError> {
         let faltan = self
             .productos
-            .iter()
-            .filter(|p| !self.contados.contains_key(&p.producto_id))
+            .keys()
+            .filter(|id| !self.contados.contains_key(id))
             .count();
         if faltan > 0 {
             return Err(ConteoError::Invalid(vec![Regla::FaltanContar { faltan }]));
         }
+        // Each product against the stock it had when counted.
         let diferencias = self
-            .productos
+            .contados
             .iter()
-            .map(|p| Diferencia {
-                producto_id: p.producto_id,
-                esperado: p.esperado,
-                contado: self.contados.get(&p.producto_id).copied().unwrap_or(0),
+            .map(|(&producto_id, &(contado, esperado))| Diferencia {
+                producto_id,
+                esperado,
+                contado,
             })
             .filter(|d| d.contado != d.esperado)
             .collect();
@@ -206,11 +209,12 @@ impl Aggregate for Conteo {
                 local_id, productos, ..
             } => {
                 self.estado = Estado::Abierto;
-                (self.local_id, self.productos) = (local_id, productos);
+                self.local_id = local_id;
+                self.productos = productos.into_iter().map(|p| (p.producto_id, p)).collect();
             }
             ConteoEvent::ConteoCargado { contados } => {
-                self.contados
-                    .extend(contados.iter().map(|c| (c.producto_id, c.contado)));
+                let counted = contados.iter().map(|c| (c.producto_id, (c.contado, c.stock)));
+                self.contados.extend(counted);
             }
             ConteoEvent::ConteoCerrado { diferencias, .. } => {
                 self.estado = Estado::Cerrado;

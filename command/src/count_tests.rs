@@ -33,8 +33,14 @@ fn started() -> ConteoEvent {
     }
 }
 
+/// Counted with the stock the sheet started with (7: 3, 8: 1).
 fn contado(producto_id: i64, contado: i64) -> Contado {
-    Contado { producto_id, contado }
+    let stock = if producto_id == 7 { 3 } else { 1 };
+    Contado {
+        producto_id,
+        contado,
+        stock,
+    }
 }
 
 #[test]
@@ -102,6 +108,33 @@ fn a_count_closes_with_every_product_counted_and_records_only_the_differences() 
                 producto_id: 7,
                 esperado: 3,
                 contado: 2,
+            }],
+            fecha: at(),
+        }]);
+}
+
+#[test]
+fn each_product_is_compared_with_the_stock_it_had_when_counted() {
+    // Product 7 had 3 when the count started; one was sold before its shelf was counted (stock
+    // 2 then) and 2 were found: nothing is missing.
+    let after_a_sale = Contado {
+        producto_id: 7,
+        contado: 2,
+        stock: 2,
+    };
+    Given::with(())
+        .given(vec![
+            started(),
+            ConteoEvent::ConteoCargado {
+                contados: vec![after_a_sale, contado(8, 0)],
+            },
+        ])
+        .when(ConteoCommand::Cerrar { fecha: at() })
+        .then_expect_events(vec![ConteoEvent::ConteoCerrado {
+            diferencias: vec![Diferencia {
+                producto_id: 8,
+                esperado: 1,
+                contado: 0,
             }],
             fecha: at(),
         }]);

@@ -4,6 +4,7 @@
 //! re-runs against the new stock and is refused when there is none.
 
 use chrono::NaiveDateTime;
+use optica_events::movement::IDEMPOTENCY_SCOPE;
 use optica_events::transfer::{Cantidad, LineaTransferida, TRANSFER_ID_SEQUENCE};
 use optica_events::{EventMetadata, MotivoStock, Origen};
 
@@ -70,8 +71,45 @@ async fn move_units(
     Ok(productos)
 }
 
+/// The idempotency claim of a transfer request (its own kind, so a key a sale used answers no
+/// transfer).
+fn idempotency(metadata: &EventMetadata) -> Option<String> {
+    crate::sale::idempotency_key(metadata).map(|k| format!("transferencia:{k}"))
+}
+
+/// The transfer an earlier request with the same `Idempotency-Key` sent, if any.
+async fn replayed(store: &EventStore, metadata: &EventMetadata) -> Result<Option<i64>, CommandError<TransferError>> {
+    let Some(key) = idempotency(metadata) else {
+        return Ok(None);
+    };
+    Ok(store
+        .holder(IDEMPOTENCY_SCOPE, &key)
+        .await?
+        .and_then(|id| id.parse().ok()))
+}
+
 /// Sends a transfer: the units leave the sending branch now (never below zero) and are in transit.
+/// A request repeated with its `Idempotency-Key` answers the first transfer and sends nothing.
 pub async fn send(
+    store: &EventStore,
+    envio: Envio,
+    metadata: &EventMetadata,
+) -> Result<Outcome, CommandError<TransferError>> {
+    if let Some(id) = replayed(store, metadata).await? {
+        return Ok(Outcome { id, appended: None });
+    }
+    match send_once(store, envio, metadata).await {
+        // The same request raced in (its claim, or the stock it took, refused this one): the
+        // first one's transfer is the answer.
+        Err(e) => match replayed(store, metadata).await? {
+            Some(id) => Ok(Outcome { id, appended: None }),
+            None => Err(e),
+        },
+        sent => sent,
+    }
+}
+
+async fn send_once(
     store: &EventStore,
     envio: Envio,
     metadata: &EventMetadata,
@@ -110,6 +148,9 @@ pub async fn send(
         unit.handle_loaded(key, Transferencia::default(), 0, command, &())
             .await
             .map_err(domain)?;
+        if let Some(k) = idempotency(metadata) {
+            unit.claim(IDEMPOTENCY_SCOPE, &k, key);
+        }
         unit.commit(metadata).await
     })
     .await?;

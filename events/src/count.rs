@@ -1,8 +1,8 @@
 //! Physical counts of a branch's shelves (inventario, issue 23). A count takes, when it starts,
-//! the stock each product should have (hidden from the counters until they submit); the counted
-//! quantities are typed in, in as many saves as needed; closing turns each difference into a
-//! `StockAjustado` (reason `Conteo`) applied to the stock as it is then, so a sale made during the
-//! count is not lost.
+//! the products to count (their stock hidden from the counters until the count closes); the
+//! counted quantities are typed in, in as many saves as needed, each with the stock the product
+//! had at that moment; closing turns each difference into a `StockAjustado` (reason `Conteo`)
+//! applied to the stock as it is then, so a sale made during the count is not lost.
 
 use chrono::NaiveDateTime;
 use cqrs_es::DomainEvent;
@@ -22,11 +22,14 @@ pub struct Esperado {
     pub esperado: i64,
 }
 
-/// Units counted of a product.
+/// Units counted of a product, and the branch's stock of it when they were typed: the
+/// moment the shelf was counted, against which the difference is taken (a sale or a transfer
+/// before it is already on the shelf; one after it is kept by the closing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Contado {
     pub producto_id: i64,
     pub contado: i64,
+    pub stock: i64,
 }
 
 /// What the count found for a product: `contado − esperado` is the adjustment.

@@ -62,18 +62,21 @@ impl Projection for CountsProjection {
             ConteoEvent::ConteoCargado { contados } => {
                 let ids: Vec<i64> = contados.iter().map(|c| c.producto_id).collect();
                 let values: Vec<i64> = contados.iter().map(|c| c.contado).collect();
+                let stocks: Vec<i64> = contados.iter().map(|c| c.stock).collect();
                 // The last value typed for a product wins (unnest keeps the order; the update takes
-                // one row per product, the last).
+                // one row per product, the last), with the stock it had then as the expected one.
                 sqlx::query(
-                    "update count_lines l set contado = c.contado
-                     from (select distinct on (producto_id) producto_id, contado
-                           from unnest($2::bigint[], $3::bigint[]) with ordinality as u(producto_id, contado, n)
+                    "update count_lines l set contado = c.contado, esperado = c.stock
+                     from (select distinct on (producto_id) producto_id, contado, stock
+                           from unnest($2::bigint[], $3::bigint[], $4::bigint[])
+                                with ordinality as u(producto_id, contado, stock, n)
                            order by producto_id, n desc) c
                      where l.conteo_id = $1 and l.producto_id = c.producto_id",
                 )
                 .bind(id)
                 .bind(&ids)
                 .bind(&values)
+                .bind(&stocks)
                 .execute(&mut *conn)
                 .await?;
                 sqlx::query("update counts set version = $2 where id = $1")

@@ -229,6 +229,20 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, locales: &Loca
             None => format!("Transferencia {id} recibida completa"),
         },
         ("Transferencia", "TransferenciaCancelada") => format!("Transferencia {id} cancelada"),
+        ("Conteo", "ConteoIniciado") => format!(
+            "Conteo {id} iniciado en el local {}: {} productos",
+            locales.name(&datos["local_id"]),
+            datos["productos"].as_array().map_or(0, Vec::len)
+        ),
+        ("Conteo", "ConteoCargado") => format!(
+            "Conteo {id}: {} cantidades cargadas",
+            datos["contados"].as_array().map_or(0, Vec::len)
+        ),
+        ("Conteo", "ConteoCerrado") => format!(
+            "Conteo {id} cerrado: {} productos con diferencia",
+            datos["diferencias"].as_array().map_or(0, Vec::len)
+        ),
+        ("Conteo", "ConteoCancelado") => format!("Conteo {id} cancelado"),
         ("Producto", "PuntoDePedidoFijado") => match datos["minimo"].as_i64() {
             Some(m) => format!(
                 "Producto {id}: punto de pedido {m} en el local {}",
@@ -396,6 +410,8 @@ pub struct AsientoStock {
     pub movimiento_id: Option<i64>,
     /// The transfer behind a transfer's change.
     pub transferencia_id: Option<i64>,
+    /// The physical count behind a count's change.
+    pub conteo_id: Option<i64>,
     /// The note of a manual adjustment.
     pub nota: Option<String>,
     pub usuario: String,
@@ -412,6 +428,7 @@ pub async fn stock_ledger(
         "select e.recorded_at as registrado, (p->>'local_id')::bigint as local_id, l.nombre as local_nombre,
                 p->>'motivo' as motivo, (p->>'cantidad')::bigint as cantidad, (p->>'stock_resultante')::bigint as stock,
                 (p->>'movimiento_id')::bigint as movimiento_id, (p->>'transferencia_id')::bigint as transferencia_id,
+                (p->>'conteo_id')::bigint as conteo_id,
                 p->>'nota' as nota, coalesce(e.metadata::jsonb->'actor'->>'username', '') as usuario
          from events e
          cross join lateral (select e.payload::jsonb->'StockAjustado' as p) x

@@ -97,7 +97,8 @@ pub async fn planilla(pool: &PgPool, id: i64, admin: bool) -> Result<Option<Plan
     else {
         return Ok(None);
     };
-    let shown = conteo.estado != "ABIERTO";
+    // Blind until closed (a cancelled count shows nothing either).
+    let shown = conteo.estado == "CERRADO";
     let lineas: Vec<LineaConteo> = sqlx::query_as(
         "select x.producto_id, x.modelo, coalesce(p.marca_nombre, '') as marca, x.contado,
                 case when $2 then x.esperado end as esperado,
@@ -125,6 +126,18 @@ pub async fn planilla(pool: &PgPool, id: i64, admin: bool) -> Result<Option<Plan
         lineas,
         valor_diferencia,
     }))
+}
+
+/// The branch's stock of each product now (0 for one it no longer carries).
+pub async fn stock_of(pool: &PgPool, local_id: i64, productos: &[i64]) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "select p.id, coalesce(s.stock, 0) from unnest($2::bigint[]) as p(id)
+         left join product_stock s on s.producto_id = p.id and s.local_id = $1",
+    )
+    .bind(local_id)
+    .bind(productos)
+    .fetch_all(pool)
+    .await
 }
 
 /// A new count's sheet: the products offered at the branch (of the category and brand, when

@@ -191,3 +191,59 @@ async fn a_count_closes_only_when_everything_is_counted_and_can_be_cancelled(poo
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }
+
+#[sqlx::test]
+async fn a_product_counted_after_a_sale_is_compared_with_the_stock_when_it_was_counted(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let cuadrado = shop
+        .product(&app, "Cuadrado", shop.otra_marca, &[(shop.centro, 4)])
+        .await;
+    let start = json!({"localId": shop.centro, "marcaId": shop.otra_marca});
+    let (status, body) = app.post("/api/conteos", Some(&shop.admin), start).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["planilla"]["conteo"]["id"].as_i64().unwrap();
+    // One is sold before anyone reaches the shelf; the three left are counted: nothing is missing.
+    let (status, _) = app
+        .post("/api/movimientos", Some(&shop.seller), sale_of(&shop, cuadrado))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let typed = json!({"contados": [{"productoId": cuadrado, "contado": 3}]});
+    let (status, body) = app
+        .put(&format!("/api/conteos/{id}/contados"), Some(&shop.seller), typed)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = app
+        .post(&format!("/api/conteos/{id}/cierre"), Some(&shop.admin), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let line = &body["planilla"]["lineas"][0];
+    assert_eq!(
+        (line["esperado"].as_i64(), line["diferencia"].as_i64()),
+        (Some(3), Some(0)),
+        "{body}"
+    );
+    assert_eq!(stock(&app, cuadrado, shop.centro).await, Some(3));
+    // A cancelled count stays blind too.
+    let (_, body) = app
+        .post("/api/conteos", Some(&shop.admin), json!({"localId": shop.centro}))
+        .await;
+    let other = body["planilla"]["conteo"]["id"].as_i64().unwrap();
+    app.post(
+        &format!("/api/conteos/{other}/cancelacion"),
+        Some(&shop.admin),
+        json!({}),
+    )
+    .await;
+    let (_, sheet) = app.get(&format!("/api/conteos/{other}"), Some(&shop.seller)).await;
+    assert!(
+        sheet["lineas"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|l| l["esperado"].is_null()),
+        "{sheet}"
+    );
+    let differences = optica::support::verify(&pool, true).await.unwrap();
+    assert!(differences.is_empty(), "{differences:?}");
+}

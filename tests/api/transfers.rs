@@ -160,6 +160,23 @@ async fn a_transfer_cancelled_in_transit_puts_the_units_back(pool: PgPool) {
     let body = envio(&shop, json!([{"productoId": shop.armazon, "cantidad": 4}]));
     let id = id_of(&app, &shop.seller, "/api/transferencias", body, "transferencia").await;
     assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(6));
+    // What is in transit keeps its product and branches, and says why.
+    let (status, body) = app
+        .delete(&format!("/api/productos/{}", shop.armazon), Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        body["mensaje"],
+        "Hay transferencias en tránsito con este producto. Recibilas o cancelalas para continuar"
+    );
+    let (status, body) = app
+        .delete(&format!("/api/local/{}", shop.norte), Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        body["mensaje"],
+        "Hay transferencias en tránsito o un conteo abierto en este local. Recibilas, cancelalas o cerrá el conteo para continuar"
+    );
     let seller_norte = app.seller_token("vendedora_norte", shop.norte).await;
     let path = format!("/api/transferencias/{id}/cancelacion");
     let (status, _) = app.post(&path, Some(&seller_norte), json!({})).await;
@@ -264,4 +281,47 @@ async fn a_transfer_is_refused_in_spanish_when_it_does_not_hold(pool: PgPool) {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let (status, _) = app.get("/api/transferencias/999", Some(&shop.admin)).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test]
+async fn a_transfer_or_adjustment_repeated_with_its_idempotency_key_happens_once(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let send = |uri: String, body: Value, key: &'static str| {
+        let request = axum::http::Request::builder()
+            .method("POST")
+            .uri(uri)
+            .header("Authorization", format!("Bearer {}", shop.admin))
+            .header("Content-Type", "application/json")
+            .header("Idempotency-Key", key)
+            .body(axum::body::Body::from(body.to_string()))
+            .unwrap();
+        app.send(request)
+    };
+    // The client retries while the first request is still running.
+    let body = envio(&shop, json!([{"productoId": shop.armazon, "cantidad": 6}]));
+    let (a, b) = tokio::join!(
+        send("/api/transferencias".into(), body.clone(), "envio-1"),
+        send("/api/transferencias".into(), body, "envio-1")
+    );
+    assert_eq!(
+        (a.0, b.0),
+        (StatusCode::CREATED, StatusCode::CREATED),
+        "{} {}",
+        a.1,
+        b.1
+    );
+    assert_eq!(a.1["transferencia"]["id"], b.1["transferencia"]["id"]);
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(4));
+    let ajuste = json!({"localId": shop.centro, "cantidad": -3, "motivo": "Rotura"});
+    let path = format!("/api/productos/{}/ajustes", shop.armazon);
+    let (a, b) = tokio::join!(
+        send(path.clone(), ajuste.clone(), "rotura-1"),
+        send(path, ajuste, "rotura-1")
+    );
+    assert_eq!((a.0, b.0), (StatusCode::OK, StatusCode::OK), "{} {}", a.1, b.1);
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(1));
+    let (_, list) = app.get("/api/transferencias", Some(&shop.admin)).await;
+    assert_eq!(list["totalElements"], 1);
+    verify_clean(&pool).await;
 }

@@ -49,6 +49,10 @@ fn command_error(id: i64, e: CommandError<CountError>) -> AppError {
         CommandError::Domain(CountError::Conteo(ConteoError::Invalid(rules))) => AppError::Validation(texts(&rules)),
         CommandError::Domain(CountError::Conteo(_)) => not_found(id),
         CommandError::Domain(CountError::OtroLocal) => AppError::Forbidden,
+        // A product the closing cannot adjust (its stock would pass the limit): say which.
+        CommandError::Domain(CountError::Producto(_, optica_command::product::ProductoError::Invalid(rules))) => {
+            AppError::Validation(texts(&rules))
+        }
         CommandError::Domain(CountError::Producto(producto_id, error)) => {
             AppError::internal(format!("product {producto_id}: {error}"))
         }
@@ -62,6 +66,15 @@ fn command_error(id: i64, e: CommandError<CountError>) -> AppError {
 fn now(state: &AppState) -> chrono::NaiveDateTime {
     let now = chrono::Utc::now().with_timezone(&state.timezone).naive_local();
     chrono::Timelike::with_nanosecond(&now, 0).unwrap_or(now)
+}
+
+/// The stock a count reads is the read model's: first let it take in every event committed so
+/// far (a 503 asks to try again when it cannot within the read-your-writes wait).
+async fn caught_up(state: &AppState) -> Result<(), AppError> {
+    match dispatch::caught_up(state).await? {
+        true => Ok(()),
+        false => Err(AppError::Unavailable("the read models are behind the count".into())),
+    }
 }
 
 #[derive(Clone, Debug, Deserialize, ToSchema)]
@@ -104,23 +117,7 @@ pub async fn start(
     if !known.exists(optica_events::LookupKind::Local, body.local_id) {
         return Err(AppError::Validation(vec![UNKNOWN_LOCAL.into()]));
     }
-    // The expected stock is the read model's: first let it take in every event committed so far.
-    if let Some((tx_id, position)) = optica_projections::wait::last_event(&state.pool).await? {
-        let caught_up = optica_projections::wait::wait_for_projections(
-            &state.pool,
-            &state.projections,
-            tx_id,
-            position,
-            state.read_wait,
-            state.applied.as_ref(),
-        )
-        .await?;
-        if !caught_up {
-            return Err(AppError::Unavailable(
-                "El stock todavía se está actualizando. Intentá de nuevo en unos segundos.".into(),
-            ));
-        }
-    }
+    caught_up(&state).await?;
     let limit = MAX_PRODUCTOS as i64 + 1;
     let rows = read::sheet_for(&state.pool, body.local_id, body.categoria_id, body.marca_id, limit).await?;
     let inicio = Inicio {
@@ -237,12 +234,20 @@ pub async fn load(
             "Se pueden cargar como máximo {MAX_PRODUCTOS} cantidades por vez."
         )]));
     }
+    visible(&state, &caller, id).await?;
+    // Each product is compared with the stock it has now, when its shelf was counted.
+    caught_up(&state).await?;
+    let local_id = read::branch_of(&state.pool, id).await?.ok_or_else(|| not_found(id))?;
+    let ids: Vec<i64> = body.contados.iter().map(|c| c.producto_id).collect();
+    let stocks: std::collections::HashMap<i64, i64> =
+        read::stock_of(&state.pool, local_id, &ids).await?.into_iter().collect();
     let contados = body
         .contados
         .iter()
         .map(|c| Contado {
             producto_id: c.producto_id,
             contado: c.contado,
+            stock: stocks.get(&c.producto_id).copied().unwrap_or(0),
         })
         .collect();
     let id = step(&state, &caller, meta, id, Paso::Cargar(contados)).await?;

@@ -25,7 +25,9 @@ pub fn domain_error(kind: LookupKind, id: i64, verb: &str, e: CommandError<Looku
 /// Why an item still used by records of the kinds `by` (aggregate types) cannot be deleted.
 fn in_use(kind: LookupKind, by: &[String]) -> &'static str {
     let used_by = |t: &str| by.iter().any(|b| b == t);
-    if used_by(optica_events::user::USER_AGGREGATE) {
+    if used_by(optica_events::transfer::TRANSFER_AGGREGATE) || used_by(optica_events::count::COUNT_AGGREGATE) {
+        "Hay transferencias en tránsito o un conteo abierto en este local. Recibilas, cancelalas o cerrá el conteo para continuar"
+    } else if used_by(optica_events::user::USER_AGGREGATE) {
         "Existen usuarios asignados a este local. Por favor asigne esos usuarios a otro local para continuar"
     } else if used_by(optica_events::patient::PATIENT_AGGREGATE) {
         "Existen pacientes registrados en este local. Por favor asigne esos pacientes a otro local para continuar"

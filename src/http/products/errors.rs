@@ -30,6 +30,11 @@ pub fn command_error(id: i64, e: CommandError<ProductoError>, editing: bool) -> 
              Vuelva a cargarlo para ver los cambios."
                 .into(),
         ),
+        CommandError::InUse { by } if by.iter().any(|b| b == optica_events::transfer::TRANSFER_AGGREGATE) => {
+            AppError::Conflict(
+                "Hay transferencias en tránsito con este producto. Recibilas o cancelalas para continuar".into(),
+            )
+        }
         CommandError::InUse { .. } => AppError::Conflict(
             "Existen Movimientos en la Caja. Por favor elimine esos movimientos para continuar".into(),
         ),

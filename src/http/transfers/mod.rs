@@ -129,7 +129,12 @@ pub async fn send(
     let outcome = transfers::send(&state.store, envio, &metadata)
         .await
         .map_err(|e| command_error(0, e))?;
+    let replay = outcome.appended.is_none();
     let id = dispatch::settled(&state, outcome).await;
+    if replay {
+        // A repeated request: its first one's transfer, once the read model has it.
+        dispatch::caught_up(&state).await?;
+    }
     Ok(Created(answer(&state, id, "La transferencia ha sido enviada!").await?))
 }
 

@@ -1587,6 +1587,11 @@ export interface components {
              * @description Signed change.
              */
             cantidad: number;
+            /**
+             * Format: int64
+             * @description The physical count behind a count's change.
+             */
+            conteoId?: number | null;
             /** Format: int64 */
             localId: number;
             localNombre?: string | null;
