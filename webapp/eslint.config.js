@@ -11,6 +11,7 @@ const FEATURES = [
   'balances',
   'cashbox',
   'cashclosing',
+  'counts',
   'lookups',
   'movements',
   'pages',

@@ -27,6 +27,7 @@ describe('the main menu', () => {
     // Stock beyond sales, beside the cash items.
     expect(screen.getByRole('link', { name: 'TRANSFERENCIAS' }).getAttribute('href')).toBe('/transferencias');
     expect(screen.getByRole('link', { name: 'REPONER' }).getAttribute('href')).toBe('/reponer');
+    expect(screen.getByRole('link', { name: 'CONTEOS' }).getAttribute('href')).toBe('/conteos');
     await user.click(screen.getByRole('link', { name: 'CAJA' }));
     expect(router.state.location.pathname).toBe('/adminitrarCaja');
     expect(collapse.className).toBe('collapse navbar-collapse');

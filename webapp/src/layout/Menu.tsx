@@ -86,6 +86,7 @@ export function Menu() {
                 {navItem('/cierreCaja', 'CIERRE DE CAJA')}
                 {navItem('/transferencias', 'TRANSFERENCIAS')}
                 {navItem('/reponer', 'REPONER')}
+                {navItem('/conteos', 'CONTEOS')}
                 {navItem('/estadistica', 'ESTADÍSTICAS')}
               </>
             ) : (

@@ -6,6 +6,7 @@ import { AuditLog, EntityAudit } from '../audit';
 import { Balances, PatientBalances } from '../balances';
 import { MovementList, PatientMovements } from '../cashbox';
 import { CashClosing } from '../cashclosing';
+import { Counts, CountSheet } from '../counts';
 import { Layout } from '../layout/Layout';
 import { LookupAdmin, screens } from '../lookups';
 import { CreateMovement, EditMovement } from '../movements';
@@ -106,6 +107,8 @@ export const routes: RouteObject[] = [
       { path: 'transferencias/nueva', element: guarded('staff', <NewTransfer />) },
       { path: 'transferencias/:id', element: guarded('staff', <TransferDetail />) },
       { path: 'reponer', element: guarded('staff', <Reorder />) },
+      { path: 'conteos', element: guarded('staff', <Counts />) },
+      { path: 'conteos/:id', element: guarded('staff', <CountSheet />) },
       // audit
       { path: 'auditoria', element: guarded('admin', <AuditLog />) },
       { path: '*', element: <Navigate to="/inicio" replace /> },
