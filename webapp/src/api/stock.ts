@@ -54,8 +54,15 @@ export const stockApi = api
         // A sale, a product's edit or a transfer changes what is to reorder.
         providesTags: ['Reponer', 'Producto'],
       }),
-      ajustarStock: build.mutation<ProductoAjustado, { productoId: number; body: AjusteBody }>({
-        query: ({ productoId, body }) => ({ url: `api/productos/${productoId}/ajustes`, method: 'POST', body }),
+      /** `idempotencyKey` is made once per opened dialog: a double click or a retry after a lost
+       * answer writes one adjustment (the server answers the first again). */
+      ajustarStock: build.mutation<ProductoAjustado, { productoId: number; body: AjusteBody; idempotencyKey: string }>({
+        query: ({ productoId, body, idempotencyKey }) => ({
+          url: `api/productos/${productoId}/ajustes`,
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': idempotencyKey },
+        }),
         // A refusal reads the product again too: a sale may have taken the units meanwhile.
         invalidatesTags: (result) => (result ? ['Producto', 'Reponer'] : ['Producto']),
       }),

@@ -73,8 +73,15 @@ export const transfersApi = api
         query: (id) => `api/transferencias/${id}`,
         providesTags: ['Transferencia'],
       }),
-      enviarTransferencia: build.mutation<TransferenciaGuardada, EnvioBody>({
-        query: (body) => ({ url: 'api/transferencias', method: 'POST', body }),
+      /** `idempotencyKey` is made once per opened form: a double click or a retry after a lost
+       * answer sends one transfer (the server answers the first again). */
+      enviarTransferencia: build.mutation<TransferenciaGuardada, { body: EnvioBody; idempotencyKey: string }>({
+        query: ({ body, idempotencyKey }) => ({
+          url: 'api/transferencias',
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': idempotencyKey },
+        }),
         // A refusal (stock gone meanwhile) reads the products again too.
         invalidatesTags: (result) => (result ? ['Transferencia', 'Producto', 'Reponer'] : ['Producto']),
       }),

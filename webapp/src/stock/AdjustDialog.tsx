@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAjustarStockMutation, useMotivosStockQuery } from '../api/stock';
 import { alert } from '../app/alerts';
+import { newIdempotencyKey } from '../lib/idempotency';
 import { formatEntero } from '../lib/numbers';
 import { NumberInput } from '../ui/NumberInput';
 import { SaveProblems } from '../ui/SaveProblems';
@@ -26,6 +27,9 @@ export function AdjustDialog({ productoId, modelo, localId, localNombre, stock, 
   const motivos = useMotivosStockQuery();
   const [ajuste, setAjuste] = useState<Ajuste>(ajusteInicial);
   const [ajustar, sending] = useAjustarStockMutation();
+  // Made once per opened dialog: a double click or a retry after a lost answer writes off once;
+  // the dialog opened again is a new adjustment.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const lista = motivos.data ?? [];
   const problems = ajusteProblems(ajuste, lista, stock, modelo);
   const motivo = lista.find((m) => m.motivo === ajuste.motivo);
@@ -44,7 +48,7 @@ export function AdjustDialog({ productoId, modelo, localId, localNombre, stock, 
     e.preventDefault();
     if (problems.length > 0 || sending.isLoading) return;
     try {
-      const answer = await ajustar({ productoId, body: ajusteBody(localId, ajuste) }).unwrap();
+      const answer = await ajustar({ productoId, body: ajusteBody(localId, ajuste), idempotencyKey }).unwrap();
       onClose();
       onSaved?.();
       void alert('success', TITLES.ajustado, answer.mensaje);

@@ -81,8 +81,10 @@ describe('Stock por local (under the product form)', () => {
     ],
   });
 
+  /** Opens the panel of product 10; `keys` records each adjustment's Idempotency-Key. */
   function open(answers: Answers = {}) {
-    return openPage(
+    const keys: (string | null)[] = [];
+    const view = openPage(
       '/editarProducto/10',
       [{ path: '/editarProducto/:id', element: <ProductStock productoId={10} /> }],
       {
@@ -92,8 +94,12 @@ describe('Stock por local (under the product form)', () => {
           'GET /api/stock/motivos': [200, motivosAjuste],
           ...answers,
         },
+        onRequest: (request) => {
+          if (request.method === 'POST') keys.push(request.headers.get('Idempotency-Key'));
+        },
       },
     );
+    return { ...view, keys };
   }
 
   it("shows each branch's stock, what is in transit and its reorder point", async () => {
@@ -206,5 +212,40 @@ describe('Stock por local (under the product form)', () => {
         'El formulario de arriba muestra el producto como estaba al abrirlo: recargá la página antes de editarlo.',
       ),
     ).toBeTruthy();
+  });
+
+  it('sends one Idempotency-Key per opened dialog, the same on a retry', async () => {
+    const user = userEvent.setup();
+    let sent = 0;
+    // The first answer is lost (a gateway error); the retry is taken.
+    const { keys } = open({
+      'POST /api/productos/10/ajustes': () =>
+        ++sent === 1
+          ? [502, { mensaje: 'Bad Gateway' }]
+          : [200, { mensaje: 'El stock ha sido ajustado!', producto: rb }],
+    });
+    const fill = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Ajustar stock en Centro' }));
+      const dialog = screen.getByRole('dialog');
+      await waitFor(() => expect(within(dialog).getAllByRole('option')).toHaveLength(6));
+      await user.selectOptions(within(dialog).getByLabelText('Motivo'), 'Rotura');
+      await user.type(within(dialog).getByLabelText('Cantidad'), '-1');
+      return within(dialog).getByRole('button', { name: 'Ajustar' }) as HTMLButtonElement;
+    };
+    const ajustar = await fill();
+    await user.click(ajustar);
+    await whenEnabled(ajustar);
+    expect(keys).toHaveLength(1);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await user.click(ajustar);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // Taken, the dialog opened again is another adjustment.
+    await user.click(await fill());
+    await waitFor(() => expect(keys).toHaveLength(3));
+    expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });

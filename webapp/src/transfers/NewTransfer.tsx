@@ -6,6 +6,7 @@ import { useLazyProductosEnLocalQuery, type Producto } from '../api/products';
 import { useEnviarTransferenciaMutation } from '../api/transfers';
 import { alert } from '../app/alerts';
 import { useAppSelector } from '../app/store';
+import { newIdempotencyKey } from '../lib/idempotency';
 import { formatEntero, WHOLE } from '../lib/numbers';
 import { isAdmin } from '../session/sessionSlice';
 import { NumberInput } from '../ui/NumberInput';
@@ -35,6 +36,9 @@ export function NewTransfer() {
   const [found, setFound] = useState<Producto[] | null>(null);
   const [buscar, searching] = useLazyProductosEnLocalQuery();
   const [enviar, sending] = useEnviarTransferenciaMutation();
+  // Made once per opened form: a double click or a retry after a lost answer sends one transfer;
+  // the form opened again is a new transfer.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const problems = envioProblems(envio);
   const set = (change: Partial<Envio>) => setEnvio((e) => ({ ...e, ...change }));
 
@@ -73,7 +77,7 @@ export function NewTransfer() {
   const submit = async () => {
     if (problems.length > 0 || sending.isLoading) return;
     try {
-      const answer = await enviar(envioBody(envio)).unwrap();
+      const answer = await enviar({ body: envioBody(envio), idempotencyKey }).unwrap();
       saved();
       void alert('success', TITLES.enviada, answer.mensaje);
       navigate(answer.transferencia ? `/transferencias/${answer.transferencia.id}` : '/transferencias');

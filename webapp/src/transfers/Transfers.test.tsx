@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
-import { openPage, type Answers } from '../test/page';
+import { openPage, whenEnabled, type Answers } from '../test/page';
 import {
   adminToken,
   locales,
@@ -24,8 +24,10 @@ const screens = [
   { path: '/transferencias/:id', element: <TransferDetail /> },
 ];
 
+/** Opens `at`; `keys` records each POST's Idempotency-Key. */
 function open(at: string, token: string, answers: Answers = {}) {
-  return openPage(at, screens, {
+  const keys: (string | null)[] = [];
+  const view = openPage(at, screens, {
     token,
     answers: {
       'GET /api/local': [200, locales],
@@ -33,7 +35,11 @@ function open(at: string, token: string, answers: Answers = {}) {
       'GET /api/transferencias/7': [200, transferencia()],
       ...answers,
     },
+    onRequest: (request) => {
+      if (request.method === 'POST') keys.push(request.headers.get('Idempotency-Key'));
+    },
   });
+  return { ...view, keys };
 }
 
 const bodyOf = (calls: { method: string; path: string; body: string | null }[], path: string) =>
@@ -166,6 +172,45 @@ describe('Transferencias: a new one', () => {
       destinoId: 2,
       lineas: [{ productoId: 10, cantidad: 1 }],
     });
+  });
+
+  it('sends one Idempotency-Key per opened form, the same on a retry', async () => {
+    const user = userEvent.setup();
+    let sent = 0;
+    // The first answer is lost (a gateway error); the retry is taken.
+    const { keys, router } = open('/transferencias/nueva', sellerToken(1), {
+      'GET /api/productos/buscar': [200, [rb]],
+      'POST /api/transferencias': () =>
+        ++sent === 1
+          ? [502, { mensaje: 'Bad Gateway' }]
+          : [201, { mensaje: 'La transferencia ha sido enviada!', transferencia: transferencia() }],
+    });
+    const fill = async () => {
+      const origen = (await screen.findByLabelText('Local de origen')) as HTMLSelectElement;
+      await waitFor(() => expect(origen.selectedOptions[0]?.textContent).toBe('Centro'));
+      await user.selectOptions(screen.getByLabelText('Local de destino'), '2');
+      await user.type(screen.getByRole('textbox', { name: 'Buscar por modelo' }), 'rb');
+      await user.click(screen.getByRole('button', { name: 'Buscar' }));
+      await user.click(await screen.findByRole('button', { name: 'Agregar RB3025' }));
+    };
+    await fill();
+    const enviar = screen.getByRole('button', { name: 'Enviar' }) as HTMLButtonElement;
+    await user.click(enviar);
+    await whenEnabled(enviar);
+    expect(keys).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/transferencias/nueva');
+    await user.click(enviar);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transferencias/7'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // Sent, the form opened again is another transfer.
+    await act(() => router.navigate('/transferencias/nueva'));
+    await fill();
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(keys).toHaveLength(3));
+    expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });
 
