@@ -154,7 +154,8 @@ async fn ledger_sums(conn: &mut PgConnection, (local_id, dia): Dia) -> Result<Ve
         .collect())
 }
 
-/// Takes the days' locks shared (in order) and answers the first closed one.
+/// Takes the days' locks shared (in order) and answers the first closed one, in one round trip
+/// (migration 0024: the check runs after the locks, on a snapshot taken then).
 pub(crate) async fn first_closed(conn: &mut PgConnection, days: &[Dia]) -> Result<Option<Dia>, sqlx::Error> {
     if days.is_empty() {
         return Ok(None);
@@ -162,28 +163,14 @@ pub(crate) async fn first_closed(conn: &mut PgConnection, days: &[Dia]) -> Resul
     let mut keys: Vec<i32> = days.iter().map(|d| lock_key(*d)).collect();
     keys.sort_unstable();
     keys.dedup();
-    for key in keys {
-        sqlx::query("select pg_advisory_xact_lock_shared($1, $2)")
-            .bind(LOCK_SPACE)
-            .bind(key)
-            .execute(&mut *conn)
-            .await?;
-    }
     let claims: Vec<String> = days.iter().map(|(l, d)| day_key(*l, *d)).collect();
-    // A day is closed when its last closing or reopening is a closing.
-    let closed: Option<String> = sqlx::query_scalar(
-        "select c.key from unique_claims c
-         where c.scope = $1 and c.key = any($2)
-           and (select e.event_type from events e
-                where e.aggregate_type = 'Caja' and e.aggregate_id = c.aggregate_id
-                  and e.event_type in ('CajaCerrada', 'CajaReabierta')
-                order by e.sequence desc limit 1) = 'CajaCerrada'
-         order by c.key limit 1",
-    )
-    .bind(CASH_DAY_SCOPE)
-    .bind(&claims)
-    .fetch_optional(&mut *conn)
-    .await?;
+    let closed: Option<String> = sqlx::query_scalar("select optica_first_closed_day($1, $2, $3, $4)")
+        .bind(LOCK_SPACE)
+        .bind(&keys)
+        .bind(CASH_DAY_SCOPE)
+        .bind(&claims)
+        .fetch_one(&mut *conn)
+        .await?;
     Ok(closed.and_then(|key| days.iter().copied().find(|(l, d)| day_key(*l, *d) == key)))
 }
 

@@ -100,15 +100,21 @@ pub struct ProductoDevuelto {
     pub cantidad: i64,
 }
 
-#[derive(sqlx::FromRow)]
+/// A row of `movement_returns`, read as JSON (nested in a movement's row, or aggregated).
+#[derive(Deserialize)]
 struct ReturnRow {
     movimiento_id: i64,
     venta_id: i64,
-    lineas: Json<Vec<ProductoDevuelto>>,
+    lineas: Vec<ProductoDevuelto>,
     adicionales: Vec<i32>,
     valor_cents: i64,
     credito_cents: i64,
 }
+
+/// `movement_returns` rows as JSON objects with the fields of `ReturnRow`.
+const RETURN_JSON: &str = "json_build_object('movimiento_id', r.movimiento_id, 'venta_id', r.venta_id,
+     'lineas', r.lineas, 'adicionales', r.adicionales, 'valor_cents', r.valor_cents,
+     'credito_cents', r.credito_cents)";
 
 /// The returns that name the movements (as refund or as sale), by movement.
 #[derive(Default)]
@@ -118,20 +124,25 @@ struct Returns {
 }
 
 async fn returns(pool: &PgPool, ids: &[i64]) -> Result<Returns, sqlx::Error> {
-    let rows: Vec<ReturnRow> = sqlx::query_as(
-        "select movimiento_id, venta_id, lineas, adicionales, valor_cents, credito_cents from movement_returns
-         where movimiento_id = any($1) or venta_id = any($1) order by movimiento_id",
-    )
+    let rows: Option<Json<Vec<ReturnRow>>> = sqlx::query_scalar(&format!(
+        "select json_agg({RETURN_JSON} order by r.movimiento_id) from movement_returns r
+         where r.movimiento_id = any($1) or r.venta_id = any($1)"
+    ))
     .bind(ids)
-    .fetch_all(pool)
+    .fetch_one(pool)
     .await?;
+    Ok(returns_of(rows.map(|r| r.0).unwrap_or_default()))
+}
+
+/// The returns by movement, from their rows in refund order.
+fn returns_of(rows: Vec<ReturnRow>) -> Returns {
     let mut found = Returns::default();
     let mut totals: HashMap<i64, (i64, i64)> = HashMap::new();
     for r in rows {
         found.of_refund.insert(r.movimiento_id, r.venta_id);
         let (refunds, devuelto) = found.of_sale.entry(r.venta_id).or_default();
         refunds.push(r.movimiento_id);
-        for l in r.lineas.0 {
+        for l in r.lineas {
             match devuelto.productos.iter_mut().find(|p| p.producto_id == l.producto_id) {
                 Some(p) => p.cantidad += l.cantidad,
                 None => devuelto.productos.push(l),
@@ -147,7 +158,7 @@ async fn returns(pool: &PgPool, ids: &[i64]) -> Result<Returns, sqlx::Error> {
             (devuelto.valor, devuelto.credito) = (pesos(valor), pesos(credito));
         }
     }
-    Ok(found)
+    found
 }
 
 #[derive(sqlx::FromRow)]
@@ -178,6 +189,7 @@ struct NestedRow {
     lineas: Json<Vec<LineRow>>,
     extras: Json<Vec<ExtraRow>>,
     pagos: Json<Vec<PaymentRow>>,
+    devoluciones: Json<Vec<ReturnRow>>,
 }
 
 // The children carry their movement's id when read for several movements (absent, 0, when
@@ -258,19 +270,25 @@ pub async fn by_id(pool: &PgPool, id: i64, viewer: Viewer) -> Result<Option<Movi
                                                             'metodo', mp.nombre) order by p.pago_id)
                           from movement_payments p
                           left join lookup_items mp on mp.kind = 'MetodoPago' and mp.id = p.metodo_pago_id
-                          where p.movimiento_id = m.id), '[]') as pagos
+                          where p.movimiento_id = m.id), '[]') as pagos,
+                coalesce((select json_agg({RETURN_JSON} order by r.movimiento_id) from movement_returns r
+                          where r.venta_id = m.id or r.movimiento_id = m.id), '[]') as devoluciones
          {MOVEMENT_FROM} where m.id = $1"
     ))
     .bind(id)
     .fetch_optional(pool)
     .await?;
-    let parts = row.map(|r| Parts {
+    let Some(r) = row else {
+        return Ok(None);
+    };
+    let parts = Parts {
         row: r.row,
         lineas: r.lineas.0,
         extras: r.extras.0,
         pagos: r.pagos.0,
-    });
-    Ok(assemble(pool, parts.into_iter().collect(), viewer).await?.pop())
+    };
+    let returns = returns_of(r.devoluciones.0);
+    Ok(assemble(pool, vec![parts], Some(returns), viewer).await?.pop())
 }
 
 /// Several movements with everything they nest, in no particular order, in a fixed number of
@@ -331,11 +349,17 @@ pub async fn by_ids(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Mo
             row,
         })
         .collect();
-    assemble(pool, parts, viewer).await
+    assemble(pool, parts, None, viewer).await
 }
 
-/// The movements as the API serializes them, with their products and patients read.
-async fn assemble(pool: &PgPool, movements: Vec<Parts>, viewer: Viewer) -> Result<Vec<Movimiento>, sqlx::Error> {
+/// The movements as the API serializes them, with their products, patients and returns read
+/// (`returns`: already read with the movement).
+async fn assemble(
+    pool: &PgPool,
+    movements: Vec<Parts>,
+    returns: Option<Returns>,
+    viewer: Viewer,
+) -> Result<Vec<Movimiento>, sqlx::Error> {
     let mut product_ids: Vec<i64> = movements
         .iter()
         .flat_map(|m| m.lineas.iter().map(|l| l.producto_id))
@@ -353,8 +377,13 @@ async fn assemble(pool: &PgPool, movements: Vec<Parts>, viewer: Viewer) -> Resul
         .into_iter()
         .map(|p| (p.id, p))
         .collect();
-    let ids: Vec<i64> = movements.iter().map(|m| m.row.id).collect();
-    let mut returns = returns(pool, &ids).await?;
+    let mut returns = match returns {
+        Some(known) => known,
+        None => {
+            let ids: Vec<i64> = movements.iter().map(|m| m.row.id).collect();
+            self::returns(pool, &ids).await?
+        }
+    };
     Ok(movements
         .into_iter()
         .map(

@@ -195,3 +195,17 @@ pub fn webapp(dir: Option<&std::path::Path>) -> Router {
     };
     router.layer(middleware::from_fn(headers::every_answer))
 }
+
+/// An Excel workbook as a download named `name` (which may hold accents).
+pub fn xlsx_download(bytes: Vec<u8>, name: &str) -> axum::response::Response {
+    let kind = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string();
+    let disposition = crate::reports::stock_excel::attachment(name);
+    (
+        [
+            (axum::http::header::CONTENT_TYPE, kind),
+            (axum::http::header::CONTENT_DISPOSITION, disposition),
+        ],
+        bytes,
+    )
+        .into_response()
+}

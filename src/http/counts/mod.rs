@@ -5,8 +5,7 @@
 //! and their value at cost.
 
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::Json;
 use optica_command::count::{ConteoError, MAX_PRODUCTOS};
 use optica_command::counts::{self, CountError, Inicio, Paso};
@@ -27,7 +26,7 @@ use crate::http::references::{Referenced, UNKNOWN_LOCAL};
 use crate::http::{page_index, page_size, Created, Endpoints};
 #[allow(unused_imports)]
 use crate::openapi::Mensaje;
-use crate::reports::{count_excel, stock_excel::attachment};
+use crate::reports::count_excel;
 use crate::state::AppState;
 
 pub fn endpoints() -> Endpoints {
@@ -306,15 +305,5 @@ pub async fn report(
     }
     let bytes = count_excel::workbook(&planilla).map_err(AppError::internal)?;
     let name = count_excel::file_name(&planilla);
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string(),
-            ),
-            (header::CONTENT_DISPOSITION, attachment(&name)),
-        ],
-        bytes,
-    )
-        .into_response())
+    Ok(crate::http::xlsx_download(bytes, &name))
 }

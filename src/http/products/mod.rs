@@ -12,7 +12,7 @@ pub mod errors;
 pub mod prices;
 
 use axum::extract::State;
-use axum::http::{header, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use optica_command::catalogue::{self, run_on_product};
@@ -430,15 +430,5 @@ pub async fn stock_excel(
     let rows = read::stock_sheet(&state.pool, local_id).await?;
     let bytes = excel::stock_workbook(&rows).map_err(AppError::internal)?;
     let name = excel::stock_file_name(&branch.nombre, state.today());
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string(),
-            ),
-            (header::CONTENT_DISPOSITION, excel::attachment(&name)),
-        ],
-        bytes,
-    )
-        .into_response())
+    Ok(crate::http::xlsx_download(bytes, &name))
 }

@@ -6,8 +6,7 @@
 use std::collections::BTreeMap;
 
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::Json;
 use optica_query::lookups;
 use optica_query::statistics::{self as read, EntradaSalida, Periodo, VentasDelDia};
@@ -174,20 +173,7 @@ async fn named_period(state: &AppState, body: PeriodoBody) -> Result<(Periodo, S
 }
 
 fn workbook(bytes: Vec<u8>, name: &str) -> Response {
-    (
-        [
-            (
-                header::CONTENT_TYPE,
-                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string(),
-            ),
-            (
-                header::CONTENT_DISPOSITION,
-                crate::reports::stock_excel::attachment(name),
-            ),
-        ],
-        bytes,
-    )
-        .into_response()
+    crate::http::xlsx_download(bytes, name)
 }
 
 /// The products sold in the period, with lenses sold as additional lines (sheet

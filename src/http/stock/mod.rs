@@ -3,8 +3,7 @@
 //! Transfers are in `http/transfers`.
 
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::Json;
 use optica_command::stock;
 use optica_events::MotivoStock;
@@ -24,7 +23,7 @@ use crate::http::products::errors::{command_error, not_found};
 use crate::http::{page_index, page_size, Endpoints};
 #[allow(unused_imports)]
 use crate::openapi::Mensaje;
-use crate::reports::{reorder_excel, stock_excel::attachment};
+use crate::reports::reorder_excel;
 use crate::state::AppState;
 
 pub fn endpoints() -> Endpoints {
@@ -228,15 +227,5 @@ pub async fn reorder_xlsx(
         .content;
     let bytes = reorder_excel::workbook(&nombre, &rows, caller.is_admin()).map_err(AppError::internal)?;
     let name = reorder_excel::file_name(&nombre, state.today());
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string(),
-            ),
-            (header::CONTENT_DISPOSITION, attachment(&name)),
-        ],
-        bytes,
-    )
-        .into_response())
+    Ok(crate::http::xlsx_download(bytes, &name))
 }
