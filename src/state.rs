@@ -73,6 +73,13 @@ impl AppState {
     pub fn today(&self) -> chrono::NaiveDate {
         chrono::Utc::now().with_timezone(&self.timezone).date_naive()
     }
+
+    /// The shop's local time now, in whole seconds (the read models keep microseconds, and an
+    /// edit matches a payment by its time).
+    pub fn now(&self) -> chrono::NaiveDateTime {
+        let now = chrono::Utc::now().with_timezone(&self.timezone).naive_local();
+        chrono::Timelike::with_nanosecond(&now, 0).unwrap_or(now)
+    }
 }
 
 impl FromRef<AppState> for PgPool {

@@ -1,7 +1,8 @@
 //! The movement aggregate: the cash box's sales, income and expenses.
 //!
-//! The server does the arithmetic (contract §8 D7): every line's subtotal, the total after the
-//! discount, the payments against the total. A body that disagrees is refused with the reason.
+//! The server does the arithmetic (contract §8 D7; the rules are in `movement_rules.rs`): every
+//! line's subtotal, the total after the discount, the payments against the total. A body that
+//! disagrees is refused with the reason.
 //! Stock and the patient's lenses live on other streams; the cash-box unit (`sale.rs`) appends
 //! their events in the same transaction as the movement's.
 
@@ -13,17 +14,13 @@ use optica_events::movement::{
 use optica_events::Money;
 use serde::{Deserialize, Serialize};
 
+#[path = "movement_rules.rs"]
+mod rules;
+pub(crate) use rules::FULL;
+pub use rules::{saldo, validate, Regla, MAX_ADICIONALES, MAX_LINEAS, MAX_PAGOS, MAX_TEXTO};
+
 use crate::movement_return::{check_edit, valorar};
 pub use crate::movement_return::{whole_lines, Devueltos, Pedido};
-
-pub const MAX_TEXTO: usize = 255;
-/// Lines per movement. A counter sale has a handful; the limits keep one request from making
-/// every list that shows the movement huge (a list row carries all of its payments).
-pub const MAX_LINEAS: usize = 100;
-pub const MAX_ADICIONALES: usize = 100;
-pub const MAX_PAGOS: usize = 20;
-/// 100% in the hundredths a discount is kept in.
-pub(crate) const FULL: i64 = 10_000;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MovimientoCommand {
@@ -66,85 +63,6 @@ pub enum MovimientoError {
     Stale { expected: u64 },
 }
 
-/// A rule of the cash box's data; its text is the Spanish answer the contract gives.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Regla {
-    #[error("Un movimiento puede tener como máximo {max} {que}")]
-    DemasiadasLineas { max: usize, que: &'static str },
-    #[error("{campo} debe tener como máximo {max} caracteres")]
-    TextoLargo { campo: &'static str, max: usize },
-    #[error("Debe seleccionar un local")]
-    SinLocal,
-    #[error("La cantidad no puede ser negativa.")]
-    CantidadNegativa,
-    #[error("La cantidad del producto {modelo} debe ser mayor a 0")]
-    CantidadCero { modelo: String },
-    #[error("El precio del producto {modelo} no puede ser negativo")]
-    PrecioNegativo { modelo: String },
-    #[error("El subtotal del producto {modelo} no coincide con cantidad × precio unitario ({esperado})")]
-    SubtotalIncorrecto { modelo: String, esperado: Money },
-    #[error("El subtotal de un detalle adicional no puede ser negativo")]
-    AdicionalNegativo,
-    #[error("El descuento debe estar entre 0% y 100%")]
-    DescuentoFueraDeRango,
-    #[error("No se puede aplicar el descuento porque el total es nulo, cero o indefinido.")]
-    DescuentoSinTotal,
-    #[error("Debe ingresar al menos un producto o un detalle adicional")]
-    SinLineas,
-    #[error("Un movimiento de SALIDA no lleva productos")]
-    SalidaConProductos,
-    #[error("La descripción es obligatoria en una SALIDA")]
-    SalidaSinDescripcion,
-    #[error("Un movimiento de SALIDA no tiene estado")]
-    SalidaSinEstado,
-    #[error("El total no coincide con los detalles y el descuento: se esperaba {esperado}")]
-    TotalIncorrecto { esperado: Money },
-    #[error("El total debe ser mayor a 0")]
-    TotalNoPositivo,
-    #[error("Debe ingresar al menos un pago para guardar el movimiento.")]
-    SinPagos,
-    #[error("Los montos de los pagos no pueden ser negativos")]
-    PagoNegativo,
-    #[error("La suma de los pagos no puede exceder el total del movimiento.")]
-    PagosExcedenTotal,
-    #[error("El total con impuestos no coincide con la suma de los pagos ({cobrado})")]
-    ImpuestoIncorrecto { cobrado: Money },
-    #[error("Solo se cobran saldos de ventas (ENTRADA).")]
-    CobroSoloEntrada,
-    #[error("La venta no tiene saldo pendiente.")]
-    SinSaldo,
-    #[error("El monto a cobrar debe ser mayor a 0.")]
-    CobroSinMonto,
-    #[error("El monto supera el saldo pendiente ({}).", .saldo.es_ar())]
-    CobroExcedeSaldo { saldo: Money },
-    #[error("Solo se devuelven productos de una venta (ENTRADA).")]
-    DevolucionSoloVentas,
-    #[error("Elegí al menos un producto o detalle para devolver.")]
-    DevolucionVacia,
-    #[error("La cantidad a devolver debe ser mayor a 0.")]
-    DevolucionSinCantidad,
-    #[error("El producto {producto_id} no está en esta venta.")]
-    ProductoNoVendido { producto_id: i64 },
-    #[error("{}", quedan_text(.modelo, *.quedan))]
-    DevolucionExcede { modelo: String, quedan: i64 },
-    #[error("Una devolución puede tener como máximo {max} productos o detalles.")]
-    DevolucionDemasiados { max: usize },
-    #[error("La venta no tiene un detalle adicional número {posicion}.")]
-    DetalleNoExiste { posicion: u64 },
-    #[error("Ya se reintegraron {} de esta venta: sus pagos no pueden sumar menos.", .reintegrado.es_ar())]
-    PagosMenoresQueReintegros { reintegrado: Money },
-    #[error("El detalle «{descripcion}» ya fue devuelto.")]
-    DetalleYaDevuelto { descripcion: String },
-    #[error("La venta tiene devoluciones: sus productos, detalles, descuento y total no se pueden cambiar.")]
-    VentaConDevoluciones,
-    #[error("La venta tiene devoluciones y no se puede eliminar.")]
-    VentaConDevolucionesNoSeElimina,
-    #[error("Elegí el medio de pago con el que se devuelve el dinero.")]
-    ReintegroSinMedio,
-    #[error("Una devolución no se edita ni se elimina: registrá un nuevo movimiento para corregirla.")]
-    DevolucionInmutable,
-}
-
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Movimiento {
     created: bool,
@@ -178,159 +96,6 @@ impl Movimiento {
         let datos = self.datos().map(saldo).unwrap_or_default();
         Money::from_cents(datos.cents() - self.devueltos.credito.cents())
     }
-}
-
-/// What is left of a product to return, in singular or plural.
-fn quedan_text(modelo: &str, quedan: i64) -> String {
-    match quedan {
-        0 => format!("El producto {modelo} ya fue devuelto por completo."),
-        1 => format!("Del producto {modelo} queda 1 unidad para devolver."),
-        n => format!("Del producto {modelo} quedan {n} unidades para devolver."),
-    }
-}
-
-fn sum(mut amounts: impl Iterator<Item = Money>) -> Option<Money> {
-    amounts.try_fold(Money::ZERO, |acc, m| acc.checked_add(m))
-}
-
-/// Checks the movement's arithmetic and rules; answers it normalised (trimmed texts, an
-/// ENTRADA's default state, no state on a SALIDA) or every rule it breaks.
-pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, MovimientoError> {
-    let mut errors: Vec<Regla> = Vec::new();
-    for (count, max, what) in [
-        (datos.lineas.len(), MAX_LINEAS, "productos"),
-        (datos.adicionales.len(), MAX_ADICIONALES, "detalles adicionales"),
-        (datos.pagos.len(), MAX_PAGOS, "pagos"),
-    ] {
-        if count > max {
-            errors.push(Regla::DemasiadasLineas { max, que: what });
-        }
-    }
-    if !errors.is_empty() {
-        // Nothing else is checked: thousands of lines would answer thousands of messages.
-        return Err(MovimientoError::Invalid(errors));
-    }
-    let trim = |t: Option<String>| t.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
-    datos.vendedor = trim(datos.vendedor);
-    datos.descripcion = trim(datos.descripcion);
-    for (text, campo) in [(&datos.vendedor, "El vendedor"), (&datos.descripcion, "La descripción")] {
-        if text.as_ref().is_some_and(|t| t.chars().count() > MAX_TEXTO) {
-            errors.push(Regla::TextoLargo { campo, max: MAX_TEXTO });
-        }
-    }
-    if datos.local_id <= 0 {
-        errors.push(Regla::SinLocal);
-    }
-    for linea in &datos.lineas {
-        if linea.cantidad < 0 {
-            errors.push(Regla::CantidadNegativa);
-        } else if linea.cantidad == 0 {
-            errors.push(Regla::CantidadCero {
-                modelo: linea.modelo.clone(),
-            });
-        }
-        if linea.precio_unitario.is_negative() {
-            errors.push(Regla::PrecioNegativo {
-                modelo: linea.modelo.clone(),
-            });
-        }
-        let expected = linea.precio_unitario.scaled(i128::from(linea.cantidad), 1);
-        if expected != Some(linea.subtotal) {
-            errors.push(Regla::SubtotalIncorrecto {
-                modelo: linea.modelo.clone(),
-                esperado: expected.unwrap_or_default(),
-            });
-        }
-    }
-    for adicional in &mut datos.adicionales {
-        adicional.descripcion = adicional.descripcion.trim().to_string();
-        if adicional.subtotal.is_negative() {
-            errors.push(Regla::AdicionalNegativo);
-        }
-    }
-    let bruto = sum(datos
-        .lineas
-        .iter()
-        .map(|l| l.subtotal)
-        .chain(datos.adicionales.iter().map(|a| a.subtotal)));
-    let descuento = datos.descuento.filter(|d| d.hundredths() != 0);
-    let bad_discount = descuento.is_some_and(|d| d.hundredths() < 0 || d.hundredths() > FULL);
-    if bad_discount {
-        errors.push(Regla::DescuentoFueraDeRango);
-    } else if descuento.is_some() && bruto.is_some_and(|b| b == Money::ZERO) {
-        errors.push(Regla::DescuentoSinTotal);
-    }
-    let has_lines = !datos.lineas.is_empty() || !datos.adicionales.is_empty();
-    match datos.tipo {
-        TipoMovimiento::Entrada => {
-            if !has_lines {
-                errors.push(Regla::SinLineas);
-            }
-            datos.estado.get_or_insert(EstadoMovimiento::PedidoCristales);
-        }
-        TipoMovimiento::Salida => {
-            if !datos.lineas.is_empty() {
-                errors.push(Regla::SalidaConProductos);
-            }
-            if datos.descripcion.is_none() {
-                errors.push(Regla::SalidaSinDescripcion);
-            }
-            datos.estado = None;
-        }
-    }
-    // The total: the lines less the discount, rounded to cents (a SALIDA without lines states
-    // its amount directly).
-    if has_lines && !bad_discount {
-        let percent = i128::from(FULL - descuento.map_or(0, |d| d.hundredths()));
-        let expected = bruto.and_then(|b| b.scaled(percent, i128::from(FULL)));
-        if expected != Some(datos.total) {
-            errors.push(Regla::TotalIncorrecto {
-                esperado: expected.unwrap_or_default(),
-            });
-        }
-    }
-    // A return whose whole value cancelled debt refunds nothing: a SALIDA of 0 without payments.
-    let refund_of_nothing = datos.devolucion.is_some() && datos.total == Money::ZERO;
-    if datos.total.is_negative()
-        || (datos.tipo == TipoMovimiento::Salida && datos.total == Money::ZERO && !refund_of_nothing)
-    {
-        errors.push(Regla::TotalNoPositivo);
-    }
-    if datos.pagos.is_empty() && !refund_of_nothing {
-        errors.push(Regla::SinPagos);
-    }
-    if datos
-        .pagos
-        .iter()
-        .any(|p| p.monto.is_negative() || p.monto_impuesto.is_negative())
-    {
-        errors.push(Regla::PagoNegativo);
-    }
-    let pagado = sum(datos.pagos.iter().map(|p| p.monto));
-    let cobrado = sum(datos.pagos.iter().map(|p| p.monto_impuesto));
-    let over = |s: Option<Money>| s.is_none_or(|s| s > datos.total);
-    // Either sum, for both types: an expense's payments are subtracted from the cash per method
-    // (their montoImpuesto), so paying above the total would take out more than it records.
-    if over(pagado) || over(cobrado) {
-        errors.push(Regla::PagosExcedenTotal);
-    }
-    if cobrado != Some(datos.total_impuesto) {
-        errors.push(Regla::ImpuestoIncorrecto {
-            cobrado: cobrado.unwrap_or_default(),
-        });
-    }
-    if errors.is_empty() {
-        Ok(datos)
-    } else {
-        errors.dedup();
-        Err(MovimientoError::Invalid(errors))
-    }
-}
-
-/// What is still owed: the total less what the payments paid (`monto`).
-pub fn saldo(datos: &MovimientoDatos) -> Money {
-    let pagado: i64 = datos.pagos.iter().map(|p| p.monto.cents()).sum();
-    Money::from_cents(datos.total.cents() - pagado)
 }
 
 /// The movement with a payment on its balance added (numbered after the others).

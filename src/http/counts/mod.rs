@@ -62,11 +62,6 @@ fn command_error(id: i64, e: CommandError<CountError>) -> AppError {
     }
 }
 
-fn now(state: &AppState) -> chrono::NaiveDateTime {
-    let now = chrono::Utc::now().with_timezone(&state.timezone).naive_local();
-    chrono::Timelike::with_nanosecond(&now, 0).unwrap_or(now)
-}
-
 /// The stock a count reads is the read model's: first let it take in every event committed so
 /// far (a 503 asks to try again when it cannot within the read-your-writes wait).
 async fn caught_up(state: &AppState) -> Result<(), AppError> {
@@ -131,7 +126,7 @@ pub async fn start(
                 esperado,
             })
             .collect(),
-        fecha: now(&state),
+        fecha: state.now(),
     };
     let metadata = meta.metadata(caller.actor());
     let outcome = counts::start(&state.store, inicio, &metadata)
@@ -211,7 +206,7 @@ async fn step(state: &AppState, caller: &Caller, meta: RequestMeta, id: i64, pas
     visible(state, caller, id).await?;
     let metadata = meta.metadata(caller.actor());
     let may_touch = |local_id: i64| caller.works_at(local_id);
-    let outcome = counts::step(&state.store, id, paso, now(state), may_touch, &metadata)
+    let outcome = counts::step(&state.store, id, paso, state.now(), may_touch, &metadata)
         .await
         .map_err(|e| command_error(id, e))?;
     Ok(dispatch::settled(state, outcome).await)

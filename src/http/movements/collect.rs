@@ -77,9 +77,8 @@ pub async fn collect(
             vec![crate::http::references::UNKNOWN_LOCAL.into()],
         ));
     }
-    // Whole seconds: the read model keeps microseconds, and an edit matches the payment by its time.
-    let now = chrono::Utc::now().with_timezone(&state.timezone).naive_local();
-    let now = chrono::Timelike::with_nanosecond(&now, 0).unwrap_or(now);
+    // Whole seconds: an edit matches the payment by its time.
+    let now = state.now();
     let pago = Pago {
         id: 0,
         metodo_pago_id: body.metodo_pago_id,

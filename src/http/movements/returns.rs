@@ -88,7 +88,6 @@ pub async fn devolver(
     if !known.exists(LookupKind::Local, local_id) {
         return Err(AppError::Validation(vec![UNKNOWN_LOCAL.into()]));
     }
-    let now = chrono::Utc::now().with_timezone(&state.timezone).naive_local();
     let request = Return {
         venta_id: id,
         pedido: Pedido {
@@ -97,7 +96,7 @@ pub async fn devolver(
         },
         local_id,
         metodo_pago_id: metodo,
-        fecha: chrono::Timelike::with_nanosecond(&now, 0).unwrap_or(now),
+        fecha: state.now(),
     };
     let done = match sale::return_lines(&state.store, request, &metadata).await {
         Ok(outcome) => dispatch::settled(&state, outcome).await,

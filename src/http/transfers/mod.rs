@@ -88,11 +88,6 @@ fn cantidades(lineas: &[LineaBody]) -> Vec<Cantidad> {
         .collect()
 }
 
-fn now(state: &AppState) -> chrono::NaiveDateTime {
-    let now = chrono::Utc::now().with_timezone(&state.timezone).naive_local();
-    chrono::Timelike::with_nanosecond(&now, 0).unwrap_or(now)
-}
-
 async fn answer(state: &AppState, id: i64, mensaje: &str) -> Result<TransferenciaGuardada, AppError> {
     Ok(TransferenciaGuardada {
         mensaje: mensaje.into(),
@@ -123,7 +118,7 @@ pub async fn send(
         destino: body.destino_id,
         lineas: cantidades(&body.lineas),
         nota: body.nota,
-        fecha: now(&state),
+        fecha: state.now(),
     };
     let metadata = meta.metadata(caller.actor());
     let outcome = transfers::send(&state.store, envio, &metadata)
@@ -210,7 +205,7 @@ async fn step(state: &AppState, caller: &Caller, meta: RequestMeta, id: i64, pas
     visible(state, caller, id).await?;
     let metadata = meta.metadata(caller.actor());
     let may_touch = |local_id: i64| caller.works_at(local_id);
-    let outcome = transfers::step(&state.store, id, paso, now(state), may_touch, &metadata)
+    let outcome = transfers::step(&state.store, id, paso, state.now(), may_touch, &metadata)
         .await
         .map_err(|e| command_error(id, e))?;
     Ok(dispatch::settled(state, outcome).await)
