@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { errorStatus, errorText, handledElsewhere } from '../api/base';
 import { useCobrarMutation, type Saldo } from '../api/balances';
 import type { LookupItem } from '../api/types';
 import { alert } from '../app/alerts';
+import { alertRefusal } from '../app/refusals';
 import { formatFecha } from '../lib/dates';
 import { formatPesos, money, PESOS } from '../lib/money';
 import { NumberInput } from '../ui/NumberInput';
@@ -21,15 +21,12 @@ interface Props {
 }
 
 /** How a refused payment is told: the server's list of reasons (400), or its message (409). */
-function refused(error: unknown) {
-  if (handledElsewhere(error)) return;
-  const errors = (error as { data?: { errors?: unknown } } | undefined)?.data?.errors;
-  if (errorStatus(error) === 400 && Array.isArray(errors)) {
-    void alert('error', TITLES.errorValidacion, errors.join(', '));
-  } else {
-    void alert('error', TITLES.error, errorText(error) ?? MESSAGES.inesperado);
-  }
-}
+const refused = (error: unknown) =>
+  alertRefusal(error, {
+    error: TITLES.error,
+    errorValidacion: TITLES.errorValidacion,
+    inesperado: MESSAGES.inesperado,
+  });
 
 /** 'Cobrar' on one sale's balance: payment method, amount (the whole debt to start with), the
  * amount charged with a surcharge, and for admins the collecting branch. A dialog over the list,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { errorStatus, errorText, handledElsewhere } from '../api/base';
+import { errorText, handledElsewhere } from '../api/base';
 import {
   useAbrirCajaMutation,
   useCajaDiaQuery,
@@ -11,6 +11,7 @@ import {
   type DiaCaja,
 } from '../api/cashclosing';
 import { alert, confirm } from '../app/alerts';
+import { alertRefusal } from '../app/refusals';
 import { formatFecha } from '../lib/dates';
 import { SavingOverlay } from '../ui/SavingOverlay';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
@@ -69,15 +70,12 @@ const BADGES: Record<string, string> = {
 };
 
 /** How a refused command is told: the server's list of reasons, or its message. */
-function refused(error: unknown) {
-  if (handledElsewhere(error)) return;
-  const errors = (error as { data?: { errors?: unknown } } | undefined)?.data?.errors;
-  if (errorStatus(error) === 400 && Array.isArray(errors)) {
-    void alert('error', TITLES.errorValidacion, errors.join(', '));
-  } else {
-    void alert('error', TITLES.error, errorText(error) ?? MESSAGES.inesperado);
-  }
-}
+const refused = (error: unknown) =>
+  alertRefusal(error, {
+    error: TITLES.error,
+    errorValidacion: TITLES.errorValidacion,
+    inesperado: MESSAGES.inesperado,
+  });
 
 interface ViewProps extends Omit<Props, 'dia'> {
   caja: CajaDia;

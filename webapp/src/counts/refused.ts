@@ -1,14 +1,10 @@
-import { errorStatus, errorText, handledElsewhere } from '../api/base';
-import { alert } from '../app/alerts';
+import { alertRefusal } from '../app/refusals';
 import { MESSAGES, TITLES } from './messages';
 
 /** How a refused step is told: the server's list of reasons (400), or its message (404, 409). */
-export function refused(error: unknown) {
-  if (handledElsewhere(error)) return;
-  const errors = (error as { data?: { errors?: unknown } } | undefined)?.data?.errors;
-  if (errorStatus(error) === 400 && Array.isArray(errors)) {
-    void alert('error', TITLES.errorValidacion, errors.join(', '));
-  } else {
-    void alert('error', TITLES.error, errorText(error) ?? MESSAGES.inesperado);
-  }
-}
+export const refused = (error: unknown) =>
+  alertRefusal(error, {
+    error: TITLES.error,
+    errorValidacion: TITLES.errorValidacion,
+    inesperado: MESSAGES.inesperado,
+  });

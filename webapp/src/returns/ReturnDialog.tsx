@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { errorStatus, errorText, handledElsewhere } from '../api/base';
 import type { Movimiento } from '../api/movements';
 import { useDevolverMutation } from '../api/returns';
 import type { LookupItem } from '../api/types';
 import { alert } from '../app/alerts';
+import { alertRefusal } from '../app/refusals';
 import { formatFecha } from '../lib/dates';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { centsOf, formatPesos, money } from '../lib/money';
@@ -33,15 +33,12 @@ interface Props {
 }
 
 /** How a refused return is told: the server's list of reasons (400), or its message (409, 404). */
-function refused(error: unknown) {
-  if (handledElsewhere(error)) return;
-  const errors = (error as { data?: { errors?: unknown } } | undefined)?.data?.errors;
-  if (errorStatus(error) === 400 && Array.isArray(errors)) {
-    void alert('error', TITLES.errorValidacion, errors.join(', '));
-  } else {
-    void alert('error', TITLES.error, errorText(error) ?? MESSAGES.inesperado);
-  }
-}
+const refused = (error: unknown) =>
+  alertRefusal(error, {
+    error: TITLES.error,
+    errorValidacion: TITLES.errorValidacion,
+    inesperado: MESSAGES.inesperado,
+  });
 
 /** 'Devolver productos' of a sale: how many units of each product come back (at most what is
  * left), which additional lines, how the money goes back and, for admins, the branch that takes
