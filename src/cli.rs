@@ -252,6 +252,8 @@ pub async fn build_state(pool: PgPool, args: &ServeArgs) -> Result<AppState, Str
     }
     state.trusted_proxies = Arc::new(args.trusted_proxies.clone());
     state.shop = Arc::new(args.shop.clone());
+    state.public_url = Arc::from(args.mail.public_url.as_str());
+    state.mail = crate::notices::Mail::from_settings(&args.mail, &args.shop.nombre)?.map(Arc::new);
     Ok(state)
 }
 
@@ -295,7 +297,8 @@ async fn serve(pool: PgPool, args: ServeArgs) -> Result<(), String> {
         println!("(se muestra una sola vez; cámbiela con `optica user passwd --username admin`)");
     }
     let (stop_tx, stop_rx) = watch::channel(false);
-    let projector_task = tokio::spawn(projector.run(stop_rx));
+    let projector_task = tokio::spawn(projector.run(stop_rx.clone()));
+    let notices_task = tokio::spawn(crate::notices::run(state.clone(), stop_rx));
     tokio::spawn(catch_up(state.clone(), ready_tx));
 
     let listener = tokio::net::TcpListener::bind(args.addr)
@@ -308,6 +311,7 @@ async fn serve(pool: PgPool, args: ServeArgs) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     let _ = stop_tx.send(true);
     let _ = projector_task.await;
+    let _ = notices_task.await;
     pool.close().await;
     tracing::info!("optica detenido");
     Ok(())

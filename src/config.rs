@@ -133,7 +133,44 @@ pub struct ServeArgs {
     #[command(flatten)]
     pub shop: ShopSettings,
     #[command(flatten)]
+    pub mail: MailSettings,
+    #[command(flatten)]
     pub limits: ConnectionLimits,
+}
+
+/// Where the web app is reached from outside, when `OPTICA_PUBLIC_URL` is unset.
+pub const DEFAULT_PUBLIC_URL: &str = "http://localhost:8080";
+
+/// The customer notices (issue 24): the web app's public address (the order links in messages)
+/// and the mail server, if the shop has one. Without `OPTICA_SMTP_URL` no mail is sent and the
+/// screens offer WhatsApp only.
+#[derive(Debug, Clone, Args)]
+pub struct MailSettings {
+    /// The address customers open the web app at (`https://optica.example.com`).
+    #[arg(long = "public-url", env = "OPTICA_PUBLIC_URL", default_value = DEFAULT_PUBLIC_URL)]
+    pub public_url: String,
+    /// The mail server: `smtps://user:password@host:465`, `smtp://user:password@host:587?tls=required`
+    /// (STARTTLS), or `smtp://host:25` for a relay on the same network. Keep it out of the
+    /// repository: it holds the password.
+    #[arg(long = "smtp-url", env = "OPTICA_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// The sender of the notices: `Óptica Centro <avisos@optica.example.com>`.
+    #[arg(long = "smtp-from", env = "OPTICA_SMTP_FROM")]
+    pub smtp_from: Option<String>,
+    /// Seconds before the first retry of a failed notice (doubling each time, up to an hour).
+    #[arg(long = "smtp-retry-seconds", env = "OPTICA_SMTP_RETRY_SECONDS", default_value_t = 60)]
+    pub retry_seconds: u64,
+}
+
+impl Default for MailSettings {
+    fn default() -> Self {
+        MailSettings {
+            public_url: DEFAULT_PUBLIC_URL.into(),
+            smtp_url: None,
+            smtp_from: None,
+            retry_seconds: 60,
+        }
+    }
 }
 
 /// The shop's public contact details, shown in the web app's header, its visit-us page and the

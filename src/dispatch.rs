@@ -124,6 +124,7 @@ pub fn stream_noun(aggregate_type: &str) -> &'static str {
         "MetodoPago" => "el método de pago",
         "Local" => "el local",
         "Proveedor" => "el proveedor",
+        "Laboratorio" => "el laboratorio",
         "Producto" => "el producto",
         "Paciente" => "el paciente",
         _ => "el registro",

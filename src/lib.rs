@@ -9,6 +9,7 @@ pub mod db;
 pub mod dispatch;
 pub mod error;
 pub mod http;
+pub mod notices;
 pub mod openapi;
 pub mod reports;
 pub mod serve;

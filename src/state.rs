@@ -38,6 +38,12 @@ pub struct AppState {
     pub ready: tokio::sync::watch::Receiver<bool>,
     /// How far this process's projector has applied the log, when one runs here.
     pub applied: Option<tokio::sync::watch::Receiver<optica_projections::projector::Applied>>,
+    /// The mail server the customer notices go through, when the shop configured one.
+    pub mail: Option<Arc<crate::notices::Mail>>,
+    /// Where customers reach the web app (the order links in notices).
+    pub public_url: Arc<str>,
+    /// Wakes the notices' worker when a notice was asked for.
+    pub notices: Arc<tokio::sync::Notify>,
 }
 
 impl AppState {
@@ -58,6 +64,9 @@ impl AppState {
             trusted_proxies: Arc::default(),
             ready: tokio::sync::watch::channel(true).1,
             applied: None,
+            mail: None,
+            public_url: Arc::from(crate::config::DEFAULT_PUBLIC_URL),
+            notices: Arc::default(),
         }
     }
 
@@ -79,6 +88,25 @@ impl AppState {
     pub fn now(&self) -> chrono::NaiveDateTime {
         let now = chrono::Utc::now().with_timezone(&self.timezone).naive_local();
         chrono::Timelike::with_nanosecond(&now, 0).unwrap_or(now)
+    }
+}
+
+impl AppState {
+    /// Who acts on a lab job, now, and whether the shop sends mail.
+    pub fn job_context(&self, caller: &crate::auth::Caller) -> optica_command::jobs::Contexto {
+        optica_command::jobs::Contexto {
+            quien: optica_command::job::Quien {
+                usuario: caller.actor().username,
+                fecha: self.now(),
+            },
+            correo: self.mail.is_some(),
+        }
+    }
+
+    /// The public order page of sale `id`, as customers open it.
+    pub fn status_link(&self, id: i64) -> String {
+        let code = crate::auth::order_code::code(&self.auth.signing_key, id);
+        format!("{}/estadoCompra/{code}", self.public_url.trim_end_matches('/'))
     }
 }
 

@@ -23,7 +23,7 @@ macro_rules! kinds {
         }
     )*};
 }
-kinds!(Categoria, Marca, Material, MetodoPago, Local, Proveedor);
+kinds!(Categoria, Marca, Material, MetodoPago, Local, Proveedor, Laboratorio);
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LookupCommand {
@@ -95,7 +95,10 @@ fn check(campo: &'static str, value: Option<&str>, required: bool, max: usize, e
 pub fn validate(kind: LookupKind, data: LookupData) -> Result<LookupData, LookupError> {
     let clean = |v: Option<String>| v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
     let has_direccion = kind == LookupKind::Local;
-    let has_celular = matches!(kind, LookupKind::Local | LookupKind::Proveedor);
+    let has_celular = matches!(
+        kind,
+        LookupKind::Local | LookupKind::Proveedor | LookupKind::Laboratorio
+    );
     let data = LookupData {
         nombre: data.nombre.trim().to_string(),
         direccion: clean(data.direccion).filter(|_| has_direccion),

@@ -26,6 +26,9 @@ pub enum SaleError {
     Producto(i64, ProductoError),
     #[error(transparent)]
     Paciente(PacienteError),
+    /// The sale's lab job refused to follow its new state (issue 24).
+    #[error(transparent)]
+    Trabajo(crate::job::TrabajoError),
     /// The movement belongs to a branch the caller does not work at.
     #[error("the movement belongs to another branch")]
     OtraSucursal,
@@ -90,13 +93,15 @@ pub async fn register(
 
 /// Edits a movement: a sale's stock goes back at the stored branch and is taken again for the
 /// new lines at the new branch (net per product and branch), in one transaction.
-/// `may_touch(local_id)`: whether the caller may work at the stored branch.
+/// `may_touch(local_id)`: whether the caller may work at the stored branch. A sale whose
+/// state moves takes its lab job along (`ctx`: who, and whether the shop sends mail).
 pub async fn edit(
     store: &EventStore,
     id: i64,
     datos: MovimientoDatos,
     expected_version: Option<u64>,
     may_touch: impl Fn(i64) -> bool,
+    ctx: &crate::jobs::Contexto,
     metadata: &EventMetadata,
 ) -> Result<Outcome, CommandError<SaleError>> {
     let key = id.to_string();
@@ -120,6 +125,12 @@ pub async fn edit(
         unit.cash_ledger(crate::cash::LedgerWrite::new(id, previous.as_ref(), saved.as_ref()));
         let motivo = MotivoStock::VentaEditada;
         move_stock(&mut unit, id, previous.as_ref(), saved.as_ref(), motivo).await?;
+        let estado = saved.as_ref().and_then(|d| d.estado);
+        if let Some(estado) = estado.filter(|e| previous.as_ref().and_then(|p| p.estado) != Some(*e)) {
+            crate::jobs::follow(store, &mut unit, id, estado, ctx)
+                .await
+                .map_err(|e| e.map_domain(SaleError::Trabajo))?;
+        }
         unit.commit(metadata).await
     })
     .await?;

@@ -34,6 +34,8 @@ pub struct UnitOfWork<'a> {
     release: Vec<(String, String, String)>,
     /// A movement's new cash-ledger rows and the days they change (see `cash.rs`).
     cash: Option<crate::cash::LedgerWrite>,
+    /// Notices the events ask for or report on (see `outbox.rs`).
+    outbox: Vec<crate::outbox::OutboxWrite>,
 }
 
 impl<'a> UnitOfWork<'a> {
@@ -44,6 +46,7 @@ impl<'a> UnitOfWork<'a> {
             take: Vec::new(),
             release: Vec::new(),
             cash: None,
+            outbox: Vec::new(),
         }
     }
 
@@ -136,6 +139,12 @@ impl<'a> UnitOfWork<'a> {
         }
     }
 
+    /// Writes a notice's outbox row with the events: the notice exists exactly when the event
+    /// that asks for it does, and its delivery is recorded with the event that reports it.
+    pub fn outbox(&mut self, write: crate::outbox::OutboxWrite) {
+        self.outbox.push(write);
+    }
+
     /// Appends the kept events and claims inside the caller's transaction, which the caller
     /// commits (and then calls `EventStore::wake_projector`). No snapshots are stored: the
     /// streams written this way are short.
@@ -161,6 +170,14 @@ impl<'a> UnitOfWork<'a> {
         metadata: &EventMetadata,
     ) -> Result<Option<Appended>, CommandError<E>> {
         if self.writes.is_empty() {
+            // No event, but a notice's row still moves (a report the job already had).
+            if !self.outbox.is_empty() {
+                let mut tx = self.store.pool.begin().await.map_err(StoreError::Database)?;
+                for write in &self.outbox {
+                    write.write(&mut tx).await.map_err(StoreError::Database)?;
+                }
+                tx.commit().await.map_err(StoreError::Database)?;
+            }
             return Ok(None);
         }
         match self.append(metadata).await {
@@ -186,7 +203,8 @@ impl<'a> UnitOfWork<'a> {
     async fn append(&self, metadata: &EventMetadata) -> Result<Appended, AppendError> {
         let metadata = serde_json::to_value(metadata).map_err(|e| AppendError::Db(sqlx::Error::Encode(e.into())))?;
         let retired = self.writes.iter().any(|w| w.live == Some(false));
-        if self.take.is_empty() && self.release.is_empty() && !retired && self.cash.is_none() {
+        if self.take.is_empty() && self.release.is_empty() && !retired && self.cash.is_none() && self.outbox.is_empty()
+        {
             // One statement is its own transaction: no BEGIN and COMMIT round trips.
             let appended = self.insert_events(&metadata, self.store.pool()).await?;
             self.wake_projector();
@@ -216,6 +234,9 @@ impl<'a> UnitOfWork<'a> {
         let appended = self.insert_events(metadata, &mut *tx).await?;
         if let Some(cash) = &self.cash {
             cash.write(&mut *tx).await?;
+        }
+        for write in &self.outbox {
+            write.write(&mut *tx).await?;
         }
         if !retired.is_empty() {
             // The foreign key refuses a stream still referred to, and waits for a transaction

@@ -6,6 +6,7 @@
 
 pub mod cash;
 pub mod count;
+pub mod job;
 pub mod lookup;
 pub mod measure;
 pub mod metadata;

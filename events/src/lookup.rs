@@ -1,5 +1,5 @@
-//! Catalogue lookups: categories, brands, materials, payment methods, branches and suppliers.
-//! All six share one event shape; the aggregate type tells them apart.
+//! Catalogue lookups: categories, brands, materials, payment methods, branches, suppliers and
+//! the labs that make the lenses (issue 24). All seven share one event shape; the aggregate type tells them apart.
 
 use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
@@ -13,16 +13,18 @@ pub enum LookupKind {
     MetodoPago,
     Local,
     Proveedor,
+    Laboratorio,
 }
 
 impl LookupKind {
-    pub const ALL: [LookupKind; 6] = [
+    pub const ALL: [LookupKind; 7] = [
         LookupKind::Categoria,
         LookupKind::Marca,
         LookupKind::Material,
         LookupKind::MetodoPago,
         LookupKind::Local,
         LookupKind::Proveedor,
+        LookupKind::Laboratorio,
     ];
 
     /// The `aggregate_type` of this kind's streams, and the `kind` column of the read model.
@@ -34,6 +36,7 @@ impl LookupKind {
             LookupKind::MetodoPago => "MetodoPago",
             LookupKind::Local => "Local",
             LookupKind::Proveedor => "Proveedor",
+            LookupKind::Laboratorio => "Laboratorio",
         }
     }
 
@@ -50,6 +53,7 @@ impl LookupKind {
             LookupKind::MetodoPago => "metodo_pago_ids",
             LookupKind::Local => "local_ids",
             LookupKind::Proveedor => "proveedor_ids",
+            LookupKind::Laboratorio => "laboratorio_ids",
         }
     }
 }
@@ -80,7 +84,8 @@ impl LookupKind {
     }
 }
 
-/// The fields of a lookup item. `direccion` is used by branches, `celular` by branches and suppliers.
+/// The fields of a lookup item. `direccion` is used by branches, `celular` by branches, suppliers
+/// and labs.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LookupData {
     pub nombre: String,

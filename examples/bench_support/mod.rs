@@ -74,6 +74,7 @@ pub async fn app(pool: &PgPool, projector: Option<optica_projections::projector:
         numeric_status_links: true,
         trusted_proxies: Vec::new(),
         shop: Default::default(),
+        mail: Default::default(),
         limits: Default::default(),
     };
     let mut state = optica::cli::build_state(pool.clone(), &args).await.unwrap();

@@ -3,6 +3,7 @@
 
 pub mod cash;
 pub mod counts;
+pub mod jobs;
 pub mod lookups;
 mod movement_rows;
 pub mod movements;
@@ -33,5 +34,6 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(cash::CashDaysProjection),
         Arc::new(transfers::TransfersProjection),
         Arc::new(counts::CountsProjection),
+        Arc::new(jobs::JobsProjection),
     ]
 }

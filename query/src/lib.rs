@@ -6,6 +6,7 @@ pub mod cash;
 pub mod cashbox;
 pub mod catalogue;
 pub mod counts;
+pub mod jobs;
 pub mod lookups;
 pub mod movements;
 pub mod page;

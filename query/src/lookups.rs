@@ -37,10 +37,18 @@ pub struct Proveedor {
     pub celular: Option<String>,
 }
 
-/// How a kind's list is ordered: brands, materials and suppliers by name (as the original's
+/// A lab that makes the lenses of the shop's jobs (issue 24).
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Laboratorio {
+    pub id: i64,
+    pub nombre: String,
+    pub celular: Option<String>,
+}
+
+/// How a kind's list is ordered: brands, materials, suppliers and labs by name (as the original's
 /// queries did); the rest in creation order.
 pub fn ordered_by_name(kind: &str) -> bool {
-    matches!(kind, "Marca" | "MaterialProducto" | "Proveedor")
+    matches!(kind, "Marca" | "MaterialProducto" | "Proveedor" | "Laboratorio")
 }
 
 pub async fn list(pool: &PgPool, kind: &str) -> Result<Vec<LookupItem>, sqlx::Error> {

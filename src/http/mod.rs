@@ -7,6 +7,7 @@ pub mod counts;
 pub mod extract;
 pub mod headers;
 pub mod health;
+pub mod jobs;
 pub mod lenient;
 pub mod lookups;
 pub mod movements;
@@ -64,6 +65,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         stock::endpoints(),
         transfers::endpoints(),
         counts::endpoints(),
+        jobs::endpoints(),
     ];
     let Endpoints { public, mut staff } = features.into_iter().fold(Endpoints::default(), Endpoints::merge);
     crate::openapi::access_errors(staff.get_openapi_mut());

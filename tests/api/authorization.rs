@@ -113,18 +113,21 @@ const MATRIX: &[Fila] = &[
     ("GET",    "/api/metodoPago",                          Sin, STAFF),
     ("GET",    "/api/local",                               Sin, STAFF),
     ("GET",    "/api/proveedor",                           Sin, STAFF),
+    ("GET",    "/api/laboratorio",                         Sin, STAFF),
     ("POST",   "/api/categoria",                           Json(r#"{"nombre":"Categoría {n}"}"#), ADMIN_SAVE),
     ("POST",   "/api/marca",                               Json(r#"{"nombre":"Marca {n}"}"#), ADMIN_SAVE),
     ("POST",   "/api/materialProducto",                    Json(r#"{"nombre":"Material {n}"}"#), ADMIN_SAVE),
     ("POST",   "/api/metodoPago",                          Json(r#"{"nombre":"Método {n}"}"#), ADMIN_SAVE),
     ("POST",   "/api/local",                               Json(r#"{"nombre":"Local {n}","direccion":"Calle 2","celular":"3"}"#), ADMIN_SAVE),
     ("POST",   "/api/proveedor",                           Json(r#"{"nombre":"Proveedor {n}","celular":"2"}"#), ADMIN_SAVE),
+    ("POST",   "/api/laboratorio",                         Json(r#"{"nombre":"Laboratorio {n}","celular":"5"}"#), ADMIN_SAVE),
     ("PUT",    "/api/categoria/{sol}",                     Json(r#"{"nombre":"Sol"}"#), ADMIN_SAVE),
     ("PUT",    "/api/marca/{marca}",                       Json(r#"{"nombre":"Ray-Ban"}"#), ADMIN_SAVE),
     ("PUT",    "/api/materialProducto/{material}",         Json(r#"{"nombre":"Acetato"}"#), ADMIN_SAVE),
     ("PUT",    "/api/metodoPago/{efectivo}",               Json(r#"{"nombre":"Efectivo"}"#), ADMIN_SAVE),
     ("PUT",    "/api/local/{centro}",                      Json(r#"{"nombre":"La Cruz","direccion":"Calle 1","celular":"351"}"#), ADMIN_SAVE),
     ("PUT",    "/api/proveedor/{proveedor}",               Json(r#"{"nombre":"Opti","celular":"1"}"#), ADMIN_SAVE),
+    ("PUT",    "/api/laboratorio/{laboratorio}",           Json(r#"{"nombre":"Lab Sur","celular":"5"}"#), ADMIN_SAVE),
 
     // Catalogue: staff read every branch's products, admins write.
     ("GET",    "/api/productos/page/0",                    Sin, STAFF),
@@ -197,6 +200,17 @@ const MATRIX: &[Fila] = &[
     // A return: the sale's branch's seller (into their own stock and cash) and admins.
     ("POST",   "/api/movimientos/{devolver}/devoluciones", Json(r#"{"lineas":[{"productoId":{armazon},"cantidad":1}],"metodoPagoId":{efectivo}}"#), BRANCH_A_SAVE),
 
+    // Lab jobs: the sale's branch's staff and admins (a second order of one sale conflicts, a
+    // second move to the same state is refused); reminders: any staff member, their branch's.
+    ("POST",   "/api/trabajos",                            Json(r#"{"movimientoId":{encargar},"laboratorioId":{laboratorio},"prometido":"2099-01-01"}"#), [401, 401, 401, 201, 403, 409]),
+    ("GET",    "/api/trabajos?estado=ABIERTOS",            Sin, STAFF),
+    ("GET",    "/api/trabajos/estados",                    Sin, STAFF),
+    ("GET",    "/api/trabajos/{trabajo}",                  Sin, BRANCH_A),
+    ("PUT",    "/api/trabajos/{trabajo}",                  Json(r#"{"laboratorioId":{laboratorio},"prometido":"2099-01-02"}"#), BRANCH_A),
+    ("POST",   "/api/trabajos/{trabajo}/estado",           Json(r#"{"estado":"CONTROL_CALIDAD"}"#), [401, 401, 401, 200, 403, 400]),
+    ("POST",   "/api/trabajos/{trabajo}/avisos",           Json(r#"{"canal":"WHATSAPP"}"#), BRANCH_A),
+    ("GET",    "/api/recordatorios",                       Sin, STAFF),
+
     // Totals: a seller's own branch's; statistics: admins; per-branch counts: any staff member.
     ("GET",    "/api/movimientos/totales?idLocal=0",       Sin, STAFF),
     ("POST",   "/api/movimientos/total-ganado",            Json(PERIOD), ADMIN),
@@ -232,6 +246,7 @@ const MATRIX: &[Fila] = &[
     ("DELETE", "/api/metodoPago/{borrar_metodo}",          Sin, ADMIN),
     ("DELETE", "/api/local/{borrar_local}",                Sin, ADMIN),
     ("DELETE", "/api/proveedor/{borrar_proveedor}",        Sin, ADMIN),
+    ("DELETE", "/api/laboratorio/{borrar_laboratorio}",    Sin, ADMIN),
 ];
 
 /// A token of the server's shape (src/auth/jwt.rs) claiming to be the admin.
@@ -328,6 +343,25 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
     let (status, started) = app.post("/api/conteos", Some(admin), conteo).await;
     assert_eq!(status, StatusCode::CREATED, "{started}");
     let conteo = started["planilla"]["conteo"]["id"].as_i64().unwrap();
+    // Two sales of lenses (an additional line, no stock taken) to the patient: one ordered
+    // from the lab, one for the table to order.
+    let mut lens_sale = sale(&s, 1);
+    lens_sale["detalles"] = json!([]);
+    lens_sale["detallesAdicionales"] = json!([{"descripcion": "Cristal Orma", "subtotal": 1000.5}]);
+    lens_sale["paciente"] = json!({"id": s.paciente});
+    let trabajo = id_of(&app, &s.seller, "/api/movimientos", lens_sale.clone(), "movimiento").await;
+    let encargar = id_of(&app, &s.seller, "/api/movimientos", lens_sale, "movimiento").await;
+    let laboratorio = id_of(
+        &app,
+        admin,
+        "/api/laboratorio",
+        json!({"nombre": "Lab", "celular": "5"}),
+        "laboratorio",
+    )
+    .await;
+    let encargo = json!({"movimientoId": trabajo, "laboratorioId": laboratorio, "prometido": "2099-01-01"});
+    let (status, ordered) = app.post("/api/trabajos", Some(&s.seller), encargo).await;
+    assert_eq!(status, StatusCode::CREATED, "{ordered}");
     // Three frames: one comes back per caller allowed to return.
     let devolver = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 3), "movimiento").await;
     let (_, leido) = app.get(&format!("/api/movimientos/{movimiento}"), Some(admin)).await;
@@ -371,6 +405,9 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
         ("recibir", recibir),
         ("cancelar", cancelar),
         ("conteo", conteo),
+        ("trabajo", trabajo),
+        ("encargar", encargar),
+        ("laboratorio", laboratorio),
         ("borrar_paciente", borrar_paciente),
         ("borrar_producto", borrar_producto),
     ] {
@@ -385,6 +422,7 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
         ("borrar_metodo", "/api/metodoPago", "metodoPago"),
         ("borrar_local", "/api/local", "local"),
         ("borrar_proveedor", "/api/proveedor", "proveedor"),
+        ("borrar_laboratorio", "/api/laboratorio", "laboratorio"),
     ] {
         let id = id_of(&app, admin, path, named("Borrable"), key).await;
         vars.insert(name, id.to_string());

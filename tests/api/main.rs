@@ -17,6 +17,7 @@ mod db_restart;
 mod event_store;
 mod existing_front_end;
 mod fuzz;
+mod jobs;
 mod lookups;
 mod movements;
 mod openapi;

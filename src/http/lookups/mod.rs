@@ -1,4 +1,4 @@
-//! The six lookup APIs of the contract (section 4.1): list, create, update, delete.
+//! The six lookup APIs of the contract (section 4.1), and the labs (issue 24): list, create, update, delete.
 //! One generic implementation; per kind only the paths, the item's shape, the answer's key and
 //! the texts (`texts.rs`) differ. A write reads: the handler → `optica_command::lookups` → the
 //! read-your-writes wait → a typed answer; `errors.rs` maps the refusals.
@@ -10,7 +10,7 @@ use axum::Json;
 use optica_command::lookup::{self, Kind, Lookup, LookupCommand};
 use optica_command::{lookups, CommandError};
 use optica_events::LookupData;
-use optica_query::lookups::{Local, LookupItem, Nombrado, Proveedor};
+use optica_query::lookups::{Laboratorio, Local, LookupItem, Nombrado, Proveedor};
 use serde::{Deserialize, Serialize};
 
 use crate::auth::Admin;
@@ -58,6 +58,16 @@ impl Item for Local {
 impl Item for Proveedor {
     fn of(id: i64, data: &LookupData) -> Self {
         Proveedor {
+            id,
+            nombre: data.nombre.clone(),
+            celular: data.celular.clone(),
+        }
+    }
+}
+
+impl Item for Laboratorio {
+    fn of(id: i64, data: &LookupData) -> Self {
+        Laboratorio {
             id,
             nombre: data.nombre.clone(),
             celular: data.celular.clone(),
@@ -324,7 +334,18 @@ lookup_api!(
     "proveedor"
 );
 
-/// The six kinds' endpoints.
+lookup_api!(
+    laboratorio,
+    Laboratorio,
+    "/api/laboratorio",
+    "/api/laboratorio/{id}",
+    Laboratorio,
+    staff,
+    LaboratorioGuardado,
+    "laboratorio"
+);
+
+/// The seven kinds' endpoints.
 pub fn endpoints() -> crate::http::Endpoints {
     [
         categoria::endpoints(),
@@ -333,6 +354,7 @@ pub fn endpoints() -> crate::http::Endpoints {
         metodo_pago::endpoints(),
         local::endpoints(),
         proveedor::endpoints(),
+        laboratorio::endpoints(),
     ]
     .into_iter()
     .fold(crate::http::Endpoints::default(), crate::http::Endpoints::merge)

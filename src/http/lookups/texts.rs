@@ -65,5 +65,13 @@ pub fn texts(kind: LookupKind) -> Texts {
             referenced: "Existen productos con este proveedor. Por favor elimine esos productos para continuar",
             duplicate: "Ya existe un proveedor con ese nombre",
         },
+        LookupKind::Laboratorio => Texts {
+            created: "El laboratorio ha sido creado con éxito!",
+            updated: "El laboratorio ha sido actualizado!",
+            deleted: "El laboratorio ha sido eliminado",
+            article: "el laboratorio",
+            referenced: "Existen trabajos encargados a este laboratorio. Por favor elimine esos trabajos para continuar",
+            duplicate: "Ya existe un laboratorio con ese nombre",
+        },
     }
 }

@@ -170,7 +170,8 @@ pub async fn update(
     let datos = checked(&state, &caller, body).await?;
     let metadata = meta.metadata(caller.actor());
     let may_touch = |local_id: i64| caller.works_at(local_id);
-    let outcome = sale::edit(&state.store, id, datos, expected_version, may_touch, &metadata)
+    let ctx = state.job_context(&caller);
+    let outcome = sale::edit(&state.store, id, datos, expected_version, may_touch, &ctx, &metadata)
         .await
         .map_err(|e| command_error(id, e, "actualizar"))?;
     dispatch::settled(&state, outcome).await;

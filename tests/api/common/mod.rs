@@ -22,6 +22,7 @@ pub mod load;
 pub mod openapi_check;
 pub mod server;
 pub mod shop;
+pub mod smtp;
 
 pub const CLIENT: &str = "web";
 pub const CLIENT_SECRET: &str = "web-secret";
@@ -48,6 +49,7 @@ pub fn serve_args() -> ServeArgs {
         numeric_status_links: true,
         trusted_proxies: Vec::new(),
         shop: Default::default(),
+        mail: Default::default(),
         limits: Default::default(),
     }
 }

@@ -434,6 +434,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/laboratorio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists every item (staff only). */
+        get: operations["laboratorio_list"];
+        put?: never;
+        /** Creates an item (admins). */
+        post: operations["laboratorio_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/laboratorio/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Updates an item (admins); answers 201 like the original. */
+        put: operations["laboratorio_update"];
+        post?: never;
+        /** Deletes an item (admins); refused with 409 while other records use it. */
+        delete: operations["laboratorio_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/local": {
         parameters: {
             query?: never;
@@ -1349,6 +1385,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/recordatorios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who to remind: check-ups due and finished jobs not collected. */
+        get: operations["recordatorios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reponer": {
         parameters: {
             query?: never;
@@ -1411,6 +1464,100 @@ export interface paths {
         get: operations["tienda"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trabajos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The jobs, promised earliest first; the overdue ones are marked. */
+        get: operations["trabajos"];
+        put?: never;
+        /** Orders the job of a sale with lenses from a lab; the patient's latest ficha is frozen into it. */
+        post: operations["trabajo_encargar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trabajos/estados": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The job states, in their usual order, with the sale's state each refines. */
+        get: operations["trabajo_estados"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trabajos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One job: the frozen prescription, the frame and lenses, the history and the notices. */
+        get: operations["trabajo_get"];
+        /** Changes what the lab was told: the lab, the promised day, the tray, the notes. */
+        put: operations["trabajo_modificar"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trabajos/{id}/avisos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tells the customer the job is ready: by mail (the server sends it and the history shows
+         *     when), or by WhatsApp (recorded now; the answer's `whatsapp` link opens the chat). Send an
+         *     `Idempotency-Key`: a repeated request asks for nothing more.
+         */
+        post: operations["trabajo_avisar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trabajos/{id}/estado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves the job to another state; the sale's state follows. Reaching ANTEOJO_TERMINADO sends
+         *     the customer a mail when the shop sends mail and the patient has an address.
+         */
+        post: operations["trabajo_estado"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1618,6 +1765,27 @@ export interface components {
             transferenciaId?: number | null;
             usuario: string;
         };
+        /** @description A notice to the customer. */
+        Aviso: {
+            /** Format: int64 */
+            aviso: number;
+            /** @description EMAIL or WHATSAPP. */
+            canal: string;
+            destinatario: string;
+            enviado?: string | null;
+            /** @description The last failure, in Spanish. */
+            error?: string | null;
+            /** @description ENVIADO, PENDIENTE, REINTENTANDO or FALLIDO (given up). */
+            estado: string;
+            /** Format: int32 */
+            intentos: number;
+            solicitado: string;
+            usuario: string;
+        };
+        AvisoBody: {
+            /** @description EMAIL (sent by the server) or WHATSAPP (the answer's `whatsapp` link, to open). */
+            canal: string;
+        };
         /** @description A branch's day. */
         CajaDia: {
             /**
@@ -1778,6 +1946,17 @@ export interface components {
             mensaje: string;
             planilla?: null | components["schemas"]["Planilla"];
         };
+        /** @description A patient due for a check-up: their latest ficha is older than the shop's period. */
+        ControlVencido: {
+            celular: string;
+            paciente: string;
+            /** Format: int64 */
+            pacienteId: number;
+            /** Format: date */
+            ultimaFicha: string;
+            /** @description A `wa.me` link with the reminder, when the phone can take one. */
+            whatsapp?: string | null;
+        };
         Cristal: {
             /**
              * Format: int64
@@ -1860,6 +2039,13 @@ export interface components {
              */
             valor: number;
         };
+        EncargoBody: components["schemas"]["OrdenBody"] & {
+            /**
+             * Format: int64
+             * @description The sale (an ENTRADA with lenses).
+             */
+            movimientoId: number;
+        };
         /** @description Cash in and out of one payment method over a period. */
         EntradaSalida: {
             /** Format: double */
@@ -1879,6 +2065,12 @@ export interface components {
         Errores: {
             errors: string[];
         };
+        EstadoBody: {
+            /** @description One of `GET /api/trabajos/estados`. */
+            estado: string;
+            /** @description Required to send the job back to the lab (REHACER). */
+            motivo?: string | null;
+        };
         /**
          * @description What anyone holding the link may know of an order: its state, and which order it is (its day
          *     and branch; nothing personal, no amounts).
@@ -1893,6 +2085,13 @@ export interface components {
             fecha: string;
             /** @description The branch's name. */
             local?: string | null;
+        };
+        /** @description A job state as the screens offer it. */
+        EstadoOpcion: {
+            clave: string;
+            /** @description The sale's state it refines (what the public page shows). */
+            estadoMovimiento: string;
+            etiqueta: string;
         };
         /**
          * @description What a request without a token learns of an order from its number (the existing front end's
@@ -2032,6 +2231,18 @@ export interface components {
             localId: number;
             /** Format: int64 */
             marcaId?: number | null;
+        };
+        /** @description A lab that makes the lenses of the shop's jobs (issue 24). */
+        Laboratorio: {
+            celular?: string | null;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+        };
+        /** @description A create's or an update's answer. */
+        LaboratorioGuardado: {
+            laboratorio: components["schemas"]["Laboratorio"];
+            mensaje: string;
         };
         LineaBody: {
             /** Format: int64 */
@@ -2263,6 +2474,15 @@ export interface components {
         };
         /** @enum {string} */
         Ojo: "DERECHO" | "IZQUIERDO";
+        /** @description What the lab is told. */
+        OrdenBody: {
+            bandeja?: string | null;
+            /** Format: int64 */
+            laboratorioId: number;
+            notas?: string | null;
+            /** @description The promised day, `aaaa-mm-dd`. */
+            prometido: string;
+        };
         /** @description A patient as the API serializes it (contract §3.3), fichas newest first. */
         Paciente: {
             celular: string;
@@ -2718,6 +2938,57 @@ export interface components {
             totalPages: number;
         };
         /** @description One page of a list; `number` is zero-based. */
+        Page_TrabajoResumen: {
+            content: {
+                /** @description Past its promised date and not finished yet. */
+                atrasado: boolean;
+                bandeja?: string | null;
+                celular?: string | null;
+                /** @description When the current state began. */
+                desde: string;
+                encargado: string;
+                /**
+                 * @description PEDIDO_CRISTALES, REHACER, CRISTALES_RECIBIDOS, ARMANDO_PEDIDO, CONTROL_CALIDAD,
+                 *     ANTEOJO_TERMINADO or ENTREGADO.
+                 */
+                estado: string;
+                etiqueta: string;
+                /**
+                 * Format: int64
+                 * @description The sale's id (a job is its sale's).
+                 */
+                id: number;
+                laboratorio: string;
+                /** Format: int64 */
+                laboratorioId: number;
+                local: string;
+                /** Format: int64 */
+                localId: number;
+                paciente?: string | null;
+                /** Format: int64 */
+                pacienteId?: number | null;
+                /** Format: date */
+                prometido: string;
+                /** Format: int64 */
+                version: number;
+            }[];
+            empty: boolean;
+            first: boolean;
+            last: boolean;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            numberOfElements: number;
+            pageable: components["schemas"]["Pageable"];
+            /** Format: int64 */
+            size: number;
+            sort: components["schemas"]["SortInfo"];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
+        /** @description One page of a list; `number` is zero-based. */
         Page_Transferencia: {
             content: {
                 cerrada?: string | null;
@@ -2776,6 +3047,19 @@ export interface components {
             monto?: number | null;
             /** Format: double */
             montoImpuesto?: number | null;
+        };
+        /** @description A state the job went through. */
+        Paso: {
+            estado: string;
+            etiqueta: string;
+            fecha: string;
+            motivo?: string | null;
+            /**
+             * Format: int64
+             * @description Seconds the job spent in this state (until now, for the current one).
+             */
+            segundos: number;
+            usuario: string;
         };
         /** @description A period of movement dates at a branch (`local` 0 = all), as the statistics page sends it. */
         PeriodoBody: {
@@ -2926,6 +3210,27 @@ export interface components {
             /** @description What arrived per product; a product not named arrived whole. */
             recibidas?: components["schemas"]["LineaBody"][];
         };
+        Recordatorios: {
+            /** @description The oldest first, 500 at most. */
+            controles: components["schemas"]["ControlVencido"][];
+            /** Format: int64 */
+            dias: number;
+            /** Format: int64 */
+            meses: number;
+            sinRetirar: components["schemas"]["SinRetirar"][];
+        };
+        /** @description A job ready for a while and not collected. */
+        SinRetirar: {
+            celular?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description Since when it is ready. */
+            listoDesde: string;
+            /** @description Where to collect it. */
+            local?: string | null;
+            paciente?: string | null;
+            whatsapp?: string | null;
+        };
         SortInfo: {
             empty: boolean;
             sorted: boolean;
@@ -2980,6 +3285,59 @@ export interface components {
             local_id?: number | null;
             scope: string;
             token_type: string;
+        };
+        /** @description One job as its page shows it. */
+        Trabajo: components["schemas"]["TrabajoResumen"] & {
+            armazon: string[];
+            avisos: components["schemas"]["Aviso"][];
+            /** @description The sale's lenses and the rest of its products (the frame). */
+            cristales: string[];
+            /** @description The public order page. */
+            enlace: string;
+            historial: components["schemas"]["Paso"][];
+            notas?: string | null;
+            receta?: null | components["schemas"]["Ficha"];
+            /** @description A `wa.me` link with the 'ready' message, when the patient has a phone. */
+            whatsapp?: string | null;
+        };
+        /** @description The answer of a step: its message and the job as it stands. */
+        TrabajoGuardado: {
+            mensaje: string;
+            trabajo?: null | components["schemas"]["Trabajo"];
+        };
+        /** @description A job in the list. */
+        TrabajoResumen: {
+            /** @description Past its promised date and not finished yet. */
+            atrasado: boolean;
+            bandeja?: string | null;
+            celular?: string | null;
+            /** @description When the current state began. */
+            desde: string;
+            encargado: string;
+            /**
+             * @description PEDIDO_CRISTALES, REHACER, CRISTALES_RECIBIDOS, ARMANDO_PEDIDO, CONTROL_CALIDAD,
+             *     ANTEOJO_TERMINADO or ENTREGADO.
+             */
+            estado: string;
+            etiqueta: string;
+            /**
+             * Format: int64
+             * @description The sale's id (a job is its sale's).
+             */
+            id: number;
+            laboratorio: string;
+            /** Format: int64 */
+            laboratorioId: number;
+            local: string;
+            /** Format: int64 */
+            localId: number;
+            paciente?: string | null;
+            /** Format: int64 */
+            pacienteId?: number | null;
+            /** Format: date */
+            prometido: string;
+            /** Format: int64 */
+            version: number;
         };
         /** @description A transfer as the screens show it. */
         Transferencia: {
@@ -4477,6 +4835,226 @@ export interface operations {
             };
             /** @description a body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    laboratorio_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Laboratorio"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    laboratorio_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LookupBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LaboratorioGuardado"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errores"] | components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    laboratorio_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LookupBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LaboratorioGuardado"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errores"] | components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    laboratorio_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description still referenced */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8095,6 +8673,55 @@ export interface operations {
             };
         };
     };
+    recordatorios: {
+        parameters: {
+            query?: {
+                /** @description Months since the latest ficha (1 to 120; 12 by default). */
+                meses?: number | null;
+                /** @description Days a finished job has waited (0 to 365; 7 by default). */
+                dias?: number | null;
+                /** @description Admins; a seller always gets their own branch. */
+                localId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recordatorios"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
     stock_reponer: {
         parameters: {
             query?: {
@@ -8248,6 +8875,413 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Tienda"];
+                };
+            };
+        };
+    };
+    trabajos: {
+        parameters: {
+            query?: {
+                /** @description A state's key, or ABIERTOS (every job not delivered). */
+                estado?: string | null;
+                /** @description Admins; a seller always gets their own branch. */
+                localId?: number | null;
+                laboratorioId?: number | null;
+                /** @description Only those past their promised day. */
+                atrasados?: boolean | null;
+                page?: number | null;
+                size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_TrabajoResumen"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    trabajo_encargar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EncargoBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrabajoGuardado"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    trabajo_estados: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EstadoOpcion"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    trabajo_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Trabajo"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    trabajo_modificar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrdenBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrabajoGuardado"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    trabajo_avisar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AvisoBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrabajoGuardado"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    trabajo_estado: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EstadoBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrabajoGuardado"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
                 };
             };
         };

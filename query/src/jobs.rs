@@ -1,0 +1,338 @@
+//! Lab jobs (issue 24): the list by state, branch and lab with the overdue ones marked, and one
+//! job with its frozen prescription, the sale's frame and lenses, its history (time in each
+//! state) and its notices.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use optica_events::job::EstadoTrabajo;
+use serde::Serialize;
+use sqlx::{PgPool, Postgres, QueryBuilder};
+use utoipa::ToSchema;
+
+use crate::patients::Ficha;
+use crate::Page;
+
+/// The screens' name of a state key.
+fn etiqueta(clave: &str) -> String {
+    EstadoTrabajo::from_clave(clave)
+        .map_or(clave, |e| e.etiqueta())
+        .to_string()
+}
+
+/// A job in the list.
+#[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct TrabajoResumen {
+    /// The sale's id (a job is its sale's).
+    pub id: i64,
+    pub local_id: i64,
+    pub local: String,
+    pub paciente_id: Option<i64>,
+    pub paciente: Option<String>,
+    pub celular: Option<String>,
+    pub laboratorio_id: i64,
+    pub laboratorio: String,
+    #[schema(value_type = String, format = Date)]
+    pub prometido: NaiveDate,
+    pub bandeja: Option<String>,
+    /// PEDIDO_CRISTALES, REHACER, CRISTALES_RECIBIDOS, ARMANDO_PEDIDO, CONTROL_CALIDAD,
+    /// ANTEOJO_TERMINADO or ENTREGADO.
+    pub estado: String,
+    #[sqlx(skip)]
+    pub etiqueta: String,
+    /// When the current state began.
+    #[schema(value_type = String)]
+    pub desde: NaiveDateTime,
+    #[schema(value_type = String)]
+    pub encargado: NaiveDateTime,
+    /// Past its promised date and not finished yet.
+    pub atrasado: bool,
+    pub version: i64,
+}
+
+/// A state the job went through.
+#[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct Paso {
+    pub estado: String,
+    #[sqlx(skip)]
+    pub etiqueta: String,
+    pub motivo: Option<String>,
+    pub usuario: String,
+    #[schema(value_type = String)]
+    pub fecha: NaiveDateTime,
+    /// Seconds the job spent in this state (until now, for the current one).
+    pub segundos: i64,
+}
+
+/// A notice to the customer.
+#[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct Aviso {
+    pub aviso: i64,
+    /// EMAIL or WHATSAPP.
+    pub canal: String,
+    pub destinatario: String,
+    pub usuario: String,
+    #[schema(value_type = String)]
+    pub solicitado: NaiveDateTime,
+    #[schema(value_type = Option<String>)]
+    pub enviado: Option<NaiveDateTime>,
+    pub intentos: i32,
+    /// The last failure, in Spanish.
+    pub error: Option<String>,
+    /// ENVIADO, PENDIENTE, REINTENTANDO or FALLIDO (given up).
+    pub estado: String,
+}
+
+/// One job as its page shows it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Trabajo {
+    #[serde(flatten)]
+    pub resumen: TrabajoResumen,
+    pub notas: Option<String>,
+    /// The patient's latest ficha when the job was ordered.
+    pub receta: Option<Ficha>,
+    /// The sale's lenses and the rest of its products (the frame).
+    pub cristales: Vec<String>,
+    pub armazon: Vec<String>,
+    pub historial: Vec<Paso>,
+    pub avisos: Vec<Aviso>,
+    /// The public order page.
+    pub enlace: String,
+    /// A `wa.me` link with the 'ready' message, when the patient has a phone.
+    pub whatsapp: Option<String>,
+}
+
+/// Which jobs: by state (`ABIERTOS`: not delivered), branch, lab, and only the overdue ones.
+#[derive(Clone, Debug, Default)]
+pub struct Filtro {
+    pub estado: Option<String>,
+    pub local_id: Option<i64>,
+    pub laboratorio_id: Option<i64>,
+    pub atrasados: bool,
+    /// The shop's today, for "overdue".
+    pub hoy: NaiveDate,
+}
+
+const SELECT: &str = "select j.id, j.local_id, coalesce(l.nombre, '') as local, j.paciente_id,
+        p.nombre_completo as paciente, p.celular, j.laboratorio_id, coalesce(b.nombre, '') as laboratorio,
+        j.prometido, j.bandeja, j.estado, j.desde, j.encargado,
+        (j.prometido < $1 and j.estado not in ('ANTEOJO_TERMINADO', 'ENTREGADO')) as atrasado, j.version
+     from jobs j
+     join movements m on m.id = j.id
+     left join lookup_items l on l.kind = 'Local' and l.id = j.local_id
+     left join lookup_items b on b.kind = 'Laboratorio' and b.id = j.laboratorio_id
+     left join patients p on p.id = j.paciente_id";
+
+/// The filter's conditions (`h.hoy` is today, joined by the caller).
+fn conditions<'a>(q: &mut QueryBuilder<'a, Postgres>, f: &'a Filtro) {
+    q.push(" where true");
+    match f.estado.as_deref() {
+        Some("ABIERTOS") => {
+            q.push(" and j.estado <> 'ENTREGADO'");
+        }
+        Some(estado) => {
+            q.push(" and j.estado = ").push_bind(estado);
+        }
+        None => {}
+    }
+    if let Some(local_id) = f.local_id {
+        q.push(" and j.local_id = ").push_bind(local_id);
+    }
+    if let Some(laboratorio_id) = f.laboratorio_id {
+        q.push(" and j.laboratorio_id = ").push_bind(laboratorio_id);
+    }
+    if f.atrasados {
+        q.push(" and j.prometido < h.hoy and j.estado not in ('ANTEOJO_TERMINADO', 'ENTREGADO')");
+    }
+}
+
+fn labelled(mut rows: Vec<TrabajoResumen>) -> Vec<TrabajoResumen> {
+    for r in &mut rows {
+        r.etiqueta = etiqueta(&r.estado);
+    }
+    rows
+}
+
+/// A page of jobs, the most urgent first (promised earliest).
+pub async fn page(pool: &PgPool, f: &Filtro, number: i64, size: i64) -> Result<Page<TrabajoResumen>, sqlx::Error> {
+    let mut q = QueryBuilder::new("select count(*) from jobs j join movements m on m.id = j.id");
+    // `$1` must exist in the count too.
+    q.push(" cross join (select ").push_bind(f.hoy).push("::date as hoy) h");
+    conditions(&mut q, f);
+    let count: i64 = q.build_query_scalar().fetch_one(pool).await?;
+    let mut q = QueryBuilder::new("");
+    q.push(SELECT.replace("$1", "h.hoy"))
+        .push(" cross join (select ")
+        .push_bind(f.hoy)
+        .push("::date as hoy) h");
+    conditions(&mut q, f);
+    q.push(" order by j.prometido, j.id limit ")
+        .push_bind(size)
+        .push(" offset ")
+        .push_bind(number * size);
+    let rows = labelled(q.build_query_as().fetch_all(pool).await?);
+    Ok(Page::new(rows, number, size, count))
+}
+
+/// One job at the shop's `ahora`; `enlace` and `whatsapp` are left for the caller (they need
+/// the shop's address).
+pub async fn by_id(pool: &PgPool, id: i64, ahora: NaiveDateTime) -> Result<Option<Trabajo>, sqlx::Error> {
+    let Some(resumen) = sqlx::query_as::<_, TrabajoResumen>(&format!("{SELECT} where j.id = $2"))
+        .bind(ahora.date())
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let (notas, receta): (Option<String>, Option<serde_json::Value>) =
+        sqlx::query_as("select notas, receta from jobs where id = $1")
+            .bind(id)
+            .fetch_one(pool)
+            .await?;
+    let lineas: Vec<(String, bool)> = sqlx::query_as(
+        "select modelo || ' ' || marca, cristal from movement_lines where movimiento_id = $1 order by linea",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await?;
+    let mut historial: Vec<Paso> = sqlx::query_as(
+        "select estado, motivo, usuario, fecha,
+                extract(epoch from (coalesce(lead(fecha) over (order by n), $2) - fecha))::bigint as segundos
+         from job_history where trabajo_id = $1 order by n",
+    )
+    .bind(id)
+    .bind(ahora)
+    .fetch_all(pool)
+    .await?;
+    for p in &mut historial {
+        p.etiqueta = etiqueta(&p.estado);
+    }
+    let avisos = sqlx::query_as(
+        "select aviso, canal, destinatario, usuario, solicitado, enviado, intentos, error,
+                case when enviado is not null then 'ENVIADO' when definitivo then 'FALLIDO'
+                     when intentos > 0 then 'REINTENTANDO' else 'PENDIENTE' end as estado
+         from job_notices where trabajo_id = $1 order by aviso",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await?;
+    Ok(Some(Trabajo {
+        resumen: labelled(vec![resumen]).remove(0),
+        notas,
+        receta: receta.and_then(|r| serde_json::from_value(r).ok()),
+        cristales: lineas.iter().filter(|(_, c)| *c).map(|(n, _)| n.clone()).collect(),
+        armazon: lineas.iter().filter(|(_, c)| !*c).map(|(n, _)| n.clone()).collect(),
+        historial,
+        avisos,
+        enlace: String::new(),
+        whatsapp: None,
+    }))
+}
+
+/// The branch of a job, if it exists (for the caller's branch check).
+pub async fn branch_of(pool: &PgPool, id: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("select local_id from jobs where id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await
+}
+
+/// What a notice says of its job: the patient's name, the branch and its address.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct ParaAviso {
+    pub paciente: Option<String>,
+    pub local: Option<String>,
+    pub direccion: Option<String>,
+}
+
+pub async fn for_notice(pool: &PgPool, id: i64) -> Result<Option<ParaAviso>, sqlx::Error> {
+    sqlx::query_as(
+        "select p.nombre_completo as paciente, l.nombre as local, l.direccion
+         from jobs j left join patients p on p.id = j.paciente_id
+         left join lookup_items l on l.kind = 'Local' and l.id = j.local_id
+         where j.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(pool)
+    .await
+}
+
+/// A patient due for a check-up: their latest ficha is older than the shop's period.
+#[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct ControlVencido {
+    pub paciente_id: i64,
+    pub paciente: String,
+    pub celular: String,
+    #[schema(value_type = String, format = Date)]
+    pub ultima_ficha: NaiveDate,
+    /// A `wa.me` link with the reminder, when the phone can take one.
+    #[sqlx(skip)]
+    pub whatsapp: Option<String>,
+}
+
+/// A job ready for a while and not collected.
+#[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct SinRetirar {
+    pub id: i64,
+    pub paciente: Option<String>,
+    pub celular: Option<String>,
+    /// Since when it is ready.
+    #[schema(value_type = String)]
+    pub listo_desde: NaiveDateTime,
+    /// Where to collect it.
+    pub local: Option<String>,
+    #[serde(skip)]
+    pub direccion: Option<String>,
+    #[sqlx(skip)]
+    pub whatsapp: Option<String>,
+}
+
+/// Most rows a reminder list answers (the oldest first).
+pub const MAX_RECORDATORIOS: i64 = 500;
+
+/// Patients (of a branch, or all) whose latest ficha is from before `antes`.
+pub async fn checkups_due(
+    pool: &PgPool,
+    antes: NaiveDate,
+    local_id: Option<i64>,
+) -> Result<Vec<ControlVencido>, sqlx::Error> {
+    sqlx::query_as(
+        "select p.id as paciente_id, p.nombre_completo as paciente, p.celular, f.ultima as ultima_ficha
+         from patients p
+         join (select paciente_id, max(fecha) as ultima from patient_fichas group by paciente_id) f
+           on f.paciente_id = p.id
+         where f.ultima < $1 and ($2::bigint is null or p.local_id = $2)
+         order by f.ultima, p.id limit $3",
+    )
+    .bind(antes)
+    .bind(local_id)
+    .bind(MAX_RECORDATORIOS)
+    .fetch_all(pool)
+    .await
+}
+
+/// Jobs (of a branch, or all) ready since before `antes` and not delivered.
+pub async fn not_collected(
+    pool: &PgPool,
+    antes: NaiveDateTime,
+    local_id: Option<i64>,
+) -> Result<Vec<SinRetirar>, sqlx::Error> {
+    sqlx::query_as(
+        "select j.id, p.nombre_completo as paciente, p.celular, j.desde as listo_desde, l.nombre as local,
+                l.direccion
+         from jobs j join movements m on m.id = j.id left join patients p on p.id = j.paciente_id
+         left join lookup_items l on l.kind = 'Local' and l.id = j.local_id
+         where j.estado = 'ANTEOJO_TERMINADO' and j.desde <= $1 and ($2::bigint is null or j.local_id = $2)
+         order by j.desde, j.id limit $3",
+    )
+    .bind(antes)
+    .bind(local_id)
+    .bind(MAX_RECORDATORIOS)
+    .fetch_all(pool)
+    .await
+}

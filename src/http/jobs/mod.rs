@@ -1,0 +1,344 @@
+//! Lab jobs (issue 24). Staff order the job of a sale with lenses from a lab (the patient's
+//! latest ficha frozen into it), move it through its states (the sale's own state follows), and
+//! tell the customer when it is ready: by mail through the outbox, or by a WhatsApp link they
+//! open. Staff see their branch's jobs; admins all. A request reads: handler →
+//! `optica_command::jobs` → read-your-writes wait → the job as its page shows it.
+
+mod errors;
+mod reminders;
+
+use axum::extract::State;
+use axum::Json;
+use chrono::NaiveDate;
+use optica_command::job::Quien;
+use optica_command::jobs;
+use optica_events::job::{Canal, EstadoTrabajo, Orden};
+use optica_query::jobs::{self as read, Filtro, Trabajo, TrabajoResumen};
+use optica_query::Page;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::routes;
+
+use crate::auth::{Caller, Staff};
+use crate::dispatch::{self, RequestMeta};
+use crate::error::AppError;
+use crate::http::extract::{ApiJson, ApiPath, Query};
+use crate::http::lenient::{branch, lenient_date, opt_i64, text};
+use crate::http::{page_index, page_size, Created, Endpoints};
+#[allow(unused_imports)]
+use crate::openapi::Mensaje;
+use crate::state::AppState;
+use errors::{command_error, not_found};
+
+pub fn endpoints() -> Endpoints {
+    Endpoints::default()
+        .staff(routes!(list, order))
+        .staff(routes!(states))
+        .staff(routes!(get, amend))
+        .staff(routes!(move_to))
+        .staff(routes!(notify))
+        .merge(reminders::endpoints())
+}
+
+/// What the lab is told.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrdenBody {
+    pub laboratorio_id: i64,
+    /// The promised day, `aaaa-mm-dd`.
+    pub prometido: String,
+    #[serde(default)]
+    pub bandeja: Option<String>,
+    #[serde(default)]
+    pub notas: Option<String>,
+}
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EncargoBody {
+    /// The sale (an ENTRADA with lenses).
+    pub movimiento_id: i64,
+    #[serde(flatten)]
+    pub orden: OrdenBody,
+}
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+pub struct EstadoBody {
+    /// One of `GET /api/trabajos/estados`.
+    pub estado: String,
+    /// Required to send the job back to the lab (REHACER).
+    #[serde(default)]
+    pub motivo: Option<String>,
+}
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+pub struct AvisoBody {
+    /// EMAIL (sent by the server) or WHATSAPP (the answer's `whatsapp` link, to open).
+    pub canal: String,
+}
+
+/// The answer of a step: its message and the job as it stands.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TrabajoGuardado {
+    pub mensaje: String,
+    pub trabajo: Option<Trabajo>,
+}
+
+/// A job state as the screens offer it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EstadoOpcion {
+    pub clave: String,
+    pub etiqueta: String,
+    /// The sale's state it refines (what the public page shows).
+    pub estado_movimiento: String,
+}
+
+fn orden(body: OrdenBody) -> Result<Orden, AppError> {
+    let prometido: NaiveDate = lenient_date(&body.prometido).ok_or_else(|| {
+        AppError::Validation(vec![format!(
+            "La fecha prometida '{}' no es válida (formato aaaa-mm-dd).",
+            body.prometido
+        )])
+    })?;
+    Ok(Orden {
+        laboratorio_id: body.laboratorio_id,
+        prometido,
+        bandeja: body.bandeja,
+        notas: body.notas,
+    })
+}
+
+/// The job as its page shows it, with the order link and the 'ready' WhatsApp link.
+pub async fn read_job(state: &AppState, id: i64) -> Result<Option<Trabajo>, AppError> {
+    let Some(mut trabajo) = read::by_id(&state.pool, id, state.now()).await? else {
+        return Ok(None);
+    };
+    trabajo.enlace = state.status_link(id);
+    if let (Some(celular), Some(datos)) = (
+        trabajo.resumen.celular.clone(),
+        read::for_notice(&state.pool, id).await?,
+    ) {
+        let texto = crate::notices::listo(&state.shop.nombre, &datos, id, &trabajo.enlace);
+        trabajo.whatsapp = crate::notices::whatsapp_link(&celular, &texto);
+    }
+    Ok(Some(trabajo))
+}
+
+async fn answer(state: &AppState, id: i64, mensaje: &str) -> Result<TrabajoGuardado, AppError> {
+    Ok(TrabajoGuardado {
+        mensaje: mensaje.into(),
+        trabajo: read_job(state, id).await?,
+    })
+}
+
+/// Orders the job of a sale with lenses from a lab; the patient's latest ficha is frozen into it.
+#[utoipa::path(post, path = "/api/trabajos", tag = "trabajos", operation_id = "trabajo_encargar",
+    request_body = EncargoBody,
+    responses((status = 201, body = TrabajoGuardado), (status = 400, description = "errors"),
+    (status = 404, body = Mensaje), (status = 409, body = Mensaje)))]
+pub async fn order(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    meta: RequestMeta,
+    ApiJson(body): ApiJson<EncargoBody>,
+) -> Result<Created<TrabajoGuardado>, AppError> {
+    let id = body.movimiento_id;
+    let orden = orden(body.orden)?;
+    let metadata = meta.metadata(caller.actor());
+    let quien = Quien {
+        usuario: caller.actor().username,
+        fecha: state.now(),
+    };
+    let may_touch = |local_id: i64| caller.works_at(local_id);
+    let outcome = jobs::order(&state.store, id, orden, quien, may_touch, &metadata)
+        .await
+        .map_err(|e| command_error(id, e))?;
+    let id = dispatch::settled(&state, outcome).await;
+    Ok(Created(
+        answer(&state, id, "El trabajo ha sido encargado al laboratorio!").await?,
+    ))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct TrabajosQuery {
+    /// A state's key, or ABIERTOS (every job not delivered).
+    #[serde(default)]
+    pub estado: Option<String>,
+    /// Admins; a seller always gets their own branch.
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub local_id: Option<i64>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub laboratorio_id: Option<i64>,
+    /// Only those past their promised day.
+    #[serde(default)]
+    pub atrasados: Option<bool>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub page: Option<i64>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub size: Option<i64>,
+}
+
+/// The jobs, promised earliest first; the overdue ones are marked.
+#[utoipa::path(get, path = "/api/trabajos", tag = "trabajos", operation_id = "trabajos",
+    params(TrabajosQuery), responses((status = 200, body = Page<TrabajoResumen>), (status = 400, description = "errors")))]
+pub async fn list(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    Query(q): Query<TrabajosQuery>,
+) -> Result<Json<Page<TrabajoResumen>>, AppError> {
+    let estado = text(q.estado).map(|e| e.to_uppercase());
+    if estado
+        .as_deref()
+        .is_some_and(|e| e != "ABIERTOS" && EstadoTrabajo::from_clave(e).is_none())
+    {
+        return Err(AppError::Validation(vec![format!(
+            "El estado debe ser ABIERTOS o uno de: {}.",
+            claves()
+        )]));
+    }
+    let filtro = Filtro {
+        estado,
+        local_id: caller.branch_seen(branch(q.local_id)),
+        laboratorio_id: q.laboratorio_id.filter(|id| *id != 0),
+        atrasados: q.atrasados.unwrap_or(false),
+        hoy: state.today(),
+    };
+    let number = page_index(q.page.unwrap_or(0))?;
+    let size = page_size(q.size, 50)?;
+    Ok(Json(read::page(&state.pool, &filtro, number, size).await?))
+}
+
+fn claves() -> String {
+    EstadoTrabajo::ALL.map(|e| e.clave()).join(", ")
+}
+
+/// The job states, in their usual order, with the sale's state each refines.
+#[utoipa::path(get, path = "/api/trabajos/estados", tag = "trabajos", operation_id = "trabajo_estados",
+    responses((status = 200, body = Vec<EstadoOpcion>)))]
+pub async fn states(Staff(_caller): Staff) -> Json<Vec<EstadoOpcion>> {
+    Json(
+        EstadoTrabajo::ALL
+            .into_iter()
+            .map(|e| EstadoOpcion {
+                clave: e.clave().into(),
+                etiqueta: e.etiqueta().into(),
+                estado_movimiento: serde_json::to_value(e.movimiento())
+                    .ok()
+                    .and_then(|v| v.as_str().map(String::from))
+                    .unwrap_or_default(),
+            })
+            .collect(),
+    )
+}
+
+/// Whether the caller may see job `id`: admins, and staff of its branch.
+async fn visible(state: &AppState, caller: &Caller, id: i64) -> Result<(), AppError> {
+    let local_id = read::branch_of(&state.pool, id).await?.ok_or_else(|| not_found(id))?;
+    if caller.works_at(local_id) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+/// One job: the frozen prescription, the frame and lenses, the history and the notices.
+#[utoipa::path(get, path = "/api/trabajos/{id}", tag = "trabajos", operation_id = "trabajo_get",
+    params(("id" = i64, Path)), responses((status = 200, body = Trabajo), (status = 404, body = Mensaje)))]
+pub async fn get(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Trabajo>, AppError> {
+    visible(&state, &caller, id).await?;
+    read_job(&state, id).await?.map(Json).ok_or_else(|| not_found(id))
+}
+
+/// Changes what the lab was told: the lab, the promised day, the tray, the notes.
+#[utoipa::path(put, path = "/api/trabajos/{id}", tag = "trabajos", operation_id = "trabajo_modificar",
+    params(("id" = i64, Path)), request_body = OrdenBody,
+    responses((status = 200, body = TrabajoGuardado), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+pub async fn amend(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    meta: RequestMeta,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<OrdenBody>,
+) -> Result<Json<TrabajoGuardado>, AppError> {
+    visible(&state, &caller, id).await?;
+    let orden = orden(body)?;
+    let metadata = meta.metadata(caller.actor());
+    let may_touch = |local_id: i64| caller.works_at(local_id);
+    let outcome = jobs::amend(&state.store, id, orden, may_touch, &metadata)
+        .await
+        .map_err(|e| command_error(id, e))?;
+    dispatch::settled(&state, outcome).await;
+    Ok(Json(answer(&state, id, "El trabajo ha sido actualizado!").await?))
+}
+
+/// Moves the job to another state; the sale's state follows. Reaching ANTEOJO_TERMINADO sends
+/// the customer a mail when the shop sends mail and the patient has an address.
+#[utoipa::path(post, path = "/api/trabajos/{id}/estado", tag = "trabajos", operation_id = "trabajo_estado",
+    params(("id" = i64, Path)), request_body = EstadoBody,
+    responses((status = 200, body = TrabajoGuardado), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+pub async fn move_to(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    meta: RequestMeta,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<EstadoBody>,
+) -> Result<Json<TrabajoGuardado>, AppError> {
+    visible(&state, &caller, id).await?;
+    let nuevo = EstadoTrabajo::from_clave(body.estado.trim())
+        .ok_or_else(|| AppError::Validation(vec![format!("El estado debe ser uno de: {}.", claves())]))?;
+    let metadata = meta.metadata(caller.actor());
+    let ctx = state.job_context(&caller);
+    let may_touch = |local_id: i64| caller.works_at(local_id);
+    let outcome = jobs::move_to(&state.store, id, nuevo, body.motivo, &ctx, may_touch, &metadata)
+        .await
+        .map_err(|e| command_error(id, e))?;
+    dispatch::settled(&state, outcome).await;
+    state.notices.notify_one();
+    Ok(Json(
+        answer(&state, id, "El estado del trabajo ha sido actualizado!").await?,
+    ))
+}
+
+/// Tells the customer the job is ready: by mail (the server sends it and the history shows
+/// when), or by WhatsApp (recorded now; the answer's `whatsapp` link opens the chat). Send an
+/// `Idempotency-Key`: a repeated request asks for nothing more.
+#[utoipa::path(post, path = "/api/trabajos/{id}/avisos", tag = "trabajos", operation_id = "trabajo_avisar",
+    params(("id" = i64, Path)), request_body = AvisoBody,
+    responses((status = 200, body = TrabajoGuardado), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+pub async fn notify(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    meta: RequestMeta,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<AvisoBody>,
+) -> Result<Json<TrabajoGuardado>, AppError> {
+    visible(&state, &caller, id).await?;
+    let canal = match body.canal.trim().to_uppercase().as_str() {
+        "EMAIL" => Canal::Email,
+        "WHATSAPP" => Canal::Whatsapp,
+        _ => return Err(AppError::Validation(vec!["El canal debe ser EMAIL o WHATSAPP.".into()])),
+    };
+    let metadata = meta.metadata(caller.actor());
+    let ctx = state.job_context(&caller);
+    let may_touch = |local_id: i64| caller.works_at(local_id);
+    let outcome = jobs::notify(&state.store, id, canal, &ctx, may_touch, &metadata)
+        .await
+        .map_err(|e| command_error(id, e))?;
+    dispatch::settled(&state, outcome).await;
+    state.notices.notify_one();
+    let mensaje = match canal {
+        Canal::Email => "El aviso por correo quedó en camino.",
+        Canal::Whatsapp => "El aviso por WhatsApp quedó registrado.",
+    };
+    Ok(Json(answer(&state, id, mensaje).await?))
+}

@@ -1,0 +1,157 @@
+//! The customer notices' worker (issue 24). A notice asked for is an event plus an outbox row
+//! (`optica_command::outbox`), committed together; this worker takes due rows with a lease,
+//! sends each through the shop's mail server and records the outcome (the event and the row,
+//! in one transaction). A failure is retried with a doubling pause; a refusal by the server,
+//! or eight failures, gives up, and the job's history shows it.
+//!
+//! Never twice: a row is marked sent in the transaction that records `AvisoEnviado`, right
+//! after the server accepted the message. The one window is a crash between the two; then the
+//! lease runs out and the message goes again with the same `Message-ID`
+//! (`<trabajo-N-aviso-M@host>`), which mail clients use to show it once.
+
+mod messages;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use lettre::message::header::ContentType;
+use lettre::message::Mailbox;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use optica_command::jobs::{self, Entrega};
+use optica_command::outbox::{self, Pendiente};
+use optica_events::{Actor, EventMetadata};
+use tokio::sync::watch;
+
+pub use messages::{listo, recordatorio, whatsapp_link, whatsapp_number};
+
+use crate::config::MailSettings;
+use crate::state::AppState;
+
+/// A notice is leased this long; a send takes at most `SEND_TIMEOUT`, well within it.
+const LEASE_SECS: i64 = 120;
+const SEND_TIMEOUT: Duration = Duration::from_secs(30);
+/// Attempts before giving up.
+const MAX_INTENTOS: i32 = 8;
+/// The longest pause between attempts, and between looks at the outbox when nothing wakes the
+/// worker (another process may have asked for a notice).
+const MAX_PAUSA_SECS: i64 = 3600;
+const IDLE: Duration = Duration::from_secs(30);
+
+/// The shop's mail server and sender.
+pub struct Mail {
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+    from: Mailbox,
+    retry_secs: i64,
+}
+
+impl Mail {
+    /// The mail server of the settings; `None` when the shop has none.
+    pub fn from_settings(settings: &MailSettings, shop: &str) -> Result<Option<Mail>, String> {
+        let Some(url) = settings.smtp_url.as_deref().filter(|u| !u.trim().is_empty()) else {
+            return Ok(None);
+        };
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+            .map_err(|_| "OPTICA_SMTP_URL no es una dirección de servidor de correo válida".to_string())?
+            .timeout(Some(SEND_TIMEOUT))
+            .build();
+        let from = match settings.smtp_from.as_deref() {
+            Some(from) => from.parse(),
+            None => format!("{shop} <avisos@localhost>").parse(),
+        }
+        .map_err(|_| "OPTICA_SMTP_FROM no es una dirección de correo válida".to_string())?;
+        Ok(Some(Mail {
+            transport,
+            from,
+            retry_secs: settings.retry_seconds.max(1) as i64,
+        }))
+    }
+
+    /// The pause before attempt `intentos + 1`.
+    fn pause(&self, intentos: i32) -> i64 {
+        let doubled = self.retry_secs.saturating_mul(1 << (intentos - 1).clamp(0, 20));
+        doubled.min(MAX_PAUSA_SECS)
+    }
+}
+
+/// Sends due notices until `stop` turns true. Does nothing when the shop has no mail server.
+pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
+    let Some(mail) = state.mail.clone() else {
+        return;
+    };
+    while !*stop.borrow() {
+        match outbox::take(&state.pool, LEASE_SECS, 10).await {
+            Ok(batch) if !batch.is_empty() => {
+                for pendiente in batch {
+                    deliver(&state, &mail, &pendiente).await;
+                }
+                continue;
+            }
+            Ok(_) => {}
+            Err(error) => tracing::warn!(%error, "no se pudo leer la bandeja de avisos"),
+        }
+        let due = outbox::next_due_in(&state.pool).await.ok().flatten();
+        let wait = due.map_or(IDLE, |s| Duration::from_secs_f64(s.clamp(0.05, IDLE.as_secs_f64())));
+        tokio::select! {
+            _ = state.notices.notified() => {}
+            _ = tokio::time::sleep(wait) => {}
+            _ = stop.changed() => {}
+        }
+    }
+}
+
+/// Sends one notice and records how it went.
+async fn deliver(state: &AppState, mail: &Arc<Mail>, pendiente: &Pendiente) {
+    let entrega = match compose(state, mail, pendiente).await {
+        Err(error) => Entrega::Fallo {
+            error,
+            reintentar_en: None,
+        },
+        Ok(message) => match mail.transport.send(message).await {
+            Ok(_) => Entrega::Enviado,
+            Err(e) => {
+                tracing::warn!(error = %e, trabajo = pendiente.trabajo_id, "no se pudo enviar un aviso");
+                let (error, again) = if e.is_permanent() {
+                    ("El servidor de correo rechazó el mensaje.", false)
+                } else {
+                    ("No se pudo conectar con el servidor de correo.", true)
+                };
+                Entrega::Fallo {
+                    error: error.into(),
+                    reintentar_en: (again && pendiente.intentos < MAX_INTENTOS).then(|| mail.pause(pendiente.intentos)),
+                }
+            }
+        },
+    };
+    let metadata = EventMetadata::new(Actor::system("avisos"), format!("aviso-{}", pendiente.aviso), None);
+    if let Err(error) = jobs::delivered(&state.store, pendiente, entrega, state.now(), &metadata).await {
+        // The lease runs out and the notice is taken again.
+        tracing::warn!(%error, trabajo = pendiente.trabajo_id, "no se pudo registrar un aviso");
+    }
+}
+
+/// The mail of a notice: the 'ready' message, to the address it was asked for.
+async fn compose(state: &AppState, mail: &Mail, p: &Pendiente) -> Result<Message, String> {
+    let to: Mailbox = p
+        .destinatario
+        .parse()
+        .map_err(|_| "La dirección de correo del paciente no es válida.".to_string())?;
+    let datos = optica_query::jobs::for_notice(&state.pool, p.trabajo_id)
+        .await
+        .map_err(|_| "No se pudieron leer los datos del trabajo.".to_string())?
+        .ok_or_else(|| "El trabajo no existe.".to_string())?;
+    let texto = listo(
+        &state.shop.nombre,
+        &datos,
+        p.trabajo_id,
+        &state.status_link(p.trabajo_id),
+    );
+    let host = mail.from.email.domain().to_string();
+    Message::builder()
+        .from(mail.from.clone())
+        .to(to)
+        .subject(format!("{}: tu pedido #{} está listo", state.shop.nombre, p.trabajo_id))
+        .message_id(Some(format!("<trabajo-{}-aviso-{}@{host}>", p.trabajo_id, p.aviso)))
+        .header(ContentType::TEXT_PLAIN)
+        .body(texto)
+        .map_err(|_| "No se pudo armar el mensaje.".to_string())
+}

@@ -1,0 +1,411 @@
+//! Lab jobs (issue 24) against a real database: a sale with lenses is ordered from a lab with the
+//! patient's latest ficha frozen in, its states move the sale's own (what the public page and
+//! the existing front end read), the history keeps who moved it, when and why, and the notices
+//! go through the outbox to a real SMTP server: once, across a restart, retried after a failure.
+
+use std::sync::Arc;
+
+use crate::common::shop::{id_of, shop, Shop};
+use crate::common::smtp::{free_port, SmtpSink};
+use crate::common::TestApp;
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+/// A patient with a ficha (DNP 31.5, addition +2,00), an address and a mobile.
+async fn patient(app: &TestApp, shop: &Shop) -> i64 {
+    let g = |ojo: &str, tipo: &str| json!({"ojo": ojo, "tipo": tipo, "esferico": "-1,25", "cilindrico": 0, "eje": 90});
+    let body = json!({
+        "nombreCompleto": "Ñandú Pérez", "celular": "0379 15 4123456", "correo": "nandu@example.com",
+        "genero": "Mujer", "local": {"id": shop.centro},
+        "historialFichas": [{"fecha": "2026-11-01", "dnpDerecho": 31.5, "adicionDerecho": "+2,00",
+            "graduaciones": [g("DERECHO", "LEJOS"), g("IZQUIERDO", "LEJOS"), g("DERECHO", "CERCA"), g("IZQUIERDO", "CERCA")],
+            "cristales": []}]
+    });
+    id_of(app, &shop.seller, "/api/pacientes", body, "paciente").await
+}
+
+/// A sale of a frame and a lens to `paciente` at the centre; its id.
+async fn sale_with_lens(app: &TestApp, shop: &Shop, paciente: i64) -> i64 {
+    let body = json!({
+        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
+        "paciente": {"id": paciente}, "total": 2001.0, "totalImpuesto": 2001.0,
+        "detalles": [{"cantidad": 1, "precioUnitario": 1000.5, "subtotal": 1000.5, "producto": {"id": shop.armazon}},
+                     {"cantidad": 1, "precioUnitario": 1000.5, "subtotal": 1000.5, "producto": {"id": shop.lente}}],
+        "detallesAdicionales": [],
+        "cajaMovimientos": [{"monto": 2001.0, "montoImpuesto": 2001.0, "metodoPago": {"id": shop.efectivo},
+                             "fecha": "2026-11-21T10:30"}],
+        "estadoMovimiento": "PEDIDO_CRISTALES"
+    });
+    id_of(app, &shop.seller, "/api/movimientos", body, "movimiento").await
+}
+
+async fn lab(app: &TestApp, shop: &Shop) -> i64 {
+    let body = json!({"nombre": "Laboratorio Óptico Sur", "celular": "011 4444-5555"});
+    id_of(app, &shop.admin, "/api/laboratorio", body, "laboratorio").await
+}
+
+fn in_days(app: &TestApp, days: i64) -> String {
+    (app.state.today() + chrono::Duration::days(days)).to_string()
+}
+
+async fn order(app: &TestApp, shop: &Shop, venta: i64, laboratorio: i64) -> Value {
+    let body = json!({"movimientoId": venta, "laboratorioId": laboratorio, "prometido": in_days(app, 7),
+                      "bandeja": " B-12 ", "notas": "Antirreflejo"});
+    let (status, answer) = app.post("/api/trabajos", Some(&shop.seller), body).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    answer
+}
+
+async fn move_to(app: &TestApp, token: &str, id: i64, estado: &str, motivo: Option<&str>) -> (StatusCode, Value) {
+    let body = json!({"estado": estado, "motivo": motivo});
+    app.post(&format!("/api/trabajos/{id}/estado"), Some(token), body).await
+}
+
+async fn sale_state(app: &TestApp, shop: &Shop, id: i64) -> Value {
+    let (status, m) = app.get(&format!("/api/movimientos/{id}"), Some(&shop.seller)).await;
+    assert_eq!(status, StatusCode::OK, "{m}");
+    m["estadoMovimiento"].clone()
+}
+
+#[sqlx::test]
+async fn a_job_freezes_the_prescription_and_its_states_move_the_sale(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let paciente = patient(&app, &shop).await;
+    let venta = sale_with_lens(&app, &shop, paciente).await;
+    let laboratorio = lab(&app, &shop).await;
+
+    let answer = order(&app, &shop, venta, laboratorio).await;
+    assert_eq!(answer["mensaje"], "El trabajo ha sido encargado al laboratorio!");
+    let t = &answer["trabajo"];
+    assert_eq!(t["id"], venta);
+    assert_eq!(t["estado"], "PEDIDO_CRISTALES");
+    assert_eq!(t["etiqueta"], "Pidiendo Cristales");
+    assert_eq!(t["bandeja"], "B-12");
+    assert_eq!(t["laboratorio"], "Laboratorio Óptico Sur");
+    assert_eq!(t["receta"]["dnpDerecho"], 31.5);
+    assert_eq!(t["receta"]["adicionDerecho"], 2.0);
+    assert_eq!(t["receta"]["graduaciones"][0]["esferico"], -1.25);
+    assert_eq!(t["cristales"], json!(["Orma Ray-Ban"]));
+    assert_eq!(t["armazon"], json!(["RB2140 Ray-Ban"]));
+    assert!(t["enlace"].as_str().unwrap().contains("/estadoCompra/"), "{t}");
+    let whatsapp = t["whatsapp"].as_str().unwrap();
+    assert!(
+        whatsapp.starts_with("https://wa.me/5493794123456?text=Hola%20%C3%91and%C3%BA%20P%C3%A9rez"),
+        "{whatsapp}"
+    );
+
+    // One job per sale.
+    let body = json!({"movimientoId": venta, "laboratorioId": laboratorio, "prometido": in_days(&app, 7)});
+    let (status, again) = app.post("/api/trabajos", Some(&shop.seller), body).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{again}");
+
+    // The job's finer states move the sale's four, which the public page reads.
+    let (status, moved) = move_to(&app, &shop.seller, venta, "CONTROL_CALIDAD", None).await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    assert_eq!(sale_state(&app, &shop, venta).await, "ARMANDO_PEDIDO");
+    let codigo = t["enlace"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    let (_, public) = app.get(&format!("/api/movimientos/estado/{codigo}"), None).await;
+    assert_eq!(public["estadoMovimiento"], "ARMANDO_PEDIDO");
+
+    // Back to the lab needs the reason, which the history keeps with who and when.
+    let (status, refused) = move_to(&app, &shop.seller, venta, "REHACER", Some("  ")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(refused["errors"], json!(["Para rehacer un trabajo indicá el motivo."]));
+    let (status, moved) = move_to(&app, &shop.seller, venta, "REHACER", Some("Eje mal tallado")).await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    assert_eq!(sale_state(&app, &shop, venta).await, "PEDIDO_CRISTALES");
+    let historial = moved["trabajo"]["historial"].as_array().unwrap();
+    let estados: Vec<&str> = historial.iter().map(|p| p["estado"].as_str().unwrap()).collect();
+    assert_eq!(estados, ["PEDIDO_CRISTALES", "CONTROL_CALIDAD", "REHACER"]);
+    assert_eq!(historial[2]["motivo"], "Eje mal tallado");
+    assert_eq!(historial[2]["usuario"], "vendedor");
+    assert_eq!(historial[2]["etiqueta"], "Rehacer");
+    assert!(historial.iter().all(|p| p["segundos"].as_i64().unwrap() >= 0));
+
+    // The existing front end's form moves the sale; the job follows, and says where from.
+    let (_, m) = app.get(&format!("/api/movimientos/{venta}"), Some(&shop.seller)).await;
+    let mut edit = m.clone();
+    edit["estadoMovimiento"] = json!("ANTEOJO_TERMINADO");
+    edit.as_object_mut().unwrap().remove("version");
+    let (status, edited) = app
+        .put(&format!("/api/movimientos/{venta}"), Some(&shop.seller), edit)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{edited}");
+    let (_, job) = app.get(&format!("/api/trabajos/{venta}"), Some(&shop.seller)).await;
+    assert_eq!(job["estado"], "ANTEOJO_TERMINADO");
+    assert_eq!(job["historial"][3]["motivo"], "Cambiado desde la caja");
+
+    // Another branch's seller neither sees nor moves it.
+    let norte = app.seller_token("vendedora_norte", shop.norte).await;
+    let (status, _) = app.get(&format!("/api/trabajos/{venta}"), Some(&norte)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = move_to(&app, &norte, venta, "ENTREGADO", None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (_, list) = app.get("/api/trabajos?estado=ABIERTOS", Some(&norte)).await;
+    assert_eq!(list["totalElements"], 0);
+
+    // The lab of an open job stays.
+    let (status, refused) = app
+        .delete(&format!("/api/laboratorio/{laboratorio}"), Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+}
+
+#[sqlx::test]
+async fn only_a_sale_with_lenses_gets_a_job_and_the_list_marks_the_overdue(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let laboratorio = lab(&app, &shop).await;
+    let frames_only = id_of(
+        &app,
+        &shop.seller,
+        "/api/movimientos",
+        crate::common::shop::sale(&shop, 1),
+        "movimiento",
+    )
+    .await;
+    let body = json!({"movimientoId": frames_only, "laboratorioId": laboratorio, "prometido": in_days(&app, 3)});
+    let (status, refused) = app.post("/api/trabajos", Some(&shop.seller), body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        refused["errors"],
+        json!(["La venta no tiene cristales: no hay trabajo para el laboratorio."])
+    );
+
+    let paciente = patient(&app, &shop).await;
+    let venta = sale_with_lens(&app, &shop, paciente).await;
+    for (body, expected) in [
+        (
+            json!({"movimientoId": venta, "laboratorioId": 999, "prometido": in_days(&app, 3)}),
+            json!("No existe el laboratorio con ID 999"),
+        ),
+        (
+            json!({"movimientoId": venta, "laboratorioId": laboratorio, "prometido": in_days(&app, -1)}),
+            json!(["La fecha prometida no puede ser anterior al día del pedido."]),
+        ),
+        (
+            json!({"movimientoId": venta, "laboratorioId": laboratorio, "prometido": "31/02/2026"}),
+            json!(["La fecha prometida '31/02/2026' no es válida (formato aaaa-mm-dd)."]),
+        ),
+    ] {
+        let (status, refused) = app.post("/api/trabajos", Some(&shop.seller), body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+        let said = refused.get("errors").unwrap_or(&refused["mensaje"]);
+        assert_eq!(said, &expected);
+    }
+    order(&app, &shop, venta, laboratorio).await;
+    let (_, list) = app.get("/api/trabajos?atrasados=true", Some(&shop.seller)).await;
+    assert_eq!(list["totalElements"], 0);
+    // A promise that has passed (written straight into the read model: no order can be made
+    // in the past).
+    sqlx::query("update jobs set prometido = prometido - 30 where id = $1")
+        .bind(venta)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let (_, list) = app.get("/api/trabajos?atrasados=true", Some(&shop.seller)).await;
+    assert_eq!(list["totalElements"], 1, "{list}");
+    assert_eq!(list["content"][0]["atrasado"], true);
+    let (status, refused) = app.get("/api/trabajos?estado=LISTO", Some(&shop.seller)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+}
+
+/// The app with a mail server configured at `port` (retrying after a second).
+fn with_mail(app: &mut TestApp, port: u16) {
+    let settings = optica::config::MailSettings {
+        smtp_url: Some(format!("smtp://127.0.0.1:{port}")),
+        smtp_from: Some("Óptica Centro <avisos@optica.test>".into()),
+        retry_seconds: 1,
+        ..Default::default()
+    };
+    app.state.mail = optica::notices::Mail::from_settings(&settings, "Óptica Centro")
+        .unwrap()
+        .map(Arc::new);
+    app.router = optica::app(app.state.clone());
+}
+
+/// Runs the notices' worker of `state` until the returned sender is dropped or set.
+fn worker(state: &optica::AppState) -> tokio::sync::watch::Sender<bool> {
+    let (stop, stop_rx) = tokio::sync::watch::channel(false);
+    tokio::spawn(optica::notices::run(state.clone(), stop_rx));
+    stop
+}
+
+async fn notice(app: &TestApp, shop: &Shop, id: i64) -> Value {
+    let (status, job) = app.get(&format!("/api/trabajos/{id}"), Some(&shop.seller)).await;
+    assert_eq!(status, StatusCode::OK);
+    job["avisos"][0].clone()
+}
+
+async fn wait_notice(app: &TestApp, shop: &Shop, id: i64, done: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..400 {
+        let n = notice(app, shop, id).await;
+        if done(&n) {
+            return n;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the notice never got there: {}", notice(app, shop, id).await);
+}
+
+#[sqlx::test]
+async fn a_notice_asked_before_a_restart_is_delivered_once(pool: PgPool) {
+    let port = free_port();
+    let mut app = TestApp::start(pool.clone()).await;
+    with_mail(&mut app, port);
+    let shop = shop(&app).await;
+    let paciente = patient(&app, &shop).await;
+    let venta = sale_with_lens(&app, &shop, paciente).await;
+    let laboratorio = lab(&app, &shop).await;
+    order(&app, &shop, venta, laboratorio).await;
+
+    // Reaching 'Anteojo Terminado' asks for the mail; no worker runs in this process.
+    let (status, moved) = move_to(&app, &shop.seller, venta, "ANTEOJO_TERMINADO", None).await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    assert_eq!(moved["trabajo"]["avisos"][0]["estado"], "PENDIENTE");
+    assert_eq!(moved["trabajo"]["avisos"][0]["destinatario"], "nandu@example.com");
+    drop(app);
+
+    // After the restart, two processes' workers race for the outbox: one message goes out.
+    let sink = SmtpSink::start(port).await;
+    let mut first = TestApp::start(pool.clone()).await;
+    with_mail(&mut first, port);
+    let mut second = TestApp::start(pool.clone()).await;
+    with_mail(&mut second, port);
+    let _workers = (worker(&first.state), worker(&second.state));
+    let sent = wait_notice(&first, &shop, venta, |n| n["estado"] == "ENVIADO").await;
+    assert_eq!(sent["intentos"], 1);
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let messages = sink.messages();
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    let mail = &messages[0];
+    assert!(
+        mail.contains(&format!("Message-ID: <trabajo-{venta}-aviso-1@optica.test>")),
+        "{mail}"
+    );
+    assert!(mail.contains("To: nandu@example.com"), "{mail}");
+    assert!(mail.contains("/estadoCompra/"), "{mail}");
+}
+
+#[sqlx::test]
+async fn a_failed_notice_is_retried_and_the_history_shows_the_failure(pool: PgPool) {
+    let port = free_port();
+    let mut app = TestApp::start(pool.clone()).await;
+    with_mail(&mut app, port);
+    let _worker = worker(&app.state);
+    let shop = shop(&app).await;
+    let paciente = patient(&app, &shop).await;
+    let venta = sale_with_lens(&app, &shop, paciente).await;
+    let laboratorio = lab(&app, &shop).await;
+    order(&app, &shop, venta, laboratorio).await;
+
+    // Asked on demand, twice with one key: one notice. No mail server listens yet.
+    let ask = |key: &'static str| {
+        let request = axum::http::Request::post(format!("/api/trabajos/{venta}/avisos"))
+            .header("authorization", format!("Bearer {}", shop.seller))
+            .header("content-type", "application/json")
+            .header("idempotency-key", key)
+            .body(axum::body::Body::from(json!({"canal": "EMAIL"}).to_string()))
+            .unwrap();
+        app.send(request)
+    };
+    let (status, asked) = ask("aviso-1").await;
+    assert_eq!(status, StatusCode::OK, "{asked}");
+    assert_eq!(asked["mensaje"], "El aviso por correo quedó en camino.");
+    let (status, _) = ask("aviso-1").await;
+    assert_eq!(status, StatusCode::OK);
+    let failed = wait_notice(&app, &shop, venta, |n| n["estado"] == "REINTENTANDO").await;
+    assert_eq!(failed["error"], "No se pudo conectar con el servidor de correo.");
+
+    // The server comes up: the next attempt delivers it.
+    let sink = SmtpSink::start(port).await;
+    let sent = wait_notice(&app, &shop, venta, |n| n["estado"] == "ENVIADO").await;
+    assert!(sent["intentos"].as_i64().unwrap() >= 2, "{sent}");
+    assert_eq!(sink.wait_for(1).await.len(), 1);
+    let (_, job) = app.get(&format!("/api/trabajos/{venta}"), Some(&shop.seller)).await;
+    assert_eq!(job["avisos"].as_array().unwrap().len(), 1, "{job}");
+
+    // WhatsApp is recorded as sent by whoever opens the link the answer carries.
+    let (status, whatsapp) = app
+        .post(
+            &format!("/api/trabajos/{venta}/avisos"),
+            Some(&shop.seller),
+            json!({"canal": "WHATSAPP"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{whatsapp}");
+    assert_eq!(whatsapp["trabajo"]["avisos"][1]["canal"], "WHATSAPP");
+    assert_eq!(whatsapp["trabajo"]["avisos"][1]["estado"], "ENVIADO");
+    assert!(whatsapp["trabajo"]["whatsapp"]
+        .as_str()
+        .unwrap()
+        .starts_with("https://wa.me/549"));
+}
+
+#[sqlx::test]
+async fn without_a_mail_server_the_mail_notice_is_refused_in_spanish(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let paciente = patient(&app, &shop).await;
+    let venta = sale_with_lens(&app, &shop, paciente).await;
+    let laboratorio = lab(&app, &shop).await;
+    order(&app, &shop, venta, laboratorio).await;
+    let (status, refused) = app
+        .post(
+            &format!("/api/trabajos/{venta}/avisos"),
+            Some(&shop.seller),
+            json!({"canal": "EMAIL"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        refused["errors"],
+        json!(["La óptica no tiene configurado el envío de correos."])
+    );
+    // Reaching 'Anteojo Terminado' then asks for no mail.
+    let (_, moved) = move_to(&app, &shop.seller, venta, "ANTEOJO_TERMINADO", None).await;
+    assert_eq!(moved["trabajo"]["avisos"], json!([]));
+    let rows: i64 = sqlx::query_scalar("select count(*) from outbox")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(rows, 0);
+}
+
+#[sqlx::test]
+async fn reminders_list_old_fichas_and_jobs_not_collected(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let paciente = patient(&app, &shop).await;
+    let venta = sale_with_lens(&app, &shop, paciente).await;
+    let laboratorio = lab(&app, &shop).await;
+    order(&app, &shop, venta, laboratorio).await;
+    move_to(&app, &shop.seller, venta, "ANTEOJO_TERMINADO", None).await;
+
+    let (status, r) = app.get("/api/recordatorios?meses=1&dias=0", Some(&shop.seller)).await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    // The ficha of 2026-11-01 is not a month old on 2026-11-26; the job waits from today.
+    let _ = &r["controles"];
+    assert_eq!(r["sinRetirar"][0]["id"], venta, "{r}");
+    assert!(r["sinRetirar"][0]["whatsapp"]
+        .as_str()
+        .unwrap()
+        .starts_with("https://wa.me/5493794123456"));
+    let (_, r) = app.get("/api/recordatorios?meses=120&dias=7", Some(&shop.seller)).await;
+    assert_eq!(r["controles"], json!([]));
+    assert_eq!(r["sinRetirar"], json!([]));
+    let (status, refused) = app.get("/api/recordatorios?meses=500", Some(&shop.seller)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    // An old ficha is due.
+    sqlx::query("update patient_fichas set fecha = fecha - 400 where paciente_id = $1")
+        .bind(paciente)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let (_, r) = app.get("/api/recordatorios", Some(&shop.seller)).await;
+    assert_eq!(r["controles"][0]["pacienteId"], paciente, "{r}");
+    let link = r["controles"][0]["whatsapp"].as_str().unwrap();
+    assert!(link.contains("%C3%BAltimo%20control"), "{link}");
+}
