@@ -12,6 +12,7 @@ const FEATURES = [
   'cashbox',
   'cashclosing',
   'counts',
+  'jobs',
   'lookups',
   'movements',
   'pages',

@@ -8,11 +8,17 @@ export type Local = Schemas['Local'];
 export type LookupBody = Schemas['LookupBody'];
 export type TokenResponse = Schemas['TokenResponse'];
 
-/** Any lookup item: every kind has id and nombre; branches and suppliers have more. */
+/** Any lookup item: every kind has id and nombre; branches, suppliers and labs have more. */
 export type LookupItem = Nombrado & Partial<Pick<Local, 'direccion' | 'celular'>>;
 
 /** The lookup collections the server exposes, as they appear in its paths. */
 export type LookupPath = Extract<
   keyof paths,
-  '/api/categoria' | '/api/marca' | '/api/materialProducto' | '/api/metodoPago' | '/api/local' | '/api/proveedor'
+  | '/api/categoria'
+  | '/api/marca'
+  | '/api/materialProducto'
+  | '/api/metodoPago'
+  | '/api/local'
+  | '/api/proveedor'
+  | '/api/laboratorio'
 >;

@@ -28,6 +28,10 @@ describe('the main menu', () => {
     expect(screen.getByRole('link', { name: 'TRANSFERENCIAS' }).getAttribute('href')).toBe('/transferencias');
     expect(screen.getByRole('link', { name: 'REPONER' }).getAttribute('href')).toBe('/reponer');
     expect(screen.getByRole('link', { name: 'CONTEOS' }).getAttribute('href')).toBe('/conteos');
+    // The lab jobs and the reminders, in one dropdown beside the cash box.
+    await user.click(screen.getByRole('button', { name: 'LABORATORIO' }));
+    expect(screen.getByRole('link', { name: 'TRABAJOS' }).getAttribute('href')).toBe('/trabajos');
+    expect(screen.getByRole('link', { name: 'RECORDATORIOS' }).getAttribute('href')).toBe('/recordatorios');
     await user.click(screen.getByRole('link', { name: 'CAJA' }));
     expect(router.state.location.pathname).toBe('/adminitrarCaja');
     expect(collapse.className).toBe('collapse navbar-collapse');

@@ -76,12 +76,18 @@ export function Menu() {
                       {item('/adminitrarMetodoPago', 'Método de Pago')}
                       {item('/adminitrarLocal', 'Locales')}
                       {item('/adminitrarProveedor', 'Proveedores')}
+                      {item('/adminitrarLaboratorio', 'Laboratorios')}
                       {item('/auditoria', 'Auditoría')}
                     </>
                   )}
                   {item('/adminitrarPaciente', 'Pacientes')}
                 </Dropdown>
                 {navItem('/adminitrarCaja', 'CAJA')}
+                {/* The lab jobs and who to remind, one entry so the menu's rows stay as they were. */}
+                <Dropdown label="LABORATORIO" testId="menu-laboratorio">
+                  {item('/trabajos', 'TRABAJOS')}
+                  {item('/recordatorios', 'RECORDATORIOS')}
+                </Dropdown>
                 {navItem('/cuentasCorrientes', 'CUENTAS CORRIENTES')}
                 {navItem('/cierreCaja', 'CIERRE DE CAJA')}
                 {navItem('/transferencias', 'TRANSFERENCIAS')}

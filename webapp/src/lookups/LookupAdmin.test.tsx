@@ -152,4 +152,39 @@ describe('lookup administration screen', () => {
     expect(alert).toHaveBeenCalledWith('success', 'La categoria ha sido creada con éxito!');
     expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toEqual({ nombre: 'Sol' });
   });
+  it('administers the labs of the jobs: created with its phone, a lab with jobs is not deleted', async () => {
+    const user = userEvent.setup();
+    vi.mocked(confirm).mockResolvedValue(true);
+    const { calls } = open('laboratorio', {
+      'GET /api/laboratorio': [200, [{ id: 4, nombre: 'Lab Sur', celular: '3794 555555' }]],
+      'DELETE /api/laboratorio/4': [
+        409,
+        { mensaje: 'Existen trabajos encargados a este laboratorio. Por favor elimine esos trabajos para continuar' },
+      ],
+      'POST /api/laboratorio': [
+        201,
+        { mensaje: 'El laboratorio ha sido creado con éxito!', laboratorio: { id: 5, nombre: 'Óptica Lab' } },
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'ADMINISTRAR LABORATORIOS' })).toBeTruthy();
+    await user.click(await screen.findByLabelText('Lab Sur — 3794 555555'));
+    await user.click(button('Eliminar'));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        'error',
+        'ERROR AL ELIMINAR EL LABORATORIO',
+        'Existen trabajos encargados a este laboratorio. Por favor elimine esos trabajos para continuar',
+      ),
+    );
+    await user.click(button('Limpiar selección'));
+    await user.type(screen.getByLabelText('Nombre'), 'Óptica Lab');
+    await user.type(screen.getByLabelText('Celular'), '3794 111111');
+    await user.click(button('Crear'));
+    await screen.findByText('pantalla de inicio');
+    expect(alert).toHaveBeenCalledWith('success', 'El laboratorio ha sido creado con éxito!');
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toEqual({
+      nombre: 'Óptica Lab',
+      celular: '3794 111111',
+    });
+  });
 });

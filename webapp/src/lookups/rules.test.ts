@@ -70,6 +70,7 @@ describe('lookup form rules', () => {
       metodoPago: 'inicio',
       local: 'inicio',
       proveedor: 'inicio',
+      laboratorio: 'inicio',
     });
   });
 });

@@ -1,4 +1,4 @@
-// What differs between the six lookup administration screens (spec 000 sections 2 and 5,
+// What differs between the seven lookup administration screens (spec 000 sections 2 and 5,
 // spec 001 sections 2, 5 and 8). The limits match the server's validation.
 import type { LookupPath } from '../api/types';
 
@@ -80,5 +80,15 @@ export const screens = {
     after: 'inicio',
     listHeight: 300,
     deleteRefused: 'Existen productos con este proveedor. Por favor elimine esos productos para continuar',
+  },
+  // The labs that make the lenses of the shop's jobs (issue 24).
+  laboratorio: {
+    path: '/api/laboratorio',
+    title: 'ADMINISTRAR LABORATORIOS',
+    noun: 'EL LABORATORIO',
+    fields: [nombre(), celular],
+    after: 'inicio',
+    listHeight: 300,
+    deleteRefused: 'Existen trabajos encargados a este laboratorio. Por favor elimine esos trabajos para continuar',
   },
 } satisfies Record<string, LookupScreen>;

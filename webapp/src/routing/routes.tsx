@@ -7,6 +7,7 @@ import { Balances, PatientBalances } from '../balances';
 import { MovementList, PatientMovements } from '../cashbox';
 import { CashClosing } from '../cashclosing';
 import { Counts, CountSheet } from '../counts';
+import { JobDetail, JobList, Reminders, SaleJob } from '../jobs';
 import { Layout } from '../layout/Layout';
 import { LookupAdmin, screens } from '../lookups';
 import { CreateMovement, EditMovement } from '../movements';
@@ -37,12 +38,14 @@ export const editScreens = {
       )}
     />
   ),
-  // A movement's page also shows its returns (a sale's, or the sale a refund returned).
+  // A movement's page also shows its returns (a sale's, or the sale a refund returned) and a
+  // sale's lab job.
   movimiento: (
     <EditMovement
       below={(id) => (
         <>
           <MovementReturns id={id} />
+          <SaleJob id={id} />
           {auditPanel('Movimiento')(id)}
         </>
       )}
@@ -89,6 +92,7 @@ export const routes: RouteObject[] = [
       { path: 'adminitrarMetodoPago', element: guarded('admin', <LookupAdmin screen={screens.metodoPago} />) },
       { path: 'adminitrarLocal', element: guarded('admin', <LookupAdmin screen={screens.local} />) },
       { path: 'adminitrarProveedor', element: guarded('admin', <LookupAdmin screen={screens.proveedor} />) },
+      { path: 'adminitrarLaboratorio', element: guarded('admin', <LookupAdmin screen={screens.laboratorio} />) },
       // patients
       { path: 'crearPaciente', element: guarded('staff', <PatientForm />) },
       { path: 'editarPaciente/:id', element: guarded('staff', editScreens.paciente) },
@@ -109,6 +113,10 @@ export const routes: RouteObject[] = [
       { path: 'reponer', element: guarded('staff', <Reorder />) },
       { path: 'conteos', element: guarded('staff', <Counts />) },
       { path: 'conteos/:id', element: guarded('staff', <CountSheet />) },
+      // lab jobs and reminders
+      { path: 'trabajos', element: guarded('staff', <JobList />) },
+      { path: 'trabajos/:id', element: guarded('staff', <JobDetail />) },
+      { path: 'recordatorios', element: guarded('staff', <Reminders />) },
       // audit
       { path: 'auditoria', element: guarded('admin', <AuditLog />) },
       { path: '*', element: <Navigate to="/inicio" replace /> },

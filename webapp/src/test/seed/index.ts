@@ -6,6 +6,7 @@ export * from './cashbox';
 export * from './cashclosing';
 export * from './catalogue';
 export * from './counts';
+export * from './jobs';
 export * from './movements';
 export * from './patients';
 export * from './returns';

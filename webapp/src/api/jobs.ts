@@ -1,0 +1,197 @@
+// The lab jobs and the customer notices (issue 24): a sale with lenses is ordered from a lab (the
+// job has the sale's id and freezes the patient's latest ficha), moves through the job states
+// (the sale's own state follows), and the customer is told it is ready by mail (sent by the
+// server) or WhatsApp (recorded, then opened here); the reminders list the check-ups due and the
+// glasses not collected. Shapes come from the server's OpenAPI document (schema.d.ts); the bodies
+// sent are checked against it at the end of this file.
+import { saveFile } from '../app/download';
+import { api } from './base';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+
+/** A job as the list shows it; `id` is its sale's. */
+export type TrabajoResumen = Schemas['TrabajoResumen'];
+/** A job with its frozen prescription, frame and lenses, history and notices. */
+export type Trabajo = Schemas['Trabajo'];
+export type TrabajoPage = Schemas['Page_TrabajoResumen'];
+/** A state the job went through, with the seconds it spent there. */
+export type Paso = Schemas['Paso'];
+/** A notice to the customer; `estado` is ENVIADO, PENDIENTE, REINTENTANDO or FALLIDO. */
+export type Aviso = Schemas['Aviso'];
+/** A job state as the screens offer it (`GET /api/trabajos/estados`). */
+export type EstadoOpcion = Schemas['EstadoOpcion'];
+/** A step's answer: its message and the job as it now stands. */
+export type TrabajoGuardado = Schemas['TrabajoGuardado'];
+export type Recordatorios = Schemas['Recordatorios'];
+export type ControlVencido = Schemas['ControlVencido'];
+export type SinRetirar = Schemas['SinRetirar'];
+/** The prescription frozen into the job, a ficha as the patient's page shows one. */
+export type Receta = Schemas['Ficha'];
+
+export type Canal = 'EMAIL' | 'WHATSAPP';
+
+/** What the lab is told. */
+export interface OrdenBody {
+  laboratorioId: number;
+  /** `aaaa-mm-dd`. */
+  prometido: string;
+  bandeja?: string;
+  notas?: string;
+}
+
+export interface EncargoBody extends OrdenBody {
+  movimientoId: number;
+}
+
+export interface EstadoBody {
+  estado: string;
+  motivo?: string;
+}
+
+export interface AvisoBody {
+  canal: Canal;
+}
+
+/** The list's filter: `estado` ABIERTOS (every job not delivered) or a state's key; `localId`
+ * and `laboratorioId` 0 are all (a seller always gets their own branch). */
+export interface TrabajosFiltro {
+  estado: string;
+  localId: number;
+  laboratorioId: number;
+  atrasados: boolean;
+  page: number;
+  size: number;
+}
+
+export const trabajosPath = ({ estado, localId, laboratorioId, atrasados, page, size }: TrabajosFiltro) =>
+  `api/trabajos?${[
+    estado ? `estado=${estado}` : '',
+    localId ? `localId=${localId}` : '',
+    laboratorioId ? `laboratorioId=${laboratorioId}` : '',
+    atrasados ? 'atrasados=true' : '',
+    `page=${page}`,
+    `size=${size}`,
+  ]
+    .filter(Boolean)
+    .join('&')}`;
+
+/** The reminders' filter: months since the latest ficha, days a finished job has waited. */
+export interface RecordatoriosFiltro {
+  meses: number;
+  dias: number;
+  localId: number;
+}
+
+export const recordatoriosPath = ({ meses, dias, localId }: RecordatoriosFiltro) =>
+  `api/recordatorios?meses=${meses}&dias=${dias}${localId ? `&localId=${localId}` : ''}`;
+
+/** The work order's name. */
+export const ordenFileName = (id: number) => `orden_trabajo_${id}.pdf`;
+
+export const jobsApi = api
+  // A job's state is its sale's too: the sale's form reads again.
+  .enhanceEndpoints({ addTagTypes: ['Trabajo', 'Movimiento'] })
+  .injectEndpoints({
+    endpoints: (build) => {
+      /** A step on a job: its answer's job replaces the cached one; the lists read again. */
+      const step = <Arg extends { id: number }>(
+        url: (arg: Arg) => { url: string; method: string; body?: unknown; headers?: Record<string, string> },
+        alsoSale = false,
+      ) =>
+        build.mutation<TrabajoGuardado, Arg>({
+          query: url,
+          async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+            try {
+              const { data } = await queryFulfilled;
+              if (data.trabajo) dispatch(jobsApi.util.upsertQueryData('trabajo', id, data.trabajo));
+            } catch {
+              // the screen tells the refusal
+            }
+          },
+          // A refusal reads the job again too: another tab may have moved it.
+          invalidatesTags: (result) =>
+            result ? [{ type: 'Trabajo', id: 'LIST' }, ...(alsoSale ? (['Movimiento'] as const) : [])] : ['Trabajo'],
+        });
+      return {
+        trabajoEstados: build.query<EstadoOpcion[], void>({
+          query: () => 'api/trabajos/estados',
+        }),
+        trabajos: build.query<TrabajoPage, TrabajosFiltro>({
+          query: trabajosPath,
+          providesTags: ['Trabajo', { type: 'Trabajo', id: 'LIST' }],
+        }),
+        trabajo: build.query<Trabajo, number>({
+          query: (id) => `api/trabajos/${id}`,
+          providesTags: ['Trabajo'],
+        }),
+        encargarTrabajo: build.mutation<TrabajoGuardado, EncargoBody>({
+          query: (body) => ({ url: 'api/trabajos', method: 'POST', body }),
+          async onQueryStarted({ movimientoId }, { dispatch, queryFulfilled }) {
+            try {
+              const { data } = await queryFulfilled;
+              if (data.trabajo) dispatch(jobsApi.util.upsertQueryData('trabajo', movimientoId, data.trabajo));
+            } catch {
+              // the screen tells the refusal
+            }
+          },
+          invalidatesTags: (result) => (result ? [{ type: 'Trabajo', id: 'LIST' }] : []),
+        }),
+        modificarTrabajo: step<{ id: number; body: OrdenBody }>(({ id, body }) => ({
+          url: `api/trabajos/${id}`,
+          method: 'PUT',
+          body,
+        })),
+        cambiarEstado: step<{ id: number; body: EstadoBody }>(
+          ({ id, body }) => ({ url: `api/trabajos/${id}/estado`, method: 'POST', body }),
+          true,
+        ),
+        /** `idempotencyKey` is made once per click's intent: a double click or a retry after a lost
+         * answer asks for one notice. */
+        avisar: step<{ id: number; body: AvisoBody; idempotencyKey: string }>(({ id, body, idempotencyKey }) => ({
+          url: `api/trabajos/${id}/avisos`,
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': idempotencyKey },
+        })),
+        recordatorios: build.query<Recordatorios, RecordatoriosFiltro>({
+          query: recordatoriosPath,
+          providesTags: ['Trabajo'],
+        }),
+        /** Fetches the job's printable work order and saves it; the Blob never enters the store. */
+        ordenTrabajo: build.mutation<null, number>({
+          queryFn: async (id, _api, _extra, baseQuery) => {
+            const result = await baseQuery({
+              url: `api/trabajos/${id}/orden`,
+              // Error answers stay text so the failed action holds nothing unserializable.
+              responseHandler: (r) => (r.ok ? r.blob() : r.text()),
+            });
+            if (result.error) return { error: result.error };
+            saveFile(result.data as Blob, ordenFileName(id));
+            return { data: null };
+          },
+        }),
+      };
+    },
+  });
+
+export const {
+  useTrabajoEstadosQuery,
+  useTrabajosQuery,
+  useTrabajoQuery,
+  useEncargarTrabajoMutation,
+  useModificarTrabajoMutation,
+  useCambiarEstadoMutation,
+  useAvisarMutation,
+  useRecordatoriosQuery,
+  useOrdenTrabajoMutation,
+} = jobsApi;
+
+/** Fails to compile when a body stops being one the server accepts. */
+type Accepts<Server, Sent extends Server> = Sent;
+export type CheckedBodies = [
+  Accepts<Schemas['OrdenBody'], OrdenBody>,
+  Accepts<Schemas['EncargoBody'], EncargoBody>,
+  Accepts<Schemas['EstadoBody'], EstadoBody>,
+  Accepts<Schemas['AvisoBody'], AvisoBody>,
+];

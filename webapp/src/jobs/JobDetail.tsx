@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { errorText, handledElsewhere } from '../api/base';
+import { useModificarTrabajoMutation, useTrabajoEstadosQuery, useTrabajoQuery, type Trabajo } from '../api/jobs';
+import { alert } from '../app/alerts';
+import { formatFecha, formatFechaHora } from '../lib/dates';
+import { SaveProblems } from '../ui/SaveProblems';
+import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
+import { EstadoBadge } from './EstadoBadge';
+import { History, Notices } from './History';
+import { MESSAGES, TITLES } from './messages';
+import { NoticeActions } from './NoticeActions';
+import { OrderFields } from './OrderFields';
+import { Prescription } from './Prescription';
+import { refused } from './refused';
+import { enCamino, modificacionBody, ordenDe, ordenProblems, TERMINADO, type Orden } from './rules';
+import { StateChanger } from './StateChanger';
+
+/** The order's data as the lab was told it, editable: 'Guardar' sends the change. */
+function OrderEdit({ trabajo: t }: { trabajo: Trabajo }) {
+  const [opened] = useState(() => ordenDe(t));
+  const [orden, setOrden] = useState<Orden>(opened);
+  const saved = useUnsavedChanges(changed(opened, orden));
+  const [modificar, sending] = useModificarTrabajoMutation();
+  const problems = ordenProblems(orden);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (problems.length > 0 || sending.isLoading) return;
+    try {
+      const answer = await modificar({ id: t.id, body: modificacionBody(orden) }).unwrap();
+      saved();
+      void alert('success', TITLES.guardado, answer.mensaje);
+    } catch (error) {
+      refused(error);
+    }
+  };
+
+  return (
+    <form className="card mb-3" aria-label="Datos del pedido" onSubmit={submit} noValidate>
+      <div className="card-body">
+        <h3 className="h5">Datos del pedido</h3>
+        <OrderFields orden={orden} onChange={(c) => setOrden((o) => ({ ...o, ...c }))} prefix="pedido" />
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={problems.length > 0 || sending.isLoading}
+          aria-describedby={problems.length > 0 ? 'pedido-problems' : undefined}
+        >
+          {sending.isLoading ? MESSAGES.enviando : 'Guardar'}
+        </button>
+        <SaveProblems id="pedido-problems" problems={problems} />
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Route trabajos/:id (staff of its branch, admins): the job of a sale. Its order (editable), the
+ * prescription frozen when it was ordered, the frame and lenses, the state changer, the history
+ * with the time in each state, the notices to the customer and how they went, the work order PDF
+ * and the public status link. Once the glasses are ready, the WhatsApp notice is offered first.
+ */
+export function JobDetail() {
+  const id = Number(useParams().id);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const [recienTerminado, setRecienTerminado] = useState(false);
+  const query = useTrabajoQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
+  const t = query.isError ? undefined : query.currentData;
+  // While a mail is on its way, ask again until the server says how it went.
+  useTrabajoQuery(id, { skip: !valid || !enCamino(t), pollingInterval: 2000 });
+  const { data: estados = [] } = useTrabajoEstadosQuery();
+
+  if (!valid || (query.isError && !handledElsewhere(query.error))) {
+    return <p className="alert alert-danger">{errorText(query.error) ?? MESSAGES.trabajoFallo}</p>;
+  }
+  if (!t) return <p className="text-muted">{MESSAGES.cargando}</p>;
+  const destacado = recienTerminado && t.estado === TERMINADO;
+  return (
+    <section>
+      <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
+        <h2 className="mb-0">Trabajo #{t.id}</h2>
+        <EstadoBadge etiqueta={t.etiqueta} estado={t.estado} atrasado={t.atrasado} />
+      </div>
+      <dl className="row mb-3" data-testid="trabajo-datos">
+        <dt className="col-sm-3">Paciente</dt>
+        <dd className="col-sm-9">
+          {t.pacienteId != null ? <Link to={`/editarPaciente/${t.pacienteId}`}>{t.paciente}</Link> : t.paciente}
+          {t.celular ? ` · ${t.celular}` : ''}
+        </dd>
+        <dt className="col-sm-3">Venta</dt>
+        <dd className="col-sm-9">
+          <Link to={`/editarMovimiento/${t.id}`}>Venta #{t.id}</Link> · {t.local}
+        </dd>
+        <dt className="col-sm-3">Encargado</dt>
+        <dd className="col-sm-9">{formatFechaHora(t.encargado)}</dd>
+        <dt className="col-sm-3">Prometido</dt>
+        <dd className="col-sm-9">{formatFecha(t.prometido)}</dd>
+        <dt className="col-sm-3">En el estado desde</dt>
+        <dd className="col-sm-9">{formatFechaHora(t.desde)}</dd>
+      </dl>
+      <NoticeActions trabajo={t} destacado={destacado} />
+      <StateChanger trabajo={t} estados={estados} onTerminado={() => setRecienTerminado(true)} />
+      <OrderEdit key={`${t.id}-${t.version}`} trabajo={t} />
+      <div className="row g-3 mb-3">
+        <div className="col-lg-7">
+          <h3 className="h5">Receta</h3>
+          {t.receta ? <Prescription receta={t.receta} /> : <p className="text-muted small">{MESSAGES.sinReceta}</p>}
+        </div>
+        <div className="col-lg-5">
+          <h3 className="h5">Armazón</h3>
+          <ul data-testid="armazon">
+            {t.armazon.map((a, i) => (
+              <li key={`${a}-${i}`}>{a}</li>
+            ))}
+          </ul>
+          <h3 className="h5">Cristales</h3>
+          <ul data-testid="cristales">
+            {t.cristales.map((c, i) => (
+              <li key={`${c}-${i}`}>{c}</li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <h3 className="h5">Historial</h3>
+      <History historial={t.historial} />
+      <h3 className="h5">Avisos al cliente</h3>
+      <Notices avisos={t.avisos} />
+      <Link className="btn btn-secondary mt-3" to="/trabajos">
+        Volver
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useAvisarMutation, useOrdenTrabajoMutation, type Canal, type Trabajo } from '../api/jobs';
+import { alert } from '../app/alerts';
+import { newIdempotencyKey } from '../lib/idempotency';
+import { MESSAGES, TITLES } from './messages';
+import { refused } from './refused';
+import { whatsappUrl } from './rules';
+
+/**
+ * Telling the customer: 'Avisar por WhatsApp' records the notice and opens the chat with the
+ * server's ready-made message; 'Avisar por correo' asks the server to send the mail (the notices
+ * table shows when it went). One Idempotency-Key per notice asked for, the same on a retry. Also
+ * the printable work order and the public status link. `destacado`: the glasses just became
+ * ready, so the notice is offered first.
+ */
+export function NoticeActions({ trabajo: t, destacado }: { trabajo: Trabajo; destacado: boolean }) {
+  const [avisar, sending] = useAvisarMutation();
+  const [orden, downloading] = useOrdenTrabajoMutation();
+  const [keys, setKeys] = useState<Record<Canal, string>>(() => ({
+    EMAIL: newIdempotencyKey(),
+    WHATSAPP: newIdempotencyKey(),
+  }));
+  const whatsapp = whatsappUrl(t.whatsapp);
+
+  const notify = async (canal: Canal) => {
+    if (sending.isLoading) return;
+    try {
+      const answer = await avisar({ id: t.id, body: { canal }, idempotencyKey: keys[canal] }).unwrap();
+      // Asked for: the next click is another notice.
+      setKeys((k) => ({ ...k, [canal]: newIdempotencyKey() }));
+      if (canal === 'WHATSAPP') {
+        const link = whatsappUrl(answer.trabajo?.whatsapp) ?? whatsapp;
+        if (link) window.open(link, '_blank', 'noopener');
+      } else {
+        void alert('success', TITLES.aviso, answer.mensaje);
+      }
+    } catch (error) {
+      refused(error);
+    }
+  };
+
+  const download = async () => {
+    try {
+      await orden(t.id).unwrap();
+      void alert('success', TITLES.exito, MESSAGES.ordenDescargada);
+    } catch (error) {
+      refused(error);
+    }
+  };
+
+  return (
+    <div
+      className={destacado ? 'alert alert-success mb-3' : 'mb-3'}
+      data-testid="avisos-acciones"
+      role={destacado ? 'status' : undefined}
+    >
+      {destacado && <p className="fw-semibold mb-2">{MESSAGES.listo}</p>}
+      <div className="d-flex flex-wrap gap-2 align-items-center">
+        <button
+          type="button"
+          className={`btn ${destacado ? 'btn-success btn-lg' : 'btn-outline-success'}`}
+          disabled={!whatsapp || sending.isLoading}
+          aria-describedby={whatsapp ? undefined : 'sin-whatsapp'}
+          onClick={() => void notify('WHATSAPP')}
+        >
+          Avisar por WhatsApp
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-primary"
+          disabled={sending.isLoading}
+          onClick={() => void notify('EMAIL')}
+        >
+          Avisar por correo
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          disabled={downloading.isLoading}
+          onClick={() => void download()}
+        >
+          Orden de trabajo (PDF)
+        </button>
+        <a href={t.enlace} target="_blank" rel="noopener noreferrer">
+          Ver estado del pedido
+        </a>
+      </div>
+      {!whatsapp && (
+        <p className="small text-muted mb-0 mt-1" id="sin-whatsapp">
+          {MESSAGES.sinWhatsapp}
+        </p>
+      )}
+    </div>
+  );
+}

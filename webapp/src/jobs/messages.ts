@@ -1,0 +1,81 @@
+// The texts the lab jobs and the reminders show in their alerts, notices and tables (issue 24),
+// through ../app/alerts: titles first, then the messages and why a button waits.
+
+export const TITLES = {
+  error: 'ERROR',
+  errorValidacion: 'ERROR DE VALIDACIÓN',
+  encargado: 'TRABAJO ENCARGADO',
+  guardado: 'TRABAJO ACTUALIZADO',
+  estado: 'ESTADO ACTUALIZADO',
+  aviso: 'AVISO REGISTRADO',
+  exito: 'ÉXITO',
+} as const;
+
+export const MESSAGES = {
+  cargando: 'Cargando...',
+  enviando: 'Enviando...',
+  inesperado: 'Ocurrió un error inesperado. Intentá nuevamente.',
+  listaFallo: 'No se pudieron cargar los trabajos.',
+  trabajoFallo: 'No se pudo cargar el trabajo.',
+  sinTrabajos: 'No hay trabajos.',
+  soloTuLocal: 'Se muestran los trabajos de tu local.',
+  sinLaboratorios: 'No hay laboratorios cargados: pedí a un administrador que los cree.',
+  sinReceta: 'El paciente no tenía ficha de graduación al encargar el trabajo.',
+  sinHistorial: 'Sin cambios de estado.',
+  sinAvisos: 'Todavía no se avisó al cliente.',
+  sinWhatsapp: 'El paciente no tiene un celular válido para WhatsApp.',
+  listo: '¡Anteojo terminado! Avisale al cliente que puede retirarlo.',
+  ordenDescargada: 'La orden de trabajo se ha descargado correctamente.',
+  ordenFallo: 'No se pudo descargar la orden de trabajo.',
+  ventaSinTrabajo: 'Esta venta no tiene trabajo de laboratorio.',
+  recordatoriosFallo: 'No se pudieron cargar los recordatorios.',
+  sinControles: 'No hay controles vencidos.',
+  sinRetirar: 'No hay anteojos sin retirar.',
+  sinCelular: 'Sin celular válido',
+} as const;
+
+/** The notices' states in words (not told by colour alone). */
+export const AVISO_ESTADOS: Record<string, string> = {
+  ENVIADO: 'Enviado',
+  PENDIENTE: 'Pendiente',
+  REINTENTANDO: 'Reintentando',
+  FALLIDO: 'Falló',
+};
+
+export const CANALES: Record<string, string> = { EMAIL: 'Correo', WHATSAPP: 'WhatsApp' };
+
+/** The prescription's words, as the patient's page writes them. */
+export const RECETA = {
+  vision: { LEJOS: 'Lejos', CERCA: 'Cerca' },
+  ojo: { DERECHO: 'OD', IZQUIERDO: 'OI' },
+  medidas: {
+    adicionDerecho: 'Adición OD',
+    adicionIzquierdo: 'Adición OI',
+    dnpDerecho: 'DNP OD',
+    dnpIzquierdo: 'DNP OI',
+    alturaPupilarDerecho: 'Altura pupilar OD',
+    alturaPupilarIzquierdo: 'Altura pupilar OI',
+    alturaPelicula: 'Altura película',
+    puente: 'Puente',
+    diagonalMayor: 'Diagonal mayor',
+    largo: 'Largo',
+    alturaArmazon: 'Altura armazón',
+  },
+} as const;
+
+/** Why a button waits, listed under it (ui/SaveProblems). The limits and words are the server's
+ * (command/src/job.rs, Regla). */
+export const PROBLEMS = {
+  sinLaboratorio: 'Elegí el laboratorio.',
+  sinPrometido: 'Escribí la fecha prometida.',
+  prometidoInvalido: (error: string) => `Fecha prometida: ${error}`,
+  bandejaLarga: (max: number) => `La bandeja debe tener como máximo ${max} caracteres.`,
+  notasLargas: (max: number) => `Las notas para el laboratorio deben tener como máximo ${max} caracteres.`,
+  sinEstado: 'Elegí el nuevo estado.',
+  mismoEstado: 'El trabajo ya está en ese estado.',
+  rehacerSinMotivo: 'Para rehacer un trabajo indicá el motivo.',
+  motivoLargo: (max: number) => `El motivo debe tener como máximo ${max} caracteres.`,
+  entregado: 'El trabajo ya fue entregado: solo puede volver al laboratorio para rehacerse.',
+  meses: 'Los meses deben ser un número entero entre 1 y 120.',
+  dias: 'Los días deben ser un número entero entre 0 y 365.',
+} as const;

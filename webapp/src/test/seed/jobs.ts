@@ -1,0 +1,126 @@
+// Lab jobs as the server writes them (issue 24): job 41, José Pérez's sale at Centro, ordered from
+// Lab Sur, in 'Control de calidad' since the 26th, with one WhatsApp notice sent.
+import type { EstadoOpcion, Recordatorios, Trabajo, TrabajoResumen } from '../../api/jobs';
+import { ficha } from './patients';
+import { springPage } from './shop';
+
+export const laboratorios = [
+  { id: 3, nombre: 'Lab Sur', celular: '3794 555555' },
+  { id: 4, nombre: 'Óptica Lab', celular: null },
+];
+
+export const trabajoEstados: EstadoOpcion[] = [
+  { clave: 'PEDIDO_CRISTALES', etiqueta: 'Pidiendo Cristales', estadoMovimiento: 'PEDIDO_CRISTALES' },
+  { clave: 'REHACER', etiqueta: 'Rehacer', estadoMovimiento: 'PEDIDO_CRISTALES' },
+  { clave: 'CRISTALES_RECIBIDOS', etiqueta: 'Cristales recibidos', estadoMovimiento: 'ARMANDO_PEDIDO' },
+  { clave: 'ARMANDO_PEDIDO', etiqueta: 'Armando pedido', estadoMovimiento: 'ARMANDO_PEDIDO' },
+  { clave: 'CONTROL_CALIDAD', etiqueta: 'Control de calidad', estadoMovimiento: 'ARMANDO_PEDIDO' },
+  { clave: 'ANTEOJO_TERMINADO', etiqueta: 'Anteojo Terminado', estadoMovimiento: 'ANTEOJO_TERMINADO' },
+  { clave: 'ENTREGADO', etiqueta: 'Entregado', estadoMovimiento: 'ENTREGADO' },
+];
+
+export function trabajoResumen(overrides: Partial<TrabajoResumen> = {}): TrabajoResumen {
+  return {
+    id: 41,
+    localId: 1,
+    local: 'Centro',
+    pacienteId: 7,
+    paciente: 'José Pérez',
+    celular: '0379 15 4123456',
+    laboratorioId: 3,
+    laboratorio: 'Lab Sur',
+    prometido: '2026-11-30',
+    bandeja: 'B-12',
+    estado: 'CONTROL_CALIDAD',
+    etiqueta: 'Control de calidad',
+    desde: '2026-11-26T10:00:00',
+    encargado: '2026-11-20T09:30:00',
+    atrasado: false,
+    version: 4,
+    ...overrides,
+  };
+}
+
+export function trabajo(overrides: Partial<Trabajo> = {}): Trabajo {
+  return {
+    ...trabajoResumen(),
+    notas: null,
+    receta: ficha(),
+    cristales: ['Orma Blue Essilor'],
+    armazon: ['RB3025 Vulk'],
+    historial: [
+      {
+        estado: 'PEDIDO_CRISTALES',
+        etiqueta: 'Pidiendo Cristales',
+        motivo: null,
+        usuario: 'beto',
+        fecha: '2026-11-20T09:30:00',
+        segundos: 3 * 86400,
+      },
+      {
+        estado: 'REHACER',
+        etiqueta: 'Rehacer',
+        motivo: 'Cristal rayado',
+        usuario: 'ana',
+        fecha: '2026-11-23T09:30:00',
+        segundos: 5 * 3600,
+      },
+      {
+        estado: 'CONTROL_CALIDAD',
+        etiqueta: 'Control de calidad',
+        motivo: null,
+        usuario: 'beto',
+        fecha: '2026-11-23T14:30:00',
+        segundos: 1800,
+      },
+    ],
+    avisos: [
+      {
+        aviso: 1,
+        canal: 'WHATSAPP',
+        destinatario: '0379 15 4123456',
+        usuario: 'beto',
+        solicitado: '2026-11-24T11:00:00',
+        enviado: '2026-11-24T11:00:00',
+        intentos: 0,
+        error: null,
+        estado: 'ENVIADO',
+      },
+    ],
+    enlace: 'http://optica.test/estadoCompra/abc123',
+    whatsapp: 'https://wa.me/5493794123456?text=Hola',
+    ...overrides,
+  };
+}
+
+/** A page of jobs, promised earliest first (20 a page). */
+export const trabajosPage = (content: TrabajoResumen[], number = 0, totalPages = 1) =>
+  springPage(content, 20, number, totalPages);
+
+export function recordatorios(overrides: Partial<Recordatorios> = {}): Recordatorios {
+  return {
+    meses: 12,
+    dias: 7,
+    controles: [
+      {
+        pacienteId: 7,
+        paciente: 'José Pérez',
+        celular: '0379 15 4123456',
+        ultimaFicha: '2024-03-10',
+        whatsapp: 'https://wa.me/5493794123456?text=Control',
+      },
+      { pacienteId: 8, paciente: 'Ana Gómez', celular: '12', ultimaFicha: '2023-01-05', whatsapp: null },
+    ],
+    sinRetirar: [
+      {
+        id: 41,
+        paciente: 'José Pérez',
+        celular: '0379 15 4123456',
+        listoDesde: '2026-11-10T17:45:00',
+        local: 'Centro',
+        whatsapp: 'https://wa.me/5493794123456?text=Listo',
+      },
+    ],
+    ...overrides,
+  };
+}
