@@ -18,6 +18,7 @@ export async function seeder(server) {
     categoria: (nombre) => create('/api/categoria', { nombre }, 'categoria'),
     material: (nombre) => create('/api/materialProducto', { nombre }, 'materialProducto'),
     proveedor: (nombre, celular) => create('/api/proveedor', { nombre, celular }, 'proveedor'),
+    laboratorio: (nombre, celular) => create('/api/laboratorio', { nombre, celular }, 'laboratorio'),
     producto: (body) => create('/api/productos', body, 'producto'),
     /** Several products at once (all or none). */
     async productos(bodies) {
@@ -27,6 +28,12 @@ export async function seeder(server) {
     paciente: (body) => create('/api/pacientes', body, 'paciente'),
     /** A movement registered by the user of token `as` (the admin by default). */
     movimiento: (body, as) => create('/api/movimientos', body, 'movimiento', as),
+    /** A sale's lab job, ordered by the user of token `as` (the admin by default); answers the job. */
+    async trabajo(body, as = token) {
+      const answer = await server.api('POST', '/api/trabajos', as, body);
+      assert.equal(answer.status, 201, JSON.stringify(answer.body));
+      return answer.body.trabajo;
+    },
     /** A seller at a branch, created with the command line as an operator would. */
     seller: (username, password, localId) => server.addUser(username, password, ['ROLE_VENDEDOR'], localId),
   };

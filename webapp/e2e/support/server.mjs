@@ -55,10 +55,13 @@ async function waitHealthy(url, child, log) {
 export const SHOP_WHATSAPP = '5493772499999';
 
 /** A running server: its base URL, the admin's password, helpers, and stop(). `env` adds to or
- * overrides its environment (a variable set to undefined is left out). */
+ * overrides its environment (a variable set to undefined is left out; a function is called with
+ * the server's base URL, for a setting that names the server itself). */
 export async function startServer({ env: extra = {} } = {}) {
   const dbName = `optica_e2e_${randomBytes(6).toString('hex')}`;
   await psql(`create database ${dbName}`);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
     DATABASE_URL: databaseUrl(dbName),
@@ -70,9 +73,10 @@ export async function startServer({ env: extra = {} } = {}) {
     OPTICA_SHOP_WHATSAPP: SHOP_WHATSAPP,
     ...extra,
   };
-  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete env[name];
+    else if (typeof value === 'function') env[name] = value(url);
+  }
   let output = '';
   const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (d) => (output += d));

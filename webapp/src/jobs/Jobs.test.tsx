@@ -69,7 +69,7 @@ function open(at: string, token: string, answers: Answers = {}) {
 }
 
 const bodyOf = (calls: { method: string; path: string; body: string | null }[], path: string) =>
-  JSON.parse(calls.findLast((c) => c.method !== 'GET' && c.path === path)?.body ?? 'null');
+  JSON.parse([...calls].reverse().find((c) => c.method !== 'GET' && c.path === path)?.body ?? 'null');
 
 const rowCells = (row: HTMLElement) =>
   within(row)
