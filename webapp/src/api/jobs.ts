@@ -6,6 +6,7 @@
 // sent are checked against it at the end of this file.
 import { saveFile } from '../app/download';
 import { api } from './base';
+import { movementsApi } from './movements';
 import type { components } from './schema';
 
 type Schemas = components['schemas'];
@@ -17,7 +18,8 @@ export type Trabajo = Schemas['Trabajo'];
 export type TrabajoPage = Schemas['Page_TrabajoResumen'];
 /** A state the job went through, with the seconds it spent there. */
 export type Paso = Schemas['Paso'];
-/** A notice to the customer; `estado` is ENVIADO, PENDIENTE, REINTENTANDO or FALLIDO. */
+/** A notice to the customer; `estado` is, for a mail, ENVIADO, PENDIENTE, REINTENTANDO or FALLIDO,
+ * and for a WhatsApp, ABIERTO (the chat was opened; whether it was sent, only staff know). */
 export type Aviso = Schemas['Aviso'];
 /** A job state as the screens offer it (`GET /api/trabajos/estados`). */
 export type EstadoOpcion = Schemas['EstadoOpcion'];
@@ -125,17 +127,26 @@ export const jobsApi = api
           query: (id) => `api/trabajos/${id}`,
           providesTags: ['Trabajo'],
         }),
+        /** The sale's read says it has a job now (`trabajo`, its state): the cached one takes it
+         * from the answer, and every read of it follows (the lists too). */
         encargarTrabajo: build.mutation<TrabajoGuardado, EncargoBody>({
           query: (body) => ({ url: 'api/trabajos', method: 'POST', body }),
           async onQueryStarted({ movimientoId }, { dispatch, queryFulfilled }) {
             try {
               const { data } = await queryFulfilled;
-              if (data.trabajo) dispatch(jobsApi.util.upsertQueryData('trabajo', movimientoId, data.trabajo));
+              const t = data.trabajo;
+              if (!t) return;
+              dispatch(jobsApi.util.upsertQueryData('trabajo', movimientoId, t));
+              dispatch(
+                movementsApi.util.updateQueryData('getMovimiento', movimientoId, (venta) => {
+                  venta.trabajo = t.estado;
+                }),
+              );
             } catch {
               // the screen tells the refusal
             }
           },
-          invalidatesTags: (result) => (result ? [{ type: 'Trabajo', id: 'LIST' }] : []),
+          invalidatesTags: (result) => (result ? [{ type: 'Trabajo', id: 'LIST' }, 'Movimiento'] : []),
         }),
         modificarTrabajo: step<{ id: number; body: OrdenBody }>(({ id, body }) => ({
           url: `api/trabajos/${id}`,

@@ -114,7 +114,7 @@ describe('movement list', () => {
         .map((li) => li.textContent),
     ).toEqual(['Efectivo: $ 200,00 — 11/05/2024 08:00']);
     expect(within(first).getByRole('link', { name: 'Editar' }).getAttribute('href')).toBe('/editarMovimiento/501');
-    for (const name of ['PDF Cliente', 'PDF Óptica', 'Copiar enlace', 'Eliminar']) {
+    for (const name of ['PDF Comprobante', 'PDF Óptica', 'Copiar enlace', 'Eliminar']) {
       expect(within(first).getByRole('button', { name })).toBeTruthy();
     }
     expect(screen.getByRole('link', { name: 'Crear movimiento' }).getAttribute('href')).toBe('/crearMovimiento');
@@ -142,6 +142,17 @@ describe('movement list', () => {
     );
     expect(within(refund).getByRole('link', { name: 'Devolución de #501' }).getAttribute('href')).toBe(
       '/editarMovimiento/501',
+    );
+  });
+
+  it('shows a sale’s receipt number in its row; the customer’s PDF is that receipt', async () => {
+    const numbered = [fila({ comprobante: '0001-00000042' }), fila({ id: 503, comprobante: null })];
+    open(seller, { [FILTRAR]: [200, springPage(numbered, 10)] });
+    const [first, second] = await screen.findAllByTestId('comprobante').then(() => rows());
+    expect(within(first).getAllByRole('cell')[1].textContent).toBe('ENTRADAComprobante N° 0001-00000042');
+    expect(within(second).getAllByRole('cell')[1].textContent).toBe('ENTRADA');
+    expect(within(first).getByRole('button', { name: 'PDF Comprobante' }).getAttribute('title')).toBe(
+      'Comprobante para el cliente',
     );
   });
 
@@ -284,7 +295,7 @@ describe('movement list', () => {
       'GET /api/movimientos/reporteOptica/501': [200, '%PDF'],
     });
     const row = within((await screen.findAllByRole('row'))[1]);
-    await user.click(row.getByRole('button', { name: 'PDF Cliente' }));
+    await user.click(row.getByRole('button', { name: 'PDF Comprobante' }));
     await waitFor(() => expect(saved).toEqual(['reporte_movimiento_cliente_501.pdf']));
     await user.click(await whenEnabled(row.getByRole<HTMLButtonElement>('button', { name: 'PDF Óptica' })));
     await waitFor(() => expect(saved).toHaveLength(2));
@@ -292,7 +303,7 @@ describe('movement list', () => {
     expect(calls.find((c) => c.path === '/api/movimientos/reporteOptica/501')?.auth).toBe(`Bearer ${admin}`);
     expect(alert).not.toHaveBeenCalled();
     const third = within(rows()[2]);
-    await user.click(await whenEnabled(third.getByRole<HTMLButtonElement>('button', { name: 'PDF Cliente' })));
+    await user.click(await whenEnabled(third.getByRole<HTMLButtonElement>('button', { name: 'PDF Comprobante' })));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'No se pudo generar el PDF.'));
     expect(saved).toHaveLength(2);
   });

@@ -40,9 +40,10 @@ interface Props {
   onDelete: (row: MovimientoFila) => void;
 }
 
-/** The cash-box rows: one per movement, dated by it, with its description, its payments inside
- * (method, amount, date) and what is still owed, marked in red. Every staff user edits, prints and
- * copies the status link; only admins delete. */
+/** The cash-box rows: one per movement, dated by it, with a sale's receipt number, its
+ * description, its payments inside (method, amount, date) and what is still owed, marked in red.
+ * Every staff user edits, prints (the customer's PDF is the sale's receipt) and copies the status
+ * link; only admins delete. */
 export function MovementTable({ rows, admin, busy, onReport, onCopyLink, onDelete }: Props) {
   if (rows.length === 0) {
     return <div className="alert alert-info text-center">{MESSAGES.sinMovimientos}</div>;
@@ -72,6 +73,11 @@ export function MovementTable({ rows, admin, busy, onReport, onCopyLink, onDelet
               </td>
               <td data-label="Tipo">
                 {row.tipoMovimiento}
+                {row.comprobante && (
+                  <span className="d-block small text-muted text-nowrap" data-testid="comprobante">
+                    {MESSAGES.comprobante(row.comprobante)}
+                  </span>
+                )}
                 <ReturnLinks row={row} />
               </td>
               <td data-label="Paciente">{row.paciente?.nombreCompleto ?? ''}</td>
@@ -109,9 +115,10 @@ export function MovementTable({ rows, admin, busy, onReport, onCopyLink, onDelet
                     type="button"
                     className="btn btn-outline-primary btn-sm"
                     disabled={busy}
+                    title={MESSAGES.comprobanteTitulo}
                     onClick={() => onReport(row, 'cliente')}
                   >
-                    PDF Cliente
+                    PDF Comprobante
                   </button>
                   <button
                     type="button"

@@ -22,6 +22,10 @@ export const MESSAGES = {
   devolucionDe: (venta: number) => `Devolución de #${venta}`,
   /** A sale's row once something of it came back. */
   conDevolucion: 'Con devolución',
+  /** A sale's receipt number per branch (none for expenses and sales before receipts). */
+  comprobante: (numero: string) => `Comprobante N° ${numero}`,
+  /** The customer's PDF is the sale's receipt: its button's tooltip. */
+  comprobanteTitulo: 'Comprobante para el cliente',
 } as const;
 
 /** The link-copy toast lasts 2 seconds (spec 001 section 9). */

@@ -10,13 +10,14 @@ import { BranchFilter } from '../ui/BranchFilter';
 import { Pagination } from '../ui/Pagination';
 import { EstadoBadge } from './EstadoBadge';
 import { MESSAGES } from './messages';
-import { ABIERTOS, filtroInicial, segundosDesde, tiempoText } from './rules';
+import { ABIERTOS, filtroInicial, tiempoText } from './rules';
 import '../ui/stackedTable.css';
 
 /**
  * Route trabajos (staff): the lab jobs, promised earliest first, the open ones to start with;
  * filtered by state, lab, only the overdue ones and, for admins, by branch (a seller sees their
- * own). Each row says how long the job has been in its state and opens the job.
+ * own). Each row says how long the job has been in its state (the server's seconds, by the shop's
+ * clock, as of when the list was read) and opens the job.
  */
 export function JobList() {
   const admin = useAppSelector((s) => isAdmin(s.session));
@@ -27,8 +28,6 @@ export function JobList() {
   const list = useTrabajosQuery(filtro, { refetchOnMountOrArgChange: true });
   const data = list.isError ? undefined : list.currentData;
   const set = (change: Partial<TrabajosFiltro>) => setFiltro((f) => ({ ...f, ...change, page: 0 }));
-  // The time in each state as of when the list was read.
-  const now = new Date(list.fulfilledTimeStamp ?? 0);
 
   return (
     <section>
@@ -133,7 +132,7 @@ export function JobList() {
                       <EstadoBadge etiqueta={t.etiqueta} estado={t.estado} atrasado={t.atrasado} />
                     </td>
                     <td data-label="En el estado" className="text-nowrap">
-                      {tiempoText(segundosDesde(t.desde, now))}
+                      {tiempoText(t.segundos)}
                     </td>
                     {admin && <td data-label="Local">{t.local}</td>}
                   </tr>

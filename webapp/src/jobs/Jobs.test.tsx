@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { alert } from '../app/alerts';
+import { alert, confirm } from '../app/alerts';
 import { openPage, whenEnabled, type Answers } from '../test/page';
 import {
   adminToken,
@@ -24,6 +24,7 @@ vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 afterEach(() => {
   vi.mocked(alert).mockClear();
+  vi.mocked(confirm).mockReset();
   vi.unstubAllGlobals();
 });
 
@@ -55,6 +56,7 @@ function open(at: string, token: string, answers: Answers = {}) {
             prometido: '2026-11-20',
             atrasado: true,
             desde: '2026-11-18T08:00:00',
+            segundos: 8 * 86400 + 5 * 3600,
           }),
         ]),
       ],
@@ -78,7 +80,8 @@ const rowCells = (row: HTMLElement) =>
 
 describe('Trabajos: the list', () => {
   it('shows the open jobs, promised earliest first, with the time in their state; overdue ones marked', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 10, 26, 13, 0, 0) });
+    // The time in a state is the server's, by the shop's clock: a browser clock years off changes nothing.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2031, 0, 1, 9, 0, 0) });
     try {
       const { calls } = open('/trabajos', sellerToken(1));
       const row = await screen.findByTestId('trabajo-41');
@@ -166,7 +169,7 @@ describe('Trabajos: one job', () => {
       'WhatsApp',
       '0379 15 4123456',
       '24/11/2026 11:00',
-      'Enviado',
+      'Abierto en WhatsApp',
       '',
     ]);
     expect(screen.getByRole('link', { name: 'Ver estado del pedido' }).getAttribute('href')).toBe(
@@ -251,6 +254,40 @@ describe('Trabajos: one job', () => {
     await user.click(await whenEnabled(correo));
     await waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[0]).toBe(keys[1]);
+    // Only a WhatsApp notice so far (opened): the first mail is not asked first.
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('asks before a second mail while the customer has one; cancelled, nothing is sent', async () => {
+    const user = userEvent.setup();
+    const [whatsapp] = trabajo().avisos;
+    const correo = { ...whatsapp, aviso: 2, canal: 'EMAIL', destinatario: 'jose@cliente.test', estado: 'ENVIADO' };
+    const conCorreo = trabajo({ avisos: [whatsapp, correo] });
+    const { calls } = open('/trabajos/41', sellerToken(1), {
+      'GET /api/trabajos/41': [200, conCorreo],
+      'POST /api/trabajos/41/avisos': [200, { mensaje: 'El aviso por correo quedó en camino.', trabajo: conCorreo }],
+    });
+    await screen.findByRole('heading', { name: 'Trabajo #41' });
+    expect(rowCells(screen.getByTestId('aviso-2')).at(3)).toBe('Enviado');
+    vi.mocked(confirm).mockResolvedValueOnce(false);
+    const boton = screen.getByRole('button', { name: 'Avisar por correo' });
+    await user.click(boton);
+    await waitFor(() =>
+      expect(confirm).toHaveBeenCalledWith(
+        '¿Enviar otro correo?',
+        'El cliente ya tiene un correo de este trabajo.',
+        'Sí, enviar',
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    vi.mocked(confirm).mockResolvedValueOnce(true);
+    await user.click(boton);
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('success', 'AVISO REGISTRADO', 'El aviso por correo quedó en camino.'),
+    );
+    expect(bodyOf(calls, '/api/trabajos/41/avisos')).toEqual({ canal: 'EMAIL' });
+    expect(confirm).toHaveBeenCalledTimes(2);
   });
 
   it('without a phone WhatsApp cannot be used, and says why', async () => {
@@ -286,25 +323,30 @@ describe('Trabajos: one job', () => {
 });
 
 describe('Trabajos: under a sale', () => {
-  it('a sale with its job shows the state and links to it', async () => {
-    open('/editarMovimiento/41', sellerToken(1), { 'GET /api/movimientos/41': [200, movimiento({ id: 41 })] });
+  it('a sale with its job shows the state its read says, in the server’s words, and links to it', async () => {
+    const { calls } = open('/editarMovimiento/41', sellerToken(1), {
+      'GET /api/movimientos/41': [200, movimiento({ id: 41, trabajo: 'CONTROL_CALIDAD' })],
+    });
     const section = await screen.findByTestId('trabajo-venta');
     await within(section).findByText('Control de calidad');
+    expect(within(section).getByText('Trabajo #41')).toBeTruthy();
     expect(within(section).getByRole('link', { name: 'Ver trabajo' }).getAttribute('href')).toBe('/trabajos/41');
+    // The sale's read says it: the job is not asked for.
+    expect(calls.some((c) => c.path === '/api/trabajos/41')).toBe(false);
   });
 
   it('a sale without a job orders it from a lab; the server’s refusal is told in its words', async () => {
     const user = userEvent.setup();
     let ordered = false;
     let posts = 0;
+    const pedido = trabajo({ estado: 'PEDIDO_CRISTALES', etiqueta: 'Pidiendo Cristales' });
     const { calls } = open('/editarMovimiento/41', sellerToken(1), {
-      'GET /api/movimientos/41': [200, movimiento({ id: 41 })],
-      'GET /api/trabajos/41': () => (ordered ? [200, trabajo()] : [404, { mensaje: 'El trabajo 41 no existe.' }]),
+      'GET /api/movimientos/41': () => [200, movimiento({ id: 41, trabajo: ordered ? 'PEDIDO_CRISTALES' : null })],
       'POST /api/trabajos': () => {
         posts += 1;
         if (posts === 1) return [400, { errors: ['La venta no tiene cristales: no hay trabajo para el laboratorio.'] }];
         ordered = true;
-        return [201, { mensaje: 'El trabajo ha sido encargado al laboratorio!', trabajo: trabajo() }];
+        return [201, { mensaje: 'El trabajo ha sido encargado al laboratorio!', trabajo: pedido }];
       },
     });
     const form = await screen.findByRole('form', { name: 'Encargar al laboratorio' });
@@ -338,6 +380,8 @@ describe('Trabajos: under a sale', () => {
       bandeja: 'B-12',
     });
     expect(await screen.findByRole('link', { name: 'Ver trabajo' })).toBeTruthy();
+    expect(within(screen.getByTestId('trabajo-venta')).getByTestId('estado').textContent).toBe('Pidiendo Cristales');
+    expect(calls.some((c) => c.path === '/api/trabajos/41')).toBe(false);
   });
 
   it('a movement that is no sale has no job section, and asks nothing', async () => {

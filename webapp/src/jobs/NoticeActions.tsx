@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { useAvisarMutation, useOrdenTrabajoMutation, type Canal, type Trabajo } from '../api/jobs';
-import { alert } from '../app/alerts';
+import { alert, confirm } from '../app/alerts';
 import { newIdempotencyKey } from '../lib/idempotency';
-import { MESSAGES, TITLES } from './messages';
+import { MESSAGES, OTRO_CORREO_CONFIRM, TITLES } from './messages';
 import { refused } from './refused';
-import { whatsappUrl } from './rules';
+import { correoRepetido, whatsappUrl } from './rules';
 
 /**
  * Telling the customer: 'Avisar por WhatsApp' records the notice and opens the chat with the
  * server's ready-made message; 'Avisar por correo' asks the server to send the mail (the notices
- * table shows when it went). One Idempotency-Key per notice asked for, the same on a retry. Also
- * the printable work order and the public status link. `destacado`: the glasses just became
- * ready, so the notice is offered first.
+ * table shows when it went), and asks first when the customer already has a mail of this job
+ * (`correoRepetido`). One Idempotency-Key per notice asked for, the same on a retry. Also the
+ * printable work order and the public status link. `destacado`: the glasses just became ready,
+ * so the notice is offered first.
  */
 export function NoticeActions({ trabajo: t, destacado }: { trabajo: Trabajo; destacado: boolean }) {
   const [avisar, sending] = useAvisarMutation();
@@ -24,6 +25,10 @@ export function NoticeActions({ trabajo: t, destacado }: { trabajo: Trabajo; des
 
   const notify = async (canal: Canal) => {
     if (sending.isLoading) return;
+    if (canal === 'EMAIL' && correoRepetido(t.avisos)) {
+      const { title, text, button } = OTRO_CORREO_CONFIRM;
+      if (!(await confirm(title, text, button))) return;
+    }
     try {
       const answer = await avisar({ id: t.id, body: { canal }, idempotencyKey: keys[canal] }).unwrap();
       // Asked for: the next click is another notice.

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { errorStatus, errorText, handledElsewhere } from '../api/base';
-import { useEncargarTrabajoMutation, useTrabajoQuery } from '../api/jobs';
+import { useEncargarTrabajoMutation, useTrabajoEstadosQuery } from '../api/jobs';
 import { useGetMovimientoQuery } from '../api/movements';
 import { alert } from '../app/alerts';
 import { SaveProblems } from '../ui/SaveProblems';
@@ -13,7 +12,7 @@ import { OrderFields } from './OrderFields';
 
 /** 'Encargar al laboratorio': the lab, the promised day, the tray and the notes. The server
  * decides whether the sale has lenses, and says so when it does not. */
-function OrderJob({ movimientoId, onOrdered }: { movimientoId: number; onOrdered: () => void }) {
+function OrderJob({ movimientoId }: { movimientoId: number }) {
   const [orden, setOrden] = useState<Orden>(ordenVacia);
   const [encargar, sending] = useEncargarTrabajoMutation();
   const problems = ordenProblems(orden);
@@ -22,9 +21,9 @@ function OrderJob({ movimientoId, onOrdered }: { movimientoId: number; onOrdered
     e.preventDefault();
     if (problems.length > 0 || sending.isLoading) return;
     try {
+      // The sale's cached read takes the job's state from the answer (api/jobs.ts).
       const answer = await encargar({ movimientoId, ...ordenBody(orden) }).unwrap();
       void alert('success', TITLES.encargado, answer.mensaje);
-      onOrdered();
     } catch (error) {
       refused(error);
     }
@@ -48,15 +47,17 @@ function OrderJob({ movimientoId, onOrdered }: { movimientoId: number; onOrdered
   );
 }
 
-/** Under a sale's form: its lab job's state and a link to it, or, for a sale without one, the
+/** Under a sale's form: its lab job's state (the sale's own read says it, `trabajo`, in the
+ * server's words of `/api/trabajos/estados`) and a link to it, or, for a sale without one, the
  * form that orders it. Nothing for a movement that is no sale. */
 export function SaleJob({ id }: { id: number }) {
   const { data: venta } = useGetMovimientoQuery(id);
   const esVenta = venta?.tipoMovimiento === 'ENTRADA' && venta.devolucionDe == null;
-  const query = useTrabajoQuery(id, { skip: !esVenta, refetchOnMountOrArgChange: true });
+  const estados = useTrabajoEstadosQuery(undefined, { skip: !esVenta });
   if (!venta || !esVenta) return null;
-  const t = query.isError ? undefined : query.currentData;
-  const sinTrabajo = query.isError && errorStatus(query.error) === 404;
+  const estado = venta.trabajo ?? null;
+  // The key itself only if the server's states could not be read or do not name it.
+  const etiqueta = estados.data?.find((e) => e.clave === estado)?.etiqueta ?? (estados.isLoading ? null : estado);
 
   return (
     <section className="card mt-4" aria-labelledby="trabajo-title" data-testid="trabajo-venta">
@@ -64,22 +65,17 @@ export function SaleJob({ id }: { id: number }) {
         <h3 className="h5" id="trabajo-title">
           Trabajo de laboratorio
         </h3>
-        {query.isError && !sinTrabajo && !handledElsewhere(query.error) && (
-          <p className="alert alert-danger">{errorText(query.error) ?? MESSAGES.trabajoFallo}</p>
-        )}
-        {!query.isError && !t && <p className="text-muted">{MESSAGES.cargando}</p>}
-        {t && (
+        {estado ? (
           <div className="d-flex flex-wrap gap-2 align-items-center">
-            <span>
-              {t.laboratorio} · Trabajo #{t.id}
-            </span>
-            <EstadoBadge etiqueta={t.etiqueta} estado={t.estado} atrasado={t.atrasado} />
-            <Link className="btn btn-outline-primary btn-sm" to={`/trabajos/${t.id}`}>
+            <span>Trabajo #{id}</span>
+            {etiqueta && <EstadoBadge etiqueta={etiqueta} estado={estado} />}
+            <Link className="btn btn-outline-primary btn-sm" to={`/trabajos/${id}`}>
               Ver trabajo
             </Link>
           </div>
+        ) : (
+          <OrderJob movimientoId={id} />
         )}
-        {sinTrabajo && <OrderJob movimientoId={id} onOrdered={() => void query.refetch()} />}
       </div>
     </section>
   );

@@ -34,13 +34,23 @@ export const MESSAGES = {
   sinCelular: 'Sin celular válido',
 } as const;
 
-/** The notices' states in words (not told by colour alone). */
+/** The notices' states in words (not told by colour alone): a mail's (sent by the server), and a
+ * WhatsApp's, ABIERTO (the chat was opened with the message; whether it was sent, only staff
+ * know). */
 export const AVISO_ESTADOS: Record<string, string> = {
+  ABIERTO: 'Abierto en WhatsApp',
   ENVIADO: 'Enviado',
   PENDIENTE: 'Pendiente',
   REINTENTANDO: 'Reintentando',
   FALLIDO: 'Falló',
 };
+
+/** Asked before a second mail of the same job ('Cancelar' is the dialog's own). */
+export const OTRO_CORREO_CONFIRM = {
+  title: '¿Enviar otro correo?',
+  text: 'El cliente ya tiene un correo de este trabajo.',
+  button: 'Sí, enviar',
+} as const;
 
 export const CANALES: Record<string, string> = { EMAIL: 'Correo', WHATSAPP: 'WhatsApp' };
 

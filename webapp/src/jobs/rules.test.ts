@@ -3,6 +3,7 @@ import { ficha, trabajo } from '../test/seed';
 import {
   cambioBody,
   cambioProblems,
+  correoRepetido,
   enCamino,
   filasReceta,
   medidasReceta,
@@ -14,7 +15,6 @@ import {
   pideMotivo,
   prescripcionText,
   recordatoriosFiltro,
-  segundosDesde,
   tiempoText,
   whatsappUrl,
 } from './rules';
@@ -28,14 +28,6 @@ describe('time in a state', () => {
     expect(tiempoText(86400)).toBe('1 día');
     expect(tiempoText(3 * 86400 + 7200)).toBe('3 días');
     expect(tiempoText(-5)).toBe('0 min');
-  });
-
-  it('counts from the server’s local date-time', () => {
-    const now = new Date(2026, 10, 26, 12, 0, 0);
-    expect(segundosDesde('2026-11-26T11:00:00', now)).toBe(3600);
-    expect(segundosDesde('2026-11-23T12:00', now)).toBe(3 * 86400);
-    expect(segundosDesde('2026-11-27T12:00:00', now)).toBe(0);
-    expect(segundosDesde('mañana', now)).toBe(0);
   });
 });
 
@@ -114,6 +106,24 @@ describe('notices', () => {
     expect(whatsappUrl('https://wa.me/5493794123456?text=hola')).toBe('https://wa.me/5493794123456?text=hola');
     expect(whatsappUrl('javascript:alert(1)')).toBeNull();
     expect(whatsappUrl(null)).toBeNull();
+  });
+
+  it('a second mail is asked first while one was sent or is on its way; a failed one or a WhatsApp does not count', () => {
+    const [whatsapp] = trabajo().avisos;
+    const correo = { ...whatsapp, canal: 'EMAIL', destinatario: 'jose@cliente.test' };
+    expect(correoRepetido([])).toBe(false);
+    expect(correoRepetido([whatsapp])).toBe(false);
+    expect(correoRepetido([{ ...whatsapp, estado: 'ENVIADO' }])).toBe(false);
+    for (const estado of ['ENVIADO', 'PENDIENTE', 'REINTENTANDO']) {
+      expect(correoRepetido([whatsapp, { ...correo, estado }])).toBe(true);
+    }
+    expect(correoRepetido([{ ...correo, estado: 'FALLIDO' }])).toBe(false);
+    expect(
+      correoRepetido([
+        { ...correo, estado: 'FALLIDO' },
+        { ...correo, estado: 'PENDIENTE' },
+      ]),
+    ).toBe(true);
   });
 
   it('a notice pending or retrying is on its way', () => {

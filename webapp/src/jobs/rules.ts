@@ -1,8 +1,9 @@
-// The lab jobs' rules, kept pure so they are tested alone: how long a job has been in a state,
-// the order's form and the state change with the server's own rules and words
-// (command/src/job.rs) so a button says why it waits before the server is asked, how the frozen
+// The lab jobs' rules, kept pure so they are tested alone: how the time in a state reads (the
+// seconds are the server's, counted by the shop's clock, never the browser's), the order's form
+// and the state change with the server's own rules and words (command/src/job.rs) so a button
+// says why it waits before the server is asked, when a second mail is asked first, how the frozen
 // prescription reads, and which WhatsApp links are opened.
-import type { OrdenBody, Receta, Trabajo, TrabajosFiltro } from '../api/jobs';
+import type { Aviso, OrdenBody, Receta, Trabajo, TrabajosFiltro } from '../api/jobs';
 import { readDate } from '../lib/dates';
 import { parseScaled } from '../lib/money';
 import { formatUnits, readNumber, WHOLE } from '../lib/numbers';
@@ -31,16 +32,6 @@ export function tiempoText(segundos: number): string {
   if (s < 86400) return `${Math.floor(s / 3600)} h`;
   const dias = Math.floor(s / 86400);
   return dias === 1 ? '1 día' : `${dias} días`;
-}
-
-/** Seconds from a server date-time (the shop's local `yyyy-MM-ddTHH:mm[:ss]`) to `now`; 0 when
- * unreadable or ahead. */
-export function segundosDesde(desde: string, now: Date): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/.exec(desde);
-  if (!m) return 0;
-  const [, y, mo, d, h, mi, s = '0'] = m;
-  const at = new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  return Math.max(0, Math.floor((now.getTime() - at.getTime()) / 1000));
 }
 
 // --- The list ------------------------------------------------------------------------------
@@ -141,6 +132,15 @@ export const cambioBody = (c: Cambio) => {
 /** A WhatsApp link the app opens: only the server's `https://wa.me/` links; anything else none. */
 export const whatsappUrl = (link: string | null | undefined) =>
   link && link.startsWith('https://wa.me/') ? link : null;
+
+/** The mail notices' states that mean the customer has (or is about to have) a mail of this job:
+ * sent, waiting for the worker, or being retried. A failed one (FALLIDO) reached no one. */
+const CORREO_VIVO = ['ENVIADO', 'PENDIENTE', 'REINTENTANDO'];
+
+/** Whether 'Avisar por correo' asks first: the job already has a mail notice sent or on its way
+ * (a WhatsApp notice, ABIERTO, is another channel and does not count). */
+export const correoRepetido = (avisos: Pick<Aviso, 'canal' | 'estado'>[]) =>
+  avisos.some((a) => a.canal === 'EMAIL' && CORREO_VIVO.includes(a.estado));
 
 /** Whether a notice is still on its way (the job page asks again until it is not). */
 export const enCamino = (t: Pick<Trabajo, 'avisos'> | undefined) =>

@@ -476,6 +476,12 @@ describe('edit movement form', () => {
     expect(keys.find((k) => k.method === 'PUT')!.key).toBeNull();
   });
 
+  it('shows a sale’s receipt number under the title', async () => {
+    open('/editarMovimiento/501', { 'GET /api/movimientos/501': [200, movimiento({ comprobante: '0001-00000042' })] });
+    await screen.findByRole('heading', { name: 'Editar Movimiento' });
+    expect(screen.getByTestId('comprobante').textContent).toBe('Comprobante N° 0001-00000042');
+  });
+
   it('loads a SALIDA without state and highlights its payment red', async () => {
     open('/editarMovimiento/502', { 'GET /api/movimientos/502': [200, salida()] });
     await screen.findByRole('heading', { name: 'Editar Movimiento' });
@@ -484,6 +490,8 @@ describe('edit movement form', () => {
     expect(el<HTMLTextAreaElement>('#descripcion').value).toBe('Pago de luz');
     expect(document.querySelector('#estadoMovimiento')).toBeNull();
     expect(screen.getByTestId('pago-0').className).toBe('table-danger');
+    // An expense has no receipt number.
+    expect(screen.queryByTestId('comprobante')).toBeNull();
   });
 
   it('shows the 404 of an edit of a movement deleted meanwhile', async () => {

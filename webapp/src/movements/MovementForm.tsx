@@ -12,7 +12,7 @@ import { SavingOverlay } from '../ui/SavingOverlay';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { AdditionalLines } from './AdditionalLines';
 import { Balance } from './Balance';
-import { LOCKED, PATIENT_SEARCH } from './messages';
+import { LOCKED, MESSAGES, PATIENT_SEARCH } from './messages';
 import { MovementHeader } from './MovementHeader';
 import { Payments } from './Payments';
 import { ProductLines } from './ProductLines';
@@ -63,7 +63,14 @@ export function MovementForm({ movimiento, paciente = null }: Props) {
     <section>
       <SavingOverlay show={saving} />
       <div className="d-flex flex-wrap align-items-center gap-3 mb-4">
-        <h2 className="m-0 me-auto">{movimiento ? 'Editar Movimiento' : 'Crear Movimiento'}</h2>
+        <div className="me-auto">
+          <h2 className="m-0">{movimiento ? 'Editar Movimiento' : 'Crear Movimiento'}</h2>
+          {movimiento?.comprobante && (
+            <p className="m-0 text-muted" data-testid="comprobante">
+              {MESSAGES.comprobante(movimiento.comprobante)}
+            </p>
+          )}
+        </div>
         <button type="button" className="btn btn-secondary" onClick={() => navigate(LIST_PATH)}>
           Volver al inicio
         </button>

@@ -35,6 +35,8 @@ export const MESSAGES = {
   movimientoNoCargado: 'No se pudo cargar el movimiento.',
   crearFallo: 'No se pudo crear el movimiento',
   actualizarFallo: 'No se pudo actualizar el movimiento',
+  /** A sale's receipt number per branch, as its receipt prints it. */
+  comprobante: (numero: string) => `Comprobante N° ${numero}`,
 } as const;
 
 /** Why a movement with returns is kept as it is (the server's words, command/src/movement.rs). */

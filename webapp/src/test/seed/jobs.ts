@@ -1,5 +1,6 @@
 // Lab jobs as the server writes them (issue 24): job 41, José Pérez's sale at Centro, ordered from
-// Lab Sur, in 'Control de calidad' since the 26th, with one WhatsApp notice sent.
+// Lab Sur, in 'Control de calidad' for 3 hours (since the 26th at 10:00, by the shop's clock),
+// with one WhatsApp notice (the chat opened).
 import type { EstadoOpcion, Recordatorios, Trabajo, TrabajoResumen } from '../../api/jobs';
 import { ficha } from './patients';
 import { springPage } from './shop';
@@ -34,6 +35,7 @@ export function trabajoResumen(overrides: Partial<TrabajoResumen> = {}): Trabajo
     estado: 'CONTROL_CALIDAD',
     etiqueta: 'Control de calidad',
     desde: '2026-11-26T10:00:00',
+    segundos: 3 * 3600,
     encargado: '2026-11-20T09:30:00',
     atrasado: false,
     version: 4,
@@ -84,7 +86,7 @@ export function trabajo(overrides: Partial<Trabajo> = {}): Trabajo {
         enviado: '2026-11-24T11:00:00',
         intentos: 0,
         error: null,
-        estado: 'ENVIADO',
+        estado: 'ABIERTO',
       },
     ],
     enlace: 'http://optica.test/estadoCompra/abc123',

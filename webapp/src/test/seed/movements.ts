@@ -20,6 +20,9 @@ export function movimiento(overrides: Partial<Movimiento> = {}): Movimiento {
     paciente: paciente(),
     estadoMovimiento: 'ARMANDO_PEDIDO',
     version: 3,
+    // A sale registered before receipts were numbered, without a lab job.
+    comprobante: null,
+    trabajo: null,
     detalles: [{ id: 11, cantidad: 2, precioUnitario: 360, subtotal: 720, producto: producto() }],
     detallesAdicionales: [{ id: 12, descripcion: 'Cristal Orma Blue', subtotal: 280 }],
     cajaMovimientos: [
