@@ -254,6 +254,12 @@ pub async fn build_state(pool: PgPool, args: &ServeArgs) -> Result<AppState, Str
     state.shop = Arc::new(args.shop.clone());
     state.public_url = Arc::from(args.mail.public_url.as_str());
     state.mail = crate::notices::Mail::from_settings(&args.mail, &args.shop.nombre)?.map(Arc::new);
+    if args.mail.public_url == crate::config::DEFAULT_PUBLIC_URL {
+        tracing::warn!(
+            "OPTICA_PUBLIC_URL no está definido: los enlaces de los avisos y comprobantes apuntan a {}",
+            crate::config::DEFAULT_PUBLIC_URL
+        );
+    }
     Ok(state)
 }
 

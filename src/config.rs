@@ -192,6 +192,9 @@ pub struct ShopSettings {
     pub instagram: Option<String>,
     #[arg(long = "shop-facebook", env = "OPTICA_SHOP_FACEBOOK")]
     pub facebook: Option<String>,
+    /// The logo printed on receipts and work orders: a JPEG file.
+    #[arg(long = "shop-logo", env = "OPTICA_SHOP_LOGO")]
+    pub logo: Option<PathBuf>,
 }
 
 /// Bounds on the clients' connections (src/serve.rs).

@@ -39,11 +39,14 @@ pub enum TrabajoCommand {
     },
     /// `correo`: the patient's address when the shop sends mail; reaching 'Anteojo Terminado'
     /// then asks for the notice in the same step.
+    /// `expected_version`: the version the screen loaded; refused as `Stale` when the job moved
+    /// since (a stale screen never undoes a newer move).
     CambiarEstado {
         nuevo: EstadoTrabajo,
         motivo: Option<String>,
         correo: Option<String>,
         quien: Quien,
+        expected_version: Option<u64>,
     },
     /// The sale was moved to another of its four states on the cash-box form: the job follows
     /// unless its state already refines that one.
@@ -78,6 +81,8 @@ pub enum TrabajoError {
     NotFound,
     #[error("invalid job: {0:?}")]
     Invalid(Vec<Regla>),
+    #[error("the job changed after version {expected}")]
+    Stale { expected: u64 },
 }
 
 /// A rule of lab jobs, in the Spanish the screens show.
@@ -111,6 +116,14 @@ pub enum Regla {
     DemasiadosAvisos,
     #[error("La venta no tiene paciente: no hay a quién avisar.")]
     SinPaciente,
+    #[error("El trabajo todavía no está terminado: avisá cuando esté en 'Anteojo Terminado'.")]
+    NoEstaListo,
+    #[error(
+        "La venta tiene un trabajo de laboratorio en curso: no se puede cambiar su paciente, su local ni su tipo."
+    )]
+    VentaConTrabajo,
+    #[error("La venta tiene un trabajo de laboratorio en curso: no se puede eliminar.")]
+    VentaConTrabajoNoSeElimina,
 }
 
 /// A notice as the aggregate tracks it.
@@ -131,6 +144,8 @@ pub struct Trabajo {
     orden: Option<Orden>,
     encargado: Option<NaiveDateTime>,
     avisos: BTreeMap<i64, Aviso>,
+    /// Events in the stream: the version the read model shows and a screen sends back.
+    version: u64,
 }
 
 impl Trabajo {
@@ -148,6 +163,10 @@ impl Trabajo {
     }
     pub fn avisos(&self) -> &BTreeMap<i64, Aviso> {
         &self.avisos
+    }
+    /// Ordered and not delivered yet: its sale must keep its patient and branch.
+    pub fn en_curso(&self) -> bool {
+        self.created && self.estado != Some(EstadoTrabajo::Entregado)
     }
     /// The number the next notice takes.
     fn next_aviso(&self) -> i64 {
@@ -286,7 +305,13 @@ impl Aggregate for Trabajo {
                 motivo,
                 correo,
                 quien,
-            } => self.cambio(nuevo, motivo, correo, quien, false)?,
+                expected_version,
+            } => {
+                if let Some(expected) = expected_version.filter(|v| *v != self.version) {
+                    return Err(TrabajoError::Stale { expected });
+                }
+                self.cambio(nuevo, motivo, correo, quien, false)?
+            }
             TrabajoCommand::Seguir { estado, correo, quien } => match self.estado {
                 Some(actual) if actual.movimiento() == estado => return Ok(()),
                 // The cash-box form moves freely, as the seed always did (no reason asked,
@@ -305,6 +330,10 @@ impl Aggregate for Trabajo {
                 destinatario,
                 quien,
             } => {
+                // Every notice says the glasses are ready: only true in this state.
+                if self.estado != Some(EstadoTrabajo::AnteojoTerminado) {
+                    return refused(vec![Regla::NoEstaListo]);
+                }
                 if self.next_aviso() > MAX_AVISOS {
                     return refused(vec![Regla::DemasiadosAvisos]);
                 }
@@ -344,6 +373,7 @@ impl Aggregate for Trabajo {
     }
 
     fn apply(&mut self, event: Self::Event) {
+        self.version += 1;
         match event {
             TrabajoEvent::TrabajoEncargado {
                 local_id,

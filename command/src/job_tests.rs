@@ -63,6 +63,7 @@ fn cambiar(nuevo: EstadoTrabajo, motivo: Option<&str>, correo: Option<&str>) -> 
         motivo: motivo.map(Into::into),
         correo: correo.map(Into::into),
         quien: quien(),
+        expected_version: None,
     }
 }
 

@@ -162,11 +162,14 @@ pub async fn amend(
 }
 
 /// Moves the job to `nuevo`, and its sale to the state that one refines, in one transaction.
+/// `expected_version`: the job's version the caller's screen loaded.
+#[allow(clippy::too_many_arguments)]
 pub async fn move_to(
     store: &EventStore,
     id: i64,
     nuevo: EstadoTrabajo,
     motivo: Option<String>,
+    expected_version: Option<u64>,
     ctx: &Contexto,
     may_touch: impl Fn(i64) -> bool,
     metadata: &EventMetadata,
@@ -184,6 +187,7 @@ pub async fn move_to(
             motivo: motivo.clone(),
             correo,
             quien: ctx.quien.clone(),
+            expected_version,
         };
         let after = unit
             .handle_loaded(key, trabajo, base, command, &())
@@ -202,17 +206,54 @@ pub async fn move_to(
     Ok(Outcome { id, appended })
 }
 
-/// Within a sale's edit (`sale::edit`): the sale moved to `estado` on the cash-box form, and its
-/// job, if it has one, follows.
+/// The sale's four states in their order: an edit without version never moves a job's sale back.
+fn rank(e: EstadoMovimiento) -> u8 {
+    match e {
+        EstadoMovimiento::PedidoCristales => 0,
+        EstadoMovimiento::ArmandoPedido => 1,
+        EstadoMovimiento::AnteojoTerminado => 2,
+        EstadoMovimiento::Entregado => 3,
+    }
+}
+
+/// Within a sale's edit (`sale::edit`), before the sale's own command: the sale's job, if it has
+/// one in course, keeps the sale's patient, branch and type; and a form that sends no version
+/// (the existing front end: it may have been opened long ago) moves its state forward only.
+/// Answers the job, loaded, for `follow`.
+pub(crate) async fn guard_edit(
+    store: &EventStore,
+    id: i64,
+    before: &optica_events::movement::MovimientoDatos,
+    after: &mut optica_events::movement::MovimientoDatos,
+    expected_version: Option<u64>,
+) -> Result<(Trabajo, usize), CommandError<TrabajoError>> {
+    let (trabajo, base) = store.load::<Trabajo>(&id.to_string()).await?;
+    if !trabajo.en_curso() {
+        return Ok((trabajo, base));
+    }
+    if (before.paciente_id, before.local_id, before.tipo) != (after.paciente_id, after.local_id, after.tipo) {
+        return Err(CommandError::Domain(TrabajoError::Invalid(vec![
+            Regla::VentaConTrabajo,
+        ])));
+    }
+    if let (None, Some(old), Some(new)) = (expected_version, before.estado, after.estado) {
+        if rank(new) < rank(old) {
+            after.estado = Some(old);
+        }
+    }
+    Ok((trabajo, base))
+}
+
+/// Within a sale's edit, after it: the sale moved to `estado` on the cash-box form, and its job,
+/// if it has one, follows.
 pub(crate) async fn follow(
     store: &EventStore,
     unit: &mut UnitOfWork<'_>,
     id: i64,
+    (trabajo, base): (Trabajo, usize),
     estado: EstadoMovimiento,
     ctx: &Contexto,
 ) -> Result<(), CommandError<TrabajoError>> {
-    let key = id.to_string();
-    let (trabajo, base) = store.load::<Trabajo>(&key).await?;
     if !trabajo.exists() {
         return Ok(());
     }
@@ -225,8 +266,20 @@ pub(crate) async fn follow(
         correo,
         quien: ctx.quien.clone(),
     };
-    let after = unit.handle_loaded(&key, trabajo, base, command, &()).await?;
+    let after = unit.handle_loaded(&id.to_string(), trabajo, base, command, &()).await?;
     new_notices(unit, id, &before, &after);
+    Ok(())
+}
+
+/// A sale with a job in course is not deleted (the job, its lab and its notices would lose
+/// their sale).
+pub(crate) async fn guard_delete(store: &EventStore, id: i64) -> Result<(), CommandError<TrabajoError>> {
+    let (trabajo, _) = store.load::<Trabajo>(&id.to_string()).await?;
+    if trabajo.en_curso() {
+        return Err(CommandError::Domain(TrabajoError::Invalid(vec![
+            Regla::VentaConTrabajoNoSeElimina,
+        ])));
+    }
     Ok(())
 }
 
@@ -249,18 +302,22 @@ pub async fn notify(
     let key = id.to_string();
     let (key, may_touch) = (key.as_str(), &may_touch);
     let claim = idempotency(metadata);
-    if let Some(k) = &claim {
-        if store
-            .holder(optica_events::movement::IDEMPOTENCY_SCOPE, k)
-            .await?
-            .is_some()
-        {
-            return Ok(Outcome { id, appended: None });
-        }
-    }
     let claim = &claim;
     let appended = with_retries(move || async move {
         let (trabajo, base) = load(store, key, may_touch).await?;
+        // Checked on every run, after the load: a twin request that committed before the load
+        // asked for the notice already (its claim commits with its events); one that commits
+        // after it makes this run conflict and look again. The claim alone would not do: a
+        // unit may take again a key its own stream holds.
+        if let Some(k) = claim {
+            if store
+                .holder(optica_events::movement::IDEMPOTENCY_SCOPE, k)
+                .await?
+                .is_some()
+            {
+                return Ok(None);
+            }
+        }
         if canal == Canal::Email && !ctx.correo {
             return Err(rule(Regla::CorreoNoConfigurado));
         }

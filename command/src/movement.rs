@@ -41,6 +41,9 @@ pub enum MovimientoCommand {
         pago: Pago,
     },
     Delete,
+    /// Gives a sale its receipt number (the unit fills in the branch's next one at commit: see
+    /// `UnitOfWork::number_receipt`). A sale that has one keeps it.
+    EmitirComprobante,
     /// Records on a sale that some of its lines came back, as movement `devolucion_id` (the
     /// refund's SALIDA, registered in the same unit).
     Devolver {
@@ -76,6 +79,9 @@ pub struct Movimiento {
     /// The return recorded last, for the unit that registers its refund.
     #[serde(default)]
     ultima_devolucion: Option<Devolucion>,
+    /// The receipt number (issue 24; absent from older snapshots: none).
+    #[serde(default)]
+    comprobante: Option<i64>,
 }
 
 impl Movimiento {
@@ -210,6 +216,15 @@ impl Aggregate for Movimiento {
                     nuevo: estado,
                 }
             }
+            (MovimientoCommand::EmitirComprobante, Some(current)) => {
+                if self.comprobante.is_some() || current.tipo != TipoMovimiento::Entrada {
+                    return Ok(());
+                }
+                MovimientoEvent::ComprobanteEmitido {
+                    local_id: current.local_id,
+                    numero: 0,
+                }
+            }
             (MovimientoCommand::Cobrar { pago }, Some(current)) => MovimientoEvent::MovimientoEditado {
                 datos: collected(current, self.saldo(), pago)?,
             },
@@ -257,6 +272,7 @@ impl Aggregate for Movimiento {
                 self.devueltos.record(devolucion_id, &devolucion);
                 self.ultima_devolucion = Some(devolucion);
             }
+            MovimientoEvent::ComprobanteEmitido { numero, .. } => self.comprobante = Some(numero),
         }
     }
 }

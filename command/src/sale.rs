@@ -76,6 +76,13 @@ pub async fn register(
                 .map_err(|e| e.map_domain(SaleError::Movimiento))?;
             // The aggregate's normalised data (default state) is what the stock and lenses follow.
             let saved = movimiento.datos().cloned();
+            // A sale gets its branch's next receipt number (issue 24).
+            if let Some(d) = saved.as_ref().filter(|d| d.tipo == TipoMovimiento::Entrada) {
+                unit.handle_more(key, movimiento, MovimientoCommand::EmitirComprobante, &())
+                    .await
+                    .map_err(|e| e.map_domain(SaleError::Movimiento))?;
+                unit.number_receipt(optica_events::movement::MOVEMENT_AGGREGATE, key, d.local_id);
+            }
             unit.cash_ledger(crate::cash::LedgerWrite::new(id, None, saved.as_ref()));
             move_stock(&mut unit, id, None, saved.as_ref(), MotivoStock::Venta).await?;
             if let Some(d) = saved.as_ref().filter(|d| d.tipo == TipoMovimiento::Entrada) {
@@ -112,9 +119,18 @@ pub async fn edit(
         if previous.as_ref().is_some_and(|p| !may_touch(p.local_id)) {
             return Err(CommandError::Domain(SaleError::OtraSucursal));
         }
+        let mut datos = datos.clone();
+        let job = match previous.as_ref() {
+            Some(p) => Some(
+                crate::jobs::guard_edit(store, id, p, &mut datos, expected_version)
+                    .await
+                    .map_err(|e| e.map_domain(SaleError::Trabajo))?,
+            ),
+            None => None,
+        };
         let mut unit = store.unit();
         let command = MovimientoCommand::Edit {
-            datos: datos.clone(),
+            datos,
             expected_version,
         };
         let after = unit
@@ -126,8 +142,9 @@ pub async fn edit(
         let motivo = MotivoStock::VentaEditada;
         move_stock(&mut unit, id, previous.as_ref(), saved.as_ref(), motivo).await?;
         let estado = saved.as_ref().and_then(|d| d.estado);
-        if let Some(estado) = estado.filter(|e| previous.as_ref().and_then(|p| p.estado) != Some(*e)) {
-            crate::jobs::follow(store, &mut unit, id, estado, ctx)
+        let moved = estado.filter(|e| previous.as_ref().and_then(|p| p.estado) != Some(*e));
+        if let (Some(estado), Some(job)) = (moved, job) {
+            crate::jobs::follow(store, &mut unit, id, job, estado, ctx)
                 .await
                 .map_err(|e| e.map_domain(SaleError::Trabajo))?;
         }
@@ -172,6 +189,9 @@ pub async fn delete(store: &EventStore, id: i64, metadata: &EventMetadata) -> Re
     let appended = with_retries(move || async move {
         let (before, base) = store.load::<Movimiento>(key).await?;
         let previous = before.datos().cloned();
+        crate::jobs::guard_delete(store, id)
+            .await
+            .map_err(|e| e.map_domain(SaleError::Trabajo))?;
         let mut unit = store.unit();
         unit.handle_loaded(key, before, base, MovimientoCommand::Delete, &())
             .await

@@ -36,7 +36,13 @@ pub struct UnitOfWork<'a> {
     cash: Option<crate::cash::LedgerWrite>,
     /// Notices the events ask for or report on (see `outbox.rs`).
     outbox: Vec<crate::outbox::OutboxWrite>,
+    /// Streams whose `ComprobanteEmitido` takes its branch's next receipt number at commit:
+    /// (aggregate type, id, branch).
+    receipts: Vec<(&'static str, String, i64)>,
 }
+
+/// The event whose `numero` the commit fills in from the branch's receipt counter.
+const RECEIPT_EVENT: &str = "ComprobanteEmitido";
 
 impl<'a> UnitOfWork<'a> {
     pub(crate) fn new(store: &'a EventStore) -> Self {
@@ -47,6 +53,7 @@ impl<'a> UnitOfWork<'a> {
             release: Vec::new(),
             cash: None,
             outbox: Vec::new(),
+            receipts: Vec::new(),
         }
     }
 
@@ -112,6 +119,57 @@ impl<'a> UnitOfWork<'a> {
             });
         }
         Ok(aggregate)
+    }
+
+    /// Runs another command on a stream this unit already handled, on the aggregate that
+    /// handling returned; its events follow the first ones.
+    pub async fn handle_more<A: Aggregate + Linked>(
+        &mut self,
+        id: &str,
+        mut aggregate: A,
+        command: A::Command,
+        services: &A::Services,
+    ) -> Result<A, CommandError<A::Error>> {
+        let Some(i) = self
+            .writes
+            .iter()
+            .position(|w| w.aggregate_type == A::TYPE && w.id == id)
+        else {
+            return Err(
+                StoreError::Persistence(format!("stream {}-{id} not handled yet in this unit", A::TYPE)).into(),
+            );
+        };
+        let sink = cqrs_es::event_sink::EventSink::default();
+        aggregate
+            .handle(command, services, &sink)
+            .await
+            .map_err(CommandError::Domain)?;
+        let write = &mut self.writes[i];
+        let before = write.base + write.events.len();
+        for event in sink.collect().await {
+            let payload = serde_json::to_value(&event).map_err(StoreError::Corrupt)?;
+            write.events.push((event.event_type(), event.event_version(), payload));
+        }
+        let after = write.base + write.events.len();
+        if after / SNAPSHOT_EVERY > before / SNAPSHOT_EVERY {
+            let snapshot = Snapshot {
+                version: SNAPSHOT_VERSION,
+                state: &aggregate,
+            };
+            write.snapshot = Some(serde_json::to_value(snapshot).map_err(StoreError::Corrupt)?);
+        }
+        let live = aggregate.live();
+        if live || write.live.is_some() {
+            write.live = Some(live);
+        }
+        write.targets = Some(aggregate.targets());
+        Ok(aggregate)
+    }
+
+    /// Has the stream's `ComprobanteEmitido` take branch `local_id`'s next receipt number in the
+    /// commit's transaction: a unit that rolls back takes none, so the numbers have no gaps.
+    pub fn number_receipt(&mut self, aggregate_type: &'static str, id: &str, local_id: i64) {
+        self.receipts.push((aggregate_type, id.to_string(), local_id));
     }
 
     /// How many streams have events waiting in this unit.
@@ -203,10 +261,15 @@ impl<'a> UnitOfWork<'a> {
     async fn append(&self, metadata: &EventMetadata) -> Result<Appended, AppendError> {
         let metadata = serde_json::to_value(metadata).map_err(|e| AppendError::Db(sqlx::Error::Encode(e.into())))?;
         let retired = self.writes.iter().any(|w| w.live == Some(false));
-        if self.take.is_empty() && self.release.is_empty() && !retired && self.cash.is_none() && self.outbox.is_empty()
+        if self.take.is_empty()
+            && self.release.is_empty()
+            && !retired
+            && self.cash.is_none()
+            && self.outbox.is_empty()
+            && self.receipts.is_empty()
         {
             // One statement is its own transaction: no BEGIN and COMMIT round trips.
-            let appended = self.insert_events(&metadata, self.store.pool()).await?;
+            let appended = self.insert_events(&metadata, &[], self.store.pool()).await?;
             self.wake_projector();
             return Ok(appended);
         }
@@ -229,9 +292,21 @@ impl<'a> UnitOfWork<'a> {
             }
         }
         let retired: Vec<&StreamWrite> = self.writes.iter().filter(|w| w.live == Some(false)).collect();
+        // Each branch's counter row stays locked until the commit: its sales number in order.
+        let mut numbers = Vec::new();
+        for (aggregate_type, id, local_id) in &self.receipts {
+            let numero: i64 = sqlx::query_scalar(
+                "insert into receipt_counters (local_id, ultimo) values ($1, 1)
+                 on conflict (local_id) do update set ultimo = receipt_counters.ultimo + 1 returning ultimo",
+            )
+            .bind(local_id)
+            .fetch_one(&mut *tx)
+            .await?;
+            numbers.push((*aggregate_type, id.as_str(), numero));
+        }
         // The events first: a writer racing on the same stream then fails on the stream's key
         // (and the unit is run again) instead of the two waiting on each other's locks.
-        let appended = self.insert_events(metadata, &mut *tx).await?;
+        let appended = self.insert_events(metadata, &numbers, &mut *tx).await?;
         if let Some(cash) = &self.cash {
             cash.write(&mut *tx).await?;
         }
@@ -294,12 +369,31 @@ impl<'a> UnitOfWork<'a> {
     async fn insert_events<'c>(
         &self,
         metadata: &serde_json::Value,
+        receipts: &[(&str, &str, i64)],
         conn: impl sqlx::PgExecutor<'c>,
     ) -> Result<Appended, AppendError> {
+        // The receipt events with their numbers filled in.
+        let numbered: Vec<(&str, &str, serde_json::Value)> = receipts
+            .iter()
+            .filter_map(|(t, id, numero)| {
+                let write = self.writes.iter().find(|w| w.aggregate_type == *t && w.id == *id)?;
+                let (_, _, payload) = write.events.iter().find(|(e, _, _)| e == RECEIPT_EVENT)?;
+                let mut payload = payload.clone();
+                payload[RECEIPT_EVENT]["numero"] = serde_json::json!(numero);
+                Some((*t, *id, payload))
+            })
+            .collect();
         let mut c = EventColumns::default();
         let mut l = LinkColumns::default();
         for write in &self.writes {
             for (offset, (event_type, version, payload)) in write.events.iter().enumerate() {
+                let payload = match numbered
+                    .iter()
+                    .find(|(t, id, _)| *t == write.aggregate_type && *id == write.id)
+                {
+                    Some((_, _, numbered)) if event_type == RECEIPT_EVENT => numbered,
+                    _ => payload,
+                };
                 c.aggregate_type.push(write.aggregate_type);
                 c.aggregate_id.push(&write.id);
                 c.sequence.push((write.base + offset + 1) as i64);

@@ -125,6 +125,12 @@ pub struct Devolucion {
     pub credito: Money,
 }
 
+/// A receipt's number as it is printed: the branch, then the number within it
+/// (`0001-00000042`), the way Argentine receipts number their point of sale.
+pub fn numero_comprobante(local_id: i64, numero: i64) -> String {
+    format!("{local_id:04}-{numero:08}")
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MovimientoEvent {
     MovimientoRegistrado {
@@ -144,6 +150,12 @@ pub enum MovimientoEvent {
         devolucion_id: i64,
         devolucion: Devolucion,
     },
+    /// The sale's receipt number, per branch and without gaps (issue 24): appended with the
+    /// sale, its number taken from the branch's counter in the same transaction.
+    ComprobanteEmitido {
+        local_id: i64,
+        numero: i64,
+    },
 }
 
 impl DomainEvent for MovimientoEvent {
@@ -154,6 +166,7 @@ impl DomainEvent for MovimientoEvent {
             MovimientoEvent::EstadoCambiado { .. } => "EstadoCambiado",
             MovimientoEvent::MovimientoEliminado => "MovimientoEliminado",
             MovimientoEvent::LineasDevueltas { .. } => "LineasDevueltas",
+            MovimientoEvent::ComprobanteEmitido { .. } => "ComprobanteEmitido",
         }
         .to_string()
     }

@@ -12,6 +12,7 @@ mod product_rows;
 pub mod products;
 pub mod projector;
 pub mod rebuild;
+pub mod receipts;
 pub mod stored;
 pub mod transfers;
 pub mod users;
@@ -35,5 +36,6 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(transfers::TransfersProjection),
         Arc::new(counts::CountsProjection),
         Arc::new(jobs::JobsProjection),
+        Arc::new(receipts::ReceiptsProjection),
     ]
 }

@@ -66,7 +66,10 @@ pub fn movement_change(event: &StoredEvent) -> Result<Option<MovementChange>, Pr
         }
         MovimientoEvent::EstadoCambiado { nuevo, .. } => MovementChange::Estado { id, estado: nuevo },
         MovimientoEvent::MovimientoEliminado => MovementChange::Delete { id },
-        MovimientoEvent::LineasDevueltas { .. } => MovementChange::Touch { id },
+        // The receipt number is the receipts projection's (`receipts.rs`).
+        MovimientoEvent::LineasDevueltas { .. } | MovimientoEvent::ComprobanteEmitido { .. } => {
+            MovementChange::Touch { id }
+        }
     }))
 }
 

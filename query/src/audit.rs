@@ -173,6 +173,13 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, locales: &Loca
             estado(&datos["nuevo"])
         ),
         ("Movimiento", "MovimientoEliminado") => format!("Movimiento {id} eliminado"),
+        ("Movimiento", "ComprobanteEmitido") => format!(
+            "Movimiento {id}: comprobante N° {}",
+            optica_events::movement::numero_comprobante(
+                datos["local_id"].as_i64().unwrap_or(0),
+                datos["numero"].as_i64().unwrap_or(0)
+            )
+        ),
         ("Producto", "ProductoCreado") => format!("Producto {id} creado: {}", text(&d["modelo"])),
         ("Producto", "ProductoEditado") => format!("Producto {id} editado: {}", text(&d["modelo"])),
         ("Producto", "PrecioActualizado") => format!(

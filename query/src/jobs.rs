@@ -31,6 +31,7 @@ pub struct TrabajoResumen {
     pub celular: Option<String>,
     pub laboratorio_id: i64,
     pub laboratorio: String,
+    pub laboratorio_celular: Option<String>,
     #[schema(value_type = String, format = Date)]
     pub prometido: NaiveDate,
     pub bandeja: Option<String>,
@@ -39,9 +40,10 @@ pub struct TrabajoResumen {
     pub estado: String,
     #[sqlx(skip)]
     pub etiqueta: String,
-    /// When the current state began.
+    /// When the current state began, and the seconds since (by the shop's clock).
     #[schema(value_type = String)]
     pub desde: NaiveDateTime,
+    pub segundos: i64,
     #[schema(value_type = String)]
     pub encargado: NaiveDateTime,
     /// Past its promised date and not finished yet.
@@ -80,7 +82,8 @@ pub struct Aviso {
     pub intentos: i32,
     /// The last failure, in Spanish.
     pub error: Option<String>,
-    /// ENVIADO, PENDIENTE, REINTENTANDO or FALLIDO (given up).
+    /// Mail: ENVIADO, PENDIENTE, REINTENTANDO or FALLIDO (given up). WhatsApp: ABIERTO (staff
+    /// opened the chat with the message; whether they sent it, only they know).
     pub estado: String,
 }
 
@@ -111,14 +114,15 @@ pub struct Filtro {
     pub local_id: Option<i64>,
     pub laboratorio_id: Option<i64>,
     pub atrasados: bool,
-    /// The shop's today, for "overdue".
-    pub hoy: NaiveDate,
+    /// The shop's time now, for "overdue" and the time in each state.
+    pub ahora: NaiveDateTime,
 }
 
 const SELECT: &str = "select j.id, j.local_id, coalesce(l.nombre, '') as local, j.paciente_id,
         p.nombre_completo as paciente, p.celular, j.laboratorio_id, coalesce(b.nombre, '') as laboratorio,
-        j.prometido, j.bandeja, j.estado, j.desde, j.encargado,
-        (j.prometido < $1 and j.estado not in ('ANTEOJO_TERMINADO', 'ENTREGADO')) as atrasado, j.version
+        b.celular as laboratorio_celular, j.prometido, j.bandeja, j.estado, j.desde,
+        extract(epoch from ($1 - j.desde))::bigint as segundos, j.encargado,
+        (j.prometido < $1::date and j.estado not in ('ANTEOJO_TERMINADO', 'ENTREGADO')) as atrasado, j.version
      from jobs j
      join movements m on m.id = j.id
      left join lookup_items l on l.kind = 'Local' and l.id = j.local_id
@@ -159,13 +163,17 @@ fn labelled(mut rows: Vec<TrabajoResumen>) -> Vec<TrabajoResumen> {
 pub async fn page(pool: &PgPool, f: &Filtro, number: i64, size: i64) -> Result<Page<TrabajoResumen>, sqlx::Error> {
     let mut q = QueryBuilder::new("select count(*) from jobs j join movements m on m.id = j.id");
     // `$1` must exist in the count too.
-    q.push(" cross join (select ").push_bind(f.hoy).push("::date as hoy) h");
+    q.push(" cross join (select ")
+        .push_bind(f.ahora)
+        .push("::date as hoy) h");
     conditions(&mut q, f);
     let count: i64 = q.build_query_scalar().fetch_one(pool).await?;
     let mut q = QueryBuilder::new("");
-    q.push(SELECT.replace("$1", "h.hoy"))
+    q.push(SELECT.replace("$1::date", "h.hoy").replace("$1", "h.ahora"))
         .push(" cross join (select ")
-        .push_bind(f.hoy)
+        .push_bind(f.ahora)
+        .push("::timestamp as ahora, ")
+        .push_bind(f.ahora)
         .push("::date as hoy) h");
     conditions(&mut q, f);
     q.push(" order by j.prometido, j.id limit ")
@@ -180,7 +188,7 @@ pub async fn page(pool: &PgPool, f: &Filtro, number: i64, size: i64) -> Result<P
 /// the shop's address).
 pub async fn by_id(pool: &PgPool, id: i64, ahora: NaiveDateTime) -> Result<Option<Trabajo>, sqlx::Error> {
     let Some(resumen) = sqlx::query_as::<_, TrabajoResumen>(&format!("{SELECT} where j.id = $2"))
-        .bind(ahora.date())
+        .bind(ahora)
         .bind(id)
         .fetch_optional(pool)
         .await?
@@ -192,8 +200,14 @@ pub async fn by_id(pool: &PgPool, id: i64, ahora: NaiveDateTime) -> Result<Optio
             .bind(id)
             .fetch_one(pool)
             .await?;
+    // Products (lenses by their category) and the additional lines that name a lens, as the
+    // sale records lenses (`command::sale::cristales`).
     let lineas: Vec<(String, bool)> = sqlx::query_as(
-        "select modelo || ' ' || marca, cristal from movement_lines where movimiento_id = $1 order by linea",
+        "select * from (select modelo || ' ' || marca, cristal from movement_lines where movimiento_id = $1
+                        order by linea) p
+         union all
+         select * from (select descripcion, true from movement_extras
+                        where movimiento_id = $1 and optica_cristal_nombre(descripcion) is not null order by linea) e",
     )
     .bind(id)
     .fetch_all(pool)
@@ -212,7 +226,8 @@ pub async fn by_id(pool: &PgPool, id: i64, ahora: NaiveDateTime) -> Result<Optio
     }
     let avisos = sqlx::query_as(
         "select aviso, canal, destinatario, usuario, solicitado, enviado, intentos, error,
-                case when enviado is not null then 'ENVIADO' when definitivo then 'FALLIDO'
+                case when canal = 'WHATSAPP' then 'ABIERTO' when enviado is not null then 'ENVIADO'
+                     when definitivo then 'FALLIDO'
                      when intentos > 0 then 'REINTENTANDO' else 'PENDIENTE' end as estado
          from job_notices where trabajo_id = $1 order by aviso",
     )

@@ -68,6 +68,10 @@ pub struct Movimiento {
     pub local: Option<Local>,
     pub estado_movimiento: Option<String>,
     pub version: i64,
+    /// A sale's receipt number, `0001-00000042` (branch, then number): per branch, without gaps.
+    pub comprobante: Option<String>,
+    /// The state of the sale's lab job (`GET /api/trabajos/{id}`), when it has one.
+    pub trabajo: Option<String>,
     /// A return's refund: the sale it returned (issue 22).
     pub devolucion_de: Option<i64>,
     /// A sale: the refunds of its returns, in order.
@@ -179,6 +183,10 @@ struct Row {
     deuda_cents: i64,
     estado: Option<String>,
     version: i64,
+    /// The receipt's branch (the sale's when it was registered) and number.
+    comprobante_local: Option<i64>,
+    comprobante: Option<i64>,
+    trabajo: Option<String>,
 }
 
 /// A movement's row with its lines, extras and payments nested as JSON arrays.
@@ -248,8 +256,10 @@ pub async fn branch_of(pool: &PgPool, id: i64) -> Result<Option<i64>, sqlx::Erro
 
 const MOVEMENT_COLUMNS: &str = "m.id, m.tipo, m.fecha, m.local_id, l.nombre as local_nombre,
      l.direccion as local_direccion, l.celular as local_celular, m.paciente_id, m.vendedor, m.descripcion,
-     m.descuento_hundredths, m.total_cents, m.total_impuesto_cents, m.deuda_cents, m.estado, m.version";
-const MOVEMENT_FROM: &str = "from movements m left join lookup_items l on l.kind = 'Local' and l.id = m.local_id";
+     m.descuento_hundredths, m.total_cents, m.total_impuesto_cents, m.deuda_cents, m.estado, m.version,
+     rc.local_id as comprobante_local, rc.numero as comprobante, jb.estado as trabajo";
+const MOVEMENT_FROM: &str = "from movements m left join lookup_items l on l.kind = 'Local' and l.id = m.local_id
+     left join receipts rc on rc.movimiento_id = m.id left join jobs jb on jb.id = m.id";
 
 /// One movement; product costs only for admins (`viewer`). One statement, its lines, extras
 /// and payments nested as JSON (a command's answer: the round trips cost more than the rows),
@@ -447,6 +457,9 @@ async fn assemble(
                     }),
                     estado_movimiento: r.estado,
                     version: r.version,
+                    comprobante: (r.comprobante_local.zip(r.comprobante))
+                        .map(|(local, n)| optica_events::movement::numero_comprobante(local, n)),
+                    trabajo: r.trabajo,
                     codigo_estado: None,
                 }
             },

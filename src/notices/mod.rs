@@ -4,10 +4,10 @@
 //! in one transaction). A failure is retried with a doubling pause; a refusal by the server,
 //! or eight failures, gives up, and the job's history shows it.
 //!
-//! Never twice: a row is marked sent in the transaction that records `AvisoEnviado`, right
-//! after the server accepted the message. The one window is a crash between the two; then the
-//! lease runs out and the message goes again with the same `Message-ID`
-//! (`<trabajo-N-aviso-M@host>`), which mail clients use to show it once.
+//! Never twice: one row is leased at a time, for far longer than a send may take, and marked
+//! sent in the transaction that records `AvisoEnviado`, right after the server accepted the
+//! message. The one window is a crash between the two; then the lease runs out and the message
+//! goes again, with the same `Message-ID` (`<trabajo-N-aviso-M@host>`) so it can be recognised.
 
 mod messages;
 
@@ -27,9 +27,10 @@ pub use messages::{listo, recordatorio, whatsapp_link, whatsapp_number};
 use crate::config::MailSettings;
 use crate::state::AppState;
 
-/// A notice is leased this long; a send takes at most `SEND_TIMEOUT`, well within it.
-const LEASE_SECS: i64 = 120;
-const SEND_TIMEOUT: Duration = Duration::from_secs(30);
+/// A notice is leased this long. A send has a handful of SMTP steps of `SEND_TIMEOUT` at most
+/// each (connect, greeting, TLS, login, sender, recipient, data): well within it.
+const LEASE_SECS: i64 = 600;
+const SEND_TIMEOUT: Duration = Duration::from_secs(20);
 /// Attempts before giving up.
 const MAX_INTENTOS: i32 = 8;
 /// The longest pause between attempts, and between looks at the outbox when nothing wakes the
@@ -79,7 +80,8 @@ pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
         return;
     };
     while !*stop.borrow() {
-        match outbox::take(&state.pool, LEASE_SECS, 10).await {
+        // One at a time: a lease never waits behind other sends.
+        match outbox::take(&state.pool, LEASE_SECS, 1).await {
             Ok(batch) if !batch.is_empty() => {
                 for pendiente in batch {
                     deliver(&state, &mail, &pendiente).await;
@@ -99,25 +101,38 @@ pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
     }
 }
 
+/// Whether the mail server's refusal is about the recipient (the address does not exist or is
+/// not accepted): trying again will not help. Any other refusal (login, TLS, relay, policy) is
+/// the shop's settings or the server's state, and is tried again later.
+fn recipient_refused(code: Option<&str>) -> bool {
+    matches!(code, Some("550" | "551" | "553"))
+}
+
+/// How long until the next attempt, when there is one.
+fn retry(mail: &Mail, pendiente: &Pendiente) -> Option<i64> {
+    (pendiente.intentos < MAX_INTENTOS).then(|| mail.pause(pendiente.intentos))
+}
+
 /// Sends one notice and records how it went.
 async fn deliver(state: &AppState, mail: &Arc<Mail>, pendiente: &Pendiente) {
     let entrega = match compose(state, mail, pendiente).await {
-        Err(error) => Entrega::Fallo {
+        Err((error, again)) => Entrega::Fallo {
             error,
-            reintentar_en: None,
+            reintentar_en: again.then(|| retry(mail, pendiente)).flatten(),
         },
         Ok(message) => match mail.transport.send(message).await {
             Ok(_) => Entrega::Enviado,
             Err(e) => {
                 tracing::warn!(error = %e, trabajo = pendiente.trabajo_id, "no se pudo enviar un aviso");
-                let (error, again) = if e.is_permanent() {
-                    ("El servidor de correo rechazó el mensaje.", false)
-                } else {
-                    ("No se pudo conectar con el servidor de correo.", true)
+                let code = e.status().map(|c| c.to_string());
+                let (error, again) = match code.as_deref() {
+                    c if recipient_refused(c) => ("El servidor de correo rechazó la dirección del paciente.", false),
+                    Some(_) => ("El servidor de correo rechazó el mensaje; se reintentará.", true),
+                    None => ("No se pudo conectar con el servidor de correo.", true),
                 };
                 Entrega::Fallo {
                     error: error.into(),
-                    reintentar_en: (again && pendiente.intentos < MAX_INTENTOS).then(|| mail.pause(pendiente.intentos)),
+                    reintentar_en: again.then(|| retry(mail, pendiente)).flatten(),
                 }
             }
         },
@@ -129,16 +144,28 @@ async fn deliver(state: &AppState, mail: &Arc<Mail>, pendiente: &Pendiente) {
     }
 }
 
-/// The mail of a notice: the 'ready' message, to the address it was asked for.
-async fn compose(state: &AppState, mail: &Mail, p: &Pendiente) -> Result<Message, String> {
+/// The mail of a notice: the 'ready' message, to the address it was asked for. A failure says
+/// whether to try again (a read the database could not answer) or not (a bad address).
+async fn compose(state: &AppState, mail: &Mail, p: &Pendiente) -> Result<Message, (String, bool)> {
     let to: Mailbox = p
         .destinatario
         .parse()
-        .map_err(|_| "La dirección de correo del paciente no es válida.".to_string())?;
+        .map_err(|_| ("La dirección de correo del paciente no es válida.".to_string(), false))?;
     let datos = optica_query::jobs::for_notice(&state.pool, p.trabajo_id)
         .await
-        .map_err(|_| "No se pudieron leer los datos del trabajo.".to_string())?
-        .ok_or_else(|| "El trabajo no existe.".to_string())?;
+        .map_err(|_| {
+            (
+                "No se pudieron leer los datos del trabajo; se reintentará.".to_string(),
+                true,
+            )
+        })?
+        // The read model may still be catching up (after a restore, say).
+        .ok_or_else(|| {
+            (
+                "El trabajo todavía no figura en las vistas; se reintentará.".to_string(),
+                true,
+            )
+        })?;
     let texto = listo(
         &state.shop.nombre,
         &datos,
@@ -153,5 +180,21 @@ async fn compose(state: &AppState, mail: &Mail, p: &Pendiente) -> Result<Message
         .message_id(Some(format!("<trabajo-{}-aviso-{}@{host}>", p.trabajo_id, p.aviso)))
         .header(ContentType::TEXT_PLAIN)
         .body(texto)
-        .map_err(|_| "No se pudo armar el mensaje.".to_string())
+        .map_err(|_| ("No se pudo armar el mensaje.".to_string(), false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::recipient_refused;
+
+    #[test]
+    fn only_a_refused_recipient_gives_up_at_once() {
+        assert!(recipient_refused(Some("550")));
+        assert!(recipient_refused(Some("553")));
+        // Wrong password, TLS required, relay denied: the shop's settings, tried again.
+        assert!(!recipient_refused(Some("535")));
+        assert!(!recipient_refused(Some("530")));
+        assert!(!recipient_refused(Some("554")));
+        assert!(!recipient_refused(None));
+    }
 }

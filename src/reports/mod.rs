@@ -1,11 +1,14 @@
-//! The documents the server writes: a movement's PDF copies, a cash day's closing report, and the
+//! The documents the server writes: a movement's PDF copies (the customer's is a receipt), a lab
+//! job's work order, a cash day's closing report, and the
 //! stock, reorder and sales workbooks.
 //! Pure functions from read-model rows to bytes; the HTTP handlers fetch the rows and answer.
 
 pub mod cash_pdf;
 pub mod count_excel;
+pub mod job_pdf;
 pub mod movement_pdf;
 pub mod pdf_layout;
+pub mod receipt_pdf;
 pub mod reorder_excel;
 pub mod sales_excel;
 pub mod stock_excel;

@@ -11,7 +11,7 @@ const RIGHT: f32 = 562.0;
 const TOP: f32 = 750.0;
 const BOTTOM: f32 = 50.0;
 
-fn mm(points: f32) -> Mm {
+pub fn mm(points: f32) -> Mm {
     Mm(points * 25.4 / 72.0)
 }
 
@@ -64,7 +64,7 @@ fn base_letter(c: char) -> char {
 }
 
 /// The width of `text` in points; bold runs about a tenth wider.
-fn width(text: &str, size: f32, bold: bool) -> f32 {
+pub fn width(text: &str, size: f32, bold: bool) -> f32 {
     let units: u32 = text
         .chars()
         .map(|c| {
@@ -108,6 +108,17 @@ pub fn wrap(text: &str, size: f32, bold: bool, max: f32) -> Vec<String> {
     }
     lines.push(current);
     lines
+}
+
+/// Where the page's text may go: from `LEFT` to `RIGHT` points.
+pub const MARGINS: (f32, f32) = (LEFT, RIGHT);
+
+/// A cell of `Writer::cells`.
+pub struct Cell<'a> {
+    pub text: &'a str,
+    pub x: f32,
+    pub right: bool,
+    pub max: f32,
 }
 
 /// Font choice of one line.
@@ -196,6 +207,47 @@ impl Writer {
 
     pub fn gap(&mut self) {
         self.advance();
+    }
+
+    /// A row of cells, each at its x (points from the page's left edge) and left-aligned, or
+    /// ending at its x when right-aligned; a cell wider than its `max` wraps onto more lines.
+    pub fn cells(&mut self, cells: &[Cell<'_>], style: Style) {
+        let (_, size, bold) = self.font(style);
+        let wrapped: Vec<Vec<String>> = cells
+            .iter()
+            .map(|cell| wrap(&printable(cell.text), size, bold, cell.max))
+            .collect();
+        for i in 0..wrapped.iter().map(Vec::len).max().unwrap_or(0) {
+            for (cell, lines) in cells.iter().zip(&wrapped) {
+                let Some(text) = lines.get(i) else { continue };
+                let x = if cell.right {
+                    cell.x - width(text, size, bold)
+                } else {
+                    cell.x
+                };
+                self.put(text, style, x);
+            }
+            self.advance();
+        }
+    }
+
+    /// Starts a new page unless `height` points fit above the bottom margin.
+    pub fn ensure(&mut self, height: f32) {
+        if self.y - height < BOTTOM {
+            let (page, layer) = self.doc.add_page(mm(PAGE_WIDTH), mm(PAGE_HEIGHT), "texto");
+            self.layer = self.doc.get_page(page).get_layer(layer);
+            self.y = TOP;
+        }
+    }
+
+    /// Moves down `points` (drawings take their room this way).
+    pub fn skip(&mut self, points: f32) {
+        self.y -= points;
+    }
+
+    /// Where the next line's baseline is, and the layer to draw on there.
+    pub fn cursor(&self) -> (f32, &PdfLayerReference) {
+        (self.y, &self.layer)
     }
 
     pub fn finish(self) -> Result<Vec<u8>, printpdf::Error> {

@@ -68,14 +68,15 @@ async fn the_log_is_for_admins_newest_first_filtered_and_paged(pool: PgPool) {
             page["totalElements"].as_i64().unwrap()
         }
     };
-    assert_eq!(count("tipo=Movimiento".into()).await, 1);
+    // the sale and its receipt number
+    assert_eq!(count("tipo=Movimiento".into()).await, 2);
     assert_eq!(
         count(format!("tipo=Producto&id={}", shop.armazon)).await,
         4,
         "created, offered at the centre, initial stock, sale"
     );
-    // the patient, the sale and its stock change
-    assert_eq!(count("usuario=vendedor".into()).await, 3);
+    // the patient, the sale, its receipt number and its stock change
+    assert_eq!(count("usuario=vendedor".into()).await, 4);
     assert_eq!(count("evento=StockAjustado".into()).await, 3);
     assert_eq!(count(format!("local={}&evento=StockAjustado", shop.norte)).await, 0);
     assert_eq!(count("desde=2000-01-01&hasta=2100-12-31".into()).await, events);
@@ -173,9 +174,13 @@ async fn an_entity_as_it_stood_and_its_history(pool: PgPool) {
         .iter()
         .map(|e| e["evento"].as_str().unwrap())
         .collect();
-    assert_eq!(kinds, ["MovimientoRegistrado", "EstadoCambiado"]);
+    assert_eq!(kinds, ["MovimientoRegistrado", "ComprobanteEmitido", "EstadoCambiado"]);
+    assert!(
+        history[1]["resumen"].as_str().unwrap().contains("comprobante N° "),
+        "{history}"
+    );
     assert_eq!(
-        history[1]["resumen"],
+        history[2]["resumen"],
         format!("Movimiento {id}: estado Pidiendo Cristales → Entregado")
     );
 

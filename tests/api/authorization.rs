@@ -208,7 +208,8 @@ const MATRIX: &[Fila] = &[
     ("GET",    "/api/trabajos/{trabajo}",                  Sin, BRANCH_A),
     ("PUT",    "/api/trabajos/{trabajo}",                  Json(r#"{"laboratorioId":{laboratorio},"prometido":"2099-01-02"}"#), BRANCH_A),
     ("POST",   "/api/trabajos/{trabajo}/estado",           Json(r#"{"estado":"CONTROL_CALIDAD"}"#), [401, 401, 401, 200, 403, 400]),
-    ("POST",   "/api/trabajos/{trabajo}/avisos",           Json(r#"{"canal":"WHATSAPP"}"#), BRANCH_A),
+    ("POST",   "/api/trabajos/{avisar}/avisos",            Json(r#"{"canal":"WHATSAPP"}"#), BRANCH_A),
+    ("GET",    "/api/trabajos/{trabajo}/orden",            Sin, BRANCH_A),
     ("GET",    "/api/recordatorios",                       Sin, STAFF),
 
     // Totals: a seller's own branch's; statistics: admins; per-branch counts: any staff member.
@@ -350,7 +351,9 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
     lens_sale["detallesAdicionales"] = json!([{"descripcion": "Cristal Orma", "subtotal": 1000.5}]);
     lens_sale["paciente"] = json!({"id": s.paciente});
     let trabajo = id_of(&app, &s.seller, "/api/movimientos", lens_sale.clone(), "movimiento").await;
-    let encargar = id_of(&app, &s.seller, "/api/movimientos", lens_sale, "movimiento").await;
+    let encargar = id_of(&app, &s.seller, "/api/movimientos", lens_sale.clone(), "movimiento").await;
+    // A third, ready: the customer may be told.
+    let avisar = id_of(&app, &s.seller, "/api/movimientos", lens_sale, "movimiento").await;
     let laboratorio = id_of(
         &app,
         admin,
@@ -362,6 +365,14 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
     let encargo = json!({"movimientoId": trabajo, "laboratorioId": laboratorio, "prometido": "2099-01-01"});
     let (status, ordered) = app.post("/api/trabajos", Some(&s.seller), encargo).await;
     assert_eq!(status, StatusCode::CREATED, "{ordered}");
+    let encargo = json!({"movimientoId": avisar, "laboratorioId": laboratorio, "prometido": "2099-01-01"});
+    let (status, ordered) = app.post("/api/trabajos", Some(&s.seller), encargo).await;
+    assert_eq!(status, StatusCode::CREATED, "{ordered}");
+    let listo = json!({"estado": "ANTEOJO_TERMINADO"});
+    let (status, moved) = app
+        .post(&format!("/api/trabajos/{avisar}/estado"), Some(&s.seller), listo)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
     // Three frames: one comes back per caller allowed to return.
     let devolver = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 3), "movimiento").await;
     let (_, leido) = app.get(&format!("/api/movimientos/{movimiento}"), Some(admin)).await;
@@ -407,6 +418,7 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
         ("conteo", conteo),
         ("trabajo", trabajo),
         ("encargar", encargar),
+        ("avisar", avisar),
         ("laboratorio", laboratorio),
         ("borrar_paciente", borrar_paciente),
         ("borrar_producto", borrar_producto),

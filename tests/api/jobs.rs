@@ -90,11 +90,14 @@ async fn a_job_freezes_the_prescription_and_its_states_move_the_sale(pool: PgPoo
     assert_eq!(t["cristales"], json!(["Orma Ray-Ban"]));
     assert_eq!(t["armazon"], json!(["RB2140 Ray-Ban"]));
     assert!(t["enlace"].as_str().unwrap().contains("/estadoCompra/"), "{t}");
-    let whatsapp = t["whatsapp"].as_str().unwrap();
-    assert!(
-        whatsapp.starts_with("https://wa.me/5493794123456?text=Hola%20%C3%91and%C3%BA%20P%C3%A9rez"),
-        "{whatsapp}"
-    );
+    assert_eq!(t["whatsapp"], json!(null), "not ready yet: no 'ready' message");
+
+    // The sale says it has its job; the list says how long it has been in its state.
+    let (_, m) = app.get(&format!("/api/movimientos/{venta}"), Some(&shop.seller)).await;
+    assert_eq!(m["trabajo"], "PEDIDO_CRISTALES");
+    assert!(m["comprobante"].as_str().is_some(), "{m}");
+    let (_, list) = app.get("/api/trabajos", Some(&shop.seller)).await;
+    assert!(list["content"][0]["segundos"].as_i64().unwrap() >= 0, "{list}");
 
     // One job per sale.
     let body = json!({"movimientoId": venta, "laboratorioId": laboratorio, "prometido": in_days(&app, 7)});
@@ -136,6 +139,12 @@ async fn a_job_freezes_the_prescription_and_its_states_move_the_sale(pool: PgPoo
     let (_, job) = app.get(&format!("/api/trabajos/{venta}"), Some(&shop.seller)).await;
     assert_eq!(job["estado"], "ANTEOJO_TERMINADO");
     assert_eq!(job["historial"][3]["motivo"], "Cambiado desde la caja");
+    // Ready: the one-click WhatsApp message to the patient's mobile.
+    let whatsapp = job["whatsapp"].as_str().unwrap();
+    assert!(
+        whatsapp.starts_with("https://wa.me/5493794123456?text=Hola%20%C3%91and%C3%BA%20P%C3%A9rez"),
+        "{whatsapp}"
+    );
 
     // Another branch's seller neither sees nor moves it.
     let norte = app.seller_token("vendedora_norte", shop.norte).await;
@@ -293,13 +302,11 @@ async fn a_notice_asked_before_a_restart_is_delivered_once(pool: PgPool) {
 async fn a_failed_notice_is_retried_and_the_history_shows_the_failure(pool: PgPool) {
     let port = free_port();
     let mut app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    // Finished before the shop set up its mail: no automatic mail.
+    let venta = finished_job(&app, &shop).await;
     with_mail(&mut app, port);
     let _worker = worker(&app.state);
-    let shop = shop(&app).await;
-    let paciente = patient(&app, &shop).await;
-    let venta = sale_with_lens(&app, &shop, paciente).await;
-    let laboratorio = lab(&app, &shop).await;
-    order(&app, &shop, venta, laboratorio).await;
 
     // Asked on demand, twice with one key: one notice. No mail server listens yet.
     let ask = |key: &'static str| {
@@ -337,7 +344,7 @@ async fn a_failed_notice_is_retried_and_the_history_shows_the_failure(pool: PgPo
         .await;
     assert_eq!(status, StatusCode::OK, "{whatsapp}");
     assert_eq!(whatsapp["trabajo"]["avisos"][1]["canal"], "WHATSAPP");
-    assert_eq!(whatsapp["trabajo"]["avisos"][1]["estado"], "ENVIADO");
+    assert_eq!(whatsapp["trabajo"]["avisos"][1]["estado"], "ABIERTO");
     assert!(whatsapp["trabajo"]["whatsapp"]
         .as_str()
         .unwrap()
@@ -396,8 +403,9 @@ async fn reminders_list_old_fichas_and_jobs_not_collected(pool: PgPool) {
     let (_, r) = app.get("/api/recordatorios?meses=120&dias=7", Some(&shop.seller)).await;
     assert_eq!(r["controles"], json!([]));
     assert_eq!(r["sinRetirar"], json!([]));
-    let (status, refused) = app.get("/api/recordatorios?meses=500", Some(&shop.seller)).await;
+    let (status, refused) = app.get("/api/recordatorios?meses=0", Some(&shop.seller)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert_eq!(refused["errors"], json!(["Los meses deben estar entre 1 y 120."]));
     // An old ficha is due.
     sqlx::query("update patient_fichas set fecha = fecha - 400 where paciente_id = $1")
         .bind(paciente)
@@ -408,4 +416,164 @@ async fn reminders_list_old_fichas_and_jobs_not_collected(pool: PgPool) {
     assert_eq!(r["controles"][0]["pacienteId"], paciente, "{r}");
     let link = r["controles"][0]["whatsapp"].as_str().unwrap();
     assert!(link.contains("%C3%BAltimo%20control"), "{link}");
+}
+
+/// A job taken to 'Anteojo Terminado' (no mail server: no automatic mail).
+async fn finished_job(app: &TestApp, shop: &Shop) -> i64 {
+    let paciente = patient(app, shop).await;
+    let venta = sale_with_lens(app, shop, paciente).await;
+    let laboratorio = lab(app, shop).await;
+    order(app, shop, venta, laboratorio).await;
+    let (status, moved) = move_to(app, &shop.seller, venta, "ANTEOJO_TERMINADO", None).await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    venta
+}
+
+#[sqlx::test]
+async fn one_notice_key_sent_many_times_at_once_asks_once(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let venta = finished_job(&app, &shop).await;
+    let ask = || {
+        let request = axum::http::Request::post(format!("/api/trabajos/{venta}/avisos"))
+            .header("authorization", format!("Bearer {}", shop.seller))
+            .header("content-type", "application/json")
+            .header("idempotency-key", "doble-clic")
+            .body(axum::body::Body::from(json!({"canal": "WHATSAPP"}).to_string()))
+            .unwrap();
+        app.send(request)
+    };
+    let answers = futures::future::join_all((0..6).map(|_| ask())).await;
+    assert!(answers.iter().all(|(s, _)| *s == StatusCode::OK), "{answers:?}");
+    let (_, job) = app.get(&format!("/api/trabajos/{venta}"), Some(&shop.seller)).await;
+    assert_eq!(job["avisos"].as_array().unwrap().len(), 1, "{job}");
+}
+
+#[sqlx::test]
+async fn a_sale_with_an_open_job_keeps_its_patient_and_branch_and_stays(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let venta = finished_job(&app, &shop).await;
+    let (_, m) = app.get(&format!("/api/movimientos/{venta}"), Some(&shop.admin)).await;
+    let mut other_patient = m.clone();
+    other_patient["paciente"] = json!({"id": shop.paciente});
+    let (status, refused) = app
+        .put(&format!("/api/movimientos/{venta}"), Some(&shop.admin), other_patient)
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    let rule =
+        "La venta tiene un trabajo de laboratorio en curso: no se puede cambiar su paciente, su local ni su tipo.";
+    assert_eq!(refused["errors"], json!([rule]));
+    let mut other_branch = m.clone();
+    other_branch["local"] = json!({"id": shop.norte});
+    let (status, _) = app
+        .put(&format!("/api/movimientos/{venta}"), Some(&shop.admin), other_branch)
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, refused) = app
+        .delete(&format!("/api/movimientos/{venta}"), Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert_eq!(
+        refused["mensaje"],
+        "La venta tiene un trabajo de laboratorio en curso: no se puede eliminar."
+    );
+    // Delivered, the sale is the shop's again to correct.
+    move_to(&app, &shop.seller, venta, "ENTREGADO", None).await;
+    let (status, deleted) = app
+        .delete(&format!("/api/movimientos/{venta}"), Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{deleted}");
+}
+
+#[sqlx::test]
+async fn a_stale_screen_or_an_old_form_never_moves_a_job_back(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let paciente = patient(&app, &shop).await;
+    let venta = sale_with_lens(&app, &shop, paciente).await;
+    let laboratorio = lab(&app, &shop).await;
+    let ordered = order(&app, &shop, venta, laboratorio).await;
+    let loaded = ordered["trabajo"]["version"].clone();
+    // The existing front end's form, opened now (no version in what it sends back).
+    let (_, mut old_form) = app.get(&format!("/api/movimientos/{venta}"), Some(&shop.seller)).await;
+    old_form.as_object_mut().unwrap().remove("version");
+    move_to(&app, &shop.seller, venta, "ANTEOJO_TERMINADO", None).await;
+
+    // A screen opened before that move sends the version it loaded: refused.
+    let body = json!({"estado": "CONTROL_CALIDAD", "version": loaded});
+    let (status, refused) = app
+        .post(&format!("/api/trabajos/{venta}/estado"), Some(&shop.seller), body)
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    // The old form saves its stale 'Pidiendo Cristales' with a new description: the description
+    // is kept, the state is not taken back.
+    old_form["descripcion"] = json!("Cliente pide estuche");
+    let (status, saved) = app
+        .put(&format!("/api/movimientos/{venta}"), Some(&shop.seller), old_form)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{saved}");
+    assert_eq!(saved["movimiento"]["descripcion"], "Cliente pide estuche");
+    assert_eq!(sale_state(&app, &shop, venta).await, "ANTEOJO_TERMINADO");
+    let (_, job) = app.get(&format!("/api/trabajos/{venta}"), Some(&shop.seller)).await;
+    assert_eq!(job["estado"], "ANTEOJO_TERMINADO");
+}
+
+#[sqlx::test]
+async fn the_ready_notice_waits_for_the_glasses_and_lenses_in_extra_lines_are_listed(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let paciente = patient(&app, &shop).await;
+    let mut body = crate::common::shop::sale(&shop, 1);
+    body["paciente"] = json!({"id": paciente});
+    body["detallesAdicionales"] = json!([{"descripcion": "Cristal Orma antirreflejo", "subtotal": 0.5}]);
+    for amount in [
+        "/total",
+        "/totalImpuesto",
+        "/cajaMovimientos/0/monto",
+        "/cajaMovimientos/0/montoImpuesto",
+    ] {
+        *body.pointer_mut(amount).unwrap() = json!(1001.0);
+    }
+    let venta = id_of(&app, &shop.seller, "/api/movimientos", body, "movimiento").await;
+    let laboratorio = lab(&app, &shop).await;
+    let ordered = order(&app, &shop, venta, laboratorio).await;
+    assert_eq!(ordered["trabajo"]["cristales"], json!(["Cristal Orma antirreflejo"]));
+    assert_eq!(ordered["trabajo"]["armazon"], json!(["RB2140 Ray-Ban"]));
+    assert_eq!(
+        ordered["trabajo"]["whatsapp"],
+        json!(null),
+        "not ready: no 'ready' message"
+    );
+    let (status, refused) = app
+        .post(
+            &format!("/api/trabajos/{venta}/avisos"),
+            Some(&shop.seller),
+            json!({"canal": "WHATSAPP"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert_eq!(
+        refused["errors"],
+        json!(["El trabajo todavía no está terminado: avisá cuando esté en 'Anteojo Terminado'."])
+    );
+}
+
+#[sqlx::test]
+async fn a_job_is_never_ordered_from_a_lab_that_does_not_exist(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let paciente = patient(&app, &shop).await;
+    let venta = sale_with_lens(&app, &shop, paciente).await;
+    // A sale already delivered: its job holds no lab link, so only a check can refuse it.
+    let (_, mut m) = app.get(&format!("/api/movimientos/{venta}"), Some(&shop.seller)).await;
+    m["estadoMovimiento"] = json!("ENTREGADO");
+    let (status, _) = app
+        .put(&format!("/api/movimientos/{venta}"), Some(&shop.seller), m)
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let body = json!({"movimientoId": venta, "laboratorioId": 999, "prometido": in_days(&app, 2)});
+    let (status, refused) = app.post("/api/trabajos", Some(&shop.seller), body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert_eq!(refused["mensaje"], "No existe el laboratorio con ID 999");
 }

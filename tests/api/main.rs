@@ -24,6 +24,7 @@ mod openapi;
 mod patients;
 mod products;
 mod projector;
+mod receipts;
 mod returns;
 mod startup;
 mod statistics;

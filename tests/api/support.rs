@@ -139,7 +139,8 @@ async fn events_prints_the_log_filtered_as_a_table_or_json_lines(pool: PgPool) {
         kind: Some("Movimiento".into()),
         ..EventFilter::default()
     };
-    assert_eq!(support::print_events(&pool, &filter, true, &mut out).await.unwrap(), 1);
+    // The sale and its receipt number.
+    assert_eq!(support::print_events(&pool, &filter, true, &mut out).await.unwrap(), 2);
     let line: serde_json::Value = serde_json::from_slice(out.split(|b| *b == b'\n').next().unwrap()).unwrap();
     assert_eq!(line["type"], "MovimientoRegistrado");
     assert_eq!(line["metadata"]["actor"]["username"], "vendedor");
@@ -149,10 +150,10 @@ async fn events_prints_the_log_filtered_as_a_table_or_json_lines(pool: PgPool) {
         ..EventFilter::default()
     };
     let mut out = Vec::new();
-    // the patient, the sale, and the sale's stock change on the frame
+    // the patient, the sale with its receipt number, and the sale's stock change on the frame
     assert_eq!(
         support::print_events(&pool, &by_user, false, &mut out).await.unwrap(),
-        3
+        4
     );
     let (code, stdout, _) = optica(&pool, &["events", "--kind", "Producto", "--from", "2000-01-01"]).await;
     assert_eq!(code, 0);

@@ -19,6 +19,10 @@ pub fn command_error(id: i64, e: CommandError<JobError>) -> AppError {
             AppError::Conflict(format!("La venta {id} ya tiene su trabajo de laboratorio."))
         }
         CommandError::Domain(JobError::Trabajo(TrabajoError::NotFound)) => not_found(id),
+        CommandError::Domain(JobError::Trabajo(TrabajoError::Stale { .. })) => AppError::Conflict(
+            "El trabajo fue modificado por otra persona desde que se abrió. Vuelva a cargarlo para ver los cambios."
+                .into(),
+        ),
         CommandError::Domain(JobError::SinVenta) => {
             AppError::NotFound(format!("El movimiento ID: {id} no existe en la base de datos!"))
         }

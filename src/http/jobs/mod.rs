@@ -24,6 +24,7 @@ use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
 use crate::http::extract::{ApiJson, ApiPath, Query};
 use crate::http::lenient::{branch, lenient_date, opt_i64, text};
+use crate::http::references::Referenced;
 use crate::http::{page_index, page_size, Created, Endpoints};
 #[allow(unused_imports)]
 use crate::openapi::Mensaje;
@@ -37,6 +38,7 @@ pub fn endpoints() -> Endpoints {
         .staff(routes!(get, amend))
         .staff(routes!(move_to))
         .staff(routes!(notify))
+        .staff(routes!(work_order))
         .merge(reminders::endpoints())
 }
 
@@ -69,6 +71,10 @@ pub struct EstadoBody {
     /// Required to send the job back to the lab (REHACER).
     #[serde(default)]
     pub motivo: Option<String>,
+    /// The job's `version` the screen loaded: a move from a screen that is out of date is
+    /// refused (409) instead of undoing a newer one.
+    #[serde(default)]
+    pub version: Option<u64>,
 }
 
 #[derive(Clone, Debug, Deserialize, ToSchema)]
@@ -94,6 +100,17 @@ pub struct EstadoOpcion {
     pub estado_movimiento: String,
 }
 
+/// The lab must exist whatever the job's state (a delivered job holds no link that would
+/// refuse a missing one).
+async fn known_lab(state: &AppState, id: i64) -> Result<(), AppError> {
+    let kind = optica_events::LookupKind::Laboratorio;
+    if Referenced::load(&state.pool, [(kind, id)]).await?.exists(kind, id) {
+        Ok(())
+    } else {
+        Err(AppError::BadRequest(format!("No existe el laboratorio con ID {id}")))
+    }
+}
+
 fn orden(body: OrdenBody) -> Result<Orden, AppError> {
     let prometido: NaiveDate = lenient_date(&body.prometido).ok_or_else(|| {
         AppError::Validation(vec![format!(
@@ -115,7 +132,10 @@ pub async fn read_job(state: &AppState, id: i64) -> Result<Option<Trabajo>, AppE
         return Ok(None);
     };
     trabajo.enlace = state.status_link(id);
-    if let (Some(celular), Some(datos)) = (
+    // The message says the glasses are ready: offered only when they are.
+    let listo = trabajo.resumen.estado == EstadoTrabajo::AnteojoTerminado.clave();
+    if let (true, Some(celular), Some(datos)) = (
+        listo,
         trabajo.resumen.celular.clone(),
         read::for_notice(&state.pool, id).await?,
     ) {
@@ -145,6 +165,7 @@ pub async fn order(
 ) -> Result<Created<TrabajoGuardado>, AppError> {
     let id = body.movimiento_id;
     let orden = orden(body.orden)?;
+    known_lab(&state, orden.laboratorio_id).await?;
     let metadata = meta.metadata(caller.actor());
     let quien = Quien {
         usuario: caller.actor().username,
@@ -207,7 +228,7 @@ pub async fn list(
         local_id: caller.branch_seen(branch(q.local_id)),
         laboratorio_id: q.laboratorio_id.filter(|id| *id != 0),
         atrasados: q.atrasados.unwrap_or(false),
-        hoy: state.today(),
+        ahora: state.now(),
     };
     let number = page_index(q.page.unwrap_or(0))?;
     let size = page_size(q.size, 50)?;
@@ -272,6 +293,7 @@ pub async fn amend(
 ) -> Result<Json<TrabajoGuardado>, AppError> {
     visible(&state, &caller, id).await?;
     let orden = orden(body)?;
+    known_lab(&state, orden.laboratorio_id).await?;
     let metadata = meta.metadata(caller.actor());
     let may_touch = |local_id: i64| caller.works_at(local_id);
     let outcome = jobs::amend(&state.store, id, orden, may_touch, &metadata)
@@ -285,7 +307,8 @@ pub async fn amend(
 /// the customer a mail when the shop sends mail and the patient has an address.
 #[utoipa::path(post, path = "/api/trabajos/{id}/estado", tag = "trabajos", operation_id = "trabajo_estado",
     params(("id" = i64, Path)), request_body = EstadoBody,
-    responses((status = 200, body = TrabajoGuardado), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+    responses((status = 200, body = TrabajoGuardado), (status = 400, description = "errors"), (status = 404, body = Mensaje),
+    (status = 409, body = Mensaje)))]
 pub async fn move_to(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -299,9 +322,18 @@ pub async fn move_to(
     let metadata = meta.metadata(caller.actor());
     let ctx = state.job_context(&caller);
     let may_touch = |local_id: i64| caller.works_at(local_id);
-    let outcome = jobs::move_to(&state.store, id, nuevo, body.motivo, &ctx, may_touch, &metadata)
-        .await
-        .map_err(|e| command_error(id, e))?;
+    let outcome = jobs::move_to(
+        &state.store,
+        id,
+        nuevo,
+        body.motivo,
+        body.version,
+        &ctx,
+        may_touch,
+        &metadata,
+    )
+    .await
+    .map_err(|e| command_error(id, e))?;
     dispatch::settled(&state, outcome).await;
     state.notices.notify_one();
     Ok(Json(
@@ -341,4 +373,39 @@ pub async fn notify(
         Canal::Whatsapp => "El aviso por WhatsApp quedó registrado.",
     };
     Ok(Json(answer(&state, id, mensaje).await?))
+}
+
+/// The printable work order for the lab: the order, the frozen prescription, lenses and frame.
+#[utoipa::path(get, path = "/api/trabajos/{id}/orden", tag = "trabajos", operation_id = "trabajo_orden",
+    params(("id" = i64, Path)),
+    responses((status = 200, content_type = "application/pdf", description = "the work order"),
+    (status = 404, body = Mensaje)))]
+pub async fn work_order(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<axum::response::Response, AppError> {
+    use axum::http::header;
+    use axum::response::IntoResponse;
+    visible(&state, &caller, id).await?;
+    let trabajo = read_job(&state, id).await?.ok_or_else(|| not_found(id))?;
+    let shop = state.shop.clone();
+    // printpdf's document is single-threaded and the work is CPU-bound.
+    let bytes = tokio::task::spawn_blocking(move || {
+        crate::reports::job_pdf::work_order(&trabajo, &crate::http::movements::lists::tienda(&shop))
+    })
+    .await
+    .map_err(AppError::internal)?
+    .map_err(AppError::internal)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"orden_de_trabajo_{id}.pdf\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
 }

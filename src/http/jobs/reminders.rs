@@ -49,13 +49,13 @@ pub struct Recordatorios {
     pub sin_retirar: Vec<SinRetirar>,
 }
 
-fn bounded(value: Option<i64>, default: i64, max: i64, what: &str) -> Result<i64, AppError> {
+fn bounded(value: Option<i64>, default: i64, (min, max): (i64, i64), what: &str) -> Result<i64, AppError> {
     let value = value.unwrap_or(default);
-    if (0..=max).contains(&value) {
+    if (min..=max).contains(&value) {
         Ok(value)
     } else {
         Err(AppError::Validation(vec![format!(
-            "{what} debe estar entre 0 y {max}."
+            "{what} deben estar entre {min} y {max}."
         )]))
     }
 }
@@ -74,8 +74,8 @@ pub async fn reminders(
     Staff(caller): Staff,
     Query(q): Query<RecordatoriosQuery>,
 ) -> Result<Json<Recordatorios>, AppError> {
-    let meses = bounded(q.meses, 12, 120, "Los meses")?.max(1);
-    let dias = bounded(q.dias, 7, 365, "Los días")?;
+    let meses = bounded(q.meses, 12, (1, 120), "Los meses")?;
+    let dias = bounded(q.dias, 7, (0, 365), "Los días")?;
     let local_id = caller.branch_seen(branch(q.local_id));
     let today = state.today();
     let antes = today.checked_sub_months(Months::new(meses as u32)).unwrap_or(today);

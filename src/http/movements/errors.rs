@@ -1,5 +1,6 @@
 //! How the cash-box unit's refusals answer: the contract's texts and statuses.
 
+use optica_command::job::TrabajoError;
 use optica_command::movement::MovimientoError;
 use optica_command::patient::PacienteError;
 use optica_command::product::ProductoError;
@@ -26,6 +27,12 @@ pub fn command_error(id: i64, e: CommandError<SaleError>, accion: &str) -> AppEr
         CommandError::Domain(SaleError::Movimiento(MovimientoError::Invalid(list))) => {
             AppError::Validation(texts(&list))
         }
+        // The sale's lab job in course (issue 24).
+        CommandError::Domain(SaleError::Trabajo(TrabajoError::Invalid(list))) if accion == "eliminar" => {
+            AppError::Conflict(texts(&list).join(" "))
+        }
+        CommandError::Domain(SaleError::Trabajo(TrabajoError::Invalid(list))) => AppError::Validation(texts(&list)),
+        CommandError::Domain(SaleError::Trabajo(other)) => AppError::internal(other),
         CommandError::Domain(SaleError::Movimiento(MovimientoError::Stale { .. })) => AppError::Conflict(
             "El movimiento fue modificado por otra persona desde que se abrió el formulario. \
              Vuelva a cargarlo para ver los cambios."

@@ -220,6 +220,26 @@ pub async fn public_status(
     }))
 }
 
+/// The shop as receipts present it, its logo read from the file the settings name.
+pub fn tienda(shop: &crate::config::ShopSettings) -> crate::reports::receipt_pdf::Tienda {
+    let logo = shop
+        .logo
+        .as_ref()
+        .filter(|p| !p.as_os_str().is_empty())
+        .and_then(|path| match std::fs::read(path) {
+            Ok(bytes) => Some(bytes),
+            Err(error) => {
+                tracing::warn!(%error, "no se pudo leer OPTICA_SHOP_LOGO");
+                None
+            }
+        });
+    crate::reports::receipt_pdf::Tienda {
+        nombre: shop.nombre.clone(),
+        telefono: shop.telefono.clone(),
+        logo,
+    }
+}
+
 /// Which copy of the report.
 #[derive(Clone, Copy)]
 enum Copia {
@@ -236,9 +256,11 @@ async fn report(state: &AppState, caller: &Caller, id: i64, copia: Copia) -> Res
     let movimiento = movements::by_id(&state.pool, id, caller.viewer())
         .await?
         .ok_or_else(not_found)?;
+    let enlace = (movimiento.tipo_movimiento == "ENTRADA").then(|| state.status_link(id));
+    let shop = state.shop.clone();
     // printpdf's document is single-threaded and the work is CPU-bound.
     let bytes = tokio::task::spawn_blocking(move || match copia {
-        Copia::Cliente => pdf::customer(&movimiento),
+        Copia::Cliente => crate::reports::receipt_pdf::receipt(&movimiento, &tienda(&shop), enlace.as_deref()),
         Copia::Optica => pdf::shop(&movimiento),
     })
     .await

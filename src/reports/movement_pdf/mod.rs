@@ -1,5 +1,5 @@
-//! The two movement reports (contract §6.2): the customer's copy and the shop's copy with the
-//! patient's latest prescription. Unlike the old reports, the total before the discount is
+//! The shop's copy of a movement (contract §6.2), with the patient's latest prescription (the
+//! customer's copy is the receipt, `receipt_pdf.rs`). Unlike the old reports, the total before the discount is
 //! printed next to the discounted one, the debt counts what was credited and is never negative,
 //! long movements continue on further pages, and any text prints.
 
@@ -91,36 +91,6 @@ fn lines(w: &mut Writer, m: &Movimiento) {
     }
 }
 
-fn local_line(m: &Movimiento) -> String {
-    match &m.local {
-        Some(l) => format!(
-            "Local: {}     Dirección: {}     Celular: {}",
-            l.nombre,
-            or_dashes(l.direccion.as_deref()),
-            or_dashes(l.celular.as_deref())
-        ),
-        None => "Local: ---".into(),
-    }
-}
-
-/// The customer's copy.
-pub fn customer(m: &Movimiento) -> Result<Vec<u8>, printpdf::Error> {
-    let mut w = Writer::new(&format!("Movimiento {}", m.id), 20.0)?;
-    w.line(&format!("Fecha: {}", date(m.fecha.date())), TITLE);
-    w.gap();
-    w.line(&local_line(m), TEXT);
-    if let Some(p) = &m.paciente {
-        w.line(
-            &format!("Número de Ficha: {}     Paciente: {}", p.ficha, p.nombre_completo),
-            TEXT,
-        );
-        w.line(&format!("Obra Social: {}", or_dashes(p.obra_social.as_deref())), TEXT);
-    }
-    lines(&mut w, m);
-    totals(&mut w, m);
-    w.finish()
-}
-
 /// `+1.25`, `0.00`, `-0.50`; `-` when empty.
 fn signed(value: Option<f64>) -> String {
     match value {
@@ -158,9 +128,10 @@ fn latest(p: &Paciente) -> Option<&Ficha> {
     p.historial_fichas.iter().max_by_key(|f| (f.fecha, f.id))
 }
 
-fn prescription(w: &mut Writer, f: &Ficha) {
+/// The prescription block (the shop's copy and the lab's work order print it).
+pub(crate) fn prescription(w: &mut Writer, f: &Ficha) {
     w.line("Ficha de graduación del paciente", HEADING);
-    w.line(&format!("Fecha: {}", f.fecha.format("%Y-%m-%d")), TEXT);
+    w.line(&format!("Fecha: {}", f.fecha.format("%d/%m/%Y")), TEXT);
     w.gap();
     w.columns("Medidas Persona", "Medidas del armazón", HEADING);
     w.columns(

@@ -1564,6 +1564,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trabajos/{id}/orden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The printable work order for the lab: the order, the frozen prescription, lenses and frame. */
+        get: operations["trabajo_orden"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transferencias": {
         parameters: {
             query?: never;
@@ -1775,7 +1792,10 @@ export interface components {
             enviado?: string | null;
             /** @description The last failure, in Spanish. */
             error?: string | null;
-            /** @description ENVIADO, PENDIENTE, REINTENTANDO or FALLIDO (given up). */
+            /**
+             * @description Mail: ENVIADO, PENDIENTE, REINTENTANDO or FALLIDO (given up). WhatsApp: ABIERTO (staff
+             *     opened the chat with the message; whether they sent it, only they know).
+             */
             estado: string;
             /** Format: int32 */
             intentos: number;
@@ -2070,6 +2090,12 @@ export interface components {
             estado: string;
             /** @description Required to send the job back to the lab (REHACER). */
             motivo?: string | null;
+            /**
+             * Format: int64
+             * @description The job's `version` the screen loaded: a move from a screen that is out of date is
+             *     refused (409) instead of undoing a newer one.
+             */
+            version?: number | null;
         };
         /**
          * @description What anyone holding the link may know of an order: its state, and which order it is (its day
@@ -2385,6 +2411,8 @@ export interface components {
              *     signs it, so one order's link does not reveal another's.
              */
             codigoEstado?: string | null;
+            /** @description A sale's receipt number, `0001-00000042` (branch, then number): per branch, without gaps. */
+            comprobante?: string | null;
             descripcion?: string | null;
             /** Format: double */
             descuento?: number | null;
@@ -2416,6 +2444,8 @@ export interface components {
             total: number;
             /** Format: double */
             totalImpuesto: number;
+            /** @description The state of the sale's lab job (`GET /api/trabajos/{id}`), when it has one. */
+            trabajo?: string | null;
             vendedor?: string | null;
             /** Format: int64 */
             version: number;
@@ -2732,6 +2762,8 @@ export interface components {
                  *     signs it, so one order's link does not reveal another's.
                  */
                 codigoEstado?: string | null;
+                /** @description A sale's receipt number, `0001-00000042` (branch, then number): per branch, without gaps. */
+                comprobante?: string | null;
                 descripcion?: string | null;
                 /** Format: double */
                 descuento?: number | null;
@@ -2763,6 +2795,8 @@ export interface components {
                 total: number;
                 /** Format: double */
                 totalImpuesto: number;
+                /** @description The state of the sale's lab job (`GET /api/trabajos/{id}`), when it has one. */
+                trabajo?: string | null;
                 vendedor?: string | null;
                 /** Format: int64 */
                 version: number;
@@ -2944,7 +2978,7 @@ export interface components {
                 atrasado: boolean;
                 bandeja?: string | null;
                 celular?: string | null;
-                /** @description When the current state began. */
+                /** @description When the current state began, and the seconds since (by the shop's clock). */
                 desde: string;
                 encargado: string;
                 /**
@@ -2959,6 +2993,7 @@ export interface components {
                  */
                 id: number;
                 laboratorio: string;
+                laboratorioCelular?: string | null;
                 /** Format: int64 */
                 laboratorioId: number;
                 local: string;
@@ -2969,6 +3004,8 @@ export interface components {
                 pacienteId?: number | null;
                 /** Format: date */
                 prometido: string;
+                /** Format: int64 */
+                segundos: number;
                 /** Format: int64 */
                 version: number;
             }[];
@@ -3311,7 +3348,7 @@ export interface components {
             atrasado: boolean;
             bandeja?: string | null;
             celular?: string | null;
-            /** @description When the current state began. */
+            /** @description When the current state began, and the seconds since (by the shop's clock). */
             desde: string;
             encargado: string;
             /**
@@ -3326,6 +3363,7 @@ export interface components {
              */
             id: number;
             laboratorio: string;
+            laboratorioCelular?: string | null;
             /** Format: int64 */
             laboratorioId: number;
             local: string;
@@ -3336,6 +3374,8 @@ export interface components {
             pacienteId?: number | null;
             /** Format: date */
             prometido: string;
+            /** Format: int64 */
+            segundos: number;
             /** Format: int64 */
             version: number;
         };
@@ -9275,8 +9315,71 @@ export interface operations {
                     "application/json": components["schemas"]["Mensaje"];
                 };
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
             /** @description a body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    trabajo_orden: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the work order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
