@@ -1,5 +1,6 @@
 // The cash box as a seller uses it all day: a sale with two payments for a patient, the list,
-// both PDFs, the customer's status page (logged out) and the order moving along.
+// both PDFs (the customer's is the sale's numbered receipt), the customer's status page (logged
+// out) and the order moving along.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -98,19 +99,26 @@ test('a seller sells to a patient with two payments, prints both reports and the
       ['Orma Blue'],
     );
 
-    // Both reports download and read as the sale.
+    // Both reports download and read as the sale; the customer's is the sale's receipt, with the
+    // number its row shows.
     const row = rows.first();
+    const [, numero] = (await row.getByText(/^Comprobante N° /).textContent()).match(/N° (\d{4}-\d{8})$/) ?? [];
+    assert.ok(numero, 'the sale has a receipt number');
     const [cliente] = await Promise.all([
       page.waitForEvent('download'),
-      row.getByRole('button', { name: 'PDF Cliente' }).click(),
+      row.getByRole('button', { name: 'PDF Comprobante' }).click(),
     ]);
     assert.match(cliente.suggestedFilename(), /^reporte_movimiento_cliente_\d+\.pdf$/);
     const clienteText = await pdfText(cliente);
     for (const expected of [
+      `Comprobante N° ${numero}`,
+      'Documento no válido como factura',
       'Paciente: Ana Gómez',
-      'Método: Efectivo - Monto: $ 1.200,00',
+      'Efectivo $ 1.200,00',
+      'Tarjeta $ 800,00',
       'Total: $ 2.000,00',
-      'Adeuda: $ 0,00',
+      'Saldo a pagar: $ 0,00',
+      '/estadoCompra/',
     ]) {
       assert.ok(clienteText.includes(expected), `${expected} in ${clienteText}`);
     }

@@ -1,21 +1,26 @@
 // Lab jobs and customer notices (issue 24) through the screens, against the real server and a
 // real SMTP server (aiosmtpd, scripts/lib/smtp.sh): the seller orders the job of a sale with
-// lenses from the sale's page (a promised day before today is refused in the server's words),
-// mails the customer (the notices table says 'Enviado' once the maildir has it), moves the job
-// through 'Control de calidad', 'Rehacer' (the reason asked first; the server refuses it without
-// one too) and 'Anteojo Terminado' (the server mails again by itself), sees the history with the
-// time in each state, tells the customer by WhatsApp (the wa.me chat opens with the patient's
-// Argentine number), finds the job in 'Recordatorios' and delivers it; the public order page
-// follows the job's state. A second test, without a mail server, on the counter's phone: the job
-// page fits 390 px and the mail notice is refused in the server's words; the admin's labs.
+// lenses from the sale's page (a promised day before today is refused in the server's words; the
+// page shows the sale's receipt number), finds no notice offered before the glasses are ready (the
+// server refuses one too), moves the job through 'Control de calidad', 'Rehacer' (the reason asked
+// first; the server refuses it without one too) and 'Anteojo Terminado' (the server mails the
+// customer by itself: 'Enviado' once the maildir has it), sees the history with the time in each
+// state, tells the customer by WhatsApp (the wa.me chat opens with the patient's Argentine number;
+// the notice reads 'Abierto en WhatsApp'), is asked '¿Enviar otro correo?' before a second mail
+// (cancelled: none sent; accepted: sent), downloads the work order and, from the cash list (the
+// row shows the receipt number), the receipt, as the browser does (read with pdftotext, their
+// first pages drawn with pdftoppm: trabajos-orden.png, trabajos-recibo.png), finds the job in
+// 'Recordatorios' and delivers it; the public order page follows the job's state. A second test,
+// without a mail server, on the counter's phone: the job page fits 390 px and the mail notice of
+// a finished job is refused in the server's words; the admin's labs.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { screenshot, takeAlert } from './support/browser.mjs';
+import { artifactsDir, screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
 import { seeder } from './support/seed.mjs';
 
@@ -227,12 +232,35 @@ async function moveTo(page, estado, motivo) {
 
 const TIEMPO = /^\d+ (min|h|día|días)$/;
 
+/** A sale's receipt number: branch, then number (per branch, without gaps). */
+const COMPROBANTE = /Comprobante N° (\d{4}-\d{8})/;
+
+/** A downloaded PDF: its bytes (checked to be one), its text as `pdftotext -layout` reads it with
+ * the spaces folded, and its first page drawn at 60 dpi into e2e-artifacts/`name`.png. */
+async function readPdf(download, name) {
+  const file = await download.path();
+  const bytes = await readFile(file);
+  assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
+  const text = spawnSync('pdftotext', ['-layout', file, '-']);
+  assert.equal(text.status, 0, `pdftotext could not read ${name}: ${text.stderr}`);
+  await mkdir(artifactsDir, { recursive: true });
+  const png = path.join(artifactsDir, name);
+  const drawn = spawnSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', file, png]);
+  assert.equal(drawn.status, 0, `pdftoppm could not draw ${name}: ${drawn.stderr}`);
+  console.log('pdf page:', `${png}.png`);
+  return text.stdout.toString('utf8').replace(/\s+/g, ' ');
+}
+
+const includesAll = (text, expected) => {
+  for (const e of expected) assert.ok(text.includes(e), `${e} in ${text}`);
+};
+
 test('a job from the order to the notices and the delivery, with a real mail server', async () => {
   const smtp = await startSmtpSink();
   try {
     await withApp(
       async ({ server, newPage }) => {
-        const { shop, venta } = await seed(server);
+        const { shop, venta, vendedora } = await seed(server);
         const page = await newPage({ timezoneId: TZ });
         // The wa.me chat the notice opens: answered here (the network is closed).
         await page
@@ -246,6 +274,9 @@ test('a job from the order to the notices and the delivery, with a real mail ser
         await page.goto(`${server.url}/editarMovimiento/${venta}`);
         const seccion = page.getByTestId('trabajo-venta');
         await seccion.getByRole('heading', { name: 'Trabajo de laboratorio' }).waitFor();
+        // The sale's receipt number, under its title.
+        const [, comprobante] = (await page.getByTestId('comprobante').textContent()).match(COMPROBANTE) ?? [];
+        assert.ok(comprobante, 'the sale has a receipt number');
         const encargo = page.getByRole('form', { name: 'Encargar al laboratorio' });
         await encargo.waitFor();
         const encargar = encargo.getByRole('button', { name: 'Encargar' });
@@ -290,21 +321,14 @@ test('a job from the order to the notices and the delivery, with a real mail ser
         assert.equal(await page.locator('#pedidoBandeja').inputValue(), 'B-07');
         assert.equal(await page.locator('#pedidoPrometido').inputValue(), ddmmyyyy(EN_TRES_DIAS));
 
-        // The mail notice: on its way, then sent (the table asks again until it is).
-        await page.getByRole('button', { name: 'Avisar por correo' }).click();
-        assert.deepEqual(await takeAlert(page), {
-          title: 'AVISO REGISTRADO',
-          text: 'El aviso por correo quedó en camino.',
-        });
-        const avisos = page.locator('table[aria-label="Avisos"] tbody tr');
-        const correo = avisos.filter({ hasText: 'Correo' }).first();
-        await correo.getByText('Enviado').waitFor({ timeout: 20_000 });
-        const [canal, destinatario, solicitado, estadoAviso] = await cellsOf(correo);
-        assert.deepEqual([canal, destinatario, estadoAviso], ['Correo', CORREO, 'Enviado']);
-        assert.match(solicitado, new RegExp(`^${ddmmyyyy(HOY)} \\d{2}:\\d{2}$`));
-        const [mail] = await smtp.waitFor(1);
-        assert.equal((await smtp.messages()).length, 1);
-        assert.ok(mail.includes(CORREO), 'the mail goes to the patient');
+        // No notice before the glasses are ready: both buttons wait and say why; the server refuses too.
+        const porque = "El trabajo todavía no está terminado: avisá cuando esté en 'Anteojo Terminado'.";
+        await page.getByText(porque).waitFor();
+        assert.ok(await page.getByRole('button', { name: 'Avisar por correo' }).isDisabled());
+        assert.ok(await page.getByRole('button', { name: 'Avisar por WhatsApp' }).isDisabled());
+        const temprano = await server.api('POST', `/api/trabajos/${venta}/avisos`, vendedora, { canal: 'EMAIL' });
+        assert.equal(temprano.status, 400, JSON.stringify(temprano.body));
+        assert.deepEqual(temprano.body, { errors: [porque] });
 
         // Control de calidad; 'Rehacer' asks for the reason first, and the server refuses it too.
         await moveTo(page, 'CONTROL_CALIDAD');
@@ -318,19 +342,20 @@ test('a job from the order to the notices and the delivery, with a real mail ser
         await moveTo(page, 'REHACER', 'Cristal rayado');
         await page.getByTestId('estado').getByText('Rehacer').waitFor();
 
-        // Anteojo Terminado: WhatsApp is offered first; the server mails the customer by itself.
+        // Anteojo Terminado: WhatsApp is offered first; the server mails the customer by itself
+        // (the notices table asks again until the mail went).
         await moveTo(page, 'ANTEOJO_TERMINADO');
         const listo = page.getByTestId('avisos-acciones');
         await listo.getByText('¡Anteojo terminado! Avisale al cliente que puede retirarlo.').waitFor();
-        await smtp.waitFor(2);
-        await page.waitForFunction(
-          () =>
-            [...document.querySelectorAll('table[aria-label="Avisos"] tbody tr')].filter(
-              (r) => r.textContent.includes('Correo') && r.textContent.includes('Enviado'),
-            ).length === 2,
-          null,
-          { timeout: 20_000 },
-        );
+        assert.equal(await page.getByText(porque).count(), 0);
+        const [mail] = await smtp.waitFor(1);
+        assert.ok(mail.includes(CORREO), 'the mail goes to the patient');
+        const avisos = page.locator('table[aria-label="Avisos"] tbody tr');
+        const correo = avisos.filter({ hasText: 'Correo' }).first();
+        await correo.getByText('Enviado').waitFor({ timeout: 20_000 });
+        const [canal, destinatario, solicitado, estadoAviso] = await cellsOf(correo);
+        assert.deepEqual([canal, destinatario, estadoAviso], ['Correo', CORREO, 'Enviado']);
+        assert.match(solicitado, new RegExp(`^${ddmmyyyy(HOY)} \\d{2}:\\d{2}$`));
 
         // The history: each state since when, who, why, and for how long.
         const historial = page.locator('table[aria-label="Historial"] tbody tr');
@@ -359,33 +384,72 @@ test('a job from the order to the notices and the delivery, with a real mail ser
         assert.ok(chat.url().startsWith(WA_ME), chat.url());
         await chat.close();
         await avisos.filter({ hasText: 'WhatsApp' }).first().waitFor();
-        assert.deepEqual((await cellsOf(avisos.filter({ hasText: 'WhatsApp' }).first())).slice(0, 2), [
-          'WhatsApp',
-          CELULAR,
-        ]);
+        const whatsappAviso = await cellsOf(avisos.filter({ hasText: 'WhatsApp' }).first());
+        assert.deepEqual(
+          [whatsappAviso[0], whatsappAviso[1], whatsappAviso[3]],
+          ['WhatsApp', CELULAR, 'Abierto en WhatsApp'],
+        );
+
+        // Another mail is asked first (the customer has one): cancelled, nothing is asked of the
+        // server; accepted, it goes.
+        const avisosAntes = await avisos.count();
+        const otroCorreo = async () => {
+          await page.getByRole('button', { name: 'Avisar por correo' }).click();
+          await page.locator('.swal2-popup').waitFor();
+          assert.equal((await page.locator('.swal2-title').textContent())?.trim(), '¿Enviar otro correo?');
+          assert.equal(
+            (await page.locator('.swal2-html-container').textContent())?.trim(),
+            'El cliente ya tiene un correo de este trabajo.',
+          );
+          assert.equal((await page.locator('.swal2-confirm').textContent())?.trim(), 'Sí, enviar');
+        };
+        await otroCorreo();
+        await page.locator('.swal2-cancel', { hasText: 'Cancelar' }).click();
+        await page.locator('.swal2-popup').waitFor({ state: 'hidden' });
+        await page.reload();
+        await page.getByRole('heading', { name: `Trabajo #${venta}` }).waitFor();
+        await avisos.nth(avisosAntes - 1).waitFor();
+        assert.equal(await avisos.count(), avisosAntes);
+        assert.equal((await smtp.messages()).length, 1);
+        await otroCorreo();
+        await page.locator('.swal2-confirm').click();
+        // The answer follows in the same popup.
+        await page.waitForFunction(
+          () => document.querySelector('.swal2-title')?.textContent !== '¿Enviar otro correo?',
+        );
+        assert.deepEqual(await takeAlert(page), {
+          title: 'AVISO REGISTRADO',
+          text: 'El aviso por correo quedó en camino.',
+        });
+        await smtp.waitFor(2);
+        await page.waitForFunction(
+          () =>
+            [...document.querySelectorAll('table[aria-label="Avisos"] tbody tr')].filter(
+              (r) => r.textContent.includes('Correo') && r.textContent.includes('Enviado'),
+            ).length === 2,
+          null,
+          { timeout: 20_000 },
+        );
         console.log('screenshot:', await screenshot(page, 'trabajos-detalle'));
 
-        // The work order PDF (a server without it answers 404: then only the refusal is told).
-        const orden = await fetch(`${server.url}/api/trabajos/${venta}/orden`, {
-          headers: { Authorization: `Bearer ${shop.token}` },
+        // The work order PDF, downloaded as the browser does: the job's number, the lab, the tray.
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Orden de trabajo (PDF)' }).click(),
+        ]);
+        assert.equal(download.suggestedFilename(), `orden_trabajo_${venta}.pdf`);
+        assert.deepEqual(await takeAlert(page), {
+          title: 'ÉXITO',
+          text: 'La orden de trabajo se ha descargado correctamente.',
         });
-        if (orden.status === 404) {
-          console.log('the server has no /api/trabajos/{id}/orden yet: its content is not checked');
-          await page.getByRole('button', { name: 'Orden de trabajo (PDF)' }).click();
-          assert.equal((await takeAlert(page)).title, 'ERROR');
-        } else {
-          const [download] = await Promise.all([
-            page.waitForEvent('download'),
-            page.getByRole('button', { name: 'Orden de trabajo (PDF)' }).click(),
-          ]);
-          assert.equal(download.suggestedFilename(), `orden_trabajo_${venta}.pdf`);
-          const bytes = await readFile(await download.path());
-          assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
-          assert.deepEqual(await takeAlert(page), {
-            title: 'ÉXITO',
-            text: 'La orden de trabajo se ha descargado correctamente.',
-          });
-        }
+        const ordenTexto = await readPdf(download, 'trabajos-orden');
+        includesAll(ordenTexto, [
+          `Orden de trabajo N° ${venta}`,
+          'Laboratorio: Lab Sur',
+          'Bandeja: B-07',
+          'Laura Díaz',
+          'Antirreflejo azul',
+        ]);
 
         // The public order page follows the job: the glasses are ready.
         const enlace = await page.getByRole('link', { name: 'Ver estado del pedido' }).getAttribute('href');
@@ -438,6 +502,30 @@ test('a job from the order to the notices and the delivery, with a real mail ser
         );
         console.log('screenshot:', await screenshot(page, 'trabajos-recordatorios'));
 
+        // The cash list: the sale's receipt number in its row, and its receipt, downloaded as the
+        // browser does: the number, not an invoice, the lines, what is owed and the status link.
+        await page.goto(`${server.url}/adminitrarCaja`);
+        const caja = page.locator('tbody tr', { hasText: 'Laura Díaz' });
+        await caja.getByText(`Comprobante N° ${comprobante}`).waitFor();
+        const pdfCliente = caja.getByRole('button', { name: 'PDF Comprobante' });
+        assert.equal(await pdfCliente.getAttribute('title'), 'Comprobante para el cliente');
+        const [recibo] = await Promise.all([page.waitForEvent('download'), pdfCliente.click()]);
+        assert.equal(recibo.suggestedFilename(), `reporte_movimiento_cliente_${venta}.pdf`);
+        const reciboTexto = await readPdf(recibo, 'trabajos-recibo');
+        includesAll(reciboTexto, [
+          `Comprobante N° ${comprobante}`,
+          'Documento no válido como factura',
+          'Paciente: Laura Díaz',
+          'Cant.',
+          'P. unitario',
+          'Subtotal',
+          'Orma Blue Essilor',
+          'Total: $ 80.000,00',
+          'Saldo a pagar: $ 50.000,00',
+          '/estadoCompra/',
+        ]);
+        assert.ok(reciboTexto.includes(enlace), `the status link ${enlace} in ${reciboTexto}`);
+
         // Delivered: out of the open jobs; the public page says so.
         await page.goto(`${server.url}/trabajos/${venta}`);
         await page.getByRole('heading', { name: `Trabajo #${venta}` }).waitFor();
@@ -449,7 +537,7 @@ test('a job from the order to the notices and the delivery, with a real mail ser
         await page.getByTestId(`trabajo-${venta}`).getByText('Entregado').waitFor();
         await visitante.reload();
         await visitante.getByRole('heading', { name: 'Entregado' }).waitFor();
-        // Two mails in all: the one asked for and the one on 'Anteojo Terminado'.
+        // Two mails in all: the one on 'Anteojo Terminado' and the one asked for.
         assert.equal((await smtp.messages()).length, 2);
       },
       {
@@ -472,6 +560,11 @@ test("on the counter's phone the job fits; without a mail server the mail is ref
       { movimientoId: venta, laboratorioId: laboratorio, prometido: EN_TRES_DIAS, bandeja: 'B-07' },
       vendedora,
     );
+    // The glasses are ready: the customer may be told (the server has no mail server to do it).
+    const listo = await server.api('POST', `/api/trabajos/${venta}/estado`, vendedora, {
+      estado: 'ANTEOJO_TERMINADO',
+    });
+    assert.equal(listo.status, 200, JSON.stringify(listo.body));
 
     const phone = await newPage({ ...PHONE, timezoneId: TZ });
     await loginOn(phone, server, 'vendedora', 'clave-vendedora');

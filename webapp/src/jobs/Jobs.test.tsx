@@ -12,6 +12,7 @@ import {
   sellerToken,
   trabajo,
   trabajoEstados,
+  trabajoListo,
   trabajoResumen,
   trabajosPage,
 } from '../test/seed';
@@ -175,7 +176,8 @@ describe('Trabajos: one job', () => {
     expect(screen.getByRole('link', { name: 'Ver estado del pedido' }).getAttribute('href')).toBe(
       'http://optica.test/estadoCompra/abc123',
     );
-    expect((screen.getByLabelText('Laboratorio') as HTMLSelectElement).value).toBe('3');
+    // The lab is chosen once the labs' options arrive (a read of their own).
+    await waitFor(() => expect((screen.getByLabelText('Laboratorio') as HTMLSelectElement).value).toBe('3'));
     expect((screen.getByLabelText('Prometido para') as HTMLInputElement).value).toBe('30/11/2026');
   });
 
@@ -213,7 +215,7 @@ describe('Trabajos: one job', () => {
     const user = userEvent.setup();
     const opened = vi.fn();
     vi.stubGlobal('open', opened);
-    const terminado = trabajo({ estado: 'ANTEOJO_TERMINADO', etiqueta: 'Anteojo Terminado' });
+    const terminado = trabajoListo();
     const { calls, keys } = open('/trabajos/41', sellerToken(1), {
       'POST /api/trabajos/41/estado': [
         200,
@@ -239,6 +241,7 @@ describe('Trabajos: one job', () => {
   it('tells the server’s refusal of a mail, and sends the same key on a retry', async () => {
     const user = userEvent.setup();
     const { keys } = open('/trabajos/41', sellerToken(1), {
+      'GET /api/trabajos/41': [200, trabajoListo()],
       'POST /api/trabajos/41/avisos': [400, { errors: ['La óptica no tiene configurado el envío de correos.'] }],
     });
     await screen.findByRole('heading', { name: 'Trabajo #41' });
@@ -262,7 +265,7 @@ describe('Trabajos: one job', () => {
     const user = userEvent.setup();
     const [whatsapp] = trabajo().avisos;
     const correo = { ...whatsapp, aviso: 2, canal: 'EMAIL', destinatario: 'jose@cliente.test', estado: 'ENVIADO' };
-    const conCorreo = trabajo({ avisos: [whatsapp, correo] });
+    const conCorreo = trabajoListo({ avisos: [whatsapp, correo] });
     const { calls } = open('/trabajos/41', sellerToken(1), {
       'GET /api/trabajos/41': [200, conCorreo],
       'POST /api/trabajos/41/avisos': [200, { mensaje: 'El aviso por correo quedó en camino.', trabajo: conCorreo }],
@@ -291,10 +294,25 @@ describe('Trabajos: one job', () => {
   });
 
   it('without a phone WhatsApp cannot be used, and says why', async () => {
-    open('/trabajos/41', sellerToken(1), { 'GET /api/trabajos/41': [200, trabajo({ whatsapp: null })] });
+    open('/trabajos/41', sellerToken(1), { 'GET /api/trabajos/41': [200, trabajoListo({ whatsapp: null })] });
     const whatsapp = (await screen.findByRole('button', { name: 'Avisar por WhatsApp' })) as HTMLButtonElement;
     expect(whatsapp.disabled).toBe(true);
     expect(screen.getByText('El paciente no tiene un celular válido para WhatsApp.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Avisar por correo' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('before the glasses are ready neither notice is offered, in the server’s words', async () => {
+    const { calls } = open('/trabajos/41', sellerToken(1));
+    await screen.findByRole('heading', { name: 'Trabajo #41' });
+    const why = "El trabajo todavía no está terminado: avisá cuando esté en 'Anteojo Terminado'.";
+    for (const name of ['Avisar por WhatsApp', 'Avisar por correo']) {
+      const button = screen.getByRole('button', { name }) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      expect(button.getAttribute('aria-describedby')).toBe('avisos-no-listo');
+    }
+    expect(document.getElementById('avisos-no-listo')?.textContent).toBe(why);
+    expect(screen.queryByText('El paciente no tiene un celular válido para WhatsApp.')).toBeNull();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('saves the order’s data', async () => {

@@ -2,17 +2,18 @@ import { useState } from 'react';
 import { useAvisarMutation, useOrdenTrabajoMutation, type Canal, type Trabajo } from '../api/jobs';
 import { alert, confirm } from '../app/alerts';
 import { newIdempotencyKey } from '../lib/idempotency';
-import { MESSAGES, OTRO_CORREO_CONFIRM, TITLES } from './messages';
+import { MESSAGES, OTRO_CORREO_CONFIRM, PROBLEMS, TITLES } from './messages';
 import { refused } from './refused';
-import { correoRepetido, whatsappUrl } from './rules';
+import { correoRepetido, puedeAvisar, whatsappUrl } from './rules';
 
 /**
- * Telling the customer: 'Avisar por WhatsApp' records the notice and opens the chat with the
- * server's ready-made message; 'Avisar por correo' asks the server to send the mail (the notices
- * table shows when it went), and asks first when the customer already has a mail of this job
- * (`correoRepetido`). One Idempotency-Key per notice asked for, the same on a retry. Also the
- * printable work order and the public status link. `destacado`: the glasses just became ready,
- * so the notice is offered first.
+ * Telling the customer, once the glasses are ready ('Anteojo Terminado', the server's rule; until
+ * then both notices wait and say why): 'Avisar por WhatsApp' records the notice and opens the
+ * chat with the server's ready-made message; 'Avisar por correo' asks the server to send the mail
+ * (the notices table shows when it went), and asks first when the customer already has a mail of
+ * this job (`correoRepetido`). One Idempotency-Key per notice asked for, the same on a retry.
+ * Also the printable work order and the public status link. `destacado`: the glasses just became
+ * ready, so the notice is offered first.
  */
 export function NoticeActions({ trabajo: t, destacado }: { trabajo: Trabajo; destacado: boolean }) {
   const [avisar, sending] = useAvisarMutation();
@@ -21,7 +22,11 @@ export function NoticeActions({ trabajo: t, destacado }: { trabajo: Trabajo; des
     EMAIL: newIdempotencyKey(),
     WHATSAPP: newIdempotencyKey(),
   }));
+  // Every notice says the glasses are ready: the server takes them only then (and only then
+  // offers the chat's link).
+  const listo = puedeAvisar(t.estado);
   const whatsapp = whatsappUrl(t.whatsapp);
+  const whyNot = !listo ? 'avisos-no-listo' : whatsapp ? undefined : 'sin-whatsapp';
 
   const notify = async (canal: Canal) => {
     if (sending.isLoading) return;
@@ -64,8 +69,8 @@ export function NoticeActions({ trabajo: t, destacado }: { trabajo: Trabajo; des
         <button
           type="button"
           className={`btn ${destacado ? 'btn-success btn-lg' : 'btn-outline-success'}`}
-          disabled={!whatsapp || sending.isLoading}
-          aria-describedby={whatsapp ? undefined : 'sin-whatsapp'}
+          disabled={!listo || !whatsapp || sending.isLoading}
+          aria-describedby={whyNot}
           onClick={() => void notify('WHATSAPP')}
         >
           Avisar por WhatsApp
@@ -73,7 +78,8 @@ export function NoticeActions({ trabajo: t, destacado }: { trabajo: Trabajo; des
         <button
           type="button"
           className="btn btn-outline-primary"
-          disabled={sending.isLoading}
+          disabled={!listo || sending.isLoading}
+          aria-describedby={listo ? undefined : 'avisos-no-listo'}
           onClick={() => void notify('EMAIL')}
         >
           Avisar por correo
@@ -90,7 +96,12 @@ export function NoticeActions({ trabajo: t, destacado }: { trabajo: Trabajo; des
           Ver estado del pedido
         </a>
       </div>
-      {!whatsapp && (
+      {!listo && (
+        <p className="small text-muted mb-0 mt-1" id="avisos-no-listo">
+          {PROBLEMS.noListo}
+        </p>
+      )}
+      {listo && !whatsapp && (
         <p className="small text-muted mb-0 mt-1" id="sin-whatsapp">
           {MESSAGES.sinWhatsapp}
         </p>

@@ -86,6 +86,7 @@ export const PROBLEMS = {
   rehacerSinMotivo: 'Para rehacer un trabajo indicá el motivo.',
   motivoLargo: (max: number) => `El motivo debe tener como máximo ${max} caracteres.`,
   entregado: 'El trabajo ya fue entregado: solo puede volver al laboratorio para rehacerse.',
+  noListo: "El trabajo todavía no está terminado: avisá cuando esté en 'Anteojo Terminado'.",
   meses: 'Los meses deben ser un número entero entre 1 y 120.',
   dias: 'Los días deben ser un número entero entre 0 y 365.',
 } as const;

@@ -14,6 +14,7 @@ import {
   ordenVacia,
   pideMotivo,
   prescripcionText,
+  puedeAvisar,
   recordatoriosFiltro,
   tiempoText,
   whatsappUrl,
@@ -102,6 +103,13 @@ describe('the state change', () => {
 });
 
 describe('notices', () => {
+  it('the customer is told only once the glasses are ready', () => {
+    expect(puedeAvisar('ANTEOJO_TERMINADO')).toBe(true);
+    for (const estado of ['PEDIDO_CRISTALES', 'REHACER', 'CONTROL_CALIDAD', 'ENTREGADO']) {
+      expect(puedeAvisar(estado)).toBe(false);
+    }
+  });
+
   it('opens only the server’s wa.me links', () => {
     expect(whatsappUrl('https://wa.me/5493794123456?text=hola')).toBe('https://wa.me/5493794123456?text=hola');
     expect(whatsappUrl('javascript:alert(1)')).toBeNull();

@@ -133,6 +133,10 @@ export const cambioBody = (c: Cambio) => {
 export const whatsappUrl = (link: string | null | undefined) =>
   link && link.startsWith('https://wa.me/') ? link : null;
 
+/** Whether the customer may be told: every notice says the glasses are ready, so the server takes
+ * one only in 'Anteojo Terminado' (and refuses it otherwise, PROBLEMS.noListo in its words). */
+export const puedeAvisar = (estado: string) => estado === TERMINADO;
+
 /** The mail notices' states that mean the customer has (or is about to have) a mail of this job:
  * sent, waiting for the worker, or being retried. A failed one (FALLIDO) reached no one. */
 const CORREO_VIVO = ['ENVIADO', 'PENDIENTE', 'REINTENTANDO'];

@@ -90,10 +90,20 @@ export function trabajo(overrides: Partial<Trabajo> = {}): Trabajo {
       },
     ],
     enlace: 'http://optica.test/estadoCompra/abc123',
-    whatsapp: 'https://wa.me/5493794123456?text=Hola',
+    // The chat's link says the glasses are ready: the server offers it only in 'Anteojo Terminado'.
+    whatsapp: null,
     ...overrides,
   };
 }
+
+/** Job 41 once its glasses are ready: the customer may be told, the chat's link offered. */
+export const trabajoListo = (overrides: Partial<Trabajo> = {}): Trabajo =>
+  trabajo({
+    estado: 'ANTEOJO_TERMINADO',
+    etiqueta: 'Anteojo Terminado',
+    whatsapp: 'https://wa.me/5493794123456?text=Hola',
+    ...overrides,
+  });
 
 /** A page of jobs, promised earliest first (20 a page). */
 export const trabajosPage = (content: TrabajoResumen[], number = 0, totalPages = 1) =>
