@@ -2,8 +2,9 @@
 // real SMTP server (aiosmtpd, scripts/lib/smtp.sh): the seller orders the job of a sale with
 // lenses from the sale's page (a promised day before today is refused in the server's words; the
 // page shows the sale's receipt number), finds no notice offered before the glasses are ready (the
-// server refuses one too), moves the job through 'Control de calidad', 'Rehacer' (the reason asked
-// first; the server refuses it without one too) and 'Anteojo Terminado' (the server mails the
+// server refuses one too), moves the job through 'Control de calidad' (a move with a stale
+// version, sent with the page's session, is refused: 409), 'Rehacer' (the reason asked first; the
+// server refuses it without one too) and 'Anteojo Terminado' (the server mails the
 // customer by itself: 'Enviado' once the maildir has it), sees the history with the time in each
 // state, tells the customer by WhatsApp (the wa.me chat opens with the patient's Argentine number;
 // the notice reads 'Abierto en WhatsApp'), is asked '¿Enviar otro correo?' before a second mail
@@ -333,6 +334,30 @@ test('a job from the order to the notices and the delivery, with a real mail ser
         // Control de calidad; 'Rehacer' asks for the reason first, and the server refuses it too.
         await moveTo(page, 'CONTROL_CALIDAD');
         await page.getByTestId('estado').getByText('Control de calidad').waitFor();
+
+        // A move from a screen left behind (a version before the job's) is refused, and moves nothing:
+        // sent from the page's request context with the page's own session token.
+        const sesion = await page.evaluate(() => sessionStorage.getItem('optica.token'));
+        assert.ok(sesion, 'the page holds its session token');
+        const comoPagina = { Authorization: `Bearer ${sesion}` };
+        const leido = await page.request.get(`${server.url}/api/trabajos/${venta}`, { headers: comoPagina });
+        assert.equal(leido.status(), 200);
+        const { version, estado: antes } = await leido.json();
+        assert.equal(antes, 'CONTROL_CALIDAD');
+        const viejo = await page.request.post(`${server.url}/api/trabajos/${venta}/estado`, {
+          headers: comoPagina,
+          data: { estado: 'ENTREGADO', version: version - 1 },
+        });
+        assert.equal(viejo.status(), 409, await viejo.text());
+        assert.deepEqual(await viejo.json(), {
+          mensaje:
+            'El trabajo fue modificado por otra persona desde que se abrió. Vuelva a cargarlo para ver los cambios.',
+        });
+        const despues = await (
+          await page.request.get(`${server.url}/api/trabajos/${venta}`, { headers: comoPagina })
+        ).json();
+        assert.equal(despues.estado, 'CONTROL_CALIDAD');
+        assert.equal(despues.version, version);
         const sinMotivo = await server.api('POST', `/api/trabajos/${venta}/estado`, shop.token, { estado: 'REHACER' });
         assert.equal(sinMotivo.status, 400, JSON.stringify(sinMotivo.body));
         assert.deepEqual(sinMotivo.body, { errors: ['Para rehacer un trabajo indicá el motivo.'] });

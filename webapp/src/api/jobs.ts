@@ -49,6 +49,9 @@ export interface EncargoBody extends OrdenBody {
 export interface EstadoBody {
   estado: string;
   motivo?: string;
+  /** The job's `version` as the screen loaded it: the server refuses (409) a move once the job
+   * changed since. */
+  version: number;
 }
 
 export interface AvisoBody {

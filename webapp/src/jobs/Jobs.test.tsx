@@ -207,8 +207,52 @@ describe('Trabajos: one job', () => {
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith('success', 'ESTADO ACTUALIZADO', 'El estado del trabajo ha sido actualizado!'),
     );
-    expect(bodyOf(calls, '/api/trabajos/41/estado')).toEqual({ estado: 'REHACER', motivo: 'Cristal rayado' });
+    // The job's version as loaded (the seed's 4) guards the move.
+    expect(bodyOf(calls, '/api/trabajos/41/estado')).toEqual({
+      estado: 'REHACER',
+      motivo: 'Cristal rayado',
+      version: 4,
+    });
     await waitFor(() => expect(screen.getByTestId('estado').textContent).toBe('Rehacer'));
+  });
+
+  it('a move from a screen another person’s change left behind: the server’s words, and the job read again', async () => {
+    const user = userEvent.setup();
+    const mensaje =
+      'El trabajo fue modificado por otra persona desde que se abrió. Vuelva a cargarlo para ver los cambios.';
+    // What the server holds, read at each request: the test changes it midway.
+    let actual = trabajo();
+    let estado: [number, unknown] = [409, { mensaje }];
+    const { calls } = open('/trabajos/41', sellerToken(1), {
+      'GET /api/trabajos/41': () => [200, actual],
+      'POST /api/trabajos/41/estado': () => estado,
+    });
+    await screen.findByRole('heading', { name: 'Trabajo #41' });
+    const reads = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/trabajos/41').length;
+    const before = reads();
+    // Meanwhile, someone else finished the glasses.
+    actual = trabajo({ estado: 'ANTEOJO_TERMINADO', etiqueta: 'Anteojo Terminado', version: 5 });
+    await user.selectOptions(screen.getByLabelText('Nuevo estado'), 'ENTREGADO');
+    await user.click(await whenEnabled(screen.getByRole('button', { name: 'Cambiar estado' }) as HTMLButtonElement));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR', mensaje));
+    expect(bodyOf(calls, '/api/trabajos/41/estado')).toEqual({ estado: 'ENTREGADO', version: 4 });
+    // The job is read again: the screen shows where it is now, and a new move carries its version.
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
+    await waitFor(() => expect(screen.getByTestId('estado').textContent).toBe('Anteojo Terminado'));
+    expect((screen.getByLabelText('Nuevo estado') as HTMLSelectElement).value).toBe('');
+    estado = [
+      200,
+      {
+        mensaje: 'El estado del trabajo ha sido actualizado!',
+        trabajo: trabajo({ estado: 'ENTREGADO', etiqueta: 'Entregado', version: 6 }),
+      },
+    ];
+    await user.selectOptions(screen.getByLabelText('Nuevo estado'), 'ENTREGADO');
+    await user.click(await whenEnabled(screen.getByRole('button', { name: 'Cambiar estado' }) as HTMLButtonElement));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('success', 'ESTADO ACTUALIZADO', 'El estado del trabajo ha sido actualizado!'),
+    );
+    expect(bodyOf(calls, '/api/trabajos/41/estado')).toEqual({ estado: 'ENTREGADO', version: 5 });
   });
 
   it('once the glasses are ready, offers the WhatsApp notice first; it is recorded and the chat opened', async () => {

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { errorStatus } from '../api/base';
 import { useCambiarEstadoMutation, type EstadoOpcion, type Trabajo } from '../api/jobs';
 import { alert } from '../app/alerts';
 import { SaveProblems } from '../ui/SaveProblems';
@@ -7,7 +8,9 @@ import { refused } from './refused';
 import { cambioBody, cambioProblems, MAX_MOTIVO, pideMotivo, TERMINADO, type Cambio } from './rules';
 
 /** Moves the job to another state (the sale's follows); sending it back to the lab ('Rehacer')
- * asks for the reason first. `onTerminado` is told when the glasses just became ready. */
+ * asks for the reason first. The move carries the job's `version` as loaded, so one from a screen
+ * left behind by another person's change is refused (409) and the job read again. `onTerminado`
+ * is told when the glasses just became ready. */
 export function StateChanger({
   trabajo: t,
   estados,
@@ -26,11 +29,15 @@ export function StateChanger({
     e.preventDefault();
     if (problems.length > 0 || sending.isLoading) return;
     try {
-      const answer = await cambiar({ id: t.id, body: cambioBody(cambio) }).unwrap();
+      const answer = await cambiar({ id: t.id, body: cambioBody(cambio, t.version) }).unwrap();
       setCambio({ estado: '', motivo: '' });
       await alert('success', TITLES.estado, answer.mensaje);
       if (answer.trabajo?.estado === TERMINADO) onTerminado();
     } catch (error) {
+      // 409: the job moved since this screen read it. The server's words say so; the refusal
+      // reads the job again (the step's invalidation, api/jobs.ts), so the screen shows where it
+      // is now, and the state chosen against the old one is chosen again (the reason is kept).
+      if (errorStatus(error) === 409) setCambio((c) => ({ ...c, estado: '' }));
       refused(error);
     }
   };

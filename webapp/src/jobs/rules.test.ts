@@ -90,8 +90,20 @@ describe('the state change', () => {
     expect(cambioProblems('CONTROL_CALIDAD', { estado: 'REHACER', motivo: 'x'.repeat(256) })).toEqual([
       'El motivo debe tener como máximo 255 caracteres.',
     ]);
-    expect(cambioBody({ estado: 'REHACER', motivo: ' Rayado ' })).toEqual({ estado: 'REHACER', motivo: 'Rayado' });
-    expect(cambioBody({ estado: 'ENTREGADO', motivo: ' ' })).toEqual({ estado: 'ENTREGADO' });
+  });
+
+  it('the move carries the job’s version as loaded, the reason trimmed and a blank one left out', () => {
+    expect(cambioBody({ estado: 'REHACER', motivo: ' Rayado ' }, 4)).toEqual({
+      estado: 'REHACER',
+      motivo: 'Rayado',
+      version: 4,
+    });
+    expect(cambioBody({ estado: 'ENTREGADO', motivo: ' ' }, 7)).toEqual({ estado: 'ENTREGADO', version: 7 });
+    // 0 is a version too: sent, never dropped as falsy.
+    expect(cambioBody({ estado: 'CRISTALES_RECIBIDOS', motivo: '' }, 0)).toEqual({
+      estado: 'CRISTALES_RECIBIDOS',
+      version: 0,
+    });
   });
 
   it('a delivered job only goes back to the lab', () => {

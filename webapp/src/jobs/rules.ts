@@ -3,7 +3,7 @@
 // and the state change with the server's own rules and words (command/src/job.rs) so a button
 // says why it waits before the server is asked, when a second mail is asked first, how the frozen
 // prescription reads, and which WhatsApp links are opened.
-import type { Aviso, OrdenBody, Receta, Trabajo, TrabajosFiltro } from '../api/jobs';
+import type { Aviso, EstadoBody, OrdenBody, Receta, Trabajo, TrabajosFiltro } from '../api/jobs';
 import { readDate } from '../lib/dates';
 import { parseScaled } from '../lib/money';
 import { formatUnits, readNumber, WHOLE } from '../lib/numbers';
@@ -122,9 +122,12 @@ export function cambioProblems(actual: string, c: Cambio): string[] {
 /** Whether the reason is asked for (it may always be written). */
 export const pideMotivo = (estado: string) => estado === REHACER;
 
-export const cambioBody = (c: Cambio) => {
+/** The body sent: the reason trimmed (a blank one left out) and the job's `version` as the screen
+ * loaded it, so the server refuses (409) a move from a screen another person's change left
+ * behind instead of undoing that change. */
+export const cambioBody = (c: Cambio, version: number): EstadoBody => {
   const motivo = c.motivo.trim();
-  return motivo ? { estado: c.estado, motivo } : { estado: c.estado };
+  return motivo ? { estado: c.estado, motivo, version } : { estado: c.estado, version };
 };
 
 // --- Notices -------------------------------------------------------------------------------
