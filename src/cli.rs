@@ -55,9 +55,13 @@ async fn connect(cli: &Cli) -> Result<PgPool, String> {
         .database_url
         .as_deref()
         .ok_or("DATABASE_URL no está definido (scripts/run inicia una base de datos local)")?;
-    let pool = db::connect(url)
-        .await
-        .map_err(|e| format!("no se pudo conectar a PostgreSQL: {e}"))?;
+    let serving = matches!(cli.command, None | Some(Command::Serve(_)));
+    let pool = if serving {
+        db::connect_server(url).await
+    } else {
+        db::connect(url).await
+    };
+    let pool = pool.map_err(|e| format!("no se pudo conectar a PostgreSQL: {e}"))?;
     db::migrate(&pool)
         .await
         .map_err(|e| format!("no se pudieron aplicar las migraciones: {e}"))?;

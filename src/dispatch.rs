@@ -47,10 +47,17 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestMeta {
 
 /// Waits for the read models to include a service's outcome; answers the record's id.
 pub async fn settled<T>(state: &AppState, outcome: Outcome<T>) -> T {
-    if let Some(at) = outcome.appended {
-        settle(state, at).await;
-    }
-    outcome.id
+    settled_in_time(state, outcome).await.0
+}
+
+/// The same, and whether the read models have the outcome (false: still behind after the wait;
+/// the answer should then say what the command committed, issue 27).
+pub async fn settled_in_time<T>(state: &AppState, outcome: Outcome<T>) -> (T, bool) {
+    let caught = match outcome.appended {
+        Some(at) => settle(state, at).await,
+        None => true,
+    };
+    (outcome.id, caught)
 }
 
 /// Waits (bounded) until the read models hold every event committed so far: for an answer
@@ -72,8 +79,8 @@ pub async fn caught_up(state: &AppState) -> Result<bool, sqlx::Error> {
 }
 
 /// The bounded read-your-writes wait. A late read model is logged, never an error: the command
-/// itself is committed.
-async fn settle(state: &AppState, at: Appended) {
+/// itself is committed. True when the read models have it.
+async fn settle(state: &AppState, at: Appended) -> bool {
     match optica_projections::wait::wait_for_projections(
         &state.pool,
         &state.projections,
@@ -84,9 +91,15 @@ async fn settle(state: &AppState, at: Appended) {
     )
     .await
     {
-        Ok(true) => {}
-        Ok(false) => tracing::warn!(position = at.position, "read models still behind after the wait"),
-        Err(error) => tracing::warn!(%error, "could not check the projector's progress"),
+        Ok(true) => true,
+        Ok(false) => {
+            tracing::warn!(position = at.position, "read models still behind after the wait");
+            false
+        }
+        Err(error) => {
+            tracing::warn!(%error, "could not check the projector's progress");
+            false
+        }
     }
 }
 

@@ -94,6 +94,13 @@ impl Movimiento {
     pub fn devueltos(&self) -> &Devueltos {
         &self.devueltos
     }
+    /// Events in the stream: the version the read model shows once it has them.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+    pub fn comprobante(&self) -> Option<i64> {
+        self.comprobante
+    }
     pub fn ultima_devolucion(&self) -> Option<&Devolucion> {
         self.ultima_devolucion.as_ref()
     }

@@ -574,8 +574,9 @@ impl From<sqlx::Error> for AppendError {
             if db.is_unique_violation() && db.constraint() == Some("events_pkey") {
                 return AppendError::StreamMoved;
             }
-            // Two units locked rows in opposite orders; PostgreSQL ended this one: run it again.
-            if db.code().as_deref() == Some("40P01") {
+            // Two units locked rows in opposite orders, or a lock was held past `lock_timeout`
+            // (a frozen process's, say): PostgreSQL ended this one: run it again.
+            if matches!(db.code().as_deref(), Some("40P01" | "55P03")) {
                 return AppendError::StreamMoved;
             }
         }

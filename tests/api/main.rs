@@ -22,6 +22,7 @@ mod lookups;
 mod movements;
 mod openapi;
 mod patients;
+mod processes;
 mod products;
 mod projector;
 mod receipts;

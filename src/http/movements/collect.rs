@@ -91,6 +91,6 @@ pub async fn collect(
     let outcome = sale::collect(&state.store, id, pago, &metadata)
         .await
         .map_err(|e| command_error(id, e, "cobrar"))?;
-    dispatch::settled(&state, outcome).await;
-    answer(&state, &caller, id, "El pago ha sido registrado!").await
+    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    answer(&state, &caller, id, "El pago ha sido registrado!", !caught).await
 }

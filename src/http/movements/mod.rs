@@ -103,19 +103,43 @@ pub struct MovimientoGuardado {
     pub movimiento: Option<Movimiento>,
 }
 
+/// `late`: the read model did not take the command within the wait, so the answer is what the
+/// command committed (issue 27: never a 201 without its movement, nor an edit's older row).
 pub(super) async fn answer(
     state: &AppState,
     caller: &Caller,
     id: i64,
     mensaje: &str,
+    late: bool,
 ) -> Result<Created<MovimientoGuardado>, AppError> {
-    let movimiento = read::by_id(&state.pool, id, caller.viewer())
-        .await?
-        .map(|m| with_code(state, m));
+    let read = match late {
+        true => None,
+        false => read::by_id(&state.pool, id, caller.viewer()).await?,
+    };
+    let movimiento = match read {
+        Some(m) => Some(m),
+        None => committed(state, caller, id).await?,
+    };
     Ok(Created(MovimientoGuardado {
         mensaje: mensaje.into(),
-        movimiento,
+        movimiento: movimiento.map(|m| with_code(state, m)),
     }))
+}
+
+/// The movement as its stream has it (none if it does not exist).
+async fn committed(state: &AppState, caller: &Caller, id: i64) -> Result<Option<Movimiento>, AppError> {
+    let (m, _) = state
+        .store
+        .load::<optica_command::movement::Movimiento>(&id.to_string())
+        .await?;
+    let Some(d) = m.datos() else {
+        return Ok(None);
+    };
+    tracing::warn!(id, "la vista de movimientos está atrasada: se responde lo registrado");
+    let (version, comprobante) = (m.version() as i64, m.comprobante());
+    Ok(Some(
+        read::as_committed(&state.pool, id, d, version, comprobante, caller.viewer()).await?,
+    ))
 }
 
 /// Registers a sale, income or expense. A sale takes its products' stock at its branch in the
@@ -134,22 +158,22 @@ pub async fn create(
     let metadata = meta.metadata(caller.actor());
     if let Some(id) = sale::replayed(&state.store, &metadata).await? {
         wait_until_readable(&state, id).await?;
-        return answer(&state, &caller, id, CREATED).await;
+        return answer(&state, &caller, id, CREATED, false).await;
     }
     let datos = checked(&state, &caller, body).await?;
-    let id = match sale::register(&state.store, datos, &metadata).await {
-        Ok(outcome) => dispatch::settled(&state, outcome).await,
+    let (id, caught) = match sale::register(&state.store, datos, &metadata).await {
+        Ok(outcome) => dispatch::settled_in_time(&state, outcome).await,
         // The same key raced in: the first request's movement is the answer.
         Err(CommandError::Duplicate { .. }) => {
             let id = sale::replayed(&state.store, &metadata)
                 .await?
                 .ok_or_else(|| AppError::internal("idempotency claim without movement"))?;
             wait_until_readable(&state, id).await?;
-            id
+            (id, true)
         }
         Err(e) => return Err(command_error(0, e, "crear")),
     };
-    answer(&state, &caller, id, CREATED).await
+    answer(&state, &caller, id, CREATED, !caught).await
 }
 
 /// Edits a movement. A sale's stock goes back where it was taken and is taken again for the new
@@ -174,8 +198,8 @@ pub async fn update(
     let outcome = sale::edit(&state.store, id, datos, expected_version, may_touch, &ctx, &metadata)
         .await
         .map_err(|e| command_error(id, e, "actualizar"))?;
-    dispatch::settled(&state, outcome).await;
-    answer(&state, &caller, id, "El movimiento ha sido actualizado!").await
+    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    answer(&state, &caller, id, "El movimiento ha sido actualizado!", !caught).await
 }
 
 /// What a request without a token learns of an order from its number (the existing front end's

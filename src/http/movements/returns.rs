@@ -63,7 +63,7 @@ pub async fn devolver(
     let metadata = meta.metadata(caller.actor());
     if let Some(done) = sale::replayed(&state.store, &metadata).await? {
         super::wait_until_readable(&state, done).await?;
-        return answer(&state, &caller, done, CREATED).await;
+        return answer(&state, &caller, done, CREATED, false).await;
     }
     let sale_branch = optica_query::movements::branch_of(&state.pool, id)
         .await?
@@ -98,14 +98,14 @@ pub async fn devolver(
         metodo_pago_id: metodo,
         fecha: state.now(),
     };
-    let done = match sale::return_lines(&state.store, request, &metadata).await {
-        Ok(outcome) => dispatch::settled(&state, outcome).await,
+    let (done, caught) = match sale::return_lines(&state.store, request, &metadata).await {
+        Ok(outcome) => dispatch::settled_in_time(&state, outcome).await,
         Err(optica_command::CommandError::Duplicate { .. }) => {
             let done = sale::replayed(&state.store, &metadata)
                 .await?
                 .ok_or_else(|| AppError::internal("idempotency claim without movement"))?;
             super::wait_until_readable(&state, done).await?;
-            done
+            (done, true)
         }
         Err(e) => {
             // The same request, sent again while the first was returning the last units, is
@@ -114,8 +114,8 @@ pub async fn devolver(
                 return Err(command_error(id, e, "devolver"));
             };
             super::wait_until_readable(&state, done).await?;
-            done
+            (done, true)
         }
     };
-    answer(&state, &caller, done, CREATED).await
+    answer(&state, &caller, done, CREATED, !caught).await
 }

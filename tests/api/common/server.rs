@@ -88,6 +88,15 @@ impl Server {
         panic!("the server did not start within 30 s");
     }
 
+    /// SIGSTOP or SIGCONT: freezes the process where it is (mid-transaction, say) or thaws it.
+    pub fn signal(&self, name: &str) {
+        let status = Command::new("kill")
+            .args([&format!("-{name}"), &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success(), "kill -{name}");
+    }
+
     /// SIGKILL: no shutdown code runs.
     pub fn kill(mut self) {
         self.child.kill().unwrap();
