@@ -37,6 +37,10 @@ pub struct Proveedor {
     pub celular: Option<String>,
 }
 
+/// A lookup item's kind, id, name, address and phone, as the answers of late read models read
+/// them (issue 27).
+pub(crate) type NameRow = (String, i64, String, Option<String>, Option<String>);
+
 /// A lab that makes the lenses of the shop's jobs (issue 24).
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct Laboratorio {

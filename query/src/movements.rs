@@ -301,9 +301,6 @@ pub async fn by_id(pool: &PgPool, id: i64, viewer: Viewer) -> Result<Option<Movi
     Ok(assemble(pool, vec![parts], Some(returns), viewer).await?.pop())
 }
 
-/// A lookup item's kind, id, name, address and phone.
-type LookupRow = (String, i64, String, Option<String>, Option<String>);
-
 /// A movement as its command just committed it, in `by_id`'s shape: for the answer of a command
 /// whose read model is late (issue 27). The names (branch, payment methods, products, patient)
 /// are read as they stand; the debt counts no return (a sale's returns come later).
@@ -317,7 +314,7 @@ pub async fn as_committed(
 ) -> Result<Movimiento, sqlx::Error> {
     let wire = |v: serde_json::Value| v.as_str().map(String::from);
     let metodos: Vec<i64> = d.pagos.iter().map(|p| p.metodo_pago_id).collect();
-    let names: Vec<LookupRow> = sqlx::query_as(
+    let names: Vec<crate::lookups::NameRow> = sqlx::query_as(
         "select kind, id, nombre, direccion, celular from lookup_items
          where (kind = 'Local' and id = $1) or (kind = 'MetodoPago' and id = any($2))",
     )

@@ -304,6 +304,82 @@ pub async fn by_ids(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Pr
     load(pool, ids, viewer).await
 }
 
+/// A product as its command just committed it, in `by_id`'s shape: for the answer of a create
+/// or an edit whose read model is late (issue 27). Names are read as they stand; the dates are
+/// the stored ones when the product had a row, else `today`; reorder points and units in
+/// transit are not known here (none).
+pub async fn as_committed(
+    pool: &PgPool,
+    id: i64,
+    d: &optica_events::ProductoDatos,
+    stock: &std::collections::BTreeMap<i64, i64>,
+    version: i64,
+    today: NaiveDate,
+    viewer: Viewer,
+) -> Result<Producto, sqlx::Error> {
+    let locales: Vec<i64> = stock.keys().copied().collect();
+    let names: Vec<crate::lookups::NameRow> = sqlx::query_as(
+        "select kind, id, nombre, direccion, celular from lookup_items
+         where (kind = 'Marca' and id = $1) or (kind = 'MaterialProducto' and id = $2)
+            or (kind = 'Categoria' and id = any($3)) or (kind = 'Proveedor' and id = any($4))
+            or (kind = 'Local' and id = any($5))
+         order by kind, nombre collate optica_es, id",
+    )
+    .bind(d.marca_id)
+    .bind(d.material_id)
+    .bind(&d.categoria_ids)
+    .bind(&d.proveedor_ids)
+    .bind(&locales)
+    .fetch_all(pool)
+    .await?;
+    let dates: Option<(NaiveDate, NaiveDate)> =
+        sqlx::query_as("select creado_en, ultima_actualizacion from products where id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?;
+    let of = |kind: &'static str| names.iter().filter(move |n| n.0 == kind);
+    let nombrado = |n: &crate::lookups::NameRow| Nombrado {
+        id: n.1,
+        nombre: n.2.clone(),
+    };
+    let mut categorias: Vec<Nombrado> = of("Categoria").map(nombrado).collect();
+    categorias.sort_by_key(|c| c.id);
+    Ok(Producto {
+        id,
+        marca: of("Marca").next().map(nombrado),
+        producto_locales: of("Local")
+            .map(|l| ProductoLocal {
+                local: Local {
+                    id: l.1,
+                    nombre: l.2.clone(),
+                    direccion: l.3.clone(),
+                    celular: l.4.clone(),
+                },
+                stock: stock.get(&l.1).copied().unwrap_or(0),
+                minimo: None,
+                en_transito: 0,
+            })
+            .collect(),
+        modelo: d.modelo.clone(),
+        descripcion: d.descripcion.clone(),
+        precio: pesos(d.precio.cents()),
+        costo: d.costo.map(|c| pesos(c.cents())).filter(|_| viewer.admin),
+        material: of("MaterialProducto").next().map(nombrado),
+        genero: d.genero.clone(),
+        categorias,
+        proveedores: of("Proveedor")
+            .map(|p| Proveedor {
+                id: p.1,
+                nombre: p.2.clone(),
+                celular: p.4.clone(),
+            })
+            .collect(),
+        creado_en: dates.map_or(today, |d| d.0),
+        ultima_actualizacion: dates.map_or(today, |d| d.1).max(today),
+        version,
+    })
+}
+
 /// What a sale records of a product: its model, brand name and whether it is a lens.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct SaleFacts {

@@ -52,11 +52,31 @@ async fn a_late_read_model_still_answers_the_movement_that_was_committed(pool: P
     assert_eq!(status, StatusCode::CREATED, "{edited}");
     assert_eq!(edited["movimiento"]["descripcion"], "Con estuche");
     assert_eq!(edited["movimiento"]["version"], m["version"].as_i64().unwrap() + 1);
+
+    // A product's create and edit answer what they saved too.
+    let body = shop.body("Tardío", shop.marca, &[(shop.centro, 3)]);
+    let (status, product) = app.post("/api/productos", Some(&shop.admin), body).await;
+    assert_eq!(status, StatusCode::CREATED, "{product}");
+    let p = &product["producto"];
+    assert!(p.is_object(), "201 without its product: {product}");
+    assert_eq!(p["modelo"], "Tardío");
+    assert_eq!(p["marca"]["nombre"], "Ray-Ban");
+    assert_eq!(p["productoLocales"][0]["local"]["nombre"], "La Cruz");
+    assert_eq!(p["productoLocales"][0]["stock"], 3);
+    assert_eq!(p["costo"], 1000.0);
+    let mut edit = shop.body("Tardío", shop.marca, &[(shop.centro, 3)]);
+    edit["precio"] = json!(4000);
+    edit["version"] = p["version"].clone();
+    let pid = p["id"].as_i64().unwrap();
+    let (status, saved) = app.put(&format!("/api/productos/{pid}"), Some(&shop.admin), edit).await;
+    assert_eq!(status, StatusCode::CREATED, "{saved}");
+    assert_eq!(saved["producto"]["precio"], 4000.0);
     hold.rollback().await.unwrap();
 
     // Once the read model catches up, it reads the same.
     app.caught_up().await;
-    let (_, read) = app.get(&format!("/api/movimientos/{id}"), Some(&shop.seller)).await;
+    let (status, read) = app.get(&format!("/api/movimientos/{id}"), Some(&shop.seller)).await;
+    assert_eq!(status, StatusCode::OK, "{read}");
     let mut read = read.clone();
     let mut answered = edited["movimiento"].clone();
     for v in [&mut read, &mut answered] {

@@ -260,13 +260,36 @@ pub struct ProductoGuardado {
     pub producto: Option<Producto>,
 }
 
+/// `late`: the read model did not take the command within the wait; the answer is then what the
+/// command committed (issue 27).
 async fn answer(
     state: &AppState,
     caller: &Caller,
     id: i64,
     mensaje: &str,
+    late: bool,
 ) -> Result<Created<ProductoGuardado>, AppError> {
-    let producto = read::by_id(&state.pool, id, caller.viewer()).await?;
+    let read = match late {
+        true => None,
+        false => read::by_id(&state.pool, id, caller.viewer()).await?,
+    };
+    let producto = match read {
+        Some(p) => Some(p),
+        None => {
+            let (p, _) = state
+                .store
+                .load::<optica_command::product::Producto>(&id.to_string())
+                .await?;
+            if p.exists() {
+                tracing::warn!(id, "la vista de productos está atrasada: se responde lo registrado");
+                let version = p.version() as i64;
+                let today = state.today();
+                Some(read::as_committed(&state.pool, id, p.datos(), p.stock(), version, today, caller.viewer()).await?)
+            } else {
+                None
+            }
+        }
+    };
     Ok(Created(ProductoGuardado {
         mensaje: mensaje.into(),
         producto,
@@ -314,8 +337,15 @@ pub async fn create(
     let outcome = catalogue::create(&state.store, &prepared.new_product(), state.today(), &metadata)
         .await
         .map_err(|e| command_error(0, e, false))?;
-    let id = dispatch::settled(&state, outcome).await;
-    answer(&state, &caller, id, "El producto ha sido creado exitosamente.!").await
+    let (id, caught) = dispatch::settled_in_time(&state, outcome).await;
+    answer(
+        &state,
+        &caller,
+        id,
+        "El producto ha sido creado exitosamente.!",
+        !caught,
+    )
+    .await
 }
 
 /// Creates every product of the list, or none (contract's `mensaje`/`errores` answer).
@@ -374,8 +404,8 @@ pub async fn update(
     let outcome = run_on_product(&state.store, id, command, Some(claim), &metadata)
         .await
         .map_err(|e| command_error(id, e, true))?;
-    dispatch::settled(&state, outcome).await;
-    answer(&state, &caller, id, "el producto ha sido actualizado!").await
+    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    answer(&state, &caller, id, "el producto ha sido actualizado!", !caught).await
 }
 
 /// Deletes a product; refused with 409 while cash-box movements use it.
