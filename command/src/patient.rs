@@ -112,6 +112,13 @@ pub struct Cristal {
     devuelto: Option<i64>,
 }
 
+impl Cristal {
+    /// The return that brought it back, if one did.
+    pub fn devuelto(&self) -> Option<i64> {
+        self.devuelto
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Ficha {
     pub id: i64,

@@ -129,6 +129,41 @@ impl FichaDatos {
     }
 }
 
+fn number(value: Option<Medida>) -> serde_json::Value {
+    value.map_or(serde_json::Value::Null, |m| serde_json::json!(m.as_f64()))
+}
+
+/// A ficha's values as the API shows them (contract §3.3), without its id and crystals: what
+/// the patients projection stores and what a late read model's answer shows (issue 27).
+pub fn ficha_json(datos: &FichaDatos) -> serde_json::Value {
+    let m = &datos.medidas;
+    let graduaciones: Vec<serde_json::Value> = GRADUACIONES
+        .iter()
+        .zip(&datos.graduaciones)
+        .map(|((ojo, tipo), g)| {
+            serde_json::json!({
+                "ojo": ojo, "tipo": tipo, "esferico": number(g.esferico),
+                "cilindrico": number(g.cilindrico), "eje": number(g.eje),
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "fecha": datos.fecha,
+        "dnpDerecho": number(m.dnp_derecho),
+        "dnpIzquierdo": number(m.dnp_izquierdo),
+        "alturaPupilarDerecho": number(m.altura_pupilar_derecho),
+        "alturaPupilarIzquierdo": number(m.altura_pupilar_izquierdo),
+        "alturaPelicula": number(m.altura_pelicula),
+        "puente": number(m.puente),
+        "diagonalMayor": number(m.diagonal_mayor),
+        "largo": number(m.largo),
+        "alturaArmazon": number(m.altura_armazon),
+        "adicionDerecho": number(m.adicion_derecho),
+        "adicionIzquierdo": number(m.adicion_izquierdo),
+        "graduaciones": graduaciones,
+    })
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PacienteEvent {
     /// `ficha`: the patient's record number. `fecha`: the shop's date (creadoEn).

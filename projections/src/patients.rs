@@ -5,9 +5,9 @@
 
 use async_trait::async_trait;
 use chrono::NaiveDate;
-use optica_events::patient::{celular_key, documento_key, FichaDatos, GRADUACIONES, PATIENT_AGGREGATE};
-use optica_events::{Medida, PacienteDatos, PacienteEvent};
-use serde_json::{json, Value};
+use optica_events::patient::{celular_key, documento_key, PATIENT_AGGREGATE};
+use optica_events::{PacienteDatos, PacienteEvent};
+use serde_json::Value;
 use sqlx::PgConnection;
 
 use crate::{Projection, ProjectionError, StoredEvent};
@@ -59,39 +59,9 @@ pub enum PatientChange {
     },
 }
 
-fn number(value: Option<Medida>) -> Value {
-    value.map_or(Value::Null, |m| json!(m.as_f64()))
-}
-
-/// A ficha's values as the API shows them (contract §3.3), without its id and crystals.
-pub fn ficha_json(datos: &FichaDatos) -> Value {
-    let m = &datos.medidas;
-    let graduaciones: Vec<Value> = GRADUACIONES
-        .iter()
-        .zip(&datos.graduaciones)
-        .map(|((ojo, tipo), g)| {
-            json!({
-                "ojo": ojo, "tipo": tipo, "esferico": number(g.esferico),
-                "cilindrico": number(g.cilindrico), "eje": number(g.eje),
-            })
-        })
-        .collect();
-    json!({
-        "fecha": datos.fecha,
-        "dnpDerecho": number(m.dnp_derecho),
-        "dnpIzquierdo": number(m.dnp_izquierdo),
-        "alturaPupilarDerecho": number(m.altura_pupilar_derecho),
-        "alturaPupilarIzquierdo": number(m.altura_pupilar_izquierdo),
-        "alturaPelicula": number(m.altura_pelicula),
-        "puente": number(m.puente),
-        "diagonalMayor": number(m.diagonal_mayor),
-        "largo": number(m.largo),
-        "alturaArmazon": number(m.altura_armazon),
-        "adicionDerecho": number(m.adicion_derecho),
-        "adicionIzquierdo": number(m.adicion_izquierdo),
-        "graduaciones": graduaciones,
-    })
-}
+/// A ficha's values as the API shows them (its one writer lives with the event types, so the
+/// read side's answers of late read models write it the same way).
+pub use optica_events::patient::ficha_json;
 
 /// Pure: the row change of an event (`None` for other aggregates).
 pub fn patient_change(event: &StoredEvent) -> Result<Option<PatientChange>, ProjectionError> {
@@ -298,7 +268,9 @@ impl Projection for PatientsProjection {
 mod tests {
     use super::*;
     use crate::lookups::tests::stored;
-    use optica_events::patient::Graduacion;
+    use optica_events::patient::{FichaDatos, Graduacion};
+    use optica_events::Medida;
+    use serde_json::json;
 
     #[test]
     fn a_ficha_is_stored_in_the_api_shape_with_exact_values() {

@@ -195,6 +195,63 @@ async fn one(pool: &PgPool, condition: &str, value: i64) -> Result<Option<Pacien
     Ok(complete(pool, row.into_iter().collect()).await?.pop())
 }
 
+/// A patient as their command just committed them, in `by_id`'s shape: for the answer of a
+/// registration or an edit whose read model is late (issue 27). `fichas`: each ficha's number,
+/// values and lenses. The branch's name is read as it stands; the dates are the stored ones when
+/// the patient had a row, else `today`.
+pub async fn as_committed(
+    pool: &PgPool,
+    id: i64,
+    ficha: i64,
+    d: &optica_events::PacienteDatos,
+    fichas: Vec<(i64, &optica_events::FichaDatos, Vec<Cristal>)>,
+    version: i64,
+    today: NaiveDate,
+) -> Result<Paciente, sqlx::Error> {
+    let local: Option<(String, Option<String>, Option<String>)> =
+        sqlx::query_as("select nombre, direccion, celular from lookup_items where kind = 'Local' and id = $1")
+            .bind(d.local_id)
+            .fetch_optional(pool)
+            .await?;
+    let dates: Option<(NaiveDate, NaiveDate)> =
+        sqlx::query_as("select creado_en, ultima_actualizacion from patients where id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?;
+    let mut historial = Vec::new();
+    for (ficha_id, datos, cristales) in fichas {
+        let mut f: Ficha = serde_json::from_value(optica_events::patient::ficha_json(datos))
+            .map_err(|e| sqlx::Error::Decode(e.into()))?;
+        (f.id, f.cristales) = (ficha_id, cristales);
+        historial.push(f);
+    }
+    // Newest first, as the read model lists them.
+    historial.sort_by(|a, b| (b.fecha, b.id).cmp(&(a.fecha, a.id)));
+    Ok(Paciente {
+        id,
+        ficha,
+        nombre_completo: d.nombre_completo.clone(),
+        direccion: d.direccion.clone(),
+        celular: d.celular.clone(),
+        documento: d.documento.clone(),
+        correo: d.correo.clone(),
+        medico: d.medico.clone(),
+        obra_social: d.obra_social.clone(),
+        observaciones: d.observaciones.clone(),
+        genero: d.genero.clone(),
+        local: local.map(|(nombre, direccion, celular)| Local {
+            id: d.local_id,
+            nombre,
+            direccion,
+            celular,
+        }),
+        creado_en: dates.map_or(today, |d| d.0),
+        ultima_actualizacion: dates.map_or(today, |d| d.1).max(today),
+        historial_fichas: historial,
+        version,
+    })
+}
+
 pub async fn by_id(pool: &PgPool, id: i64) -> Result<Option<Paciente>, sqlx::Error> {
     one(pool, "p.id", id).await
 }

@@ -71,6 +71,29 @@ async fn a_late_read_model_still_answers_the_movement_that_was_committed(pool: P
     let (status, saved) = app.put(&format!("/api/productos/{pid}"), Some(&shop.admin), edit).await;
     assert_eq!(status, StatusCode::CREATED, "{saved}");
     assert_eq!(saved["producto"]["precio"], 4000.0);
+    // A patient's registration and edit too (the existing front end opens the new patient).
+    let g = |ojo: &str, tipo: &str| json!({"ojo": ojo, "tipo": tipo, "esferico": "-1,25", "cilindrico": 0, "eje": 90});
+    let body = json!({"nombreCompleto": "Tardía Pérez", "celular": "3772 555", "genero": "Mujer",
+        "local": {"id": shop.centro},
+        "historialFichas": [{"fecha": "2026-11-01", "dnpDerecho": 31.5,
+            "graduaciones": [g("DERECHO", "LEJOS"), g("IZQUIERDO", "LEJOS"), g("DERECHO", "CERCA"), g("IZQUIERDO", "CERCA")],
+            "cristales": []}]});
+    let (status, registered) = app.post("/api/pacientes", Some(&shop.seller), body).await;
+    assert_eq!(status, StatusCode::CREATED, "{registered}");
+    let pa = &registered["paciente"];
+    assert!(pa.is_object(), "201 without its patient: {registered}");
+    assert_eq!(pa["nombreCompleto"], "Tardía Pérez");
+    assert_eq!(pa["local"]["nombre"], "La Cruz");
+    assert_eq!(pa["historialFichas"][0]["dnpDerecho"], 31.5);
+    assert_eq!(pa["historialFichas"][0]["graduaciones"][0]["esferico"], -1.25);
+    let mut edit = pa.clone();
+    edit["observaciones"] = json!("Prefiere armazones livianos");
+    let paciente_id = pa["id"].as_i64().unwrap();
+    let (status, saved) = app
+        .put(&format!("/api/pacientes/{paciente_id}"), Some(&shop.seller), edit)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{saved}");
+    assert_eq!(saved["paciente"]["observaciones"], "Prefiere armazones livianos");
     hold.rollback().await.unwrap();
 
     // Once the read model catches up, it reads the same.

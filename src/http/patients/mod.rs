@@ -175,8 +175,8 @@ pub async fn create(
     let outcome = registry::register(&state.store, &patient, state.today(), &metadata)
         .await
         .map_err(|e| command_error(0, e, false))?;
-    let id = dispatch::settled(&state, outcome).await;
-    answer(&state, id, "El paciente ha sido creado exitosamente.").await
+    let (id, caught) = dispatch::settled_in_time(&state, outcome).await;
+    answer(&state, id, "El paciente ha sido creado exitosamente.", !caught).await
 }
 
 /// Edits a patient. The history is merged: fichas and crystals added since the form's `version`
@@ -207,8 +207,8 @@ pub async fn update(
     let outcome = run_on_patient(&state.store, id, command, Identity::Becomes(&datos), &metadata)
         .await
         .map_err(|e| command_error(id, e, true))?;
-    dispatch::settled(&state, outcome).await;
-    answer(&state, id, "El paciente ha sido actualizado correctamente.").await
+    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    answer(&state, id, "El paciente ha sido actualizado correctamente.", !caught).await
 }
 
 /// The answer of a registration or an edit: the patient as stored now.
@@ -218,12 +218,52 @@ pub struct PacienteGuardado {
     pub paciente: Option<Paciente>,
 }
 
-async fn answer(state: &AppState, id: i64, mensaje: &str) -> Result<Created<PacienteGuardado>, AppError> {
-    let paciente = read::by_id(&state.pool, id).await?;
+/// `late`: the read model did not take the command within the wait; the answer is then what the
+/// command committed (issue 27).
+async fn answer(state: &AppState, id: i64, mensaje: &str, late: bool) -> Result<Created<PacienteGuardado>, AppError> {
+    let read = match late {
+        true => None,
+        false => read::by_id(&state.pool, id).await?,
+    };
+    let paciente = match read {
+        Some(p) => Some(p),
+        None => committed(state, id).await?,
+    };
     Ok(Created(PacienteGuardado {
         mensaje: mensaje.into(),
         paciente,
     }))
+}
+
+/// The patient as their stream has them (none if they do not exist).
+async fn committed(state: &AppState, id: i64) -> Result<Option<read::Paciente>, AppError> {
+    let (p, _) = state
+        .store
+        .load::<optica_command::patient::Paciente>(&id.to_string())
+        .await?;
+    if !p.exists() {
+        return Ok(None);
+    }
+    tracing::warn!(id, "la vista de pacientes está atrasada: se responde lo registrado");
+    let fichas = p
+        .fichas()
+        .iter()
+        .map(|f| {
+            let cristales = (f.cristales.iter())
+                .map(|c| read::Cristal {
+                    id: c.id,
+                    nombre: c.nombre.clone(),
+                    fecha: c.fecha,
+                    devolucion_id: c.devuelto(),
+                })
+                .collect();
+            (f.id, &f.datos, cristales)
+        })
+        .collect();
+    let (ficha, version, today) = (p.ficha(), p.version() as i64, state.today());
+    Ok(Some(
+        read::as_committed(&state.pool, id, ficha, p.datos(), fichas, version, today).await?,
+    ))
 }
 
 /// Deletes a patient (admins); refused with 409 while cash-box movements name it.
