@@ -226,7 +226,7 @@ pub async fn as_committed(
         historial.push(f);
     }
     // Newest first, as the read model lists them.
-    historial.sort_by(|a, b| (b.fecha, b.id).cmp(&(a.fecha, a.id)));
+    historial.sort_by_key(|f| std::cmp::Reverse((f.fecha, f.id)));
     Ok(Paciente {
         id,
         ficha,
