@@ -4,6 +4,7 @@
 
 pub mod http;
 pub mod pgbench;
+pub mod sales;
 
 use axum::body::Body;
 use axum::http::{header, Request};
@@ -64,24 +65,7 @@ impl Database {
 /// The router over `pool`, and a token of a new admin account. With `projector`, the progress
 /// of a projector the caller runs, commands wake it and wait for it as the server's do.
 pub async fn app(pool: &PgPool, projector: Option<optica_projections::projector::Progress>) -> (Router, String) {
-    let args = ServeArgs {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        oauth_clients: Some("bench:bench-secret".into()),
-        jwt_secret: Some("benchmark-signing-key-of-at-least-32-bytes".into()),
-        admin_password: None,
-        webapp_dir: None,
-        timezone: optica::config::DEFAULT_TIMEZONE.into(),
-        numeric_status_links: true,
-        trusted_proxies: Vec::new(),
-        shop: Default::default(),
-        mail: Default::default(),
-        limits: Default::default(),
-    };
-    let mut state = optica::cli::build_state(pool.clone(), &args).await.unwrap();
-    if let Some(progress) = projector {
-        state = state.with_projector(progress);
-    }
-    let router = optica::app(state);
+    let router = router(pool, projector).await;
     let store = EventStore::new(pool.clone());
     optica::users::add(
         &store,
@@ -113,4 +97,51 @@ pub async fn app(pool: &PgPool, projector: Option<optica_projections::projector:
         .as_str()
         .unwrap_or_else(|| panic!("bench login: {body}"));
     (router, token.to_string())
+}
+
+/// The router over `pool` alone: another server instance on the same database (its tokens are
+/// signed with the same key as `app`'s).
+pub async fn router(pool: &PgPool, projector: Option<optica_projections::projector::Progress>) -> Router {
+    let args = ServeArgs {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        oauth_clients: Some("bench:bench-secret".into()),
+        jwt_secret: Some("benchmark-signing-key-of-at-least-32-bytes".into()),
+        admin_password: None,
+        webapp_dir: None,
+        timezone: optica::config::DEFAULT_TIMEZONE.into(),
+        numeric_status_links: true,
+        trusted_proxies: Vec::new(),
+        shop: Default::default(),
+        mail: Default::default(),
+        limits: Default::default(),
+    };
+    let mut state = optica::cli::build_state(pool.clone(), &args).await.unwrap();
+    if let Some(progress) = projector {
+        state = state.with_projector(progress);
+    }
+    optica::app(state)
+}
+
+/// CPU time the whole machine has spent busy so far, in milliseconds (from /proc/stat; user,
+/// nice, system, irq, softirq and steal ticks at 100 per second). Machine-wide on purpose: a sale
+/// costs CPU in the server, in PostgreSQL and in the client alike.
+pub fn cpu_busy_ms() -> f64 {
+    let stat = std::fs::read_to_string("/proc/stat").unwrap_or_default();
+    let ticks: Vec<f64> = stat
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .split_whitespace()
+        .skip(1)
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    // user nice system idle iowait irq softirq steal
+    let busy: f64 = ticks
+        .iter()
+        .take(8)
+        .enumerate()
+        .filter(|(i, _)| *i != 3 && *i != 4)
+        .map(|(_, t)| t)
+        .sum();
+    busy * 10.0
 }

@@ -4,6 +4,7 @@
 pub mod cash;
 pub mod counts;
 pub mod jobs;
+pub mod lead;
 pub mod lookups;
 mod movement_rows;
 pub mod movements;

@@ -10,9 +10,10 @@
 //! loading the stream (see command/src/store.rs).
 //!
 //! Durability: each round applies one batch of events to every projection and moves their
-//! checkpoints in one transaction, so a crash anywhere applies a batch fully or not at all. One projector runs per database: every
-//! batch transaction first takes a transaction-level advisory lock, so a second server's projector
-//! waits (and takes over by itself when the first one stops).
+//! checkpoints in one transaction, so a crash anywhere applies a batch fully or not at all. One
+//! projector writes at a time: every batch transaction first takes a transaction-level advisory
+//! lock. With several server processes, one projector leads and runs the rounds, the others
+//! follow and take over when it stops or freezes (`crate::lead`).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -97,6 +98,8 @@ pub struct Projector {
     batch_size: i64,
     poll_interval: Duration,
     wake: Arc<Notify>,
+    /// Another process's commits, while this projector leads.
+    remote: Arc<Notify>,
     applied: watch::Sender<Applied>,
 }
 
@@ -108,6 +111,7 @@ impl Projector {
             batch_size: 500,
             poll_interval: Duration::from_millis(500),
             wake: Arc::new(Notify::new()),
+            remote: Arc::new(Notify::new()),
             applied: watch::channel(Applied::default()).0,
         }
     }
@@ -200,6 +204,12 @@ impl Projector {
         .bind(last.1)
         .execute(&mut *tx)
         .await?;
+        // Delivered at commit, to the other processes' read-your-writes waits.
+        sqlx::query("select pg_notify($1, $2)")
+            .bind(crate::lead::PROJECTED)
+            .bind(format!("{},{}", last.0, last.1))
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         // Every checkpoint is now at or past `last` (none moves back, and each projection got
         // the events after its own).
@@ -261,45 +271,82 @@ impl Projector {
             .await
     }
 
-    /// Runs until `shutdown` turns true: wakes when a command of this process commits, polls as
-    /// a fallback (for events appended by other processes), and keeps going through database
-    /// errors (logged, retried with back-off).
+    /// Runs until `shutdown` turns true. While this process leads (`crate::lead`), it runs
+    /// rounds: it wakes when a command of this process or of another commits, polls as a fallback,
+    /// and keeps going through database errors (logged, retried with back-off). While it follows,
+    /// it runs none, and tells the leader about this process's commits.
     ///
-    /// When another process's projector holds the lock, this one retries soon: that round may
-    /// have read the log just before this process's latest commit.
+    /// When another projector holds the lock anyway (a leader that froze and thawed, a rebuild),
+    /// this one retries soon: that round may have read the log just before this process's latest
+    /// commit.
     pub async fn run(self: Arc<Self>, mut shutdown: watch::Receiver<bool>) {
+        let (leads_tx, mut leads) = watch::channel(false);
+        let holding = tokio::spawn(crate::lead::hold(self.pool.clone(), leads_tx, shutdown.clone()));
+        let listening = tokio::spawn(crate::lead::listen(
+            self.pool.clone(),
+            self.remote.clone(),
+            self.applied.clone(),
+            shutdown.clone(),
+        ));
         let mut failures: u32 = 0;
         let mut busy: u32 = 0;
+        let mut woken = false;
         loop {
             if *shutdown.borrow() {
                 break;
             }
+            let leading = *leads.borrow_and_update();
             let mut wait = self.poll_interval;
-            match self.catch_up().await {
-                Ok(BatchOutcome::Busy) => {
-                    failures = 0;
-                    busy = busy.saturating_add(1);
-                    wait = (Duration::from_millis(5) * 2u32.saturating_pow(busy.min(7))).min(self.poll_interval);
+            if !leading {
+                self.applied
+                    .send_if_modified(|a| std::mem::replace(&mut a.leading, false));
+                if woken {
+                    self.tell_leader().await;
                 }
-                Ok(outcome) => {
-                    failures = 0;
-                    busy = 0;
-                    if outcome == BatchOutcome::Applied(0) && self.held_back().await.unwrap_or(false) {
-                        wait = Duration::from_millis(10);
+            } else {
+                match self.catch_up().await {
+                    Ok(BatchOutcome::Busy) => {
+                        failures = 0;
+                        busy = busy.saturating_add(1);
+                        wait = (Duration::from_millis(5) * 2u32.saturating_pow(busy.min(7))).min(self.poll_interval);
+                    }
+                    Ok(outcome) => {
+                        failures = 0;
+                        busy = 0;
+                        if outcome == BatchOutcome::Applied(0) && self.held_back().await.unwrap_or(false) {
+                            wait = Duration::from_millis(10);
+                        }
+                    }
+                    Err(error) => {
+                        failures = failures.saturating_add(1);
+                        tracing::error!(%error, "projector batch failed; retrying");
+                        wait = Duration::from_millis(100 * u64::from(failures.min(50)));
                     }
                 }
-                Err(error) => {
-                    failures = failures.saturating_add(1);
-                    tracing::error!(%error, "projector batch failed; retrying");
-                    wait = Duration::from_millis(100 * u64::from(failures.min(50)));
-                }
             }
+            woken = false;
             tokio::select! {
                 _ = shutdown.changed() => {}
-                _ = self.wake.notified(), if failures == 0 => {}
+                _ = leads.changed() => {}
+                _ = self.wake.notified(), if failures == 0 => woken = true,
+                _ = self.remote.notified(), if failures == 0 && leading => {}
                 _ = tokio::time::sleep(wait) => {}
             }
         }
+        let _ = holding.await;
+        let _ = listening.await;
         tracing::info!("projector stopped");
+    }
+
+    /// Wakes the leading projector of another process after this process's commits. Lost when
+    /// the database cannot be reached; the leader's poll finds the events then.
+    async fn tell_leader(&self) {
+        if let Err(error) = sqlx::query("select pg_notify($1, '')")
+            .bind(crate::lead::APPENDED)
+            .execute(&self.pool)
+            .await
+        {
+            tracing::warn!(%error, "no se pudo avisar al proyector líder");
+        }
     }
 }

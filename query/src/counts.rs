@@ -113,19 +113,122 @@ pub async fn planilla(pool: &PgPool, id: i64, admin: bool) -> Result<Option<Plan
     .bind(admin)
     .fetch_all(pool)
     .await?;
-    // In whole cents (the cost came from cents), then pesos.
-    let valor_diferencia = (shown && admin).then(|| {
+    Ok(Some(sheet(conteo, lineas, shown && admin)))
+}
+
+/// The sheet with its value: Σ difference × cost, in whole cents (the cost came from cents),
+/// then pesos; for admins once closed.
+fn sheet(conteo: Conteo, lineas: Vec<LineaConteo>, valued: bool) -> Planilla {
+    let valor_diferencia = valued.then(|| {
         let cents: i64 = lineas
             .iter()
             .map(|l| l.diferencia.unwrap_or(0) * (l.costo.unwrap_or(0.0) * 100.0).round() as i64)
             .sum();
         cents as f64 / 100.0
     });
-    Ok(Some(Planilla {
+    Planilla {
         conteo,
         lineas,
         valor_diferencia,
-    }))
+    }
+}
+
+/// A count as its stream has it, for an answer whose read model is late (issue 27): folded from
+/// its events, with names, brands and costs as they stand. None when it does not exist.
+pub async fn as_committed(pool: &PgPool, id: i64, admin: bool) -> Result<Option<Planilla>, sqlx::Error> {
+    use optica_events::count::{ConteoEvent as E, COUNT_AGGREGATE};
+    let payloads: Vec<String> = sqlx::query_scalar(
+        "select payload::text from events where aggregate_type = $1 and aggregate_id = $2 order by sequence",
+    )
+    .bind(COUNT_AGGREGATE)
+    .bind(id.to_string())
+    .fetch_all(pool)
+    .await?;
+    // (local, category, brand, started), state, closed; lines: product, model, expected, counted
+    let mut head: Option<(i64, Option<i64>, Option<i64>, NaiveDateTime)> = None;
+    let (mut estado, mut cerrado) = ("ABIERTO", None);
+    let mut lineas: Vec<(i64, String, i64, Option<i64>)> = Vec::new();
+    for payload in payloads {
+        match serde_json::from_str(&payload).map_err(|e| sqlx::Error::Decode(Box::new(e)))? {
+            E::ConteoIniciado {
+                local_id,
+                categoria_id,
+                marca_id,
+                productos,
+                fecha,
+            } => {
+                head = Some((local_id, categoria_id, marca_id, fecha));
+                lineas = productos
+                    .into_iter()
+                    .map(|p| (p.producto_id, p.modelo, p.esperado, None))
+                    .collect();
+            }
+            // the last value typed for a product wins, with the stock it had then
+            E::ConteoCargado { contados } => {
+                for c in contados {
+                    if let Some(l) = lineas.iter_mut().find(|l| l.0 == c.producto_id) {
+                        (l.2, l.3) = (c.stock, Some(c.contado));
+                    }
+                }
+            }
+            E::ConteoCerrado { fecha, .. } => (estado, cerrado) = ("CERRADO", Some(fecha)),
+            E::ConteoCancelado { fecha } => (estado, cerrado) = ("CANCELADO", Some(fecha)),
+        }
+    }
+    let Some((local_id, categoria_id, marca_id, iniciado)) = head else {
+        return Ok(None);
+    };
+    let names: Vec<(String, i64, String)> = sqlx::query_as(
+        "select kind, id, nombre from lookup_items
+         where (kind = 'Local' and id = $1) or (kind = 'Categoria' and id = $2) or (kind = 'Marca' and id = $3)",
+    )
+    .bind(local_id)
+    .bind(categoria_id)
+    .bind(marca_id)
+    .fetch_all(pool)
+    .await?;
+    let name = |kind: &str, id: Option<i64>| {
+        names
+            .iter()
+            .find(|n| n.0 == kind && Some(n.1) == id)
+            .map(|n| n.2.clone())
+    };
+    let shown = estado == "CERRADO";
+    let conteo = Conteo {
+        id,
+        local_id,
+        local: name("Local", Some(local_id)).unwrap_or_default(),
+        estado: estado.into(),
+        categoria: name("Categoria", categoria_id),
+        marca: name("Marca", marca_id),
+        iniciado,
+        cerrado,
+        productos: lineas.len() as i64,
+        contados: lineas.iter().filter(|l| l.3.is_some()).count() as i64,
+        con_diferencia: shown.then(|| lineas.iter().filter(|l| l.3.is_some_and(|c| c != l.2)).count() as i64),
+    };
+    let productos: Vec<i64> = lineas.iter().map(|l| l.0).collect();
+    let modelos: Vec<&str> = lineas.iter().map(|l| l.1.as_str()).collect();
+    let esperados: Vec<i64> = lineas.iter().map(|l| l.2).collect();
+    let contados: Vec<Option<i64>> = lineas.iter().map(|l| l.3).collect();
+    let lineas: Vec<LineaConteo> = sqlx::query_as(
+        "select x.producto_id, x.modelo, coalesce(p.marca_nombre, '') as marca, x.contado,
+                case when $5 then x.esperado end as esperado,
+                case when $5 then x.contado - x.esperado end as diferencia,
+                case when $6 then p.costo_cents / 100.0::float8 end as costo
+         from unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[]) as x(producto_id, modelo, esperado, contado)
+         left join products p on p.id = x.producto_id
+         order by p.marca_nombre collate optica_es, x.modelo collate optica_es, x.producto_id",
+    )
+    .bind(&productos)
+    .bind(&modelos)
+    .bind(&esperados)
+    .bind(&contados)
+    .bind(shown)
+    .bind(admin)
+    .fetch_all(pool)
+    .await?;
+    Ok(Some(sheet(conteo, lineas, shown && admin)))
 }
 
 /// The branch's stock of each product now (0 for one it no longer carries).

@@ -104,3 +104,123 @@ pub async fn branches_of(pool: &PgPool, id: i64) -> Result<Option<(i64, i64)>, s
         .fetch_optional(pool)
         .await
 }
+
+/// A transfer as its stream has it, for an answer whose read model is late (issue 27): folded
+/// from its events, with the branches' and brands' names as they stand. None when it does not
+/// exist.
+pub async fn as_committed(pool: &PgPool, id: i64) -> Result<Option<Transferencia>, sqlx::Error> {
+    use optica_events::transfer::{TransferenciaEvent as E, TRANSFER_AGGREGATE};
+    let payloads: Vec<String> = sqlx::query_scalar(
+        "select payload::text from events where aggregate_type = $1 and aggregate_id = $2 order by sequence",
+    )
+    .bind(TRANSFER_AGGREGATE)
+    .bind(id.to_string())
+    .fetch_all(pool)
+    .await?;
+    let mut folded: Option<Transferencia> = None;
+    for payload in payloads {
+        let event: E = serde_json::from_str(&payload).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+        match (event, folded.as_mut()) {
+            (
+                E::TransferenciaEnviada {
+                    origen,
+                    destino,
+                    lineas,
+                    nota,
+                    fecha,
+                },
+                _,
+            ) => {
+                folded = Some(Transferencia {
+                    id,
+                    origen_id: origen,
+                    origen: String::new(),
+                    destino_id: destino,
+                    destino: String::new(),
+                    estado: "ENVIADA".into(),
+                    nota,
+                    motivo: None,
+                    enviada: fecha,
+                    cerrada: None,
+                    unidades: lineas.iter().map(|l| l.cantidad).sum(),
+                    lineas: lineas
+                        .into_iter()
+                        .map(|l| LineaTransferencia {
+                            producto_id: l.producto_id,
+                            modelo: l.modelo,
+                            marca: None,
+                            cantidad: l.cantidad,
+                            recibidas: None,
+                        })
+                        .collect(),
+                });
+            }
+            (
+                E::TransferenciaRecibida {
+                    recibidas,
+                    faltantes,
+                    motivo,
+                    fecha,
+                },
+                Some(t),
+            ) => {
+                t.estado = if faltantes.is_empty() {
+                    "RECIBIDA"
+                } else {
+                    "RECIBIDA_CON_FALTANTE"
+                }
+                .into();
+                (t.motivo, t.cerrada) = (motivo, Some(fecha));
+                for linea in &mut t.lineas {
+                    linea.recibidas = recibidas
+                        .iter()
+                        .find(|r| r.producto_id == linea.producto_id)
+                        .map(|r| r.cantidad);
+                }
+            }
+            (E::TransferenciaCancelada { motivo, fecha }, Some(t)) => {
+                t.estado = "CANCELADA".into();
+                (t.motivo, t.cerrada) = (motivo, Some(fecha));
+            }
+            _ => {}
+        }
+    }
+    let Some(mut t) = folded else {
+        return Ok(None);
+    };
+    let branches: Vec<(i64, String)> =
+        sqlx::query_as("select id, nombre from lookup_items where kind = 'Local' and id = any($1)")
+            .bind([t.origen_id, t.destino_id])
+            .fetch_all(pool)
+            .await?;
+    let name = |id: i64| {
+        branches
+            .iter()
+            .find(|b| b.0 == id)
+            .map(|b| b.1.clone())
+            .unwrap_or_default()
+    };
+    (t.origen, t.destino) = (name(t.origen_id), name(t.destino_id));
+    // The lines in the list's order, with their brands.
+    let productos: Vec<i64> = t.lineas.iter().map(|l| l.producto_id).collect();
+    let modelos: Vec<&str> = t.lineas.iter().map(|l| l.modelo.as_str()).collect();
+    let order: Vec<(i64, Option<String>)> = sqlx::query_as(
+        "select u.n, p.marca_nombre
+         from unnest($1::bigint[], $2::text[]) with ordinality as u(producto_id, modelo, n)
+         left join products p on p.id = u.producto_id
+         order by u.modelo collate optica_es, u.producto_id",
+    )
+    .bind(&productos)
+    .bind(&modelos)
+    .fetch_all(pool)
+    .await?;
+    let lineas = std::mem::take(&mut t.lineas);
+    t.lineas = order
+        .into_iter()
+        .filter_map(|(n, marca)| {
+            let linea = lineas.get(usize::try_from(n).ok()?.checked_sub(1)?)?;
+            Some(LineaTransferencia { marca, ..linea.clone() })
+        })
+        .collect();
+    Ok(Some(t))
+}

@@ -1,119 +1,13 @@
-//! More than one server process on one database (issue 27): a late read model never turns a
-//! committed command into an answer without its record, and a process frozen mid-transaction
-//! does not stall the others for long.
+//! More than one server process on one database (issue 27): a process frozen mid-transaction
+//! does not stall the others for long, and behind a load balancer a killed or frozen process
+//! loses no sale. (A late read model's answers: `late_reads.rs`.)
 
 use std::time::Duration;
 
 use crate::common::shop::{sale, shop};
 use crate::common::TestApp;
-use axum::http::StatusCode;
 use serde_json::json;
 use sqlx::PgPool;
-
-/// The projector's advisory lock (projections/src/projector.rs), held by the test so no
-/// projector can apply anything: the read models stay behind.
-const PROJECTOR_LOCK: i64 = 0x6f70_7469_6361;
-
-#[sqlx::test]
-async fn a_late_read_model_still_answers_the_movement_that_was_committed(pool: PgPool) {
-    let mut app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
-    app.state.read_wait = Duration::from_millis(200);
-    app.router = optica::app(app.state.clone());
-    let mut hold = pool.begin().await.unwrap();
-    sqlx::query("select pg_advisory_xact_lock($1)")
-        .bind(PROJECTOR_LOCK)
-        .execute(&mut *hold)
-        .await
-        .unwrap();
-
-    let mut venta = sale(&shop, 2);
-    venta["paciente"] = json!({"id": shop.paciente});
-    let (status, created) = app.post("/api/movimientos", Some(&shop.seller), venta).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let m = &created["movimiento"];
-    assert!(m.is_object(), "201 without its movement: {created}");
-    assert_eq!(m["total"], 2001.0);
-    assert_eq!(m["local"]["nombre"], "La Cruz");
-    assert_eq!(m["paciente"]["nombreCompleto"], "Ana");
-    assert_eq!(m["detalles"][0]["cantidad"], 2);
-    assert_eq!(m["detalles"][0]["producto"]["modelo"], "RB2140");
-    assert_eq!(m["cajaMovimientos"][0]["metodoPago"]["nombre"], "Efectivo");
-    assert_eq!(m["estadoMovimiento"], "PEDIDO_CRISTALES");
-    assert!(m["comprobante"].as_str().is_some(), "{m}");
-    let id = m["id"].as_i64().unwrap();
-
-    // An edit answers what it saved, not the read model's older row.
-    let mut edit = m.clone();
-    edit["descripcion"] = json!("Con estuche");
-    let (status, edited) = app
-        .put(&format!("/api/movimientos/{id}"), Some(&shop.seller), edit)
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{edited}");
-    assert_eq!(edited["movimiento"]["descripcion"], "Con estuche");
-    assert_eq!(edited["movimiento"]["version"], m["version"].as_i64().unwrap() + 1);
-
-    // A product's create and edit answer what they saved too.
-    let body = shop.body("Tardío", shop.marca, &[(shop.centro, 3)]);
-    let (status, product) = app.post("/api/productos", Some(&shop.admin), body).await;
-    assert_eq!(status, StatusCode::CREATED, "{product}");
-    let p = &product["producto"];
-    assert!(p.is_object(), "201 without its product: {product}");
-    assert_eq!(p["modelo"], "Tardío");
-    assert_eq!(p["marca"]["nombre"], "Ray-Ban");
-    assert_eq!(p["productoLocales"][0]["local"]["nombre"], "La Cruz");
-    assert_eq!(p["productoLocales"][0]["stock"], 3);
-    assert_eq!(p["costo"], 1000.0);
-    let mut edit = shop.body("Tardío", shop.marca, &[(shop.centro, 3)]);
-    edit["precio"] = json!(4000);
-    edit["version"] = p["version"].clone();
-    let pid = p["id"].as_i64().unwrap();
-    let (status, saved) = app.put(&format!("/api/productos/{pid}"), Some(&shop.admin), edit).await;
-    assert_eq!(status, StatusCode::CREATED, "{saved}");
-    assert_eq!(saved["producto"]["precio"], 4000.0);
-    // A patient's registration and edit too (the existing front end opens the new patient).
-    let g = |ojo: &str, tipo: &str| json!({"ojo": ojo, "tipo": tipo, "esferico": "-1,25", "cilindrico": 0, "eje": 90});
-    let body = json!({"nombreCompleto": "Tardía Pérez", "celular": "3772 555", "genero": "Mujer",
-        "local": {"id": shop.centro},
-        "historialFichas": [{"fecha": "2026-11-01", "dnpDerecho": 31.5,
-            "graduaciones": [g("DERECHO", "LEJOS"), g("IZQUIERDO", "LEJOS"), g("DERECHO", "CERCA"), g("IZQUIERDO", "CERCA")],
-            "cristales": []}]});
-    let (status, registered) = app.post("/api/pacientes", Some(&shop.seller), body).await;
-    assert_eq!(status, StatusCode::CREATED, "{registered}");
-    let pa = &registered["paciente"];
-    assert!(pa.is_object(), "201 without its patient: {registered}");
-    assert_eq!(pa["nombreCompleto"], "Tardía Pérez");
-    assert_eq!(pa["local"]["nombre"], "La Cruz");
-    assert_eq!(pa["historialFichas"][0]["dnpDerecho"], 31.5);
-    assert_eq!(pa["historialFichas"][0]["graduaciones"][0]["esferico"], -1.25);
-    let mut edit = pa.clone();
-    edit["observaciones"] = json!("Prefiere armazones livianos");
-    let paciente_id = pa["id"].as_i64().unwrap();
-    let (status, saved) = app
-        .put(&format!("/api/pacientes/{paciente_id}"), Some(&shop.seller), edit)
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{saved}");
-    assert_eq!(saved["paciente"]["observaciones"], "Prefiere armazones livianos");
-    hold.rollback().await.unwrap();
-
-    // Once the read model catches up, it reads the same.
-    app.caught_up().await;
-    let (status, read) = app.get(&format!("/api/movimientos/{id}"), Some(&shop.seller)).await;
-    assert_eq!(status, StatusCode::OK, "{read}");
-    let mut read = read.clone();
-    let mut answered = edited["movimiento"].clone();
-    for v in [&mut read, &mut answered] {
-        // Payment ids are the read model's own numbering; a line's product is the product as it
-        // is when read (its stock moved once the projector ran).
-        for p in v["cajaMovimientos"].as_array_mut().unwrap() {
-            p.as_object_mut().unwrap().remove("id");
-        }
-        for d in v["detalles"].as_array_mut().unwrap() {
-            d.as_object_mut().unwrap().remove("producto");
-        }
-    }
-    assert_eq!(read, answered);
-}
 
 /// Sells on `addr` until `stop`, recording each acknowledged sale's latency.
 async fn sell(
@@ -201,6 +95,70 @@ async fn a_frozen_process_does_not_stall_the_others(pool: PgPool) {
         p99 < Duration::from_secs(2) && worst < Duration::from_millis(2500),
         "during the freezes: p99 {p99:?}, slowest {worst:?} (sales per freeze: {during:?})"
     );
+}
+
+/// Which process leads the projectors now: the process id in the application name of the
+/// connection that holds the lead's lock (projections/src/lead.rs), if one does.
+async fn leader(pool: &PgPool) -> Option<u32> {
+    let names: Vec<String> = sqlx::query_scalar(
+        "select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+         where l.locktype = 'advisory' and l.granted and l.database = (select oid from pg_database where datname = current_database())
+           and l.classid = 28528 and l.objid = 1953063778",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    assert!(names.len() <= 1, "more than one leader: {names:?}");
+    names.first()?.rsplit(' ').next()?.parse().ok()
+}
+
+/// Waits up to `limit` for `wanted` to lead; how long it took, or None.
+async fn led_by(pool: &PgPool, wanted: u32, limit: Duration) -> Option<Duration> {
+    let from = std::time::Instant::now();
+    while from.elapsed() < limit {
+        if leader(pool).await == Some(wanted) {
+            return Some(from.elapsed());
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    None
+}
+
+/// Two processes: one projector leads and keeps the lead; the other runs no rounds. Frozen, the
+/// leader loses the lead within its lease and the other takes it; thawed, it follows. Killed, the
+/// lead passes at once.
+#[sqlx::test]
+async fn one_projector_leads_and_a_frozen_leader_hands_over(pool: PgPool) {
+    use crate::common::server::Server;
+    let (a, b) = (Server::start(&pool).await, Server::start(&pool).await);
+    let first = led_by(&pool, a.pid(), Duration::from_secs(3)).await.map(|_| (&a, &b));
+    let (leading, other) = first.unwrap_or((&b, &a));
+    assert!(
+        led_by(&pool, leading.pid(), Duration::from_secs(3)).await.is_some(),
+        "no process leads"
+    );
+    // The lead stands: it does not pass back and forth.
+    for _ in 0..10 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        assert_eq!(leader(&pool).await, Some(leading.pid()));
+    }
+    leading.signal("STOP");
+    let handed = led_by(&pool, other.pid(), Duration::from_secs(5)).await;
+    leading.signal("CONT");
+    let handed = handed.expect("the frozen leader kept the lead");
+    eprintln!("lead handed over {handed:?} after the freeze");
+    // lease (1 s) + a follower's try (every 100 ms), with room for a loaded machine
+    assert!(handed < Duration::from_secs(2), "handed over after {handed:?}");
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(
+        leader(&pool).await,
+        Some(other.pid()),
+        "the thawed process took the lead back"
+    );
+    let (new_leader, follower) = if a.pid() == other.pid() { (a, b) } else { (b, a) };
+    new_leader.kill();
+    let passed = led_by(&pool, follower.pid(), Duration::from_secs(3)).await;
+    assert!(passed.expect("the lead did not pass after a kill") < Duration::from_secs(1));
 }
 
 /// HAProxy as `scripts/cluster` runs it (deploy/haproxy.cfg.in rendered by scripts/lib/haproxy.sh).

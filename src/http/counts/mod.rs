@@ -88,10 +88,28 @@ pub struct ConteoGuardado {
     pub planilla: Option<Planilla>,
 }
 
-async fn answer(state: &AppState, caller: &Caller, id: i64, mensaje: &str) -> Result<ConteoGuardado, AppError> {
+/// The answer with the count's sheet from its read model, or, when that is late (`caught`
+/// false, issue 27), as its stream has it.
+async fn answer(
+    state: &AppState,
+    caller: &Caller,
+    (id, caught): (i64, bool),
+    mensaje: &str,
+) -> Result<ConteoGuardado, AppError> {
+    let read = match caught {
+        true => read::planilla(&state.pool, id, caller.is_admin()).await?,
+        false => None,
+    };
+    let planilla = match read {
+        Some(p) => Some(p),
+        None => {
+            tracing::warn!(id, "la vista de conteos está atrasada: se responde lo registrado");
+            read::as_committed(&state.pool, id, caller.is_admin()).await?
+        }
+    };
     Ok(ConteoGuardado {
         mensaje: mensaje.into(),
-        planilla: read::planilla(&state.pool, id, caller.is_admin()).await?,
+        planilla,
     })
 }
 
@@ -132,8 +150,10 @@ pub async fn start(
     let outcome = counts::start(&state.store, inicio, &metadata)
         .await
         .map_err(|e| command_error(0, e))?;
-    let id = dispatch::settled(&state, outcome).await;
-    Ok(Created(answer(&state, &caller, id, "El conteo ha comenzado!").await?))
+    let saved = dispatch::settled_in_time(&state, outcome).await;
+    Ok(Created(
+        answer(&state, &caller, saved, "El conteo ha comenzado!").await?,
+    ))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -202,14 +222,20 @@ pub struct CargaBody {
     pub contados: Vec<ContadoBody>,
 }
 
-async fn step(state: &AppState, caller: &Caller, meta: RequestMeta, id: i64, paso: Paso) -> Result<i64, AppError> {
+async fn step(
+    state: &AppState,
+    caller: &Caller,
+    meta: RequestMeta,
+    id: i64,
+    paso: Paso,
+) -> Result<(i64, bool), AppError> {
     visible(state, caller, id).await?;
     let metadata = meta.metadata(caller.actor());
     let may_touch = |local_id: i64| caller.works_at(local_id);
     let outcome = counts::step(&state.store, id, paso, state.now(), may_touch, &metadata)
         .await
         .map_err(|e| command_error(id, e))?;
-    Ok(dispatch::settled(state, outcome).await)
+    Ok(dispatch::settled_in_time(state, outcome).await)
 }
 
 /// Types counted quantities in (the branch's staff); a product typed again takes the new value.
@@ -244,9 +270,9 @@ pub async fn load(
             stock: stocks.get(&c.producto_id).copied().unwrap_or(0),
         })
         .collect();
-    let id = step(&state, &caller, meta, id, Paso::Cargar(contados)).await?;
+    let saved = step(&state, &caller, meta, id, Paso::Cargar(contados)).await?;
     Ok(Json(
-        answer(&state, &caller, id, "Las cantidades han sido guardadas!").await?,
+        answer(&state, &caller, saved, "Las cantidades han sido guardadas!").await?,
     ))
 }
 
@@ -260,9 +286,9 @@ pub async fn close(
     meta: RequestMeta,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<ConteoGuardado>, AppError> {
-    let id = step(&state, &caller, meta, id, Paso::Cerrar).await?;
+    let saved = step(&state, &caller, meta, id, Paso::Cerrar).await?;
     Ok(Json(
-        answer(&state, &caller, id, "El conteo ha sido cerrado y el stock ajustado!").await?,
+        answer(&state, &caller, saved, "El conteo ha sido cerrado y el stock ajustado!").await?,
     ))
 }
 
@@ -276,8 +302,10 @@ pub async fn cancel(
     meta: RequestMeta,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<ConteoGuardado>, AppError> {
-    let id = step(&state, &caller, meta, id, Paso::Cancelar).await?;
-    Ok(Json(answer(&state, &caller, id, "El conteo ha sido cancelado!").await?))
+    let saved = step(&state, &caller, meta, id, Paso::Cancelar).await?;
+    Ok(Json(
+        answer(&state, &caller, saved, "El conteo ha sido cancelado!").await?,
+    ))
 }
 
 /// A closed count's report (admins): the differences and their value at cost, as an Excel.

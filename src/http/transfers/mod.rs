@@ -88,10 +88,26 @@ fn cantidades(lineas: &[LineaBody]) -> Vec<Cantidad> {
         .collect()
 }
 
-async fn answer(state: &AppState, id: i64, mensaje: &str) -> Result<TransferenciaGuardada, AppError> {
+/// The answer with the transfer from its read model, or, when that is late (`caught` false,
+/// issue 27), as its stream has it.
+async fn answer(state: &AppState, id: i64, caught: bool, mensaje: &str) -> Result<TransferenciaGuardada, AppError> {
+    let read = match caught {
+        true => read::by_id(&state.pool, id).await?,
+        false => None,
+    };
+    let transferencia = match read {
+        Some(t) => Some(t),
+        None => {
+            tracing::warn!(
+                id,
+                "la vista de transferencias está atrasada: se responde lo registrado"
+            );
+            read::as_committed(&state.pool, id).await?
+        }
+    };
     Ok(TransferenciaGuardada {
         mensaje: mensaje.into(),
-        transferencia: read::by_id(&state.pool, id).await?,
+        transferencia,
     })
 }
 
@@ -125,12 +141,14 @@ pub async fn send(
         .await
         .map_err(|e| command_error(0, e))?;
     let replay = outcome.appended.is_none();
-    let id = dispatch::settled(&state, outcome).await;
+    let (id, mut caught) = dispatch::settled_in_time(&state, outcome).await;
     if replay {
         // A repeated request: its first one's transfer, once the read model has it.
-        dispatch::caught_up(&state).await?;
+        caught = dispatch::caught_up(&state).await?;
     }
-    Ok(Created(answer(&state, id, "La transferencia ha sido enviada!").await?))
+    Ok(Created(
+        answer(&state, id, caught, "La transferencia ha sido enviada!").await?,
+    ))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -201,14 +219,20 @@ pub async fn get(
         .ok_or_else(|| not_found(id))
 }
 
-async fn step(state: &AppState, caller: &Caller, meta: RequestMeta, id: i64, paso: Paso) -> Result<i64, AppError> {
+async fn step(
+    state: &AppState,
+    caller: &Caller,
+    meta: RequestMeta,
+    id: i64,
+    paso: Paso,
+) -> Result<(i64, bool), AppError> {
     visible(state, caller, id).await?;
     let metadata = meta.metadata(caller.actor());
     let may_touch = |local_id: i64| caller.works_at(local_id);
     let outcome = transfers::step(&state.store, id, paso, state.now(), may_touch, &metadata)
         .await
         .map_err(|e| command_error(id, e))?;
-    Ok(dispatch::settled(state, outcome).await)
+    Ok(dispatch::settled_in_time(state, outcome).await)
 }
 
 /// Receives a transfer at its destination: what arrived enters the branch's stock; a shortfall
@@ -227,8 +251,10 @@ pub async fn receive(
         recibidas: cantidades(&body.recibidas),
         motivo: body.motivo,
     };
-    let id = step(&state, &caller, meta, id, paso).await?;
-    Ok(Json(answer(&state, id, "La transferencia ha sido recibida!").await?))
+    let (id, caught) = step(&state, &caller, meta, id, paso).await?;
+    Ok(Json(
+        answer(&state, id, caught, "La transferencia ha sido recibida!").await?,
+    ))
 }
 
 /// Cancels a transfer in transit at its origin: every unit goes back.
@@ -242,6 +268,8 @@ pub async fn cancel(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<CancelacionBody>,
 ) -> Result<Json<TransferenciaGuardada>, AppError> {
-    let id = step(&state, &caller, meta, id, Paso::Cancelar { motivo: body.motivo }).await?;
-    Ok(Json(answer(&state, id, "La transferencia ha sido cancelada!").await?))
+    let (id, caught) = step(&state, &caller, meta, id, Paso::Cancelar { motivo: body.motivo }).await?;
+    Ok(Json(
+        answer(&state, id, caught, "La transferencia ha sido cancelada!").await?,
+    ))
 }

@@ -89,6 +89,11 @@ impl Server {
     }
 
     /// SIGSTOP or SIGCONT: freezes the process where it is (mid-transaction, say) or thaws it.
+    /// The child's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn signal(&self, name: &str) {
         let status = Command::new("kill")
             .args([&format!("-{name}"), &self.child.id().to_string()])

@@ -1,0 +1,177 @@
+//! Which process's projector runs the rounds when several server processes share a database
+//! (issue 27).
+//!
+//! Every round still takes the transaction-level lock (`PROJECTOR_LOCK`), and that lock alone
+//! keeps two projectors from applying the same events. The lead only spares the rounds a second
+//! projector would start, find the lock taken and roll back. The leader holds a session-level
+//! advisory lock on a connection of its own, and the other processes try to take it every
+//! `TRY_EVERY`:
+//! - a leader that stops or is killed closes that connection, and PostgreSQL frees the lock at once;
+//! - a frozen leader sends no heartbeat, so PostgreSQL ends its connection after `LEASE_MS` idle
+//!   (`idle_session_timeout`), which frees the lock as well;
+//! - a frozen leader that thaws finds its connection gone at its next heartbeat, and follows.
+//!
+//! Two notifications connect the processes: a follower's commits wake the leader (`APPENDED`),
+//! and each round of the leader reaches the followers' read-your-writes waits (`PROJECTED`,
+//! with the position every projection has passed).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::pool::PoolConnection;
+use sqlx::postgres::PgListener;
+use sqlx::{PgPool, Postgres};
+use tokio::sync::{watch, Notify};
+
+use crate::projector::Applied;
+
+/// Advisory lock key held, for as long as it leads, by the projector that runs the rounds.
+pub(crate) const LEADER_LOCK: i64 = 0x6f70_7469_6362;
+
+/// How long a leader that stopped answering keeps the lead.
+pub const LEASE_MS: u32 = 1000;
+/// A leader's heartbeat: well inside the lease, so a busy but healthy leader keeps it.
+const HEARTBEAT: Duration = Duration::from_millis(200);
+/// How often a follower tries to take the lead.
+const TRY_EVERY: Duration = Duration::from_millis(100);
+/// The pause after the database could not be reached.
+const RETRY: Duration = Duration::from_secs(1);
+
+/// A follower has committed events.
+pub(crate) const APPENDED: &str = "optica_appended";
+/// The leader's projections have passed the position in the payload, `tx_id,position`.
+pub(crate) const PROJECTED: &str = "optica_projected";
+
+/// Holds or seeks the lead until `shutdown` or the pool closes, publishing in `leads` whether
+/// this process leads. The lead's connection is one of the pool's, so closing the pool waits
+/// for it, but it never goes back: it carries the lease's timeout, and it is closed instead.
+pub(crate) async fn hold(pool: PgPool, leads: watch::Sender<bool>, mut shutdown: watch::Receiver<bool>) {
+    let mut connection: Option<PoolConnection<Postgres>> = None;
+    let closing = pool.close_event();
+    tokio::pin!(closing);
+    while !*shutdown.borrow() && !pool.is_closed() {
+        let leading = *leads.borrow();
+        let attempt = async {
+            let conn = match connection.as_mut() {
+                Some(conn) => conn,
+                None => connection.insert(lease_connection(&pool).await?),
+            };
+            if leading {
+                sqlx::query("select 1").execute(&mut **conn).await.map(|_| true)
+            } else {
+                sqlx::query_scalar("select pg_try_advisory_lock($1)")
+                    .bind(LEADER_LOCK)
+                    .fetch_one(&mut **conn)
+                    .await
+            }
+        };
+        let (now, pause) = match tokio::time::timeout(RETRY * 5, attempt).await {
+            Ok(Ok(true)) => (true, HEARTBEAT),
+            Ok(Ok(false)) => (false, TRY_EVERY),
+            outcome => {
+                if leading {
+                    let error = outcome.map_or_else(|_| "sin respuesta".to_string(), |e| format!("{e:?}"));
+                    tracing::warn!(%error, "el proyector perdió la conexión que lo hace líder");
+                }
+                if let Some(mut conn) = connection.take() {
+                    conn.close_on_drop();
+                }
+                (false, RETRY)
+            }
+        };
+        if now != leading {
+            tracing::info!(leads = now, "proyector: cambio de líder");
+            leads.send_replace(now);
+        }
+        tokio::select! {
+            _ = shutdown.changed() => {}
+            _ = &mut closing => {}
+            _ = tokio::time::sleep(pause) => {}
+        }
+    }
+    // Closing the connection frees the lock at once for another process.
+    if let Some(conn) = connection {
+        let _ = conn.close().await;
+    }
+    leads.send_replace(false);
+}
+
+/// A connection of the pool that PostgreSQL ends after `LEASE_MS` without a query, named after
+/// this process (which process leads, for an operator and a test reading `pg_stat_activity`).
+async fn lease_connection(pool: &PgPool) -> Result<PoolConnection<Postgres>, sqlx::Error> {
+    let mut conn = pool.acquire().await?;
+    conn.close_on_drop();
+    sqlx::query("select set_config('idle_session_timeout', $1, false), set_config('application_name', $2, false)")
+        .bind(LEASE_MS.to_string())
+        .bind(format!("optica proyector {}", std::process::id()))
+        .execute(&mut *conn)
+        .await?;
+    Ok(conn)
+}
+
+/// Listens until `shutdown` or the pool closes: another process's commits wake this projector
+/// (`remote`), and another projector's rounds move this process's published progress.
+pub(crate) async fn listen(
+    pool: PgPool,
+    remote: Arc<Notify>,
+    applied: watch::Sender<Applied>,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let mut listener = loop {
+        let connected = async {
+            let mut listener = PgListener::connect_with(&pool).await?;
+            listener.listen_all([APPENDED, PROJECTED]).await?;
+            Ok::<_, sqlx::Error>(listener)
+        };
+        match connected.await {
+            Ok(listener) => break listener,
+            Err(sqlx::Error::PoolClosed) => return,
+            Err(error) => tracing::warn!(%error, "el proyector no pudo escuchar avisos; reintentando"),
+        }
+        tokio::select! {
+            _ = shutdown.changed() => return,
+            _ = tokio::time::sleep(RETRY) => {}
+        }
+    };
+    loop {
+        let notification = tokio::select! {
+            _ = shutdown.changed() => return,
+            received = listener.recv() => received,
+        };
+        match notification {
+            Ok(n) if n.channel() == APPENDED => remote.notify_one(),
+            Ok(n) => {
+                if let Some(at) = position(n.payload()) {
+                    applied.send_if_modified(|a| {
+                        let moved = a.at < at;
+                        a.at = a.at.max(at);
+                        moved
+                    });
+                }
+            }
+            Err(sqlx::Error::PoolClosed) => return,
+            // The listener connects again on the next call; a notice lost meanwhile costs a poll.
+            Err(error) => {
+                tracing::warn!(%error, "el proyector perdió los avisos; reconectando");
+                tokio::time::sleep(RETRY).await;
+            }
+        }
+    }
+}
+
+fn position(payload: &str) -> Option<(i64, i64)> {
+    let (tx, position) = payload.split_once(',')?;
+    Some((tx.parse().ok()?, position.parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::position;
+
+    #[test]
+    fn a_projected_payload_is_read_or_ignored() {
+        assert_eq!(position("812,4"), Some((812, 4)));
+        assert_eq!(position("812"), None);
+        assert_eq!(position("a,4"), None);
+    }
+}

@@ -1,0 +1,225 @@
+//! A late read model never turns a committed command into an answer without its record
+//! (issue 27): while no projector can run, creates and edits answer what their stream holds,
+//! and once the read model catches up it reads the same.
+
+use std::time::Duration;
+
+use crate::common::shop::{sale, shop, Shop};
+use crate::common::TestApp;
+use axum::http::StatusCode;
+use serde_json::json;
+use sqlx::{PgPool, Postgres, Transaction};
+
+/// The projector's advisory lock (projections/src/projector.rs), held by the test so no
+/// projector can apply anything: the read models stay behind.
+const PROJECTOR_LOCK: i64 = 0x6f70_7469_6361;
+
+#[sqlx::test]
+async fn a_late_read_model_still_answers_the_movement_that_was_committed(pool: PgPool) {
+    let (app, shop) = impatient(&pool).await;
+    let hold = hold_projector(&pool).await;
+
+    let mut venta = sale(&shop, 2);
+    venta["paciente"] = json!({"id": shop.paciente});
+    let (status, created) = app.post("/api/movimientos", Some(&shop.seller), venta).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let m = &created["movimiento"];
+    assert!(m.is_object(), "201 without its movement: {created}");
+    assert_eq!(m["total"], 2001.0);
+    assert_eq!(m["local"]["nombre"], "La Cruz");
+    assert_eq!(m["paciente"]["nombreCompleto"], "Ana");
+    assert_eq!(m["detalles"][0]["cantidad"], 2);
+    assert_eq!(m["detalles"][0]["producto"]["modelo"], "RB2140");
+    assert_eq!(m["cajaMovimientos"][0]["metodoPago"]["nombre"], "Efectivo");
+    assert_eq!(m["estadoMovimiento"], "PEDIDO_CRISTALES");
+    assert!(m["comprobante"].as_str().is_some(), "{m}");
+    let id = m["id"].as_i64().unwrap();
+
+    // An edit answers what it saved, not the read model's older row.
+    let mut edit = m.clone();
+    edit["descripcion"] = json!("Con estuche");
+    let (status, edited) = app
+        .put(&format!("/api/movimientos/{id}"), Some(&shop.seller), edit)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{edited}");
+    assert_eq!(edited["movimiento"]["descripcion"], "Con estuche");
+    assert_eq!(edited["movimiento"]["version"], m["version"].as_i64().unwrap() + 1);
+
+    // A product's create and edit answer what they saved too.
+    let body = shop.body("Tardío", shop.marca, &[(shop.centro, 3)]);
+    let (status, product) = app.post("/api/productos", Some(&shop.admin), body).await;
+    assert_eq!(status, StatusCode::CREATED, "{product}");
+    let p = &product["producto"];
+    assert!(p.is_object(), "201 without its product: {product}");
+    assert_eq!(p["modelo"], "Tardío");
+    assert_eq!(p["marca"]["nombre"], "Ray-Ban");
+    assert_eq!(p["productoLocales"][0]["local"]["nombre"], "La Cruz");
+    assert_eq!(p["productoLocales"][0]["stock"], 3);
+    assert_eq!(p["costo"], 1000.0);
+    let mut edit = shop.body("Tardío", shop.marca, &[(shop.centro, 3)]);
+    edit["precio"] = json!(4000);
+    edit["version"] = p["version"].clone();
+    let pid = p["id"].as_i64().unwrap();
+    let (status, saved) = app.put(&format!("/api/productos/{pid}"), Some(&shop.admin), edit).await;
+    assert_eq!(status, StatusCode::CREATED, "{saved}");
+    assert_eq!(saved["producto"]["precio"], 4000.0);
+    // A patient's registration and edit too (the existing front end opens the new patient).
+    let g = |ojo: &str, tipo: &str| json!({"ojo": ojo, "tipo": tipo, "esferico": "-1,25", "cilindrico": 0, "eje": 90});
+    let body = json!({"nombreCompleto": "Tardía Pérez", "celular": "3772 555", "genero": "Mujer",
+        "local": {"id": shop.centro},
+        "historialFichas": [{"fecha": "2026-11-01", "dnpDerecho": 31.5,
+            "graduaciones": [g("DERECHO", "LEJOS"), g("IZQUIERDO", "LEJOS"), g("DERECHO", "CERCA"), g("IZQUIERDO", "CERCA")],
+            "cristales": []}]});
+    let (status, registered) = app.post("/api/pacientes", Some(&shop.seller), body).await;
+    assert_eq!(status, StatusCode::CREATED, "{registered}");
+    let pa = &registered["paciente"];
+    assert!(pa.is_object(), "201 without its patient: {registered}");
+    assert_eq!(pa["nombreCompleto"], "Tardía Pérez");
+    assert_eq!(pa["local"]["nombre"], "La Cruz");
+    assert_eq!(pa["historialFichas"][0]["dnpDerecho"], 31.5);
+    assert_eq!(pa["historialFichas"][0]["graduaciones"][0]["esferico"], -1.25);
+    let mut edit = pa.clone();
+    edit["observaciones"] = json!("Prefiere armazones livianos");
+    let paciente_id = pa["id"].as_i64().unwrap();
+    let (status, saved) = app
+        .put(&format!("/api/pacientes/{paciente_id}"), Some(&shop.seller), edit)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{saved}");
+    assert_eq!(saved["paciente"]["observaciones"], "Prefiere armazones livianos");
+    hold.rollback().await.unwrap();
+
+    // Once the read model catches up, it reads the same.
+    app.caught_up().await;
+    let (status, read) = app.get(&format!("/api/movimientos/{id}"), Some(&shop.seller)).await;
+    assert_eq!(status, StatusCode::OK, "{read}");
+    let mut read = read.clone();
+    let mut answered = edited["movimiento"].clone();
+    for v in [&mut read, &mut answered] {
+        // Payment ids are the read model's own numbering; a line's product is the product as it
+        // is when read (its stock moved once the projector ran).
+        for p in v["cajaMovimientos"].as_array_mut().unwrap() {
+            p.as_object_mut().unwrap().remove("id");
+        }
+        for d in v["detalles"].as_array_mut().unwrap() {
+            d.as_object_mut().unwrap().remove("producto");
+        }
+    }
+    assert_eq!(read, answered);
+}
+
+/// Holds the projector's lock until the transaction ends: the read models stay behind.
+async fn hold_projector(pool: &PgPool) -> Transaction<'static, Postgres> {
+    let mut hold = pool.begin().await.unwrap();
+    sqlx::query("select pg_advisory_xact_lock($1)")
+        .bind(PROJECTOR_LOCK)
+        .execute(&mut *hold)
+        .await
+        .unwrap();
+    hold
+}
+
+/// The app with a short read-your-writes wait, so a late read model shows quickly.
+async fn impatient(pool: &PgPool) -> (TestApp, Shop) {
+    let mut app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    app.state.read_wait = Duration::from_millis(200);
+    app.router = optica::app(app.state.clone());
+    (app, shop)
+}
+
+#[sqlx::test]
+async fn a_late_read_model_still_answers_the_transfer_that_was_committed(pool: PgPool) {
+    let (app, shop) = impatient(&pool).await;
+    let envio = |cantidad: i64| {
+        json!({"origenId": shop.centro, "destinoId": shop.norte, "nota": "Vidriera",
+               "lineas": [{"productoId": shop.armazon, "cantidad": cantidad}, {"productoId": shop.lente, "cantidad": 1}]})
+    };
+    let (status, first) = app.post("/api/transferencias", Some(&shop.seller), envio(2)).await;
+    assert_eq!(status, StatusCode::CREATED, "{first}");
+    let first_id = first["transferencia"]["id"].as_i64().unwrap();
+    let seller_norte = app.seller_token("vendedora_norte", shop.norte).await;
+
+    let hold = hold_projector(&pool).await;
+    let (status, sent) = app.post("/api/transferencias", Some(&shop.seller), envio(3)).await;
+    assert_eq!(status, StatusCode::CREATED, "{sent}");
+    let t = &sent["transferencia"];
+    assert!(t.is_object(), "201 without its transfer: {sent}");
+    assert_eq!(t["estado"], "ENVIADA");
+    assert_eq!(
+        (t["origen"].as_str(), t["destino"].as_str()),
+        (Some("La Cruz"), Some("Yapeyú"))
+    );
+    assert_eq!(t["unidades"], 4);
+    assert_eq!(t["lineas"].as_array().map(Vec::len), Some(2));
+    let path = format!("/api/transferencias/{first_id}/recepcion");
+    let body = json!({"recibidas": [{"productoId": shop.armazon, "cantidad": 1}, {"productoId": shop.lente, "cantidad": 1}],
+                      "motivo": "Llegó roto"});
+    let (status, received) = app.post(&path, Some(&seller_norte), body).await;
+    assert_eq!(status, StatusCode::OK, "{received}");
+    assert_eq!(
+        received["transferencia"]["estado"], "RECIBIDA_CON_FALTANTE",
+        "{received}"
+    );
+    assert_eq!(received["transferencia"]["motivo"], "Llegó roto");
+    hold.rollback().await.unwrap();
+
+    // The read model, once caught up, reads exactly what was answered.
+    app.caught_up().await;
+    for answered in [&sent, &received] {
+        let id = answered["transferencia"]["id"].as_i64().unwrap();
+        let (status, read) = app.get(&format!("/api/transferencias/{id}"), Some(&shop.seller)).await;
+        assert_eq!(status, StatusCode::OK, "{read}");
+        assert_eq!(read, answered["transferencia"]);
+    }
+}
+
+#[sqlx::test]
+async fn a_late_read_model_still_answers_the_count_that_was_committed(pool: PgPool) {
+    let (app, shop) = impatient(&pool).await;
+    let (status, started) = app
+        .post("/api/conteos", Some(&shop.admin), json!({"localId": shop.centro}))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{started}");
+    let id = started["planilla"]["conteo"]["id"].as_i64().unwrap();
+    let productos: Vec<i64> = started["planilla"]["lineas"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["productoId"].as_i64().unwrap())
+        .collect();
+    assert!(productos.len() >= 2, "{started}");
+
+    let hold = hold_projector(&pool).await;
+    let contados: Vec<_> = productos
+        .iter()
+        .map(|p| json!({"productoId": p, "contado": 1}))
+        .collect();
+    let (status, typed) = app
+        .put(
+            &format!("/api/conteos/{id}/contados"),
+            Some(&shop.admin),
+            json!({"contados": contados}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{typed}");
+    let sheet = &typed["planilla"];
+    assert!(sheet.is_object(), "an answer without its count: {typed}");
+    assert_eq!(sheet["conteo"]["contados"], productos.len());
+    assert_eq!(sheet["conteo"]["local"], "La Cruz");
+    assert!(
+        sheet["lineas"][0]["esperado"].is_null(),
+        "a blind count showed its stock: {sheet}"
+    );
+    let (status, closed) = app
+        .post(&format!("/api/conteos/{id}/cierre"), Some(&shop.admin), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{closed}");
+    assert_eq!(closed["planilla"]["conteo"]["estado"], "CERRADO", "{closed}");
+    assert!(closed["planilla"]["valorDiferencia"].is_number(), "{closed}");
+    hold.rollback().await.unwrap();
+
+    app.caught_up().await;
+    let (status, read) = app.get(&format!("/api/conteos/{id}"), Some(&shop.admin)).await;
+    assert_eq!(status, StatusCode::OK, "{read}");
+    assert_eq!(read, closed["planilla"]);
+}
