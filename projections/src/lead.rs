@@ -36,6 +36,8 @@ const HEARTBEAT: Duration = Duration::from_millis(200);
 const TRY_EVERY: Duration = Duration::from_millis(100);
 /// The pause after the database could not be reached.
 const RETRY: Duration = Duration::from_secs(1);
+/// How long a leader whose rounds fail stays out before it seeks the lead again.
+const STEP_DOWN: Duration = Duration::from_secs(10);
 
 /// A follower has committed events.
 pub(crate) const APPENDED: &str = "optica_appended";
@@ -45,51 +47,75 @@ pub(crate) const PROJECTED: &str = "optica_projected";
 /// Holds or seeks the lead until `shutdown` or the pool closes, publishing in `leads` whether
 /// this process leads. The lead's connection is one of the pool's, so closing the pool waits
 /// for it, but it never goes back: it carries the lease's timeout, and it is closed instead.
-pub(crate) async fn hold(pool: PgPool, leads: watch::Sender<bool>, mut shutdown: watch::Receiver<bool>) {
+/// While the projector reports its rounds failing (`healthy` false), a leader steps down and
+/// waits `STEP_DOWN` before it seeks the lead again.
+pub(crate) async fn hold(
+    pool: PgPool,
+    leads: watch::Sender<bool>,
+    healthy: watch::Receiver<bool>,
+    mut shutdown: watch::Receiver<bool>,
+) {
     let mut connection: Option<PoolConnection<Postgres>> = None;
+    // Whether the last attempt failed: logged once, then retried every `RETRY`.
+    let mut failing = false;
     let closing = pool.close_event();
     tokio::pin!(closing);
     while !*shutdown.borrow() && !pool.is_closed() {
         let leading = *leads.borrow();
-        let attempt = async {
-            let conn = match connection.as_mut() {
-                Some(conn) => conn,
-                None => connection.insert(lease_connection(&pool).await?),
-            };
-            if leading {
-                sqlx::query("select 1").execute(&mut **conn).await.map(|_| true)
-            } else {
-                sqlx::query_scalar("select pg_try_advisory_lock($1)")
-                    .bind(LEADER_LOCK)
-                    .fetch_one(&mut **conn)
-                    .await
+        let pause = if leading && !*healthy.borrow() {
+            tracing::warn!("el proyector deja de ser líder: sus rondas fallan; otro proceso puede seguir");
+            // Closing the connection frees the lock at once.
+            if let Some(conn) = connection.take() {
+                let _ = conn.close().await;
             }
-        };
-        let (now, pause) = match tokio::time::timeout(RETRY * 5, attempt).await {
-            Ok(Ok(true)) => (true, HEARTBEAT),
-            Ok(Ok(false)) => (false, TRY_EVERY),
-            outcome => {
+            leads.send_replace(false);
+            STEP_DOWN
+        } else {
+            let attempt = async {
+                let conn = match connection.as_mut() {
+                    Some(conn) => conn,
+                    None => connection.insert(lease_connection(&pool).await?),
+                };
                 if leading {
+                    sqlx::query("select 1").execute(&mut **conn).await.map(|_| true)
+                } else {
+                    sqlx::query_scalar("select pg_try_advisory_lock($1)")
+                        .bind(LEADER_LOCK)
+                        .fetch_one(&mut **conn)
+                        .await
+                }
+            };
+            let (now, pause) = match tokio::time::timeout(RETRY * 5, attempt).await {
+                Ok(Ok(now)) => {
+                    failing = false;
+                    (now, if now { HEARTBEAT } else { TRY_EVERY })
+                }
+                outcome => {
                     let error = outcome.map_or_else(|_| "sin respuesta".to_string(), |e| format!("{e:?}"));
-                    tracing::warn!(%error, "el proyector perdió la conexión que lo hace líder");
+                    if !failing {
+                        tracing::warn!(%error, leading, "falló la conexión del proyector que decide quién lidera");
+                    }
+                    if let Some(mut conn) = connection.take() {
+                        conn.close_on_drop();
+                    }
+                    // A lease lost once is sought again at once; a database away, every second.
+                    let pause = if failing { RETRY } else { TRY_EVERY };
+                    failing = true;
+                    (false, pause)
                 }
-                if let Some(mut conn) = connection.take() {
-                    conn.close_on_drop();
-                }
-                (false, RETRY)
+            };
+            if now != leading {
+                tracing::info!(leads = now, "proyector: cambio de líder");
+                leads.send_replace(now);
             }
+            pause
         };
-        if now != leading {
-            tracing::info!(leads = now, "proyector: cambio de líder");
-            leads.send_replace(now);
-        }
         tokio::select! {
-            _ = shutdown.changed() => {}
+            changed = shutdown.changed() => if changed.is_err() { break },
             _ = &mut closing => {}
             _ = tokio::time::sleep(pause) => {}
         }
     }
-    // Closing the connection frees the lock at once for another process.
     if let Some(conn) = connection {
         let _ = conn.close().await;
     }
@@ -98,14 +124,26 @@ pub(crate) async fn hold(pool: PgPool, leads: watch::Sender<bool>, mut shutdown:
 
 /// A connection of the pool that PostgreSQL ends after `LEASE_MS` without a query, named after
 /// this process (which process leads, for an operator and a test reading `pg_stat_activity`).
+/// PostgreSQL before 14 has no such timeout: the lead then lasts until the process stops, and a
+/// frozen leader holds it until it thaws.
 async fn lease_connection(pool: &PgPool) -> Result<PoolConnection<Postgres>, sqlx::Error> {
     let mut conn = pool.acquire().await?;
     conn.close_on_drop();
-    sqlx::query("select set_config('idle_session_timeout', $1, false), set_config('application_name', $2, false)")
-        .bind(LEASE_MS.to_string())
-        .bind(format!("optica proyector {}", std::process::id()))
-        .execute(&mut *conn)
-        .await?;
+    let bounded: bool = sqlx::query_scalar(
+        "select set_config('application_name', $1, false) is not null
+                and current_setting('server_version_num')::int >= 140000",
+    )
+    .bind(format!("optica proyector {}", std::process::id()))
+    .fetch_one(&mut *conn)
+    .await?;
+    if bounded {
+        sqlx::query("select set_config('idle_session_timeout', $1, false)")
+            .bind(LEASE_MS.to_string())
+            .execute(&mut *conn)
+            .await?;
+    } else {
+        tracing::warn!("PostgreSQL anterior a 14: un líder congelado retiene el proyector hasta despertar");
+    }
     Ok(conn)
 }
 
@@ -123,7 +161,11 @@ pub(crate) async fn listen(
             listener.listen_all([APPENDED, PROJECTED]).await?;
             Ok::<_, sqlx::Error>(listener)
         };
-        match connected.await {
+        let connected = tokio::select! {
+            _ = shutdown.changed() => return,
+            connected = connected => connected,
+        };
+        match connected {
             Ok(listener) => break listener,
             Err(sqlx::Error::PoolClosed) => return,
             Err(error) => tracing::warn!(%error, "el proyector no pudo escuchar avisos; reintentando"),
@@ -134,6 +176,7 @@ pub(crate) async fn listen(
         }
     };
     loop {
+        // Any change of `shutdown` (or its sender gone) ends the listener.
         let notification = tokio::select! {
             _ = shutdown.changed() => return,
             received = listener.recv() => received,
@@ -153,7 +196,10 @@ pub(crate) async fn listen(
             // The listener connects again on the next call; a notice lost meanwhile costs a poll.
             Err(error) => {
                 tracing::warn!(%error, "el proyector perdió los avisos; reconectando");
-                tokio::time::sleep(RETRY).await;
+                tokio::select! {
+                    _ = shutdown.changed() => return,
+                    _ = tokio::time::sleep(RETRY) => {}
+                }
             }
         }
     }

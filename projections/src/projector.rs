@@ -25,6 +25,25 @@ use tokio::sync::{watch, Notify};
 
 use crate::stored::{StoredEvent, EVENT_COLUMNS};
 
+/// Rounds failed in a row after which a leader steps down (`crate::lead::hold`).
+const STEP_DOWN_AFTER: u32 = 5;
+
+/// A task of the projector's, aborted when dropped (the projector's loop ended or panicked).
+struct Stopped(tokio::task::JoinHandle<()>);
+
+impl Stopped {
+    /// Waits for the task to end by itself (it watches the same shutdown signal).
+    async fn stop(mut self) {
+        let _ = (&mut self.0).await;
+    }
+}
+
+impl Drop for Stopped {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
 /// Advisory lock key held by the active projector while it writes a batch.
 pub(crate) const PROJECTOR_LOCK: i64 = 0x6f70_7469_6361; // "optica"
 
@@ -122,6 +141,12 @@ impl Projector {
             wake: self.wake.clone(),
             applied: self.applied.subscribe(),
         }
+    }
+
+    /// How often the projector looks for events nothing told it about (default 500 ms).
+    pub fn with_poll_interval(mut self, interval: Duration) -> Self {
+        self.poll_interval = interval;
+        self
     }
 
     pub fn with_batch_size(mut self, size: i64) -> Self {
@@ -281,16 +306,25 @@ impl Projector {
     /// commit.
     pub async fn run(self: Arc<Self>, mut shutdown: watch::Receiver<bool>) {
         let (leads_tx, mut leads) = watch::channel(false);
-        let holding = tokio::spawn(crate::lead::hold(self.pool.clone(), leads_tx, shutdown.clone()));
-        let listening = tokio::spawn(crate::lead::listen(
+        let (healthy, healthy_rx) = watch::channel(true);
+        // Stopped with this loop, even when it panics: a lead outliving its projector would
+        // keep every process from projecting.
+        let holding = Stopped(tokio::spawn(crate::lead::hold(
+            self.pool.clone(),
+            leads_tx,
+            healthy_rx,
+            shutdown.clone(),
+        )));
+        let listening = Stopped(tokio::spawn(crate::lead::listen(
             self.pool.clone(),
             self.remote.clone(),
             self.applied.clone(),
             shutdown.clone(),
-        ));
+        )));
         let mut failures: u32 = 0;
         let mut busy: u32 = 0;
         let mut woken = false;
+        let mut holder_alive = true;
         loop {
             if *shutdown.borrow() {
                 break;
@@ -298,6 +332,8 @@ impl Projector {
             let leading = *leads.borrow_and_update();
             let mut wait = self.poll_interval;
             if !leading {
+                (failures, busy) = (0, 0);
+                healthy.send_if_modified(|h| !std::mem::replace(h, true));
                 self.applied
                     .send_if_modified(|a| std::mem::replace(&mut a.leading, false));
                 if woken {
@@ -323,18 +359,22 @@ impl Projector {
                         wait = Duration::from_millis(100 * u64::from(failures.min(50)));
                     }
                 }
+                // A leader whose rounds keep failing (an event it cannot read after another
+                // process's upgrade) lets another process try.
+                let ok = failures < STEP_DOWN_AFTER;
+                healthy.send_if_modified(|h| std::mem::replace(h, ok) != ok);
             }
             woken = false;
             tokio::select! {
-                _ = shutdown.changed() => {}
-                _ = leads.changed() => {}
+                changed = shutdown.changed() => if changed.is_err() { break },
+                changed = leads.changed(), if holder_alive => holder_alive = changed.is_ok(),
                 _ = self.wake.notified(), if failures == 0 => woken = true,
                 _ = self.remote.notified(), if failures == 0 && leading => {}
                 _ = tokio::time::sleep(wait) => {}
             }
         }
-        let _ = holding.await;
-        let _ = listening.await;
+        holding.stop().await;
+        listening.stop().await;
         tracing::info!("projector stopped");
     }
 

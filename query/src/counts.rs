@@ -166,7 +166,7 @@ pub async fn as_committed(pool: &PgPool, id: i64, admin: bool) -> Result<Option<
             // the last value typed for a product wins, with the stock it had then
             E::ConteoCargado { contados } => {
                 for c in contados {
-                    if let Some(l) = lineas.iter_mut().find(|l| l.0 == c.producto_id) {
+                    for l in lineas.iter_mut().filter(|l| l.0 == c.producto_id) {
                         (l.2, l.3) = (c.stock, Some(c.contado));
                     }
                 }

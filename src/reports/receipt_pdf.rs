@@ -22,6 +22,29 @@ pub struct Tienda {
     pub logo: Option<Vec<u8>>,
 }
 
+impl Tienda {
+    /// The shop as the settings describe it, its logo read from the file they name (none, with
+    /// a warning, when it cannot be read).
+    pub fn of(shop: &crate::config::ShopSettings) -> Tienda {
+        let logo = shop
+            .logo
+            .as_ref()
+            .filter(|p| !p.as_os_str().is_empty())
+            .and_then(|path| match std::fs::read(path) {
+                Ok(bytes) => Some(bytes),
+                Err(error) => {
+                    tracing::warn!(%error, "no se pudo leer OPTICA_SHOP_LOGO");
+                    None
+                }
+            });
+        Tienda {
+            nombre: shop.nombre.clone(),
+            telefono: shop.telefono.clone(),
+            logo,
+        }
+    }
+}
+
 fn money(pesos: f64) -> String {
     optica_events::Money::from_pesos(pesos).es_ar()
 }

@@ -309,15 +309,8 @@ async fn a_failed_notice_is_retried_and_the_history_shows_the_failure(pool: PgPo
     let _worker = worker(&app.state);
 
     // Asked on demand, twice with one key: one notice. No mail server listens yet.
-    let ask = |key: &'static str| {
-        let request = axum::http::Request::post(format!("/api/trabajos/{venta}/avisos"))
-            .header("authorization", format!("Bearer {}", shop.seller))
-            .header("content-type", "application/json")
-            .header("idempotency-key", key)
-            .body(axum::body::Body::from(json!({"canal": "EMAIL"}).to_string()))
-            .unwrap();
-        app.send(request)
-    };
+    let path = format!("/api/trabajos/{venta}/avisos");
+    let ask = |key: &'static str| app.post_keyed(&path, &shop.seller, key, json!({"canal": "EMAIL"}));
     let (status, asked) = ask("aviso-1").await;
     assert_eq!(status, StatusCode::OK, "{asked}");
     assert_eq!(asked["mensaje"], "El aviso por correo quedó en camino.");
@@ -434,15 +427,8 @@ async fn one_notice_key_sent_many_times_at_once_asks_once(pool: PgPool) {
     let app = TestApp::start(pool.clone()).await;
     let shop = shop(&app).await;
     let venta = finished_job(&app, &shop).await;
-    let ask = || {
-        let request = axum::http::Request::post(format!("/api/trabajos/{venta}/avisos"))
-            .header("authorization", format!("Bearer {}", shop.seller))
-            .header("content-type", "application/json")
-            .header("idempotency-key", "doble-clic")
-            .body(axum::body::Body::from(json!({"canal": "WHATSAPP"}).to_string()))
-            .unwrap();
-        app.send(request)
-    };
+    let path = format!("/api/trabajos/{venta}/avisos");
+    let ask = || app.post_keyed(&path, &shop.seller, "doble-clic", json!({"canal": "WHATSAPP"}));
     let answers = futures::future::join_all((0..6).map(|_| ask())).await;
     assert!(answers.iter().all(|(s, _)| *s == StatusCode::OK), "{answers:?}");
     let (_, job) = app.get(&format!("/api/trabajos/{venta}"), Some(&shop.seller)).await;

@@ -4,10 +4,10 @@
 
 use std::time::Duration;
 
-use crate::common::shop::{sale, shop, Shop};
+use crate::common::shop::{id_of, sale, shop, Shop};
 use crate::common::TestApp;
 use axum::http::StatusCode;
-use serde_json::json;
+use serde_json::{json, Value};
 use sqlx::{PgPool, Postgres, Transaction};
 
 /// The projector's advisory lock (projections/src/projector.rs), held by the test so no
@@ -222,4 +222,70 @@ async fn a_late_read_model_still_answers_the_count_that_was_committed(pool: PgPo
     let (status, read) = app.get(&format!("/api/conteos/{id}"), Some(&shop.admin)).await;
     assert_eq!(status, StatusCode::OK, "{read}");
     assert_eq!(read, closed["planilla"]);
+}
+
+/// A job's answer without the seconds spent in its states (they grow between two reads).
+fn timeless(mut job: Value) -> Value {
+    job.as_object_mut().unwrap().remove("segundos");
+    for paso in job["historial"].as_array_mut().unwrap() {
+        paso.as_object_mut().unwrap().remove("segundos");
+    }
+    job
+}
+
+#[sqlx::test]
+async fn a_late_read_model_still_answers_the_lab_job_that_was_committed(pool: PgPool) {
+    let (app, shop) = impatient(&pool).await;
+    let g = |ojo: &str, tipo: &str| json!({"ojo": ojo, "tipo": tipo, "esferico": "-1,25", "cilindrico": 0, "eje": 90});
+    let paciente = json!({"nombreCompleto": "Ñandú Pérez", "celular": "0379 15 4123456", "genero": "Mujer",
+        "local": {"id": shop.centro},
+        "historialFichas": [{"fecha": "2026-11-01", "dnpDerecho": 31.5,
+            "graduaciones": [g("DERECHO", "LEJOS"), g("IZQUIERDO", "LEJOS"), g("DERECHO", "CERCA"), g("IZQUIERDO", "CERCA")],
+            "cristales": []}]});
+    let paciente = id_of(&app, &shop.seller, "/api/pacientes", paciente, "paciente").await;
+    let mut venta = sale(&shop, 1);
+    venta["paciente"] = json!({"id": paciente});
+    venta["detalles"][0]["producto"]["id"] = json!(shop.lente);
+    let (primera, segunda) = (
+        id_of(&app, &shop.seller, "/api/movimientos", venta.clone(), "movimiento").await,
+        id_of(&app, &shop.seller, "/api/movimientos", venta, "movimiento").await,
+    );
+    let lab = json!({"nombre": "Laboratorio Óptico Sur", "celular": "011 4444-5555"});
+    let laboratorio = id_of(&app, &shop.admin, "/api/laboratorio", lab, "laboratorio").await;
+    let prometido = (app.state.today() + chrono::Duration::days(7)).to_string();
+    let encargo = |venta: i64| json!({"movimientoId": venta, "laboratorioId": laboratorio, "prometido": prometido, "bandeja": "B-12"});
+    let (status, _) = app.post("/api/trabajos", Some(&shop.seller), encargo(primera)).await;
+    assert_eq!(status, StatusCode::CREATED);
+
+    let hold = hold_projector(&pool).await;
+    let (status, ordered) = app.post("/api/trabajos", Some(&shop.seller), encargo(segunda)).await;
+    assert_eq!(status, StatusCode::CREATED, "{ordered}");
+    let t = &ordered["trabajo"];
+    assert!(t.is_object(), "201 without its job: {ordered}");
+    assert_eq!(
+        (t["estado"].as_str(), t["laboratorio"].as_str()),
+        (Some("PEDIDO_CRISTALES"), Some("Laboratorio Óptico Sur"))
+    );
+    assert_eq!(t["receta"]["dnpDerecho"], 31.5, "{t}");
+    assert_eq!(t["historial"].as_array().map(Vec::len), Some(1));
+    let path = format!("/api/trabajos/{primera}/estado");
+    let (status, moved) = app
+        .post(&path, Some(&shop.seller), json!({"estado": "ANTEOJO_TERMINADO"}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    assert_eq!(moved["trabajo"]["estado"], "ANTEOJO_TERMINADO", "{moved}");
+    assert!(moved["trabajo"]["whatsapp"].is_string(), "{moved}");
+    let path = format!("/api/trabajos/{primera}/avisos");
+    let (status, told) = app.post(&path, Some(&shop.seller), json!({"canal": "WHATSAPP"})).await;
+    assert_eq!(status, StatusCode::OK, "{told}");
+    assert_eq!(told["trabajo"]["avisos"][0]["estado"], "ABIERTO", "{told}");
+    hold.rollback().await.unwrap();
+
+    app.caught_up().await;
+    for answered in [&ordered, &told] {
+        let id = answered["trabajo"]["id"].as_i64().unwrap();
+        let (status, read) = app.get(&format!("/api/trabajos/{id}"), Some(&shop.seller)).await;
+        assert_eq!(status, StatusCode::OK, "{read}");
+        assert_eq!(timeless(read), timeless(answered["trabajo"].clone()));
+    }
 }

@@ -304,3 +304,48 @@ async fn two_apps_on_one_database_read_each_others_writes(pool: PgPool) {
         .unwrap();
     assert_eq!(rows, 1);
 }
+
+/// Waits up to 5 s for `app`'s projector to lead.
+async fn leads(app: &crate::common::TestApp) -> bool {
+    for _ in 0..250 {
+        if app.state.applied.as_ref().is_some_and(|a| a.borrow().leading) {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    false
+}
+
+/// Two apps whose projectors poll an hour apart: only the notifications carry a follower's
+/// commits to the leader and the leader's rounds back to the follower's waits.
+#[sqlx::test]
+async fn a_follower_s_commits_reach_the_leader_and_its_rounds_come_back(pool: PgPool) {
+    use crate::common::TestApp;
+    let slow = || Projector::new(pool.clone(), optica_projections::all()).with_poll_interval(Duration::from_secs(3600));
+    let leader = TestApp::with_projector(pool.clone(), slow()).await;
+    assert!(leads(&leader).await, "a lone projector did not take the lead");
+    let follower = TestApp::with_projector(pool.clone(), slow()).await;
+    let token = leader.admin_token().await;
+    let (status, _) = follower
+        .post("/api/marca", Some(&token), serde_json::json!({"nombre": "Vulk"}))
+        .await;
+    assert_eq!(status, axum::http::StatusCode::CREATED);
+    // The leader applied the follower's event: it was told, not polled.
+    let rows: i64 = sqlx::query_scalar("select count(*) from lookup_items")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(rows, 1, "the leader did not apply the follower's event");
+    // The follower ran no round, yet its progress moved with the leader's.
+    let last = optica_projections::wait::last_event(&pool).await.unwrap().unwrap();
+    let applied = follower.state.applied.clone().unwrap();
+    let mut seen = applied.clone();
+    let reached = tokio::time::timeout(Duration::from_secs(2), seen.wait_for(|a| a.at >= last)).await;
+    assert!(
+        reached.is_ok(),
+        "the follower never heard of the leader's round: {:?}",
+        *applied.borrow()
+    );
+    assert!(!applied.borrow().leading, "both projectors lead");
+    assert!(leads(&leader).await);
+}

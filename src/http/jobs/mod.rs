@@ -128,7 +128,12 @@ fn orden(body: OrdenBody) -> Result<Orden, AppError> {
 
 /// The job as its page shows it, with the order link and the 'ready' WhatsApp link.
 pub async fn read_job(state: &AppState, id: i64) -> Result<Option<Trabajo>, AppError> {
-    let Some(mut trabajo) = read::by_id(&state.pool, id, state.now()).await? else {
+    job_page(state, id, read::Shadow(None)).await
+}
+
+/// The same, reading the job's own rows from `shadow`.
+async fn job_page(state: &AppState, id: i64, shadow: read::Shadow<'_>) -> Result<Option<Trabajo>, AppError> {
+    let Some(mut trabajo) = read::by_id_in(&state.pool, id, state.now(), shadow).await? else {
         return Ok(None);
     };
     trabajo.enlace = state.status_link(id);
@@ -137,7 +142,7 @@ pub async fn read_job(state: &AppState, id: i64) -> Result<Option<Trabajo>, AppE
     if let (true, Some(celular), Some(datos)) = (
         listo,
         trabajo.resumen.celular.clone(),
-        read::for_notice(&state.pool, id).await?,
+        read::for_notice_in(&state.pool, id, shadow).await?,
     ) {
         let texto = crate::notices::listo(&state.shop.nombre, &datos, id, &trabajo.enlace);
         trabajo.whatsapp = crate::notices::whatsapp_link(&celular, &texto);
@@ -145,10 +150,26 @@ pub async fn read_job(state: &AppState, id: i64) -> Result<Option<Trabajo>, AppE
     Ok(Some(trabajo))
 }
 
-async fn answer(state: &AppState, id: i64, mensaje: &str) -> Result<TrabajoGuardado, AppError> {
+/// The answer with the job from its read model, or, when that is late (`caught` false, issue
+/// 27), as its stream has it.
+async fn answer(state: &AppState, (id, caught): (i64, bool), mensaje: &str) -> Result<TrabajoGuardado, AppError> {
+    let read = match caught {
+        true => read_job(state, id).await?,
+        false => None,
+    };
+    let trabajo = match read {
+        Some(t) => Some(t),
+        None => {
+            tracing::warn!(id, "la vista de trabajos está atrasada: se responde lo registrado");
+            match read::committed(&state.pool, id).await? {
+                Some(rows) => job_page(state, id, read::Shadow(Some(&rows))).await?,
+                None => None,
+            }
+        }
+    };
     Ok(TrabajoGuardado {
         mensaje: mensaje.into(),
-        trabajo: read_job(state, id).await?,
+        trabajo,
     })
 }
 
@@ -175,9 +196,9 @@ pub async fn order(
     let outcome = jobs::order(&state.store, id, orden, quien, may_touch, &metadata)
         .await
         .map_err(|e| command_error(id, e))?;
-    let id = dispatch::settled(&state, outcome).await;
+    let saved = dispatch::settled_in_time(&state, outcome).await;
     Ok(Created(
-        answer(&state, id, "El trabajo ha sido encargado al laboratorio!").await?,
+        answer(&state, saved, "El trabajo ha sido encargado al laboratorio!").await?,
     ))
 }
 
@@ -299,8 +320,10 @@ pub async fn amend(
     let outcome = jobs::amend(&state.store, id, orden, may_touch, &metadata)
         .await
         .map_err(|e| command_error(id, e))?;
-    dispatch::settled(&state, outcome).await;
-    Ok(Json(answer(&state, id, "El trabajo ha sido actualizado!").await?))
+    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    Ok(Json(
+        answer(&state, (id, caught), "El trabajo ha sido actualizado!").await?,
+    ))
 }
 
 /// Moves the job to another state; the sale's state follows. Reaching ANTEOJO_TERMINADO sends
@@ -334,10 +357,10 @@ pub async fn move_to(
     )
     .await
     .map_err(|e| command_error(id, e))?;
-    dispatch::settled(&state, outcome).await;
+    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
     state.notices.notify_one();
     Ok(Json(
-        answer(&state, id, "El estado del trabajo ha sido actualizado!").await?,
+        answer(&state, (id, caught), "El estado del trabajo ha sido actualizado!").await?,
     ))
 }
 
@@ -366,13 +389,13 @@ pub async fn notify(
     let outcome = jobs::notify(&state.store, id, canal, &ctx, may_touch, &metadata)
         .await
         .map_err(|e| command_error(id, e))?;
-    dispatch::settled(&state, outcome).await;
+    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
     state.notices.notify_one();
     let mensaje = match canal {
         Canal::Email => "El aviso por correo quedó en camino.",
         Canal::Whatsapp => "El aviso por WhatsApp quedó registrado.",
     };
-    Ok(Json(answer(&state, id, mensaje).await?))
+    Ok(Json(answer(&state, (id, caught), mensaje).await?))
 }
 
 /// The printable work order for the lab: the order, the frozen prescription, lenses and frame.
@@ -392,7 +415,7 @@ pub async fn work_order(
     let shop = state.shop.clone();
     // printpdf's document is single-threaded and the work is CPU-bound.
     let bytes = tokio::task::spawn_blocking(move || {
-        crate::reports::job_pdf::work_order(&trabajo, &crate::http::movements::lists::tienda(&shop))
+        crate::reports::job_pdf::work_order(&trabajo, &crate::reports::receipt_pdf::Tienda::of(&shop))
     })
     .await
     .map_err(AppError::internal)?

@@ -25,6 +25,7 @@ use crate::http::{page_index, page_size};
 #[allow(unused_imports)]
 use crate::openapi::Mensaje;
 use crate::reports::movement_pdf as pdf;
+use crate::reports::receipt_pdf::Tienda;
 use crate::state::AppState;
 use utoipa_axum::routes;
 
@@ -220,26 +221,6 @@ pub async fn public_status(
     }))
 }
 
-/// The shop as receipts present it, its logo read from the file the settings name.
-pub fn tienda(shop: &crate::config::ShopSettings) -> crate::reports::receipt_pdf::Tienda {
-    let logo = shop
-        .logo
-        .as_ref()
-        .filter(|p| !p.as_os_str().is_empty())
-        .and_then(|path| match std::fs::read(path) {
-            Ok(bytes) => Some(bytes),
-            Err(error) => {
-                tracing::warn!(%error, "no se pudo leer OPTICA_SHOP_LOGO");
-                None
-            }
-        });
-    crate::reports::receipt_pdf::Tienda {
-        nombre: shop.nombre.clone(),
-        telefono: shop.telefono.clone(),
-        logo,
-    }
-}
-
 /// Which copy of the report.
 #[derive(Clone, Copy)]
 enum Copia {
@@ -260,7 +241,7 @@ async fn report(state: &AppState, caller: &Caller, id: i64, copia: Copia) -> Res
     let shop = state.shop.clone();
     // printpdf's document is single-threaded and the work is CPU-bound.
     let bytes = tokio::task::spawn_blocking(move || match copia {
-        Copia::Cliente => crate::reports::receipt_pdf::receipt(&movimiento, &tienda(&shop), enlace.as_deref()),
+        Copia::Cliente => crate::reports::receipt_pdf::receipt(&movimiento, &Tienda::of(&shop), enlace.as_deref()),
         Copia::Optica => pdf::shop(&movimiento),
     })
     .await

@@ -54,10 +54,23 @@ pub fn serve_args() -> ServeArgs {
     }
 }
 
+impl Drop for TestApp {
+    /// Stops the projector: a test that drops its app leaves the database to what it starts next.
+    fn drop(&mut self) {
+        let _ = self._stop.send(true);
+    }
+}
+
 impl TestApp {
     /// The app with its projector running (stopped when the TestApp is dropped).
     pub async fn start(pool: PgPool) -> TestApp {
-        let projector = Arc::new(Projector::new(pool.clone(), optica_projections::all()));
+        let projector = Projector::new(pool.clone(), optica_projections::all());
+        TestApp::with_projector(pool, projector).await
+    }
+
+    /// The app with `projector` running for it (stopped when the TestApp is dropped).
+    pub async fn with_projector(pool: PgPool, projector: Projector) -> TestApp {
+        let projector = Arc::new(projector);
         let state = optica::cli::build_state(pool.clone(), &serve_args())
             .await
             .unwrap()
@@ -66,8 +79,9 @@ impl TestApp {
         tokio::spawn(projector.run(stop_rx));
         TestApp {
             router: optica::app(state.clone()),
+            // Commits wake the projector, as the server's do.
+            store: state.store.clone(),
             state,
-            store: EventStore::new(pool.clone()),
             pool,
             _stop: stop,
         }
@@ -224,6 +238,16 @@ impl TestApp {
     }
     pub async fn post(&self, uri: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
         self.call(Method::POST, uri, token, Some(body)).await
+    }
+    /// A POST carrying an `Idempotency-Key`, as our web app sends a sale or a notice.
+    pub async fn post_keyed(&self, uri: &str, token: &str, key: &str, body: Value) -> (StatusCode, Value) {
+        let request = Request::post(uri)
+            .header(header::AUTHORIZATION, format!("Bearer {token}"))
+            .header(header::CONTENT_TYPE, "application/json")
+            .header("idempotency-key", key)
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        self.send(request).await
     }
     pub async fn put(&self, uri: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
         self.call(Method::PUT, uri, token, Some(body)).await

@@ -88,12 +88,12 @@ impl Server {
         panic!("the server did not start within 30 s");
     }
 
-    /// SIGSTOP or SIGCONT: freezes the process where it is (mid-transaction, say) or thaws it.
     /// The child's process id.
     pub fn pid(&self) -> u32 {
         self.child.id()
     }
 
+    /// SIGSTOP or SIGCONT: freezes the process where it is (mid-transaction, say) or thaws it.
     pub fn signal(&self, name: &str) {
         let status = Command::new("kill")
             .args([&format!("-{name}"), &self.child.id().to_string()])

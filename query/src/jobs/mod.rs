@@ -11,6 +11,10 @@ use utoipa::ToSchema;
 use crate::patients::Ficha;
 use crate::Page;
 
+mod committed;
+
+pub use committed::{committed, Committed, Shadow};
+
 /// The screens' name of a state key.
 fn etiqueta(clave: &str) -> String {
     EstadoTrabajo::from_clave(clave)
@@ -187,19 +191,37 @@ pub async fn page(pool: &PgPool, f: &Filtro, number: i64, size: i64) -> Result<P
 /// One job at the shop's `ahora`; `enlace` and `whatsapp` are left for the caller (they need
 /// the shop's address).
 pub async fn by_id(pool: &PgPool, id: i64, ahora: NaiveDateTime) -> Result<Option<Trabajo>, sqlx::Error> {
-    let Some(resumen) = sqlx::query_as::<_, TrabajoResumen>(&format!("{SELECT} where j.id = $2"))
-        .bind(ahora)
-        .bind(id)
-        .fetch_optional(pool)
-        .await?
-    else {
+    by_id_in(pool, id, ahora, Shadow(None)).await
+}
+
+/// Binds a shadowed table's rows when there are any.
+fn bind_rows<'q, O>(
+    q: sqlx::query::QueryAs<'q, Postgres, O, sqlx::postgres::PgArguments>,
+    shadow: Shadow<'q>,
+    table: &str,
+) -> sqlx::query::QueryAs<'q, Postgres, O, sqlx::postgres::PgArguments> {
+    match shadow.rows(table) {
+        Some(rows) => q.bind(rows),
+        None => q,
+    }
+}
+
+/// The same, reading the job's own rows from `shadow` (a late read model's answer, issue 27).
+pub async fn by_id_in(
+    pool: &PgPool,
+    id: i64,
+    ahora: NaiveDateTime,
+    shadow: Shadow<'_>,
+) -> Result<Option<Trabajo>, sqlx::Error> {
+    let sql = format!("{}{SELECT} where j.id = $2", shadow.with("jobs", 3));
+    let q = sqlx::query_as::<_, TrabajoResumen>(&sql).bind(ahora).bind(id);
+    let Some(resumen) = bind_rows(q, shadow, "jobs").fetch_optional(pool).await? else {
         return Ok(None);
     };
+    let sql = format!("{}select notas, receta from jobs where id = $1", shadow.with("jobs", 2));
+    let q = sqlx::query_as(&sql).bind(id);
     let (notas, receta): (Option<String>, Option<serde_json::Value>) =
-        sqlx::query_as("select notas, receta from jobs where id = $1")
-            .bind(id)
-            .fetch_one(pool)
-            .await?;
+        bind_rows(q, shadow, "jobs").fetch_one(pool).await?;
     // Products (lenses by their category) and the additional lines that name a lens, as the
     // sale records lenses (`command::sale::cristales`).
     let lineas: Vec<(String, bool)> = sqlx::query_as(
@@ -212,28 +234,28 @@ pub async fn by_id(pool: &PgPool, id: i64, ahora: NaiveDateTime) -> Result<Optio
     .bind(id)
     .fetch_all(pool)
     .await?;
-    let mut historial: Vec<Paso> = sqlx::query_as(
-        "select estado, motivo, usuario, fecha,
+    let sql = format!(
+        "{}select estado, motivo, usuario, fecha,
                 extract(epoch from (coalesce(lead(fecha) over (order by n), $2) - fecha))::bigint as segundos
          from job_history where trabajo_id = $1 order by n",
-    )
-    .bind(id)
-    .bind(ahora)
-    .fetch_all(pool)
-    .await?;
+        shadow.with("job_history", 3)
+    );
+    let q = sqlx::query_as(&sql).bind(id).bind(ahora);
+    let mut historial: Vec<Paso> = bind_rows(q, shadow, "job_history").fetch_all(pool).await?;
     for p in &mut historial {
         p.etiqueta = etiqueta(&p.estado);
     }
-    let avisos = sqlx::query_as(
-        "select aviso, canal, destinatario, usuario, solicitado, enviado, intentos, error,
+    let sql = format!(
+        "{}select aviso, canal, destinatario, usuario, solicitado, enviado, intentos, error,
                 case when canal = 'WHATSAPP' then 'ABIERTO' when enviado is not null then 'ENVIADO'
                      when definitivo then 'FALLIDO'
                      when intentos > 0 then 'REINTENTANDO' else 'PENDIENTE' end as estado
          from job_notices where trabajo_id = $1 order by aviso",
-    )
-    .bind(id)
-    .fetch_all(pool)
-    .await?;
+        shadow.with("job_notices", 2)
+    );
+    let avisos = bind_rows(sqlx::query_as(&sql).bind(id), shadow, "job_notices")
+        .fetch_all(pool)
+        .await?;
     Ok(Some(Trabajo {
         resumen: labelled(vec![resumen]).remove(0),
         notas,
@@ -264,15 +286,21 @@ pub struct ParaAviso {
 }
 
 pub async fn for_notice(pool: &PgPool, id: i64) -> Result<Option<ParaAviso>, sqlx::Error> {
-    sqlx::query_as(
-        "select p.nombre_completo as paciente, l.nombre as local, l.direccion
+    for_notice_in(pool, id, Shadow(None)).await
+}
+
+/// The same, reading the job's rows from `shadow`.
+pub async fn for_notice_in(pool: &PgPool, id: i64, shadow: Shadow<'_>) -> Result<Option<ParaAviso>, sqlx::Error> {
+    let sql = format!(
+        "{}select p.nombre_completo as paciente, l.nombre as local, l.direccion
          from jobs j left join patients p on p.id = j.paciente_id
          left join lookup_items l on l.kind = 'Local' and l.id = j.local_id
          where j.id = $1",
-    )
-    .bind(id)
-    .fetch_optional(pool)
-    .await
+        shadow.with("jobs", 2)
+    );
+    bind_rows(sqlx::query_as(&sql).bind(id), shadow, "jobs")
+        .fetch_optional(pool)
+        .await
 }
 
 /// A patient due for a check-up: their latest ficha is older than the shop's period.
