@@ -27,7 +27,18 @@ export function launchBrowser() {
 /** The sweetalert2 popup now on screen: its title and text, closed with its confirm button. */
 export async function takeAlert(page) {
   const popup = page.locator('.swal2-popup');
-  await popup.waitFor({ state: 'visible', timeout: 10_000 });
+  try {
+    await popup.waitFor({ state: 'visible', timeout: 10_000 });
+  } catch (error) {
+    // What the page showed and asked, to tell a slow server from a silent screen.
+    const body = await page
+      .locator('body')
+      .innerText()
+      .catch(() => '');
+    const asked = (page.apiAnswers ?? []).join('; ') || 'ninguna';
+    const seen = `en ${page.url()}; la página mostraba: ${body.slice(0, 400)}; últimas respuestas: ${asked}`;
+    throw new Error(`no apareció ningún aviso ${seen}`, { cause: error });
+  }
   const title = (await page.locator('.swal2-title').textContent())?.trim() ?? '';
   const textLocator = page.locator('.swal2-html-container');
   const text = (await textLocator.isVisible()) ? ((await textLocator.textContent())?.trim() ?? '') : '';

@@ -28,6 +28,13 @@ export function useApp() {
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
+      // The last API answers, for the message of a step that timed out (see takeAlert).
+      page.on('response', (r) => {
+        if (!r.url().includes('/api/') && !r.url().includes('/oauth/')) return;
+        const seen = (page.apiAnswers ??= []);
+        seen.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`);
+        if (seen.length > 8) seen.shift();
+      });
       // The server's Content-Security-Policy must not block anything the app does.
       page.on('console', (m) => {
         if (m.type() === 'error' && m.text().includes('Content Security Policy')) errors.push(m.text());
