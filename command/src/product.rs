@@ -145,6 +145,10 @@ impl Producto {
     pub fn stock(&self) -> &BTreeMap<i64, i64> {
         &self.stock
     }
+    /// The reorder point per branch, where one is set.
+    pub fn minimos(&self) -> &BTreeMap<i64, i64> {
+        &self.minimos
+    }
     pub fn version(&self) -> u64 {
         self.version
     }

@@ -7,6 +7,11 @@ use serde::Serialize;
 use sqlx::PgPool;
 use utoipa::ToSchema;
 
+use std::collections::BTreeMap;
+
+use serde_json::{json, Value};
+
+use crate::shadow::{self, Rows, Shadow};
 use crate::Page;
 
 fn pesos(cents: i64) -> f64 {
@@ -61,6 +66,78 @@ struct DayRow {
 /// The day of a branch (`None` when the branch does not exist); a day never used reads as
 /// SIN_ABRIR with every method at zero.
 pub async fn day(pool: &PgPool, local_id: i64, fecha: NaiveDate) -> Result<Option<CajaDia>, sqlx::Error> {
+    day_in(pool, local_id, fecha, Shadow::NONE).await
+}
+
+/// The rows of `cash_days` and `cash_day_methods` a day's stream makes, as the projection
+/// writes them (`projections/src/cash.rs`), for an answer whose read model is late (issue 27).
+pub async fn committed(pool: &PgPool, stream: i64) -> Result<Rows, sqlx::Error> {
+    use optica_events::cash::{CajaEvent as E, PorMetodo, CASH_DAY_AGGREGATE};
+    let mut day: Option<Value> = None;
+    // method → (float, expected, counted), in cents
+    let mut methods: BTreeMap<i64, [i64; 3]> = BTreeMap::new();
+    // A column's amounts replace the previous ones (a count replaces the last count's).
+    fn set(methods: &mut BTreeMap<i64, [i64; 3]>, column: usize, amounts: &[PorMetodo]) {
+        for m in methods.values_mut() {
+            m[column] = 0;
+        }
+        for a in amounts {
+            methods.entry(a.metodo_pago_id).or_default()[column] = a.monto.cents();
+        }
+    }
+    for (sequence, payload) in shadow::stream(pool, CASH_DAY_AGGREGATE, stream).await? {
+        let event: E = shadow::decode(&payload)?;
+        let (local_id, dia) = event.day();
+        let row = day.get_or_insert_with(|| {
+            json!({"id": stream, "local_id": local_id, "dia": dia, "estado": "ABIERTA", "conteos": 0, "reaperturas": 0})
+        });
+        row["version"] = json!(sequence);
+        let conteos = row["conteos"].as_i64().unwrap_or(0);
+        match event {
+            E::CajaAbierta { fondo, .. } => set(&mut methods, 0, &fondo),
+            E::CajaContada { contado, esperado, .. } => {
+                set(&mut methods, 1, &esperado);
+                set(&mut methods, 2, &contado);
+                row["conteos"] = json!(conteos + 1);
+            }
+            E::CajaCerrada {
+                contado,
+                esperado,
+                motivo,
+                ..
+            } => {
+                set(&mut methods, 1, &esperado);
+                set(&mut methods, 2, &contado);
+                row["conteos"] = json!(conteos + 1);
+                (row["estado"], row["motivo"]) = (json!("CERRADA"), json!(motivo));
+            }
+            E::CajaReabierta { motivo, .. } => {
+                let reaperturas = row["reaperturas"].as_i64().unwrap_or(0);
+                row["estado"] = json!("ABIERTA");
+                (row["reaperturas"], row["motivo_reapertura"]) = (json!(reaperturas + 1), json!(motivo));
+            }
+        }
+    }
+    let methods: Vec<Value> = methods
+        .into_iter()
+        .map(|(metodo, [fondo, esperado, contado])| {
+            json!({"cash_day_id": stream, "metodo_pago_id": metodo, "fondo_cents": fondo,
+                   "esperado_cents": esperado, "contado_cents": contado})
+        })
+        .collect();
+    Ok(Rows(vec![
+        ("cash_days", Value::Array(day.into_iter().collect())),
+        ("cash_day_methods", Value::Array(methods)),
+    ]))
+}
+
+/// The same as `day`, reading the day's rows from `shadow`.
+pub async fn day_in(
+    pool: &PgPool,
+    local_id: i64,
+    fecha: NaiveDate,
+    shadow: Shadow<'_>,
+) -> Result<Option<CajaDia>, sqlx::Error> {
     let local: Option<String> = sqlx::query_scalar("select nombre from lookup_items where kind = 'Local' and id = $1")
         .bind(local_id)
         .fetch_optional(pool)
@@ -68,26 +145,32 @@ pub async fn day(pool: &PgPool, local_id: i64, fecha: NaiveDate) -> Result<Optio
     let Some(local) = local else {
         return Ok(None);
     };
-    let row: Option<DayRow> = sqlx::query_as(
-        "select id, estado, conteos, motivo, reaperturas, motivo_reapertura
+    let sql = format!(
+        "{}select id, estado, conteos, motivo, reaperturas, motivo_reapertura
          from cash_days where local_id = $1 and dia = $2",
-    )
-    .bind(local_id)
-    .bind(fecha)
-    .fetch_optional(pool)
-    .await?;
+        shadow.with("cash_days", 3)
+    );
+    let row: Option<DayRow> = shadow
+        .bind(sqlx::query_as(&sql).bind(local_id).bind(fecha), "cash_days")
+        .fetch_optional(pool)
+        .await?;
     let counted = row.as_ref().is_some_and(|r| r.conteos > 0);
-    let methods: Vec<(i64, String, i64, i64, i64)> = sqlx::query_as(
-        "select l.id, l.nombre, coalesce(m.fondo_cents, 0), coalesce(m.esperado_cents, 0),
+    let sql = format!(
+        "{}select l.id, l.nombre, coalesce(m.fondo_cents, 0), coalesce(m.esperado_cents, 0),
                 coalesce(m.contado_cents, 0)
          from lookup_items l
          left join cash_day_methods m on m.metodo_pago_id = l.id and m.cash_day_id = $1
          where l.kind = 'MetodoPago'
          order by l.nombre collate optica_es, l.id",
-    )
-    .bind(row.as_ref().map(|r| r.id))
-    .fetch_all(pool)
-    .await?;
+        shadow.with("cash_day_methods", 2)
+    );
+    let methods: Vec<(i64, String, i64, i64, i64)> = shadow
+        .bind(
+            sqlx::query_as(&sql).bind(row.as_ref().map(|r| r.id)),
+            "cash_day_methods",
+        )
+        .fetch_all(pool)
+        .await?;
     let metodos = methods
         .into_iter()
         .map(|(id, nombre, fondo, esperado, contado)| CajaMetodo {

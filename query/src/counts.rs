@@ -137,19 +137,13 @@ fn sheet(conteo: Conteo, lineas: Vec<LineaConteo>, valued: bool) -> Planilla {
 /// its events, with names, brands and costs as they stand. None when it does not exist.
 pub async fn as_committed(pool: &PgPool, id: i64, admin: bool) -> Result<Option<Planilla>, sqlx::Error> {
     use optica_events::count::{ConteoEvent as E, COUNT_AGGREGATE};
-    let payloads: Vec<String> = sqlx::query_scalar(
-        "select payload::text from events where aggregate_type = $1 and aggregate_id = $2 order by sequence",
-    )
-    .bind(COUNT_AGGREGATE)
-    .bind(id.to_string())
-    .fetch_all(pool)
-    .await?;
+    let events = crate::shadow::stream(pool, COUNT_AGGREGATE, id).await?;
     // (local, category, brand, started), state, closed; lines: product, model, expected, counted
     let mut head: Option<(i64, Option<i64>, Option<i64>, NaiveDateTime)> = None;
     let (mut estado, mut cerrado) = ("ABIERTO", None);
     let mut lineas: Vec<(i64, String, i64, Option<i64>)> = Vec::new();
-    for payload in payloads {
-        match serde_json::from_str(&payload).map_err(|e| sqlx::Error::Decode(Box::new(e)))? {
+    for (_, payload) in events {
+        match crate::shadow::decode(&payload)? {
             E::ConteoIniciado {
                 local_id,
                 categoria_id,

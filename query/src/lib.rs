@@ -12,6 +12,7 @@ pub mod movements;
 pub mod page;
 pub mod patients;
 pub mod products;
+pub mod shadow;
 pub mod statistics;
 pub mod stock;
 pub mod transfers;

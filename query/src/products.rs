@@ -304,20 +304,39 @@ pub async fn by_ids(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Pr
     load(pool, ids, viewer).await
 }
 
+/// What a product's stream holds, as its aggregate has it.
+pub struct Guardado<'a> {
+    pub datos: &'a optica_events::ProductoDatos,
+    /// Units per branch.
+    pub stock: &'a std::collections::BTreeMap<i64, i64>,
+    /// Reorder point per branch, where one is set.
+    pub minimos: &'a std::collections::BTreeMap<i64, i64>,
+    pub version: i64,
+}
+
 /// A product as its command just committed it, in `by_id`'s shape: for the answer of a create
-/// or an edit whose read model is late (issue 27). Names are read as they stand; the dates are
-/// the stored ones when the product had a row, else `today`; reorder points and units in
-/// transit are not known here (none).
+/// or an edit whose read model is late (issue 27). Names and units in transit (other streams)
+/// are read as they stand; the dates are the stored ones when the product had a row, else
+/// `today`.
 pub async fn as_committed(
     pool: &PgPool,
     id: i64,
-    d: &optica_events::ProductoDatos,
-    stock: &std::collections::BTreeMap<i64, i64>,
-    version: i64,
+    g: Guardado<'_>,
     today: NaiveDate,
     viewer: Viewer,
 ) -> Result<Producto, sqlx::Error> {
-    let locales: Vec<i64> = stock.keys().copied().collect();
+    let (d, stock, version) = (g.datos, g.stock, g.version);
+    let mut locales: Vec<i64> = stock.keys().chain(g.minimos.keys()).copied().collect();
+    locales.sort_unstable();
+    locales.dedup();
+    let transit: Vec<(i64, i64)> = sqlx::query_as(
+        "select t.destino, sum(tl.cantidad)::bigint from transfer_lines tl
+         join transfers t on t.id = tl.transferencia_id and t.estado = 'ENVIADA'
+         where tl.producto_id = $1 group by t.destino",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await?;
     let names: Vec<crate::lookups::NameRow> = sqlx::query_as(
         "select kind, id, nombre, direccion, celular from lookup_items
          where (kind = 'Marca' and id = $1) or (kind = 'MaterialProducto' and id = $2)
@@ -344,10 +363,14 @@ pub async fn as_committed(
     };
     let mut categorias: Vec<Nombrado> = of("Categoria").map(nombrado).collect();
     categorias.sort_by_key(|c| c.id);
+    // by branch id, as the read model lists them
+    let mut branches: Vec<&crate::lookups::NameRow> = of("Local").collect();
+    branches.sort_by_key(|l| l.1);
     Ok(Producto {
         id,
         marca: of("Marca").next().map(nombrado),
-        producto_locales: of("Local")
+        producto_locales: branches
+            .into_iter()
             .map(|l| ProductoLocal {
                 local: Local {
                     id: l.1,
@@ -356,8 +379,8 @@ pub async fn as_committed(
                     celular: l.4.clone(),
                 },
                 stock: stock.get(&l.1).copied().unwrap_or(0),
-                minimo: None,
-                en_transito: 0,
+                minimo: g.minimos.get(&l.1).copied(),
+                en_transito: transit.iter().find(|t| t.0 == l.1).map_or(0, |t| t.1),
             })
             .collect(),
         modelo: d.modelo.clone(),

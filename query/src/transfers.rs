@@ -110,16 +110,10 @@ pub async fn branches_of(pool: &PgPool, id: i64) -> Result<Option<(i64, i64)>, s
 /// exist.
 pub async fn as_committed(pool: &PgPool, id: i64) -> Result<Option<Transferencia>, sqlx::Error> {
     use optica_events::transfer::{TransferenciaEvent as E, TRANSFER_AGGREGATE};
-    let payloads: Vec<String> = sqlx::query_scalar(
-        "select payload::text from events where aggregate_type = $1 and aggregate_id = $2 order by sequence",
-    )
-    .bind(TRANSFER_AGGREGATE)
-    .bind(id.to_string())
-    .fetch_all(pool)
-    .await?;
+    let events = crate::shadow::stream(pool, TRANSFER_AGGREGATE, id).await?;
     let mut folded: Option<Transferencia> = None;
-    for payload in payloads {
-        let event: E = serde_json::from_str(&payload).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+    for (_, payload) in events {
+        let event: E = crate::shadow::decode(&payload)?;
         match (event, folded.as_mut()) {
             (
                 E::TransferenciaEnviada {

@@ -289,3 +289,56 @@ async fn a_late_read_model_still_answers_the_lab_job_that_was_committed(pool: Pg
         assert_eq!(timeless(read), timeless(answered["trabajo"].clone()));
     }
 }
+
+#[sqlx::test]
+async fn a_late_read_model_still_answers_the_stock_and_the_cash_day_that_were_committed(pool: PgPool) {
+    let (app, shop) = impatient(&pool).await;
+    let producto = shop.armazon;
+    let hoy = app.state.today();
+    let caja = format!("/api/caja/{}/{hoy}", shop.centro);
+
+    let hold = hold_projector(&pool).await;
+    let (status, minimo) = app
+        .put(
+            &format!("/api/productos/{producto}/minimo"),
+            Some(&shop.admin),
+            json!({"localId": shop.centro, "minimo": 4}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{minimo}");
+    let (status, adjusted) = app
+        .post(
+            &format!("/api/productos/{producto}/ajustes"),
+            Some(&shop.admin),
+            json!({"localId": shop.centro, "cantidad": -1, "motivo": "Rotura", "nota": "Se cayó"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{adjusted}");
+    let centro = |p: &Value| {
+        p["producto"]["productoLocales"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["local"]["id"] == shop.centro)
+            .cloned()
+    };
+    assert_eq!(centro(&minimo).map(|l| l["minimo"].clone()), Some(json!(4)), "{minimo}");
+    let (status, opened) = app
+        .post(
+            &format!("{caja}/apertura"),
+            Some(&shop.seller),
+            json!({"fondo": [{"metodoPagoId": shop.efectivo, "monto": 1500.5}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{opened}");
+    assert_eq!(opened["caja"]["estado"], "ABIERTA", "{opened}");
+    hold.rollback().await.unwrap();
+
+    app.caught_up().await;
+    let (status, read) = app.get(&format!("/api/productos/{producto}"), Some(&shop.admin)).await;
+    assert_eq!(status, StatusCode::OK, "{read}");
+    assert_eq!(read, adjusted["producto"]);
+    let (status, day) = app.get(&caja, Some(&shop.seller)).await;
+    assert_eq!(status, StatusCode::OK, "{day}");
+    assert_eq!(day, opened["caja"]);
+}

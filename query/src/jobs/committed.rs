@@ -1,32 +1,21 @@
-//! A job as its stream has it, for an answer whose read model is late (issue 27). The stream's
-//! events are folded into the rows the projection would write (`projections/src/jobs.rs`), in
-//! JSON, and the page's own queries read them in place of the tables (`Shadow`), so the answer
-//! is built by the same SQL as from the read model.
+//! A job as its stream has it, for an answer whose read model is late (issue 27): its events
+//! folded into the rows the projection writes (`projections/src/jobs.rs`), which the page's own
+//! queries then read (`crate::shadow`).
 
 use optica_events::job::{TrabajoEvent as E, JOB_AGGREGATE};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-/// The rows of `jobs`, `job_history` and `job_notices` one job's stream makes, each a JSON array.
-pub struct Committed {
-    job: Value,
-    history: Value,
-    notices: Value,
-}
+use crate::shadow::{self, Rows};
 
-/// Folds the job's events; None when it was never ordered.
-pub async fn committed(pool: &PgPool, id: i64) -> Result<Option<Committed>, sqlx::Error> {
-    let events: Vec<(i64, String)> = sqlx::query_as(
-        "select sequence, payload::text from events where aggregate_type = $1 and aggregate_id = $2 order by sequence",
-    )
-    .bind(JOB_AGGREGATE)
-    .bind(id.to_string())
-    .fetch_all(pool)
-    .await?;
+/// The rows of `jobs`, `job_history` and `job_notices` the job's stream makes; None when it
+/// was never ordered.
+pub async fn committed(pool: &PgPool, id: i64) -> Result<Option<Rows>, sqlx::Error> {
+    let events = shadow::stream(pool, JOB_AGGREGATE, id).await?;
     let mut job: Option<Value> = None;
     let (mut history, mut notices) = (Vec::new(), Vec::<Value>::new());
     for (sequence, payload) in events {
-        let event: E = serde_json::from_str(&payload).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+        let event: E = shadow::decode(&payload)?;
         if let E::TrabajoEncargado {
             local_id,
             paciente_id,
@@ -108,38 +97,11 @@ pub async fn committed(pool: &PgPool, id: i64) -> Result<Option<Committed>, sqlx
             }
         }
     }
-    Ok(job.map(|job| Committed {
-        job: json!([job]),
-        history: Value::Array(history),
-        notices: Value::Array(notices),
+    Ok(job.map(|job| {
+        Rows(vec![
+            ("jobs", json!([job])),
+            ("job_history", Value::Array(history)),
+            ("job_notices", Value::Array(notices)),
+        ])
     }))
-}
-
-/// Where a query reads a job's own rows: the read model's tables, or a stream's rows named as
-/// the tables (a `with` query shadows a table of the same name).
-#[derive(Clone, Copy)]
-pub struct Shadow<'a>(pub Option<&'a Committed>);
-
-impl<'a> Shadow<'a> {
-    /// The `with` clause that puts `table`'s committed rows, bound as parameter `param`, in
-    /// place of the table (nothing for the read model).
-    pub fn with(self, table: &str, param: usize) -> String {
-        match self.0 {
-            None => String::new(),
-            Some(_) => {
-                format!(
-                    "with {table} as (select * from json_populate_recordset(null::public.{table}, ${param}::json)) "
-                )
-            }
-        }
-    }
-
-    /// The rows to bind for `table`'s clause.
-    pub fn rows(self, table: &str) -> Option<&'a Value> {
-        self.0.map(|c| match table {
-            "jobs" => &c.job,
-            "job_history" => &c.history,
-            _ => &c.notices,
-        })
-    }
 }

@@ -13,7 +13,9 @@ use crate::Page;
 
 mod committed;
 
-pub use committed::{committed, Committed, Shadow};
+pub use committed::committed;
+
+use crate::shadow::Shadow;
 
 /// The screens' name of a state key.
 fn etiqueta(clave: &str) -> String {
@@ -191,19 +193,7 @@ pub async fn page(pool: &PgPool, f: &Filtro, number: i64, size: i64) -> Result<P
 /// One job at the shop's `ahora`; `enlace` and `whatsapp` are left for the caller (they need
 /// the shop's address).
 pub async fn by_id(pool: &PgPool, id: i64, ahora: NaiveDateTime) -> Result<Option<Trabajo>, sqlx::Error> {
-    by_id_in(pool, id, ahora, Shadow(None)).await
-}
-
-/// Binds a shadowed table's rows when there are any.
-fn bind_rows<'q, O>(
-    q: sqlx::query::QueryAs<'q, Postgres, O, sqlx::postgres::PgArguments>,
-    shadow: Shadow<'q>,
-    table: &str,
-) -> sqlx::query::QueryAs<'q, Postgres, O, sqlx::postgres::PgArguments> {
-    match shadow.rows(table) {
-        Some(rows) => q.bind(rows),
-        None => q,
-    }
+    by_id_in(pool, id, ahora, Shadow::NONE).await
 }
 
 /// The same, reading the job's own rows from `shadow` (a late read model's answer, issue 27).
@@ -215,13 +205,12 @@ pub async fn by_id_in(
 ) -> Result<Option<Trabajo>, sqlx::Error> {
     let sql = format!("{}{SELECT} where j.id = $2", shadow.with("jobs", 3));
     let q = sqlx::query_as::<_, TrabajoResumen>(&sql).bind(ahora).bind(id);
-    let Some(resumen) = bind_rows(q, shadow, "jobs").fetch_optional(pool).await? else {
+    let Some(resumen) = shadow.bind(q, "jobs").fetch_optional(pool).await? else {
         return Ok(None);
     };
     let sql = format!("{}select notas, receta from jobs where id = $1", shadow.with("jobs", 2));
     let q = sqlx::query_as(&sql).bind(id);
-    let (notas, receta): (Option<String>, Option<serde_json::Value>) =
-        bind_rows(q, shadow, "jobs").fetch_one(pool).await?;
+    let (notas, receta): (Option<String>, Option<serde_json::Value>) = shadow.bind(q, "jobs").fetch_one(pool).await?;
     // Products (lenses by their category) and the additional lines that name a lens, as the
     // sale records lenses (`command::sale::cristales`).
     let lineas: Vec<(String, bool)> = sqlx::query_as(
@@ -241,7 +230,7 @@ pub async fn by_id_in(
         shadow.with("job_history", 3)
     );
     let q = sqlx::query_as(&sql).bind(id).bind(ahora);
-    let mut historial: Vec<Paso> = bind_rows(q, shadow, "job_history").fetch_all(pool).await?;
+    let mut historial: Vec<Paso> = shadow.bind(q, "job_history").fetch_all(pool).await?;
     for p in &mut historial {
         p.etiqueta = etiqueta(&p.estado);
     }
@@ -253,7 +242,8 @@ pub async fn by_id_in(
          from job_notices where trabajo_id = $1 order by aviso",
         shadow.with("job_notices", 2)
     );
-    let avisos = bind_rows(sqlx::query_as(&sql).bind(id), shadow, "job_notices")
+    let avisos = shadow
+        .bind(sqlx::query_as(&sql).bind(id), "job_notices")
         .fetch_all(pool)
         .await?;
     Ok(Some(Trabajo {
@@ -286,7 +276,7 @@ pub struct ParaAviso {
 }
 
 pub async fn for_notice(pool: &PgPool, id: i64) -> Result<Option<ParaAviso>, sqlx::Error> {
-    for_notice_in(pool, id, Shadow(None)).await
+    for_notice_in(pool, id, Shadow::NONE).await
 }
 
 /// The same, reading the job's rows from `shadow`.
@@ -298,7 +288,8 @@ pub async fn for_notice_in(pool: &PgPool, id: i64, shadow: Shadow<'_>) -> Result
          where j.id = $1",
         shadow.with("jobs", 2)
     );
-    bind_rows(sqlx::query_as(&sql).bind(id), shadow, "jobs")
+    shadow
+        .bind(sqlx::query_as(&sql).bind(id), "jobs")
         .fetch_optional(pool)
         .await
 }

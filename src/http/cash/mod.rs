@@ -14,6 +14,7 @@ use axum::Json;
 use optica_command::cash::{self, Dia};
 use optica_events::LookupKind;
 use optica_query::cash::{self as read, CajaDia, Cierre};
+use optica_query::shadow::Shadow;
 use optica_query::Page;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -50,8 +51,13 @@ fn day_of(caller: &Caller, local_id: i64, fecha: String) -> Result<Dia, AppError
     Ok((local_id, dia))
 }
 
-async fn read_day(state: &AppState, (local_id, dia): Dia) -> Result<CajaDia, AppError> {
-    read::day(&state.pool, local_id, dia)
+async fn read_day(state: &AppState, day: Dia) -> Result<CajaDia, AppError> {
+    read_day_in(state, day, Shadow::NONE).await
+}
+
+/// The same, reading the day's rows from `shadow`.
+async fn read_day_in(state: &AppState, (local_id, dia): Dia, shadow: Shadow<'_>) -> Result<CajaDia, AppError> {
+    read::day_in(&state.pool, local_id, dia, shadow)
         .await?
         .ok_or_else(|| AppError::NotFound(format!("El local ID: {local_id} no existe en la base de datos!")))
 }
@@ -79,10 +85,24 @@ pub struct CajaGuardada {
     pub caja: CajaDia,
 }
 
-async fn answer(state: &AppState, day: Dia, mensaje: &str) -> Result<Json<CajaGuardada>, AppError> {
+/// The answer with the day from its read model, or, when that is late (`caught` false, issue
+/// 27), as the day's stream has it.
+async fn answer(state: &AppState, day: Dia, caught: bool, mensaje: &str) -> Result<Json<CajaGuardada>, AppError> {
+    let caja = match caught {
+        true => read_day(state, day).await?,
+        false => {
+            tracing::warn!(local_id = day.0, dia = %day.1, "la vista de cajas está atrasada: se responde lo registrado");
+            let stream = cash::day_stream(&state.store, day.0, day.1).await?;
+            let rows = match stream {
+                Some(stream) => Some(read::committed(&state.pool, stream).await?),
+                None => None,
+            };
+            read_day_in(state, day, Shadow(rows.as_ref())).await?
+        }
+    };
     Ok(Json(CajaGuardada {
         mensaje: mensaje.into(),
-        caja: read_day(state, day).await?,
+        caja,
     }))
 }
 
@@ -119,8 +139,8 @@ pub async fn open(
     let outcome = cash::open(&state.store, day, state.today(), amounts(&body.fondo), &metadata)
         .await
         .map_err(command_error)?;
-    dispatch::settled(&state, outcome).await;
-    answer(&state, day, "La caja ha sido abierta!").await
+    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    answer(&state, day, caught, "La caja ha sido abierta!").await
 }
 
 /// Records a count. When it matches the expected figures, or comes with a reason, the day is
@@ -152,13 +172,13 @@ pub async fn count(
     .await
     .map_err(command_error)?;
     let closed = matches!(outcome.id, optica_events::cash::CajaEvent::CajaCerrada { .. });
-    dispatch::settled(&state, outcome).await;
+    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
     let mensaje = if closed {
         "La caja ha sido cerrada!"
     } else {
         "El conteo no coincide con lo esperado: volvé a contar o escribí el motivo de la diferencia para cerrar la caja."
     };
-    answer(&state, day, mensaje).await
+    answer(&state, day, caught, mensaje).await
 }
 
 /// Reopens a closed day, with the reason (admins only).
@@ -180,8 +200,8 @@ pub async fn reopen(
     let outcome = cash::reopen(&state.store, day, motivo, &metadata)
         .await
         .map_err(command_error)?;
-    dispatch::settled(&state, outcome).await;
-    answer(&state, day, "La caja ha sido reabierta!").await
+    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    answer(&state, day, caught, "La caja ha sido reabierta!").await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

@@ -14,6 +14,7 @@ use optica_command::job::Quien;
 use optica_command::jobs;
 use optica_events::job::{Canal, EstadoTrabajo, Orden};
 use optica_query::jobs::{self as read, Filtro, Trabajo, TrabajoResumen};
+use optica_query::shadow::Shadow;
 use optica_query::Page;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -128,11 +129,11 @@ fn orden(body: OrdenBody) -> Result<Orden, AppError> {
 
 /// The job as its page shows it, with the order link and the 'ready' WhatsApp link.
 pub async fn read_job(state: &AppState, id: i64) -> Result<Option<Trabajo>, AppError> {
-    job_page(state, id, read::Shadow(None)).await
+    job_page(state, id, Shadow::NONE).await
 }
 
 /// The same, reading the job's own rows from `shadow`.
-async fn job_page(state: &AppState, id: i64, shadow: read::Shadow<'_>) -> Result<Option<Trabajo>, AppError> {
+async fn job_page(state: &AppState, id: i64, shadow: Shadow<'_>) -> Result<Option<Trabajo>, AppError> {
     let Some(mut trabajo) = read::by_id_in(&state.pool, id, state.now(), shadow).await? else {
         return Ok(None);
     };
@@ -162,7 +163,7 @@ async fn answer(state: &AppState, (id, caught): (i64, bool), mensaje: &str) -> R
         None => {
             tracing::warn!(id, "la vista de trabajos está atrasada: se responde lo registrado");
             match read::committed(&state.pool, id).await? {
-                Some(rows) => job_page(state, id, read::Shadow(Some(&rows))).await?,
+                Some(rows) => job_page(state, id, Shadow(Some(&rows))).await?,
                 None => None,
             }
         }

@@ -275,25 +275,34 @@ async fn answer(
     };
     let producto = match read {
         Some(p) => Some(p),
-        None => {
-            let (p, _) = state
-                .store
-                .load::<optica_command::product::Producto>(&id.to_string())
-                .await?;
-            if p.exists() {
-                tracing::warn!(id, "la vista de productos está atrasada: se responde lo registrado");
-                let version = p.version() as i64;
-                let today = state.today();
-                Some(read::as_committed(&state.pool, id, p.datos(), p.stock(), version, today, caller.viewer()).await?)
-            } else {
-                None
-            }
-        }
+        None => committed(state, id, caller.viewer()).await?,
     };
     Ok(Created(ProductoGuardado {
         mensaje: mensaje.into(),
         producto,
     }))
+}
+
+/// A product as its stream has it (none if it does not exist), for an answer whose read model
+/// is late (issue 27).
+pub(crate) async fn committed(state: &AppState, id: i64, viewer: read::Viewer) -> Result<Option<Producto>, AppError> {
+    let (p, _) = state
+        .store
+        .load::<optica_command::product::Producto>(&id.to_string())
+        .await?;
+    if !p.exists() {
+        return Ok(None);
+    }
+    tracing::warn!(id, "la vista de productos está atrasada: se responde lo registrado");
+    let guardado = read::Guardado {
+        datos: p.datos(),
+        stock: p.stock(),
+        minimos: p.minimos(),
+        version: p.version() as i64,
+    };
+    Ok(Some(
+        read::as_committed(&state.pool, id, guardado, state.today(), viewer).await?,
+    ))
 }
 
 /// The answer of a batch: how many products were saved (all of them, or none with the reasons).

@@ -85,9 +85,18 @@ pub struct ProductoAjustado {
     pub producto: Option<Producto>,
 }
 
-async fn answer(state: &AppState, id: i64, mensaje: &str) -> Result<Json<ProductoAjustado>, AppError> {
+/// The answer with the product from its read model, or, when that is late (`caught` false,
+/// issue 27), as its stream has it.
+async fn answer(state: &AppState, id: i64, caught: bool, mensaje: &str) -> Result<Json<ProductoAjustado>, AppError> {
     let viewer = optica_query::products::Viewer { admin: true };
-    let producto = optica_query::products::by_id(&state.pool, id, viewer).await?;
+    let read = match caught {
+        true => optica_query::products::by_id(&state.pool, id, viewer).await?,
+        false => None,
+    };
+    let producto = match read {
+        Some(p) => Some(p),
+        None => crate::http::products::committed(state, id, viewer).await?,
+    };
     Ok(Json(ProductoAjustado {
         mensaje: mensaje.into(),
         producto,
@@ -117,8 +126,8 @@ pub async fn adjust(
     )
     .await
     .map_err(|e| stock_error(id, body.local_id, e))?;
-    dispatch::settled(&state, outcome).await;
-    answer(&state, id, "El stock ha sido ajustado!").await
+    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    answer(&state, id, caught, "El stock ha sido ajustado!").await
 }
 
 #[derive(Clone, Debug, Deserialize, ToSchema)]
@@ -145,8 +154,8 @@ pub async fn set_minimo(
     let outcome = stock::set_minimo(&state.store, id, body.local_id, body.minimo, &metadata)
         .await
         .map_err(|e| stock_error(id, body.local_id, e))?;
-    dispatch::settled(&state, outcome).await;
-    answer(&state, id, "El punto de pedido ha sido guardado!").await
+    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    answer(&state, id, caught, "El punto de pedido ha sido guardado!").await
 }
 
 fn stock_error(
