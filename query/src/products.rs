@@ -315,9 +315,8 @@ pub struct Guardado<'a> {
 }
 
 /// A product as its command just committed it, in `by_id`'s shape: for the answer of a create
-/// or an edit whose read model is late (issue 27). Names and units in transit (other streams)
-/// are read as they stand; the dates are the stored ones when the product had a row, else
-/// `today`.
+/// or an edit whose read model is late (issue 27). Names and units in transit (other streams,
+/// whose read models may be behind too) are read as they stand; the dates come from the stream.
 pub async fn as_committed(
     pool: &PgPool,
     id: i64,
@@ -351,11 +350,17 @@ pub async fn as_committed(
     .bind(&locales)
     .fetch_all(pool)
     .await?;
-    let dates: Option<(NaiveDate, NaiveDate)> =
-        sqlx::query_as("select creado_en, ultima_actualizacion from products where id = $1")
-            .bind(id)
-            .fetch_optional(pool)
-            .await?;
+    // As the projection dates a product: created by its first event, updated by its last
+    // create, edit, price or cost change (stock and reorder points leave the date alone).
+    let dates: (Option<NaiveDate>, Option<NaiveDate>) = sqlx::query_as(
+        "select (array_agg(fecha order by sequence))[1], (array_agg(fecha order by sequence desc))[1]
+         from (select sequence, (payload::jsonb -> event_type ->> 'fecha')::date as fecha from events
+               where aggregate_type = 'Producto' and aggregate_id = $1
+                 and event_type in ('ProductoCreado', 'ProductoEditado', 'PrecioActualizado', 'CostoActualizado')) e",
+    )
+    .bind(id.to_string())
+    .fetch_one(pool)
+    .await?;
     let of = |kind: &'static str| names.iter().filter(move |n| n.0 == kind);
     let nombrado = |n: &crate::lookups::NameRow| Nombrado {
         id: n.1,
@@ -397,8 +402,8 @@ pub async fn as_committed(
                 celular: p.4.clone(),
             })
             .collect(),
-        creado_en: dates.map_or(today, |d| d.0),
-        ultima_actualizacion: dates.map_or(today, |d| d.1).max(today),
+        creado_en: dates.0.unwrap_or(today),
+        ultima_actualizacion: dates.1.unwrap_or(today),
         version,
     })
 }

@@ -248,7 +248,7 @@ async fn a_late_read_model_still_answers_the_lab_job_that_was_committed(pool: Pg
     venta["detalles"][0]["producto"]["id"] = json!(shop.lente);
     let (primera, segunda) = (
         id_of(&app, &shop.seller, "/api/movimientos", venta.clone(), "movimiento").await,
-        id_of(&app, &shop.seller, "/api/movimientos", venta, "movimiento").await,
+        id_of(&app, &shop.seller, "/api/movimientos", venta.clone(), "movimiento").await,
     );
     let lab = json!({"nombre": "Laboratorio Óptico Sur", "celular": "011 4444-5555"});
     let laboratorio = id_of(&app, &shop.admin, "/api/laboratorio", lab, "laboratorio").await;
@@ -279,6 +279,19 @@ async fn a_late_read_model_still_answers_the_lab_job_that_was_committed(pool: Pg
     let (status, told) = app.post(&path, Some(&shop.seller), json!({"canal": "WHATSAPP"})).await;
     assert_eq!(status, StatusCode::OK, "{told}");
     assert_eq!(told["trabajo"]["avisos"][0]["estado"], "ABIERTO", "{told}");
+    // A sale saved while the read models are behind, its job ordered and amended at once.
+    let (status, saved) = app.post("/api/movimientos", Some(&shop.seller), venta).await;
+    assert_eq!(status, StatusCode::CREATED, "{saved}");
+    let tercera = saved["movimiento"]["id"].as_i64().unwrap();
+    let (status, ordered_late) = app.post("/api/trabajos", Some(&shop.seller), encargo(tercera)).await;
+    assert_eq!(status, StatusCode::CREATED, "{ordered_late}");
+    assert_eq!(ordered_late["trabajo"]["estado"], "PEDIDO_CRISTALES", "{ordered_late}");
+    let cambio = json!({"laboratorioId": laboratorio, "prometido": prometido, "bandeja": "C-3"});
+    let (status, amended) = app
+        .put(&format!("/api/trabajos/{tercera}"), Some(&shop.seller), cambio)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{amended}");
+    assert_eq!(amended["trabajo"]["bandeja"], "C-3", "{amended}");
     hold.rollback().await.unwrap();
 
     app.caught_up().await;
@@ -287,6 +300,12 @@ async fn a_late_read_model_still_answers_the_lab_job_that_was_committed(pool: Pg
         let (status, read) = app.get(&format!("/api/trabajos/{id}"), Some(&shop.seller)).await;
         assert_eq!(status, StatusCode::OK, "{read}");
         assert_eq!(timeless(read), timeless(answered["trabajo"].clone()));
+    }
+    // Its sale's lenses and patient came later, with the sale; the job itself reads the same.
+    let (_, read) = app.get(&format!("/api/trabajos/{tercera}"), Some(&shop.seller)).await;
+    for field in ["estado", "bandeja", "laboratorio", "prometido", "historial", "version"] {
+        let (read, answered) = (timeless(read.clone()), timeless(amended["trabajo"].clone()));
+        assert_eq!(read[field], answered[field], "{field}");
     }
 }
 
@@ -332,6 +351,26 @@ async fn a_late_read_model_still_answers_the_stock_and_the_cash_day_that_were_co
         .await;
     assert_eq!(status, StatusCode::OK, "{opened}");
     assert_eq!(opened["caja"]["estado"], "ABIERTA", "{opened}");
+    // A count that differs stays open; with the reason it closes.
+    let cierre =
+        |motivo: Option<&str>| json!({"contado": [{"metodoPagoId": shop.efectivo, "monto": 1400}], "motivo": motivo});
+    let (status, counted) = app
+        .post(&format!("{caja}/cierre"), Some(&shop.seller), cierre(None))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{counted}");
+    assert_eq!(
+        (counted["caja"]["estado"].as_str(), counted["caja"]["conteos"].as_i64()),
+        (Some("ABIERTA"), Some(1))
+    );
+    let (status, closed) = app
+        .post(
+            &format!("{caja}/cierre"),
+            Some(&shop.seller),
+            cierre(Some("Faltan 100,50 del vuelto")),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{closed}");
+    assert_eq!(closed["caja"]["estado"], "CERRADA", "{closed}");
     hold.rollback().await.unwrap();
 
     app.caught_up().await;
@@ -340,5 +379,5 @@ async fn a_late_read_model_still_answers_the_stock_and_the_cash_day_that_were_co
     assert_eq!(read, adjusted["producto"]);
     let (status, day) = app.get(&caja, Some(&shop.seller)).await;
     assert_eq!(status, StatusCode::OK, "{day}");
-    assert_eq!(day, opened["caja"]);
+    assert_eq!(day, closed["caja"]);
 }

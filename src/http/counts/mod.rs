@@ -186,7 +186,18 @@ pub async fn list(
 }
 
 async fn visible(state: &AppState, caller: &Caller, id: i64) -> Result<(), AppError> {
-    let local_id = read::branch_of(&state.pool, id).await?.ok_or_else(|| not_found(id))?;
+    let local_id = match read::branch_of(&state.pool, id).await? {
+        Some(local_id) => local_id,
+        // Started while the read model is behind: the stream knows its branch.
+        None => {
+            let (c, _) = state
+                .store
+                .load::<optica_command::count::Conteo>(&id.to_string())
+                .await?;
+            let started = c.estado() != optica_command::count::Estado::Nuevo;
+            started.then(|| c.local_id()).ok_or_else(|| not_found(id))?
+        }
+    };
     if caller.works_at(local_id) {
         Ok(())
     } else {

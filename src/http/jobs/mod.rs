@@ -282,7 +282,20 @@ pub async fn states(Staff(_caller): Staff) -> Json<Vec<EstadoOpcion>> {
 
 /// Whether the caller may see job `id`: admins, and staff of its branch.
 async fn visible(state: &AppState, caller: &Caller, id: i64) -> Result<(), AppError> {
-    let local_id = read::branch_of(&state.pool, id).await?.ok_or_else(|| not_found(id))?;
+    let local_id = match read::branch_of(&state.pool, id).await? {
+        Some(local_id) => local_id,
+        // Ordered while the read model is behind: the stream knows its branch.
+        None => {
+            let (trabajo, _) = state
+                .store
+                .load::<optica_command::job::Trabajo>(&id.to_string())
+                .await?;
+            trabajo
+                .exists()
+                .then(|| trabajo.local_id())
+                .ok_or_else(|| not_found(id))?
+        }
+    };
     if caller.works_at(local_id) {
         Ok(())
     } else {

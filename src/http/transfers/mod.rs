@@ -196,7 +196,18 @@ pub async fn list(
 
 /// Whether the caller may see a transfer: admins, and staff of either branch.
 async fn visible(state: &AppState, caller: &Caller, id: i64) -> Result<(), AppError> {
-    let (origen, destino) = read::branches_of(&state.pool, id).await?.ok_or_else(|| not_found(id))?;
+    let (origen, destino) = match read::branches_of(&state.pool, id).await? {
+        Some(branches) => branches,
+        // Sent while the read model is behind: the stream knows its branches.
+        None => {
+            let (t, _) = state
+                .store
+                .load::<optica_command::transfer::Transferencia>(&id.to_string())
+                .await?;
+            let sent = t.estado() != optica_command::transfer::Estado::Nueva;
+            sent.then(|| (t.origen(), t.destino())).ok_or_else(|| not_found(id))?
+        }
+    };
     if caller.works_at(origen) || caller.works_at(destino) {
         Ok(())
     } else {
