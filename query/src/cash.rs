@@ -89,7 +89,8 @@ pub async fn committed(pool: &PgPool, stream: i64) -> Result<Rows, sqlx::Error> 
         let event: E = shadow::decode(&payload)?;
         let (local_id, dia) = event.day();
         let row = day.get_or_insert_with(|| {
-            json!({"id": stream, "local_id": local_id, "dia": dia, "estado": "ABIERTA", "conteos": 0, "reaperturas": 0})
+            json!({"id": stream, "local_id": local_id, "dia": dia, "estado": "ABIERTA", "conteos": 0, "motivo": null,
+                   "reaperturas": 0, "motivo_reapertura": null})
         });
         row["version"] = json!(sequence);
         let conteos = row["conteos"].as_i64().unwrap_or(0);

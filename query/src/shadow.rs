@@ -25,8 +25,9 @@ pub fn decode<E: serde::de::DeserializeOwned>(payload: &str) -> Result<E, sqlx::
     serde_json::from_str(payload).map_err(|e| sqlx::Error::Decode(Box::new(e)))
 }
 
-/// The rows a stream makes, per table: each a JSON array of objects named by column (a column
-/// left out reads as null).
+/// The rows a stream makes, per table: each a JSON array of objects naming every column (a
+/// column left out would read as null, never as its default; `tests/api/late_reads.rs` checks
+/// the folds name them all).
 pub struct Rows(pub Vec<(&'static str, Value)>);
 
 /// Where a query reads a record's rows: the read model's tables, or `Rows`.
