@@ -1,0 +1,112 @@
+//! A product as its stream has it, for the answer of a create or an edit whose read model is
+//! late (issue 27), in `by_id`'s shape.
+
+use chrono::NaiveDate;
+use sqlx::PgPool;
+
+use super::{pesos, Producto, ProductoLocal, Viewer};
+use crate::lookups::{Local, Nombrado, Proveedor};
+
+/// What a product's stream holds, as its aggregate has it.
+pub struct Guardado<'a> {
+    pub datos: &'a optica_events::ProductoDatos,
+    /// Units per branch.
+    pub stock: &'a std::collections::BTreeMap<i64, i64>,
+    /// Reorder point per branch, where one is set.
+    pub minimos: &'a std::collections::BTreeMap<i64, i64>,
+    pub version: i64,
+}
+
+/// A product as its command just committed it, in `by_id`'s shape: for the answer of a create
+/// or an edit whose read model is late (issue 27). Names and units in transit (other streams,
+/// whose read models may be behind too) are read as they stand; the dates come from the stream.
+pub async fn as_committed(
+    pool: &PgPool,
+    id: i64,
+    g: Guardado<'_>,
+    today: NaiveDate,
+    viewer: Viewer,
+) -> Result<Producto, sqlx::Error> {
+    let (d, stock, version) = (g.datos, g.stock, g.version);
+    let mut locales: Vec<i64> = stock.keys().chain(g.minimos.keys()).copied().collect();
+    locales.sort_unstable();
+    locales.dedup();
+    let transit: Vec<(i64, i64)> = sqlx::query_as(
+        "select t.destino, sum(tl.cantidad)::bigint from transfer_lines tl
+         join transfers t on t.id = tl.transferencia_id and t.estado = 'ENVIADA'
+         where tl.producto_id = $1 group by t.destino",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await?;
+    let names: Vec<crate::lookups::NameRow> = sqlx::query_as(
+        "select kind, id, nombre, direccion, celular from lookup_items
+         where (kind = 'Marca' and id = $1) or (kind = 'MaterialProducto' and id = $2)
+            or (kind = 'Categoria' and id = any($3)) or (kind = 'Proveedor' and id = any($4))
+            or (kind = 'Local' and id = any($5))
+         order by kind, nombre collate optica_es, id",
+    )
+    .bind(d.marca_id)
+    .bind(d.material_id)
+    .bind(&d.categoria_ids)
+    .bind(&d.proveedor_ids)
+    .bind(&locales)
+    .fetch_all(pool)
+    .await?;
+    // As the projection dates a product: created by its first event, updated by its last
+    // create, edit, price or cost change (stock and reorder points leave the date alone).
+    let dates: (Option<NaiveDate>, Option<NaiveDate>) = sqlx::query_as(
+        "select (array_agg(fecha order by sequence))[1], (array_agg(fecha order by sequence desc))[1]
+         from (select sequence, (payload::jsonb -> event_type ->> 'fecha')::date as fecha from events
+               where aggregate_type = 'Producto' and aggregate_id = $1
+                 and event_type in ('ProductoCreado', 'ProductoEditado', 'PrecioActualizado', 'CostoActualizado')) e",
+    )
+    .bind(id.to_string())
+    .fetch_one(pool)
+    .await?;
+    let of = |kind: &'static str| names.iter().filter(move |n| n.0 == kind);
+    let nombrado = |n: &crate::lookups::NameRow| Nombrado {
+        id: n.1,
+        nombre: n.2.clone(),
+    };
+    let mut categorias: Vec<Nombrado> = of("Categoria").map(nombrado).collect();
+    categorias.sort_by_key(|c| c.id);
+    // by branch id, as the read model lists them
+    let mut branches: Vec<&crate::lookups::NameRow> = of("Local").collect();
+    branches.sort_by_key(|l| l.1);
+    Ok(Producto {
+        id,
+        marca: of("Marca").next().map(nombrado),
+        producto_locales: branches
+            .into_iter()
+            .map(|l| ProductoLocal {
+                local: Local {
+                    id: l.1,
+                    nombre: l.2.clone(),
+                    direccion: l.3.clone(),
+                    celular: l.4.clone(),
+                },
+                stock: stock.get(&l.1).copied().unwrap_or(0),
+                minimo: g.minimos.get(&l.1).copied(),
+                en_transito: transit.iter().find(|t| t.0 == l.1).map_or(0, |t| t.1),
+            })
+            .collect(),
+        modelo: d.modelo.clone(),
+        descripcion: d.descripcion.clone(),
+        precio: pesos(d.precio.cents()),
+        costo: d.costo.map(|c| pesos(c.cents())).filter(|_| viewer.admin),
+        material: of("MaterialProducto").next().map(nombrado),
+        genero: d.genero.clone(),
+        categorias,
+        proveedores: of("Proveedor")
+            .map(|p| Proveedor {
+                id: p.1,
+                nombre: p.2.clone(),
+                celular: p.4.clone(),
+            })
+            .collect(),
+        creado_en: dates.0.unwrap_or(today),
+        ultima_actualizacion: dates.1.unwrap_or(today),
+        version,
+    })
+}
