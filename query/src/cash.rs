@@ -139,11 +139,8 @@ pub async fn day_in(
     fecha: NaiveDate,
     shadow: Shadow<'_>,
 ) -> Result<Option<CajaDia>, sqlx::Error> {
-    let local: Option<String> = sqlx::query_scalar("select nombre from lookup_items where kind = 'Local' and id = $1")
-        .bind(local_id)
-        .fetch_optional(pool)
-        .await?;
-    let Some(local) = local else {
+    // The branch and the payment methods may be later than the day (created just before it).
+    let Some((_, _, local, _, _)) = crate::lookups::rows(pool, &[("Local", local_id)]).await?.pop() else {
         return Ok(None);
     };
     let sql = format!(
@@ -159,11 +156,11 @@ pub async fn day_in(
     let sql = format!(
         "{}select l.id, l.nombre, coalesce(m.fondo_cents, 0), coalesce(m.esperado_cents, 0),
                 coalesce(m.contado_cents, 0)
-         from lookup_items l
+         from {} l
          left join cash_day_methods m on m.metodo_pago_id = l.id and m.cash_day_id = $1
-         where l.kind = 'MetodoPago'
          order by l.nombre collate optica_es, l.id",
-        shadow.with("cash_day_methods", 2)
+        shadow.with("cash_day_methods", 2),
+        crate::lookups::all_of_kind(optica_events::LookupKind::MetodoPago)
     );
     let methods: Vec<(i64, String, i64, i64, i64)> = shadow
         .bind(

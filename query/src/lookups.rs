@@ -77,13 +77,55 @@ pub async fn get(pool: &PgPool, kind: &str, id: i64) -> Result<Option<LookupItem
         .await
 }
 
-/// The names of the `(kind, id)` items that exist, in one round trip for checks across kinds.
+/// Every item of `kind` that exists, as a subquery with `lookup_items`' columns: the projected
+/// ones and those committed but not yet projected (issue 27), for an answer after a command that
+/// lists a whole kind (a cash day lists every payment method).
+pub fn all_of_kind(kind: optica_events::LookupKind) -> String {
+    // An enum's own name, never the caller's text, goes into the SQL.
+    let kind = kind.aggregate_type();
+    format!(
+        "(select kind, id, nombre, direccion, celular from lookup_items where kind = '{kind}'
+          union all
+          select e.aggregate_type, e.aggregate_id::bigint, e.d ->> 'nombre', e.d ->> 'direccion', e.d ->> 'celular'
+          from (select distinct on (aggregate_id) aggregate_type, aggregate_id, event_type,
+                       payload::jsonb -> event_type as d
+                from events where aggregate_type = '{kind}' order by aggregate_id, sequence desc) e
+          where e.event_type <> 'ItemEliminado'
+            and not exists (select 1 from lookup_items l where l.kind = '{kind}' and l.id = e.aggregate_id::bigint))"
+    )
+}
+
+/// The names of the `(kind, id)` items that exist, in one round trip for checks across kinds
+/// (committed items not yet projected included, as `rows`).
 pub async fn named(pool: &PgPool, items: &[(&str, i64)]) -> Result<Vec<(String, i64, String)>, sqlx::Error> {
+    Ok(rows(pool, items)
+        .await?
+        .into_iter()
+        .map(|(k, id, nombre, _, _)| (k, id, nombre))
+        .collect())
+}
+
+/// The `(kind, id)` items that exist, ordered by kind, name (as Spanish sorts) and id. An item
+/// missing from `lookup_items` is looked for in its stream too: one the admin just created can
+/// be named at once, even while the projector is behind (issue 27). It then reads as its last
+/// event has it, unless that event deleted it.
+pub(crate) async fn rows(pool: &PgPool, items: &[(&str, i64)]) -> Result<Vec<NameRow>, sqlx::Error> {
     let (kinds, ids): (Vec<&str>, Vec<i64>) = items.iter().copied().unzip();
     sqlx::query_as(
-        "select l.kind, l.id, l.nombre from lookup_items l
-         join (select distinct * from unnest($1::text[], $2::bigint[])) as w(kind, id)
-           on l.kind = w.kind and l.id = w.id",
+        "with w(kind, id) as (select distinct * from unnest($1::text[], $2::bigint[])),
+         projected as (select l.kind, l.id, l.nombre, l.direccion, l.celular
+                       from lookup_items l join w on l.kind = w.kind and l.id = w.id),
+         unprojected as (
+             select w.kind, w.id, e.d ->> 'nombre' as nombre, e.d ->> 'direccion' as direccion,
+                    e.d ->> 'celular' as celular from w
+             cross join lateral (
+                 select event_type, payload::jsonb -> event_type as d from events
+                 where aggregate_type = w.kind and aggregate_id = w.id::text
+                 order by sequence desc limit 1) e
+             where e.event_type <> 'ItemEliminado'
+               and not exists (select 1 from projected p where p.kind = w.kind and p.id = w.id))
+         select * from (select * from projected union all select * from unprojected) r
+         order by kind, nombre collate optica_es, id",
     )
     .bind(&kinds)
     .bind(&ids)

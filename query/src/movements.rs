@@ -314,14 +314,10 @@ pub async fn as_committed(
 ) -> Result<Movimiento, sqlx::Error> {
     let wire = |v: serde_json::Value| v.as_str().map(String::from);
     let metodos: Vec<i64> = d.pagos.iter().map(|p| p.metodo_pago_id).collect();
-    let names: Vec<crate::lookups::NameRow> = sqlx::query_as(
-        "select kind, id, nombre, direccion, celular from lookup_items
-         where (kind = 'Local' and id = $1) or (kind = 'MetodoPago' and id = any($2))",
-    )
-    .bind(d.local_id)
-    .bind(&metodos)
-    .fetch_all(pool)
-    .await?;
+    let wanted: Vec<(&str, i64)> = std::iter::once(("Local", d.local_id))
+        .chain(metodos.iter().map(|m| ("MetodoPago", *m)))
+        .collect();
+    let names = crate::lookups::rows(pool, &wanted).await?;
     let local = names.iter().find(|n| n.0 == "Local");
     let metodo = |id: i64| {
         names

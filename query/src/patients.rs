@@ -208,11 +208,7 @@ pub async fn as_committed(
     version: i64,
     today: NaiveDate,
 ) -> Result<Paciente, sqlx::Error> {
-    let local: Option<(String, Option<String>, Option<String>)> =
-        sqlx::query_as("select nombre, direccion, celular from lookup_items where kind = 'Local' and id = $1")
-            .bind(d.local_id)
-            .fetch_optional(pool)
-            .await?;
+    let local = crate::lookups::rows(pool, &[("Local", d.local_id)]).await?.pop();
     let dates: Option<(NaiveDate, NaiveDate)> =
         sqlx::query_as("select creado_en, ultima_actualizacion from patients where id = $1")
             .bind(id)
@@ -239,7 +235,7 @@ pub async fn as_committed(
         obra_social: d.obra_social.clone(),
         observaciones: d.observaciones.clone(),
         genero: d.genero.clone(),
-        local: local.map(|(nombre, direccion, celular)| Local {
+        local: local.map(|(_, _, nombre, direccion, celular)| Local {
             id: d.local_id,
             nombre,
             direccion,
@@ -331,11 +327,18 @@ pub async fn contact(pool: &PgPool, id: i64) -> Result<Option<(Option<String>, S
         .await
 }
 
+/// Whether the patient exists: in the read model, or committed and not yet projected (a patient
+/// just registered can be named in a sale at once, even while the projector is behind).
 pub async fn exists(pool: &PgPool, id: i64) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar("select exists(select 1 from patients where id = $1)")
-        .bind(id)
-        .fetch_one(pool)
-        .await
+    sqlx::query_scalar(
+        "select exists(select 1 from patients where id = $1)
+             or coalesce((select event_type <> 'PacienteEliminado' from events
+                          where aggregate_type = 'Paciente' and aggregate_id = ($1::bigint)::text
+                          order by sequence desc limit 1), false)",
+    )
+    .bind(id)
+    .fetch_one(pool)
+    .await
 }
 
 /// Another patient than `except` with this document key, or with this phone key.

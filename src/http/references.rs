@@ -2,7 +2,8 @@
 //! names (a product's brand and branches, a sale's payment methods and branch, a patient's
 //! branch), with their names, fetched together. The claims in the event store are what holds
 //! under races (`optica_command::links`); this read gives the common case a clear Spanish answer
-//! before anything is written.
+//! before anything is written. It counts an item committed but not yet projected as existing, so
+//! what the admin just created can be named at once even while the projector is behind.
 
 use std::collections::HashMap;
 

@@ -408,3 +408,87 @@ async fn a_late_read_model_still_answers_the_stock_and_the_cash_day_that_were_co
     assert_eq!(status, StatusCode::OK, "{day}");
     assert_eq!(day, closed["caja"]);
 }
+
+/// An item the admin just created can be named at once, even while its read model is late: the
+/// "it exists" checks read what was committed, not only what was projected (a CI run refused
+/// a lab created 200 ms earlier with "No existe el laboratorio").
+#[sqlx::test]
+async fn an_item_created_while_the_read_model_is_late_can_be_named_at_once(pool: PgPool) {
+    let (app, shop) = impatient(&pool).await;
+    let mut venta = sale(&shop, 1);
+    venta["detalles"][0]["producto"]["id"] = json!(shop.lente);
+    let vendida = id_of(&app, &shop.seller, "/api/movimientos", venta.clone(), "movimiento").await;
+
+    let hold = hold_projector(&pool).await;
+    let t = shop.admin.as_str();
+    let marca = id_of(&app, t, "/api/marca", json!({"nombre": "Oakley"}), "marca").await;
+    let metodo = id_of(
+        &app,
+        t,
+        "/api/metodoPago",
+        json!({"nombre": "Transferencia"}),
+        "metodoPago",
+    )
+    .await;
+    let lab = json!({"nombre": "Laboratorio Sur", "celular": "011 4444-5555"});
+    let laboratorio = id_of(&app, t, "/api/laboratorio", lab, "laboratorio").await;
+    let local = json!({"nombre": "Belgrano", "direccion": "Junín 1", "celular": "379"});
+    let local = id_of(&app, t, "/api/local", local, "local").await;
+
+    let (status, answer) = app
+        .post(
+            "/api/productos",
+            Some(t),
+            shop.body("Holbrook", marca, &[(shop.centro, 3), (local, 1)]),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "a brand and branch just created: {answer}");
+    let producto = answer["producto"]["id"].as_i64().unwrap();
+    let paciente = json!({"nombreCompleto": "Íñigo Ruiz", "celular": "379 1", "genero": "Hombre",
+                          "local": {"id": shop.centro}, "historialFichas": []});
+    let paciente = id_of(&app, &shop.seller, "/api/pacientes", paciente, "paciente").await;
+    venta["cajaMovimientos"][0]["metodoPago"]["id"] = json!(metodo);
+    venta["paciente"] = json!({"id": paciente});
+    venta["detalles"][0]["producto"]["id"] = json!(producto);
+    let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), venta).await;
+    assert_eq!(
+        status,
+        StatusCode::CREATED,
+        "a product, patient and method just created: {answer}"
+    );
+    let m = &answer["movimiento"];
+    assert_eq!(m["detalles"][0]["producto"]["modelo"], "Holbrook", "{answer}");
+    assert_eq!(m["detalles"][0]["producto"]["marca"]["nombre"], "Oakley", "{answer}");
+    assert_eq!(m["paciente"]["nombreCompleto"], "Íñigo Ruiz", "{answer}");
+    assert_eq!(
+        m["cajaMovimientos"][0]["metodoPago"]["nombre"], "Transferencia",
+        "{answer}"
+    );
+    let caja = format!("/api/caja/{local}/{}/apertura", app.state.today());
+    let fondo = json!({"fondo": [{"metodoPagoId": metodo, "monto": 1500.5}]});
+    let (status, answer) = app.post(&caja, Some(t), fondo).await;
+    assert_eq!(status, StatusCode::OK, "a cash day at a branch just created: {answer}");
+    assert_eq!(answer["caja"]["local"], "Belgrano", "{answer}");
+    let fondo = answer["caja"]["metodos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["metodoPago"] == "Transferencia");
+    assert_eq!(fondo.map(|m| m["fondo"].clone()), Some(json!(1500.5)), "{answer}");
+    let envio = json!({"origenId": shop.centro, "destinoId": local,
+                       "lineas": [{"productoId": shop.armazon, "cantidad": 1}]});
+    let (status, answer) = app.post("/api/transferencias", Some(&shop.seller), envio).await;
+    assert_eq!(status, StatusCode::CREATED, "a branch just created: {answer}");
+    let prometido = (app.state.today() + chrono::Duration::days(7)).to_string();
+    let encargo = |lab: i64| json!({"movimientoId": vendida, "laboratorioId": lab, "prometido": prometido});
+    let (status, answer) = app
+        .post("/api/trabajos", Some(&shop.seller), encargo(laboratorio + 100))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "a lab nobody created: {answer}");
+    let (status, answer) = app
+        .post("/api/trabajos", Some(&shop.seller), encargo(laboratorio))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "a lab just created: {answer}");
+    assert_eq!(answer["trabajo"]["laboratorio"], "Laboratorio Sur", "{answer}");
+    hold.rollback().await.unwrap();
+}

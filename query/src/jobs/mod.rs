@@ -204,9 +204,16 @@ pub async fn by_id_in(
     shadow: Shadow<'_>,
 ) -> Result<Option<Trabajo>, sqlx::Error> {
     // A job ordered while the read models are behind may have its sale there yet: the late
-    // answer still shows the job (lenses, frame and patient then catch up with the sale).
+    // answer still shows the job (lenses, frame and patient then catch up with the sale). Its
+    // branch and lab may be later still (created just before it).
     let select = match shadow.0 {
-        Some(_) => SELECT.replace("join movements m", "left join movements m"),
+        Some(_) => SELECT.replace("join movements m", "left join movements m").replace(
+            "join lookup_items b",
+            &format!(
+                "join {} b",
+                crate::lookups::all_of_kind(optica_events::LookupKind::Laboratorio)
+            ),
+        ),
         None => SELECT.to_string(),
     };
     let sql = format!("{}{select} where j.id = $2", shadow.with("jobs", 3));

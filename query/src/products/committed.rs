@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 use sqlx::PgPool;
 
-use super::{pesos, Producto, ProductoLocal, Viewer};
+use super::{pesos, Producto, ProductoLocal, SaleFacts, Viewer};
 use crate::lookups::{Local, Nombrado, Proveedor};
 
 /// What a product's stream holds, as its aggregate has it.
@@ -39,20 +39,14 @@ pub async fn as_committed(
     .bind(id)
     .fetch_all(pool)
     .await?;
-    let names: Vec<crate::lookups::NameRow> = sqlx::query_as(
-        "select kind, id, nombre, direccion, celular from lookup_items
-         where (kind = 'Marca' and id = $1) or (kind = 'MaterialProducto' and id = $2)
-            or (kind = 'Categoria' and id = any($3)) or (kind = 'Proveedor' and id = any($4))
-            or (kind = 'Local' and id = any($5))
-         order by kind, nombre collate optica_es, id",
-    )
-    .bind(d.marca_id)
-    .bind(d.material_id)
-    .bind(&d.categoria_ids)
-    .bind(&d.proveedor_ids)
-    .bind(&locales)
-    .fetch_all(pool)
-    .await?;
+    let wanted: Vec<(&str, i64)> = [("Marca", d.marca_id)]
+        .into_iter()
+        .chain(d.material_id.map(|m| ("MaterialProducto", m)))
+        .chain(d.categoria_ids.iter().map(|c| ("Categoria", *c)))
+        .chain(d.proveedor_ids.iter().map(|p| ("Proveedor", *p)))
+        .chain(locales.iter().map(|l| ("Local", *l)))
+        .collect();
+    let names = crate::lookups::rows(pool, &wanted).await?;
     // As the projection dates a product: created by its first event, updated by its last
     // create, edit, price or cost change (stock and reorder points leave the date alone).
     let dates: (Option<NaiveDate>, Option<NaiveDate>) = sqlx::query_as(
@@ -109,4 +103,46 @@ pub async fn as_committed(
         ultima_actualizacion: dates.1.unwrap_or(today),
         version,
     })
+}
+
+/// What a sale checks of products missing from the read model, from their streams: a product
+/// the admin just created can be sold at once, even while the projector is behind. Its data are
+/// those of its last create or edit, unless it was deleted since; names as `lookups::named`.
+pub(super) async fn unprojected_sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFacts>, sqlx::Error> {
+    let rows: Vec<(i64, String)> = sqlx::query_as(
+        "select w.id, e.datos from unnest($1::bigint[]) w(id)
+         cross join lateral (
+             select event_type, (payload::jsonb -> event_type -> 'datos')::text as datos from events
+             where aggregate_type = 'Producto' and aggregate_id = w.id::text
+               and event_type in ('ProductoCreado', 'ProductoEditado', 'ProductoEliminado')
+             order by sequence desc limit 1) e
+         where e.event_type <> 'ProductoEliminado'",
+    )
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let datos = rows
+        .into_iter()
+        .map(|(id, d)| Ok((id, crate::shadow::decode::<optica_events::ProductoDatos>(&d)?)))
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let wanted: Vec<(&str, i64)> = datos
+        .iter()
+        .flat_map(|(_, d)| {
+            std::iter::once(("Marca", d.marca_id)).chain(d.categoria_ids.iter().map(|c| ("Categoria", *c)))
+        })
+        .collect();
+    let names = crate::lookups::named(pool, &wanted).await?;
+    let name = |kind: &str, id: i64| names.iter().find(|n| n.0 == kind && n.1 == id).map(|n| n.2.as_str());
+    Ok(datos
+        .into_iter()
+        .map(|(id, d)| SaleFacts {
+            id,
+            marca: name("Marca", d.marca_id).unwrap_or_default().to_string(),
+            cristal: d
+                .categoria_ids
+                .iter()
+                .any(|c| name("Categoria", *c).is_some_and(optica_events::product::is_cristal)),
+            modelo: d.modelo,
+        })
+        .collect())
 }

@@ -17,6 +17,7 @@ use crate::{contains_pattern, Page};
 
 mod committed;
 
+use committed::unprojected_sale_facts;
 pub use committed::{as_committed, Guardado};
 
 pub const PAGE_SIZE: i64 = 12;
@@ -320,7 +321,22 @@ pub struct SaleFacts {
 /// What every sale checks of its products. A sale of one product (the usual one) binds its id as
 /// a scalar, so PostgreSQL keeps a generic plan; with an array it would plan every call anew (a
 /// custom plan always looks cheaper for the array it is given), at more cost than the query.
+/// A product committed but not yet projected is read from its stream (issue 27).
 pub async fn sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFacts>, sqlx::Error> {
+    let mut facts = projected_sale_facts(pool, ids).await?;
+    let mut missing: Vec<i64> = ids
+        .iter()
+        .copied()
+        .filter(|id| !facts.iter().any(|f| f.id == *id))
+        .collect();
+    missing.dedup();
+    if !missing.is_empty() {
+        facts.extend(unprojected_sale_facts(pool, &missing).await?);
+    }
+    Ok(facts)
+}
+
+async fn projected_sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFacts>, sqlx::Error> {
     const SELECT: &str = "select p.id, p.modelo, p.marca_nombre as marca,
                 exists(select 1 from product_categorias pc
                        join lookup_items c on c.kind = 'Categoria' and c.id = pc.categoria_id

@@ -137,9 +137,17 @@ async fn committed(state: &AppState, caller: &Caller, id: i64) -> Result<Option<
     };
     tracing::warn!(id, "la vista de movimientos está atrasada: se responde lo registrado");
     let (version, comprobante) = (m.version() as i64, m.comprobante());
-    Ok(Some(
-        read::as_committed(&state.pool, id, d, version, comprobante, caller.viewer()).await?,
-    ))
+    let mut saved = read::as_committed(&state.pool, id, d, version, comprobante, caller.viewer()).await?;
+    // The products and the patient it names may be later still (created just before it).
+    for (detalle, linea) in saved.detalles.iter_mut().zip(&d.lineas) {
+        if detalle.producto.is_none() {
+            detalle.producto = crate::http::products::committed(state, linea.producto_id, caller.viewer()).await?;
+        }
+    }
+    if let (None, Some(paciente)) = (&saved.paciente, d.paciente_id) {
+        saved.paciente = crate::http::patients::committed(state, paciente).await?;
+    }
+    Ok(Some(saved))
 }
 
 /// Registers a sale, income or expense. A sale takes its products' stock at its branch in the

@@ -236,7 +236,7 @@ async fn answer(state: &AppState, id: i64, mensaje: &str, late: bool) -> Result<
 }
 
 /// The patient as their stream has them (none if they do not exist).
-async fn committed(state: &AppState, id: i64) -> Result<Option<read::Paciente>, AppError> {
+pub(crate) async fn committed(state: &AppState, id: i64) -> Result<Option<read::Paciente>, AppError> {
     let (p, _) = state
         .store
         .load::<optica_command::patient::Paciente>(&id.to_string())
