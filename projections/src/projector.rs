@@ -303,7 +303,7 @@ impl Projector {
     ///
     /// When another projector holds the lock anyway (a leader that froze and thawed, a rebuild),
     /// this one retries soon: that round may have read the log just before this process's latest
-    /// commit.
+    /// commit. Should it lose the lead meanwhile, it tells the new leader about those commits.
     pub async fn run(self: Arc<Self>, mut shutdown: watch::Receiver<bool>) {
         let (leads_tx, mut leads) = watch::channel(false);
         let (healthy, healthy_rx) = watch::channel(true);
@@ -338,6 +338,7 @@ impl Projector {
                     .send_if_modified(|a| std::mem::replace(&mut a.leading, false));
                 if woken {
                     self.tell_leader().await;
+                    woken = false;
                 }
             } else {
                 match self.catch_up().await {
@@ -347,6 +348,10 @@ impl Projector {
                         wait = (Duration::from_millis(5) * 2u32.saturating_pow(busy.min(7))).min(self.poll_interval);
                     }
                     Ok(outcome) => {
+                        // This process's commits so far are applied (or being read by the
+                        // round that made this one busy, which `woken` cannot tell: it stays
+                        // set until a round of this projector's own gets through).
+                        woken = false;
                         failures = 0;
                         busy = 0;
                         if outcome == BatchOutcome::Applied(0) && self.held_back().await.unwrap_or(false) {
@@ -364,7 +369,6 @@ impl Projector {
                 let ok = failures < STEP_DOWN_AFTER;
                 healthy.send_if_modified(|h| std::mem::replace(h, ok) != ok);
             }
-            woken = false;
             tokio::select! {
                 changed = shutdown.changed() => if changed.is_err() { break },
                 changed = leads.changed(), if holder_alive => holder_alive = changed.is_ok(),

@@ -349,3 +349,57 @@ async fn a_follower_s_commits_reach_the_leader_and_its_rounds_come_back(pool: Pg
     assert!(!applied.borrow().leading, "both projectors lead");
     assert!(leads(&leader).await);
 }
+
+/// A leader that loses the lead while another round holds the projector's lock (its lease ended
+/// while it was busy) tells the new leader about the commit it could not apply. Before, nobody
+/// did, and the commit waited for the new leader's poll: a CI run's `caught_up` gave up after
+/// 20 s with polls an hour apart.
+#[sqlx::test]
+async fn a_leader_that_loses_the_lead_with_a_commit_pending_tells_the_new_leader(pool: PgPool) {
+    use crate::common::TestApp;
+    // The advisory locks of projections/src/projector.rs and lead.rs.
+    const PROJECTOR_LOCK: i64 = 0x6f70_7469_6361;
+    const LEADER_LOCK: i64 = 0x6f70_7469_6362;
+    let slow = Projector::new(pool.clone(), optica_projections::all()).with_poll_interval(Duration::from_secs(3600));
+    let app = TestApp::with_projector(pool.clone(), slow).await;
+    assert!(leads(&app).await, "a lone projector did not take the lead");
+    let mut told = sqlx::postgres::PgListener::connect_with(&pool).await.unwrap();
+    told.listen("optica_appended").await.unwrap();
+
+    // Another round holds the lock: the leader's rounds find it busy.
+    let mut round = pool.begin().await.unwrap();
+    sqlx::query("select pg_advisory_xact_lock($1)")
+        .bind(PROJECTOR_LOCK)
+        .execute(&mut *round)
+        .await
+        .unwrap();
+    let roles = vec!["ROLE_ADMIN".to_string()];
+    optica::users::add(&app.store, "test", "pendiente", crate::common::PASSWORD, roles, None)
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // The lease ends, as a frozen leader's does, and another process takes the lead at once.
+    let mut other = pool.acquire().await.unwrap();
+    let ended: Vec<bool> = sqlx::query_scalar(
+        "select pg_terminate_backend(pid) from pg_locks
+         where locktype = 'advisory' and classid = $1 and objid = $2 and objsubid = 1 and granted
+           and database = (select oid from pg_database where datname = current_database())",
+    )
+    .bind((LEADER_LOCK >> 32) as i32)
+    .bind((LEADER_LOCK & 0xffff_ffff) as u32 as i64)
+    .fetch_all(&mut *other)
+    .await
+    .unwrap();
+    assert_eq!(ended, vec![true], "the leader's lease was not found");
+    sqlx::query("select pg_advisory_lock($1)")
+        .bind(LEADER_LOCK)
+        .execute(&mut *other)
+        .await
+        .unwrap();
+
+    let heard = tokio::time::timeout(Duration::from_secs(5), told.recv()).await;
+    assert!(heard.is_ok(), "the old leader kept its pending commit to itself");
+    assert!(!app.state.applied.as_ref().unwrap().borrow().leading);
+    round.rollback().await.unwrap();
+    other.close().await.unwrap();
+}
