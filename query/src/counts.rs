@@ -172,15 +172,16 @@ pub async fn as_committed(pool: &PgPool, id: i64, admin: bool) -> Result<Option<
     let Some((local_id, categoria_id, marca_id, iniciado)) = head else {
         return Ok(None);
     };
-    let names: Vec<(String, i64, String)> = sqlx::query_as(
-        "select kind, id, nombre from lookup_items
-         where (kind = 'Local' and id = $1) or (kind = 'Categoria' and id = $2) or (kind = 'Marca' and id = $3)",
-    )
-    .bind(local_id)
-    .bind(categoria_id)
-    .bind(marca_id)
-    .fetch_all(pool)
-    .await?;
+    let wanted: Vec<(&str, i64)> = [
+        ("Local", Some(local_id)),
+        ("Categoria", categoria_id),
+        ("Marca", marca_id),
+    ]
+    .into_iter()
+    .filter_map(|(kind, id)| Some((kind, id?)))
+    .collect();
+    // As they exist now, those created just before the count included.
+    let names = crate::lookups::named(pool, &wanted).await?;
     let name = |kind: &str, id: Option<i64>| {
         names
             .iter()

@@ -77,22 +77,33 @@ pub async fn get(pool: &PgPool, kind: &str, id: i64) -> Result<Option<LookupItem
         .await
 }
 
-/// Every item of `kind` that exists, as a subquery with `lookup_items`' columns: the projected
-/// ones and those committed but not yet projected (issue 27), for an answer after a command that
-/// lists a whole kind (a cash day lists every payment method).
-pub fn all_of_kind(kind: optica_events::LookupKind) -> String {
-    // An enum's own name, never the caller's text, goes into the SQL.
-    let kind = kind.aggregate_type();
+/// The lookup items that exist among the `live_streams` rows `s` of `streams`, with
+/// `lookup_items`' columns. Existence is `live_streams`' (the commands write it with their
+/// events); an item is read from `lookup_items`, or, while the projector has not got there, from
+/// its stream's last event (issue 27): what the admin just created can be named at once, and
+/// what was just deleted no longer can.
+fn existing(streams: &str) -> String {
     format!(
-        "(select kind, id, nombre, direccion, celular from lookup_items where kind = '{kind}'
-          union all
-          select e.aggregate_type, e.aggregate_id::bigint, e.d ->> 'nombre', e.d ->> 'direccion', e.d ->> 'celular'
-          from (select distinct on (aggregate_id) aggregate_type, aggregate_id, event_type,
-                       payload::jsonb -> event_type as d
-                from events where aggregate_type = '{kind}' order by aggregate_id, sequence desc) e
-          where e.event_type <> 'ItemEliminado'
-            and not exists (select 1 from lookup_items l where l.kind = '{kind}' and l.id = e.aggregate_id::bigint))"
+        "select s.stream_type as kind, s.stream_id::bigint as id, coalesce(l.nombre, e.d ->> 'nombre', '') as nombre,
+                case when l.id is null then e.d ->> 'direccion' else l.direccion end as direccion,
+                case when l.id is null then e.d ->> 'celular' else l.celular end as celular
+         from {streams}
+         left join lookup_items l on l.kind = s.stream_type and l.id = s.stream_id::bigint
+         left join lateral (
+             select payload::jsonb -> event_type as d from events
+             where l.id is null and aggregate_type = s.stream_type and aggregate_id = s.stream_id
+             order by sequence desc limit 1) e on true"
     )
+}
+
+/// Every item of `kind` that exists, as a subquery in place of `lookup_items` (as `existing`):
+/// for an answer that lists a whole kind right after a command (a cash day lists every payment
+/// method, its fund in one just created among them).
+pub fn all_of_kind(kind: optica_events::LookupKind) -> String {
+    // `aggregate_type()` is a fixed name of the enum's, never the caller's text.
+    let streams = format!("live_streams s where s.stream_type = '{}'", kind.aggregate_type());
+    // The filter must follow the joins: `existing` ends with them, so it goes in a subquery.
+    format!("({})", existing(&format!("(select * from {streams}) s")))
 }
 
 /// The names of the `(kind, id)` items that exist, in one round trip for checks across kinds
@@ -105,28 +116,16 @@ pub async fn named(pool: &PgPool, items: &[(&str, i64)]) -> Result<Vec<(String, 
         .collect())
 }
 
-/// The `(kind, id)` items that exist, ordered by kind, name (as Spanish sorts) and id. An item
-/// missing from `lookup_items` is looked for in its stream too: one the admin just created can
-/// be named at once, even while the projector is behind (issue 27). It then reads as its last
-/// event has it, unless that event deleted it.
+/// The `(kind, id)` items that exist (as `existing`), ordered by kind, name (as Spanish sorts)
+/// and id.
 pub(crate) async fn rows(pool: &PgPool, items: &[(&str, i64)]) -> Result<Vec<NameRow>, sqlx::Error> {
     let (kinds, ids): (Vec<&str>, Vec<i64>) = items.iter().copied().unzip();
-    sqlx::query_as(
-        "with w(kind, id) as (select distinct * from unnest($1::text[], $2::bigint[])),
-         projected as (select l.kind, l.id, l.nombre, l.direccion, l.celular
-                       from lookup_items l join w on l.kind = w.kind and l.id = w.id),
-         unprojected as (
-             select w.kind, w.id, e.d ->> 'nombre' as nombre, e.d ->> 'direccion' as direccion,
-                    e.d ->> 'celular' as celular from w
-             cross join lateral (
-                 select event_type, payload::jsonb -> event_type as d from events
-                 where aggregate_type = w.kind and aggregate_id = w.id::text
-                 order by sequence desc limit 1) e
-             where e.event_type <> 'ItemEliminado'
-               and not exists (select 1 from projected p where p.kind = w.kind and p.id = w.id))
-         select * from (select * from projected union all select * from unprojected) r
-         order by kind, nombre collate optica_es, id",
-    )
+    let streams = "(select distinct * from unnest($1::text[], $2::bigint[])) w(kind, id)
+                   join live_streams s on s.stream_type = w.kind and s.stream_id = w.id::text";
+    sqlx::query_as(&format!(
+        "select * from ({}) r order by kind, nombre collate optica_es, id",
+        existing(streams)
+    ))
     .bind(&kinds)
     .bind(&ids)
     .fetch_all(pool)

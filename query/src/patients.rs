@@ -327,18 +327,14 @@ pub async fn contact(pool: &PgPool, id: i64) -> Result<Option<(Option<String>, S
         .await
 }
 
-/// Whether the patient exists: in the read model, or committed and not yet projected (a patient
-/// just registered can be named in a sale at once, even while the projector is behind).
+/// Whether the patient exists, as the commands know it (`live_streams`, written with the
+/// events): a patient just registered can be named in a sale at once, even while the projector
+/// is behind, and one just deleted no longer can.
 pub async fn exists(pool: &PgPool, id: i64) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar(
-        "select exists(select 1 from patients where id = $1)
-             or coalesce((select event_type <> 'PacienteEliminado' from events
-                          where aggregate_type = 'Paciente' and aggregate_id = ($1::bigint)::text
-                          order by sequence desc limit 1), false)",
-    )
-    .bind(id)
-    .fetch_one(pool)
-    .await
+    sqlx::query_scalar("select exists(select 1 from live_streams where stream_type = 'Paciente' and stream_id = $1)")
+        .bind(id.to_string())
+        .fetch_one(pool)
+        .await
 }
 
 /// Another patient than `except` with this document key, or with this phone key.

@@ -182,37 +182,37 @@ pub async fn as_committed(pool: &PgPool, id: i64) -> Result<Option<Transferencia
     let Some(mut t) = folded else {
         return Ok(None);
     };
-    let branches: Vec<(i64, String)> =
-        sqlx::query_as("select id, nombre from lookup_items where kind = 'Local' and id = any($1)")
-            .bind([t.origen_id, t.destino_id])
-            .fetch_all(pool)
-            .await?;
+    // Branches and products may be later still (created just before the transfer).
+    let branches = crate::lookups::named(pool, &[("Local", t.origen_id), ("Local", t.destino_id)]).await?;
     let name = |id: i64| {
         branches
             .iter()
-            .find(|b| b.0 == id)
-            .map(|b| b.1.clone())
+            .find(|b| b.1 == id)
+            .map(|b| b.2.clone())
             .unwrap_or_default()
     };
     (t.origen, t.destino) = (name(t.origen_id), name(t.destino_id));
     // The lines in the list's order, with their brands.
     let productos: Vec<i64> = t.lineas.iter().map(|l| l.producto_id).collect();
     let modelos: Vec<&str> = t.lineas.iter().map(|l| l.modelo.as_str()).collect();
-    let order: Vec<(i64, Option<String>)> = sqlx::query_as(
-        "select u.n, p.marca_nombre
-         from unnest($1::bigint[], $2::text[]) with ordinality as u(producto_id, modelo, n)
-         left join products p on p.id = u.producto_id
+    let order: Vec<i64> = sqlx::query_scalar(
+        "select u.n from unnest($1::bigint[], $2::text[]) with ordinality as u(producto_id, modelo, n)
          order by u.modelo collate optica_es, u.producto_id",
     )
     .bind(&productos)
     .bind(&modelos)
     .fetch_all(pool)
     .await?;
+    let facts = crate::products::sale_facts(pool, &productos).await?;
     let lineas = std::mem::take(&mut t.lineas);
     t.lineas = order
         .into_iter()
-        .filter_map(|(n, marca)| {
+        .filter_map(|n| {
             let linea = lineas.get(usize::try_from(n).ok()?.checked_sub(1)?)?;
+            let marca = facts
+                .iter()
+                .find(|f| f.id == linea.producto_id)
+                .map(|f| f.marca.clone());
             Some(LineaTransferencia { marca, ..linea.clone() })
         })
         .collect();

@@ -8,6 +8,7 @@ use serde::Serialize;
 use sqlx::{PgPool, Postgres, QueryBuilder};
 use utoipa::ToSchema;
 
+use crate::lookups::all_of_kind;
 use crate::patients::Ficha;
 use crate::Page;
 
@@ -124,16 +125,28 @@ pub struct Filtro {
     pub ahora: NaiveDateTime,
 }
 
-const SELECT: &str = "select j.id, j.local_id, coalesce(l.nombre, '') as local, j.paciente_id,
+/// The summaries' select. A late answer (issue 27) reads its branch and lab as
+/// `lookups::all_of_kind` has them (they may be later still, created just before it), and its
+/// sale may not be in the read model yet.
+fn select(late: bool) -> String {
+    use optica_events::LookupKind::{Laboratorio, Local};
+    let (movements, locales, labs) = match late {
+        true => ("left join", all_of_kind(Local), all_of_kind(Laboratorio)),
+        false => ("join", "lookup_items".into(), "lookup_items".into()),
+    };
+    format!(
+        "select j.id, j.local_id, coalesce(l.nombre, '') as local, j.paciente_id,
         p.nombre_completo as paciente, p.celular, j.laboratorio_id, coalesce(b.nombre, '') as laboratorio,
         b.celular as laboratorio_celular, j.prometido, j.bandeja, j.estado, j.desde,
         extract(epoch from ($1 - j.desde))::bigint as segundos, j.encargado,
         (j.prometido < $1::date and j.estado not in ('ANTEOJO_TERMINADO', 'ENTREGADO')) as atrasado, j.version
      from jobs j
-     join movements m on m.id = j.id
-     left join lookup_items l on l.kind = 'Local' and l.id = j.local_id
-     left join lookup_items b on b.kind = 'Laboratorio' and b.id = j.laboratorio_id
-     left join patients p on p.id = j.paciente_id";
+     {movements} movements m on m.id = j.id
+     left join {locales} l on l.kind = 'Local' and l.id = j.local_id
+     left join {labs} b on b.kind = 'Laboratorio' and b.id = j.laboratorio_id
+     left join patients p on p.id = j.paciente_id"
+    )
+}
 
 /// The filter's conditions (`h.hoy` is today, joined by the caller).
 fn conditions<'a>(q: &mut QueryBuilder<'a, Postgres>, f: &'a Filtro) {
@@ -175,7 +188,7 @@ pub async fn page(pool: &PgPool, f: &Filtro, number: i64, size: i64) -> Result<P
     conditions(&mut q, f);
     let count: i64 = q.build_query_scalar().fetch_one(pool).await?;
     let mut q = QueryBuilder::new("");
-    q.push(SELECT.replace("$1::date", "h.hoy").replace("$1", "h.ahora"))
+    q.push(select(false).replace("$1::date", "h.hoy").replace("$1", "h.ahora"))
         .push(" cross join (select ")
         .push_bind(f.ahora)
         .push("::timestamp as ahora, ")
@@ -204,18 +217,8 @@ pub async fn by_id_in(
     shadow: Shadow<'_>,
 ) -> Result<Option<Trabajo>, sqlx::Error> {
     // A job ordered while the read models are behind may have its sale there yet: the late
-    // answer still shows the job (lenses, frame and patient then catch up with the sale). Its
-    // branch and lab may be later still (created just before it).
-    let select = match shadow.0 {
-        Some(_) => SELECT.replace("join movements m", "left join movements m").replace(
-            "join lookup_items b",
-            &format!(
-                "join {} b",
-                crate::lookups::all_of_kind(optica_events::LookupKind::Laboratorio)
-            ),
-        ),
-        None => SELECT.to_string(),
-    };
+    // answer still shows the job (lenses, frame and patient then catch up with the sale).
+    let select = select(shadow.0.is_some());
     let sql = format!("{}{select} where j.id = $2", shadow.with("jobs", 3));
     let q = sqlx::query_as::<_, TrabajoResumen>(&sql).bind(ahora).bind(id);
     let Some(resumen) = shadow.bind(q, "jobs").fetch_optional(pool).await? else {
@@ -297,9 +300,13 @@ pub async fn for_notice_in(pool: &PgPool, id: i64, shadow: Shadow<'_>) -> Result
     let sql = format!(
         "{}select p.nombre_completo as paciente, l.nombre as local, l.direccion
          from jobs j left join patients p on p.id = j.paciente_id
-         left join lookup_items l on l.kind = 'Local' and l.id = j.local_id
+         left join {} l on l.kind = 'Local' and l.id = j.local_id
          where j.id = $1",
-        shadow.with("jobs", 2)
+        shadow.with("jobs", 2),
+        match shadow.0 {
+            Some(_) => all_of_kind(optica_events::LookupKind::Local),
+            None => "lookup_items".into(),
+        }
     );
     shadow
         .bind(sqlx::query_as(&sql).bind(id), "jobs")

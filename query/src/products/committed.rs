@@ -106,17 +106,18 @@ pub async fn as_committed(
 }
 
 /// What a sale checks of products missing from the read model, from their streams: a product
-/// the admin just created can be sold at once, even while the projector is behind. Its data are
-/// those of its last create or edit, unless it was deleted since; names as `lookups::named`.
+/// the admin just created can be sold at once, even while the projector is behind. It exists as
+/// the commands know it (`live_streams`); its data are its last create's or edit's; names as
+/// `lookups::named`.
 pub(super) async fn unprojected_sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFacts>, sqlx::Error> {
     let rows: Vec<(i64, String)> = sqlx::query_as(
         "select w.id, e.datos from unnest($1::bigint[]) w(id)
+         join live_streams s on s.stream_type = 'Producto' and s.stream_id = w.id::text
          cross join lateral (
-             select event_type, (payload::jsonb -> event_type -> 'datos')::text as datos from events
+             select (payload::jsonb -> event_type -> 'datos')::text as datos from events
              where aggregate_type = 'Producto' and aggregate_id = w.id::text
-               and event_type in ('ProductoCreado', 'ProductoEditado', 'ProductoEliminado')
-             order by sequence desc limit 1) e
-         where e.event_type <> 'ProductoEliminado'",
+               and event_type in ('ProductoCreado', 'ProductoEditado')
+             order by sequence desc limit 1) e",
     )
     .bind(ids)
     .fetch_all(pool)

@@ -329,6 +329,7 @@ pub async fn sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFacts>, sq
         .copied()
         .filter(|id| !facts.iter().any(|f| f.id == *id))
         .collect();
+    missing.sort_unstable();
     missing.dedup();
     if !missing.is_empty() {
         facts.extend(unprojected_sale_facts(pool, &missing).await?);

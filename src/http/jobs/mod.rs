@@ -137,14 +137,24 @@ async fn job_page(state: &AppState, id: i64, shadow: Shadow<'_>) -> Result<Optio
     let Some(mut trabajo) = read::by_id_in(&state.pool, id, state.now(), shadow).await? else {
         return Ok(None);
     };
+    // A late answer's patient may be later still (registered just before the sale).
+    let mut late_patient = None;
+    if let (Some(_), None, Some(paciente)) = (shadow.0, &trabajo.resumen.paciente, trabajo.resumen.paciente_id) {
+        late_patient = crate::http::patients::committed(state, paciente).await?;
+        let r = &mut trabajo.resumen;
+        (r.paciente, r.celular) = match &late_patient {
+            Some(p) => (Some(p.nombre_completo.clone()), Some(p.celular.clone())),
+            None => (None, None),
+        };
+    }
     trabajo.enlace = state.status_link(id);
     // The message says the glasses are ready: offered only when they are.
     let listo = trabajo.resumen.estado == EstadoTrabajo::AnteojoTerminado.clave();
-    if let (true, Some(celular), Some(datos)) = (
-        listo,
-        trabajo.resumen.celular.clone(),
-        read::for_notice_in(&state.pool, id, shadow).await?,
-    ) {
+    let datos = read::for_notice_in(&state.pool, id, shadow).await?.map(|mut d| {
+        d.paciente = d.paciente.or_else(|| late_patient.map(|p| p.nombre_completo));
+        d
+    });
+    if let (true, Some(celular), Some(datos)) = (listo, trabajo.resumen.celular.clone(), datos) {
         let texto = crate::notices::listo(&state.shop.nombre, &datos, id, &trabajo.enlace);
         trabajo.whatsapp = crate::notices::whatsapp_link(&celular, &texto);
     }

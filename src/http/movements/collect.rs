@@ -10,7 +10,7 @@ use optica_events::{LookupKind, Money};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::errors::{command_error, not_found};
+use super::errors::command_error;
 use super::{answer, MovimientoGuardado};
 use crate::auth::Staff;
 use crate::dispatch::{self, RequestMeta};
@@ -50,9 +50,7 @@ pub async fn collect(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<CobroBody>,
 ) -> Result<Created<MovimientoGuardado>, AppError> {
-    let sale_branch = optica_query::movements::branch_of(&state.pool, id)
-        .await?
-        .ok_or_else(|| not_found(id))?;
+    let sale_branch = super::branch_of(&state, id).await?;
     let local_id = if caller.is_admin() {
         body.local_id.unwrap_or(sale_branch)
     } else {

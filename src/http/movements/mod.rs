@@ -126,6 +126,19 @@ pub(super) async fn answer(
     }))
 }
 
+/// The branch of a movement, for the caller's branch check: as its read model has it, or, while
+/// that is late, as its stream does (a sale just saved can be paid or returned at once).
+async fn branch_of(state: &AppState, id: i64) -> Result<i64, AppError> {
+    if let Some(local) = read::branch_of(&state.pool, id).await? {
+        return Ok(local);
+    }
+    let (m, _) = state
+        .store
+        .load::<optica_command::movement::Movimiento>(&id.to_string())
+        .await?;
+    m.datos().map(|d| d.local_id).ok_or_else(|| not_found(id))
+}
+
 /// The movement as its stream has it (none if it does not exist).
 async fn committed(state: &AppState, caller: &Caller, id: i64) -> Result<Option<Movimiento>, AppError> {
     let (m, _) = state

@@ -10,7 +10,7 @@ use optica_events::LookupKind;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::errors::{command_error, not_found};
+use super::errors::command_error;
 use super::{answer, MovimientoGuardado};
 use crate::auth::Staff;
 use crate::dispatch::{self, RequestMeta};
@@ -65,9 +65,7 @@ pub async fn devolver(
         super::wait_until_readable(&state, done).await?;
         return answer(&state, &caller, done, CREATED, false).await;
     }
-    let sale_branch = optica_query::movements::branch_of(&state.pool, id)
-        .await?
-        .ok_or_else(|| not_found(id))?;
+    let sale_branch = super::branch_of(&state, id).await?;
     // A seller returns their own branch's sales, into it: the refusals name the sale's lines,
     // which another branch's seller may not read. An admin chooses the branch (a customer
     // returning elsewhere), the sale's by default.
