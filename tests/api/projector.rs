@@ -352,8 +352,8 @@ async fn a_follower_s_commits_reach_the_leader_and_its_rounds_come_back(pool: Pg
 
 /// A leader that loses the lead while another round holds the projector's lock (its lease ended
 /// while it was busy) tells the new leader about the commit it could not apply. Before, nobody
-/// did, and the commit waited for the new leader's poll: a CI run's `caught_up` gave up after
-/// 20 s with polls an hour apart.
+/// did, and the commit waited for the new leader's poll: in a full test run a `caught_up` gave
+/// up after 20 s with polls an hour apart.
 #[sqlx::test]
 async fn a_leader_that_loses_the_lead_with_a_commit_pending_tells_the_new_leader(pool: PgPool) {
     use crate::common::TestApp;
