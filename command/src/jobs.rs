@@ -90,7 +90,7 @@ pub async fn order(
     let key = id.to_string();
     let (key, orden, quien, may_touch) = (key.as_str(), &orden, &quien, &may_touch);
     let appended = with_retries(move || async move {
-        let (venta, _) = store.load::<Movimiento>(key).await?;
+        let (venta, venta_base) = store.load::<Movimiento>(key).await?;
         let datos = venta.datos().ok_or(CommandError::Domain(JobError::SinVenta))?;
         if !may_touch(datos.local_id) {
             return Err(CommandError::Domain(JobError::OtroLocal));
@@ -115,6 +115,8 @@ pub async fn order(
             quien: quien.clone(),
         };
         let mut unit = store.unit();
+        // The sale decided the job: an edit or deletion of it meanwhile runs this again.
+        unit.guard::<Movimiento>(key, venta_base);
         unit.handle::<Trabajo>(key, command, &()).await.map_err(job)?;
         unit.commit(metadata).await
     })
@@ -273,14 +275,15 @@ pub(crate) async fn follow(
 
 /// A sale with a job in course is not deleted (the job, its lab and its notices would lose
 /// their sale).
-pub(crate) async fn guard_delete(store: &EventStore, id: i64) -> Result<(), CommandError<TrabajoError>> {
-    let (trabajo, _) = store.load::<Trabajo>(&id.to_string()).await?;
+/// Answers the job stream's length, for the deletion's guard.
+pub(crate) async fn guard_delete(store: &EventStore, id: i64) -> Result<usize, CommandError<TrabajoError>> {
+    let (trabajo, base) = store.load::<Trabajo>(&id.to_string()).await?;
     if trabajo.en_curso() {
         return Err(CommandError::Domain(TrabajoError::Invalid(vec![
             Regla::VentaConTrabajoNoSeElimina,
         ])));
     }
-    Ok(())
+    Ok(base)
 }
 
 /// The claim of a notice request's `Idempotency-Key` (its own kind).

@@ -129,6 +129,10 @@ pub async fn edit(
             None => None,
         };
         let mut unit = store.unit();
+        // The job decided what the edit may change: an order of one meanwhile runs this again.
+        if let Some((_, job_base)) = &job {
+            unit.guard::<crate::job::Trabajo>(key, *job_base);
+        }
         let command = MovimientoCommand::Edit {
             datos,
             expected_version,
@@ -189,10 +193,12 @@ pub async fn delete(store: &EventStore, id: i64, metadata: &EventMetadata) -> Re
     let appended = with_retries(move || async move {
         let (before, base) = store.load::<Movimiento>(key).await?;
         let previous = before.datos().cloned();
-        crate::jobs::guard_delete(store, id)
+        let job_base = crate::jobs::guard_delete(store, id)
             .await
             .map_err(|e| e.map_domain(SaleError::Trabajo))?;
         let mut unit = store.unit();
+        // No job in course: an order of one meanwhile runs this again.
+        unit.guard::<crate::job::Trabajo>(key, job_base);
         unit.handle_loaded(key, before, base, MovimientoCommand::Delete, &())
             .await
             .map_err(|e| e.map_domain(SaleError::Movimiento))?;

@@ -39,6 +39,8 @@ pub struct UnitOfWork<'a> {
     /// Streams whose `ComprobanteEmitido` takes its branch's next receipt number at commit:
     /// (aggregate type, id, branch).
     receipts: Vec<(&'static str, String, i64)>,
+    /// Streams read to decide and not written (see `unit_guard.rs`).
+    guards: Vec<crate::unit_guard::Guard>,
 }
 
 /// The event whose `numero` the commit fills in from the branch's receipt counter.
@@ -54,7 +56,20 @@ impl<'a> UnitOfWork<'a> {
             cash: None,
             outbox: Vec::new(),
             receipts: Vec::new(),
+            guards: Vec::new(),
         }
+    }
+
+    /// Makes the commit depend on a stream this unit read to decide but does not write, at the
+    /// length `base` its load returned: if the stream grew meanwhile, the commit answers
+    /// `Conflict` and the unit runs again. Both units of a pair that read each other's stream
+    /// must guard it (see `unit_guard.rs`).
+    pub fn guard<A: Aggregate>(&mut self, id: &str, base: usize) {
+        self.guards.push(crate::unit_guard::Guard {
+            aggregate_type: A::TYPE,
+            id: id.to_string(),
+            base,
+        });
     }
 
     /// Loads an aggregate, runs a command on it and keeps its events for the commit. Returns
@@ -267,6 +282,7 @@ impl<'a> UnitOfWork<'a> {
             && self.cash.is_none()
             && self.outbox.is_empty()
             && self.receipts.is_empty()
+            && self.guards.is_empty()
         {
             // One statement is its own transaction: no BEGIN and COMMIT round trips.
             let appended = self.insert_events(&metadata, &[], self.store.pool()).await?;
@@ -286,6 +302,13 @@ impl<'a> UnitOfWork<'a> {
         metadata: &serde_json::Value,
         tx: &mut sqlx::PgConnection,
     ) -> Result<Appended, AppendError> {
+        // The guards' locks before any other: a unit waiting for them holds nothing yet.
+        if !self.guards.is_empty() {
+            let written = self.writes.iter().map(|w| (w.aggregate_type, w.id.as_str()));
+            if !crate::unit_guard::hold(&mut *tx, &self.guards, written).await? {
+                return Err(AppendError::StreamMoved);
+            }
+        }
         if let Some(cash) = &self.cash {
             if let Some((local_id, dia)) = crate::cash::first_closed(&mut *tx, cash.changed()).await? {
                 return Err(AppendError::CashDayClosed { local_id, dia });

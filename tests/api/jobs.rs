@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 
 /// A patient with a ficha (DNP 31.5, addition +2,00), an address and a mobile.
-async fn patient(app: &TestApp, shop: &Shop) -> i64 {
+pub(crate) async fn patient(app: &TestApp, shop: &Shop) -> i64 {
     let g = |ojo: &str, tipo: &str| json!({"ojo": ojo, "tipo": tipo, "esferico": "-1,25", "cilindrico": 0, "eje": 90});
     let body = json!({
         "nombreCompleto": "Ñandú Pérez", "celular": "0379 15 4123456", "correo": "nandu@example.com",
@@ -26,7 +26,7 @@ async fn patient(app: &TestApp, shop: &Shop) -> i64 {
 }
 
 /// A sale of a frame and a lens to `paciente` at the centre; its id.
-async fn sale_with_lens(app: &TestApp, shop: &Shop, paciente: i64) -> i64 {
+pub(crate) async fn sale_with_lens(app: &TestApp, shop: &Shop, paciente: i64) -> i64 {
     let body = json!({
         "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
         "paciente": {"id": paciente}, "total": 2001.0, "totalImpuesto": 2001.0,
@@ -40,12 +40,12 @@ async fn sale_with_lens(app: &TestApp, shop: &Shop, paciente: i64) -> i64 {
     id_of(app, &shop.seller, "/api/movimientos", body, "movimiento").await
 }
 
-async fn lab(app: &TestApp, shop: &Shop) -> i64 {
+pub(crate) async fn lab(app: &TestApp, shop: &Shop) -> i64 {
     let body = json!({"nombre": "Laboratorio Óptico Sur", "celular": "011 4444-5555"});
     id_of(app, &shop.admin, "/api/laboratorio", body, "laboratorio").await
 }
 
-fn in_days(app: &TestApp, days: i64) -> String {
+pub(crate) fn in_days(app: &TestApp, days: i64) -> String {
     (app.state.today() + chrono::Duration::days(days)).to_string()
 }
 
