@@ -179,11 +179,14 @@ pub(crate) async fn listen(
         // Any change of `shutdown` (or its sender gone) ends the listener.
         let notification = tokio::select! {
             _ = shutdown.changed() => return,
-            received = listener.recv() => received,
+            received = listener.try_recv() => received,
         };
         match notification {
-            Ok(n) if n.channel() == APPENDED => remote.notify_one(),
-            Ok(n) => {
+            // The connection was lost (the next call connects again): a commit's notice sent
+            // meanwhile is gone, so a round looks for it.
+            Ok(None) => remote.notify_one(),
+            Ok(Some(n)) if n.channel() == APPENDED => remote.notify_one(),
+            Ok(Some(n)) => {
                 if let Some(at) = position(n.payload()) {
                     applied.send_if_modified(|a| {
                         let moved = a.at < at;
@@ -193,13 +196,15 @@ pub(crate) async fn listen(
                 }
             }
             Err(sqlx::Error::PoolClosed) => return,
-            // The listener connects again on the next call; a notice lost meanwhile costs a poll.
+            // The listener connects again on the next call; a round looks for what a notice
+            // lost meanwhile announced.
             Err(error) => {
                 tracing::warn!(%error, "el proyector perdió los avisos; reconectando");
                 tokio::select! {
                     _ = shutdown.changed() => return,
                     _ = tokio::time::sleep(RETRY) => {}
                 }
+                remote.notify_one();
             }
         }
     }

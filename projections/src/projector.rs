@@ -347,15 +347,17 @@ impl Projector {
                         busy = busy.saturating_add(1);
                         wait = (Duration::from_millis(5) * 2u32.saturating_pow(busy.min(7))).min(self.poll_interval);
                     }
-                    Ok(outcome) => {
-                        // This process's commits so far are applied (or being read by the
-                        // round that made this one busy, which `woken` cannot tell: it stays
-                        // set until a round of this projector's own gets through).
-                        woken = false;
+                    Ok(_) => {
                         failures = 0;
                         busy = 0;
-                        if outcome == BatchOutcome::Applied(0) && self.held_back().await.unwrap_or(false) {
-                            wait = Duration::from_millis(10);
+                        // Events behind a transaction still running (which may roll back and
+                        // wake nobody) are read again soon, whatever this round applied.
+                        // Otherwise this process's commits so far are applied; after a busy
+                        // round `woken` stays set until one of this projector's own gets here.
+                        match self.held_back().await {
+                            Ok(true) => wait = Duration::from_millis(10),
+                            Ok(false) => woken = false,
+                            Err(_) => {}
                         }
                     }
                     Err(error) => {

@@ -82,13 +82,14 @@ pub async fn get(pool: &PgPool, kind: &str, id: i64) -> Result<Option<LookupItem
 /// events); an item is read from `lookup_items`, or, while the projector has not got there, from
 /// its stream's last event (issue 27): what the admin just created can be named at once, and
 /// what was just deleted no longer can.
-fn existing(streams: &str) -> String {
+/// `id`: the item's id as a number (cast from `s.stream_id` only where `s` holds one kind's).
+fn existing(streams: &str, id: &str) -> String {
     format!(
-        "select s.stream_type as kind, s.stream_id::bigint as id, coalesce(l.nombre, e.d ->> 'nombre', '') as nombre,
+        "select s.stream_type as kind, {id} as id, coalesce(l.nombre, e.d ->> 'nombre', '') as nombre,
                 case when l.id is null then e.d ->> 'direccion' else l.direccion end as direccion,
                 case when l.id is null then e.d ->> 'celular' else l.celular end as celular
          from {streams}
-         left join lookup_items l on l.kind = s.stream_type and l.id = s.stream_id::bigint
+         left join lookup_items l on l.kind = s.stream_type and l.id = {id}
          left join lateral (
              select payload::jsonb -> event_type as d from events
              where l.id is null and aggregate_type = s.stream_type and aggregate_id = s.stream_id
@@ -103,7 +104,10 @@ pub fn all_of_kind(kind: optica_events::LookupKind) -> String {
     // `aggregate_type()` is a fixed name of the enum's, never the caller's text.
     let streams = format!("live_streams s where s.stream_type = '{}'", kind.aggregate_type());
     // The filter must follow the joins: `existing` ends with them, so it goes in a subquery.
-    format!("({})", existing(&format!("(select * from {streams}) s")))
+    format!(
+        "({})",
+        existing(&format!("(select * from {streams}) s"), "s.stream_id::bigint")
+    )
 }
 
 /// The names of the `(kind, id)` items that exist, in one round trip for checks across kinds
@@ -124,7 +128,7 @@ pub(crate) async fn rows(pool: &PgPool, items: &[(&str, i64)]) -> Result<Vec<Nam
                    join live_streams s on s.stream_type = w.kind and s.stream_id = w.id::text";
     sqlx::query_as(&format!(
         "select * from ({}) r order by kind, nombre collate optica_es, id",
-        existing(streams)
+        existing(streams, "w.id")
     ))
     .bind(&kinds)
     .bind(&ids)

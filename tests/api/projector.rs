@@ -377,7 +377,13 @@ async fn a_leader_that_loses_the_lead_with_a_commit_pending_tells_the_new_leader
     optica::users::add(&app.store, "test", "pendiente", crate::common::PASSWORD, roles, None)
         .await
         .unwrap();
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // The leader's round found the lock taken (it then no longer reports leading).
+    let applied = app.state.applied.clone().unwrap();
+    let mut busy = applied.clone();
+    tokio::time::timeout(Duration::from_secs(5), busy.wait_for(|a| !a.leading))
+        .await
+        .expect("the leader's round never found the lock taken")
+        .unwrap();
     // The lease ends, as a frozen leader's does, and another process takes the lead at once.
     let mut other = pool.acquire().await.unwrap();
     let ended: Vec<bool> = sqlx::query_scalar(
@@ -399,7 +405,7 @@ async fn a_leader_that_loses_the_lead_with_a_commit_pending_tells_the_new_leader
 
     let heard = tokio::time::timeout(Duration::from_secs(5), told.recv()).await;
     assert!(heard.is_ok(), "the old leader kept its pending commit to itself");
-    assert!(!app.state.applied.as_ref().unwrap().borrow().leading);
+    assert!(!applied.borrow().leading);
     round.rollback().await.unwrap();
     other.close().await.unwrap();
 }
