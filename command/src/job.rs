@@ -124,6 +124,10 @@ pub enum Regla {
     VentaConTrabajo,
     #[error("La venta tiene un trabajo de laboratorio en curso: no se puede eliminar.")]
     VentaConTrabajoNoSeElimina,
+    #[error("La venta de este trabajo fue eliminada: no puede volver al laboratorio.")]
+    VentaEliminada,
+    #[error("La venta ya no tiene el paciente o el local de este trabajo: no puede volver al laboratorio.")]
+    VentaCambiada,
 }
 
 /// A notice as the aggregate tracks it.

@@ -196,11 +196,22 @@ pub async fn move_to(
             .await
             .map_err(job)?;
         new_notices(&mut unit, id, &before, &after);
+        if !before.en_curso() && after.en_curso() {
+            // Back to the lab: only for the sale, and the patient, it was made for.
+            let datos = venta.datos().ok_or_else(|| rule(Regla::VentaEliminada))?;
+            if !made_for(&after, datos) {
+                return Err(rule(Regla::VentaCambiada));
+            }
+        }
         let estado = nuevo.movimiento();
         if venta.datos().is_some_and(|d| d.estado != Some(estado)) {
             unit.handle_loaded(key, venta, venta_base, MovimientoCommand::ChangeState { estado }, &())
                 .await
                 .map_err(|e| e.map_domain(JobError::Movimiento))?;
+        } else {
+            // The sale decided the move without being written: an edit of it meanwhile runs
+            // this again.
+            unit.guard::<Movimiento>(key, venta_base);
         }
         unit.commit(metadata).await
     })
@@ -231,6 +242,13 @@ pub(crate) async fn guard_edit(
 ) -> Result<(Trabajo, usize), CommandError<TrabajoError>> {
     let (trabajo, base) = store.load::<Trabajo>(&id.to_string()).await?;
     if !trabajo.en_curso() {
+        // A delivered job the edit takes back to the lab (`follow`) must still be this sale's.
+        let reopens = trabajo.exists()
+            && after.estado != before.estado
+            && after.estado.is_some_and(|e| e != EstadoMovimiento::Entregado);
+        if reopens && !made_for(&trabajo, after) {
+            return Err(CommandError::Domain(TrabajoError::Invalid(vec![Regla::VentaCambiada])));
+        }
         return Ok((trabajo, base));
     }
     if (before.paciente_id, before.local_id, before.tipo) != (after.paciente_id, after.local_id, after.tipo) {
@@ -244,6 +262,13 @@ pub(crate) async fn guard_edit(
         }
     }
     Ok((trabajo, base))
+}
+
+/// Whether the sale, as it stands, is the one the job was made for: its patient (whose
+/// prescription the job froze), branch and type.
+fn made_for(trabajo: &Trabajo, venta: &optica_events::movement::MovimientoDatos) -> bool {
+    (venta.paciente_id, venta.local_id, venta.tipo)
+        == (trabajo.paciente_id(), trabajo.local_id(), TipoMovimiento::Entrada)
 }
 
 /// Within a sale's edit, after it: the sale moved to `estado` on the cash-box form, and its job,

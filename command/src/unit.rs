@@ -65,6 +65,11 @@ impl<'a> UnitOfWork<'a> {
     /// `Conflict` and the unit runs again. Both units of a pair that read each other's stream
     /// must guard it (see `unit_guard.rs`).
     pub fn guard<A: Aggregate>(&mut self, id: &str, base: usize) {
+        debug_assert!(
+            crate::unit_guard::guardable(A::TYPE),
+            "add {} to unit_guard::GUARDED",
+            A::TYPE
+        );
         self.guards.push(crate::unit_guard::Guard {
             aggregate_type: A::TYPE,
             id: id.to_string(),
@@ -226,6 +231,8 @@ impl<'a> UnitOfWork<'a> {
         tx: &mut sqlx::PgConnection,
         metadata: &EventMetadata,
     ) -> Result<Option<Appended>, CommandError<E>> {
+        // The caller's transaction may hold locks already: guards' locks must come first.
+        debug_assert!(self.guards.is_empty(), "a unit with guards commits on its own");
         if self.writes.is_empty() {
             return Ok(None);
         }

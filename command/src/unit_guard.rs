@@ -15,25 +15,47 @@ pub(crate) struct Guard {
     pub base: usize,
 }
 
+/// The advisory locks' key space ('guar'), apart from the projector's one-key locks and the
+/// cash days' space.
+const LOCK_SPACE: i32 = 0x6775_6172;
+
+/// The stream types some unit guards: a unit with guards locks the streams it writes of these
+/// types only (two units of a pair then share a lock; the other streams they write, products'
+/// say, keep their own optimistic check).
+const GUARDED: [&str; 2] = [
+    optica_events::movement::MOVEMENT_AGGREGATE,
+    optica_events::job::JOB_AGGREGATE,
+];
+
+/// Whether units may guard streams of this type.
+pub(crate) fn guardable(aggregate_type: &str) -> bool {
+    GUARDED.contains(&aggregate_type)
+}
+
 /// Takes the locks of the guarded and `written` streams, then answers whether every guarded
-/// stream still has the length it was read at.
+/// stream still has the length it was read at. It relies on READ COMMITTED (each statement sees
+/// what committed before it began): the check must be a statement after the locks.
 pub(crate) async fn hold<'a>(
     tx: &mut PgConnection,
     guards: &'a [Guard],
     written: impl Iterator<Item = (&'a str, &'a str)>,
 ) -> Result<bool, sqlx::Error> {
-    let mut keys: Vec<String> = guards
+    let keys: Vec<String> = guards
         .iter()
         .map(|g| (g.aggregate_type, g.id.as_str()))
-        .chain(written)
+        .chain(written.filter(|(t, _)| guardable(t)))
         .map(|(t, id)| format!("{t}:{id}"))
         .collect();
-    // One order for every unit: two units never wait on each other in a cycle.
-    keys.sort_unstable();
-    keys.dedup();
-    for key in &keys {
-        sqlx::query("select pg_advisory_xact_lock(hashtextextended($1, 0))")
-            .bind(key)
+    // Locked in the order of their hashes, one order for every unit, so two units never wait
+    // on each other in a cycle (a collision only makes two streams share a lock).
+    let hashes: Vec<i32> = sqlx::query_scalar("select distinct hashtext(k) from unnest($1::text[]) k order by 1")
+        .bind(&keys)
+        .fetch_all(&mut *tx)
+        .await?;
+    for hash in hashes {
+        sqlx::query("select pg_advisory_xact_lock($1, $2)")
+            .bind(LOCK_SPACE)
+            .bind(hash)
             .execute(&mut *tx)
             .await?;
     }

@@ -204,8 +204,13 @@ impl Projector {
         .fetch_all(&mut *tx)
         .await?;
         let Some(last) = events.last() else {
-            self.applied
-                .send_if_modified(|a| !std::mem::replace(&mut a.leading, true));
+            // Every projection has passed `from`, even after a restart with nothing new.
+            self.applied.send_if_modified(|a| {
+                let changed = a.at < from || !a.leading;
+                a.at = a.at.max(from);
+                a.leading = true;
+                changed
+            });
             return Ok(BatchOutcome::Applied(0));
         };
         let last = (last.tx_id, last.position);
@@ -285,15 +290,14 @@ impl Projector {
         }
     }
 
-    /// Whether committed events wait behind a transaction that is still running; the projector
-    /// then polls quickly instead of waiting for the next wake-up or poll.
-    /// Asks for the log's highest transaction id, the last entry of the `(tx_id, position)`
-    /// index: an `exists` over `tx_id >= xmin` was planned as a scan of the whole log, run on
-    /// every idle poll.
-    async fn held_back(&self) -> Result<bool, sqlx::Error> {
-        sqlx::query_scalar("select coalesce(max(tx_id) >= pg_snapshot_xmin(pg_current_snapshot()), false) from events")
-            .fetch_one(&self.pool)
-            .await
+    /// Whether the log's last event is past what every projection has applied: held back by a
+    /// transaction still running, or committed after the round read (behind a transaction that
+    /// has ended since, and woke nobody if it rolled back). The projector then looks again soon
+    /// instead of waiting for a wake-up or the poll. One probe of the `(tx_id, position)`
+    /// index's last entry (an `exists` over `tx_id >= xmin` was planned as a scan of the log).
+    async fn behind(&self) -> Result<bool, sqlx::Error> {
+        let last = crate::wait::last_event(&self.pool).await?;
+        Ok(last.is_some_and(|last| last > self.applied.borrow().at))
     }
 
     /// Runs until `shutdown` turns true. While this process leads (`crate::lead`), it runs
@@ -323,6 +327,7 @@ impl Projector {
         )));
         let mut failures: u32 = 0;
         let mut busy: u32 = 0;
+        let mut behind: u32 = 0;
         let mut woken = false;
         let mut holder_alive = true;
         loop {
@@ -350,13 +355,16 @@ impl Projector {
                     Ok(_) => {
                         failures = 0;
                         busy = 0;
-                        // Events behind a transaction still running (which may roll back and
-                        // wake nobody) are read again soon, whatever this round applied.
-                        // Otherwise this process's commits so far are applied; after a busy
-                        // round `woken` stays set until one of this projector's own gets here.
-                        match self.held_back().await {
-                            Ok(true) => wait = Duration::from_millis(10),
-                            Ok(false) => woken = false,
+                        // Events the round could not read yet are looked for again soon
+                        // (10 ms, doubling to 160 ms while a transaction holds them back),
+                        // whatever this round applied. Otherwise this process's commits so far
+                        // are applied; after a busy round `woken` stays set until here.
+                        match self.behind().await {
+                            Ok(true) => {
+                                wait = Duration::from_millis(10) * 2u32.pow(behind.min(4));
+                                behind = behind.saturating_add(1);
+                            }
+                            Ok(false) => (woken, behind) = (false, 0),
                             Err(_) => {}
                         }
                     }

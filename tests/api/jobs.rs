@@ -49,7 +49,7 @@ pub(crate) fn in_days(app: &TestApp, days: i64) -> String {
     (app.state.today() + chrono::Duration::days(days)).to_string()
 }
 
-async fn order(app: &TestApp, shop: &Shop, venta: i64, laboratorio: i64) -> Value {
+pub(crate) async fn order(app: &TestApp, shop: &Shop, venta: i64, laboratorio: i64) -> Value {
     let body = json!({"movimientoId": venta, "laboratorioId": laboratorio, "prometido": in_days(app, 7),
                       "bandeja": " B-12 ", "notas": "Antirreflejo"});
     let (status, answer) = app.post("/api/trabajos", Some(&shop.seller), body).await;
@@ -57,7 +57,13 @@ async fn order(app: &TestApp, shop: &Shop, venta: i64, laboratorio: i64) -> Valu
     answer
 }
 
-async fn move_to(app: &TestApp, token: &str, id: i64, estado: &str, motivo: Option<&str>) -> (StatusCode, Value) {
+pub(crate) async fn move_to(
+    app: &TestApp,
+    token: &str,
+    id: i64,
+    estado: &str,
+    motivo: Option<&str>,
+) -> (StatusCode, Value) {
     let body = json!({"estado": estado, "motivo": motivo});
     app.post(&format!("/api/trabajos/{id}/estado"), Some(token), body).await
 }
@@ -412,7 +418,7 @@ async fn reminders_list_old_fichas_and_jobs_not_collected(pool: PgPool) {
 }
 
 /// A job taken to 'Anteojo Terminado' (no mail server: no automatic mail).
-async fn finished_job(app: &TestApp, shop: &Shop) -> i64 {
+pub(crate) async fn finished_job(app: &TestApp, shop: &Shop) -> i64 {
     let paciente = patient(app, shop).await;
     let venta = sale_with_lens(app, shop, paciente).await;
     let laboratorio = lab(app, shop).await;

@@ -1,12 +1,13 @@
-//! A lab job's order and its sale's edit or deletion, in flight at once. Each reads the other's
-//! stream and writes only its own, so optimistic concurrency alone let both commit: a job in
-//! course for a deleted sale. Their units guard what they read (`command/src/unit_guard.rs`).
+//! A lab job and its sale stay one story: an order and the sale's edit or deletion in flight at
+//! once (each reads the other's stream and writes only its own, so optimistic concurrency alone
+//! let both commit; their units guard what they read, `command/src/unit_guard.rs`), and a
+//! delivered job that goes back to the lab.
 
 use std::time::Duration;
 
 use crate::common::shop::shop;
 use crate::common::TestApp;
-use crate::jobs::{in_days, lab, patient, sale_with_lens};
+use crate::jobs::{finished_job, in_days, lab, move_to, order, patient, sale_with_lens};
 use axum::http::StatusCode;
 use serde_json::json;
 use sqlx::{Connection, PgConnection, PgPool};
@@ -105,4 +106,76 @@ async fn a_job_ordered_while_its_sale_changes_patient_keeps_the_sale_s_patient(p
         job["pacienteId"], sale["paciente"]["id"],
         "the edit answered {edited} {refusal}\njob {job}\nsale {sale}"
     );
+}
+
+const NO_SALE: &str = "La venta de este trabajo fue eliminada: no puede volver al laboratorio.";
+const OTHER_SALE: &str = "La venta ya no tiene el paciente o el local de este trabajo: no puede volver al laboratorio.";
+
+/// A delivered job goes back to the lab only for the sale it was made for: not once that sale
+/// was deleted (the job would be in course for nothing), nor once the sale has another patient
+/// (its frozen prescription is the first patient's), by the job's page or by the sale's form.
+#[sqlx::test]
+async fn a_delivered_job_goes_back_to_the_lab_only_for_its_own_sale(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let rehacer = |venta: i64| move_to(&app, &shop.seller, venta, "REHACER", Some("Eje mal tallado"));
+
+    let borrada = finished_job(&app, &shop).await;
+    let (_, first) = app.get(&format!("/api/trabajos/{borrada}"), Some(&shop.admin)).await;
+    move_to(&app, &shop.seller, borrada, "ENTREGADO", None).await;
+    let (status, _) = app
+        .delete(&format!("/api/movimientos/{borrada}"), Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, refused) = rehacer(borrada).await;
+    assert_eq!(
+        (status, &refused["errors"]),
+        (StatusCode::BAD_REQUEST, &json!([NO_SALE])),
+        "{refused}"
+    );
+
+    let paciente = first["pacienteId"].as_i64().unwrap();
+    let otra = sale_with_lens(&app, &shop, paciente).await;
+    order(&app, &shop, otra, first["laboratorioId"].as_i64().unwrap()).await;
+    move_to(&app, &shop.seller, otra, "ENTREGADO", None).await;
+    let path = format!("/api/movimientos/{otra}");
+    let (_, mut sale) = app.get(&path, Some(&shop.admin)).await;
+    sale["paciente"] = json!({"id": shop.paciente});
+    let (status, saved) = app.put(&path, Some(&shop.admin), sale.clone()).await;
+    assert_eq!(
+        status,
+        StatusCode::CREATED,
+        "a delivered job's sale is the shop's to correct: {saved}"
+    );
+    let (status, refused) = rehacer(otra).await;
+    assert_eq!(
+        (status, &refused["errors"]),
+        (StatusCode::BAD_REQUEST, &json!([OTHER_SALE])),
+        "{refused}"
+    );
+    sale["estadoMovimiento"] = json!("PEDIDO_CRISTALES");
+    sale["version"] = saved["movimiento"]["version"].clone();
+    let (status, refused) = app.put(&path, Some(&shop.admin), sale).await;
+    assert_eq!(
+        (status, &refused["errors"]),
+        (StatusCode::BAD_REQUEST, &json!([OTHER_SALE])),
+        "{refused}"
+    );
+    for venta in [borrada, otra] {
+        let (sale, _) = app
+            .store
+            .load::<optica_command::movement::Movimiento>(&venta.to_string())
+            .await
+            .unwrap();
+        let (job, _) = app
+            .store
+            .load::<optica_command::job::Trabajo>(&venta.to_string())
+            .await
+            .unwrap();
+        assert!(
+            !job.en_curso(),
+            "job {venta} went back to the lab (sale exists: {})",
+            sale.exists()
+        );
+    }
 }
