@@ -23,7 +23,6 @@ pub mod store;
 pub mod transfer;
 pub mod transfers;
 pub mod unit;
-mod unit_guard;
 pub mod user;
 pub mod users;
 

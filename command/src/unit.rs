@@ -1,10 +1,13 @@
 //! A unit of work: commands on one or more streams whose events, unique claims and references
 //! commit in one transaction (or one statement when nothing else needs a transaction).
 
+mod guard;
+mod insert;
+
 use cqrs_es::{Aggregate, DomainEvent};
 use optica_events::EventMetadata;
 
-use crate::links::{is_foreign_key_violation, LinkColumns, Linked, Target};
+use crate::links::{is_foreign_key_violation, Linked, Target};
 use crate::store::{Appended, CommandError, EventStore, Snapshot, StoreError, SNAPSHOT_EVERY, SNAPSHOT_VERSION};
 
 /// The events of one stream waiting to be appended.
@@ -39,8 +42,8 @@ pub struct UnitOfWork<'a> {
     /// Streams whose `ComprobanteEmitido` takes its branch's next receipt number at commit:
     /// (aggregate type, id, branch).
     receipts: Vec<(&'static str, String, i64)>,
-    /// Streams read to decide and not written (see `unit_guard.rs`).
-    guards: Vec<crate::unit_guard::Guard>,
+    /// Streams read to decide and not written (see `unit/guard.rs`).
+    guards: Vec<guard::Guard>,
 }
 
 /// The event whose `numero` the commit fills in from the branch's receipt counter.
@@ -63,14 +66,10 @@ impl<'a> UnitOfWork<'a> {
     /// Makes the commit depend on a stream this unit read to decide but does not write, at the
     /// length `base` its load returned: if the stream grew meanwhile, the commit answers
     /// `Conflict` and the unit runs again. Both units of a pair that read each other's stream
-    /// must guard it (see `unit_guard.rs`).
+    /// must guard it (see `unit/guard.rs`).
     pub fn guard<A: Aggregate>(&mut self, id: &str, base: usize) {
-        debug_assert!(
-            crate::unit_guard::guardable(A::TYPE),
-            "add {} to unit_guard::GUARDED",
-            A::TYPE
-        );
-        self.guards.push(crate::unit_guard::Guard {
+        debug_assert!(guard::guardable(A::TYPE), "add {} to unit::guard::GUARDED", A::TYPE);
+        self.guards.push(guard::Guard {
             aggregate_type: A::TYPE,
             id: id.to_string(),
             base,
@@ -312,7 +311,7 @@ impl<'a> UnitOfWork<'a> {
         // The guards' locks before any other: a unit waiting for them holds nothing yet.
         if !self.guards.is_empty() {
             let written = self.writes.iter().map(|w| (w.aggregate_type, w.id.as_str()));
-            if !crate::unit_guard::hold(&mut *tx, &self.guards, written).await? {
+            if !guard::hold(&mut *tx, &self.guards, written).await? {
                 return Err(AppendError::StreamMoved);
             }
         }
@@ -392,116 +391,6 @@ impl<'a> UnitOfWork<'a> {
         Ok(appended)
     }
 
-    /// Inserts every stream's events with one statement, in stream order (the hash chain links
-    /// each event to the one before it, which may be in the same statement), together with the
-    /// streams that became alive and the references that changed. Answers where the last event
-    /// landed.
-    async fn insert_events<'c>(
-        &self,
-        metadata: &serde_json::Value,
-        receipts: &[(&str, &str, i64)],
-        conn: impl sqlx::PgExecutor<'c>,
-    ) -> Result<Appended, AppendError> {
-        // The receipt events with their numbers filled in.
-        let numbered: Vec<(&str, &str, serde_json::Value)> = receipts
-            .iter()
-            .filter_map(|(t, id, numero)| {
-                let write = self.writes.iter().find(|w| w.aggregate_type == *t && w.id == *id)?;
-                let (_, _, payload) = write.events.iter().find(|(e, _, _)| e == RECEIPT_EVENT)?;
-                let mut payload = payload.clone();
-                payload[RECEIPT_EVENT]["numero"] = serde_json::json!(numero);
-                Some((*t, *id, payload))
-            })
-            .collect();
-        let mut c = EventColumns::default();
-        let mut l = LinkColumns::default();
-        for write in &self.writes {
-            for (offset, (event_type, version, payload)) in write.events.iter().enumerate() {
-                let payload = match numbered
-                    .iter()
-                    .find(|(t, id, _)| *t == write.aggregate_type && *id == write.id)
-                {
-                    Some((_, _, numbered)) if event_type == RECEIPT_EVENT => numbered,
-                    _ => payload,
-                };
-                c.aggregate_type.push(write.aggregate_type);
-                c.aggregate_id.push(&write.id);
-                c.sequence.push((write.base + offset + 1) as i64);
-                c.event_type.push(event_type);
-                c.event_version.push(version);
-                c.payload.push(payload);
-            }
-            if write.live == Some(true) {
-                l.born_type.push(write.aggregate_type);
-                l.born_id.push(&write.id);
-            }
-            if let Some(targets) = &write.targets {
-                l.from_type.push(write.aggregate_type);
-                l.from_id.push(&write.id);
-                for (target_type, target_id) in targets {
-                    l.by_type.push(write.aggregate_type);
-                    l.by_id.push(&write.id);
-                    l.target_type.push(target_type);
-                    l.target_id.push(target_id);
-                }
-            }
-        }
-        // The link statements touch disjoint rows (old links no longer wanted; new links not
-        // yet there), so their order within the statement does not matter. The foreign key is
-        // checked at the end of the statement.
-        let landed: Vec<(i64, i64)> = sqlx::query_as(
-            "with born as (
-                 insert into live_streams (stream_type, stream_id)
-                 select * from unnest($8::text[], $9::text[]) on conflict do nothing),
-             wanted as (
-                 select * from unnest($12::text[], $13::text[], $14::text[], $15::text[])
-                     as w(by_type, by_id, target_type, target_id)),
-             dropped as (
-                 delete from stream_links s using unnest($10::text[], $11::text[]) as f(t, i)
-                 where s.by_type = f.t and s.by_id = f.i
-                   and not exists (select 1 from wanted w
-                                   where w.by_type = s.by_type and w.by_id = s.by_id
-                                     and w.target_type = s.target_type and w.target_id = s.target_id)),
-             linked as (
-                 insert into stream_links (by_type, by_id, target_type, target_id)
-                 select * from wanted on conflict do nothing)
-             insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
-             select t, i, s, e, v, p, $7 from unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[],
-                                                    $6::json[]) with ordinality as u(t, i, s, e, v, p, n)
-             order by n
-             returning tx_id::text::bigint, position",
-        )
-        .bind(&c.aggregate_type)
-        .bind(&c.aggregate_id)
-        .bind(&c.sequence)
-        .bind(&c.event_type)
-        .bind(&c.event_version)
-        .bind(&c.payload)
-        .bind(metadata)
-        .bind(&l.born_type)
-        .bind(&l.born_id)
-        .bind(&l.from_type)
-        .bind(&l.from_id)
-        .bind(&l.by_type)
-        .bind(&l.by_id)
-        .bind(&l.target_type)
-        .bind(&l.target_id)
-        .fetch_all(conn)
-        .await
-        .map_err(|e| match is_foreign_key_violation(&e) {
-            true => AppendError::Missing,
-            false => AppendError::from(e),
-        })?;
-        let last = landed
-            .into_iter()
-            .max()
-            .ok_or(AppendError::Db(sqlx::Error::RowNotFound))?;
-        Ok(Appended {
-            tx_id: last.0,
-            position: last.1,
-        })
-    }
-
     /// Which kinds of stream refer to the streams this unit tried to delete (after the refusal).
     async fn referrers<E: std::error::Error>(&self) -> CommandError<E> {
         let (types, ids): (Vec<&str>, Vec<&str>) = self
@@ -567,17 +456,6 @@ impl<'a> UnitOfWork<'a> {
             projector.notify_one();
         }
     }
-}
-
-/// A unit's events as one array per column, for `unnest`.
-#[derive(Default)]
-struct EventColumns<'a> {
-    aggregate_type: Vec<&'a str>,
-    aggregate_id: Vec<&'a str>,
-    sequence: Vec<i64>,
-    event_type: Vec<&'a str>,
-    event_version: Vec<&'a str>,
-    payload: Vec<&'a serde_json::Value>,
 }
 
 enum AppendError {
