@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 use sqlx::PgPool;
 
-use super::{pesos, Producto, ProductoLocal, SaleFacts, Viewer};
+use super::{pesos, Producto, ProductoLocal, Viewer};
 use crate::lookups::{Local, Nombrado, Proveedor};
 
 /// What a product's stream holds, as its aggregate has it.
@@ -103,47 +103,4 @@ pub async fn as_committed(
         ultima_actualizacion: dates.1.unwrap_or(today),
         version,
     })
-}
-
-/// What a sale checks of products missing from the read model, from their streams: a product
-/// the admin just created can be sold at once, even while the projector is behind. It exists as
-/// the commands know it (`live_streams`); its data are its last create's or edit's; names as
-/// `lookups::named`.
-pub(super) async fn unprojected_sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFacts>, sqlx::Error> {
-    let rows: Vec<(i64, String)> = sqlx::query_as(
-        "select w.id, e.datos from unnest($1::bigint[]) w(id)
-         join live_streams s on s.stream_type = 'Producto' and s.stream_id = w.id::text
-         cross join lateral (
-             select (payload::jsonb -> event_type -> 'datos')::text as datos from events
-             where aggregate_type = 'Producto' and aggregate_id = w.id::text
-               and event_type in ('ProductoCreado', 'ProductoEditado')
-             order by sequence desc limit 1) e",
-    )
-    .bind(ids)
-    .fetch_all(pool)
-    .await?;
-    let datos = rows
-        .into_iter()
-        .map(|(id, d)| Ok((id, crate::shadow::decode::<optica_events::ProductoDatos>(&d)?)))
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
-    let wanted: Vec<(&str, i64)> = datos
-        .iter()
-        .flat_map(|(_, d)| {
-            std::iter::once(("Marca", d.marca_id)).chain(d.categoria_ids.iter().map(|c| ("Categoria", *c)))
-        })
-        .collect();
-    let names = crate::lookups::named(pool, &wanted).await?;
-    let name = |kind: &str, id: i64| names.iter().find(|n| n.0 == kind && n.1 == id).map(|n| n.2.as_str());
-    Ok(datos
-        .into_iter()
-        .map(|(id, d)| SaleFacts {
-            id,
-            marca: name("Marca", d.marca_id).unwrap_or_default().to_string(),
-            cristal: d
-                .categoria_ids
-                .iter()
-                .any(|c| name("Categoria", *c).is_some_and(optica_events::product::is_cristal)),
-            modelo: d.modelo,
-        })
-        .collect())
 }

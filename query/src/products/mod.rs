@@ -6,7 +6,6 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
-use optica_events::product::CRISTAL;
 use serde::{Deserialize, Serialize};
 use sqlx::types::Json;
 use sqlx::PgPool;
@@ -16,9 +15,10 @@ use crate::lookups::{Local, Nombrado, Proveedor};
 use crate::{contains_pattern, Page};
 
 mod committed;
+mod facts;
 
-use committed::unprojected_sale_facts;
 pub use committed::{as_committed, Guardado};
+pub use facts::{sale_facts, SaleFacts};
 
 pub const PAGE_SIZE: i64 = 12;
 /// Searches answer at most this many products (ordered like the pages).
@@ -307,59 +307,6 @@ pub async fn by_id(pool: &PgPool, id: i64, viewer: Viewer) -> Result<Option<Prod
 /// The products of `ids` that exist, in that order.
 pub async fn by_ids(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Producto>, sqlx::Error> {
     load(pool, ids, viewer).await
-}
-
-/// What a sale records of a product: its model, brand name and whether it is a lens.
-#[derive(Clone, Debug, sqlx::FromRow)]
-pub struct SaleFacts {
-    pub id: i64,
-    pub modelo: String,
-    pub marca: String,
-    pub cristal: bool,
-}
-
-/// What every sale checks of its products. A sale of one product (the usual one) binds its id as
-/// a scalar, so PostgreSQL keeps a generic plan; with an array it would plan every call anew (a
-/// custom plan always looks cheaper for the array it is given), at more cost than the query.
-/// A product committed but not yet projected is read from its stream (issue 27).
-pub async fn sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFacts>, sqlx::Error> {
-    let mut facts = projected_sale_facts(pool, ids).await?;
-    let mut missing: Vec<i64> = ids
-        .iter()
-        .copied()
-        .filter(|id| !facts.iter().any(|f| f.id == *id))
-        .collect();
-    missing.sort_unstable();
-    missing.dedup();
-    if !missing.is_empty() {
-        facts.extend(unprojected_sale_facts(pool, &missing).await?);
-    }
-    Ok(facts)
-}
-
-async fn projected_sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFacts>, sqlx::Error> {
-    const SELECT: &str = "select p.id, p.modelo, p.marca_nombre as marca,
-                exists(select 1 from product_categorias pc
-                       join lookup_items c on c.kind = 'Categoria' and c.id = pc.categoria_id
-                       where pc.producto_id = p.id and lower(trim(c.nombre)) = $2) as cristal
-         from products p";
-    match ids {
-        [] => Ok(Vec::new()),
-        [id] => {
-            sqlx::query_as(&format!("{SELECT} where p.id = $1"))
-                .bind(id)
-                .bind(CRISTAL)
-                .fetch_all(pool)
-                .await
-        }
-        _ => {
-            sqlx::query_as(&format!("{SELECT} where p.id = any($1)"))
-                .bind(ids)
-                .bind(CRISTAL)
-                .fetch_all(pool)
-                .await
-        }
-    }
 }
 
 /// How a search matches.
