@@ -124,6 +124,9 @@ pub fn store_failure<E: std::error::Error>(e: CommandError<E>) -> AppError {
              o pedí a un administrador que la reabra.",
             dia.format("%d/%m/%Y")
         )),
+        CommandError::KeyReused => {
+            AppError::Unprocessable("La clave Idempotency-Key ya se usó para otra operación".into())
+        }
         CommandError::Store(s) => s.into(),
     }
 }

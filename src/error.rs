@@ -51,6 +51,9 @@ pub enum AppError {
     /// The request conflicts with the current state (e.g. deleting a referenced item): 409.
     #[error("conflict: {0}")]
     Conflict(String),
+    /// Well-formed, but it cannot be done as asked (a key reused for another operation): 422.
+    #[error("unprocessable: {0}")]
+    Unprocessable(String),
     /// The request was not answered within its time limit: 408.
     #[error("timed out")]
     TimedOut,
@@ -63,13 +66,16 @@ pub enum AppError {
 
 /// Whether a database error means "not reachable right now" rather than a fault of the request
 /// or of our code: the pool found no connection, the connection broke, or the server is shutting
-/// down or starting up (SQLSTATE class 08 and 57P01–57P03).
+/// down or starting up, or it ended our transaction and nothing was written: a session idle too
+/// long inside a transaction (a frozen process), a lock or statement timeout, a serialization
+/// failure or a deadlock (SQLSTATE classes 08 and 57, 25P03, 40001, 40P01, 55P03). The client
+/// tries again shortly (503 with `Retry-After`).
 pub fn unreachable(e: &sqlx::Error) -> bool {
     match e {
         sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_) => true,
-        sqlx::Error::Database(d) => d
-            .code()
-            .is_some_and(|c| c.starts_with("08") || matches!(c.as_ref(), "57P01" | "57P02" | "57P03")),
+        sqlx::Error::Database(d) => d.code().is_some_and(|c| {
+            c.starts_with("08") || c.starts_with("57") || optica_command::store::rolled_back(d.as_ref())
+        }),
         _ => false,
     }
 }
@@ -176,6 +182,9 @@ impl IntoResponse for AppError {
             AppError::NotFound(m) => (StatusCode::NOT_FOUND, Json(json!({ "mensaje": m }))).into_response(),
             AppError::TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, Json(json!({ "mensaje": m }))).into_response(),
             AppError::Conflict(m) => (StatusCode::CONFLICT, Json(json!({ "mensaje": m }))).into_response(),
+            AppError::Unprocessable(m) => {
+                (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({ "mensaje": m }))).into_response()
+            }
             AppError::TimedOut => (
                 StatusCode::REQUEST_TIMEOUT,
                 Json(json!({ "mensaje": "La solicitud tardó demasiado en completarse. Intente nuevamente." })),

@@ -20,7 +20,7 @@ use optica_events::{EventMetadata, Money};
 use sqlx::PgConnection;
 
 use crate::cash_day::{Caja, CajaCommand, CajaError};
-use crate::{with_retries, CommandError, EventStore, Outcome, StoreError};
+use crate::{CommandError, EventStore, Outcome, StoreError};
 
 /// A branch's day.
 pub type Dia = (i64, NaiveDate);
@@ -194,7 +194,7 @@ pub async fn open(
         hoy,
         fondo,
     };
-    run(store, (local_id, dia), None, metadata, Some(command)).await
+    run(store, "apertura", (local_id, dia), None, metadata, Some(command)).await
 }
 
 /// Records a count: closes the day when it matches the expected figures (the float plus the
@@ -215,7 +215,7 @@ pub async fn count(
         movimientos,
         motivo: motivo.clone(),
     };
-    run(store, (local_id, dia), Some(&command), metadata, None).await
+    run(store, "cierre", (local_id, dia), Some(&command), metadata, None).await
 }
 
 /// An admin reopens a closed day, with the reason.
@@ -226,7 +226,7 @@ pub async fn reopen(
     metadata: &EventMetadata,
 ) -> Result<Outcome<CajaEvent>, CommandError<CajaError>> {
     let command = CajaCommand::Reabrir { local_id, dia, motivo };
-    run(store, (local_id, dia), None, metadata, Some(command)).await
+    run(store, "reapertura", (local_id, dia), None, metadata, Some(command)).await
 }
 
 /// The command a count makes from the day's ledger sums.
@@ -237,6 +237,7 @@ type Counting<'a> = &'a (dyn Fn(Vec<PorMetodo>) -> CajaCommand + Sync);
 /// everything that needs another connection happens before the lock.
 async fn run(
     store: &EventStore,
+    operation: &str,
     day: Dia,
     counting: Option<Counting<'_>>,
     metadata: &EventMetadata,
@@ -244,48 +245,47 @@ async fn run(
 ) -> Result<Outcome<CajaEvent>, CommandError<CajaError>> {
     let claim = day_key(day.0, day.1);
     let (claim, plain) = (claim.as_str(), &plain);
+    let operation = format!("{operation}:{}:{}", day.0, day.1);
     let mut round = 0;
     loop {
         round += 1;
         // Two first uses of a day race for its claim: the loser runs again on the winner's stream.
-        let attempt = with_retries(move || async move {
-            let (id, caja, base, fresh) = match day_stream(store, day.0, day.1).await? {
-                Some(id) => {
-                    let (caja, base) = store.load::<Caja>(&id.to_string()).await?;
-                    (id, caja, base, false)
+        let attempt = store
+            .run(metadata, &operation, move || async move {
+                let (id, caja, base, fresh) = match day_stream(store, day.0, day.1).await? {
+                    Some(id) => {
+                        let (caja, base) = store.load::<Caja>(&id.to_string()).await?;
+                        (id, caja, base, false)
+                    }
+                    None => (store.next_id(CASH_DAY_ID_SEQUENCE).await?, Caja::default(), 0, true),
+                };
+                let mut unit = store.unit();
+                let command = match (counting, plain) {
+                    (Some(counting), _) => {
+                        let tx = unit.transaction().await?;
+                        sqlx::query("select pg_advisory_xact_lock($1, $2)")
+                            .bind(LOCK_SPACE)
+                            .bind(lock_key(day))
+                            .execute(&mut *tx)
+                            .await
+                            .map_err(StoreError::from)?;
+                        counting(ledger_sums(tx, day).await.map_err(StoreError::from)?)
+                    }
+                    (None, Some(command)) => command.clone(),
+                    (None, None) => return Err(StoreError::Persistence("no command".into()).into()),
+                };
+                let key = id.to_string();
+                if fresh {
+                    unit.claim(CASH_DAY_SCOPE, claim, &key);
                 }
-                None => (store.next_id(CASH_DAY_ID_SEQUENCE).await?, Caja::default(), 0, true),
-            };
-            let mut tx = store.pool().begin().await.map_err(StoreError::from)?;
-            let command = match (counting, plain) {
-                (Some(counting), _) => {
-                    sqlx::query("select pg_advisory_xact_lock($1, $2)")
-                        .bind(LOCK_SPACE)
-                        .bind(lock_key(day))
-                        .execute(&mut *tx)
-                        .await
-                        .map_err(StoreError::from)?;
-                    counting(ledger_sums(&mut tx, day).await.map_err(StoreError::from)?)
-                }
-                (None, Some(command)) => command.clone(),
-                (None, None) => return Err(StoreError::Persistence("no command".into()).into()),
-            };
-            let key = id.to_string();
-            let mut unit = store.unit();
-            if fresh {
-                unit.claim(CASH_DAY_SCOPE, claim, &key);
-            }
-            let caja = unit.handle_loaded(&key, caja, base, command, &()).await?;
-            let appended = unit.commit_in(&mut tx, metadata).await?;
-            tx.commit().await.map_err(StoreError::from)?;
-            store.wake_projector();
-            let recorded = caja
-                .last()
-                .cloned()
-                .ok_or_else(|| StoreError::Persistence("no event".into()))?;
-            Ok(Outcome { id: recorded, appended })
-        })
-        .await;
+                let caja = unit.handle_loaded(&key, caja, base, command, &()).await?;
+                let recorded = caja
+                    .last()
+                    .cloned()
+                    .ok_or_else(|| StoreError::Persistence("no event".into()))?;
+                Ok((unit, recorded))
+            })
+            .await;
         match attempt {
             Err(CommandError::Duplicate { scope, .. }) if scope == CASH_DAY_SCOPE && round < 3 => continue,
             other => return other,

@@ -8,7 +8,7 @@ use optica_events::product::{model_brand_key, MODEL_BRAND_SCOPE, PRODUCT_ID_SEQU
 use optica_events::{EventMetadata, ProductoDatos};
 
 use crate::product::{Cambio, Campo, LocalStock, Producto, ProductoCommand, ProductoError};
-use crate::{with_retries, CommandError, EventStore, Outcome, UniqueClaims};
+use crate::{CommandError, EventStore, Outcome};
 
 /// A product to create: its checked data and its initial stock per branch.
 #[derive(Clone, Debug)]
@@ -39,15 +39,16 @@ pub async fn create(
     metadata: &EventMetadata,
 ) -> Result<Outcome, CommandError<ProductoError>> {
     let id = store.next_id(PRODUCT_ID_SEQUENCE).await?;
-    let claims = UniqueClaims {
-        take: vec![(MODEL_BRAND_SCOPE.into(), product.claim())],
-        release: vec![],
-    };
-    let command = product.command(fecha);
-    let appended = store
-        .execute::<Producto>(&id.to_string(), command, &(), metadata, &claims)
-        .await?;
-    Ok(Outcome { id, appended })
+    let key = id.to_string();
+    let (key, command) = (key.as_str(), &product.command(fecha));
+    store
+        .run(metadata, "producto", move || async move {
+            let mut unit = store.unit();
+            unit.handle::<Producto>(key, command.clone(), &()).await?;
+            unit.claim(MODEL_BRAND_SCOPE, &product.claim(), key);
+            Ok((unit, id))
+        })
+        .await
 }
 
 /// Runs a command on a product loaded in the same attempt and moves its model + brand claim from
@@ -63,21 +64,26 @@ pub async fn run_on_product(
 ) -> Result<Outcome, CommandError<ProductoError>> {
     let key = id.to_string();
     let (key, command, claim_after) = (key.as_str(), &command, claim_after.as_deref());
-    let appended = with_retries(move || async move {
-        let (before, base) = store.load::<Producto>(key).await?;
-        let held = model_brand_key(before.datos().marca_id, &before.datos().modelo);
-        let mut unit = store.unit();
-        unit.handle_loaded(key, before, base, command.clone(), &()).await?;
-        if claim_after != Some(held.as_str()) {
-            unit.release(MODEL_BRAND_SCOPE, &held, key);
-            if let Some(new) = claim_after {
-                unit.claim(MODEL_BRAND_SCOPE, new, key);
+    // A creation's id is new each time: its key names the operation, not the record.
+    let operation = match command {
+        ProductoCommand::Create { .. } => "producto".to_string(),
+        _ => format!("producto:{id}"),
+    };
+    store
+        .run(metadata, &operation, move || async move {
+            let (before, base) = store.load::<Producto>(key).await?;
+            let held = model_brand_key(before.datos().marca_id, &before.datos().modelo);
+            let mut unit = store.unit();
+            unit.handle_loaded(key, before, base, command.clone(), &()).await?;
+            if claim_after != Some(held.as_str()) {
+                unit.release(MODEL_BRAND_SCOPE, &held, key);
+                if let Some(new) = claim_after {
+                    unit.claim(MODEL_BRAND_SCOPE, new, key);
+                }
             }
-        }
-        unit.commit(metadata).await
-    })
-    .await?;
-    Ok(Outcome { id, appended })
+            Ok((unit, id))
+        })
+        .await
 }
 
 /// Creates every product with its claim in one transaction, or none: a concurrent create of one
@@ -90,17 +96,17 @@ pub async fn create_all(
 ) -> Result<Outcome<Vec<i64>>, CommandError<ProductoError>> {
     let ids = store.next_ids(PRODUCT_ID_SEQUENCE, products.len()).await?;
     let ids_ref = &ids;
-    let appended = with_retries(move || async move {
-        let mut unit = store.unit();
-        for (product, id) in products.iter().zip(ids_ref) {
-            let id = id.to_string();
-            unit.handle::<Producto>(&id, product.command(fecha), &()).await?;
-            unit.claim(MODEL_BRAND_SCOPE, &product.claim(), &id);
-        }
-        unit.commit(metadata).await
-    })
-    .await?;
-    Ok(Outcome { id: ids, appended })
+    store
+        .run(metadata, "productos", move || async move {
+            let mut unit = store.unit();
+            for (product, id) in products.iter().zip(ids_ref) {
+                let id = id.to_string();
+                unit.handle::<Producto>(&id, product.command(fecha), &()).await?;
+                unit.claim(MODEL_BRAND_SCOPE, &product.claim(), &id);
+            }
+            Ok((unit, ids_ref.clone()))
+        })
+        .await
 }
 
 /// Changes the price or cost of the given products, all in one transaction (a concurrent edit of
@@ -114,21 +120,21 @@ pub async fn change_amounts(
     fecha: NaiveDate,
     metadata: &EventMetadata,
 ) -> Result<Outcome<Vec<i64>>, CommandError<ProductoError>> {
-    let (appended, changed) = with_retries(move || async move {
-        let mut unit = store.unit();
-        let mut changed = Vec::new();
-        for id in ids {
-            let command = ProductoCommand::ChangeAmount { campo, cambio, fecha };
-            let before = unit.streams();
-            match unit.handle::<Producto>(&id.to_string(), command, &()).await {
-                Err(CommandError::Domain(ProductoError::NotFound)) => continue,
-                Err(e) => return Err(e),
-                Ok(_) if unit.streams() > before => changed.push(*id),
-                Ok(_) => {}
+    store
+        .run(metadata, "precios", move || async move {
+            let mut unit = store.unit();
+            let mut changed = Vec::new();
+            for id in ids {
+                let command = ProductoCommand::ChangeAmount { campo, cambio, fecha };
+                let before = unit.streams();
+                match unit.handle::<Producto>(&id.to_string(), command, &()).await {
+                    Err(CommandError::Domain(ProductoError::NotFound)) => continue,
+                    Err(e) => return Err(e),
+                    Ok(_) if unit.streams() > before => changed.push(*id),
+                    Ok(_) => {}
+                }
             }
-        }
-        unit.commit(metadata).await.map(|at| (at, changed))
-    })
-    .await?;
-    Ok(Outcome { id: changed, appended })
+            Ok((unit, changed))
+        })
+        .await
 }

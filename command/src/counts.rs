@@ -9,7 +9,7 @@ use optica_events::EventMetadata;
 
 use crate::count::{Conteo, ConteoCommand, ConteoError, Estado};
 use crate::product::{Producto, ProductoCommand, ProductoError};
-use crate::{with_retries, CommandError, EventStore, Outcome};
+use crate::{CommandError, EventStore, Outcome};
 
 /// Why a count's unit was refused.
 #[derive(Debug, thiserror::Error)]
@@ -47,23 +47,23 @@ pub async fn start(
     let id = store.next_id(COUNT_ID_SEQUENCE).await?;
     let key = id.to_string();
     let (key, inicio) = (key.as_str(), &inicio);
-    let appended = with_retries(move || async move {
-        let mut unit = store.unit();
-        let command = ConteoCommand::Iniciar {
-            local_id: inicio.local_id,
-            categoria_id: inicio.categoria_id,
-            marca_id: inicio.marca_id,
-            productos: inicio.productos.clone(),
-            fecha: inicio.fecha,
-        };
-        unit.handle_loaded(key, Conteo::default(), 0, command, &())
-            .await
-            .map_err(domain)?;
-        unit.claim(OPEN_COUNT_SCOPE, &inicio.local_id.to_string(), key);
-        unit.commit(metadata).await
-    })
-    .await?;
-    Ok(Outcome { id, appended })
+    store
+        .run(metadata, "conteo", move || async move {
+            let mut unit = store.unit();
+            let command = ConteoCommand::Iniciar {
+                local_id: inicio.local_id,
+                categoria_id: inicio.categoria_id,
+                marca_id: inicio.marca_id,
+                productos: inicio.productos.clone(),
+                fecha: inicio.fecha,
+            };
+            unit.handle_loaded(key, Conteo::default(), 0, command, &())
+                .await
+                .map_err(domain)?;
+            unit.claim(OPEN_COUNT_SCOPE, &inicio.local_id.to_string(), key);
+            Ok((unit, id))
+        })
+        .await
 }
 
 /// What a step on an open count does.
@@ -86,47 +86,52 @@ pub async fn step(
 ) -> Result<Outcome, CommandError<CountError>> {
     let key = id.to_string();
     let (key, paso, may_touch) = (key.as_str(), &paso, &may_touch);
-    let appended = with_retries(move || async move {
-        let (before, base) = store.load::<Conteo>(key).await?;
-        if before.estado() == Estado::Nuevo {
-            return Err(domain(CommandError::Domain(ConteoError::NotFound)));
-        }
-        let local_id = before.local_id();
-        if !may_touch(local_id) {
-            return Err(CommandError::Domain(CountError::OtroLocal));
-        }
-        let command = match paso {
-            Paso::Cargar(contados) => ConteoCommand::Cargar {
-                contados: contados.clone(),
-            },
-            Paso::Cerrar => ConteoCommand::Cerrar { fecha },
-            Paso::Cancelar => ConteoCommand::Cancelar { fecha },
-        };
-        let mut unit = store.unit();
-        let after = unit
-            .handle_loaded(key, before, base, command, &())
-            .await
-            .map_err(domain)?;
-        if matches!(paso, Paso::Cerrar) {
-            for d in after.diferencias() {
-                let command = ProductoCommand::AdjustCount {
-                    local_id,
-                    diferencia: d.contado - d.esperado,
-                    conteo_id: id,
-                };
-                match unit.handle::<Producto>(&d.producto_id.to_string(), command, &()).await {
-                    // Deleted since the count started: nothing to adjust.
-                    Err(CommandError::Domain(ProductoError::NotFound)) => {}
-                    Err(e) => return Err(e.map_domain(|inner| CountError::Producto(d.producto_id, inner))),
-                    Ok(_) => {}
+    let operation = match paso {
+        Paso::Cargar(_) => format!("contados:{id}"),
+        Paso::Cerrar => format!("cierre-conteo:{id}"),
+        Paso::Cancelar => format!("cancelacion-conteo:{id}"),
+    };
+    store
+        .run(metadata, &operation, move || async move {
+            let (before, base) = store.load::<Conteo>(key).await?;
+            if before.estado() == Estado::Nuevo {
+                return Err(domain(CommandError::Domain(ConteoError::NotFound)));
+            }
+            let local_id = before.local_id();
+            if !may_touch(local_id) {
+                return Err(CommandError::Domain(CountError::OtroLocal));
+            }
+            let command = match paso {
+                Paso::Cargar(contados) => ConteoCommand::Cargar {
+                    contados: contados.clone(),
+                },
+                Paso::Cerrar => ConteoCommand::Cerrar { fecha },
+                Paso::Cancelar => ConteoCommand::Cancelar { fecha },
+            };
+            let mut unit = store.unit();
+            let after = unit
+                .handle_loaded(key, before, base, command, &())
+                .await
+                .map_err(domain)?;
+            if matches!(paso, Paso::Cerrar) {
+                for d in after.diferencias() {
+                    let command = ProductoCommand::AdjustCount {
+                        local_id,
+                        diferencia: d.contado - d.esperado,
+                        conteo_id: id,
+                    };
+                    match unit.handle::<Producto>(&d.producto_id.to_string(), command, &()).await {
+                        // Deleted since the count started: nothing to adjust.
+                        Err(CommandError::Domain(ProductoError::NotFound)) => {}
+                        Err(e) => return Err(e.map_domain(|inner| CountError::Producto(d.producto_id, inner))),
+                        Ok(_) => {}
+                    }
                 }
             }
-        }
-        if !matches!(paso, Paso::Cargar(_)) {
-            unit.release(OPEN_COUNT_SCOPE, &local_id.to_string(), key);
-        }
-        unit.commit(metadata).await
-    })
-    .await?;
-    Ok(Outcome { id, appended })
+            if !matches!(paso, Paso::Cargar(_)) {
+                unit.release(OPEN_COUNT_SCOPE, &local_id.to_string(), key);
+            }
+            Ok((unit, id))
+        })
+        .await
 }

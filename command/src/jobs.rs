@@ -11,7 +11,7 @@ use crate::job::{Quien, Regla, Trabajo, TrabajoCommand, TrabajoError};
 use crate::movement::{Movimiento, MovimientoCommand, MovimientoError};
 use crate::outbox::OutboxWrite;
 use crate::patient::Paciente;
-use crate::{with_retries, CommandError, EventStore, Outcome, UnitOfWork};
+use crate::{CommandError, EventStore, Outcome, UnitOfWork};
 
 /// Why a job's unit was refused, whichever stream refused it.
 #[derive(Debug, thiserror::Error)]
@@ -89,39 +89,40 @@ pub async fn order(
 ) -> Result<Outcome, CommandError<JobError>> {
     let key = id.to_string();
     let (key, orden, quien, may_touch) = (key.as_str(), &orden, &quien, &may_touch);
-    let appended = with_retries(move || async move {
-        let (venta, venta_base) = store.load::<Movimiento>(key).await?;
-        let datos = venta.datos().ok_or(CommandError::Domain(JobError::SinVenta))?;
-        if !may_touch(datos.local_id) {
-            return Err(CommandError::Domain(JobError::OtroLocal));
-        }
-        if datos.tipo != TipoMovimiento::Entrada {
-            return Err(rule(Regla::SoloVentas));
-        }
-        if crate::sale::cristales(datos).is_empty() {
-            return Err(rule(Regla::SinCristales));
-        }
-        let receta = paciente(store, datos.paciente_id)
-            .await?
-            .and_then(|p| p.latest().map(|f| Box::new(f.datos.clone())));
-        let command = TrabajoCommand::Encargar {
-            local_id: datos.local_id,
-            paciente_id: datos.paciente_id,
-            orden: orden.clone(),
-            receta,
-            estado: datos
-                .estado
-                .map_or(EstadoTrabajo::PedidoCristales, EstadoTrabajo::de_movimiento),
-            quien: quien.clone(),
-        };
-        let mut unit = store.unit();
-        // The sale decided the job: an edit or deletion of it meanwhile runs this again.
-        unit.guard::<Movimiento>(key, venta_base);
-        unit.handle::<Trabajo>(key, command, &()).await.map_err(job)?;
-        unit.commit(metadata).await
-    })
-    .await?;
-    Ok(Outcome { id, appended })
+    let operation = format!("trabajo:{id}");
+    store
+        .run(metadata, &operation, move || async move {
+            let (venta, venta_base) = store.load::<Movimiento>(key).await?;
+            let datos = venta.datos().ok_or(CommandError::Domain(JobError::SinVenta))?;
+            if !may_touch(datos.local_id) {
+                return Err(CommandError::Domain(JobError::OtroLocal));
+            }
+            if datos.tipo != TipoMovimiento::Entrada {
+                return Err(rule(Regla::SoloVentas));
+            }
+            if crate::sale::cristales(datos).is_empty() {
+                return Err(rule(Regla::SinCristales));
+            }
+            let receta = paciente(store, datos.paciente_id)
+                .await?
+                .and_then(|p| p.latest().map(|f| Box::new(f.datos.clone())));
+            let command = TrabajoCommand::Encargar {
+                local_id: datos.local_id,
+                paciente_id: datos.paciente_id,
+                orden: orden.clone(),
+                receta,
+                estado: datos
+                    .estado
+                    .map_or(EstadoTrabajo::PedidoCristales, EstadoTrabajo::de_movimiento),
+                quien: quien.clone(),
+            };
+            let mut unit = store.unit();
+            // The sale decided the job: an edit or deletion of it meanwhile runs this again.
+            unit.guard::<Movimiento>(key, venta_base);
+            unit.handle::<Trabajo>(key, command, &()).await.map_err(job)?;
+            Ok((unit, id))
+        })
+        .await
 }
 
 /// A loaded job the caller may touch.
@@ -150,17 +151,18 @@ pub async fn amend(
 ) -> Result<Outcome, CommandError<JobError>> {
     let key = id.to_string();
     let (key, orden, may_touch) = (key.as_str(), &orden, &may_touch);
-    let appended = with_retries(move || async move {
-        let (trabajo, base) = load(store, key, may_touch).await?;
-        let mut unit = store.unit();
-        let command = TrabajoCommand::Modificar { orden: orden.clone() };
-        unit.handle_loaded(key, trabajo, base, command, &())
-            .await
-            .map_err(job)?;
-        unit.commit(metadata).await
-    })
-    .await?;
-    Ok(Outcome { id, appended })
+    let operation = format!("modificacion-trabajo:{id}");
+    store
+        .run(metadata, &operation, move || async move {
+            let (trabajo, base) = load(store, key, may_touch).await?;
+            let mut unit = store.unit();
+            let command = TrabajoCommand::Modificar { orden: orden.clone() };
+            unit.handle_loaded(key, trabajo, base, command, &())
+                .await
+                .map_err(job)?;
+            Ok((unit, id))
+        })
+        .await
 }
 
 /// Moves the job to `nuevo`, and its sale to the state that one refines, in one transaction.
@@ -178,45 +180,46 @@ pub async fn move_to(
 ) -> Result<Outcome, CommandError<JobError>> {
     let key = id.to_string();
     let (key, motivo, may_touch) = (key.as_str(), &motivo, &may_touch);
-    let appended = with_retries(move || async move {
-        let (trabajo, base) = load(store, key, may_touch).await?;
-        let correo = correo(store, &trabajo, ctx).await?;
-        let (venta, venta_base) = store.load::<Movimiento>(key).await?;
-        let mut unit = store.unit();
-        let before = trabajo.clone();
-        let command = TrabajoCommand::CambiarEstado {
-            nuevo,
-            motivo: motivo.clone(),
-            correo,
-            quien: ctx.quien.clone(),
-            expected_version,
-        };
-        let after = unit
-            .handle_loaded(key, trabajo, base, command, &())
-            .await
-            .map_err(job)?;
-        new_notices(&mut unit, id, &before, &after);
-        if !before.en_curso() && after.en_curso() {
-            // Back to the lab: only for the sale, and the patient, it was made for.
-            let datos = venta.datos().ok_or_else(|| rule(Regla::VentaEliminada))?;
-            if !made_for(&after, datos) {
-                return Err(rule(Regla::VentaCambiada));
-            }
-        }
-        let estado = nuevo.movimiento();
-        if venta.datos().is_some_and(|d| d.estado != Some(estado)) {
-            unit.handle_loaded(key, venta, venta_base, MovimientoCommand::ChangeState { estado }, &())
+    let operation = format!("estado-trabajo:{id}");
+    store
+        .run(metadata, &operation, move || async move {
+            let (trabajo, base) = load(store, key, may_touch).await?;
+            let correo = correo(store, &trabajo, ctx).await?;
+            let (venta, venta_base) = store.load::<Movimiento>(key).await?;
+            let mut unit = store.unit();
+            let before = trabajo.clone();
+            let command = TrabajoCommand::CambiarEstado {
+                nuevo,
+                motivo: motivo.clone(),
+                correo,
+                quien: ctx.quien.clone(),
+                expected_version,
+            };
+            let after = unit
+                .handle_loaded(key, trabajo, base, command, &())
                 .await
-                .map_err(|e| e.map_domain(JobError::Movimiento))?;
-        } else {
-            // The sale decided the move without being written: an edit of it meanwhile runs
-            // this again.
-            unit.guard::<Movimiento>(key, venta_base);
-        }
-        unit.commit(metadata).await
-    })
-    .await?;
-    Ok(Outcome { id, appended })
+                .map_err(job)?;
+            new_notices(&mut unit, id, &before, &after);
+            if !before.en_curso() && after.en_curso() {
+                // Back to the lab: only for the sale, and the patient, it was made for.
+                let datos = venta.datos().ok_or_else(|| rule(Regla::VentaEliminada))?;
+                if !made_for(&after, datos) {
+                    return Err(rule(Regla::VentaCambiada));
+                }
+            }
+            let estado = nuevo.movimiento();
+            if venta.datos().is_some_and(|d| d.estado != Some(estado)) {
+                unit.handle_loaded(key, venta, venta_base, MovimientoCommand::ChangeState { estado }, &())
+                    .await
+                    .map_err(|e| e.map_domain(JobError::Movimiento))?;
+            } else {
+                // The sale decided the move without being written: an edit of it meanwhile runs
+                // this again.
+                unit.guard::<Movimiento>(key, venta_base);
+            }
+            Ok((unit, id))
+        })
+        .await
 }
 
 /// The sale's four states in their order: an edit without version never moves a job's sale back.
@@ -311,11 +314,6 @@ pub(crate) async fn guard_delete(store: &EventStore, id: i64) -> Result<usize, C
     Ok(base)
 }
 
-/// The claim of a notice request's `Idempotency-Key` (its own kind).
-fn idempotency(metadata: &EventMetadata) -> Option<String> {
-    crate::sale::idempotency_key(metadata).map(|k| format!("aviso:{k}"))
-}
-
 /// Asks for a notice to the customer on demand: by mail (the worker sends it) or WhatsApp
 /// (recorded as sent by the person who opens the link). A request repeated with its
 /// `Idempotency-Key` asks for nothing more.
@@ -329,63 +327,41 @@ pub async fn notify(
 ) -> Result<Outcome, CommandError<JobError>> {
     let key = id.to_string();
     let (key, may_touch) = (key.as_str(), &may_touch);
-    let claim = idempotency(metadata);
-    let claim = &claim;
-    let appended = with_retries(move || async move {
-        let (trabajo, base) = load(store, key, may_touch).await?;
-        // Checked on every run, after the load: a twin request that committed before the load
-        // asked for the notice already (its claim commits with its events); one that commits
-        // after it makes this run conflict and look again. The claim alone would not do: a
-        // unit may take again a key its own stream holds.
-        if let Some(k) = claim {
-            if store
-                .holder(optica_events::movement::IDEMPOTENCY_SCOPE, k)
-                .await?
-                .is_some()
-            {
-                return Ok(None);
+    let operation = format!("aviso:{id}");
+    store
+        .run(metadata, &operation, move || async move {
+            let (trabajo, base) = load(store, key, may_touch).await?;
+            if canal == Canal::Email && !ctx.correo {
+                return Err(rule(Regla::CorreoNoConfigurado));
             }
-        }
-        if canal == Canal::Email && !ctx.correo {
-            return Err(rule(Regla::CorreoNoConfigurado));
-        }
-        let p = paciente(store, trabajo.paciente_id())
-            .await?
-            .ok_or_else(|| rule(Regla::SinPaciente))?;
-        let destinatario = match canal {
-            Canal::Email => p.datos().correo.clone().filter(|c| !c.trim().is_empty()),
-            Canal::Whatsapp => Some(p.datos().celular.clone()).filter(|c| !c.trim().is_empty()),
-        };
-        let destinatario = destinatario.ok_or_else(|| {
-            rule(match canal {
-                Canal::Email => Regla::SinCorreo,
-                Canal::Whatsapp => Regla::SinCelular,
-            })
-        })?;
-        let mut unit = store.unit();
-        let before = trabajo.clone();
-        let command = TrabajoCommand::Avisar {
-            canal,
-            destinatario,
-            quien: ctx.quien.clone(),
-        };
-        let after = unit
-            .handle_loaded(key, trabajo, base, command, &())
-            .await
-            .map_err(job)?;
-        new_notices(&mut unit, id, &before, &after);
-        if let Some(k) = claim {
-            unit.claim(optica_events::movement::IDEMPOTENCY_SCOPE, k, key);
-        }
-        unit.commit(metadata).await
-    })
-    .await;
-    match appended {
-        Ok(appended) => Ok(Outcome { id, appended }),
-        // The same request raced in and claimed the key first: it asked for the notice.
-        Err(CommandError::Duplicate { .. }) => Ok(Outcome { id, appended: None }),
-        Err(e) => Err(e),
-    }
+            let p = paciente(store, trabajo.paciente_id())
+                .await?
+                .ok_or_else(|| rule(Regla::SinPaciente))?;
+            let destinatario = match canal {
+                Canal::Email => p.datos().correo.clone().filter(|c| !c.trim().is_empty()),
+                Canal::Whatsapp => Some(p.datos().celular.clone()).filter(|c| !c.trim().is_empty()),
+            };
+            let destinatario = destinatario.ok_or_else(|| {
+                rule(match canal {
+                    Canal::Email => Regla::SinCorreo,
+                    Canal::Whatsapp => Regla::SinCelular,
+                })
+            })?;
+            let mut unit = store.unit();
+            let before = trabajo.clone();
+            let command = TrabajoCommand::Avisar {
+                canal,
+                destinatario,
+                quien: ctx.quien.clone(),
+            };
+            let after = unit
+                .handle_loaded(key, trabajo, base, command, &())
+                .await
+                .map_err(job)?;
+            new_notices(&mut unit, id, &before, &after);
+            Ok((unit, id))
+        })
+        .await
 }
 
 /// How an attempt to send a notice ended.
@@ -410,38 +386,40 @@ pub async fn delivered(
     let (id, aviso) = (pendiente.trabajo_id, pendiente.aviso);
     let key = id.to_string();
     let (key, entrega) = (key.as_str(), &entrega);
-    with_retries(move || async move {
-        let (trabajo, base) = store.load::<Trabajo>(key).await?;
-        let mut unit = store.unit();
-        let (command, row) = match entrega.clone() {
-            Entrega::Enviado => (
-                TrabajoCommand::RegistrarEnvio { aviso, fecha },
-                OutboxWrite::Enviado { trabajo_id: id, aviso },
-            ),
-            Entrega::Fallo { error, reintentar_en } => (
-                TrabajoCommand::RegistrarFallo {
-                    aviso,
-                    intento: pendiente.intentos,
-                    error,
-                    definitivo: reintentar_en.is_none(),
-                    fecha,
-                },
-                match reintentar_en {
-                    Some(segundos) => OutboxWrite::Reintentar {
-                        trabajo_id: id,
+    let operation = format!("entrega:{id}:{aviso}");
+    store
+        .run(metadata, &operation, move || async move {
+            let (trabajo, base) = store.load::<Trabajo>(key).await?;
+            let mut unit = store.unit();
+            let (command, row) = match entrega.clone() {
+                Entrega::Enviado => (
+                    TrabajoCommand::RegistrarEnvio { aviso, fecha },
+                    OutboxWrite::Enviado { trabajo_id: id, aviso },
+                ),
+                Entrega::Fallo { error, reintentar_en } => (
+                    TrabajoCommand::RegistrarFallo {
                         aviso,
-                        segundos,
+                        intento: pendiente.intentos,
+                        error,
+                        definitivo: reintentar_en.is_none(),
+                        fecha,
                     },
-                    None => OutboxWrite::Abandonado { trabajo_id: id, aviso },
-                },
-            ),
-        };
-        unit.handle_loaded(key, trabajo, base, command, &())
-            .await
-            .map_err(job)?;
-        unit.outbox(row);
-        unit.commit(metadata).await
-    })
-    .await?;
+                    match reintentar_en {
+                        Some(segundos) => OutboxWrite::Reintentar {
+                            trabajo_id: id,
+                            aviso,
+                            segundos,
+                        },
+                        None => OutboxWrite::Abandonado { trabajo_id: id, aviso },
+                    },
+                ),
+            };
+            unit.handle_loaded(key, trabajo, base, command, &())
+                .await
+                .map_err(job)?;
+            unit.outbox(row);
+            Ok((unit, ()))
+        })
+        .await?;
     Ok(())
 }

@@ -8,6 +8,7 @@ pub mod count;
 pub mod counts;
 pub mod job;
 pub mod jobs;
+mod keys;
 pub mod links;
 pub mod lookup;
 pub mod lookups;
@@ -27,6 +28,5 @@ pub mod user;
 pub mod users;
 
 pub use store::{
-    with_retries, Appended, CommandError, EventStore, Outcome, StoreError, UniqueClaims, UnitOfWork, SNAPSHOT_EVERY,
-    SNAPSHOT_VERSION,
+    Appended, CommandError, EventStore, Outcome, StoreError, UniqueClaims, UnitOfWork, SNAPSHOT_EVERY, SNAPSHOT_VERSION,
 };

@@ -7,7 +7,7 @@ use optica_events::lookup::name_key;
 use optica_events::{EventMetadata, LookupData};
 
 use crate::lookup::{Kind, Lookup, LookupCommand, LookupError};
-use crate::{with_retries, CommandError, EventStore, Outcome};
+use crate::{CommandError, EventStore, Outcome};
 
 /// Creates an item under the kind's next id. The data should be checked first
 /// (`lookup::validate`), so a refused request takes no id. `Duplicate` when the name is taken.
@@ -16,9 +16,10 @@ pub async fn create<K: Kind>(
     data: LookupData,
     metadata: &EventMetadata,
 ) -> Result<Outcome, CommandError<LookupError>> {
-    // A taken name is refused before an id is spent on it (the claim still decides a race).
+    // A taken name is refused before an id is spent on it (the claim still decides a race); a
+    // repeated request finds its own first one's name, and `run` answers that one.
     let (scope, key) = (K::KIND.name_scope(), name_key(&data.nombre));
-    if store.holder(&scope, &key).await?.is_some() {
+    if store.holder(&scope, &key).await?.is_some() && !store.repeated(metadata).await? {
         return Err(CommandError::Duplicate { scope, key });
     }
     let id = store.next_id(K::KIND.id_sequence()).await?;
@@ -35,22 +36,27 @@ pub async fn run<K: Kind>(
 ) -> Result<Outcome, CommandError<LookupError>> {
     let key = id.to_string();
     let (key, command, scope) = (key.as_str(), &command, &K::KIND.name_scope());
-    let appended = with_retries(move || async move {
-        let (before, base) = store.load::<Lookup<K>>(key).await?;
-        let held = before.exists().then(|| name_key(&before.data().nombre));
-        let mut unit = store.unit();
-        let after = unit.handle_loaded(key, before, base, command.clone(), &()).await?;
-        let wanted = after.exists().then(|| name_key(&after.data().nombre));
-        if wanted != held {
-            if let Some(old) = &held {
-                unit.release(scope, old, key);
+    // A creation's id is new each time: its key names the operation, not the record.
+    let operation = match command {
+        LookupCommand::Create(_) => K::TYPE.to_string(),
+        _ => format!("{}:{id}", K::TYPE),
+    };
+    store
+        .run(metadata, &operation, move || async move {
+            let (before, base) = store.load::<Lookup<K>>(key).await?;
+            let held = before.exists().then(|| name_key(&before.data().nombre));
+            let mut unit = store.unit();
+            let after = unit.handle_loaded(key, before, base, command.clone(), &()).await?;
+            let wanted = after.exists().then(|| name_key(&after.data().nombre));
+            if wanted != held {
+                if let Some(old) = &held {
+                    unit.release(scope, old, key);
+                }
+                if let Some(new) = &wanted {
+                    unit.claim(scope, new, key);
+                }
             }
-            if let Some(new) = &wanted {
-                unit.claim(scope, new, key);
-            }
-        }
-        unit.commit(metadata).await
-    })
-    .await?;
-    Ok(Outcome { id, appended })
+            Ok((unit, id))
+        })
+        .await
 }

@@ -14,7 +14,7 @@ use optica_events::patient::{
 use optica_events::{EventMetadata, PacienteDatos};
 
 use crate::patient::{FichaEntrada, Paciente, PacienteCommand, PacienteError};
-use crate::{with_retries, CommandError, EventStore, Outcome, StoreError};
+use crate::{CommandError, EventStore, Outcome, StoreError};
 
 /// Automatic ficha numbers tried before giving up (each collision is a concurrent registration
 /// or a number typed by hand).
@@ -59,19 +59,20 @@ pub async fn register(
             fichas: patient.fichas.clone(),
             fecha,
         };
-        let mut unit = store.unit();
-        let attempt = async {
-            unit.handle::<Paciente>(&key, command, &()).await?;
-            unit.claim(FICHA_SCOPE, &ficha.to_string(), &key);
-            unit.claim(scope, &identity, &key);
-            unit.commit(metadata).await
-        };
+        let (key, command, identity) = (&key, &command, &identity);
+        let attempt = store.run(metadata, "paciente", move || async move {
+            let mut unit = store.unit();
+            unit.handle::<Paciente>(key, command.clone(), &()).await?;
+            unit.claim(FICHA_SCOPE, &ficha.to_string(), key);
+            unit.claim(scope, identity, key);
+            Ok((unit, id))
+        });
         match attempt.await {
-            Ok(appended) => {
+            Ok(outcome) => {
                 if patient.ficha.is_some() {
                     skip_past(store, ficha).await?;
                 }
-                return Ok(Outcome { id, appended });
+                return Ok(outcome);
             }
             // Another registration took the number first: take the next one.
             Err(CommandError::Duplicate { scope, .. }) if scope == FICHA_SCOPE && patient.ficha.is_none() => {}
@@ -111,26 +112,31 @@ pub async fn run_on_patient(
 ) -> Result<Outcome, CommandError<PacienteError>> {
     let key = id.to_string();
     let (key, command, identity_after) = (key.as_str(), &command, &identity_after);
-    let appended = with_retries(move || async move {
-        let (before, base) = store.load::<Paciente>(key).await?;
-        let held = before.exists().then(|| identity_claim(before.datos()));
-        let mut unit = store.unit();
-        unit.handle_loaded(key, before, base, command.clone(), &()).await?;
-        let wanted = match identity_after {
-            Identity::Keep => held.clone(),
-            Identity::Becomes(datos) => Some(identity_claim(datos)),
-            Identity::Released => None,
-        };
-        if wanted != held {
-            if let Some((scope, value)) = &held {
-                unit.release(scope, value, key);
+    // A registration's id is new each time: its key names the operation, not the record.
+    let operation = match command {
+        PacienteCommand::Register { .. } => "paciente".to_string(),
+        _ => format!("paciente:{id}"),
+    };
+    store
+        .run(metadata, &operation, move || async move {
+            let (before, base) = store.load::<Paciente>(key).await?;
+            let held = before.exists().then(|| identity_claim(before.datos()));
+            let mut unit = store.unit();
+            unit.handle_loaded(key, before, base, command.clone(), &()).await?;
+            let wanted = match identity_after {
+                Identity::Keep => held.clone(),
+                Identity::Becomes(datos) => Some(identity_claim(datos)),
+                Identity::Released => None,
+            };
+            if wanted != held {
+                if let Some((scope, value)) = &held {
+                    unit.release(scope, value, key);
+                }
+                if let Some((scope, value)) = &wanted {
+                    unit.claim(scope, value, key);
+                }
             }
-            if let Some((scope, value)) = &wanted {
-                unit.claim(scope, value, key);
-            }
-        }
-        unit.commit(metadata).await
-    })
-    .await?;
-    Ok(Outcome { id, appended })
+            Ok((unit, id))
+        })
+        .await
 }

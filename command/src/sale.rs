@@ -6,16 +6,14 @@
 
 use std::collections::BTreeMap;
 
-use optica_events::movement::{
-    Devolucion, MovimientoDatos, Pago, TipoMovimiento, IDEMPOTENCY_SCOPE, MOVEMENT_ID_SEQUENCE,
-};
+use optica_events::movement::{Devolucion, MovimientoDatos, Pago, TipoMovimiento, MOVEMENT_ID_SEQUENCE};
 use optica_events::product::CRISTAL;
 use optica_events::{EventMetadata, Money, MotivoStock, Origen};
 
 use crate::movement::{whole_lines, Movimiento, MovimientoCommand, MovimientoError, Pedido};
 use crate::patient::{Paciente, PacienteCommand, PacienteError};
 use crate::product::{Ajuste, Producto, ProductoCommand, ProductoError};
-use crate::{with_retries, CommandError, EventStore, Outcome, StoreError, UnitOfWork};
+use crate::{CommandError, EventStore, Outcome, UnitOfWork};
 
 /// Why a unit of movement work was refused, whichever stream refused it.
 #[derive(Debug, thiserror::Error)]
@@ -34,27 +32,8 @@ pub enum SaleError {
     OtraSucursal,
 }
 
-/// The idempotency claim of a request: per user, so one user's key never answers another's.
-pub fn idempotency_key(metadata: &EventMetadata) -> Option<String> {
-    metadata
-        .idempotency_key
-        .as_ref()
-        .map(|k| format!("{}:{k}", metadata.actor.username))
-}
-
-/// The movement an earlier request with the same idempotency key created, if any (read from
-/// the claim, which commits with the movement's events).
-pub async fn replayed(store: &EventStore, metadata: &EventMetadata) -> Result<Option<i64>, StoreError> {
-    let Some(key) = idempotency_key(metadata) else {
-        return Ok(None);
-    };
-    let id = store.holder(IDEMPOTENCY_SCOPE, &key).await?;
-    Ok(id.and_then(|id| id.parse().ok()))
-}
-
 /// Registers a movement with its stock changes and, for a sale to a patient, the patient's
-/// lenses. With an idempotency key already claimed the answer is `Duplicate`: the caller
-/// answers the first request's movement (see `replayed`).
+/// lenses. A request repeated with its `Idempotency-Key` answers the first one's movement.
 pub async fn register(
     store: &EventStore,
     datos: MovimientoDatos,
@@ -63,10 +42,8 @@ pub async fn register(
     let id = store.next_id(MOVEMENT_ID_SEQUENCE).await?;
     let key = id.to_string();
     let (key, datos) = (key.as_str(), &datos);
-    let idempotency = idempotency_key(metadata);
-    let appended = with_retries(move || {
-        let idempotency = idempotency.clone();
-        async move {
+    store
+        .run(metadata, "movimiento", move || async move {
             let mut unit = store.unit();
             // The id was just taken from its sequence, so the stream is empty: nothing to load.
             let command = MovimientoCommand::Register { datos: datos.clone() };
@@ -88,14 +65,9 @@ pub async fn register(
             if let Some(d) = saved.as_ref().filter(|d| d.tipo == TipoMovimiento::Entrada) {
                 record_lenses(&mut unit, id, d).await?;
             }
-            if let Some(k) = &idempotency {
-                unit.claim(IDEMPOTENCY_SCOPE, k, key);
-            }
-            unit.commit(metadata).await
-        }
-    })
-    .await?;
-    Ok(Outcome { id, appended })
+            Ok((unit, id))
+        })
+        .await
 }
 
 /// Edits a movement: a sale's stock goes back at the stored branch and is taken again for the
@@ -113,49 +85,50 @@ pub async fn edit(
 ) -> Result<Outcome, CommandError<SaleError>> {
     let key = id.to_string();
     let (key, datos, may_touch) = (key.as_str(), &datos, &may_touch);
-    let appended = with_retries(move || async move {
-        let (before, base) = store.load::<Movimiento>(key).await?;
-        let previous = before.datos().cloned();
-        if previous.as_ref().is_some_and(|p| !may_touch(p.local_id)) {
-            return Err(CommandError::Domain(SaleError::OtraSucursal));
-        }
-        let mut datos = datos.clone();
-        let job = match previous.as_ref() {
-            Some(p) => Some(
-                crate::jobs::guard_edit(store, id, p, &mut datos, expected_version)
-                    .await
-                    .map_err(|e| e.map_domain(SaleError::Trabajo))?,
-            ),
-            None => None,
-        };
-        let mut unit = store.unit();
-        // The job decided what the edit may change: an order of one meanwhile runs this again.
-        if let Some((_, job_base)) = &job {
-            unit.guard::<crate::job::Trabajo>(key, *job_base);
-        }
-        let command = MovimientoCommand::Edit {
-            datos,
-            expected_version,
-        };
-        let after = unit
-            .handle_loaded(key, before, base, command, &())
-            .await
-            .map_err(|e| e.map_domain(SaleError::Movimiento))?;
-        let saved = after.datos().cloned();
-        unit.cash_ledger(crate::cash::LedgerWrite::new(id, previous.as_ref(), saved.as_ref()));
-        let motivo = MotivoStock::VentaEditada;
-        move_stock(&mut unit, id, previous.as_ref(), saved.as_ref(), motivo).await?;
-        let estado = saved.as_ref().and_then(|d| d.estado);
-        let moved = estado.filter(|e| previous.as_ref().and_then(|p| p.estado) != Some(*e));
-        if let (Some(estado), Some(job)) = (moved, job) {
-            crate::jobs::follow(store, &mut unit, id, job, estado, ctx)
+    let operation = format!("edicion:{id}");
+    store
+        .run(metadata, &operation, move || async move {
+            let (before, base) = store.load::<Movimiento>(key).await?;
+            let previous = before.datos().cloned();
+            if previous.as_ref().is_some_and(|p| !may_touch(p.local_id)) {
+                return Err(CommandError::Domain(SaleError::OtraSucursal));
+            }
+            let mut datos = datos.clone();
+            let job = match previous.as_ref() {
+                Some(p) => Some(
+                    crate::jobs::guard_edit(store, id, p, &mut datos, expected_version)
+                        .await
+                        .map_err(|e| e.map_domain(SaleError::Trabajo))?,
+                ),
+                None => None,
+            };
+            let mut unit = store.unit();
+            // The job decided what the edit may change: an order of one meanwhile runs this again.
+            if let Some((_, job_base)) = &job {
+                unit.guard::<crate::job::Trabajo>(key, *job_base);
+            }
+            let command = MovimientoCommand::Edit {
+                datos,
+                expected_version,
+            };
+            let after = unit
+                .handle_loaded(key, before, base, command, &())
                 .await
-                .map_err(|e| e.map_domain(SaleError::Trabajo))?;
-        }
-        unit.commit(metadata).await
-    })
-    .await?;
-    Ok(Outcome { id, appended })
+                .map_err(|e| e.map_domain(SaleError::Movimiento))?;
+            let saved = after.datos().cloned();
+            unit.cash_ledger(crate::cash::LedgerWrite::new(id, previous.as_ref(), saved.as_ref()));
+            let motivo = MotivoStock::VentaEditada;
+            move_stock(&mut unit, id, previous.as_ref(), saved.as_ref(), motivo).await?;
+            let estado = saved.as_ref().and_then(|d| d.estado);
+            let moved = estado.filter(|e| previous.as_ref().and_then(|p| p.estado) != Some(*e));
+            if let (Some(estado), Some(job)) = (moved, job) {
+                crate::jobs::follow(store, &mut unit, id, job, estado, ctx)
+                    .await
+                    .map_err(|e| e.map_domain(SaleError::Trabajo))?;
+            }
+            Ok((unit, id))
+        })
+        .await
 }
 
 /// Records a payment on a sale's balance, received now at `pago.local_id`'s cash (the caller's
@@ -169,45 +142,47 @@ pub async fn collect(
 ) -> Result<Outcome, CommandError<SaleError>> {
     let key = id.to_string();
     let (key, pago) = (key.as_str(), &pago);
-    let appended = with_retries(move || async move {
-        let (before, base) = store.load::<Movimiento>(key).await?;
-        let previous = before.datos().cloned();
-        let mut unit = store.unit();
-        let command = MovimientoCommand::Cobrar { pago: pago.clone() };
-        let after = unit
-            .handle_loaded(key, before, base, command, &())
-            .await
-            .map_err(|e| e.map_domain(SaleError::Movimiento))?;
-        let saved = after.datos().cloned();
-        unit.cash_ledger(crate::cash::LedgerWrite::new(id, previous.as_ref(), saved.as_ref()));
-        unit.commit(metadata).await
-    })
-    .await?;
-    Ok(Outcome { id, appended })
+    let operation = format!("cobro:{id}");
+    store
+        .run(metadata, &operation, move || async move {
+            let (before, base) = store.load::<Movimiento>(key).await?;
+            let previous = before.datos().cloned();
+            let mut unit = store.unit();
+            let command = MovimientoCommand::Cobrar { pago: pago.clone() };
+            let after = unit
+                .handle_loaded(key, before, base, command, &())
+                .await
+                .map_err(|e| e.map_domain(SaleError::Movimiento))?;
+            let saved = after.datos().cloned();
+            unit.cash_ledger(crate::cash::LedgerWrite::new(id, previous.as_ref(), saved.as_ref()));
+            Ok((unit, id))
+        })
+        .await
 }
 
 /// Deletes a movement, putting a sale's stock back at its branch.
 pub async fn delete(store: &EventStore, id: i64, metadata: &EventMetadata) -> Result<Outcome, CommandError<SaleError>> {
     let key = id.to_string();
     let key = key.as_str();
-    let appended = with_retries(move || async move {
-        let (before, base) = store.load::<Movimiento>(key).await?;
-        let previous = before.datos().cloned();
-        let job_base = crate::jobs::guard_delete(store, id)
-            .await
-            .map_err(|e| e.map_domain(SaleError::Trabajo))?;
-        let mut unit = store.unit();
-        // No job in course: an order of one meanwhile runs this again.
-        unit.guard::<crate::job::Trabajo>(key, job_base);
-        unit.handle_loaded(key, before, base, MovimientoCommand::Delete, &())
-            .await
-            .map_err(|e| e.map_domain(SaleError::Movimiento))?;
-        unit.cash_ledger(crate::cash::LedgerWrite::new(id, previous.as_ref(), None));
-        move_stock(&mut unit, id, previous.as_ref(), None, MotivoStock::VentaEliminada).await?;
-        unit.commit(metadata).await
-    })
-    .await?;
-    Ok(Outcome { id, appended })
+    let operation = format!("borrado:{id}");
+    store
+        .run(metadata, &operation, move || async move {
+            let (before, base) = store.load::<Movimiento>(key).await?;
+            let previous = before.datos().cloned();
+            let job_base = crate::jobs::guard_delete(store, id)
+                .await
+                .map_err(|e| e.map_domain(SaleError::Trabajo))?;
+            let mut unit = store.unit();
+            // No job in course: an order of one meanwhile runs this again.
+            unit.guard::<crate::job::Trabajo>(key, job_base);
+            unit.handle_loaded(key, before, base, MovimientoCommand::Delete, &())
+                .await
+                .map_err(|e| e.map_domain(SaleError::Movimiento))?;
+            unit.cash_ledger(crate::cash::LedgerWrite::new(id, previous.as_ref(), None));
+            move_stock(&mut unit, id, previous.as_ref(), None, MotivoStock::VentaEliminada).await?;
+            Ok((unit, id))
+        })
+        .await
 }
 
 /// A return as the counter asks for it: what comes back from sale `venta_id`, into the stock
@@ -233,10 +208,9 @@ pub async fn return_lines(
     let id = store.next_id(MOVEMENT_ID_SEQUENCE).await?;
     let (venta_key, key) = (request.venta_id.to_string(), id.to_string());
     let (venta_key, key, request) = (venta_key.as_str(), key.as_str(), &request);
-    let idempotency = idempotency_key(metadata);
-    let appended = with_retries(move || {
-        let idempotency = idempotency.clone();
-        async move {
+    let operation = format!("devolucion:{}", request.venta_id);
+    store
+        .run(metadata, &operation, move || async move {
             let (venta, base) = store.load::<Movimiento>(venta_key).await?;
             let mut unit = store.unit();
             let command = MovimientoCommand::Devolver {
@@ -264,14 +238,9 @@ pub async fn return_lines(
             unit.cash_ledger(crate::cash::LedgerWrite::new(id, None, salida.datos()).touching(today));
             restock(&mut unit, id, devolucion, request.local_id).await?;
             mark_lenses(&mut unit, sold, devolucion, &after, id).await?;
-            if let Some(k) = &idempotency {
-                unit.claim(IDEMPOTENCY_SCOPE, k, key);
-            }
-            unit.commit(metadata).await
-        }
-    })
-    .await?;
-    Ok(Outcome { id, appended })
+            Ok((unit, id))
+        })
+        .await
 }
 
 /// The refund's SALIDA: the value the return did not credit against the sale's balance, paid

@@ -1,54 +1,30 @@
 //! Stock outside sales (issue 23): an admin's manual adjustment with its reason and note, and a
 //! branch's reorder point. Transfers are in `transfers.rs`.
 
-use optica_events::movement::IDEMPOTENCY_SCOPE;
 use optica_events::{EventMetadata, MotivoStock};
 
 use crate::product::{Producto, ProductoCommand, ProductoError};
-use crate::{with_retries, CommandError, EventStore, Outcome};
+use crate::{CommandError, EventStore, Outcome};
 
-/// Runs one command on a product in its own unit (re-run when the stream moved meanwhile). With
-/// an `Idempotency-Key` (claimed with the events, as `ajuste:user:key`), a repeated request
-/// changes nothing: a write-off retried after a lost answer is not written off twice.
+/// Runs one command on a product in its own unit (re-run when the stream moved meanwhile; once
+/// per `Idempotency-Key`, so a write-off retried after a lost answer is not written off twice).
 async fn on_product(
     store: &EventStore,
     producto_id: i64,
+    operation: &str,
     command: ProductoCommand,
     metadata: &EventMetadata,
 ) -> Result<Outcome, CommandError<ProductoError>> {
-    let claim = crate::sale::idempotency_key(metadata).map(|k| format!("ajuste:{k}"));
-    if let Some(k) = &claim {
-        if store.holder(IDEMPOTENCY_SCOPE, k).await?.is_some() {
-            return Ok(Outcome {
-                id: producto_id,
-                appended: None,
-            });
-        }
-    }
     let key = producto_id.to_string();
-    let (key, command, claim) = (key.as_str(), &command, &claim);
-    let appended = with_retries(move || async move {
-        let mut unit = store.unit();
-        unit.handle::<Producto>(key, command.clone(), &()).await?;
-        if let Some(k) = claim {
-            unit.claim(IDEMPOTENCY_SCOPE, k, key);
-        }
-        unit.commit(metadata).await
-    })
-    .await;
-    let appended = match (appended, claim) {
-        // The same request raced in and won (its claim, or the stock it took, refused this
-        // one): nothing more to do.
-        (Err(e), Some(k)) => match store.holder(IDEMPOTENCY_SCOPE, k).await? {
-            Some(_) => None,
-            None => return Err(e),
-        },
-        (appended, _) => appended?,
-    };
-    Ok(Outcome {
-        id: producto_id,
-        appended,
-    })
+    let (key, command) = (key.as_str(), &command);
+    let operation = format!("{operation}:{producto_id}");
+    store
+        .run(metadata, &operation, move || async move {
+            let mut unit = store.unit();
+            unit.handle::<Producto>(key, command.clone(), &()).await?;
+            Ok((unit, producto_id))
+        })
+        .await
 }
 
 /// A manual adjustment: `cantidad` units in (positive) or out (negative) of the branch's stock,
@@ -68,7 +44,7 @@ pub async fn adjust(
         motivo,
         nota,
     };
-    on_product(store, producto_id, command, metadata).await
+    on_product(store, producto_id, "ajuste", command, metadata).await
 }
 
 /// Sets (or clears) the stock at or below which the branch should reorder the product.
@@ -82,6 +58,7 @@ pub async fn set_minimo(
     on_product(
         store,
         producto_id,
+        "minimo",
         ProductoCommand::SetMinimo { local_id, minimo },
         metadata,
     )

@@ -22,7 +22,7 @@ pub use crate::unit::UnitOfWork;
 /// How often a command is re-run when another writer appended to the same stream first. Hot
 /// streams (the last units of a product at a busy branch) see many racers; each round one wins,
 /// so the others need room to retry until they win or the stock is gone.
-const MAX_ATTEMPTS: usize = 30;
+pub(crate) const MAX_ATTEMPTS: usize = 30;
 
 /// A stream gets a snapshot of its aggregate each time it passes a multiple of this many events,
 /// so loading it reads at most this many events however long it grows (a product sold every
@@ -81,7 +81,7 @@ pub enum CommandError<E: std::error::Error> {
     /// A business rule refused the command.
     #[error(transparent)]
     Domain(E),
-    /// A stream changed between load and commit (retried by `with_retries`; returned when other
+    /// A stream changed between load and commit (retried by `EventStore::run`; returned when other
     /// writers kept winning the race).
     #[error("the stream kept changing while the command ran")]
     Conflict,
@@ -97,6 +97,9 @@ pub enum CommandError<E: std::error::Error> {
     /// The command would change the figures of a closed cash day (branch, day).
     #[error("cash day {dia} of branch {local_id} is closed")]
     CashDayClosed { local_id: i64, dia: chrono::NaiveDate },
+    /// The request's `Idempotency-Key` was used for another operation.
+    #[error("idempotency key used for another operation")]
+    KeyReused,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -112,6 +115,7 @@ impl<E: std::error::Error> CommandError<E> {
             CommandError::InUse { by } => CommandError::InUse { by },
             CommandError::Missing { target_type, target_id } => CommandError::Missing { target_type, target_id },
             CommandError::CashDayClosed { local_id, dia } => CommandError::CashDayClosed { local_id, dia },
+            CommandError::KeyReused => CommandError::KeyReused,
             CommandError::Store(s) => CommandError::Store(s),
         }
     }
@@ -218,8 +222,9 @@ impl EventStore {
     }
 
     /// Loads the aggregate, runs the command and appends the resulting events with the given
-    /// claims in one transaction, retrying when another writer appended to the stream first.
-    /// Returns where the last event landed, or `None` when the command produced no event.
+    /// claims in one transaction (see `run`: retried when another writer appended to the stream
+    /// first, once per `Idempotency-Key`). Returns where the last event landed, or `None` when
+    /// the command produced no event.
     pub async fn execute<A>(
         &self,
         id: &str,
@@ -233,52 +238,50 @@ impl EventStore {
         A::Command: Clone,
     {
         let command = &command;
-        with_retries(move || async move {
-            let mut unit = self.unit();
-            unit.handle::<A>(id, command.clone(), services).await?;
-            for (scope, key) in &claims.take {
-                unit.claim(scope, key, id);
-            }
-            for (scope, key) in &claims.release {
-                unit.release(scope, key, id);
-            }
-            unit.commit(metadata).await
-        })
-        .await
+        let operation = format!("{}:{id}", A::TYPE);
+        let outcome = self
+            .run(metadata, &operation, move || async move {
+                let mut unit = self.unit();
+                unit.handle::<A>(id, command.clone(), services).await?;
+                for (scope, key) in &claims.take {
+                    unit.claim(scope, key, id);
+                }
+                for (scope, key) in &claims.release {
+                    unit.release(scope, key, id);
+                }
+                Ok((unit, ()))
+            })
+            .await?;
+        Ok(outcome.appended)
     }
 
     /// Starts a unit of work: commands on one or more streams whose events commit together.
     pub fn unit(&self) -> UnitOfWork<'_> {
         UnitOfWork::new(self)
     }
-
-    /// Tells this process's projector that events were committed (after a `commit_in`).
-    pub fn wake_projector(&self) {
-        if let Some(projector) = &self.wake {
-            projector.notify_one();
-        }
-    }
 }
 
-/// Runs `attempt` again while it fails with `Conflict` (a stream it read was appended to by
-/// another writer before it committed), up to `MAX_ATTEMPTS` times.
-pub async fn with_retries<T, E, F, Fut>(mut attempt: F) -> Result<T, CommandError<E>>
-where
-    E: std::error::Error,
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Result<T, CommandError<E>>>,
-{
-    for round in 1..MAX_ATTEMPTS {
-        match attempt().await {
-            Err(CommandError::Conflict) => tokio::time::sleep(backoff(round)).await,
-            other => return other,
-        }
+/// Whether PostgreSQL ended the transaction without writing anything, for a reason that a new
+/// attempt may not meet: the session sat idle in the transaction too long (a frozen process,
+/// 25P03), a serialization failure or deadlock (40001, 40P01), or a lock or statement timeout
+/// (55P03, 57014). A command that met one runs again.
+pub fn rolled_back(e: &dyn sqlx::error::DatabaseError) -> bool {
+    matches!(
+        e.code().as_deref(),
+        Some("25P03" | "40001" | "40P01" | "55P03" | "57014")
+    )
+}
+
+/// The same, for any error of the store.
+pub(crate) fn transient(e: &StoreError) -> bool {
+    match e {
+        StoreError::Database(sqlx::Error::Database(d)) => rolled_back(d.as_ref()),
+        _ => false,
     }
-    attempt().await
 }
 
 /// A short random pause, growing with the round, so racing writers stop colliding in lockstep.
-fn backoff(round: usize) -> std::time::Duration {
+pub(crate) fn backoff(round: usize) -> std::time::Duration {
     use std::hash::{BuildHasher, Hasher};
     let random = std::collections::hash_map::RandomState::new().build_hasher().finish();
     let ceiling = 2 * round.min(10) as u64;

@@ -4,13 +4,12 @@
 //! re-runs against the new stock and is refused when there is none.
 
 use chrono::NaiveDateTime;
-use optica_events::movement::IDEMPOTENCY_SCOPE;
 use optica_events::transfer::{Cantidad, LineaTransferida, TRANSFER_ID_SEQUENCE};
 use optica_events::{EventMetadata, MotivoStock, Origen};
 
 use crate::product::{Ajuste, Producto, ProductoCommand, ProductoError};
 use crate::transfer::{Estado, Transferencia, TransferenciaCommand, TransferenciaError};
-use crate::{with_retries, CommandError, EventStore, Outcome, UnitOfWork};
+use crate::{CommandError, EventStore, Outcome, UnitOfWork};
 
 /// Why a transfer's unit was refused, whichever stream refused it.
 #[derive(Debug, thiserror::Error)]
@@ -71,45 +70,9 @@ async fn move_units(
     Ok(productos)
 }
 
-/// The idempotency claim of a transfer request (its own kind, so a key a sale used answers no
-/// transfer).
-fn idempotency(metadata: &EventMetadata) -> Option<String> {
-    crate::sale::idempotency_key(metadata).map(|k| format!("transferencia:{k}"))
-}
-
-/// The transfer an earlier request with the same `Idempotency-Key` sent, if any.
-async fn replayed(store: &EventStore, metadata: &EventMetadata) -> Result<Option<i64>, CommandError<TransferError>> {
-    let Some(key) = idempotency(metadata) else {
-        return Ok(None);
-    };
-    Ok(store
-        .holder(IDEMPOTENCY_SCOPE, &key)
-        .await?
-        .and_then(|id| id.parse().ok()))
-}
-
 /// Sends a transfer: the units leave the sending branch now (never below zero) and are in transit.
 /// A request repeated with its `Idempotency-Key` answers the first transfer and sends nothing.
 pub async fn send(
-    store: &EventStore,
-    envio: Envio,
-    metadata: &EventMetadata,
-) -> Result<Outcome, CommandError<TransferError>> {
-    if let Some(id) = replayed(store, metadata).await? {
-        return Ok(Outcome { id, appended: None });
-    }
-    match send_once(store, envio, metadata).await {
-        // The same request raced in (its claim, or the stock it took, refused this one): the
-        // first one's transfer is the answer.
-        Err(e) => match replayed(store, metadata).await? {
-            Some(id) => Ok(Outcome { id, appended: None }),
-            None => Err(e),
-        },
-        sent => sent,
-    }
-}
-
-async fn send_once(
     store: &EventStore,
     envio: Envio,
     metadata: &EventMetadata,
@@ -118,43 +81,40 @@ async fn send_once(
     let id = store.next_id(TRANSFER_ID_SEQUENCE).await?;
     let key = id.to_string();
     let (key, envio) = (key.as_str(), &envio);
-    let appended = with_retries(move || async move {
-        let mut unit = store.unit();
-        // Out of the origin, and the destination opened for the product (its stock unchanged).
-        let cambios = (envio.lineas.iter().filter(|l| l.cantidad > 0))
-            .map(|l| (l.producto_id, vec![(envio.origen, -l.cantidad), (envio.destino, 0)]));
-        let productos = move_units(&mut unit, id, cambios).await?;
-        // Each line with the product's model of the moment (a line of 0 units has no product
-        // loaded; the transfer refuses it).
-        let lineas = envio
-            .lineas
-            .iter()
-            .map(|l| LineaTransferida {
-                producto_id: l.producto_id,
-                modelo: productos
-                    .iter()
-                    .find(|(id, _)| *id == l.producto_id)
-                    .map_or_else(|| l.producto_id.to_string(), |(_, p)| p.datos().modelo.clone()),
-                cantidad: l.cantidad,
-            })
-            .collect();
-        let command = TransferenciaCommand::Enviar {
-            origen: envio.origen,
-            destino: envio.destino,
-            lineas,
-            nota: envio.nota.clone(),
-            fecha: envio.fecha,
-        };
-        unit.handle_loaded(key, Transferencia::default(), 0, command, &())
-            .await
-            .map_err(domain)?;
-        if let Some(k) = idempotency(metadata) {
-            unit.claim(IDEMPOTENCY_SCOPE, &k, key);
-        }
-        unit.commit(metadata).await
-    })
-    .await?;
-    Ok(Outcome { id, appended })
+    store
+        .run(metadata, "transferencia", move || async move {
+            let mut unit = store.unit();
+            // Out of the origin, and the destination opened for the product (its stock unchanged).
+            let cambios = (envio.lineas.iter().filter(|l| l.cantidad > 0))
+                .map(|l| (l.producto_id, vec![(envio.origen, -l.cantidad), (envio.destino, 0)]));
+            let productos = move_units(&mut unit, id, cambios).await?;
+            // Each line with the product's model of the moment (a line of 0 units has no product
+            // loaded; the transfer refuses it).
+            let lineas = envio
+                .lineas
+                .iter()
+                .map(|l| LineaTransferida {
+                    producto_id: l.producto_id,
+                    modelo: productos
+                        .iter()
+                        .find(|(id, _)| *id == l.producto_id)
+                        .map_or_else(|| l.producto_id.to_string(), |(_, p)| p.datos().modelo.clone()),
+                    cantidad: l.cantidad,
+                })
+                .collect();
+            let command = TransferenciaCommand::Enviar {
+                origen: envio.origen,
+                destino: envio.destino,
+                lineas,
+                nota: envio.nota.clone(),
+                fecha: envio.fecha,
+            };
+            unit.handle_loaded(key, Transferencia::default(), 0, command, &())
+                .await
+                .map_err(domain)?;
+            Ok((unit, id))
+        })
+        .await
 }
 
 /// What a step after sending does.
@@ -181,44 +141,50 @@ pub async fn step(
 ) -> Result<Outcome, CommandError<TransferError>> {
     let key = id.to_string();
     let (key, paso, may_touch) = (key.as_str(), &paso, &may_touch);
-    let appended = with_retries(move || async move {
-        let (before, base) = store.load::<Transferencia>(key).await?;
-        if before.estado() == Estado::Nueva {
-            return Err(CommandError::Domain(TransferError::Transferencia(
-                TransferenciaError::NotFound,
-            )));
-        }
-        let (local_id, command) = match paso.clone() {
-            Paso::Recibir { recibidas, motivo } => (
-                before.destino(),
-                TransferenciaCommand::Recibir {
-                    recibidas,
-                    motivo,
-                    fecha,
-                },
-            ),
-            Paso::Cancelar { motivo } => (before.origen(), TransferenciaCommand::Cancelar { motivo, fecha }),
-        };
-        if !may_touch(local_id) {
-            return Err(CommandError::Domain(TransferError::OtroLocal));
-        }
-        let mut unit = store.unit();
-        let lineas = before.lineas().to_vec();
-        let after = unit
-            .handle_loaded(key, before, base, command, &())
-            .await
-            .map_err(domain)?;
-        // The units that now enter a branch: what arrived at the destination, or everything
-        // back at the origin.
-        let entering: Vec<(i64, i64)> = match (paso, after.recibidas()) {
-            (Paso::Recibir { .. }, Some(recibidas)) => recibidas.iter().map(|r| (r.producto_id, r.cantidad)).collect(),
-            _ => lineas.iter().map(|l| (l.producto_id, l.cantidad)).collect(),
-        };
-        let cambios =
-            (entering.into_iter().filter(|(_, c)| *c > 0)).map(|(producto_id, c)| (producto_id, vec![(local_id, c)]));
-        move_units(&mut unit, id, cambios).await?;
-        unit.commit(metadata).await
-    })
-    .await?;
-    Ok(Outcome { id, appended })
+    let operation = match paso {
+        Paso::Recibir { .. } => format!("recepcion:{id}"),
+        Paso::Cancelar { .. } => format!("cancelacion:{id}"),
+    };
+    store
+        .run(metadata, &operation, move || async move {
+            let (before, base) = store.load::<Transferencia>(key).await?;
+            if before.estado() == Estado::Nueva {
+                return Err(CommandError::Domain(TransferError::Transferencia(
+                    TransferenciaError::NotFound,
+                )));
+            }
+            let (local_id, command) = match paso.clone() {
+                Paso::Recibir { recibidas, motivo } => (
+                    before.destino(),
+                    TransferenciaCommand::Recibir {
+                        recibidas,
+                        motivo,
+                        fecha,
+                    },
+                ),
+                Paso::Cancelar { motivo } => (before.origen(), TransferenciaCommand::Cancelar { motivo, fecha }),
+            };
+            if !may_touch(local_id) {
+                return Err(CommandError::Domain(TransferError::OtroLocal));
+            }
+            let mut unit = store.unit();
+            let lineas = before.lineas().to_vec();
+            let after = unit
+                .handle_loaded(key, before, base, command, &())
+                .await
+                .map_err(domain)?;
+            // The units that now enter a branch: what arrived at the destination, or everything
+            // back at the origin.
+            let entering: Vec<(i64, i64)> = match (paso, after.recibidas()) {
+                (Paso::Recibir { .. }, Some(recibidas)) => {
+                    recibidas.iter().map(|r| (r.producto_id, r.cantidad)).collect()
+                }
+                _ => lineas.iter().map(|l| (l.producto_id, l.cantidad)).collect(),
+            };
+            let cambios = (entering.into_iter().filter(|(_, c)| *c > 0))
+                .map(|(producto_id, c)| (producto_id, vec![(local_id, c)]));
+            move_units(&mut unit, id, cambios).await?;
+            Ok((unit, id))
+        })
+        .await
 }

@@ -29,7 +29,7 @@ struct StreamWrite {
 
 /// Commands on several streams, appended in one transaction with optimistic concurrency on each
 /// stream: if any stream grew since it was loaded, nothing is written and `commit` answers
-/// `Conflict`, so the caller re-runs the whole unit (see `with_retries`).
+/// `Conflict`, so the caller re-runs the whole unit (see `EventStore::run`).
 pub struct UnitOfWork<'a> {
     store: &'a EventStore,
     writes: Vec<StreamWrite>,
@@ -44,6 +44,12 @@ pub struct UnitOfWork<'a> {
     receipts: Vec<(&'static str, String, i64)>,
     /// Streams read to decide and not written (see `unit/guard.rs`).
     guards: Vec<guard::Guard>,
+    /// The request's `Idempotency-Key` and what the command answers, recorded with the events
+    /// (see `keys.rs`).
+    key: Option<crate::keys::KeyWrite>,
+    /// A transaction the command opened to decide under a lock (see `transaction`); the commit
+    /// writes in it.
+    tx: Option<sqlx::Transaction<'static, sqlx::Postgres>>,
 }
 
 /// The event whose `numero` the commit fills in from the branch's receipt counter.
@@ -60,7 +66,25 @@ impl<'a> UnitOfWork<'a> {
             outbox: Vec::new(),
             receipts: Vec::new(),
             guards: Vec::new(),
+            key: None,
+            tx: None,
         }
+    }
+
+    /// The unit's own transaction, begun now: a command that must read under a lock before it
+    /// decides (a count reads the day's ledger) takes the lock here, and the commit writes in
+    /// the same transaction. Nothing may be written in it before the commit.
+    pub async fn transaction(&mut self) -> Result<&mut sqlx::PgConnection, StoreError> {
+        if self.tx.is_none() {
+            self.tx = Some(self.store.pool.begin().await?);
+        }
+        self.tx
+            .as_deref_mut()
+            .ok_or_else(|| StoreError::Persistence("no transaction".into()))
+    }
+
+    pub(crate) fn record_key(&mut self, key: crate::keys::KeyWrite) {
+        self.key = Some(key);
     }
 
     /// Makes the commit depend on a stream this unit read to decide but does not write, at the
@@ -222,30 +246,10 @@ impl<'a> UnitOfWork<'a> {
         self.outbox.push(write);
     }
 
-    /// Appends the kept events and claims inside the caller's transaction, which the caller
-    /// commits (and then calls `EventStore::wake_projector`). No snapshots are stored: the
-    /// streams written this way are short.
-    pub async fn commit_in<E: std::error::Error>(
-        self,
-        tx: &mut sqlx::PgConnection,
-        metadata: &EventMetadata,
-    ) -> Result<Option<Appended>, CommandError<E>> {
-        // The caller's transaction may hold locks already: guards' locks must come first.
-        debug_assert!(self.guards.is_empty(), "a unit with guards commits on its own");
-        if self.writes.is_empty() {
-            return Ok(None);
-        }
-        let json = serde_json::to_value(metadata).map_err(StoreError::Corrupt)?;
-        match self.write_all(&json, tx).await {
-            Ok(appended) => Ok(Some(appended)),
-            Err(e) => Err(self.failure(e).await),
-        }
-    }
-
     /// Appends every kept event and applies the claims in one transaction. `None` when no
     /// command produced an event.
-    pub async fn commit<E: std::error::Error>(
-        self,
+    pub(crate) async fn commit<E: std::error::Error>(
+        mut self,
         metadata: &EventMetadata,
     ) -> Result<Option<Appended>, CommandError<E>> {
         if self.writes.is_empty() {
@@ -270,7 +274,8 @@ impl<'a> UnitOfWork<'a> {
 
     async fn failure<E: std::error::Error>(&self, e: AppendError) -> CommandError<E> {
         match e {
-            AppendError::StreamMoved => CommandError::Conflict,
+            // Another request with the same key committed first: the next round answers it.
+            AppendError::StreamMoved | AppendError::KeyTaken => CommandError::Conflict,
             AppendError::Claimed { scope, key } => CommandError::Duplicate { scope, key },
             AppendError::InUse => self.referrers().await,
             AppendError::Missing => self.missing_target().await,
@@ -279,10 +284,17 @@ impl<'a> UnitOfWork<'a> {
         }
     }
 
-    async fn append(&self, metadata: &EventMetadata) -> Result<Appended, AppendError> {
+    async fn append(&mut self, metadata: &EventMetadata) -> Result<Appended, AppendError> {
         let metadata = serde_json::to_value(metadata).map_err(|e| AppendError::Db(sqlx::Error::Encode(e.into())))?;
         let retired = self.writes.iter().any(|w| w.live == Some(false));
+        if let Some(mut tx) = self.tx.take() {
+            let appended = self.write_all(&metadata, &mut tx).await?;
+            tx.commit().await?;
+            self.wake_projector();
+            return Ok(appended);
+        }
         if self.take.is_empty()
+            && self.key.is_none()
             && self.release.is_empty()
             && !retired
             && self.cash.is_none()
@@ -315,6 +327,10 @@ impl<'a> UnitOfWork<'a> {
                 return Err(AppendError::StreamMoved);
             }
         }
+        // The key first: a twin request waits here for this one to end, holding nothing else.
+        if let Some(key) = &self.key {
+            key.take(&mut *tx).await?;
+        }
         if let Some(cash) = &self.cash {
             if let Some((local_id, dia)) = crate::cash::first_closed(&mut *tx, cash.changed()).await? {
                 return Err(AppendError::CashDayClosed { local_id, dia });
@@ -336,6 +352,9 @@ impl<'a> UnitOfWork<'a> {
         // The events first: a writer racing on the same stream then fails on the stream's key
         // (and the unit is run again) instead of the two waiting on each other's locks.
         let appended = self.insert_events(metadata, &numbers, &mut *tx).await?;
+        if let Some(key) = &self.key {
+            key.landed(&mut *tx, appended).await?;
+        }
         if let Some(cash) = &self.cash {
             cash.write(&mut *tx).await?;
         }
@@ -458,8 +477,10 @@ impl<'a> UnitOfWork<'a> {
     }
 }
 
-enum AppendError {
+pub(crate) enum AppendError {
     StreamMoved,
+    /// Another request with the same `Idempotency-Key` committed first.
+    KeyTaken,
     Claimed {
         scope: String,
         key: String,

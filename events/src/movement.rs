@@ -14,8 +14,6 @@ use crate::{Medida, Money};
 pub const MOVEMENT_AGGREGATE: &str = "Movimiento";
 /// The PostgreSQL sequence that allocates movement ids.
 pub const MOVEMENT_ID_SEQUENCE: &str = "movimiento_ids";
-/// Unique-claim scope of `Idempotency-Key` headers (key: `username:key`).
-pub const IDEMPOTENCY_SCOPE: &str = "idempotency_key";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]

@@ -343,7 +343,7 @@ fn totals(w: &mut Writer, m: &Movimiento) {
     }
     if m.tipo_movimiento == "ENTRADA" {
         // The read model's debt already counts the returns' credit.
-        amount(w, "Saldo a pagar:", &money(m.deuda), HEADING);
+        amount(w, "Adeuda:", &money(m.deuda), HEADING);
     }
 }
 

@@ -296,7 +296,7 @@ async fn both_reports_print_the_movement_its_discount_and_debt_in_spanish(pool: 
         "Subtotal: $ 3.000,00",
         "Descuento (10 %): -$ 300,00",
         "Total: $ 2.700,00",
-        "Saldo a pagar: $ 1.200,00",
+        "Adeuda: $ 1.200,00",
     ] {
         assert!(squeeze(&text).contains(expected), "missing {expected:?} in:\n{text}");
     }
@@ -364,7 +364,7 @@ async fn a_long_movement_continues_on_more_pages_and_any_text_prints(pool: PgPoo
         assert!(pages >= 2, "{report}: {pages} page(s)");
         let text = squeeze(&text);
         let (line, debt) = match report {
-            "reporteCliente" => (" 1 $ 10,00 $ 10,00", "Saldo a pagar: $ 0,00"),
+            "reporteCliente" => (" 1 $ 10,00 $ 10,00", "Adeuda: $ 0,00"),
             _ => (" - Precio: $ 10,00", "Adeuda: $ 0,00"),
         };
         let first = format!("Reparación Nº 1: ¿bisagra? ¡Ñandú! ? segunda línea{line}");

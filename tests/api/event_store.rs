@@ -229,3 +229,22 @@ async fn a_long_stream_loads_from_its_snapshot_as_from_every_event(pool: PgPool)
         serde_json::to_value(&whole).unwrap()
     );
 }
+
+/// A transaction PostgreSQL ended (here: idle inside it past its timeout, as a frozen process's
+/// is) wrote nothing: the answer asks the client to try again (503 with `Retry-After`), never 500.
+#[sqlx::test]
+async fn a_transaction_the_database_ended_is_answered_503(pool: PgPool) {
+    use axum::response::IntoResponse;
+    let mut conn = pool.acquire().await.unwrap();
+    sqlx::query("set idle_in_transaction_session_timeout = '100ms'")
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    sqlx::query("begin").execute(&mut *conn).await.unwrap();
+    sqlx::query("select 1").execute(&mut *conn).await.unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let ended = sqlx::query("select 1").execute(&mut *conn).await.unwrap_err();
+    let response = optica::error::AppError::from(ended).into_response();
+    assert_eq!(response.status(), axum::http::StatusCode::SERVICE_UNAVAILABLE);
+    assert!(response.headers().contains_key(axum::http::header::RETRY_AFTER));
+}

@@ -17,6 +17,7 @@ mod db_restart;
 mod event_store;
 mod existing_front_end;
 mod fuzz;
+mod idempotency;
 mod job_and_sale;
 mod jobs;
 mod late_reads;

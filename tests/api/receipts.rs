@@ -143,7 +143,7 @@ async fn the_receipt_is_one_a_customer_accepts(pool: PgPool) {
         "Descuento (10 %): -$ 300,15",
         "Total: $ 2.701,35",
         "21/11/2026 · Efectivo $ 1.350,00",
-        "Saldo a pagar: $ 1.351,35",
+        "Adeuda: $ 1.351,35",
         &format!("/estadoCompra/{codigo}"),
     ] {
         assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
@@ -164,7 +164,7 @@ async fn the_receipt_is_one_a_customer_accepts(pool: PgPool) {
         .await;
     let text = squeeze(&pdf_text(&after));
     assert!(text.contains("Devoluciones a cuenta: -$ 900,45"), "{text}");
-    assert!(text.contains("Saldo a pagar: $ 450,90"), "{text}");
+    assert!(text.contains("Adeuda: $ 450,90"), "{text}");
     // The logo and the QR code are drawn: the page has images and filled squares.
     let raw = String::from_utf8_lossy(&bytes);
     assert!(raw.contains("/DCTDecode"), "no logo in the PDF");
@@ -189,7 +189,7 @@ async fn the_receipt_is_one_a_customer_accepts(pool: PgPool) {
         text.contains("Reparación Nº 60: ¿bisagra? ¡Ñandú! 1 $ 10,00 $ 10,00"),
         "{text}"
     );
-    assert!(text.contains("Saldo a pagar: $ 0,00"), "{text}");
+    assert!(text.contains("Adeuda: $ 0,00"), "{text}");
     assert!(render(&bytes, "recibo-largo") >= 2);
     let gasto = json!({"tipoMovimiento": "SALIDA", "fecha": "2026-11-21T12:00", "local": {"id": shop.centro},
         "total": 100, "totalImpuesto": 100, "descripcion": "Artículos de limpieza", "detalles": [], "detallesAdicionales": [],

@@ -19,18 +19,20 @@ const BACKLOG: usize = 20_000;
 
 async fn backlog(store: &EventStore) {
     let metadata = EventMetadata::new(Actor::system("test"), "backlog".to_string(), None);
-    let mut unit = store.unit();
-    for i in 0..BACKLOG {
-        let data = LookupData {
-            nombre: format!("Marca {i}"),
-            ..Default::default()
-        };
-        let id = (1_000_000 + i).to_string();
-        unit.handle::<Lookup<Marca>>(&id, LookupCommand::Create(data), &())
-            .await
-            .unwrap();
-    }
-    unit.commit::<optica_command::lookup::LookupError>(&metadata)
+    store
+        .run::<_, optica_command::lookup::LookupError, _, _>(&metadata, "backlog", || async {
+            let mut unit = store.unit();
+            for i in 0..BACKLOG {
+                let data = LookupData {
+                    nombre: format!("Marca {i}"),
+                    ..Default::default()
+                };
+                let id = (1_000_000 + i).to_string();
+                unit.handle::<Lookup<Marca>>(&id, LookupCommand::Create(data), &())
+                    .await?;
+            }
+            Ok((unit, ()))
+        })
         .await
         .unwrap();
 }

@@ -117,7 +117,7 @@ test('a seller sells to a patient with two payments, prints both reports and the
       'Efectivo $ 1.200,00',
       'Tarjeta $ 800,00',
       'Total: $ 2.000,00',
-      'Saldo a pagar: $ 0,00',
+      'Adeuda: $ 0,00',
       '/estadoCompra/',
     ]) {
       assert.ok(clienteText.includes(expected), `${expected} in ${clienteText}`);

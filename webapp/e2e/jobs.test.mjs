@@ -546,7 +546,7 @@ test('a job from the order to the notices and the delivery, with a real mail ser
           'Subtotal',
           'Orma Blue Essilor',
           'Total: $ 80.000,00',
-          'Saldo a pagar: $ 50.000,00',
+          'Adeuda: $ 50.000,00',
           '/estadoCompra/',
         ]);
         assert.ok(reciboTexto.includes(enlace), `the status link ${enlace} in ${reciboTexto}`);

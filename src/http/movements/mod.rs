@@ -18,7 +18,6 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use optica_command::sale;
-use optica_command::CommandError;
 use optica_events::movement::MovimientoDatos;
 use optica_events::LookupKind;
 use optica_query::movements::{self as read, Movimiento};
@@ -177,23 +176,11 @@ pub async fn create(
 ) -> Result<Created<MovimientoGuardado>, AppError> {
     const CREATED: &str = "El movimiento ha sido creado!";
     let metadata = meta.metadata(caller.actor());
-    if let Some(id) = sale::replayed(&state.store, &metadata).await? {
-        wait_until_readable(&state, id).await?;
-        return answer(&state, &caller, id, CREATED, false).await;
-    }
     let datos = checked(&state, &caller, body).await?;
-    let (id, caught) = match sale::register(&state.store, datos, &metadata).await {
-        Ok(outcome) => dispatch::settled_in_time(&state, outcome).await,
-        // The same key raced in: the first request's movement is the answer.
-        Err(CommandError::Duplicate { .. }) => {
-            let id = sale::replayed(&state.store, &metadata)
-                .await?
-                .ok_or_else(|| AppError::internal("idempotency claim without movement"))?;
-            wait_until_readable(&state, id).await?;
-            (id, true)
-        }
-        Err(e) => return Err(command_error(0, e, "crear")),
-    };
+    let outcome = sale::register(&state.store, datos, &metadata)
+        .await
+        .map_err(|e| command_error(0, e, "crear"))?;
+    let (id, caught) = dispatch::settled_in_time(&state, outcome).await;
     answer(&state, &caller, id, CREATED, !caught).await
 }
 
@@ -297,17 +284,4 @@ pub async fn delete(
         .map_err(|e| command_error(id, e, "eliminar"))?;
     dispatch::settled(&state, outcome).await;
     Ok(StatusCode::NO_CONTENT)
-}
-
-/// Waits (bounded) until the read model shows a movement another request committed, so a
-/// repeated request answers it like the first one did.
-async fn wait_until_readable(state: &AppState, id: i64) -> Result<(), AppError> {
-    let deadline = tokio::time::Instant::now() + state.read_wait;
-    while read::branch_of(&state.pool, id).await?.is_none() {
-        if tokio::time::Instant::now() >= deadline {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    Ok(())
 }

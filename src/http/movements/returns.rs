@@ -61,10 +61,6 @@ pub async fn devolver(
 ) -> Result<Created<MovimientoGuardado>, AppError> {
     const CREATED: &str = "La devolución ha sido registrada!";
     let metadata = meta.metadata(caller.actor());
-    if let Some(done) = sale::replayed(&state.store, &metadata).await? {
-        super::wait_until_readable(&state, done).await?;
-        return answer(&state, &caller, done, CREATED, false).await;
-    }
     let sale_branch = super::branch_of(&state, id).await?;
     // A seller returns their own branch's sales, into it: the refusals name the sale's lines,
     // which another branch's seller may not read. An admin chooses the branch (a customer
@@ -96,24 +92,9 @@ pub async fn devolver(
         metodo_pago_id: metodo,
         fecha: state.now(),
     };
-    let (done, caught) = match sale::return_lines(&state.store, request, &metadata).await {
-        Ok(outcome) => dispatch::settled_in_time(&state, outcome).await,
-        Err(optica_command::CommandError::Duplicate { .. }) => {
-            let done = sale::replayed(&state.store, &metadata)
-                .await?
-                .ok_or_else(|| AppError::internal("idempotency claim without movement"))?;
-            super::wait_until_readable(&state, done).await?;
-            (done, true)
-        }
-        Err(e) => {
-            // The same request, sent again while the first was returning the last units, is
-            // refused by what the first returned: it answers the first one's refund.
-            let Some(done) = sale::replayed(&state.store, &metadata).await? else {
-                return Err(command_error(id, e, "devolver"));
-            };
-            super::wait_until_readable(&state, done).await?;
-            (done, true)
-        }
-    };
+    let outcome = sale::return_lines(&state.store, request, &metadata)
+        .await
+        .map_err(|e| command_error(id, e, "devolver"))?;
+    let (done, caught) = dispatch::settled_in_time(&state, outcome).await;
     answer(&state, &caller, done, CREATED, !caught).await
 }

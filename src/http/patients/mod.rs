@@ -165,13 +165,15 @@ pub async fn create(
 ) -> Result<Created<PacienteGuardado>, AppError> {
     let prepared = prepare(body, state.today()).map_err(AppError::Rejected)?;
     let datos = validated(&state, prepared.datos).await?;
-    check_duplicates(&state, &datos, 0).await?;
+    let metadata = meta.metadata(caller.actor());
+    if !state.store.repeated(&metadata).await? {
+        check_duplicates(&state, &datos, 0).await?;
+    }
     let patient = NewPatient {
         datos,
         fichas: prepared.fichas.unwrap_or_default(),
         ficha: prepared.ficha,
     };
-    let metadata = meta.metadata(caller.actor());
     let outcome = registry::register(&state.store, &patient, state.today(), &metadata)
         .await
         .map_err(|e| command_error(0, e, false))?;

@@ -336,13 +336,15 @@ pub async fn create(
     let lookups = Referenced::load(&state.pool, references(&body)).await?;
     let prepared = prepare(body, &lookups).map_err(AppError::Rejected)?;
     let datos = &prepared.datos;
-    if !read::existing_models(&state.pool, datos.marca_id, std::slice::from_ref(&datos.modelo))
-        .await?
-        .is_empty()
+    let metadata = meta.metadata(caller.actor());
+    // A repeated request would find the first one's product: the store answers it.
+    if !state.store.repeated(&metadata).await?
+        && !read::existing_models(&state.pool, datos.marca_id, std::slice::from_ref(&datos.modelo))
+            .await?
+            .is_empty()
     {
         return Err(duplicate(false));
     }
-    let metadata = meta.metadata(caller.actor());
     let outcome = catalogue::create(&state.store, &prepared.new_product(), state.today(), &metadata)
         .await
         .map_err(|e| command_error(0, e, false))?;

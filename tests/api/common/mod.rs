@@ -249,6 +249,29 @@ impl TestApp {
             .unwrap();
         self.send(request).await
     }
+    /// Any request carrying an `Idempotency-Key`, as the web app sends every command.
+    pub async fn call_keyed(
+        &self,
+        method: Method,
+        uri: &str,
+        token: &str,
+        key: &str,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let request = Request::builder()
+            .method(method)
+            .uri(uri)
+            .header(header::AUTHORIZATION, format!("Bearer {token}"))
+            .header("idempotency-key", key);
+        let request = match body {
+            Some(json) => request
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(json.to_string()))
+                .unwrap(),
+            None => request.body(Body::empty()).unwrap(),
+        };
+        self.send(request).await
+    }
     pub async fn put(&self, uri: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
         self.call(Method::PUT, uri, token, Some(body)).await
     }

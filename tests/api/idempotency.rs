@@ -1,0 +1,317 @@
+//! `Idempotency-Key` on every command that records money, stock or a state: the same key sent
+//! twice in a row, or fifteen times at once, has one effect (one transaction of events carries
+//! it) and every request gets the same answer.
+
+use axum::http::{Method, StatusCode};
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+use crate::common::shop::{id_of, shop, Shop};
+use crate::common::TestApp;
+use crate::jobs::{lab, patient, sale_with_lens};
+
+/// How many transactions wrote events under `key`: one per effect.
+async fn effects(pool: &PgPool, key: &str) -> i64 {
+    sqlx::query_scalar("select count(distinct tx_id) from events where metadata->>'idempotency_key' = $1")
+        .bind(key)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+/// One command as the web app sends it.
+struct Keyed {
+    name: &'static str,
+    method: Method,
+    path: String,
+    token: String,
+    body: Option<Value>,
+}
+
+/// Sends `command` under `key` twice in a row, then fifteen times at once under `key` + "-x":
+/// one effect each time and one answer, the first one's (a success).
+async fn once(app: &TestApp, command: &Keyed, key: &str) {
+    let send = |key: String| async move {
+        app.call_keyed(
+            command.method.clone(),
+            &command.path,
+            &command.token,
+            &key,
+            command.body.clone(),
+        )
+        .await
+    };
+    let first = send(key.to_string()).await;
+    assert!(first.0.is_success(), "{}: {first:?}", command.name);
+    let again = send(key.to_string()).await;
+    assert_eq!(
+        again, first,
+        "{}: the repeated request answers the first one",
+        command.name
+    );
+    assert_eq!(effects(&app.pool, key).await, 1, "{}: one effect", command.name);
+}
+
+async fn at_once(app: &TestApp, command: &Keyed, key: &str) {
+    let send = |key: String| async move {
+        app.call_keyed(
+            command.method.clone(),
+            &command.path,
+            &command.token,
+            &key,
+            command.body.clone(),
+        )
+        .await
+    };
+    let answers = futures::future::join_all((0..15).map(|_| send(key.to_string()))).await;
+    assert!(answers[0].0.is_success(), "{}: {:?}", command.name, answers[0]);
+    for answer in &answers {
+        assert_eq!(answer, &answers[0], "{}: fifteen at once, one answer", command.name);
+    }
+    assert_eq!(
+        effects(&app.pool, key).await,
+        1,
+        "{}: fifteen at once, one effect",
+        command.name
+    );
+}
+
+/// A sale to Ana of 2000.00 paid 800.00 (1200.00 owed).
+fn on_credit(shop: &Shop) -> Value {
+    json!({
+        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:00", "local": {"id": shop.centro},
+        "paciente": {"id": shop.paciente}, "total": 2000.0, "totalImpuesto": 800.0,
+        "detalles": [], "detallesAdicionales": [{"descripcion": "Anteojo completo", "subtotal": 2000.0}],
+        "cajaMovimientos": [{"monto": 800.0, "montoImpuesto": 800.0, "metodoPago": {"id": shop.efectivo},
+                             "fecha": "2026-11-21T10:00"}],
+        "estadoMovimiento": "PEDIDO_CRISTALES"
+    })
+}
+
+fn post(name: &'static str, path: String, token: &str, body: Value) -> Keyed {
+    Keyed {
+        name,
+        method: Method::POST,
+        path,
+        token: token.to_string(),
+        body: Some(body),
+    }
+}
+
+/// Each command twice in a row under one key, then fifteen at once under another, on a record
+/// of its own (so one key's effect is not hidden by another's).
+#[sqlx::test]
+async fn every_command_has_one_effect_per_key(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let (admin, seller) = (shop.admin.clone(), shop.seller.clone());
+    let today = app.state.today();
+    let laboratorio = lab(&app, &shop).await;
+    let ana = patient(&app, &shop).await;
+
+    for round in ["seq", "par"] {
+        let check = |command: Keyed| {
+            let key = format!("{round}-{}", command.name);
+            let app = &app;
+            async move {
+                match round {
+                    "seq" => once(app, &command, &key).await,
+                    _ => at_once(app, &command, &key).await,
+                }
+            }
+        };
+        let credit = id_of(&app, &seller, "/api/movimientos", on_credit(&shop), "movimiento").await;
+        check(post(
+            "cobro",
+            format!("/api/movimientos/{credit}/cobros"),
+            &seller,
+            json!({"metodoPagoId": shop.efectivo, "monto": 300}),
+        ))
+        .await;
+        let (_, read) = app.get(&format!("/api/movimientos/{credit}"), Some(&admin)).await;
+        let paid: f64 = read["cajaMovimientos"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["monto"].as_f64().unwrap())
+            .sum();
+        assert_eq!(paid, 1100.0, "one collection of 300 on 800 paid: {read}");
+
+        check(post(
+            "venta",
+            "/api/movimientos".into(),
+            &seller,
+            crate::common::shop::sale(&shop, 1),
+        ))
+        .await;
+        check(post(
+            "ajuste",
+            format!("/api/productos/{}/ajustes", shop.lente),
+            &admin,
+            json!({"localId": shop.centro, "cantidad": 1, "motivo": "Correccion"}),
+        ))
+        .await;
+        check(Keyed {
+            name: "minimo",
+            method: Method::PUT,
+            path: format!("/api/productos/{}/minimo", shop.lente),
+            token: admin.clone(),
+            body: Some(json!({"localId": shop.centro, "minimo": round.len() + if round == "seq" { 0 } else { 1 }})),
+        })
+        .await;
+        check(post(
+            "transferencia",
+            "/api/transferencias".into(),
+            &seller,
+            json!({"origenId": shop.centro, "destinoId": shop.norte,
+                   "lineas": [{"productoId": shop.armazon, "cantidad": 1}]}),
+        ))
+        .await;
+        let sold = id_of(
+            &app,
+            &seller,
+            "/api/movimientos",
+            crate::common::shop::sale(&shop, 1),
+            "movimiento",
+        )
+        .await;
+        check(post(
+            "devolucion",
+            format!("/api/movimientos/{sold}/devoluciones"),
+            &seller,
+            json!({"lineas": [{"productoId": shop.armazon, "cantidad": 1}], "metodoPagoId": shop.efectivo}),
+        ))
+        .await;
+        let deleted = id_of(
+            &app,
+            &seller,
+            "/api/movimientos",
+            crate::common::shop::sale(&shop, 1),
+            "movimiento",
+        )
+        .await;
+        check(Keyed {
+            name: "borrado",
+            method: Method::DELETE,
+            path: format!("/api/movimientos/{deleted}"),
+            token: admin.clone(),
+            body: None,
+        })
+        .await;
+        let venta = sale_with_lens(&app, &shop, ana).await;
+        check(post(
+            "trabajo",
+            "/api/trabajos".into(),
+            &seller,
+            json!({"movimientoId": venta, "laboratorioId": laboratorio,
+                   "prometido": (today + chrono::Duration::days(7)).to_string()}),
+        ))
+        .await;
+        // A job has its sale's id.
+        check(post(
+            "estado",
+            format!("/api/trabajos/{venta}/estado"),
+            &seller,
+            json!({"estado": "ANTEOJO_TERMINADO"}),
+        ))
+        .await;
+        let branch = id_of(
+            &app,
+            &admin,
+            "/api/local",
+            json!({"nombre": format!("Sucursal {round}"), "direccion": "Calle 2", "celular": "1"}),
+            "local",
+        )
+        .await;
+        shop.product(&app, &format!("Contado {round}"), shop.marca, &[(branch, 2)])
+            .await;
+        check(post(
+            "conteo",
+            "/api/conteos".into(),
+            &admin,
+            json!({"localId": branch}),
+        ))
+        .await;
+        check(post(
+            "apertura",
+            format!("/api/caja/{branch}/{today}/apertura"),
+            &admin,
+            json!({"fondo": [{"metodoPagoId": shop.efectivo, "monto": 100}]}),
+        ))
+        .await;
+        check(post(
+            "paciente",
+            "/api/pacientes".into(),
+            &seller,
+            json!({"nombreCompleto": format!("Paciente {round}"), "celular": if round == "seq" { "991" } else { "992" },
+                   "genero": "Mujer", "local": {"id": shop.centro}, "historialFichas": []}),
+        ))
+        .await;
+        check(post(
+            "producto",
+            "/api/productos".into(),
+            &admin,
+            shop.body(&format!("Modelo {round}"), shop.marca, &[(shop.centro, 3)]),
+        ))
+        .await;
+        check(post(
+            "marca",
+            "/api/marca".into(),
+            &admin,
+            json!({"nombre": format!("Marca {round}")}),
+        ))
+        .await;
+    }
+}
+
+/// A key names one request: sent again with another operation it is refused, changing nothing.
+#[sqlx::test]
+async fn a_key_used_for_another_operation_is_refused(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let credit = id_of(&app, &shop.seller, "/api/movimientos", on_credit(&shop), "movimiento").await;
+    let path = format!("/api/movimientos/{credit}/cobros");
+    let body = json!({"metodoPagoId": shop.efectivo, "monto": 300});
+    let (status, _) = app
+        .call_keyed(Method::POST, &path, &shop.seller, "k1", Some(body))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let adjustment = json!({"localId": shop.centro, "cantidad": 1, "motivo": "Correccion"});
+    let (status, answer) = app
+        .call_keyed(
+            Method::POST,
+            &format!("/api/productos/{}/ajustes", shop.lente),
+            &shop.admin,
+            "k1",
+            Some(adjustment.clone()),
+        )
+        .await;
+    // Another user's key of the same text is another key.
+    assert!(status.is_success(), "{answer}");
+    let (status, answer) = app
+        .call_keyed(
+            Method::POST,
+            &format!("/api/productos/{}/ajustes", shop.lente),
+            &shop.seller,
+            "k1",
+            Some(adjustment),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+    let other = id_of(&app, &shop.seller, "/api/movimientos", on_credit(&shop), "movimiento").await;
+    let (status, answer) = app
+        .call_keyed(
+            Method::POST,
+            &format!("/api/movimientos/{other}/cobros"),
+            &shop.seller,
+            "k1",
+            Some(json!({"metodoPagoId": shop.efectivo, "monto": 300})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert_eq!(
+        answer["mensaje"],
+        "La clave Idempotency-Key ya se usó para otra operación"
+    );
+    assert_eq!(effects(&app.pool, "k1").await, 2);
+}
