@@ -62,6 +62,9 @@ pub enum Regla {
     ContadoFueraDeRango { modelo: String },
     #[error("Faltan contar {faltan} productos: escribí 0 en los que no hay ninguno.")]
     FaltanContar { faltan: usize },
+    /// One product twice in one load: which quantity counts would be a guess.
+    #[error("El producto {producto_id} está más de una vez en las cantidades cargadas.")]
+    Repetido { producto_id: i64 },
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -187,6 +190,13 @@ impl Aggregate for Conteo {
                 self.open()?;
                 if contados.is_empty() {
                     return Ok(());
+                }
+                let mut seen = std::collections::BTreeSet::new();
+                if let Some(c) = contados.iter().find(|c| !seen.insert(c.producto_id)) {
+                    let regla = Regla::Repetido {
+                        producto_id: c.producto_id,
+                    };
+                    return Err(ConteoError::Invalid(vec![regla]));
                 }
                 self.cargado(contados)?
             }

@@ -89,6 +89,16 @@ fn quantities_are_typed_for_the_sheets_products_within_range() {
 }
 
 #[test]
+fn a_product_typed_twice_in_one_load_is_refused() {
+    Given::with(())
+        .given(vec![started()])
+        .when(ConteoCommand::Cargar {
+            contados: vec![contado(7, 2), contado(8, 1), contado(7, 3)],
+        })
+        .then_expect_error(ConteoError::Invalid(vec![Regla::Repetido { producto_id: 7 }]));
+}
+
+#[test]
 fn a_count_closes_with_every_product_counted_and_records_only_the_differences() {
     let typed = |contados| ConteoEvent::ConteoCargado { contados };
     Given::with(())

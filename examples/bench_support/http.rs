@@ -18,10 +18,22 @@ pub async fn request(
     token: Option<&str>,
     body: Option<&Value>,
 ) -> std::io::Result<(u16, Value)> {
+    request_keyed(addr, method, path, token, None, body).await
+}
+
+/// The same, with an `Idempotency-Key` when `key` is one.
+pub async fn request_keyed(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    key: Option<&str>,
+    body: Option<&Value>,
+) -> std::io::Result<(u16, Value)> {
     let exchange = async {
         let mut stream = TcpStream::connect(addr).await?;
         stream
-            .write_all(&encode(addr, method, path, token, body, "close"))
+            .write_all(&encode(addr, method, path, token, key, body, "close"))
             .await?;
         let mut raw = Vec::new();
         stream.read_to_end(&mut raw).await?;
@@ -48,6 +60,7 @@ fn encode(
     method: &str,
     path: &str,
     token: Option<&str>,
+    key: Option<&str>,
     body: Option<&Value>,
     connection: &str,
 ) -> Vec<u8> {
@@ -55,8 +68,9 @@ fn encode(
     let auth = token
         .map(|t| format!("Authorization: Bearer {t}\r\n"))
         .unwrap_or_default();
+    let key = key.map(|k| format!("Idempotency-Key: {k}\r\n")).unwrap_or_default();
     let mut bytes = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{auth}Content-Type: application/json\r\n\
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{auth}{key}Content-Type: application/json\r\n\
          Content-Length: {}\r\nConnection: {connection}\r\n\r\n",
         body.len()
     )
@@ -95,7 +109,7 @@ impl Connection {
         body: Option<&Value>,
     ) -> std::io::Result<(u16, Value)> {
         let bad = |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
-        let request = encode(self.addr, method, path, token, body, "keep-alive");
+        let request = encode(self.addr, method, path, token, None, body, "keep-alive");
         self.stream.get_mut().write_all(&request).await?;
         let mut line = String::new();
         self.stream.read_line(&mut line).await?;

@@ -3,7 +3,7 @@
 //! fields, and `null`, `""` or a missing value mean "none". Query values the same way: a blank
 //! text is none, branch 0 is every branch.
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
 
@@ -105,9 +105,33 @@ impl<'de> Deserialize<'de> for NumText {
     }
 }
 
+/// The first year a record may be dated in.
+pub const FIRST_YEAR: i32 = 2000;
+/// How many years ahead of today a record may be dated (a promised job, a filter's end).
+pub const YEARS_AHEAD: i32 = 10;
+
+/// Whether a date is one the shop's records can hold: from 2000 to ten years ahead. Outside it
+/// a date is a typo (0001, 9999) that would file money or a job where nobody looks.
+pub fn in_window(date: NaiveDate) -> bool {
+    let last = chrono::Utc::now().date_naive().year() + YEARS_AHEAD;
+    (FIRST_YEAR..=last).contains(&date.year())
+}
+
+/// The refusal of a date outside `in_window`, naming the field.
+pub fn out_of_window(what: &str, text: &str) -> String {
+    let last = chrono::Utc::now().date_naive().year() + YEARS_AHEAD;
+    format!("La {what} '{text}' está fuera del rango permitido (años {FIRST_YEAR} a {last})")
+}
+
 /// A date as the contract reads it (§1.2): `yyyy-MM-dd`, or a JS `Date` string
-/// (`2025-05-01T23:10:00.000Z`), whose first ten characters are its UTC calendar date.
+/// (`2025-05-01T23:10:00.000Z`), whose first ten characters are its UTC calendar date; `None`
+/// also when it is outside `in_window`.
 pub fn lenient_date(text: &str) -> Option<chrono::NaiveDate> {
+    any_date(text).filter(|d| in_window(*d))
+}
+
+/// The same, whatever the year.
+fn any_date(text: &str) -> Option<chrono::NaiveDate> {
     let text = text.trim();
     let date = match text.len() {
         10 => text,
@@ -115,6 +139,16 @@ pub fn lenient_date(text: &str) -> Option<chrono::NaiveDate> {
         _ => return None,
     };
     chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").ok()
+}
+
+/// A date given by a person: its Spanish refusal names `what`, and says whether it could not be
+/// read or is out of the window.
+pub fn checked_date(text: &str, what: &str) -> Result<NaiveDate, String> {
+    match any_date(text) {
+        Some(d) if in_window(d) => Ok(d),
+        Some(_) => Err(out_of_window(what, text.trim())),
+        None => Err(format!("La {what} '{}' no es válida (formato aaaa-mm-dd)", text.trim())),
+    }
 }
 
 /// `0` or nothing means every branch.
@@ -131,9 +165,7 @@ pub fn text(value: Option<String>) -> Option<String> {
 pub fn day(value: Option<String>, what: &str) -> Result<Option<NaiveDate>, AppError> {
     match text(value) {
         None => Ok(None),
-        Some(t) => lenient_date(&t)
-            .map(Some)
-            .ok_or_else(|| AppError::BadRequest(format!("La {what} '{t}' no es válida (formato aaaa-mm-dd)"))),
+        Some(t) => checked_date(&t, what).map(Some).map_err(AppError::BadRequest),
     }
 }
 

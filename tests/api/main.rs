@@ -28,6 +28,7 @@ mod patients;
 mod processes;
 mod products;
 mod projector;
+mod ranges;
 mod receipts;
 mod returns;
 mod startup;

@@ -239,36 +239,6 @@ impl Drop for Balancer {
     }
 }
 
-/// A sale with an `Idempotency-Key`, as a client behind the balancer sends it: status and body.
-async fn keyed_sale(
-    addr: std::net::SocketAddr,
-    token: &str,
-    body: &serde_json::Value,
-    key: &str,
-) -> std::io::Result<(u16, serde_json::Value)> {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let text = body.to_string();
-    let request = format!(
-        "POST /api/movimientos HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\n\
-         Content-Type: application/json\r\nIdempotency-Key: {key}\r\nContent-Length: {}\r\n\
-         Connection: close\r\n\r\n{text}",
-        text.len()
-    );
-    let mut stream = tokio::net::TcpStream::connect(addr).await?;
-    stream.write_all(request.as_bytes()).await?;
-    let mut raw = Vec::new();
-    tokio::time::timeout(Duration::from_secs(30), stream.read_to_end(&mut raw))
-        .await
-        .map_err(|_| std::io::Error::other("timeout"))??;
-    let raw = String::from_utf8_lossy(&raw);
-    let status = raw.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let body = raw
-        .split_once("\r\n\r\n")
-        .and_then(|(_, b)| serde_json::from_str(b).ok())
-        .unwrap_or_default();
-    Ok((status, body))
-}
-
 /// The deployment `scripts/cluster` runs: three processes behind HAProxy. Clients sell through
 /// the balancer, each sale with its key and sent again until acknowledged; one process is
 /// killed, another frozen for 4 s and thawed; a probe sells on the third directly. Nothing is
@@ -309,7 +279,16 @@ async fn behind_the_balancer_a_killed_and_a_frozen_process_lose_no_sale(pool: Pg
                     let key = format!("cliente-{client}-venta-{n}");
                     // Sent again, same key, until acknowledged.
                     for _ in 0..200 {
-                        if let Ok((201, answer)) = keyed_sale(lb, &seller, &body, &key).await {
+                        if let Ok((201, answer)) = crate::common::server::request_keyed(
+                            lb,
+                            "POST",
+                            "/api/movimientos",
+                            Some(&seller),
+                            Some(&key),
+                            Some(&body),
+                        )
+                        .await
+                        {
                             let id = answer["movimiento"]["id"].as_i64().unwrap();
                             acknowledged.lock().unwrap().insert(key.clone(), id);
                             break;

@@ -114,10 +114,15 @@ async fn known_lab(state: &AppState, id: i64) -> Result<(), AppError> {
 
 fn orden(body: OrdenBody) -> Result<Orden, AppError> {
     let prometido: NaiveDate = lenient_date(&body.prometido).ok_or_else(|| {
-        AppError::Validation(vec![format!(
-            "La fecha prometida '{}' no es válida (formato aaaa-mm-dd).",
-            body.prometido
-        )])
+        AppError::Validation(vec![
+            match crate::http::lenient::checked_date(&body.prometido, "fecha prometida") {
+                Err(why) if why.contains("fuera del rango") => why,
+                _ => format!(
+                    "La fecha prometida '{}' no es válida (formato aaaa-mm-dd).",
+                    body.prometido
+                ),
+            },
+        ])
     })?;
     Ok(Orden {
         laboratorio_id: body.laboratorio_id,

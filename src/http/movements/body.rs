@@ -92,11 +92,13 @@ pub struct PagoBody {
 
 /// A local date-time as the contract reads it (§1.2): minutes, seconds or a fraction, and a
 /// trailing `Z` ignored.
+/// Outside the years `lenient::in_window` accepts it is not read.
 pub fn lenient_datetime(text: &str) -> Option<NaiveDateTime> {
     let text = text.trim().trim_end_matches('Z');
     NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S%.f")
         .or_else(|_| NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M"))
         .ok()
+        .filter(|d| crate::http::lenient::in_window(d.date()))
 }
 
 fn estado(text: &str) -> Option<EstadoMovimiento> {

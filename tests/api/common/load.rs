@@ -16,6 +16,9 @@ pub struct Fixture {
     pub centro: i64,
     pub efectivo: i64,
     pub tarjeta: i64,
+    pub marca: i64,
+    pub categoria: i64,
+    pub proveedor: i64,
     pub products: Vec<i64>,
 }
 
@@ -37,6 +40,9 @@ pub async fn stocked_shop(app: &TestApp) -> Fixture {
         centro: s.centro,
         efectivo: s.efectivo,
         tarjeta: s.tarjeta,
+        marca,
+        categoria,
+        proveedor,
         products,
     }
 }

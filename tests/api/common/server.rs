@@ -12,7 +12,7 @@ use super::{CLIENT, CLIENT_SECRET, JWT_SECRET};
 // The benchmarks' minimal HTTP client, shared so the two stay one.
 #[path = "../../../examples/bench_support/http.rs"]
 mod http;
-pub use http::request;
+pub use http::{request, request_keyed};
 
 /// The test database's URL, for a child process.
 pub fn database_url(pool: &PgPool) -> String {

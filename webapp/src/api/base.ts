@@ -18,6 +18,7 @@ import {
   type SessionState,
 } from '../session/sessionSlice';
 import { hasUnsavedChanges } from '../session/unsaved';
+import { newIdempotencyKey } from '../lib/idempotency';
 
 type WithSession = { session: SessionState };
 
@@ -58,14 +59,41 @@ export function onForbidden(session: SessionState) {
   void alert('warning', 'ACCESO DENEGADO', `Hola ${session.username}, no tenes acceso`);
 }
 
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+/** Every request that records something (not a read, not a login) carries an Idempotency-Key:
+ * the one its screen made for the form (a sale, a notice), or one made here for the call. The
+ * server does what a key asks once, so the call can be sent again after a lost answer. */
+export function withIdempotencyKey(args: string | FetchArgs, newKey: () => string = newIdempotencyKey) {
+  if (typeof args === 'string') return { args, keyed: false };
+  const method = (args.method ?? 'GET').toUpperCase();
+  if (method === 'GET' || method === 'HEAD' || args.url === 'oauth/token') return { args, keyed: false };
+  const headers = new Headers(args.headers as HeadersInit | undefined);
+  if (!headers.has('Idempotency-Key')) headers.set('Idempotency-Key', newKey());
+  return { args: { ...args, headers }, keyed: true };
+}
+
+/** A keyed call whose answer was lost (no connection) or that the server asked to repeat (503)
+ * is sent again with the same key, after a short pause: the shop's network drops a request now
+ * and then, and the server answers 503 while its database restarts. */
+const RESEND_AFTER_MS = [500, 1500];
+
+function resendable(error: FetchBaseQueryError | undefined): boolean {
+  return error?.status === 'FETCH_ERROR' || error?.status === 503;
+}
+
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (given, api, extra) => {
   // An expired token is dropped before it is sent (kept lapsed over unsaved changes).
   const before = (api.getState() as WithSession).session;
   if (before.token && isExpiredSession(before)) api.dispatch(hasUnsavedChanges() ? lapsed() : loggedOut('refused'));
-  const result = await rawBaseQuery(args, api, extra);
+  const { args, keyed } = withIdempotencyKey(given);
+  let result = await rawBaseQuery(args, api, extra);
+  for (const pause of keyed ? RESEND_AFTER_MS : []) {
+    if (!resendable(result.error)) break;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    result = await rawBaseQuery(args, api, extra);
+  }
   const session = (api.getState() as WithSession).session;
   // A 401 from the token endpoint is a refused client, not a lost session: the login screen answers it.
-  const isLogin = typeof args !== 'string' && args.url === 'oauth/token';
+  const isLogin = typeof given !== 'string' && given.url === 'oauth/token';
   if (result.error?.status === 401 && !isLogin) onUnauthorized(session, api.dispatch);
   if (result.error?.status === 403) onForbidden(session);
   return result;
