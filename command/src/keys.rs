@@ -91,8 +91,14 @@ impl EventStore {
     {
         let key = key_of(metadata);
         let mut round = 0;
+        // The lanes of the streams the last attempt lost on: the next one holds them.
+        let mut lost_on: Vec<usize> = Vec::new();
         loop {
             round += 1;
+            let mut turn = Vec::with_capacity(lost_on.len());
+            for lane in &lost_on {
+                turn.push(self.lanes[*lane].lock().await);
+            }
             if let Some(k) = &key {
                 if let Some(done) = self.recorded(k, command).await? {
                     return Ok(done);
@@ -100,6 +106,7 @@ impl EventStore {
             }
             let result = match attempt().await {
                 Ok((mut unit, answer)) => {
+                    lost_on = unit.lanes();
                     if let Some(k) = &key {
                         unit.record_key(KeyWrite {
                             key: k.clone(),
@@ -114,13 +121,14 @@ impl EventStore {
                 Err(e) => Err(e),
             };
             match result {
-                Err(CommandError::Conflict) if round < MAX_ATTEMPTS => {
-                    tokio::time::sleep(crate::store::backoff(round)).await
-                }
+                // Lost the race for a stream: the next attempt waits for its turn on the lanes of
+                // the streams it writes (no sleep needed: the turn is the pause).
+                Err(CommandError::Conflict) if round < MAX_ATTEMPTS => drop(turn),
                 // PostgreSQL ended the attempt's transaction and wrote nothing (a frozen
                 // process's, say): the command is run again, a few times.
                 Err(CommandError::Store(e)) if crate::store::transient(&e) && round < TRANSIENT_ATTEMPTS => {
                     tracing::warn!(error = %e, round, "command ended by the database; running it again");
+                    drop(turn);
                     tokio::time::sleep(crate::store::backoff(round)).await
                 }
                 // Refused, perhaps because a twin with the key changed what this one read.

@@ -121,9 +121,16 @@ impl<E: std::error::Error> CommandError<E> {
     }
 }
 
+/// How many lanes the streams of this process are spread over (see `EventStore::lanes`).
+pub(crate) const LANES: usize = 64;
+
 #[derive(Clone)]
 pub struct EventStore {
     pub(crate) pool: PgPool,
+    /// A command that lost the race for a stream runs again holding the lanes of the streams it
+    /// writes, so the losers of a busy stream (the last units of a popular product) take turns
+    /// instead of colliding again and again: each stream hashes to one lane, taken in order.
+    pub(crate) lanes: std::sync::Arc<Vec<tokio::sync::Mutex<()>>>,
     repo: std::sync::Arc<PostgresEventRepository>,
     /// Pinged after every commit: this process's projector, when one runs here.
     pub(crate) wake: Option<std::sync::Arc<tokio::sync::Notify>>,
@@ -132,7 +139,13 @@ pub struct EventStore {
 impl EventStore {
     pub fn new(pool: PgPool) -> Self {
         let repo = std::sync::Arc::new(PostgresEventRepository::new(pool.clone()));
-        EventStore { pool, repo, wake: None }
+        let lanes = std::sync::Arc::new((0..LANES).map(|_| tokio::sync::Mutex::new(())).collect());
+        EventStore {
+            pool,
+            lanes,
+            repo,
+            wake: None,
+        }
     }
 
     /// Wakes `projector` after each commit, so it projects the new events at once instead of

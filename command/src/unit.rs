@@ -215,6 +215,23 @@ impl<'a> UnitOfWork<'a> {
         self.receipts.push((aggregate_type, id.to_string(), local_id));
     }
 
+    /// The lanes (`EventStore::lanes`) of the streams this unit writes, in order.
+    pub(crate) fn lanes(&self) -> Vec<usize> {
+        use std::hash::{Hash, Hasher};
+        let mut lanes: Vec<usize> = self
+            .writes
+            .iter()
+            .map(|w| {
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                (w.aggregate_type, &w.id).hash(&mut h);
+                (h.finish() % crate::store::LANES as u64) as usize
+            })
+            .collect();
+        lanes.sort_unstable();
+        lanes.dedup();
+        lanes
+    }
+
     /// How many streams have events waiting in this unit.
     pub fn streams(&self) -> usize {
         self.writes.len()

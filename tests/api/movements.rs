@@ -377,3 +377,39 @@ async fn a_lens_the_patient_record_refuses_is_told_in_spanish(pool: PgPool) {
         )
     );
 }
+
+/// Sixty-four clients selling one popular product at once: a sale that loses the race for the
+/// product's stream runs again, in turn with the other losers, until it wins; none is answered
+/// 409 while stock is left.
+#[sqlx::test]
+async fn sixty_four_clients_selling_one_product_get_no_conflict(pool: PgPool) {
+    use crate::common::server::{request, Server};
+    let app = TestApp::start(pool.clone()).await;
+    let s = shop(&app).await;
+    let producto = s.product(&app, "Popular", s.marca, &[(s.centro, 10_000)]).await;
+    let mut body = sale(&s, 1);
+    body["detalles"][0]["producto"]["id"] = json!(producto);
+    let seller = s.seller.clone();
+    drop(app);
+    let server = Server::start(&pool).await;
+    let clients: Vec<_> = (0..64)
+        .map(|_| {
+            let (seller, body, addr) = (seller.clone(), body.clone(), server.addr);
+            tokio::spawn(async move {
+                let mut statuses = Vec::new();
+                for _ in 0..4 {
+                    let answer = request(addr, "POST", "/api/movimientos", Some(&seller), Some(&body)).await;
+                    statuses.push(answer.map(|(status, _)| status).unwrap_or(0));
+                }
+                statuses
+            })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for client in clients {
+        statuses.extend(client.await.unwrap());
+    }
+    let refused: Vec<u16> = statuses.iter().copied().filter(|s| *s != 201).collect();
+    assert_eq!(refused, Vec::<u16>::new(), "of {} sales", statuses.len());
+    server.kill();
+}
