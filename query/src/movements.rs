@@ -84,6 +84,27 @@ pub struct Movimiento {
     pub codigo_estado: Option<String>,
 }
 
+impl Movimiento {
+    /// The movement as a person who may collect on it but not read it sees it (a seller of
+    /// another branch taking a payment on its balance): which sale it is, when and where, its
+    /// amounts, payments and balance, and the patient's name to ask for; not the patient's
+    /// contact or documents, the lines, the seller or the notes.
+    pub fn for_collector(self) -> Movimiento {
+        Movimiento {
+            descripcion: None,
+            vendedor: None,
+            paciente: self.paciente.map(Paciente::named_only),
+            detalles: Vec::new(),
+            detalles_adicionales: Vec::new(),
+            trabajo: None,
+            devoluciones: Vec::new(),
+            devuelto: Devuelto::default(),
+            codigo_estado: None,
+            ..self
+        }
+    }
+}
+
 /// What returns took back from a sale: units per product and positions of additional lines.
 #[derive(Clone, Debug, Default, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

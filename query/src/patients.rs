@@ -97,6 +97,24 @@ pub struct Paciente {
     pub version: i64,
 }
 
+impl Paciente {
+    /// The patient named and nothing more (see `Movimiento::for_collector`).
+    pub fn named_only(self) -> Paciente {
+        Paciente {
+            direccion: None,
+            celular: String::new(),
+            documento: None,
+            correo: None,
+            medico: None,
+            obra_social: None,
+            observaciones: None,
+            genero: String::new(),
+            historial_fichas: Vec::new(),
+            ..self
+        }
+    }
+}
+
 #[derive(sqlx::FromRow)]
 struct PatientRow {
     id: i64,

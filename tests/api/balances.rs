@@ -214,3 +214,53 @@ async fn a_collection_is_refused_in_spanish_when_it_does_not_fit_the_balance(poo
         )
     );
 }
+
+/// A seller who collects on another branch's sale reads of it only what a collection needs: no
+/// patient's document, address or phone, no lines, in the collection's answer and in their own
+/// cash lists, while the sale's own page and PDF stay closed to them.
+#[sqlx::test]
+async fn a_collection_at_another_branch_shows_only_what_it_needs(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let seller_norte = app.seller_token("vendedora_norte", shop.norte).await;
+    let body = json!({"nombreCompleto": "Berta Díaz", "celular": "3794 555111", "documento": "30111222",
+                      "direccion": "Junín 1234", "correo": "berta@example.com", "genero": "Mujer",
+                      "local": {"id": shop.centro}, "historialFichas": []});
+    let berta = id_of(&app, &shop.seller, "/api/pacientes", body, "paciente").await;
+    let mut credit = sale_on_credit(&shop, "2026-11-27T10:00");
+    credit["paciente"] = json!({"id": berta});
+    credit["vendedor"] = json!("Eva");
+    credit["detallesAdicionales"] = json!([{"descripcion": "Multifocal Varilux", "subtotal": 2000.0}]);
+    let venta = id_of(&app, &shop.seller, "/api/movimientos", credit, "movimiento").await;
+    let private = ["30111222", "Junín", "3794 555111", "berta@example.com", "Varilux"];
+    let leaks = |v: &Value| -> Vec<&str> {
+        let text = v.to_string();
+        private.iter().copied().filter(|p| text.contains(p)).collect()
+    };
+
+    let path = format!("/api/movimientos/{venta}/cobros");
+    let (status, answer) = app.post(&path, Some(&seller_norte), cobro(&shop, 1.0)).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    assert_eq!(leaks(&answer), Vec::<&str>::new(), "{answer}");
+    let m = &answer["movimiento"];
+    assert_eq!((m["id"].as_i64(), m["deuda"].as_f64()), (Some(venta), Some(1199.0)));
+    assert_eq!(m["paciente"]["nombreCompleto"], "Berta Díaz");
+    assert_eq!(m["cajaMovimientos"].as_array().unwrap().len(), 2);
+    for list in ["filtrar", "lista", "paginado/0"] {
+        let (status, rows) = app.get(&format!("/api/movimientos/{list}"), Some(&seller_norte)).await;
+        assert_eq!(status, StatusCode::OK, "{list}: {rows}");
+        // The cash list has a row per payment: the one collected here is the north's.
+        if list == "filtrar" {
+            assert!(
+                rows.to_string().contains("Berta"),
+                "{list} lists the collected sale: {rows}"
+            );
+        }
+        assert_eq!(leaks(&rows), Vec::<&str>::new(), "{list}: {rows}");
+    }
+    let (status, _) = app.get(&format!("/api/movimientos/{venta}"), Some(&seller_norte)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    // The sale's own branch still reads it whole.
+    let (_, whole) = app.get(&format!("/api/movimientos/{venta}"), Some(&shop.seller)).await;
+    assert_eq!(leaks(&whole).len(), private.len(), "{whole}");
+}

@@ -48,11 +48,13 @@ pub fn endpoints() -> Endpoints {
 /// The list's page size (contract §5.5).
 const PAGE_SIZE: i64 = 10;
 
-/// Adds each row's public status code.
-fn with_codes(state: &AppState, rows: &mut [Movimiento]) {
-    for row in rows {
-        row.codigo_estado = Some(status::code(&state.auth.signing_key, row.id));
-    }
+/// Each row as the caller may read it (`as_read_by`), with its public status code.
+fn with_codes(state: &AppState, caller: &Caller, rows: &mut Vec<Movimiento>) {
+    let read: Vec<Movimiento> = std::mem::take(rows)
+        .into_iter()
+        .map(|m| super::as_read_by(state, caller, m))
+        .collect();
+    *rows = read;
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -125,7 +127,7 @@ pub async fn filter(
 ) -> Result<Json<Page<Movimiento>>, AppError> {
     let (filtro, page, size) = query.paged(&caller)?;
     let mut found = read::page(&state.pool, &filtro, caller.viewer(), page, size).await?;
-    with_codes(&state, &mut found.content);
+    with_codes(&state, &caller, &mut found.content);
     Ok(Json(found))
 }
 
@@ -142,7 +144,7 @@ pub async fn by_movement(
 ) -> Result<Json<Page<Movimiento>>, AppError> {
     let (filtro, page, size) = query.paged(&caller)?;
     let mut found = read::movement_rows_page(&state.pool, &filtro, caller.viewer(), page, size).await?;
-    with_codes(&state, &mut found.content);
+    with_codes(&state, &caller, &mut found.content);
     Ok(Json(found))
 }
 
@@ -160,7 +162,7 @@ pub async fn filter_all(
         return Err(AppError::BadRequest("Debe indicar la fecha".into()));
     }
     let mut rows = read::all(&state.pool, &filtro, caller.viewer()).await?;
-    with_codes(&state, &mut rows);
+    with_codes(&state, &caller, &mut rows);
     Ok(Json(rows))
 }
 
@@ -302,7 +304,7 @@ pub async fn page(
     let local_id = caller.branch_seen(None);
     let mut found =
         read::movements_page(&state.pool, local_id, None, caller.viewer(), page, MOVEMENTS_PAGE_SIZE).await?;
-    with_codes(&state, &mut found.content);
+    with_codes(&state, &caller, &mut found.content);
     Ok(Json(found))
 }
 
@@ -342,6 +344,6 @@ pub async fn between_dates(
     let local_id = caller.branch_seen(None);
     let dates = Some((periodo.desde, periodo.hasta));
     let mut found = read::movements_page(&state.pool, local_id, dates, caller.viewer(), page, size).await?;
-    with_codes(&state, &mut found.content);
+    with_codes(&state, &caller, &mut found.content);
     Ok(Json(found))
 }

@@ -95,6 +95,15 @@ fn with_code(state: &AppState, mut m: Movimiento) -> Movimiento {
     m
 }
 
+/// A movement as `caller` may read it: whole at their own branch (or for an admin), and as a
+/// collector sees it at another (a seller who took a payment on another branch's sale).
+pub(super) fn as_read_by(state: &AppState, caller: &Caller, m: Movimiento) -> Movimiento {
+    match m.local.as_ref().is_some_and(|l| caller.works_at(l.id)) {
+        true => with_code(state, m),
+        false => m.for_collector(),
+    }
+}
+
 /// The answer of a create or an edit: the movement as the caller reads it now.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MovimientoGuardado {
@@ -121,7 +130,7 @@ pub(super) async fn answer(
     };
     Ok(Created(MovimientoGuardado {
         mensaje: mensaje.into(),
-        movimiento: movimiento.map(|m| with_code(state, m)),
+        movimiento: movimiento.map(|m| as_read_by(state, caller, m)),
     }))
 }
 
