@@ -16,6 +16,7 @@ pub mod movement;
 mod movement_return;
 pub mod outbox;
 pub mod patient;
+pub mod payment_days;
 pub mod product;
 pub mod registry;
 pub mod sale;

@@ -59,6 +59,13 @@ pub enum Regla {
     PagosExcedenTotal,
     #[error("El total con impuestos no coincide con la suma de los pagos ({cobrado})")]
     ImpuestoIncorrecto { cobrado: Money },
+    #[error("Un pago no puede tener fecha futura ({}): se registra el día en que se recibe.", .dia.format("%d/%m/%Y"))]
+    PagoFuturo { dia: chrono::NaiveDate },
+    #[error(
+        "La caja del {} de ese local no está abierta: un pago de un día pasado solo se registra en una caja abierta o reabierta.",
+        .dia.format("%d/%m/%Y")
+    )]
+    DiaSinAbrir { dia: chrono::NaiveDate },
     #[error("Solo se cobran saldos de ventas (ENTRADA).")]
     CobroSoloEntrada,
     #[error("La venta no tiene saldo pendiente.")]

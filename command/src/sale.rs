@@ -12,6 +12,7 @@ use optica_events::{EventMetadata, Money, MotivoStock, Origen};
 
 use crate::movement::{whole_lines, Movimiento, MovimientoCommand, MovimientoError, Pedido};
 use crate::patient::{Paciente, PacienteCommand, PacienteError};
+use crate::payment_days::{self, Cajero};
 use crate::product::{Ajuste, Producto, ProductoCommand, ProductoError};
 use crate::{CommandError, EventStore, Outcome, UnitOfWork};
 
@@ -36,14 +37,18 @@ pub enum SaleError {
 /// lenses. A request repeated with its `Idempotency-Key` answers the first one's movement.
 pub async fn register(
     store: &EventStore,
-    datos: MovimientoDatos,
+    mut datos: MovimientoDatos,
+    quien: Cajero,
     metadata: &EventMetadata,
 ) -> Result<Outcome, CommandError<SaleError>> {
+    let past = payment_days::date(None, &mut datos, quien).map_err(rule)?;
+    let past = past.as_slice();
     let id = store.next_id(MOVEMENT_ID_SEQUENCE).await?;
     let key = id.to_string();
     let (key, datos) = (key.as_str(), &datos);
     store
         .run(metadata, "movimiento", move || async move {
+            past_days_open(store, past).await?;
             let mut unit = store.unit();
             // The id was just taken from its sequence, so the stream is empty: nothing to load.
             let command = MovimientoCommand::Register { datos: datos.clone() };
@@ -81,6 +86,7 @@ pub async fn edit(
     expected_version: Option<u64>,
     may_touch: impl Fn(i64) -> bool,
     ctx: &crate::jobs::Contexto,
+    quien: Cajero,
     metadata: &EventMetadata,
 ) -> Result<Outcome, CommandError<SaleError>> {
     let key = id.to_string();
@@ -94,6 +100,8 @@ pub async fn edit(
                 return Err(CommandError::Domain(SaleError::OtraSucursal));
             }
             let mut datos = datos.clone();
+            let past = payment_days::date(previous.as_ref(), &mut datos, quien).map_err(rule)?;
+            past_days_open(store, &past).await?;
             let job = match previous.as_ref() {
                 Some(p) => Some(
                     crate::jobs::guard_edit(store, id, p, &mut datos, expected_version)
@@ -129,6 +137,20 @@ pub async fn edit(
             Ok((unit, id))
         })
         .await
+}
+
+fn rule(regla: crate::movement::Regla) -> CommandError<SaleError> {
+    CommandError::Domain(SaleError::Movimiento(MovimientoError::Invalid(vec![regla])))
+}
+
+/// Refuses payments on a past day whose cash is not open (see `payment_days`).
+async fn past_days_open(store: &EventStore, past: &[payment_days::Dia]) -> Result<(), CommandError<SaleError>> {
+    for day in past {
+        if !payment_days::open(store, *day).await? {
+            return Err(rule(crate::movement::Regla::DiaSinAbrir { dia: day.1 }));
+        }
+    }
+    Ok(())
 }
 
 /// Records a payment on a sale's balance, received now at `pago.local_id`'s cash (the caller's

@@ -258,6 +258,44 @@ pub async fn closings(
     Ok(Page::new(rows, number, size, total))
 }
 
+/// A past day that holds money and whose cash was never closed (or was reopened and not closed
+/// again): no closing has counted it yet.
+#[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct SinCerrar {
+    pub local_id: i64,
+    pub local: String,
+    #[schema(value_type = String)]
+    pub fecha: NaiveDate,
+    /// SIN_ABRIR (never opened) or ABIERTA (opened or reopened, not closed).
+    pub estado: String,
+    /// What the day's payments put in (or, negative, took out of) its drawers, every method.
+    pub neto: f64,
+    pub movimientos: i64,
+}
+
+/// The days before `hoy` with money in the ledger and no closing standing, oldest first; of one
+/// branch when `local_id` is given. Grows with the unclosed days, not with the ledger: the
+/// ledger is read by its (branch, day) index, one group per day.
+pub async fn not_closed(pool: &PgPool, local_id: Option<i64>, hoy: NaiveDate) -> Result<Vec<SinCerrar>, sqlx::Error> {
+    sqlx::query_as(
+        "select g.local_id, coalesce(l.nombre, '') as local, g.dia as fecha,
+                coalesce(d.estado, 'SIN_ABRIR') as estado, g.cents / 100.0::float8 as neto, g.movimientos
+         from (select local_id, dia, sum(cents)::bigint as cents, count(distinct movimiento_id) as movimientos
+               from cash_ledger
+               where dia < $2 and ($1::bigint is null or local_id = $1)
+               group by local_id, dia) g
+         left join cash_days d on d.local_id = g.local_id and d.dia = g.dia
+         left join lookup_items l on l.kind = 'Local' and l.id = g.local_id
+         where d.estado is distinct from 'CERRADA'
+         order by g.dia, g.local_id",
+    )
+    .bind(local_id)
+    .bind(hoy)
+    .fetch_all(pool)
+    .await
+}
+
 /// Who closed a day and when (the last closing's event), if it was closed.
 pub async fn closed_by(
     pool: &PgPool,

@@ -79,7 +79,7 @@ async fn the_log_is_for_admins_newest_first_filtered_and_paged(pool: PgPool) {
     assert_eq!(count("usuario=vendedor".into()).await, 4);
     assert_eq!(count("evento=StockAjustado".into()).await, 3);
     assert_eq!(count(format!("local={}&evento=StockAjustado", shop.norte)).await, 0);
-    assert_eq!(count("desde=2000-01-01&hasta=2100-12-31".into()).await, events);
+    assert_eq!(count("desde=2000-01-01&hasta=2030-12-31".into()).await, events);
     assert_eq!(count("hasta=2000-01-01".into()).await, 0);
 
     // accounts appear without their password hashes

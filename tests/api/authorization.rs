@@ -22,7 +22,7 @@
 
 use std::collections::HashMap;
 
-use crate::common::shop::{id_of, sale, shop};
+use crate::common::shop::{id_of, open_days, sale, shop};
 use crate::common::{TestApp, CLIENT, CLIENT_SECRET, JWT_SECRET, PASSWORD};
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
@@ -202,11 +202,11 @@ const MATRIX: &[Fila] = &[
 
     // Lab jobs: the sale's branch's staff and admins (a second order of one sale conflicts, a
     // second move to the same state is refused); reminders: any staff member, their branch's.
-    ("POST",   "/api/trabajos",                            Json(r#"{"movimientoId":{encargar},"laboratorioId":{laboratorio},"prometido":"2099-01-01"}"#), [401, 401, 401, 201, 403, 409]),
+    ("POST",   "/api/trabajos",                            Json(r#"{"movimientoId":{encargar},"laboratorioId":{laboratorio},"prometido":"2030-01-01"}"#), [401, 401, 401, 201, 403, 409]),
     ("GET",    "/api/trabajos?estado=ABIERTOS",            Sin, STAFF),
     ("GET",    "/api/trabajos/estados",                    Sin, STAFF),
     ("GET",    "/api/trabajos/{trabajo}",                  Sin, BRANCH_A),
-    ("PUT",    "/api/trabajos/{trabajo}",                  Json(r#"{"laboratorioId":{laboratorio},"prometido":"2099-01-02"}"#), BRANCH_A),
+    ("PUT",    "/api/trabajos/{trabajo}",                  Json(r#"{"laboratorioId":{laboratorio},"prometido":"2030-01-02"}"#), BRANCH_A),
     ("POST",   "/api/trabajos/{trabajo}/estado",           Json(r#"{"estado":"CONTROL_CALIDAD"}"#), [401, 401, 401, 200, 403, 400]),
     ("POST",   "/api/trabajos/{avisar}/avisos",            Json(r#"{"canal":"WHATSAPP"}"#), BRANCH_A),
     ("GET",    "/api/trabajos/{trabajo}/orden",            Sin, BRANCH_A),
@@ -226,6 +226,7 @@ const MATRIX: &[Fila] = &[
     // so each caller counts again); reopening a closed day: admins.
     ("GET",    "/api/caja/{centro}/2026-11-19",            Sin, BRANCH_A),
     ("GET",    "/api/caja/cierres",                        Sin, STAFF),
+    ("GET",    "/api/caja/sin-cerrar",                     Sin, ADMIN),
     ("POST",   "/api/caja/{centro}/2026-11-19/apertura",   Json(r#"{"fondo":[{"metodoPagoId":{efectivo},"monto":100}]}"#), BRANCH_A),
     ("POST",   "/api/caja/{centro}/2026-11-19/cierre",     Json(r#"{"contado":[]}"#), BRANCH_A),
     ("GET",    "/api/caja/{centro}/2026-11-18/reporte",    Sin, BRANCH_A),
@@ -301,6 +302,7 @@ fn fill(template: &str, vars: &HashMap<&str, String>, n: usize) -> String {
 async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
     let app = TestApp::start(pool).await;
     let s = shop(&app).await;
+    open_days(&app, &s, &["2026-11-21"]).await;
     let admin = s.admin.as_str();
     let seller_b = app.seller_token("vendedora_norte", s.norte).await;
 
@@ -362,10 +364,10 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
         "laboratorio",
     )
     .await;
-    let encargo = json!({"movimientoId": trabajo, "laboratorioId": laboratorio, "prometido": "2099-01-01"});
+    let encargo = json!({"movimientoId": trabajo, "laboratorioId": laboratorio, "prometido": "2030-01-01"});
     let (status, ordered) = app.post("/api/trabajos", Some(&s.seller), encargo).await;
     assert_eq!(status, StatusCode::CREATED, "{ordered}");
-    let encargo = json!({"movimientoId": avisar, "laboratorioId": laboratorio, "prometido": "2099-01-01"});
+    let encargo = json!({"movimientoId": avisar, "laboratorioId": laboratorio, "prometido": "2030-01-01"});
     let (status, ordered) = app.post("/api/trabajos", Some(&s.seller), encargo).await;
     assert_eq!(status, StatusCode::CREATED, "{ordered}");
     let listo = json!({"estado": "ANTEOJO_TERMINADO"});

@@ -5,17 +5,46 @@
 
 use std::sync::Arc;
 
-use crate::common::shop::{id_of, sale, shop, Shop};
+use crate::common::shop::{id_of, open_days, shop, Shop};
 use crate::common::{pdf_text, TestApp};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-/// The day the fixture's sales are dated.
-const DAY: &str = "2026-11-21";
+/// The shop's today: the day a seller's money lands on, the one a closing counts.
+fn today() -> String {
+    chrono::Utc::now()
+        .with_timezone(&chrono_tz::America::Argentina::Buenos_Aires)
+        .date_naive()
+        .to_string()
+}
+
+/// The same, as the screens and documents write it (dd/mm/aaaa).
+fn today_ar() -> String {
+    chrono::NaiveDate::parse_from_str(&today(), "%Y-%m-%d")
+        .unwrap()
+        .format("%d/%m/%Y")
+        .to_string()
+}
+
+/// The shop's yesterday.
+fn yesterday() -> String {
+    (chrono::NaiveDate::parse_from_str(&today(), "%Y-%m-%d").unwrap() - chrono::Duration::days(1)).to_string()
+}
 
 fn day_path(shop: &Shop) -> String {
-    format!("/api/caja/{}/{DAY}", shop.centro)
+    format!("/api/caja/{}/{}", shop.centro, today())
+}
+
+/// The fixture's sale of `cantidad` frames, dated today (its payment too).
+fn sale(shop: &Shop, cantidad: i64) -> Value {
+    let mut body = crate::common::shop::sale(shop, cantidad);
+    let fecha = format!("{}T10:30", today());
+    body["fecha"] = json!(fecha);
+    for pago in body["cajaMovimientos"].as_array_mut().unwrap() {
+        pago["fecha"] = json!(fecha);
+    }
+    body
 }
 
 /// The figures of one method in a day's answer: (fondo, esperado, contado, diferencia).
@@ -38,11 +67,11 @@ fn method(caja: &Value, metodo: i64) -> (Value, Value, Value, Value) {
 /// An expense of `monto` cash at the centre on the fixture's day.
 fn expense(shop: &Shop, monto: f64) -> Value {
     json!({
-        "tipoMovimiento": "SALIDA", "fecha": format!("{DAY}T12:00"), "local": {"id": shop.centro},
+        "tipoMovimiento": "SALIDA", "fecha": format!("{}T12:00", today()), "local": {"id": shop.centro},
         "descripcion": "Limpieza", "total": monto, "totalImpuesto": monto,
         "detalles": [], "detallesAdicionales": [],
         "cajaMovimientos": [{"monto": monto, "montoImpuesto": monto, "metodoPago": {"id": shop.efectivo},
-                             "fecha": format!("{DAY}T12:00")}],
+                             "fecha": format!("{}T12:00", today())}],
         "estadoMovimiento": null
     })
 }
@@ -115,7 +144,7 @@ async fn a_day_is_opened_counted_blind_closed_and_then_locked(pool: PgPool) {
     for expected in [
         "Cierre de caja",
         "Local: La Cruz",
-        "Fecha: 21/11/2026",
+        &format!("Fecha: {}", today_ar()),
         "Estado: Cerrada",
         "Fondo inicial: $ 5.000,00",
         "Esperado: $ 6.701,00",
@@ -131,8 +160,10 @@ async fn a_day_is_opened_counted_blind_closed_and_then_locked(pool: PgPool) {
     }
 
     // A closed day's cash cannot change: a new sale, an edit of a payment, a deletion.
-    let closed = "La caja del 21/11/2026 de ese local ya está cerrada. Registrá la corrección con fecha de hoy \
-                  o pedí a un administrador que la reabra.";
+    let closed = "La caja del DIA de ese local ya está cerrada. Registrá la corrección con fecha de hoy \
+                  o pedí a un administrador que la reabra."
+        .replace("DIA", &today_ar());
+    let closed = closed.as_str();
     let (status, body) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)).await;
     assert_eq!(
         (status, body["mensaje"].as_str()),
@@ -186,10 +217,12 @@ async fn the_cash_ledger_follows_every_movement_and_verify_checks_it(pool: PgPoo
     )
     .await;
     let borrada = id_of(&app, &shop.seller, "/api/movimientos", sale(&shop, 1), "movimiento").await;
+    // A payment of yesterday: an admin's, into yesterday's open cash.
+    open_days(&app, &shop, &[&yesterday()]).await;
     let mut moved = sale(&shop, 2);
     moved["cajaMovimientos"] = json!([
-        {"monto": 1000.0, "montoImpuesto": 1000.0, "metodoPago": {"id": shop.efectivo}, "fecha": format!("{DAY}T10:30")},
-        {"monto": 500.0, "montoImpuesto": 550.1, "metodoPago": {"id": shop.tarjeta}, "fecha": "2026-11-22T09:00"}
+        {"monto": 1000.0, "montoImpuesto": 1000.0, "metodoPago": {"id": shop.efectivo}, "fecha": format!("{}T10:30", today())},
+        {"monto": 500.0, "montoImpuesto": 550.1, "metodoPago": {"id": shop.tarjeta}, "fecha": format!("{}T09:00", yesterday())}
     ]);
     moved["totalImpuesto"] = json!(1550.1);
     let (status, body) = app
@@ -208,9 +241,9 @@ async fn the_cash_ledger_follows_every_movement_and_verify_checks_it(pool: PgPoo
     assert_eq!(
         ledger,
         vec![
-            (venta, DAY.to_string(), shop.efectivo, 1000_00),
-            (venta, "2026-11-22".to_string(), shop.tarjeta, 550_10),
-            (gasto, DAY.to_string(), shop.efectivo, -300_00),
+            (venta, yesterday(), shop.tarjeta, 550_10),
+            (venta, today(), shop.efectivo, 1000_00),
+            (gasto, today(), shop.efectivo, -300_00),
         ]
     );
     verify_clean(&pool).await;
@@ -278,21 +311,28 @@ async fn an_admin_reopens_a_day_with_a_reason_and_it_takes_movements_again(pool:
         .iter()
         .map(|e| e["resumen"].as_str().unwrap())
         .collect();
-    assert_eq!(
-        summaries,
-        vec![
-            "Caja de La Cruz del 21/11/2026 cerrada: contado $ 1.000,50, esperado $ 1.000,50",
-            "Caja de La Cruz del 21/11/2026 reabierta: Se olvidó cargar una venta",
-            "Caja de La Cruz del 21/11/2026 cerrada: contado $ 0,00, esperado $ 0,00",
-        ]
-    );
+    let expected: Vec<String> = vec![
+        format!(
+            "Caja de La Cruz del {} cerrada: contado $ 1.000,50, esperado $ 1.000,50",
+            today_ar()
+        ),
+        format!(
+            "Caja de La Cruz del {} reabierta: Se olvidó cargar una venta",
+            today_ar()
+        ),
+        format!(
+            "Caja de La Cruz del {} cerrada: contado $ 0,00, esperado $ 0,00",
+            today_ar()
+        ),
+    ];
+    assert_eq!(summaries, expected.iter().map(String::as_str).collect::<Vec<_>>());
     let (status, list) = app.get("/api/caja/cierres", Some(&shop.admin)).await;
     assert_eq!(status, StatusCode::OK, "{list}");
     assert_eq!(list["totalElements"], 1);
     let row = &list["content"][0];
     assert_eq!(
         (row["local"].as_str(), row["fecha"].as_str()),
-        (Some("La Cruz"), Some(DAY))
+        (Some("La Cruz"), Some(today().as_str()))
     );
     assert_eq!(
         (row["esperado"].as_f64(), row["diferencia"].as_f64()),
@@ -305,7 +345,7 @@ async fn an_admin_reopens_a_day_with_a_reason_and_it_takes_movements_again(pool:
 async fn sellers_close_only_their_branch_and_bad_counts_are_refused_in_spanish(pool: PgPool) {
     let app = TestApp::start(pool).await;
     let shop = shop(&app).await;
-    let norte = format!("/api/caja/{}/{DAY}", shop.norte);
+    let norte = format!("/api/caja/{}/{}", shop.norte, today());
     let (status, _) = app.get(&norte, Some(&shop.seller)).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, _) = app
@@ -401,10 +441,102 @@ async fn a_sale_racing_the_closing_is_either_counted_or_refused(pool: PgPool) {
     let cents: Option<i64> = sqlx::query_scalar(
         "select sum(monto_impuesto_cents)::bigint from movement_payments where fecha::date = $1::date",
     )
-    .bind(DAY)
+    .bind(today())
     .fetch_one(&pool)
     .await
     .unwrap();
     assert_eq!(cents.unwrap_or(0), 1000_50 * sold);
     verify_clean(&pool).await;
+}
+
+/// The cash day of `dia` at the centre where the money of a movement landed.
+async fn ledger_days(pool: &PgPool, movimiento: i64) -> Vec<String> {
+    sqlx::query_scalar("select dia::text from cash_ledger where movimiento_id = $1 order by dia")
+        .bind(movimiento)
+        .fetch_all(pool)
+        .await
+        .unwrap()
+}
+
+/// No money lands on a day nobody is going to count: a seller's payments belong to the moment
+/// they are recorded, whatever date the form carries; nobody dates a payment in the future; an
+/// admin records money on a past day only into a day whose cash is open; and every past day
+/// holding money that no closing counted is listed for the admins ("Días sin cerrar").
+#[sqlx::test]
+async fn money_lands_only_on_a_day_someone_will_count(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let today = app.state.today();
+    let days_ago = |n: i64| (today - chrono::Duration::days(n)).to_string();
+    let dated = |venta: &str, pago: &str| {
+        let mut body = sale(&shop, 1);
+        body["fecha"] = json!(format!("{venta}T10:00"));
+        body["cajaMovimientos"][0]["fecha"] = json!(format!("{pago}T10:00"));
+        body
+    };
+
+    // A seller's sale of today with a payment dated 8 days back, or tomorrow: today's money.
+    for pago in [days_ago(8), days_ago(-1), days_ago(-40)] {
+        let id = id_of(
+            &app,
+            &shop.seller,
+            "/api/movimientos",
+            dated(&today.to_string(), &pago),
+            "movimiento",
+        )
+        .await;
+        assert_eq!(ledger_days(&pool, id).await, [today.to_string()], "paid on {pago}");
+    }
+    // An admin never dates one in the future, nor on a past day whose cash is not open.
+    let (status, answer) = app
+        .post(
+            "/api/movimientos",
+            Some(&shop.admin),
+            dated(&today.to_string(), &days_ago(-30)),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(answer.to_string().contains("no puede tener fecha futura"), "{answer}");
+    let past = days_ago(8);
+    let (status, answer) = app
+        .post("/api/movimientos", Some(&shop.admin), dated(&past, &past))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(answer.to_string().contains("no está abierta"), "{answer}");
+    let (status, answer) = app
+        .post(
+            "/api/movimientos",
+            Some(&shop.admin),
+            dated(&today.to_string(), "2100-01-01"),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+
+    // Opened, the past day takes the admin's payment, and shows among the days not closed.
+    let path = format!("/api/caja/{}/{past}", shop.centro);
+    let (status, opened) = app
+        .post(&format!("{path}/apertura"), Some(&shop.admin), json!({"fondo": []}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{opened}");
+    let id = id_of(&app, &shop.admin, "/api/movimientos", dated(&past, &past), "movimiento").await;
+    assert_eq!(ledger_days(&pool, id).await, [past.clone()]);
+    let (status, _) = app.get("/api/caja/sin-cerrar", Some(&shop.seller)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, open) = app.get("/api/caja/sin-cerrar", Some(&shop.admin)).await;
+    assert_eq!(status, StatusCode::OK, "{open}");
+    assert_eq!(
+        open,
+        json!([{"localId": shop.centro, "local": "La Cruz", "fecha": past, "estado": "ABIERTA",
+                "neto": 1000.5, "movimientos": 1}])
+    );
+    // Closed, it leaves the list.
+    let count = json!({"contado": [{"metodoPagoId": shop.efectivo, "monto": 1000.5}]});
+    let (status, closed) = app.post(&format!("{path}/cierre"), Some(&shop.admin), count).await;
+    assert_eq!(
+        (status, &closed["caja"]["estado"]),
+        (StatusCode::OK, &json!("CERRADA")),
+        "{closed}"
+    );
+    let (_, open) = app.get("/api/caja/sin-cerrar", Some(&shop.admin)).await;
+    assert_eq!(open, json!([]));
 }

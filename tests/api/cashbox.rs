@@ -1,6 +1,6 @@
 //! The cash box's lists, totals, reports and public order status against a real database.
 
-use crate::common::shop::{id_of, shop, Shop};
+use crate::common::shop::{id_of, open_days, shop, Shop};
 use crate::common::{pdf_text, TestApp};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
@@ -45,9 +45,12 @@ struct Day {
     gasto: i64,
 }
 
+/// A day of the past, as the admin recorded it into its open cash (a seller's money is always
+/// today's).
 async fn day(app: &TestApp) -> Day {
     let shop = shop(app).await;
-    let venta = id_of(app, &shop.seller, "/api/movimientos", sale_to_ana(&shop), "movimiento").await;
+    open_days(app, &shop, &["2026-11-21", "2026-11-22"]).await;
+    let venta = id_of(app, &shop.admin, "/api/movimientos", sale_to_ana(&shop), "movimiento").await;
     let gasto = id_of(app, &shop.admin, "/api/movimientos", expense(&shop), "movimiento").await;
     Day { shop, venta, gasto }
 }
@@ -343,6 +346,7 @@ fn squeeze(text: &str) -> String {
 async fn a_long_movement_continues_on_more_pages_and_any_text_prints(pool: PgPool) {
     let app = TestApp::start(pool).await;
     let shop = shop(&app).await;
+    open_days(&app, &shop, &["2026-11-21"]).await;
     let lines: Vec<Value> = (1..=70)
         .map(|n| json!({"descripcion": format!("Reparación Nº {n}: ¿bisagra? ¡Ñandú! 😀\nsegunda línea"), "subtotal": 10}))
         .collect();

@@ -10,7 +10,7 @@ use axum::http::{Request, StatusCode};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use crate::common::shop::{id_of, sale, shop, Shop};
+use crate::common::shop::{id_of, open_days, sale, shop, Shop};
 use crate::common::TestApp;
 
 /// A sale at branch `local` of `cantidad` frames, paid in cash (the existing app's body).
@@ -32,6 +32,7 @@ fn sale_at(s: &Shop, local: i64, producto: i64, total: f64) -> Value {
 async fn a_seller_gets_the_totals_of_their_own_branch_whatever_idlocal_says(pool: PgPool) {
     let app = TestApp::start(pool).await;
     let s = shop(&app).await;
+    open_days(&app, &s, &["2026-11-21"]).await;
     let at_norte = s.product(&app, "Norte1", s.marca, &[(s.norte, 3)]).await;
     id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
     id_of(
@@ -120,6 +121,7 @@ async fn forwarded_get(app: &TestApp, uri: &str, address: Option<IpAddr>, client
 async fn an_old_status_link_reads_only_the_orders_number_and_state(pool: PgPool) {
     let app = TestApp::start(pool).await;
     let s = shop(&app).await;
+    open_days(&app, &s, &["2026-11-21"]).await;
     let id = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
     let customer = Some(IpAddr::V4(Ipv4Addr::new(190, 1, 2, 3)));
     let (status, body) = anonymous_get(&app, &format!("/api/movimientos/{id}"), customer).await;

@@ -334,11 +334,12 @@ async fn a_payment_method_or_branch_used_by_movements_is_not_deleted(pool: PgPoo
     let admin = shop.admin.as_str();
     // A branch with nothing but an expense: no product, patient or user names it.
     let caja = create_branch(&app, admin, "Caja chica").await;
+    let fecha = format!("{}T10:30", app.state.today());
     let expense = json!({
-        "tipoMovimiento": "SALIDA", "fecha": "2026-11-21T10:30", "local": {"id": caja}, "total": 50,
+        "tipoMovimiento": "SALIDA", "fecha": fecha, "local": {"id": caja}, "total": 50,
         "totalImpuesto": 50, "descripcion": "Café", "detalles": [], "detallesAdicionales": [],
         "cajaMovimientos": [{"monto": 50, "montoImpuesto": 50, "metodoPago": {"id": shop.tarjeta},
-                             "fecha": "2026-11-21T10:30"}]
+                             "fecha": fecha}]
     });
     let (status, answer) = app.post("/api/movimientos", Some(admin), expense).await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");

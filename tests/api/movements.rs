@@ -1,7 +1,7 @@
 //! The cash box against a real database: a sale and its stock in one transaction, under
 //! concurrency; the server's arithmetic; lenses for the patient; idempotent submission; roles.
 
-use crate::common::shop::{sale, shop, stock};
+use crate::common::shop::{open_days, sale, shop, stock};
 use crate::common::TestApp;
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
@@ -142,6 +142,7 @@ async fn a_double_submission_with_one_idempotency_key_creates_one_movement(pool:
 async fn the_server_checks_the_arithmetic_branch_and_stock_and_writes_nothing_on_refusal(pool: PgPool) {
     let app = TestApp::start(pool).await;
     let shop = shop(&app).await;
+    open_days(&app, &shop, &["2026-11-21"]).await;
     let events = || async {
         sqlx::query_scalar::<_, i64>("select count(*) from events")
             .fetch_one(&app.pool)
@@ -195,7 +196,8 @@ async fn the_server_checks_the_arithmetic_branch_and_stock_and_writes_nothing_on
         "descripcion": "Luz", "total": 300, "totalImpuesto": 300, "estadoMovimiento": null,
         "cajaMovimientos": [{"monto": 300, "montoImpuesto": 300, "metodoPago": {"id": shop.efectivo}}]
     });
-    let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), salida).await;
+    // (an admin's: a payment without a date takes the movement's, a past day opened above)
+    let (status, answer) = app.post("/api/movimientos", Some(&shop.admin), salida).await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     assert_eq!(answer["movimiento"]["estadoMovimiento"], Value::Null);
     assert_eq!(
@@ -208,6 +210,7 @@ async fn the_server_checks_the_arithmetic_branch_and_stock_and_writes_nothing_on
 async fn an_edit_moves_stock_back_and_forth_and_between_branches(pool: PgPool) {
     let app = TestApp::start(pool).await;
     let shop = shop(&app).await;
+    open_days(&app, &shop, &["2026-11-21"]).await;
     let (_, created) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 3)).await;
     let id = created["movimiento"]["id"].as_i64().unwrap();
     let uri = format!("/api/movimientos/{id}");
@@ -266,6 +269,7 @@ async fn an_edit_moves_stock_back_and_forth_and_between_branches(pool: PgPool) {
 async fn a_save_from_a_form_opened_before_another_change_is_refused(pool: PgPool) {
     let app = TestApp::start(pool).await;
     let shop = shop(&app).await;
+    open_days(&app, &shop, &["2026-11-21"]).await;
     let (_, created) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)).await;
     let id = created["movimiento"]["id"].as_i64().unwrap();
     let uri = format!("/api/movimientos/{id}");
@@ -312,6 +316,7 @@ async fn a_save_from_a_form_opened_before_another_change_is_refused(pool: PgPool
 async fn a_movement_with_too_many_lines_is_refused_in_spanish_and_changes_nothing(pool: PgPool) {
     let app = TestApp::start(pool).await;
     let shop = shop(&app).await;
+    open_days(&app, &shop, &["2026-11-21"]).await;
     let pago =
         json!({"monto": 1, "montoImpuesto": 1, "metodoPago": {"id": shop.efectivo}, "fecha": "2026-11-21T10:30"});
     let expense = |pagos: usize, adicionales: usize| {

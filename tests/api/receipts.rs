@@ -4,7 +4,7 @@
 //! balance, and the status link as text and QR code. The tests read it with pdftotext and render
 //! it with pdftoppm into the artifacts (`target/test-artifacts/`).
 
-use crate::common::shop::{id_of, sale, shop};
+use crate::common::shop::{id_of, open_days, sale, shop};
 use crate::common::{pdf_text, TestApp};
 use axum::http::StatusCode;
 use serde_json::json;
@@ -73,6 +73,7 @@ async fn sales_are_numbered_per_branch_without_gaps_even_when_they_race(pool: Pg
     assert_eq!(numbers, (1..=5).map(centro).collect::<Vec<_>>());
 
     // Each branch counts on its own; an expense takes no number.
+    open_days(&app, &shop, &["2026-11-21"]).await;
     let mut at_norte = sale(&shop, 1);
     at_norte["local"] = json!({"id": shop.norte});
     at_norte["detalles"] = json!([]);
@@ -108,6 +109,7 @@ async fn the_receipt_is_one_a_customer_accepts(pool: PgPool) {
     });
     app.router = optica::app(app.state.clone());
     let shop = shop(&app).await;
+    open_days(&app, &shop, &["2026-11-21"]).await;
     // Two frames and a lens with 10 % off, half paid in cash.
     let body = json!({
         "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
@@ -142,7 +144,8 @@ async fn the_receipt_is_one_a_customer_accepts(pool: PgPool) {
         "Subtotal: $ 3.001,50",
         "Descuento (10 %): -$ 300,15",
         "Total: $ 2.701,35",
-        "21/11/2026 · Efectivo $ 1.350,00",
+        // A seller's payment is dated when it was recorded.
+        &format!("{} · Efectivo $ 1.350,00", app.state.today().format("%d/%m/%Y")),
         "Adeuda: $ 1.351,35",
         &format!("/estadoCompra/{codigo}"),
     ] {

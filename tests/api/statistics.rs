@@ -2,7 +2,7 @@
 //! sales and an expense, a discount, several payments, two branches, and movements on both sides
 //! of a month's last minute (movement dates are the shop's local time).
 
-use crate::common::shop::{id_of, shop, Shop};
+use crate::common::shop::{id_of, open_days, shop, Shop};
 use crate::common::TestApp;
 use axum::http::StatusCode;
 use calamine::{Data, Reader, Xlsx};
@@ -37,22 +37,33 @@ struct History {
     shop: Shop,
     /// A Vulk V1 at the north branch: price 900.00, cost 400.00.
     v1: i64,
-    /// The sale of 1 December, 00:00.
+    /// The sale of 1 October, 00:00.
     diciembre: i64,
     diciembre_body: Value,
     /// The north branch's sale of three V1.
     norte: i64,
 }
 
-/// November at both branches (all figures in pesos):
-/// - 1 Nov, centre: 2 RB2140 (2001.00) + 'Cristal Orma Blue' (500.00) = 2501.00 less 10% = 2250.90,
-///   paid 1000.00 cash that day and 1250.90 by card on 5 Nov;
-/// - 10 Nov, north: 3 V1 = 2700.00 by card;
-/// - 15 Nov, north: an expense of 700.00 cash;
-/// - 30 Nov 23:59, centre: 1 Orma lens (1000.50) + 'cristal orma blue' (300.00) = 1300.50 cash;
-/// - 1 Dec 00:00, centre: 1 RB2140 = 1000.50 by card.
+/// September at both branches (all figures in pesos):
+/// - 1 Sep, centre: 2 RB2140 (2001.00) + 'Cristal Orma Blue' (500.00) = 2501.00 less 10% = 2250.90,
+///   paid 1000.00 cash that day and 1250.90 by card on 5 Sep;
+/// - 10 Sep, north: 3 V1 = 2700.00 by card;
+/// - 15 Sep, north: an expense of 700.00 cash;
+/// - 30 Sep 23:59, centre: 1 Orma lens (1000.50) + 'cristal orma blue' (300.00) = 1300.50 cash;
+/// - 1 Oct 00:00, centre: 1 RB2140 = 1000.50 by card.
 async fn history(app: &TestApp) -> History {
     let shop = shop(app).await;
+    // History: an admin records each day's money into that day's open cash.
+    let dias = [
+        "2026-09-01",
+        "2026-09-05",
+        "2026-09-10",
+        "2026-09-15",
+        "2026-09-20",
+        "2026-09-30",
+        "2026-10-01",
+    ];
+    open_days(app, &shop, &dias).await;
     let t = shop.admin.as_str();
     let vulk = shop.otra_marca;
     let receta = id_of(app, t, "/api/categoria", json!({"nombre": "Receta"}), "categoria").await;
@@ -72,49 +83,49 @@ async fn history(app: &TestApp) -> History {
     let sell = |body: Value| id_of(app, t, "/api/movimientos", body, "movimiento");
     sell(venta(
         c,
-        "2026-11-01T09:00",
+        "2026-09-01T09:00",
         json!([linea(shop.armazon, 2, 1000.5)]),
         json!([{"descripcion": "Cristal Orma Blue", "subtotal": 500}]),
         Some(10.0),
         2250.9,
         json!([
-            pago(shop.efectivo, 1000.0, "2026-11-01T09:00"),
-            pago(shop.tarjeta, 1250.9, "2026-11-05T18:00")
+            pago(shop.efectivo, 1000.0, "2026-09-01T09:00"),
+            pago(shop.tarjeta, 1250.9, "2026-09-05T18:00")
         ]),
     ))
     .await;
     let norte = sell(venta(
         n,
-        "2026-11-10T10:00",
+        "2026-09-10T10:00",
         json!([linea(v1, 3, 900.0)]),
         json!([]),
         None,
         2700.0,
-        json!([pago(shop.tarjeta, 2700.0, "2026-11-10T10:00")]),
+        json!([pago(shop.tarjeta, 2700.0, "2026-09-10T10:00")]),
     ))
     .await;
-    let gasto = json!({"tipoMovimiento": "SALIDA", "fecha": "2026-11-15T12:00", "local": {"id": n},
+    let gasto = json!({"tipoMovimiento": "SALIDA", "fecha": "2026-09-15T12:00", "local": {"id": n},
                        "descripcion": "Alquiler", "total": 700, "totalImpuesto": 700, "detalles": [], "detallesAdicionales": [],
-                       "cajaMovimientos": [pago(shop.efectivo, 700.0, "2026-11-15T12:00")], "estadoMovimiento": null});
+                       "cajaMovimientos": [pago(shop.efectivo, 700.0, "2026-09-15T12:00")], "estadoMovimiento": null});
     sell(gasto).await;
     sell(venta(
         c,
-        "2026-11-30T23:59",
+        "2026-09-30T23:59",
         json!([linea(shop.lente, 1, 1000.5)]),
         json!([{"descripcion": "cristal orma blue", "subtotal": 300}]),
         None,
         1300.5,
-        json!([pago(shop.efectivo, 1300.5, "2026-11-30T23:59")]),
+        json!([pago(shop.efectivo, 1300.5, "2026-09-30T23:59")]),
     ))
     .await;
     let diciembre_body = venta(
         c,
-        "2026-12-01T00:00",
+        "2026-10-01T00:00",
         json!([linea(shop.armazon, 1, 1000.5)]),
         json!([]),
         None,
         1000.5,
-        json!([pago(shop.tarjeta, 1000.5, "2026-12-01T00:00")]),
+        json!([pago(shop.tarjeta, 1000.5, "2026-10-01T00:00")]),
     );
     let diciembre = sell(diciembre_body.clone()).await;
     History {
@@ -141,7 +152,7 @@ async fn period_figures_match_the_hand_computed_history(pool: PgPool) {
     let app = TestApp::start(pool).await;
     let h = history(&app).await;
     let t = h.shop.admin.as_str();
-    let november = period(0, "2026-11-01", "2026-11-30");
+    let november = period(0, "2026-09-01", "2026-09-30");
 
     assert_eq!(
         figure(&app, t, "/api/movimientos/total-ganado", november.clone()).await,
@@ -151,7 +162,7 @@ async fn period_figures_match_the_hand_computed_history(pool: PgPool) {
         figure(&app, t, "/api/movimientos/total-vendido", november.clone()).await,
         json!({"total": 6})
     );
-    let centre = period(h.shop.centro, "2026-11-01", "2026-11-30");
+    let centre = period(h.shop.centro, "2026-09-01", "2026-09-30");
     assert_eq!(
         figure(&app, t, "/api/movimientos/total-ganado", centre.clone()).await,
         json!({"Efectivo": {"entrada": 2300.5, "salida": 0.0}, "Tarjeta": {"entrada": 1250.9, "salida": 0.0}})
@@ -160,8 +171,8 @@ async fn period_figures_match_the_hand_computed_history(pool: PgPool) {
         figure(&app, t, "/api/movimientos/total-vendido", centre).await,
         json!({"total": 3})
     );
-    // 1 December 00:00 is December's.
-    let december = period(0, "2026-12-01", "2026-12-01");
+    // 1 October 00:00 is October's.
+    let december = period(0, "2026-10-01", "2026-10-01");
     assert_eq!(
         figure(&app, t, "/api/movimientos/total-ganado", december.clone()).await,
         json!({"Efectivo": {"entrada": 0.0, "salida": 0.0}, "Tarjeta": {"entrada": 1000.5, "salida": 0.0}})
@@ -169,9 +180,9 @@ async fn period_figures_match_the_hand_computed_history(pool: PgPool) {
     assert_eq!(
         figure(&app, t, "/api/estadisticas/ventas-por-dia", november.clone()).await,
         json!([
-            {"fecha": "2026-11-01", "ventas": 1, "total": 2250.9},
-            {"fecha": "2026-11-10", "ventas": 1, "total": 2700.0},
-            {"fecha": "2026-11-30", "ventas": 1, "total": 1300.5}
+            {"fecha": "2026-09-01", "ventas": 1, "total": 2250.9},
+            {"fecha": "2026-09-10", "ventas": 1, "total": 2700.0},
+            {"fecha": "2026-09-30", "ventas": 1, "total": 1300.5}
         ])
     );
     let (_, lenses) = app.get("/api/movimientos/cantidad-lentes?local=0", Some(t)).await;
@@ -180,9 +191,9 @@ async fn period_figures_match_the_hand_computed_history(pool: PgPool) {
     let (_, totals) = app.get("/api/movimientos/totales?idLocal=0", Some(t)).await;
     assert_eq!(totals, json!({"Efectivo": 1600.5, "Tarjeta": 4951.4}));
 
-    // Moving December's sale into November and deleting the north sale move the figures with them.
+    // Moving October's sale into September and deleting the north sale move the figures with them.
     let mut moved = h.diciembre_body.clone();
-    moved["fecha"] = json!("2026-11-20T10:00");
+    moved["fecha"] = json!("2026-09-20T10:00");
     let (status, answer) = app
         .put(&format!("/api/movimientos/{}", h.diciembre), Some(t), moved)
         .await;
@@ -215,7 +226,7 @@ async fn period_figures_match_the_hand_computed_history(pool: PgPool) {
 async fn the_figures_are_for_admins_and_need_both_dates(pool: PgPool) {
     let app = TestApp::start(pool).await;
     let shop = shop(&app).await;
-    let november = period(0, "2026-11-01", "2026-11-30");
+    let november = period(0, "2026-09-01", "2026-09-30");
     for path in [
         "/api/movimientos/total-ganado",
         "/api/movimientos/total-vendido",
@@ -229,7 +240,7 @@ async fn the_figures_are_for_admins_and_need_both_dates(pool: PgPool) {
             .post(
                 path,
                 Some(&shop.admin),
-                json!({"local": "0", "fechaInicio": "2026-11-01"}),
+                json!({"local": "0", "fechaInicio": "2026-09-01"}),
             )
             .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{path}");
@@ -239,7 +250,7 @@ async fn the_figures_are_for_admins_and_need_both_dates(pool: PgPool) {
         .post(
             "/api/excel/ventas",
             Some(&shop.admin),
-            period(0, "2026-11-30", "2026-11-01"),
+            period(0, "2026-09-30", "2026-09-01"),
         )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -283,10 +294,10 @@ async fn both_workbooks_hold_the_periods_sales(pool: PgPool) {
     // an empty text is written as a blank cell
     let e = || Data::Empty;
 
-    let (head, rows) = workbook(&app, t, "/api/excel/ventas", period(0, "2026-11-01", "2026-11-30")).await;
+    let (head, rows) = workbook(&app, t, "/api/excel/ventas", period(0, "2026-09-01", "2026-09-30")).await;
     assert!(head.starts_with("Productos Vendidos | "), "{head}");
     assert!(
-        head.contains("filename*=UTF-8''ventas_todos%20los%20locales_2026-11-01_hasta_2026-11-30.xlsx"),
+        head.contains("filename*=UTF-8''ventas_todos%20los%20locales_2026-09-01_hasta_2026-09-30.xlsx"),
         "{head}"
     );
     assert_eq!(
@@ -351,12 +362,12 @@ async fn both_workbooks_hold_the_periods_sales(pool: PgPool) {
         &app,
         t,
         "/api/excel/ventas/marcas",
-        period(h.shop.norte, "2026-11-01", "2026-11-30"),
+        period(h.shop.norte, "2026-09-01", "2026-09-30"),
     )
     .await;
     assert!(head.starts_with("Resumen por Marca | "), "{head}");
     assert!(
-        head.contains("marcas_vendidas_yapey%C3%BA_2026-11-01_hasta_2026-11-30.xlsx"),
+        head.contains("marcas_vendidas_yapey%C3%BA_2026-09-01_hasta_2026-09-30.xlsx"),
         "{head}"
     );
     assert_eq!(
@@ -370,7 +381,7 @@ async fn both_workbooks_hold_the_periods_sales(pool: PgPool) {
         &app,
         t,
         "/api/excel/ventas/marcas",
-        period(0, "2026-11-01", "2026-11-30"),
+        period(0, "2026-09-01", "2026-09-30"),
     )
     .await;
     assert_eq!(
@@ -401,17 +412,17 @@ async fn kept_statistics_equal_a_recomputation_after_edits_and_deletions(pool: P
         }
     };
 
-    // December's sale moves to 30 November, beside the lens sale of that day.
+    // October's sale moves to 30 September, beside the lens sale of that day.
     let mut moved = h.diciembre_body.clone();
-    moved["fecha"] = json!("2026-11-30T10:00");
+    moved["fecha"] = json!("2026-09-30T10:00");
     let (status, answer) = app.put(&uri(h.diciembre), Some(t), moved).await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
-    // Two more spellings of the history's 'orma blue' lens on 30 November: 'ORMA BLUE' and
+    // Two more spellings of the history's 'orma blue' lens on 30 September: 'ORMA BLUE' and
     // 'Orma Blue'. Whatever the database's collation, one of the two deletions below removes
     // the spelling shown while others stay: 'ORMA BLUE' sorts first in C, 'orma blue' in
     // en_US.
     let spelled = |descripcion: &str, hora: &str| {
-        let fecha = format!("2026-11-30T{hora}");
+        let fecha = format!("2026-09-30T{hora}");
         venta(
             h.shop.centro,
             &fecha,
@@ -443,7 +454,7 @@ async fn kept_statistics_equal_a_recomputation_after_edits_and_deletions(pool: P
     assert_eq!(app.delete(&uri(shout), Some(t)).await.0, StatusCode::NO_CONTENT);
     app.caught_up().await;
     assert_eq!(support_verify(&pool).await, "", "after deleting 'ORMA BLUE'");
-    let lowercase: i64 = sqlx::query_scalar("select id from movements where fecha = '2026-11-30 23:59'")
+    let lowercase: i64 = sqlx::query_scalar("select id from movements where fecha = '2026-09-30 23:59'")
         .fetch_one(&pool)
         .await
         .unwrap();
@@ -451,7 +462,7 @@ async fn kept_statistics_equal_a_recomputation_after_edits_and_deletions(pool: P
     app.caught_up().await;
     assert_eq!(support_verify(&pool).await, "", "after deleting 'orma blue'");
     let shown: String = sqlx::query_scalar(
-        "select nombre from stats_cristal_day where dia = '2026-11-30' and nombre_key = 'orma blue'",
+        "select nombre from stats_cristal_day where dia = '2026-09-30' and nombre_key = 'orma blue'",
     )
     .fetch_one(&pool)
     .await
@@ -493,10 +504,10 @@ async fn support_verify(pool: &PgPool) -> String {
 async fn bare_movements(conn: &mut sqlx::PgConnection, from: i64, to: i64) {
     for statement in [
         "insert into movements (id, tipo, fecha, local_id, total_cents, total_impuesto_cents, version)
-         select g, 'ENTRADA', '2026-11-20 10:00', 1, 300, 300, 1 from generate_series($1::bigint, $2) g",
+         select g, 'ENTRADA', '2026-09-20 10:00', 1, 300, 300, 1 from generate_series($1::bigint, $2) g",
         "insert into movement_payments (movimiento_id, pago_id, metodo_pago_id, monto_cents, monto_impuesto_cents,
                                         fecha, local_id, tipo)
-         select g, 1, 1, 300, 300, '2026-11-20 10:00', 1, 'ENTRADA' from generate_series($1::bigint, $2) g",
+         select g, 1, 1, 300, 300, '2026-09-20 10:00', 1, 'ENTRADA' from generate_series($1::bigint, $2) g",
         "insert into movement_lines (movimiento_id, linea, producto_id, modelo, marca, cristal, cantidad,
                                      precio_cents, subtotal_cents)
          select g, 0, 1, 'V1', 'Vulk', false, 1, 200, 200 from generate_series($1::bigint, $2) g",
@@ -548,7 +559,7 @@ async fn adding_a_movements_share_reads_only_its_rows_however_the_tables_grew(po
     let (pagos, entrada, ventas, unidades, lentes): (i64, i64, i64, i64, i64) = sqlx::query_as(
         "select c.pagos, c.entrada_cents, s.ventas, s.unidades, k.lineas
          from stats_cash_day c, stats_sales_day s, stats_cristal_day k
-         where c.dia = '2026-11-20' and s.dia = c.dia and k.dia = c.dia and k.nombre_key = 'orgánico'",
+         where c.dia = '2026-09-20' and s.dia = c.dia and k.dia = c.dia and k.nombre_key = 'orgánico'",
     )
     .fetch_one(&mut *conn)
     .await

@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use optica_command::cash::{self, Dia};
 use optica_events::LookupKind;
-use optica_query::cash::{self as read, CajaDia, Cierre};
+use optica_query::cash::{self as read, CajaDia, Cierre, SinCerrar};
 use optica_query::shadow::Shadow;
 use optica_query::Page;
 use serde::{Deserialize, Serialize};
@@ -35,6 +35,7 @@ use errors::command_error;
 pub fn endpoints() -> Endpoints {
     Endpoints::default()
         .staff(routes!(closings))
+        .staff(routes!(not_closed))
         .staff(routes!(get_day))
         .staff(routes!(open))
         .staff(routes!(count))
@@ -231,6 +232,20 @@ pub async fn closings(
     let number = page_index(q.page.unwrap_or(0))?;
     let size = page_size(q.size, 20)?;
     Ok(Json(read::closings(&state.pool, local, number, size).await?))
+}
+
+/// Every past day that holds money and that no closing counted ("Días sin cerrar"): an admin
+/// opens and closes each, or reopens it, so that no money stays out of a count.
+#[utoipa::path(get, path = "/api/caja/sin-cerrar", tag = "caja", operation_id = "caja_sin_cerrar",
+    params(("localId" = Option<i64>, Query, description = "one branch; none or 0 = all")),
+    responses((status = 200, body = Vec<SinCerrar>)))]
+pub async fn not_closed(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Query(q): Query<CierresQuery>,
+) -> Result<Json<Vec<SinCerrar>>, AppError> {
+    let local = crate::http::lenient::branch(q.local_id);
+    Ok(Json(read::not_closed(&state.pool, local, state.today()).await?))
 }
 
 /// A day's closing report, as PDF.

@@ -1,7 +1,7 @@
 //! The movement body the web apps send (contract §4.4), read leniently, and its conversion into
 //! the movement's data with the product facts of the moment.
 
-use chrono::NaiveDateTime;
+use chrono::{Datelike, NaiveDateTime};
 use optica_events::movement::{EstadoMovimiento, Linea, LineaAdicional, MovimientoDatos, Pago, TipoMovimiento};
 use optica_events::{Medida, Money};
 use optica_query::products::SaleFacts;
@@ -206,7 +206,18 @@ pub fn prepare(body: MovimientoBody, facts: &[SaleFacts]) -> Result<MovimientoDa
             metodo_pago_id,
             monto,
             monto_impuesto: p.monto_impuesto.unwrap_or(monto),
-            fecha: p.fecha.as_deref().and_then(lenient_datetime).unwrap_or(fecha),
+            fecha: match p.fecha.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+                None => fecha,
+                Some(text) => lenient_datetime(text).unwrap_or_else(|| {
+                    errors.push(format!(
+                        "La fecha del pago {} no es válida: '{text}' (aaaa-mm-ddThh:mm, años {} a {})",
+                        n + 1,
+                        crate::http::lenient::FIRST_YEAR,
+                        chrono::Utc::now().year() + crate::http::lenient::YEARS_AHEAD
+                    ));
+                    fecha
+                }),
+            },
             // the branch of a payment collected elsewhere is kept by the edit (see Edit)
             local_id: None,
         });

@@ -95,6 +95,14 @@ fn with_code(state: &AppState, mut m: Movimiento) -> Movimiento {
     m
 }
 
+/// Who records a movement's payments, now (see `optica_command::payment_days`).
+fn cajero(state: &AppState, caller: &Caller) -> optica_command::payment_days::Cajero {
+    optica_command::payment_days::Cajero {
+        admin: caller.is_admin(),
+        ahora: state.now(),
+    }
+}
+
 /// A movement as `caller` may read it: whole at their own branch (or for an admin), and as a
 /// collector sees it at another (a seller who took a payment on another branch's sale).
 pub(super) fn as_read_by(state: &AppState, caller: &Caller, m: Movimiento) -> Movimiento {
@@ -186,7 +194,7 @@ pub async fn create(
     const CREATED: &str = "El movimiento ha sido creado!";
     let metadata = meta.metadata(caller.actor());
     let datos = checked(&state, &caller, body).await?;
-    let outcome = sale::register(&state.store, datos, &metadata)
+    let outcome = sale::register(&state.store, datos, cajero(&state, &caller), &metadata)
         .await
         .map_err(|e| command_error(0, e, "crear"))?;
     let (id, caught) = dispatch::settled_in_time(&state, outcome).await;
@@ -212,9 +220,19 @@ pub async fn update(
     let metadata = meta.metadata(caller.actor());
     let may_touch = |local_id: i64| caller.works_at(local_id);
     let ctx = state.job_context(&caller);
-    let outcome = sale::edit(&state.store, id, datos, expected_version, may_touch, &ctx, &metadata)
-        .await
-        .map_err(|e| command_error(id, e, "actualizar"))?;
+    let quien = cajero(&state, &caller);
+    let outcome = sale::edit(
+        &state.store,
+        id,
+        datos,
+        expected_version,
+        may_touch,
+        &ctx,
+        quien,
+        &metadata,
+    )
+    .await
+    .map_err(|e| command_error(id, e, "actualizar"))?;
     let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
     answer(&state, &caller, id, "El movimiento ha sido actualizado!", !caught).await
 }

@@ -150,3 +150,15 @@ pub async fn stock(app: &TestApp, producto: i64, local: i64) -> Option<i64> {
         .await
         .unwrap()
 }
+
+/// Opens the cash of both branches on each of `dias` (`yyyy-mm-dd`, past or today), as an admin
+/// does before recording money on a past day: the shop's history the tests write by hand.
+pub async fn open_days(app: &TestApp, shop: &Premises, dias: &[&str]) {
+    for dia in dias {
+        for local in [shop.centro, shop.norte] {
+            let path = format!("/api/caja/{local}/{dia}/apertura");
+            let (status, answer) = app.post(&path, Some(&shop.admin), json!({"fondo": []})).await;
+            assert_eq!(status, StatusCode::OK, "{path}: {answer}");
+        }
+    }
+}

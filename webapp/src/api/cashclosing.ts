@@ -17,6 +17,8 @@ export type CajaGuardada = Schemas['CajaGuardada'];
 /** A counted day in the list of closings, with its totals over every method. */
 export type Cierre = Schemas['Cierre'];
 export type CierrePage = Schemas['Page_Cierre'];
+/** A past day holding money that no closing counted (admins). */
+export type SinCerrar = Schemas['SinCerrar'];
 
 /** The states of a day, as the server writes them. */
 export type EstadoCaja = 'SIN_ABRIR' | 'ABIERTA' | 'CERRADA';
@@ -89,6 +91,11 @@ export const cashClosingApi = api.enhanceEndpoints({ addTagTypes: ['Caja', 'Cier
           `api/caja/cierres?${[localId ? `localId=${localId}` : '', `page=${page}`, `size=${size}`].filter(Boolean).join('&')}`,
         providesTags: ['Cierre'],
       }),
+      /** The past days with money that no closing counted, oldest first (admins). */
+      diasSinCerrar: build.query<SinCerrar[], void>({
+        query: () => 'api/caja/sin-cerrar',
+        providesTags: ['Cierre'],
+      }),
       /** Fetches a closed day's PDF with the session's token and saves it; the Blob never enters the store. */
       reporteCaja: build.mutation<null, DiaCaja>({
         queryFn: async (dia, _api, _extra, baseQuery) => {
@@ -112,6 +119,7 @@ export const {
   useCerrarCajaMutation,
   useReabrirCajaMutation,
   useCierresQuery,
+  useDiasSinCerrarQuery,
   useReporteCajaMutation,
 } = cashClosingApi;
 

@@ -89,6 +89,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/caja/sin-cerrar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every past day that holds money and that no closing counted ("Días sin cerrar"): an admin
+         *     opens and closes each, or reopens it, so that no money stays out of a count.
+         */
+        get: operations["caja_sin_cerrar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/caja/{localId}/{fecha}": {
         parameters: {
             query?: never;
@@ -3256,6 +3276,25 @@ export interface components {
             meses: number;
             sinRetirar: components["schemas"]["SinRetirar"][];
         };
+        /**
+         * @description A past day that holds money and whose cash was never closed (or was reopened and not closed
+         *     again): no closing has counted it yet.
+         */
+        SinCerrar: {
+            /** @description SIN_ABRIR (never opened) or ABIERTA (opened or reopened, not closed). */
+            estado: string;
+            fecha: string;
+            local: string;
+            /** Format: int64 */
+            localId: number;
+            /** Format: int64 */
+            movimientos: number;
+            /**
+             * Format: double
+             * @description What the day's payments put in (or, negative, took out of) its drawers, every method.
+             */
+            neto: number;
+        };
         /** @description A job ready for a while and not collected. */
         SinRetirar: {
             celular?: string | null;
@@ -3656,6 +3695,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Cierre"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    caja_sin_cerrar: {
+        parameters: {
+            query?: {
+                /** @description one branch; none or 0 = all */
+                localId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SinCerrar"][];
                 };
             };
             /** @description a path or query value of the wrong type or out of range */

@@ -16,6 +16,7 @@ import {
   springPage,
 } from '../test/seed';
 import { CashClosing } from './CashClosing';
+import { UnclosedDaysNotice } from './UnclosedDays';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -28,7 +29,11 @@ function open(token: string, answers: Answers, at = `/cierreCaja?local=1&fecha=$
     // The same object, so a test may change an answer midway.
     answers: Object.assign(
       answers,
-      { 'GET /api/local': [200, locales], 'GET /api/caja/cierres': [200, springPage([cierre()], 10)] },
+      {
+        'GET /api/local': [200, locales],
+        'GET /api/caja/cierres': [200, springPage([cierre()], 10)],
+        'GET /api/caja/sin-cerrar': [200, []],
+      },
       { ...answers },
     ),
   });
@@ -36,6 +41,57 @@ function open(token: string, answers: Answers, at = `/cierreCaja?local=1&fecha=$
 
 const bodyOf = (calls: { method: string; path: string; body: string | null }[], path: string) =>
   JSON.parse(calls.find((c) => c.method === 'POST' && c.path === path)?.body ?? 'null');
+
+describe('Días sin cerrar', () => {
+  const sinCerrar = {
+    localId: 2,
+    local: 'Yapeyú',
+    fecha: '2026-11-20',
+    estado: 'SIN_ABRIR',
+    neto: 10000,
+    movimientos: 3,
+  };
+
+  it('lists for an admin each past day with money no closing counted, and opens it above', async () => {
+    const user = userEvent.setup();
+    open(adminToken(), {
+      'GET /api/caja/sin-cerrar': [200, [sinCerrar]],
+      [`GET /api/caja/1/${DIA}`]: [200, cajaAbierta()],
+      'GET /api/caja/2/2026-11-20': [200, cajaSinAbrir({ localId: 2, fecha: '2026-11-20' })],
+    });
+    const table = await screen.findByRole('table', { name: 'Días sin cerrar' });
+    const row = within(table).getAllByRole('row')[1];
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['20/11/2026', 'Yapeyú', 'Sin abrir', '$ 10.000,00', '3', 'Ver']);
+    expect(
+      screen.getByText('Hay 1 día con dinero que ningún cierre contó: abrilo y cerralo, o reabrilo.'),
+    ).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'Ver' }));
+    await waitFor(() => expect((document.getElementById('cajaFecha') as HTMLInputElement).value).toBe('20/11/2026'));
+  });
+
+  it('is told to an admin on entering, with the way to the closings', async () => {
+    openPage('/inicio', [{ path: '/inicio', element: <UnclosedDaysNotice /> }], {
+      token: adminToken(),
+      answers: { 'GET /api/caja/sin-cerrar': [200, [sinCerrar, { ...sinCerrar, localId: 1, local: 'La Cruz' }]] },
+    });
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toContain('Hay 2 días con dinero que ningún cierre contó');
+    expect(within(notice).getByRole('link', { name: 'Ver en Cierre de caja' }).getAttribute('href')).toBe(
+      '/cierreCaja',
+    );
+  });
+
+  it('is not shown to a seller', async () => {
+    const { calls } = open(sellerToken(1), { [`GET /api/caja/1/${DIA}`]: [200, cajaAbierta()] });
+    await screen.findByText('Conteo a ciegas');
+    expect(screen.queryByRole('table', { name: 'Días sin cerrar' })).toBeNull();
+    expect(calls.some((c) => c.path === '/api/caja/sin-cerrar')).toBe(false);
+  });
+});
 
 describe('Cierre de caja', () => {
   it("opens a seller's own branch today, and sends the float typed as people write money", async () => {

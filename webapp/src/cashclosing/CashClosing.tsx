@@ -11,6 +11,7 @@ import { BranchFilter } from '../ui/BranchFilter';
 import { DateInput } from '../ui/DateInput';
 import { CashDay } from './CashDay';
 import { ClosingHistory } from './ClosingHistory';
+import { UnclosedDays } from './UnclosedDays';
 import { MESSAGES } from './messages';
 
 const isDay = (fecha: string) => /^\d{4}-\d{2}-\d{2}$/.test(fecha);
@@ -38,7 +39,7 @@ export function CashClosing() {
     if (next.localId !== undefined) setElegido(next.localId);
     if (next.fecha !== undefined) setFecha(next.fecha);
   };
-  const openDay = (c: Cierre) => {
+  const openDay = (c: Pick<Cierre, 'localId' | 'fecha'>) => {
     void go({ localId: c.localId, fecha: c.fecha }).then(() => window.scrollTo?.({ top: 0 }));
   };
 
@@ -99,6 +100,7 @@ export function CashClosing() {
         />
       )}
 
+      {admin && <UnclosedDays onOpen={openDay} />}
       <ClosingHistory key={localId} localId={localId} admin={admin} onOpen={openDay} />
     </section>
   );

@@ -30,6 +30,12 @@ export const MESSAGES = {
   soloCerrada: 'El reporte se imprime una vez cerrada la caja.',
   cargandoGrafico: 'Cargando gráfico...',
   sinDiferencias: 'No hay cierres para graficar.',
+  sinCerrarFallo: 'No se pudieron cargar los días sin cerrar.',
+  todosCerrados: 'Todos los días con movimientos están cerrados.',
+  sinCerrar: (n: number) =>
+    n === 1
+      ? 'Hay 1 día con dinero que ningún cierre contó: abrilo y cerralo, o reabrilo.'
+      : `Hay ${n} días con dinero que ningún cierre contó: abrilos y cerralos, o reabrilos.`,
 } as const;
 
 /** Why a disabled button is disabled, listed under it (ui/SaveProblems). */

@@ -5,7 +5,7 @@ import type { TipoConEstado } from '../api/audit';
 import { AuditLog, EntityAudit } from '../audit';
 import { Balances, PatientBalances } from '../balances';
 import { MovementList, PatientMovements } from '../cashbox';
-import { CashClosing } from '../cashclosing';
+import { CashClosing, UnclosedDaysNotice } from '../cashclosing';
 import { Counts, CountSheet } from '../counts';
 import { JobDetail, JobList, Reminders, SaleJob } from '../jobs';
 import { Layout } from '../layout/Layout';
@@ -70,7 +70,19 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { path: '/', element: <Navigate to="/inicio" replace /> },
-      { path: 'inicio', element: <Inicio staffView={<ProductList />} /> },
+      {
+        path: 'inicio',
+        element: (
+          <Inicio
+            staffView={
+              <>
+                <UnclosedDaysNotice />
+                <ProductList />
+              </>
+            }
+          />
+        ),
+      },
       { path: 'login', element: <Login /> },
       { path: 'sobreNosotros', element: <SobreNosotros /> },
       { path: 'cristaleria', element: <Cristaleria /> },
