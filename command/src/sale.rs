@@ -75,6 +75,13 @@ pub async fn register(
         .await
 }
 
+/// What an edit asks for: the movement's new data, and the version its form loaded (none: an
+/// old form that sends none).
+pub struct Edicion {
+    pub datos: MovimientoDatos,
+    pub expected_version: Option<u64>,
+}
+
 /// Edits a movement: a sale's stock goes back at the stored branch and is taken again for the
 /// new lines at the new branch (net per product and branch), in one transaction.
 /// `may_touch(local_id)`: whether the caller may work at the stored branch. A sale whose
@@ -82,8 +89,10 @@ pub async fn register(
 pub async fn edit(
     store: &EventStore,
     id: i64,
-    datos: MovimientoDatos,
-    expected_version: Option<u64>,
+    Edicion {
+        datos,
+        expected_version,
+    }: Edicion,
     may_touch: impl Fn(i64) -> bool,
     ctx: &crate::jobs::Contexto,
     quien: Cajero,

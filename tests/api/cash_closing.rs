@@ -519,7 +519,7 @@ async fn money_lands_only_on_a_day_someone_will_count(pool: PgPool) {
         .await;
     assert_eq!(status, StatusCode::OK, "{opened}");
     let id = id_of(&app, &shop.admin, "/api/movimientos", dated(&past, &past), "movimiento").await;
-    assert_eq!(ledger_days(&pool, id).await, [past.clone()]);
+    assert_eq!(ledger_days(&pool, id).await, std::slice::from_ref(&past));
     let (status, _) = app.get("/api/caja/sin-cerrar", Some(&shop.seller)).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, open) = app.get("/api/caja/sin-cerrar", Some(&shop.admin)).await;

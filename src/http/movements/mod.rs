@@ -221,18 +221,13 @@ pub async fn update(
     let may_touch = |local_id: i64| caller.works_at(local_id);
     let ctx = state.job_context(&caller);
     let quien = cajero(&state, &caller);
-    let outcome = sale::edit(
-        &state.store,
-        id,
+    let edicion = sale::Edicion {
         datos,
         expected_version,
-        may_touch,
-        &ctx,
-        quien,
-        &metadata,
-    )
-    .await
-    .map_err(|e| command_error(id, e, "actualizar"))?;
+    };
+    let outcome = sale::edit(&state.store, id, edicion, may_touch, &ctx, quien, &metadata)
+        .await
+        .map_err(|e| command_error(id, e, "actualizar"))?;
     let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
     answer(&state, &caller, id, "El movimiento ha sido actualizado!", !caught).await
 }
