@@ -195,6 +195,18 @@ pub struct ShopSettings {
     /// The logo printed on receipts and work orders: a JPEG file.
     #[arg(long = "shop-logo", env = "OPTICA_SHOP_LOGO")]
     pub logo: Option<PathBuf>,
+    /// The largest discount a seller may give, in percent (30 unless set); a larger one, or a
+    /// price below what it leaves, is an admin's, with a reason.
+    #[arg(long = "max-seller-discount", env = "OPTICA_MAX_SELLER_DISCOUNT",
+          value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub max_seller_discount: Option<u8>,
+}
+
+impl ShopSettings {
+    /// The most a seller may discount, in hundredths of a percent.
+    pub fn descuento_maximo(&self) -> u32 {
+        u32::from(self.max_seller_discount.unwrap_or(30)) * 100
+    }
 }
 
 /// Bounds on the clients' connections (src/serve.rs).

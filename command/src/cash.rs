@@ -334,6 +334,7 @@ mod tests {
             pagos,
             estado: None,
             devolucion: None,
+            motivo_precio: None,
         }
     }
 

@@ -17,6 +17,7 @@ mod movement_return;
 pub mod outbox;
 pub mod patient;
 pub mod payment_days;
+pub mod price_floor;
 pub mod product;
 pub mod registry;
 pub mod sale;

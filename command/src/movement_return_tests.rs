@@ -58,6 +58,7 @@ fn venta(pagado: i64) -> MovimientoDatos {
         pagos: vec![pago(pagado)],
         estado: Some(EstadoMovimiento::PedidoCristales),
         devolucion: None,
+        motivo_precio: None,
     }
 }
 

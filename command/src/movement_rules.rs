@@ -16,6 +16,12 @@ pub const MAX_PAGOS: usize = 20;
 /// 100% in the hundredths a discount is kept in.
 pub(crate) const FULL: i64 = 10_000;
 
+/// A percentage kept in hundredths, as the shop writes it: "30", "12,5".
+fn percent(hundredths: i64) -> String {
+    let text = format!("{},{:02}", hundredths / 100, hundredths % 100);
+    text.trim_end_matches('0').trim_end_matches(',').to_string()
+}
+
 /// A rule of the cash box's data; its text is the Spanish answer the contract gives.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Regla {
@@ -66,6 +72,16 @@ pub enum Regla {
         .dia.format("%d/%m/%Y")
     )]
     DiaSinAbrir { dia: chrono::NaiveDate },
+    #[error("El precio de {modelo} no puede ser menor al de lista ({}): para vender más barato, usá el descuento.", .lista.es_ar())]
+    PrecioBajoLista { modelo: String, lista: Money },
+    /// `maximo` in hundredths of a percent.
+    #[error("El descuento máximo para vendedores es {} %: uno mayor lo autoriza un administrador.", percent(*.maximo))]
+    DescuentoMayorAlPermitido { maximo: i64 },
+    #[error(
+        "{modelo} queda por debajo del precio mínimo ({}): elegí el motivo del precio (garantía, cortesía, cambio, promoción o error de lista).",
+        .minimo.es_ar()
+    )]
+    PrecioSinMotivo { modelo: String, minimo: Money },
     #[error("Solo se cobran saldos de ventas (ENTRADA).")]
     CobroSoloEntrada,
     #[error("La venta no tiene saldo pendiente.")]

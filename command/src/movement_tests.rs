@@ -61,6 +61,7 @@ fn venta() -> MovimientoDatos {
         pagos: vec![pago(1_000_00, 1_100_00)],
         estado: None,
         devolucion: None,
+        motivo_precio: None,
     }
 }
 

@@ -21,6 +21,8 @@ pub struct Cajero {
     pub admin: bool,
     /// The shop's local time now.
     pub ahora: NaiveDateTime,
+    /// The largest discount a seller may give, in hundredths of a percent (see `price_floor`).
+    pub descuento_maximo: u32,
 }
 
 /// A branch's day.
@@ -111,6 +113,7 @@ mod tests {
             pagos,
             estado: None,
             devolucion: None,
+            motivo_precio: None,
         }
     }
 
@@ -119,6 +122,7 @@ mod tests {
         let seller = Cajero {
             admin: false,
             ahora: at(28, 12),
+            descuento_maximo: 3000,
         };
         let before = datos(vec![pago(at(20, 10), 100)]);
         let mut after = datos(vec![pago(at(20, 10), 100), pago(at(20, 11), 50), pago(at(29, 9), 5)]);
@@ -132,6 +136,7 @@ mod tests {
         let admin = Cajero {
             admin: true,
             ahora: at(28, 12),
+            descuento_maximo: 3000,
         };
         let mut past = datos(vec![pago(at(20, 11), 50), pago(at(28, 9), 5)]);
         assert_eq!(date(None, &mut past, admin), Ok(vec![(3, at(20, 0).date())]));

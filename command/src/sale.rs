@@ -13,8 +13,9 @@ use optica_events::{EventMetadata, Money, MotivoStock, Origen};
 use crate::movement::{whole_lines, Movimiento, MovimientoCommand, MovimientoError, Pedido};
 use crate::patient::{Paciente, PacienteCommand, PacienteError};
 use crate::payment_days::{self, Cajero};
+use crate::price_floor;
 use crate::product::{Ajuste, Producto, ProductoCommand, ProductoError};
-use crate::{CommandError, EventStore, Outcome, UnitOfWork};
+use crate::{CommandError, EventStore, Outcome, StoreError, UnitOfWork};
 
 /// Why a unit of movement work was refused, whichever stream refused it.
 #[derive(Debug, thiserror::Error)]
@@ -66,7 +67,10 @@ pub async fn register(
                 unit.number_receipt(optica_events::movement::MOVEMENT_AGGREGATE, key, d.local_id);
             }
             unit.cash_ledger(crate::cash::LedgerWrite::new(id, None, saved.as_ref()));
-            move_stock(&mut unit, id, None, saved.as_ref(), MotivoStock::Venta).await?;
+            let precios = move_stock(&mut unit, id, None, saved.as_ref(), MotivoStock::Venta).await?;
+            if let Some(d) = saved.as_ref() {
+                price_floor::check(None, d, &precios, quien).map_err(rules)?;
+            }
             if let Some(d) = saved.as_ref().filter(|d| d.tipo == TipoMovimiento::Entrada) {
                 record_lenses(&mut unit, id, d).await?;
             }
@@ -111,6 +115,10 @@ pub async fn edit(
             let mut datos = datos.clone();
             let past = payment_days::date(previous.as_ref(), &mut datos, quien).map_err(rule)?;
             past_days_open(store, &past).await?;
+            // An edit's form does not send the reason back: the sale keeps the one it had.
+            datos.motivo_precio = datos.motivo_precio.or(previous.as_ref().and_then(|p| p.motivo_precio));
+            let precios = catalogue_prices(store, &datos).await?;
+            price_floor::check(previous.as_ref(), &datos, &precios, quien).map_err(rules)?;
             let job = match previous.as_ref() {
                 Some(p) => Some(
                     crate::jobs::guard_edit(store, id, p, &mut datos, expected_version)
@@ -149,7 +157,24 @@ pub async fn edit(
 }
 
 fn rule(regla: crate::movement::Regla) -> CommandError<SaleError> {
-    CommandError::Domain(SaleError::Movimiento(MovimientoError::Invalid(vec![regla])))
+    rules(vec![regla])
+}
+
+fn rules(reglas: Vec<crate::movement::Regla>) -> CommandError<SaleError> {
+    CommandError::Domain(SaleError::Movimiento(MovimientoError::Invalid(reglas)))
+}
+
+/// The catalogue price of each product the movement's lines name (a product deleted since is
+/// left out: the stock's own command refuses it).
+async fn catalogue_prices(store: &EventStore, datos: &MovimientoDatos) -> Result<BTreeMap<i64, Money>, StoreError> {
+    let mut precios = BTreeMap::new();
+    for linea in &datos.lineas {
+        if let std::collections::btree_map::Entry::Vacant(slot) = precios.entry(linea.producto_id) {
+            let (producto, _) = store.load::<Producto>(&linea.producto_id.to_string()).await?;
+            slot.insert(producto.datos().precio);
+        }
+    }
+    Ok(precios)
 }
 
 /// Refuses payments on a past day whose cash is not open (see `payment_days`).
@@ -334,6 +359,7 @@ fn refund(
         pagos,
         estado: None,
         devolucion: Some(devolucion.clone()),
+        motivo_precio: None,
     })
 }
 
@@ -417,14 +443,15 @@ fn stock_effect(datos: Option<&MovimientoDatos>, sign: i64, into: &mut BTreeMap<
 }
 
 /// Appends the stock changes that take the cash box from `before` to `after` (either may be
-/// none), one command per product stream.
+/// none), one command per product stream; answers the catalogue price of each product it moved.
 async fn move_stock(
     unit: &mut UnitOfWork<'_>,
     movimiento_id: i64,
     before: Option<&MovimientoDatos>,
     after: Option<&MovimientoDatos>,
     motivo: MotivoStock,
-) -> Result<(), CommandError<SaleError>> {
+) -> Result<BTreeMap<i64, Money>, CommandError<SaleError>> {
+    let mut precios = BTreeMap::new();
     let mut net = BTreeMap::new();
     stock_effect(before, 1, &mut net);
     stock_effect(after, -1, &mut net);
@@ -445,11 +472,13 @@ async fn move_stock(
             ajustes,
             origen: Origen::movimiento(movimiento_id),
         };
-        unit.handle::<Producto>(&producto_id.to_string(), command, &())
+        let producto = unit
+            .handle::<Producto>(&producto_id.to_string(), command, &())
             .await
             .map_err(|e| e.map_domain(|inner| SaleError::Producto(producto_id, inner)))?;
+        precios.insert(producto_id, producto.datos().precio);
     }
-    Ok(())
+    Ok(precios)
 }
 
 /// Records a sale's lenses in its patient's file, as the sale's.
@@ -529,6 +558,7 @@ mod tests {
             pagos: vec![],
             estado: None,
             devolucion: None,
+            motivo_precio: None,
         };
         assert_eq!(cristales(&datos), vec!["Orma Essilor", "es Blue"]);
     }

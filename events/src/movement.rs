@@ -99,6 +99,48 @@ pub struct MovimientoDatos {
     /// Absent in events written before, and on every other movement.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub devolucion: Option<Devolucion>,
+    /// Why an admin sold a product below the lowest price a seller may reach (a warranty, a
+    /// courtesy...). Absent in events written before, and on every other movement.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub motivo_precio: Option<MotivoPrecio>,
+}
+
+/// Why a product is sold below the lowest price a seller may reach: an admin's act, each reason
+/// one of this list so the audit and the figures can tell them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum MotivoPrecio {
+    /// Replaced under warranty: no charge or a part of it.
+    Garantia,
+    /// A gift of the shop.
+    Cortesia,
+    /// An exchange for a product already paid.
+    Cambio,
+    /// A promotion the owner decided.
+    Promocion,
+    /// The catalogue price was wrong.
+    ErrorDeLista,
+}
+
+impl MotivoPrecio {
+    pub const ALL: [MotivoPrecio; 5] = [
+        MotivoPrecio::Garantia,
+        MotivoPrecio::Cortesia,
+        MotivoPrecio::Cambio,
+        MotivoPrecio::Promocion,
+        MotivoPrecio::ErrorDeLista,
+    ];
+
+    /// The reason as people read it.
+    pub fn etiqueta(self) -> &'static str {
+        match self {
+            MotivoPrecio::Garantia => "Garantía",
+            MotivoPrecio::Cortesia => "Cortesía",
+            MotivoPrecio::Cambio => "Cambio de producto",
+            MotivoPrecio::Promocion => "Promoción",
+            MotivoPrecio::ErrorDeLista => "Error en el precio de lista",
+        }
+    }
 }
 
 /// Units of a sold product that came back.

@@ -140,6 +140,13 @@ fn estado(wire: &Value) -> &str {
     }
 }
 
+/// ", precio especial: Garantía" when an admin sold below the floor, with the reason recorded.
+fn precio_especial(datos: &Value) -> String {
+    serde_json::from_value::<optica_events::movement::MotivoPrecio>(datos["motivo_precio"].clone())
+        .map(|m| format!(", precio especial: {}", m.etiqueta()))
+        .unwrap_or_default()
+}
+
 /// A readable summary of an event.
 pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, locales: &Locales) -> String {
     let d = &datos["datos"];
@@ -156,16 +163,18 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, locales: &Loca
             money(&datos["devolucion"]["valor"])
         ),
         ("Movimiento", "MovimientoRegistrado") => format!(
-            "Movimiento {id} registrado: {} por {} en el local {}",
+            "Movimiento {id} registrado: {} por {} en el local {}{}",
             text(&d["tipo"]),
             money(&d["total"]),
-            locales.name(&d["local_id"])
+            locales.name(&d["local_id"]),
+            precio_especial(d)
         ),
         ("Movimiento", "MovimientoEditado") => format!(
-            "Movimiento {id} editado: {} por {} en el local {}",
+            "Movimiento {id} editado: {} por {} en el local {}{}",
             text(&d["tipo"]),
             money(&d["total"]),
-            locales.name(&d["local_id"])
+            locales.name(&d["local_id"]),
+            precio_especial(d)
         ),
         ("Movimiento", "EstadoCambiado") => format!(
             "Movimiento {id}: estado {} → {}",

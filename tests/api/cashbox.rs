@@ -436,6 +436,7 @@ async fn the_shops_contact_details_and_branches_are_public(pool: PgPool) {
         instagram: None,
         facebook: Some(" ".into()),
         logo: None,
+        max_seller_discount: None,
     });
     app.router = optica::app(app.state.clone());
     let (status, tienda) = app.get("/api/tienda", None).await;

@@ -35,14 +35,10 @@ async fn a_seller_gets_the_totals_of_their_own_branch_whatever_idlocal_says(pool
     open_days(&app, &s, &["2026-11-21"]).await;
     let at_norte = s.product(&app, "Norte1", s.marca, &[(s.norte, 3)]).await;
     id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
-    id_of(
-        &app,
-        &s.admin,
-        "/api/movimientos",
-        sale_at(&s, s.norte, at_norte, 700.0),
-        "movimiento",
-    )
-    .await;
+    // Below what a seller may charge: the admin's, with the reason.
+    let mut promocion = sale_at(&s, s.norte, at_norte, 700.0);
+    promocion["motivoPrecio"] = serde_json::json!("PROMOCION");
+    id_of(&app, &s.admin, "/api/movimientos", promocion, "movimiento").await;
     for id_local in [0, s.centro, s.norte] {
         let (status, totals) = app
             .get(&format!("/api/movimientos/totales?idLocal={id_local}"), Some(&s.seller))

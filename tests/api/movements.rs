@@ -392,8 +392,7 @@ async fn sixty_four_clients_selling_one_product_get_no_conflict(pool: PgPool) {
     let app = TestApp::start(pool.clone()).await;
     let s = shop(&app).await;
     let producto = s.product(&app, "Popular", s.marca, &[(s.centro, 10_000)]).await;
-    let mut body = sale(&s, 1);
-    body["detalles"][0]["producto"]["id"] = json!(producto);
+    let body = crate::common::shop::sale_of(&s, producto, 3600.5, 1);
     let seller = s.seller.clone();
     drop(app);
     let server = Server::start(&pool).await;
@@ -417,4 +416,86 @@ async fn sixty_four_clients_selling_one_product_get_no_conflict(pool: PgPool) {
     let refused: Vec<u16> = statuses.iter().copied().filter(|s| *s != 201).collect();
     assert_eq!(refused, Vec::<u16>::new(), "of {} sales", statuses.len());
     server.kill();
+}
+
+/// A seller sells at the catalogue price and lowers it only through the discount, up to 30 %;
+/// below that, or at 0 (a warranty, a courtesy), the sale is an admin's, with a reason from the
+/// list, which the audit shows. Refused sales take no stock.
+#[sqlx::test]
+async fn a_price_below_the_floor_is_an_admins_act_with_a_reason(pool: PgPool) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let priced = |precio: f64, cantidad: i64, descuento: Option<f64>| {
+        let subtotal = precio * cantidad as f64;
+        let total = descuento.map_or(subtotal, |d| ((subtotal * (100.0 - d)) / 100.0 * 100.0).round() / 100.0);
+        let mut body = sale(&shop, cantidad);
+        body["detalles"][0]["precioUnitario"] = json!(precio);
+        body["detalles"][0]["subtotal"] = json!(subtotal);
+        body["descuento"] = json!(descuento);
+        body["total"] = json!(total);
+        body["totalImpuesto"] = json!(total);
+        body["cajaMovimientos"][0]["monto"] = json!(total);
+        body["cajaMovimientos"][0]["montoImpuesto"] = json!(total);
+        body["fecha"] = json!(format!("{}T10:00", app.state.today()));
+        body["cajaMovimientos"][0]["fecha"] = body["fecha"].clone();
+        body
+    };
+    let errors = |answer: &Value| answer["errors"].to_string();
+    for precio in [0.0, 0.01, 1000.0] {
+        let (status, answer) = app
+            .post("/api/movimientos", Some(&shop.seller), priced(precio, 3, None))
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{precio}: {answer}");
+        assert!(
+            errors(&answer).contains("no puede ser menor al de lista ($ 1.000,50)"),
+            "{answer}"
+        );
+    }
+    let (status, answer) = app
+        .post("/api/movimientos", Some(&shop.seller), priced(1000.5, 1, Some(31.0)))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(
+        errors(&answer).contains("El descuento máximo para vendedores es 30 %"),
+        "{answer}"
+    );
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(10), "nothing sold");
+    let (status, answer) = app
+        .post("/api/movimientos", Some(&shop.seller), priced(1000.5, 1, Some(30.0)))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+
+    // An admin: at 0 only with a reason from the list.
+    let (status, answer) = app
+        .post("/api/movimientos", Some(&shop.admin), priced(0.0, 1, None))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(
+        errors(&answer).contains("queda por debajo del precio mínimo ($ 700,35)"),
+        "{answer}"
+    );
+    // A frame replaced under warranty, with the service charged.
+    let mut garantia = priced(0.0, 1, None);
+    garantia["detallesAdicionales"] = json!([{"descripcion": "Ajuste", "subtotal": 100}]);
+    for field in ["total", "totalImpuesto"] {
+        garantia[field] = json!(100);
+    }
+    garantia["cajaMovimientos"][0]["monto"] = json!(100);
+    garantia["cajaMovimientos"][0]["montoImpuesto"] = json!(100);
+    garantia["motivoPrecio"] = json!("OTRO");
+    let (status, answer) = app.post("/api/movimientos", Some(&shop.admin), garantia.clone()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(
+        errors(&answer).contains("El motivo del precio 'OTRO' no es válido"),
+        "{answer}"
+    );
+    garantia["motivoPrecio"] = json!("GARANTIA");
+    let (status, answer) = app.post("/api/movimientos", Some(&shop.admin), garantia).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let id = answer["movimiento"]["id"].as_i64().unwrap();
+    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(8));
+    let (_, audit) = app
+        .get(&format!("/api/auditoria?tipo=Movimiento&id={id}"), Some(&shop.admin))
+        .await;
+    assert!(audit.to_string().contains("precio especial: Garantía"), "{audit}");
 }

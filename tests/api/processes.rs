@@ -50,8 +50,7 @@ async fn a_frozen_process_does_not_stall_the_others(pool: PgPool) {
     let producto = shop
         .product(&app, "Congelado", shop.marca, &[(shop.centro, 1_000_000)])
         .await;
-    let mut body = sale(&shop, 1);
-    body["detalles"][0]["producto"]["id"] = json!(producto);
+    let body = crate::common::shop::sale_of(&shop, producto, 3600.5, 1);
     // Only the two servers' projectors from here on.
     let seller = shop.seller.clone();
     drop(app);
@@ -256,8 +255,7 @@ async fn behind_the_balancer_a_killed_and_a_frozen_process_lose_no_sale(pool: Pg
     let producto = shop
         .product(&app, "Balanceado", shop.marca, &[(shop.centro, STOCK)])
         .await;
-    let mut body = sale(&shop, 1);
-    body["detalles"][0]["producto"]["id"] = json!(producto);
+    let body = crate::common::shop::sale_of(&shop, producto, 3600.5, 1);
     let seller = shop.seller.clone();
     drop(app);
     let mut servers = Vec::new();

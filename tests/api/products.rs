@@ -17,12 +17,15 @@ async fn sell_one(app: &TestApp, shop: &Premises, producto: i64) -> i64 {
         "metodoPago",
     )
     .await;
+    // At its catalogue price, as a seller sells.
+    let (_, read) = app.get(&format!("/api/productos/{producto}"), Some(&shop.admin)).await;
+    let precio = read["precio"].as_f64().unwrap();
     let sale = json!({
         "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
-        "total": 100, "totalImpuesto": 100,
-        "detalles": [{"cantidad": 1, "precioUnitario": 100, "subtotal": 100, "producto": {"id": producto}}],
+        "total": precio, "totalImpuesto": precio,
+        "detalles": [{"cantidad": 1, "precioUnitario": precio, "subtotal": precio, "producto": {"id": producto}}],
         "detallesAdicionales": [],
-        "cajaMovimientos": [{"monto": 100, "montoImpuesto": 100, "metodoPago": {"id": efectivo},
+        "cajaMovimientos": [{"monto": precio, "montoImpuesto": precio, "metodoPago": {"id": efectivo},
                              "fecha": "2026-11-21T10:30"}]
     });
     // A seller's sale: its money is today's, whatever the form's date.

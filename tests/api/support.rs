@@ -229,7 +229,9 @@ async fn a_rebuild_in_one_batch_equals_one_event_at_a_time(pool: PgPool) {
     assert_eq!(status, StatusCode::OK, "{answer}");
     // A sale last: one event at a time, its stock change is a batch of stock changes only,
     // which the products projection writes in place (stock and version), not through its rows.
-    let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)).await;
+    // At the frame's price of now (a seller sells at the catalogue price).
+    let at_list = crate::common::shop::sale_of(&shop, shop.armazon, 1100.55, 1);
+    let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), at_list).await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     app.caught_up().await;
 

@@ -48,6 +48,10 @@ pub struct MovimientoBody {
     /// On an edit: the version the form loaded (409 when the movement changed since).
     #[serde(default)]
     pub version: Option<u64>,
+    /// Why an admin sells a product below the lowest price a seller may reach: GARANTIA,
+    /// CORTESIA, CAMBIO, PROMOCION or ERROR_DE_LISTA.
+    #[serde(default)]
+    pub motivo_precio: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -222,6 +226,20 @@ pub fn prepare(body: MovimientoBody, facts: &[SaleFacts]) -> Result<MovimientoDa
             local_id: None,
         });
     }
+    let motivo_precio = match body.motivo_precio.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        None => None,
+        Some(text) => {
+            let known = optica_events::movement::MotivoPrecio::ALL
+                .into_iter()
+                .find(|m| serde_json::to_value(m).ok().as_ref().and_then(|v| v.as_str()) == Some(text));
+            if known.is_none() {
+                errors.push(format!(
+                    "El motivo del precio '{text}' no es válido (GARANTIA, CORTESIA, CAMBIO, PROMOCION o ERROR_DE_LISTA)"
+                ));
+            }
+            known
+        }
+    };
     if !errors.is_empty() {
         errors.dedup();
         return Err(errors);
@@ -242,6 +260,7 @@ pub fn prepare(body: MovimientoBody, facts: &[SaleFacts]) -> Result<MovimientoDa
         estado,
         // only a return's unit sets it (POST /api/movimientos/{id}/devoluciones)
         devolucion: None,
+        motivo_precio,
     })
 }
 

@@ -100,6 +100,7 @@ fn cajero(state: &AppState, caller: &Caller) -> optica_command::payment_days::Ca
     optica_command::payment_days::Cajero {
         admin: caller.is_admin(),
         ahora: state.now(),
+        descuento_maximo: state.shop.descuento_maximo(),
     }
 }
 

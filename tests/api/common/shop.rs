@@ -130,11 +130,17 @@ pub async fn shop(app: &TestApp) -> Shop {
 
 /// A sale of `cantidad` frames at 1000.50 at the centre, paid in cash in full.
 pub fn sale(shop: &Shop, cantidad: i64) -> Value {
-    let total = 1000.5 * cantidad as f64;
+    sale_of(shop, shop.armazon, 1000.5, cantidad)
+}
+
+/// A sale of `cantidad` units of `producto` at its catalogue price `precio`, at the centre, paid
+/// in cash in full.
+pub fn sale_of(shop: &Shop, producto: i64, precio: f64, cantidad: i64) -> Value {
+    let total = ((precio * cantidad as f64) * 100.0).round() / 100.0;
     json!({
         "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
         "total": total, "totalImpuesto": total, "vendedor": "Eva",
-        "detalles": [{"cantidad": cantidad, "precioUnitario": 1000.5, "subtotal": total, "producto": {"id": shop.armazon}}],
+        "detalles": [{"cantidad": cantidad, "precioUnitario": precio, "subtotal": total, "producto": {"id": producto}}],
         "detallesAdicionales": [],
         "cajaMovimientos": [{"monto": total, "montoImpuesto": total, "metodoPago": {"id": shop.efectivo},
                              "fecha": "2026-11-21T10:30"}],

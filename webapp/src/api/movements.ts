@@ -59,7 +59,12 @@ export interface MovimientoBody {
   estadoMovimiento: EstadoMovimiento | null;
   /** PUT only: the version the form loaded; the server answers 409 when the movement changed since. */
   version?: number;
+  /** An admin's reason for a price below what a seller may charge; only when one was chosen. */
+  motivoPrecio?: MotivoPrecio;
 }
+
+/** Why an admin sells below the lowest price a seller may reach (the server's list). */
+export type MotivoPrecio = 'GARANTIA' | 'CORTESIA' | 'CAMBIO' | 'PROMOCION' | 'ERROR_DE_LISTA';
 
 /** A create's or an edit's answer: the record as the server reads it now. */
 export type MovimientoSaved = components['schemas']['MovimientoGuardado'];

@@ -2485,6 +2485,11 @@ export interface components {
             /** @description `yyyy-MM-ddTHH:mm`, the shop's local time. */
             fecha?: string | null;
             local?: null | components["schemas"]["IdRef"];
+            /**
+             * @description Why an admin sells a product below the lowest price a seller may reach: GARANTIA,
+             *     CORTESIA, CAMBIO, PROMOCION or ERROR_DE_LISTA.
+             */
+            motivoPrecio?: string | null;
             paciente?: null | components["schemas"]["IdRef"];
             /** @description ENTRADA or SALIDA. */
             tipoMovimiento?: string | null;

@@ -130,6 +130,10 @@ describe('create movement form', () => {
     const local = el<HTMLSelectElement>('#local');
     expect(local.disabled).toBe(true);
     expect(local.value).toBe('2');
+    // A seller sells at the catalogue price: no reason to sell below it is offered.
+    await userEvent.setup().selectOptions(el('#tipoMovimiento'), 'ENTRADA');
+    expect(document.querySelector('#descuento')).toBeTruthy();
+    expect(document.querySelector('#motivoPrecio')).toBeNull();
   });
 
   it('preselects the patient and their branch on crearMovimiento/:pacienteId', async () => {
@@ -381,6 +385,24 @@ describe('create movement form', () => {
     });
     const post = keys.find((k) => k.method === 'POST')!;
     expect(post.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("lets an admin give the reason of a price below the floor, which a seller's form does not offer", async () => {
+    const user = userEvent.setup();
+    const { calls } = open('/crearMovimiento/7', {
+      'GET /api/pacientes/id/7': [200, paciente()],
+      'POST /api/movimientos': [201, { mensaje: 'El movimiento ha sido creado!', movimiento: movimiento() }],
+    });
+    await screen.findByText('José Pérez');
+    await screen.findByRole('option', { name: 'Centro' });
+    await user.type(el('#adicionalDescripcion'), 'Armazón de reemplazo');
+    await user.type(el('#adicionalSubtotal'), '100');
+    await user.click(button('Agregar detalle'));
+    await user.selectOptions(el('#motivoPrecio'), 'GARANTIA');
+    await addPayment(user, '100');
+    await user.click(button('Guardar'));
+    await screen.findByText('listado de movimientos');
+    expect(sent(calls, 'POST').motivoPrecio).toBe('GARANTIA');
   });
 
   it('keeps one Idempotency-Key per opened form across retries, and tells server refusals', async () => {

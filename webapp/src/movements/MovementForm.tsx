@@ -122,7 +122,7 @@ export function MovementForm({ movimiento, paciente = null }: Props) {
 
         {form.tipo !== '' && (
           <>
-            <TotalFields form={form} totales={t} set={set} fixedDescuento={sold} />
+            <TotalFields form={form} totales={t} set={set} fixedDescuento={sold} admin={admin} />
             <Payments form={form} metodos={metodos} totales={t} onChange={setForm} />
             <Balance totales={t} />
           </>

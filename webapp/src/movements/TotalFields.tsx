@@ -1,3 +1,4 @@
+import type { MotivoPrecio } from '../api/movements';
 import { alert } from '../app/alerts';
 import { formatPesos, PESOS } from '../lib/money';
 import { formatPorcentaje } from '../lib/numbers';
@@ -11,11 +12,22 @@ interface Props {
   set: (patch: Partial<MovementForm>) => void;
   /** A sale with returns keeps its discount. */
   fixedDescuento?: boolean;
+  /** Admins may sell below what a seller may charge, with a reason from the list. */
+  admin?: boolean;
 }
+
+/** The server's reasons for a price below the floor, as people read them. */
+const MOTIVOS: [MotivoPrecio, string][] = [
+  ['GARANTIA', 'Garantía'],
+  ['CORTESIA', 'Cortesía'],
+  ['CAMBIO', 'Cambio de producto'],
+  ['PROMOCION', 'Promoción'],
+  ['ERROR_DE_LISTA', 'Error en el precio de lista'],
+];
 
 /** Before the payments: an ENTRADA's subtotal and discount (checked when it is left) and its
  * total; a SALIDA states its total. */
-export function TotalFields({ form, totales: t, set, fixedDescuento = false }: Props) {
+export function TotalFields({ form, totales: t, set, fixedDescuento = false, admin = false }: Props) {
   const entrada = form.tipo === 'ENTRADA';
 
   const commitDescuento = () => {
@@ -51,6 +63,26 @@ export function TotalFields({ form, totales: t, set, fixedDescuento = false }: P
               onBlur={fixedDescuento ? undefined : commitDescuento}
             />
           </div>
+          {admin && (
+            <div className="col-md-3">
+              <label htmlFor="motivoPrecio" className="form-label">
+                Motivo del precio
+              </label>
+              <select
+                id="motivoPrecio"
+                className="form-select"
+                value={form.motivoPrecio}
+                onChange={(e) => set({ motivoPrecio: e.target.value as MotivoPrecio | '' })}
+              >
+                <option value="">Precio de lista</option>
+                {MOTIVOS.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
         </>
       )}
       <div className="col-md-3">

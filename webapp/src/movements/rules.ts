@@ -1,6 +1,6 @@
 // The movement form rules of spec 001 sections 4, 5 and 9, kept pure so they are tested alone.
 // Money is integer cents (../lib/money) so the form sends exactly what the server computes.
-import type { EstadoMovimiento, Movimiento, TipoMovimiento } from '../api/movements';
+import type { EstadoMovimiento, MotivoPrecio, Movimiento, TipoMovimiento } from '../api/movements';
 import type { Paciente } from '../api/patients';
 import type { Producto } from '../api/products';
 import type { Nombrado } from '../api/types';
@@ -64,6 +64,8 @@ export interface MovementForm {
   descuento: string;
   /** The amount a SALIDA states directly. */
   totalSalida: string;
+  /** An admin's reason for a price below what a seller may charge; blank when none. */
+  motivoPrecio: MotivoPrecio | '';
   pagos: PagoForm[];
   /** A sale's earlier returns (cents): their value after the discount and the part of it that
    * cancelled debt; zeros when it has none. */
@@ -87,6 +89,7 @@ export function emptyMovementForm(now: string, localId: number | null, paciente:
     adicionales: [],
     descuento: '',
     totalSalida: '',
+    motivoPrecio: '',
     pagos: [],
     devuelto: { valor: 0, credito: 0 },
     tomado: { localId: null, cantidades: {} },
@@ -136,6 +139,8 @@ export function formFromMovimiento(m: Movimiento): MovementForm {
     })),
     descuento: m.descuento === null || m.descuento === undefined ? '' : String(m.descuento),
     totalSalida: tipo === 'SALIDA' ? centsText(centsOf(m.total)) : '',
+    // The server keeps the reason a sale has when an edit sends none.
+    motivoPrecio: '',
     pagos: m.cajaMovimientos.map((p) => {
       const monto = centsText(centsOf(p.monto));
       const montoImpuesto = centsText(centsOf(p.montoImpuesto));
@@ -163,6 +168,7 @@ const cleared = {
   adicionales: [],
   descuento: '',
   totalSalida: '',
+  motivoPrecio: '',
   pagos: [],
 } satisfies Partial<MovementForm>;
 

@@ -120,7 +120,8 @@ export function movimientoBody(form: MovementForm): MovimientoBody {
     local: { id: form.localId! },
     estadoMovimiento: entrada ? (form.estado ?? ESTADO_INICIAL) : null,
   };
-  return descuento === null ? body : { ...body, descuento: descuento / 100 };
+  const motivo = entrada && form.motivoPrecio ? { motivoPrecio: form.motivoPrecio } : {};
+  return descuento === null ? { ...body, ...motivo } : { ...body, ...motivo, descuento: descuento / 100 };
 }
 
 /** How a refused save is told: a validation list under ERROR DE VALIDACIÓN, a mensaje with an
