@@ -4,9 +4,8 @@
 
 use std::time::Duration;
 
-use crate::common::shop::{sale, shop};
+use crate::common::shop::shop;
 use crate::common::TestApp;
-use serde_json::json;
 use sqlx::PgPool;
 
 /// What one selling client saw: each acknowledged sale's start and latency, and every answer
