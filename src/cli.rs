@@ -311,9 +311,7 @@ async fn serve(pool: PgPool, args: ServeArgs) -> Result<(), String> {
     let notices_task = tokio::spawn(crate::notices::run(state.clone(), stop_rx));
     tokio::spawn(catch_up(state.clone(), ready_tx));
 
-    let listener = tokio::net::TcpListener::bind(args.addr)
-        .await
-        .map_err(|e| format!("no se pudo escuchar en {}: {e}", args.addr))?;
+    let listener = listen(args.addr).map_err(|e| format!("no se pudo escuchar en {}: {e}", args.addr))?;
     println!("optica escuchando en http://{}", args.addr);
     let app = crate::http::app(state).merge(crate::http::webapp(args.webapp_dir.as_deref()));
     crate::serve::serve(listener, app, &args.limits, shutdown_signal())
@@ -344,4 +342,17 @@ async fn shutdown_signal() {
     let terminate = std::future::pending::<()>();
     tokio::select! { _ = ctrl_c => {}, _ = terminate => {} }
     tracing::info!("apagado ordenado: se terminan las solicitudes en curso");
+}
+
+/// The listening socket, with a backlog as deep as the system allows (4,096 where
+/// `net.core.somaxconn` says so): when idle clients keep the accept queue busy, a real user's
+/// connection waits in it instead of being dropped and retried a second later.
+fn listen(addr: std::net::SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = match addr {
+        std::net::SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
+        std::net::SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(4096)
 }

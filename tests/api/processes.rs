@@ -350,3 +350,25 @@ async fn behind_the_balancer_a_killed_and_a_frozen_process_lose_no_sale(pool: Pg
     );
     assert!(p99 < Duration::from_secs(2), "healthy process p99 {p99:?}");
 }
+
+/// The same siege as `crash::a_thousand_idle_sockets_from_ten_addresses_...`, at the HAProxy
+/// deployment: the balancer holds the half-sent requests (it forwards only whole ones) within
+/// its own bounds, and a real user is answered within a second all along.
+#[sqlx::test]
+async fn behind_the_balancer_a_thousand_idle_sockets_do_not_keep_a_real_user_waiting(pool: PgPool) {
+    use crate::common::server::Server;
+    use crate::common::siege::{real_user, Siege};
+    let server = Server::start(&pool).await;
+    let balancer = Balancer::start(&[server.addr]).await;
+    let siege = Siege::start(balancer.addr, 10, 1000);
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (took, failures) = real_user(balancer.addr, Duration::from_secs(12)).await;
+    siege.stop().await;
+    let slowest = took.iter().max().copied().unwrap_or_default();
+    eprintln!(
+        "behind the balancer: {} requests of a real user, slowest {slowest:?}",
+        took.len()
+    );
+    assert_eq!(failures, Vec::<String>::new());
+    assert!(slowest < Duration::from_secs(1), "slowest answer {slowest:?}");
+}

@@ -22,6 +22,7 @@ pub mod load;
 pub mod openapi_check;
 pub mod server;
 pub mod shop;
+pub mod siege;
 pub mod smtp;
 
 pub const CLIENT: &str = "web";

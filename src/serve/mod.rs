@@ -5,8 +5,10 @@
 //! server stopped answering (issue 19.5). Here:
 //! - a connection must send a request's headers within `header_timeout` (hyper also applies it
 //!   to a kept-alive connection waiting for its next request), or it is closed;
-//! - at most `max_connections` are open at once; more wait in the kernel's backlog until one
-//!   closes, so the process never runs out of files;
+//! - at most `max_connections` are open at once, so the process never runs out of files; when
+//!   every place is taken, a new connection takes the place of one that is not serving a request
+//!   (`slots.rs`): idle and half-sent connections, however many addresses send them, cannot keep
+//!   a real user waiting; when every place serves a request, new ones wait their turn;
 //! - at most `per_address` come from one client address; more are closed at once, so one
 //!   address cannot take every slot (a shop's staff behind one router stay far below it);
 //! - an answer the client stops reading is given up after `write_timeout` without progress, so
@@ -14,11 +16,11 @@
 //!
 //! A request's own time limit, body upload included, is a layer of the router (`http::app`).
 
-use std::collections::HashMap;
+mod slots;
+
 use std::future::Future;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -29,50 +31,13 @@ use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
 use crate::config::ConnectionLimits;
+use slots::{Admission, Slots};
 
 /// How long open connections get to finish after a shutdown signal.
 const DRAIN: Duration = Duration::from_secs(30);
-
-/// Open connections per client address.
-#[derive(Clone, Default)]
-struct PerAddress(Arc<Mutex<HashMap<IpAddr, usize>>>);
-
-/// One connection's place in `PerAddress`, given back when the connection ends.
-struct Slot {
-    table: PerAddress,
-    ip: IpAddr,
-}
-
-impl PerAddress {
-    fn take(&self, ip: IpAddr, max: usize) -> Option<Slot> {
-        let mut open = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        let count = open.entry(ip).or_default();
-        if *count >= max {
-            return None;
-        }
-        *count += 1;
-        Some(Slot {
-            table: self.clone(),
-            ip,
-        })
-    }
-}
-
-impl Drop for Slot {
-    fn drop(&mut self) {
-        let mut open = self.table.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(count) = open.get_mut(&self.ip) {
-            *count -= 1;
-            if *count == 0 {
-                open.remove(&self.ip);
-            }
-        }
-    }
-}
 
 /// A connection whose writes must make progress: when the client stops reading (the kernel's
 /// send buffer stays full) for `limit`, writing fails and hyper closes the connection.
@@ -159,21 +124,13 @@ pub async fn serve(
     limits: &ConnectionLimits,
     shutdown: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
-    let open = Arc::new(Semaphore::new(limits.max_connections.max(1)));
-    let per_address = PerAddress::default();
+    let slots = Slots::new(limits.max_connections, limits.per_address);
     let graceful = GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(Duration::from_secs(limits.header_timeout_secs.max(1)));
     tokio::pin!(shutdown);
-    loop {
-        let permit = tokio::select! {
-            permit = open.clone().acquire_owned() => match permit {
-                Ok(permit) => permit,
-                Err(_) => break,
-            },
-            () = &mut shutdown => break,
-        };
+    'accepting: loop {
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
@@ -186,20 +143,43 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
-        let Some(slot) = per_address.take(peer.ip(), limits.per_address.max(1)) else {
-            tracing::debug!(%peer, "demasiadas conexiones desde esta dirección");
-            continue;
+        let slot = loop {
+            match slots.admit(peer.ip()) {
+                Admission::Admitted(slot) => break slot,
+                Admission::TooMany => {
+                    tracing::debug!(%peer, "demasiadas conexiones desde esta dirección");
+                    continue 'accepting;
+                }
+                // Every place serves a request: this one waits for the first to end.
+                Admission::Full => tokio::select! {
+                    () = slots.freed() => {}
+                    () = &mut shutdown => break 'accepting,
+                },
+            }
         };
-        let service = app.clone().map_request(move |mut request: axum::extract::Request<_>| {
+        let activity = slot.activity.clone();
+        let app = app.clone();
+        let service = tower::service_fn(move |mut request: axum::extract::Request<hyper::body::Incoming>| {
             request.extensions_mut().insert(ConnectInfo::<SocketAddr>(peer));
-            request
+            // While a request is served, its connection keeps its place.
+            let serving = activity.request();
+            let answer = app.clone().oneshot(request);
+            async move {
+                let answer = answer.await;
+                drop(serving);
+                answer
+            }
         });
         let stream = WriteDeadline::new(stream, Duration::from_secs(limits.write_timeout_secs.max(1)));
         let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service)));
         tokio::spawn(async move {
-            let _held = (permit, slot);
-            if let Err(error) = connection.await {
-                tracing::debug!(%error, %peer, "conexión terminada con error");
+            let mut slot = slot;
+            tokio::select! {
+                result = connection => if let Err(error) = result {
+                    tracing::debug!(%error, %peer, "conexión terminada con error");
+                },
+                // Its place went to a new connection: dropping it closes the socket.
+                _ = &mut slot.evicted => {}
             }
         });
     }
