@@ -185,6 +185,7 @@ async fn keyed_records(app: &TestApp, f: &Fixture) -> Keyed {
 }
 
 #[sqlx::test]
+#[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
 async fn acknowledged_commands_survive_sigkill_and_the_books_balance(pool: PgPool) {
     let (mut random, seed) = Random::from_clock();
     eprintln!("seed {seed}");
@@ -320,6 +321,7 @@ async fn acknowledged_commands_survive_sigkill_and_the_books_balance(pool: PgPoo
 /// closed after the header timeout, one address holds at most its share of connections, and a
 /// real user is answered meanwhile.
 #[sqlx::test]
+#[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
 async fn idle_and_slow_clients_cannot_starve_real_users(pool: PgPool) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let settings = [
@@ -386,6 +388,7 @@ async fn idle_and_slow_clients_cannot_starve_real_users(pool: PgPool) {
 /// A client that asks for a large answer and never reads it held its connection for ever (found
 /// by the review of issue 19.5): the answer is given up after the write timeout.
 #[sqlx::test]
+#[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
 async fn a_client_that_never_reads_its_answer_is_cut_off(pool: PgPool) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let server = Server::start_with(&database_url(&pool), &[("OPTICA_WRITE_TIMEOUT", "2")]).await;
@@ -415,6 +418,7 @@ async fn a_client_that_never_reads_its_answer_is_cut_off(pool: PgPool) {
 /// a real user is answered within a second all along. Before, the idle ones held every place
 /// and a real user waited in the backlog until one timed out (8 s and more).
 #[sqlx::test]
+#[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
 async fn a_thousand_idle_sockets_from_ten_addresses_do_not_keep_a_real_user_waiting(pool: PgPool) {
     use crate::common::siege::{real_user, Siege};
     let server = Server::start(&pool).await;

@@ -205,6 +205,7 @@ async fn judge(
 }
 
 #[sqlx::test]
+#[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
 async fn no_body_gets_a_5xx_and_every_4xx_is_in_spanish(pool: PgPool) {
     let seed = std::env::var("OPTICA_FUZZ_SEED")
         .ok()

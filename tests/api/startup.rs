@@ -54,6 +54,7 @@ async fn login(addr: SocketAddr, username: &str) -> u16 {
 }
 
 #[sqlx::test]
+#[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
 async fn the_first_login_after_a_start_behind_the_log_finds_its_account(pool: PgPool) {
     let store = EventStore::new(pool.clone());
     backlog(&store).await;
