@@ -84,10 +84,7 @@ async fn template(router: &Router, token: &str) {
         router,
         token,
         "/api/movimientos",
-        json!({"tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:00", "local": {"id": local}, "total": 100,
-               "totalImpuesto": 100, "detalles": [{"cantidad": 1, "precioUnitario": 100, "subtotal": 100, "producto": {"id": producto}}],
-               "detallesAdicionales": [], "cajaMovimientos": [{"monto": 100, "montoImpuesto": 100,
-               "metodoPago": {"id": metodo}, "fecha": "2026-11-21T10:00"}], "estadoMovimiento": "PEDIDO_CRISTALES"}),
+        bench_support::sales::sale(local, metodo, producto),
     )
     .await;
 }
@@ -100,11 +97,12 @@ async fn copies(pool: &PgPool, events: i64) {
     sqlx::query(
         "insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
          select 'Movimiento', (1000 + g)::text, 1, t.event_type, t.event_version,
-                replace(t.payload::text, '2026-11-21', to_char(date '2024-01-01' + (g % 1000)::int, 'YYYY-MM-DD'))::json,
+                replace(t.payload::text, $2, to_char(date '2024-01-01' + (g % 1000)::int, 'YYYY-MM-DD'))::json,
                 t.metadata
          from (select * from events where aggregate_type = 'Movimiento' limit 1) t, generate_series(1, $1::bigint) g",
     )
     .bind(half)
+    .bind(bench_support::today())
     .execute(pool)
     .await
     .unwrap();

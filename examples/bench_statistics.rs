@@ -31,8 +31,8 @@ const PRODUCTS: i64 = 100_000;
 const PATIENTS: i64 = 50_000;
 
 async fn seed(pool: &PgPool, movements: i64) -> Duration {
-    let products = PRODUCTS.to_string();
-    let patients = PATIENTS.to_string();
+    let products = bench_support::scaled(PRODUCTS, 1_000).to_string();
+    let patients = bench_support::scaled(PATIENTS, 500).to_string();
     let started = Instant::now();
     let statements = [
         "insert into lookup_items (kind, id, nombre, direccion, celular)
@@ -158,6 +158,8 @@ async fn main() {
 
     let (router, token) = bench_support::app(&pool, None).await;
 
+    // A ficha that exists at either size.
+    let ficha = format!("/api/pacientes/buscar-por-ficha/{}", bench_support::scaled(31337, 337));
     // (label, method, uri, body)
     let lists: Vec<(&str, &str, &str, Option<&str>)> = vec![
         ("productos/page, first page", "GET", "/api/productos/page/0", None),
@@ -200,12 +202,7 @@ async fn main() {
             "/api/pacientes/buscar/documento/20012345/page/0",
             None,
         ),
-        (
-            "pacientes/buscar-por-ficha",
-            "GET",
-            "/api/pacientes/buscar-por-ficha/31337",
-            None,
-        ),
+        ("pacientes/buscar-por-ficha", "GET", ficha.as_str(), None),
         ("totales (all time)", "GET", "/api/movimientos/totales?idLocal=0", None),
     ];
     let month = r#"{"local": 0, "fechaInicio": "2026-06-01", "fechaFin": "2026-06-30"}"#;
@@ -271,7 +268,11 @@ async fn main() {
     ];
     println!("| call | calls | p50 ms | p99 ms | worst ms | bytes |");
     println!("|---|---:|---:|---:|---:|---:|");
-    for (calls, runs) in [(lists, LIST_RUNS), (stats, STATS_RUNS)] {
+    let runs = (
+        bench_support::scaled(LIST_RUNS, 3),
+        bench_support::scaled(STATS_RUNS, 2),
+    );
+    for (calls, runs) in [(lists, runs.0), (stats, runs.1)] {
         for (label, method, uri, body) in calls {
             let (p50, p99, worst, size) = time(&router, &token, method, uri, body, runs).await;
             println!("| {label} | {runs} | {p50:.1} | {p99:.1} | {worst:.1} | {size} |");

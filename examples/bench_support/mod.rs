@@ -18,6 +18,30 @@ use sqlx::postgres::PgPoolOptions;
 use sqlx::{Connection, PgConnection, PgPool};
 use tower::ServiceExt;
 
+/// Whether the program runs as the test command's smoke run (`scripts/bench smoke`): tiny data
+/// and few rounds, to prove it still runs; its figures mean nothing.
+pub fn smoke() -> bool {
+    std::env::var_os("OPTICA_BENCH_SMOKE").is_some()
+}
+
+/// `full`, or `small` in a smoke run.
+pub fn scaled<T>(full: T, small: T) -> T {
+    if smoke() {
+        small
+    } else {
+        full
+    }
+}
+
+/// The shop's today (`yyyy-mm-dd`): the benchmarks' sales are today's, as a counter's are (money
+/// on a past day is an admin's, into that day's open cash).
+pub fn today() -> String {
+    chrono::Utc::now()
+        .with_timezone(&chrono_tz::America::Argentina::Buenos_Aires)
+        .date_naive()
+        .to_string()
+}
+
 /// A fresh database on `DATABASE_URL`'s server, migrated; dropped by `drop`.
 pub struct Database {
     pub pool: PgPool,

@@ -117,7 +117,8 @@ pub async fn sale_writes_script(pool: &PgPool, template: i64, sequence: &str, pr
                   (select max(sequence) + 1 from events where aggregate_type = 'Producto' and aggregate_id = ':pid'),\n\
                   event_type, event_version, payload, metadata from events\n\
              where aggregate_type = 'Producto' and aggregate_id = '{producto}' and event_type = 'StockAjustado'\n\
-               and tx_id = (select tx_id from events where aggregate_type = 'Movimiento' and aggregate_id = '{template}');\n",
+               and tx_id = (select tx_id from events where aggregate_type = 'Movimiento' and aggregate_id = '{template}'\n\
+                            order by sequence limit 1);\n",
         count = products.len(),
     );
     let day = ("fecha", "fecha + :client_id * interval '1 day'");

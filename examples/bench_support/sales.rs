@@ -43,10 +43,11 @@ pub async fn shop(addr: SocketAddr, token: &str) -> (i64, i64, Vec<i64>) {
 }
 
 pub fn sale(local: i64, metodo: i64, producto: i64) -> Value {
-    json!({"tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:00", "local": {"id": local}, "total": 100,
+    let fecha = format!("{}T10:00", super::today());
+    json!({"tipoMovimiento": "ENTRADA", "fecha": fecha, "local": {"id": local}, "total": 100,
            "totalImpuesto": 100, "detalles": [{"cantidad": 1, "precioUnitario": 100, "subtotal": 100, "producto": {"id": producto}}],
            "detallesAdicionales": [], "cajaMovimientos": [{"monto": 100, "montoImpuesto": 100,
-           "metodoPago": {"id": metodo}, "fecha": "2026-11-21T10:00"}], "estadoMovimiento": "PEDIDO_CRISTALES"})
+           "metodoPago": {"id": metodo}, "fecha": fecha}], "estadoMovimiento": "PEDIDO_CRISTALES"})
 }
 
 /// What a selling run did.

@@ -187,6 +187,7 @@ async fn keyed_records(app: &TestApp, f: &Fixture) -> Keyed {
 #[sqlx::test]
 #[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
 async fn acknowledged_commands_survive_sigkill_and_the_books_balance(pool: PgPool) {
+    let _turn = crate::common::heavy().await;
     let (mut random, seed) = Random::from_clock();
     eprintln!("seed {seed}");
     let app = TestApp::start(pool.clone()).await;
@@ -323,6 +324,7 @@ async fn acknowledged_commands_survive_sigkill_and_the_books_balance(pool: PgPoo
 #[sqlx::test]
 #[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
 async fn idle_and_slow_clients_cannot_starve_real_users(pool: PgPool) {
+    let _turn = crate::common::heavy().await;
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let settings = [
         ("OPTICA_HEADER_TIMEOUT", "2"),
@@ -390,6 +392,7 @@ async fn idle_and_slow_clients_cannot_starve_real_users(pool: PgPool) {
 #[sqlx::test]
 #[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
 async fn a_client_that_never_reads_its_answer_is_cut_off(pool: PgPool) {
+    let _turn = crate::common::heavy().await;
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let server = Server::start_with(&database_url(&pool), &[("OPTICA_WRITE_TIMEOUT", "2")]).await;
     let socket = tokio::net::TcpSocket::new_v4().unwrap();
@@ -420,6 +423,7 @@ async fn a_client_that_never_reads_its_answer_is_cut_off(pool: PgPool) {
 #[sqlx::test]
 #[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
 async fn a_thousand_idle_sockets_from_ten_addresses_do_not_keep_a_real_user_waiting(pool: PgPool) {
+    let _turn = crate::common::heavy().await;
     use crate::common::siege::{real_user, Siege};
     let server = Server::start(&pool).await;
     let siege = Siege::start(server.addr, 10, 1000);

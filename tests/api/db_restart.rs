@@ -135,6 +135,7 @@ struct Seen {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
 async fn a_database_restart_fails_requests_cleanly_and_loses_nothing() {
+    let _turn = crate::common::heavy().await;
     let cluster = tokio::task::spawn_blocking(Cluster::start).await.unwrap();
     let url = cluster.url();
     let pool = optica::db::connect(&url).await.unwrap();

@@ -389,6 +389,7 @@ async fn a_lens_the_patient_record_refuses_is_told_in_spanish(pool: PgPool) {
 #[sqlx::test]
 #[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
 async fn sixty_four_clients_selling_one_product_get_no_conflict(pool: PgPool) {
+    let _turn = crate::common::heavy().await;
     use crate::common::server::{request, Server};
     let app = TestApp::start(pool.clone()).await;
     let s = shop(&app).await;

@@ -42,6 +42,7 @@ async fn sell(
 #[sqlx::test]
 #[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
 async fn a_frozen_process_does_not_stall_the_others(pool: PgPool) {
+    let _turn = crate::common::heavy().await;
     use crate::common::server::Server;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
@@ -144,6 +145,7 @@ async fn led_by(pool: &PgPool, wanted: u32, limit: Duration) -> Option<Duration>
 #[sqlx::test]
 #[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
 async fn one_projector_leads_and_a_frozen_leader_hands_over(pool: PgPool) {
+    let _turn = crate::common::heavy().await;
     use crate::common::server::Server;
     let (a, b) = (Server::start(&pool).await, Server::start(&pool).await);
     let first = led_by(&pool, a.pid(), Duration::from_secs(3)).await.map(|_| (&a, &b));
@@ -247,6 +249,7 @@ impl Drop for Balancer {
 #[sqlx::test]
 #[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
 async fn behind_the_balancer_a_killed_and_a_frozen_process_lose_no_sale(pool: PgPool) {
+    let _turn = crate::common::heavy().await;
     use crate::common::server::{database_url, run_optica, Server};
     use std::collections::BTreeMap;
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -360,6 +363,7 @@ async fn behind_the_balancer_a_killed_and_a_frozen_process_lose_no_sale(pool: Pg
 #[sqlx::test]
 #[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
 async fn behind_the_balancer_a_thousand_idle_sockets_do_not_keep_a_real_user_waiting(pool: PgPool) {
+    let _turn = crate::common::heavy().await;
     use crate::common::server::Server;
     use crate::common::siege::{real_user, Siege};
     let server = Server::start(&pool).await;

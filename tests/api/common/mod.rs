@@ -281,6 +281,16 @@ impl TestApp {
     }
 }
 
+/// Tests that load the whole machine (real servers killed and frozen, a thousand sockets, 64
+/// racing clients) take turns: side by side on two cores they starve one another, and a crash
+/// test that sells 5 times in 10 rounds proves nothing. Each holds this for its whole run.
+pub async fn heavy() -> tokio::sync::MutexGuard<'static, ()> {
+    // A tokio mutex: each test runs on a runtime of its own, and a panicking holder poisons
+    // nothing.
+    static HEAVY: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    HEAVY.lock().await
+}
+
 pub async fn caught_up(pool: &PgPool) {
     if let Some((tx, position)) = optica_projections::wait::last_event(pool).await.unwrap() {
         let names: Vec<&'static str> = optica_projections::all().iter().map(|p| p.name()).collect();
