@@ -147,7 +147,8 @@ async fn editor_loop(
             tokio::time::sleep(Duration::from_millis(20)).await;
             continue;
         };
-        product["precio"] = json!(1000 + random.below(500));
+        // At most the sales' price: a seller never sells below the catalogue's.
+        product["precio"] = json!(900 + random.below(100));
         // a sale in between moves the version: 409, which is fine
         if let Ok((201, body)) = request(addr, "PUT", &uri, Some(&f.admin), Some(&product)).await {
             let version = body["producto"]["version"].as_i64().unwrap();

@@ -239,6 +239,84 @@ async fn every_command_has_one_effect_per_key(pool: PgPool) {
             json!({"fondo": [{"metodoPagoId": shop.efectivo, "monto": 100}]}),
         ))
         .await;
+        let (status, count) = app
+            .post("/api/conteos", Some(&admin), json!({"localId": shop.centro}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{count}");
+        let conteo = count["planilla"]["conteo"]["id"].as_i64().unwrap();
+        check(Keyed {
+            name: "contados",
+            method: Method::PUT,
+            path: format!("/api/conteos/{conteo}/contados"),
+            token: admin.clone(),
+            body: Some(json!({"contados": [{"productoId": shop.lente, "contado": 1}]})),
+        })
+        .await;
+        check(post(
+            "cancelacion-conteo",
+            format!("/api/conteos/{conteo}/cancelacion"),
+            &admin,
+            json!({}),
+        ))
+        .await;
+        let day = format!("/api/caja/{branch}/{today}");
+        check(post(
+            "cierre",
+            format!("{day}/cierre"),
+            &admin,
+            json!({"contado": [{"metodoPagoId": shop.efectivo, "monto": 100}]}),
+        ))
+        .await;
+        check(post(
+            "reapertura",
+            format!("{day}/reapertura"),
+            &admin,
+            json!({"motivo": "Faltó una venta"}),
+        ))
+        .await;
+        let envio = json!({"origenId": shop.centro, "destinoId": shop.norte,
+                           "lineas": [{"productoId": shop.armazon, "cantidad": 1}]});
+        for paso in ["recepcion", "cancelacion"] {
+            let id = id_of(&app, &seller, "/api/transferencias", envio.clone(), "transferencia").await;
+            let name = if paso == "recepcion" {
+                "recepcion"
+            } else {
+                "cancelacion"
+            };
+            check(post(
+                name,
+                format!("/api/transferencias/{id}/{paso}"),
+                &admin,
+                json!({}),
+            ))
+            .await;
+        }
+        let editada = id_of(
+            &app,
+            &seller,
+            "/api/movimientos",
+            crate::common::shop::sale(&shop, 1),
+            "movimiento",
+        )
+        .await;
+        let mut edit = crate::common::shop::sale(&shop, 1);
+        edit["descripcion"] = json!(format!("Editada {round}"));
+        check(Keyed {
+            name: "edicion",
+            method: Method::PUT,
+            path: format!("/api/movimientos/{editada}"),
+            token: seller.clone(),
+            body: Some(edit),
+        })
+        .await;
+        check(Keyed {
+            name: "marca-edicion",
+            method: Method::PUT,
+            path: format!("/api/marca/{}", shop.otra_marca),
+            token: admin.clone(),
+            body: Some(json!({"nombre": format!("Vulk {round}")})),
+        })
+        .await;
         check(post(
             "paciente",
             "/api/pacientes".into(),
