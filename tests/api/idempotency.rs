@@ -333,6 +333,13 @@ async fn every_command_has_one_effect_per_key(pool: PgPool) {
         ))
         .await;
         check(post(
+            "productos",
+            "/api/productos/crearVarios".into(),
+            &admin,
+            json!([shop.body(&format!("Lote {round}"), shop.marca, &[(shop.centro, 2)])]),
+        ))
+        .await;
+        check(post(
             "marca",
             "/api/marca".into(),
             &admin,

@@ -166,8 +166,12 @@ pub async fn create(
     let prepared = prepare(body, state.today()).map_err(AppError::Rejected)?;
     let datos = validated(&state, prepared.datos).await?;
     let metadata = meta.metadata(caller.actor());
-    if !state.store.repeated(&metadata).await? {
-        check_duplicates(&state, &datos, 0).await?;
+    // A repeated request finds its first one's patient: the store answers that one. The key is
+    // looked for after the duplicate shows, since both commit together.
+    if let Err(duplicate) = check_duplicates(&state, &datos, 0).await {
+        if !state.store.repeated(&metadata).await? {
+            return Err(duplicate);
+        }
     }
     let patient = NewPatient {
         datos,

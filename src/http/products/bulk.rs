@@ -100,7 +100,15 @@ pub async fn create_all(
             errores.push(exists_message(&p.datos.modelo, &brand(p)));
         }
     }
-    if !errores.is_empty() {
+    // A repeated request finds its first one's models: the store answers that one.
+    let repeated = || async {
+        state
+            .store
+            .repeated(metadata)
+            .await
+            .map_err(|e| BulkError::Failed(e.into()))
+    };
+    if !errores.is_empty() && !repeated().await? {
         return Err(BulkError::Refused(errores));
     }
 

@@ -337,11 +337,12 @@ pub async fn create(
     let prepared = prepare(body, &lookups).map_err(AppError::Rejected)?;
     let datos = &prepared.datos;
     let metadata = meta.metadata(caller.actor());
-    // A repeated request would find the first one's product: the store answers it.
-    if !state.store.repeated(&metadata).await?
-        && !read::existing_models(&state.pool, datos.marca_id, std::slice::from_ref(&datos.modelo))
-            .await?
-            .is_empty()
+    // A repeated request would find the first one's product: the store answers it. The key is
+    // looked for after the model shows, since both commit together.
+    if !read::existing_models(&state.pool, datos.marca_id, std::slice::from_ref(&datos.modelo))
+        .await?
+        .is_empty()
+        && !state.store.repeated(&metadata).await?
     {
         return Err(duplicate(false));
     }
