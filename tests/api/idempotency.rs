@@ -28,22 +28,19 @@ struct Keyed {
     body: Option<Value>,
 }
 
+/// Sends `command` once under `key`.
+async fn send(app: &TestApp, command: &Keyed, key: &str) -> (StatusCode, Value) {
+    let body = command.body.clone();
+    app.call_keyed(command.method.clone(), &command.path, &command.token, key, body)
+        .await
+}
+
 /// Sends `command` under `key` twice in a row, then fifteen times at once under `key` + "-x":
 /// one effect each time and one answer, the first one's (a success).
 async fn once(app: &TestApp, command: &Keyed, key: &str) {
-    let send = |key: String| async move {
-        app.call_keyed(
-            command.method.clone(),
-            &command.path,
-            &command.token,
-            &key,
-            command.body.clone(),
-        )
-        .await
-    };
-    let first = send(key.to_string()).await;
+    let first = send(app, command, key).await;
     assert!(first.0.is_success(), "{}: {first:?}", command.name);
-    let again = send(key.to_string()).await;
+    let again = send(app, command, key).await;
     assert_eq!(
         again, first,
         "{}: the repeated request answers the first one",
@@ -53,17 +50,7 @@ async fn once(app: &TestApp, command: &Keyed, key: &str) {
 }
 
 async fn at_once(app: &TestApp, command: &Keyed, key: &str) {
-    let send = |key: String| async move {
-        app.call_keyed(
-            command.method.clone(),
-            &command.path,
-            &command.token,
-            &key,
-            command.body.clone(),
-        )
-        .await
-    };
-    let answers = futures::future::join_all((0..15).map(|_| send(key.to_string()))).await;
+    let answers = futures::future::join_all((0..15).map(|_| send(app, command, key))).await;
     assert!(answers[0].0.is_success(), "{}: {:?}", command.name, answers[0]);
     for answer in &answers {
         assert_eq!(answer, &answers[0], "{}: fifteen at once, one answer", command.name);

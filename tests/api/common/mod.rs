@@ -220,9 +220,24 @@ impl TestApp {
         token: Option<&str>,
         body: Option<Value>,
     ) -> (StatusCode, Value) {
+        self.call_with(method, uri, token, None, body).await
+    }
+
+    /// Any request, with its token and `Idempotency-Key` when given.
+    async fn call_with(
+        &self,
+        method: Method,
+        uri: &str,
+        token: Option<&str>,
+        key: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
         let mut request = Request::builder().method(method).uri(uri);
         if let Some(token) = token {
             request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        if let Some(key) = key {
+            request = request.header("idempotency-key", key);
         }
         let request = match body {
             Some(json) => request
@@ -259,19 +274,7 @@ impl TestApp {
         key: &str,
         body: Option<Value>,
     ) -> (StatusCode, Value) {
-        let request = Request::builder()
-            .method(method)
-            .uri(uri)
-            .header(header::AUTHORIZATION, format!("Bearer {token}"))
-            .header("idempotency-key", key);
-        let request = match body {
-            Some(json) => request
-                .header(header::CONTENT_TYPE, "application/json")
-                .body(Body::from(json.to_string()))
-                .unwrap(),
-            None => request.body(Body::empty()).unwrap(),
-        };
-        self.send(request).await
+        self.call_with(method, uri, Some(token), Some(key), body).await
     }
     pub async fn put(&self, uri: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
         self.call(Method::PUT, uri, token, Some(body)).await
