@@ -3,9 +3,9 @@
 
 use chrono::{DateTime, Utc};
 use cqrs_es::Aggregate;
-use optica_command::movement::Movimiento;
-use optica_command::patient::Paciente;
-use optica_command::product::Producto;
+use optica_command::movements::Movimiento;
+use optica_command::patients::Paciente;
+use optica_command::products::Producto;
 use serde_json::Value;
 use sqlx::PgPool;
 

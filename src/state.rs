@@ -95,7 +95,7 @@ impl AppState {
     /// Who acts on a lab job, now, and whether the shop sends mail.
     pub fn job_context(&self, caller: &crate::auth::Caller) -> optica_command::jobs::Contexto {
         optica_command::jobs::Contexto {
-            quien: optica_command::job::Quien {
+            quien: optica_command::jobs::Quien {
                 usuario: caller.actor().username,
                 fecha: self.now(),
             },

@@ -1,8 +1,8 @@
 //! Staff accounts from the command line and at start-up: the password policy, hashing and the
 //! operator's Spanish messages, in front of `optica_command::users`.
 
-use optica_command::user::{valid_username, UserCommand, UserError};
 use optica_command::users::{self, NewUser};
+use optica_command::users::{valid_username, UserCommand, UserError};
 use optica_command::{CommandError, EventStore};
 use optica_events::user::ROLE_ADMIN;
 use optica_events::{Actor, EventMetadata};

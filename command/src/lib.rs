@@ -1,32 +1,17 @@
-//! The command side: aggregates (pure rules, no I/O in `handle`) and the store that loads them
-//! and appends their events atomically.
+//! The command side: one folder per feature (its aggregate in `mod.rs`, the rules it checks
+//! alone, the services that run its commands through the store, its unit tests) and the store
+//! that loads aggregates and appends their events atomically. The store names no feature.
 
-pub mod cash;
-pub mod cash_day;
-pub mod catalogue;
-pub mod count;
+pub mod closings;
 pub mod counts;
-pub mod job;
 pub mod jobs;
-mod keys;
-pub mod links;
-pub mod lookup;
 pub mod lookups;
-pub mod movement;
-mod movement_return;
-pub mod outbox;
-pub mod patient;
-pub mod payment_days;
-pub mod price_floor;
-pub mod product;
-pub mod registry;
-pub mod sale;
+pub mod movements;
+pub mod patients;
+pub mod products;
 pub mod stock;
 pub mod store;
-pub mod transfer;
 pub mod transfers;
-pub mod unit;
-pub mod user;
 pub mod users;
 
 pub use store::{

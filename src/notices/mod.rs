@@ -17,8 +17,8 @@ use std::time::Duration;
 use lettre::message::header::ContentType;
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use optica_command::jobs::outbox::{self, Pendiente};
 use optica_command::jobs::{self, Entrega};
-use optica_command::outbox::{self, Pendiente};
 use optica_events::{Actor, EventMetadata};
 use tokio::sync::watch;
 

@@ -1,7 +1,7 @@
 //! The event store's guarantees: append-only history, database-filled columns, optimistic
 //! concurrency per stream and unique claims under concurrent creates.
 
-use optica_command::lookup::{Lookup, LookupCommand, Marca};
+use optica_command::lookups::{Lookup, LookupCommand, Marca};
 use optica_command::{EventStore, UniqueClaims};
 use optica_events::{Actor, EventMetadata, LookupData};
 use sqlx::PgPool;
@@ -21,7 +21,7 @@ async fn create_brand(store: &EventStore, id: &str, nombre: &str) {
     create_item::<Marca>(store, id, nombre).await
 }
 
-async fn create_item<K: optica_command::lookup::Kind>(store: &EventStore, id: &str, nombre: &str) {
+async fn create_item<K: optica_command::lookups::Kind>(store: &EventStore, id: &str, nombre: &str) {
     let data = LookupData {
         nombre: nombre.into(),
         direccion: Some("Calle 1".into()),
@@ -139,13 +139,13 @@ async fn folded<A: cqrs_es::Aggregate>(pool: &PgPool, id: &str) -> A {
 /// or applied twice. A snapshot of another version is ignored.
 #[sqlx::test]
 async fn a_long_stream_loads_from_its_snapshot_as_from_every_event(pool: PgPool) {
-    use optica_command::product::{Ajuste, LocalStock, Producto, ProductoCommand};
+    use optica_command::products::{Ajuste, LocalStock, Producto, ProductoCommand};
     use optica_command::{SNAPSHOT_EVERY, SNAPSHOT_VERSION};
     use optica_events::{Money, MotivoStock, ProductoDatos};
 
     let store = EventStore::new(pool.clone());
     // What the product refers to must exist (the store's reference check).
-    use optica_command::lookup::{Categoria, Local, Proveedor};
+    use optica_command::lookups::{Categoria, Local, Proveedor};
     create_brand(&store, "1", "Ray-Ban").await;
     create_item::<Categoria>(&store, "1", "Sol").await;
     create_item::<Proveedor>(&store, "1", "Opti").await;

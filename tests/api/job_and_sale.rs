@@ -71,10 +71,10 @@ async fn a_job_ordered_while_its_sale_is_deleted_never_outlives_it(pool: PgPool)
     let id = venta.to_string();
     let (sale, _) = app
         .store
-        .load::<optica_command::movement::Movimiento>(&id)
+        .load::<optica_command::movements::Movimiento>(&id)
         .await
         .unwrap();
-    let (job, _) = app.store.load::<optica_command::job::Trabajo>(&id).await.unwrap();
+    let (job, _) = app.store.load::<optica_command::jobs::Trabajo>(&id).await.unwrap();
     assert!(sale.exists() || !job.en_curso(), "a job in course for a deleted sale");
 }
 
@@ -164,12 +164,12 @@ async fn a_delivered_job_goes_back_to_the_lab_only_for_its_own_sale(pool: PgPool
     for venta in [borrada, otra] {
         let (sale, _) = app
             .store
-            .load::<optica_command::movement::Movimiento>(&venta.to_string())
+            .load::<optica_command::movements::Movimiento>(&venta.to_string())
             .await
             .unwrap();
         let (job, _) = app
             .store
-            .load::<optica_command::job::Trabajo>(&venta.to_string())
+            .load::<optica_command::jobs::Trabajo>(&venta.to_string())
             .await
             .unwrap();
         assert!(

@@ -393,7 +393,7 @@ async fn a_late_read_model_still_answers_the_stock_and_the_cash_day_that_were_co
         .await;
     assert_eq!(status, StatusCode::OK, "{closed}");
     assert_eq!(closed["caja"]["estado"], "CERRADA", "{closed}");
-    let stream = optica_command::cash::day_stream(&app.store, shop.centro, hoy)
+    let stream = optica_command::closings::day_stream(&app.store, shop.centro, hoy)
         .await
         .unwrap()
         .unwrap();

@@ -504,7 +504,7 @@ async fn the_name_rule_is_the_same_in_rust_and_in_sql(pool: PgPool) {
 /// server did) are claimed by migration 0018: its statement, run again here, takes their names.
 #[sqlx::test]
 async fn names_taken_before_the_rule_are_claimed_by_the_migration(pool: PgPool) {
-    use optica_command::lookup::{Categoria, Lookup, LookupCommand};
+    use optica_command::lookups::{Categoria, Lookup, LookupCommand};
     let app = TestApp::start(pool).await;
     let metadata = optica_events::EventMetadata::new(optica_events::Actor::system("test"), "old".to_string(), None);
     let data = |nombre: &str| optica_events::LookupData {

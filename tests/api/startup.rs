@@ -5,7 +5,7 @@
 use std::net::SocketAddr;
 
 use base64::Engine;
-use optica_command::lookup::{Lookup, LookupCommand, Marca};
+use optica_command::lookups::{Lookup, LookupCommand, Marca};
 use optica_command::EventStore;
 use optica_events::{Actor, EventMetadata, LookupData};
 use sqlx::PgPool;
@@ -20,7 +20,7 @@ const BACKLOG: usize = 20_000;
 async fn backlog(store: &EventStore) {
     let metadata = EventMetadata::new(Actor::system("test"), "backlog".to_string(), None);
     store
-        .run::<_, optica_command::lookup::LookupError, _, _>(&metadata, "backlog", || async {
+        .run::<_, optica_command::lookups::LookupError, _, _>(&metadata, "backlog", || async {
             let mut unit = store.unit();
             for i in 0..BACKLOG {
                 let data = LookupData {

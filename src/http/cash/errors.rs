@@ -1,6 +1,6 @@
 //! How the cash day's refusals answer.
 
-use optica_command::cash_day::CajaError;
+use optica_command::closings::CajaError;
 use optica_command::CommandError;
 
 use crate::dispatch;

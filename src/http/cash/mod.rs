@@ -11,7 +11,7 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use optica_command::cash::{self, Dia};
+use optica_command::closings::{self, Dia};
 use optica_events::LookupKind;
 use optica_query::cash::{self as read, CajaDia, Cierre, SinCerrar};
 use optica_query::shadow::Shadow;
@@ -93,7 +93,7 @@ async fn answer(state: &AppState, day: Dia, caught: bool, mensaje: &str) -> Resu
         true => read_day(state, day).await?,
         false => {
             tracing::warn!(local_id = day.0, dia = %day.1, "la vista de cajas está atrasada: se responde lo registrado");
-            let stream = cash::day_stream(&state.store, day.0, day.1).await?;
+            let stream = closings::day_stream(&state.store, day.0, day.1).await?;
             let rows = match stream {
                 Some(stream) => Some(read::committed(&state.pool, stream).await?),
                 None => None,
@@ -137,7 +137,7 @@ pub async fn open(
     read_day(&state, day).await?;
     known_methods(&state, &body.fondo).await?;
     let metadata = meta.metadata(caller.actor());
-    let outcome = cash::open(&state.store, day, state.today(), amounts(&body.fondo), &metadata)
+    let outcome = closings::open(&state.store, day, state.today(), amounts(&body.fondo), &metadata)
         .await
         .map_err(command_error)?;
     let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
@@ -162,7 +162,7 @@ pub async fn count(
     read_day(&state, day).await?;
     let metadata = meta.metadata(caller.actor());
     known_methods(&state, &body.contado).await?;
-    let outcome = cash::count(
+    let outcome = closings::count(
         &state.store,
         day,
         state.today(),
@@ -198,7 +198,7 @@ pub async fn reopen(
     read_day(&state, day).await?;
     let metadata = meta.metadata(caller.actor());
     let motivo = body.motivo.unwrap_or_default();
-    let outcome = cash::reopen(&state.store, day, motivo, &metadata)
+    let outcome = closings::reopen(&state.store, day, motivo, &metadata)
         .await
         .map_err(command_error)?;
     let (_, caught) = dispatch::settled_in_time(&state, outcome).await;

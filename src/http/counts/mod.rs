@@ -7,8 +7,8 @@
 use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
-use optica_command::count::{ConteoError, MAX_PRODUCTOS};
 use optica_command::counts::{self, CountError, Inicio, Paso};
+use optica_command::counts::{ConteoError, MAX_PRODUCTOS};
 use optica_command::CommandError;
 use optica_events::count::{Contado, Esperado};
 use optica_query::counts::{self as read, Conteo, Planilla};
@@ -49,7 +49,7 @@ fn command_error(id: i64, e: CommandError<CountError>) -> AppError {
         CommandError::Domain(CountError::Conteo(_)) => not_found(id),
         CommandError::Domain(CountError::OtroLocal) => AppError::Forbidden,
         // A product the closing cannot adjust (its stock would pass the limit): say which.
-        CommandError::Domain(CountError::Producto(_, optica_command::product::ProductoError::Invalid(rules))) => {
+        CommandError::Domain(CountError::Producto(_, optica_command::products::ProductoError::Invalid(rules))) => {
             AppError::Validation(texts(&rules))
         }
         CommandError::Domain(CountError::Producto(producto_id, error)) => {
@@ -192,9 +192,9 @@ async fn visible(state: &AppState, caller: &Caller, id: i64) -> Result<(), AppEr
         None => {
             let (c, _) = state
                 .store
-                .load::<optica_command::count::Conteo>(&id.to_string())
+                .load::<optica_command::counts::Conteo>(&id.to_string())
                 .await?;
-            let started = c.estado() != optica_command::count::Estado::Nuevo;
+            let started = c.estado() != optica_command::counts::Estado::Nuevo;
             started.then(|| c.local_id()).ok_or_else(|| not_found(id))?
         }
     };

@@ -1,8 +1,8 @@
 //! How the lab jobs' refusals answer.
 
-use optica_command::job::TrabajoError;
 use optica_command::jobs::JobError;
-use optica_command::movement::MovimientoError;
+use optica_command::jobs::TrabajoError;
+use optica_command::movements::MovimientoError;
 use optica_command::CommandError;
 
 use crate::dispatch;

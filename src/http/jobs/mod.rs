@@ -10,8 +10,8 @@ mod reminders;
 use axum::extract::State;
 use axum::Json;
 use chrono::NaiveDate;
-use optica_command::job::Quien;
 use optica_command::jobs;
+use optica_command::jobs::Quien;
 use optica_events::job::{Canal, EstadoTrabajo, Orden};
 use optica_query::jobs::{self as read, Filtro, Trabajo, TrabajoResumen};
 use optica_query::shadow::Shadow;
@@ -303,7 +303,7 @@ async fn visible(state: &AppState, caller: &Caller, id: i64) -> Result<(), AppEr
         None => {
             let (trabajo, _) = state
                 .store
-                .load::<optica_command::job::Trabajo>(&id.to_string())
+                .load::<optica_command::jobs::Trabajo>(&id.to_string())
                 .await?;
             trabajo
                 .exists()

@@ -1,6 +1,6 @@
 //! How a lookup command's refusals answer: the contract's texts and statuses.
 
-use optica_command::lookup::LookupError;
+use optica_command::lookups::LookupError;
 use optica_command::CommandError;
 use optica_events::LookupKind;
 

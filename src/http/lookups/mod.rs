@@ -7,8 +7,8 @@ mod errors;
 mod texts;
 
 use axum::Json;
-use optica_command::lookup::{self, Kind, Lookup, LookupCommand};
-use optica_command::{lookups, CommandError};
+use optica_command::lookups::{self, Kind, Lookup, LookupCommand};
+use optica_command::CommandError;
 use optica_events::LookupData;
 use optica_query::lookups::{Laboratorio, Local, LookupItem, Nombrado, Proveedor};
 use serde::{Deserialize, Serialize};
@@ -108,7 +108,7 @@ pub async fn create<K: Kind>(
     body: LookupBody,
 ) -> Result<(i64, LookupData), AppError> {
     // Validate before allocating an id, so refused requests leave no gaps and no trace.
-    let data = lookup::validate(K::KIND, body_data(body))
+    let data = lookups::validate(K::KIND, body_data(body))
         .map_err(|e| domain_error(K::KIND, 0, "crear", CommandError::Domain(e)))?;
     let metadata = meta.metadata(admin.0.actor());
     let outcome = lookups::create::<K>(&state.store, data.clone(), &metadata)
@@ -169,7 +169,7 @@ macro_rules! lookup_api {
         pub mod $module {
             use axum::extract::State;
             use axum::Json;
-            use optica_command::lookup::$kind as ThisKind;
+            use optica_command::lookups::$kind as ThisKind;
             use utoipa_axum::routes;
 
             use super::{$saved, Item, LookupBody};
@@ -181,7 +181,7 @@ macro_rules! lookup_api {
             #[allow(unused_imports)]
             use crate::openapi::{Errores, Mensaje};
             use crate::state::AppState;
-            use optica_command::lookup::Kind;
+            use optica_command::lookups::Kind;
             use optica_query::lookups::$item;
 
             pub fn endpoints() -> Endpoints {

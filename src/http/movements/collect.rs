@@ -4,7 +4,7 @@
 //! open; the payment counts in that day's closing.
 
 use axum::extract::State;
-use optica_command::sale;
+use optica_command::movements;
 use optica_events::movement::Pago;
 use optica_events::{LookupKind, Money};
 use serde::Deserialize;
@@ -86,7 +86,7 @@ pub async fn collect(
         local_id: (local_id != sale_branch).then_some(local_id),
     };
     let metadata = meta.metadata(caller.actor());
-    let outcome = sale::collect(&state.store, id, pago, &metadata)
+    let outcome = movements::collect(&state.store, id, pago, &metadata)
         .await
         .map_err(|e| command_error(id, e, "cobrar"))?;
     let (_, caught) = dispatch::settled_in_time(&state, outcome).await;

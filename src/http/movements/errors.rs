@@ -1,10 +1,10 @@
 //! How the cash-box unit's refusals answer: the contract's texts and statuses.
 
-use optica_command::job::TrabajoError;
-use optica_command::movement::MovimientoError;
-use optica_command::patient::PacienteError;
-use optica_command::product::ProductoError;
-use optica_command::sale::SaleError;
+use optica_command::jobs::TrabajoError;
+use optica_command::movements::MovimientoError;
+use optica_command::movements::SaleError;
+use optica_command::patients::PacienteError;
+use optica_command::products::ProductoError;
 use optica_command::CommandError;
 
 use crate::dispatch;

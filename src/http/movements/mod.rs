@@ -17,7 +17,7 @@ use std::net::IpAddr;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use optica_command::sale;
+use optica_command::movements;
 use optica_events::movement::MovimientoDatos;
 use optica_events::LookupKind;
 use optica_query::movements::{self as read, Movimiento};
@@ -95,9 +95,9 @@ fn with_code(state: &AppState, mut m: Movimiento) -> Movimiento {
     m
 }
 
-/// Who records a movement's payments, now (see `optica_command::payment_days`).
-fn cajero(state: &AppState, caller: &Caller) -> optica_command::payment_days::Cajero {
-    optica_command::payment_days::Cajero {
+/// Who records a movement's payments, now (see `optica_command::movements::payment_days`).
+fn cajero(state: &AppState, caller: &Caller) -> optica_command::movements::payment_days::Cajero {
+    optica_command::movements::payment_days::Cajero {
         admin: caller.is_admin(),
         ahora: state.now(),
         descuento_maximo: state.shop.descuento_maximo(),
@@ -151,7 +151,7 @@ async fn branch_of(state: &AppState, id: i64) -> Result<i64, AppError> {
     }
     let (m, _) = state
         .store
-        .load::<optica_command::movement::Movimiento>(&id.to_string())
+        .load::<optica_command::movements::Movimiento>(&id.to_string())
         .await?;
     m.datos().map(|d| d.local_id).ok_or_else(|| not_found(id))
 }
@@ -160,7 +160,7 @@ async fn branch_of(state: &AppState, id: i64) -> Result<i64, AppError> {
 async fn committed(state: &AppState, caller: &Caller, id: i64) -> Result<Option<Movimiento>, AppError> {
     let (m, _) = state
         .store
-        .load::<optica_command::movement::Movimiento>(&id.to_string())
+        .load::<optica_command::movements::Movimiento>(&id.to_string())
         .await?;
     let Some(d) = m.datos() else {
         return Ok(None);
@@ -195,7 +195,7 @@ pub async fn create(
     const CREATED: &str = "El movimiento ha sido creado!";
     let metadata = meta.metadata(caller.actor());
     let datos = checked(&state, &caller, body).await?;
-    let outcome = sale::register(&state.store, datos, cajero(&state, &caller), &metadata)
+    let outcome = movements::register(&state.store, datos, cajero(&state, &caller), &metadata)
         .await
         .map_err(|e| command_error(0, e, "crear"))?;
     let (id, caught) = dispatch::settled_in_time(&state, outcome).await;
@@ -222,11 +222,11 @@ pub async fn update(
     let may_touch = |local_id: i64| caller.works_at(local_id);
     let ctx = state.job_context(&caller);
     let quien = cajero(&state, &caller);
-    let edicion = sale::Edicion {
+    let edicion = movements::Edicion {
         datos,
         expected_version,
     };
-    let outcome = sale::edit(&state.store, id, edicion, may_touch, &ctx, quien, &metadata)
+    let outcome = movements::edit(&state.store, id, edicion, may_touch, &ctx, quien, &metadata)
         .await
         .map_err(|e| command_error(id, e, "actualizar"))?;
     let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
@@ -302,7 +302,7 @@ pub async fn delete(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<StatusCode, AppError> {
     let metadata = meta.metadata(caller.actor());
-    let outcome = sale::delete(&state.store, id, &metadata)
+    let outcome = movements::delete(&state.store, id, &metadata)
         .await
         .map_err(|e| command_error(id, e, "eliminar"))?;
     dispatch::settled(&state, outcome).await;

@@ -4,8 +4,8 @@
 //! (a SALIDA linked to the sale). The sale itself is never rewritten.
 
 use axum::extract::State;
-use optica_command::movement::Pedido;
-use optica_command::sale::{self, Return};
+use optica_command::movements::Pedido;
+use optica_command::movements::{self, Return};
 use optica_events::LookupKind;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -92,7 +92,7 @@ pub async fn devolver(
         metodo_pago_id: metodo,
         fecha: state.now(),
     };
-    let outcome = sale::return_lines(&state.store, request, &metadata)
+    let outcome = movements::return_lines(&state.store, request, &metadata)
         .await
         .map_err(|e| command_error(id, e, "devolver"))?;
     let (done, caught) = dispatch::settled_in_time(&state, outcome).await;

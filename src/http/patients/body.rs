@@ -2,7 +2,7 @@
 //! reported in Spanish (spec 001 §5: numbers with a sign, a comma decimal, the axis as a number).
 
 use chrono::NaiveDate;
-use optica_command::patient::{CristalEntrada, FichaEntrada};
+use optica_command::patients::{CristalEntrada, FichaEntrada};
 use optica_events::patient::{FichaDatos, Graduacion, Medidas, Ojo, TipoVision, GRADUACIONES};
 use optica_events::{Medida, PacienteDatos};
 use serde::Deserialize;

@@ -2,8 +2,8 @@
 //! common case answered without a write. The registry's claims (`optica_command::registry`) are
 //! what holds under races.
 
-use optica_command::patient::PacienteError;
-use optica_command::registry::identity_claim;
+use optica_command::patients::identity_claim;
+use optica_command::patients::PacienteError;
 use optica_events::patient::{CELULAR_SCOPE, DOCUMENTO_SCOPE};
 use optica_events::{LookupKind, PacienteDatos};
 use optica_query::patients as read;
@@ -35,7 +35,7 @@ pub async fn validated(state: &AppState, datos: PacienteDatos) -> Result<Pacient
         || Referenced::load(&state.pool, [(LookupKind::Local, local_id)])
             .await?
             .exists(LookupKind::Local, local_id);
-    match (optica_command::patient::validate(datos), known) {
+    match (optica_command::patients::validate(datos), known) {
         (Ok(datos), true) => Ok(datos),
         (Ok(_), false) => Err(AppError::Rejected(vec![UNKNOWN_LOCAL.into()])),
         (Err(PacienteError::Invalid(rules)), known) => {

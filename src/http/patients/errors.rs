@@ -1,6 +1,6 @@
 //! How the registry's refusals answer: the contract's texts and statuses.
 
-use optica_command::patient::PacienteError;
+use optica_command::patients::PacienteError;
 use optica_command::CommandError;
 use optica_events::patient::{CELULAR_SCOPE, DOCUMENTO_SCOPE, FICHA_SCOPE};
 

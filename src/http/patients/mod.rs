@@ -14,8 +14,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use optica_command::patient::PacienteCommand;
-use optica_command::registry::{self, run_on_patient, Identity, NewPatient};
+use optica_command::patients::PacienteCommand;
+use optica_command::patients::{self, run_on_patient, Identity, NewPatient};
 use optica_events::patient::documento_key;
 use optica_query::patients::{self as read, Filter, Paciente, PacientesPorLocal};
 use optica_query::Page;
@@ -178,7 +178,7 @@ pub async fn create(
         fichas: prepared.fichas.unwrap_or_default(),
         ficha: prepared.ficha,
     };
-    let outcome = registry::register(&state.store, &patient, state.today(), &metadata)
+    let outcome = patients::register(&state.store, &patient, state.today(), &metadata)
         .await
         .map_err(|e| command_error(0, e, false))?;
     let (id, caught) = dispatch::settled_in_time(&state, outcome).await;
@@ -245,7 +245,7 @@ async fn answer(state: &AppState, id: i64, mensaje: &str, late: bool) -> Result<
 pub(crate) async fn committed(state: &AppState, id: i64) -> Result<Option<read::Paciente>, AppError> {
     let (p, _) = state
         .store
-        .load::<optica_command::patient::Paciente>(&id.to_string())
+        .load::<optica_command::patients::Paciente>(&id.to_string())
         .await?;
     if !p.exists() {
         return Ok(None);

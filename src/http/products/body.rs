@@ -1,8 +1,8 @@
 //! The product body the web apps send, and its conversion into the product's data with the rules
 //! that need other records: the lookups it names exist, the cristal category stands alone.
 
-use optica_command::catalogue::NewProduct;
-use optica_command::product::{self, LocalStock, ProductoError};
+use optica_command::products::NewProduct;
+use optica_command::products::{self, LocalStock, ProductoError};
 use optica_events::product::is_cristal;
 use optica_events::{LookupKind, Money, ProductoDatos};
 use serde::Deserialize;
@@ -145,7 +145,7 @@ pub fn prepare(body: ProductoBody, lookups: &Referenced) -> Result<Prepared, Vec
         if locales.iter().any(|l| missing(LookupKind::Local, l.local_id)) {
             errors.push("Alguno de los locales seleccionados no existe".to_string());
         }
-        if let Err(ProductoError::Invalid(rules)) = product::validate_locales(locales) {
+        if let Err(ProductoError::Invalid(rules)) = products::validate_locales(locales) {
             errors.extend(texts(&rules));
         }
     }
@@ -160,7 +160,7 @@ pub fn prepare(body: ProductoBody, lookups: &Referenced) -> Result<Prepared, Vec
         descripcion: body.descripcion,
         proveedor_ids,
     };
-    let datos = match product::validate(datos) {
+    let datos = match products::validate(datos) {
         Ok(datos) => Some(datos),
         Err(ProductoError::Invalid(rules)) => {
             errors.extend(texts(&rules));

@@ -1,14 +1,14 @@
 //! `crearVarios`: several products created all together or not at all.
 //!
 //! Every body is checked first and every problem reported (bad fields, a model repeated in the
-//! batch, a model that exists for its brand); then `catalogue::create_all` appends all products
+//! batch, a model that exists for its brand); then `products::create_all` appends all products
 //! and their model + brand claims in one transaction, so a concurrent create of the same model
 //! makes the whole batch fail cleanly instead of half-saving it.
 
 use std::collections::{BTreeMap, HashSet};
 
-use optica_command::catalogue::{self, NewProduct};
-use optica_command::product::ProductoError;
+use optica_command::products::ProductoError;
+use optica_command::products::{self, NewProduct};
 use optica_command::CommandError;
 use optica_events::product::model_brand_key;
 use optica_events::{EventMetadata, LookupKind};
@@ -113,7 +113,7 @@ pub async fn create_all(
     }
 
     let products: Vec<NewProduct> = ready.iter().cloned().map(Prepared::new_product).collect();
-    match catalogue::create_all(&state.store, &products, today, metadata).await {
+    match products::create_all(&state.store, &products, today, metadata).await {
         Ok(outcome) => Ok(dispatch::settled(state, outcome).await.len()),
         Err(CommandError::Duplicate { key, .. }) => {
             // Another request created one of these models meanwhile.

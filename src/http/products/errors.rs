@@ -1,6 +1,6 @@
 //! How the catalogue's refusals answer: the contract's texts and statuses.
 
-use optica_command::product::ProductoError;
+use optica_command::products::ProductoError;
 use optica_command::CommandError;
 
 use crate::dispatch;

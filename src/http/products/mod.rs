@@ -15,8 +15,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use optica_command::catalogue::{self, run_on_product};
-use optica_command::product::ProductoCommand;
+use optica_command::products::ProductoCommand;
+use optica_command::products::{self, run_on_product};
 use optica_events::product::model_brand_key;
 use optica_query::catalogue::{self as showcase, ProductoPublico};
 use optica_query::products::{self as read, Producto, Search, StockPorLocal, StockPorMaterial};
@@ -288,7 +288,7 @@ async fn answer(
 pub(crate) async fn committed(state: &AppState, id: i64, viewer: read::Viewer) -> Result<Option<Producto>, AppError> {
     let (p, _) = state
         .store
-        .load::<optica_command::product::Producto>(&id.to_string())
+        .load::<optica_command::products::Producto>(&id.to_string())
         .await?;
     if !p.exists() {
         return Ok(None);
@@ -346,7 +346,7 @@ pub async fn create(
     {
         return Err(duplicate(false));
     }
-    let outcome = catalogue::create(&state.store, &prepared.new_product(), state.today(), &metadata)
+    let outcome = products::create(&state.store, &prepared.new_product(), state.today(), &metadata)
         .await
         .map_err(|e| command_error(0, e, false))?;
     let (id, caught) = dispatch::settled_in_time(&state, outcome).await;

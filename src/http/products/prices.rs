@@ -1,11 +1,11 @@
 //! `actualizar-precios`: a price or cost change over every product matching the filters.
 //!
 //! porcentaje: new = old + old × valor / 100 (valor 0..100); fijo: new = valor. Exact decimal
-//! arithmetic rounded to cents (in the aggregate); `catalogue::change_amounts` appends one event
+//! arithmetic rounded to cents (in the aggregate); `products::change_amounts` appends one event
 //! per product whose amount changes, all in one transaction.
 
-use optica_command::catalogue;
-use optica_command::product::{Cambio, Campo, ProductoError};
+use optica_command::products;
+use optica_command::products::{Cambio, Campo, ProductoError};
 use optica_command::CommandError;
 use optica_events::money::parse_scaled;
 use optica_events::{EventMetadata, Money};
@@ -93,7 +93,7 @@ pub fn parse(body: &MassUpdateBody) -> Result<(Campo, Cambio, Filters), AppError
 pub async fn apply(state: &AppState, body: &MassUpdateBody, metadata: &EventMetadata) -> Result<usize, AppError> {
     let (campo, cambio, filters) = parse(body)?;
     let ids = optica_query::products::matching(&state.pool, filters).await?;
-    match catalogue::change_amounts(&state.store, &ids, campo, cambio, state.today(), metadata).await {
+    match products::change_amounts(&state.store, &ids, campo, cambio, state.today(), metadata).await {
         Ok(outcome) => Ok(dispatch::settled(state, outcome).await.len()),
         Err(CommandError::Domain(ProductoError::Invalid(rules))) => Err(AppError::Rejected(texts(&rules))),
         Err(other) => Err(dispatch::store_failure(other)),

@@ -161,9 +161,9 @@ pub async fn set_minimo(
 fn stock_error(
     id: i64,
     local_id: i64,
-    e: optica_command::CommandError<optica_command::product::ProductoError>,
+    e: optica_command::CommandError<optica_command::products::ProductoError>,
 ) -> AppError {
-    use optica_command::product::ProductoError;
+    use optica_command::products::ProductoError;
     use optica_command::CommandError;
     match e {
         CommandError::Domain(ProductoError::LocalAusente(_)) => AppError::Validation(vec![format!(

@@ -1,8 +1,8 @@
 //! How the transfers' refusals answer.
 
-use optica_command::product::ProductoError;
-use optica_command::transfer::TransferenciaError;
+use optica_command::products::ProductoError;
 use optica_command::transfers::TransferError;
+use optica_command::transfers::TransferenciaError;
 use optica_command::CommandError;
 
 use crate::dispatch;

@@ -202,9 +202,9 @@ async fn visible(state: &AppState, caller: &Caller, id: i64) -> Result<(), AppEr
         None => {
             let (t, _) = state
                 .store
-                .load::<optica_command::transfer::Transferencia>(&id.to_string())
+                .load::<optica_command::transfers::Transferencia>(&id.to_string())
                 .await?;
-            let sent = t.estado() != optica_command::transfer::Estado::Nueva;
+            let sent = t.estado() != optica_command::transfers::Estado::Nueva;
             sent.then(|| (t.origen(), t.destino())).ok_or_else(|| not_found(id))?
         }
     };

@@ -99,7 +99,7 @@ impl TestApp {
 
     /// A branch created through the event store (for tests that need one before any admin).
     pub async fn branch(&self, nombre: &str) -> i64 {
-        use optica_command::lookup::{Local, Lookup, LookupCommand};
+        use optica_command::lookups::{Local, Lookup, LookupCommand};
         let id = self.store.next_id("local_ids").await.unwrap();
         let data = optica_events::LookupData {
             nombre: nombre.into(),

@@ -1,0 +1,313 @@
+//! The movement aggregate: the cash box's sales, income and expenses.
+//!
+//! The server does the arithmetic (contract §8 D7; the rules are in `movement_rules.rs`): every
+//! line's subtotal, the total after the discount, the payments against the total. A body that
+//! disagrees is refused with the reason.
+//! Stock and the patient's lenses live on other streams; the cash-box unit (`sale.rs`) appends
+//! their events in the same transaction as the movement's.
+
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::Aggregate;
+use optica_events::movement::{
+    Devolucion, EstadoMovimiento, MovimientoDatos, MovimientoEvent, Pago, TipoMovimiento, MOVEMENT_AGGREGATE,
+};
+use optica_events::Money;
+use serde::{Deserialize, Serialize};
+
+mod rules;
+pub(crate) use rules::FULL;
+pub use rules::{saldo, validate, Regla, MAX_ADICIONALES, MAX_LINEAS, MAX_PAGOS, MAX_TEXTO};
+
+pub mod payment_days;
+pub mod price_floor;
+mod returns;
+mod service;
+use returns::{check_edit, valorar};
+pub use returns::{whole_lines, Devueltos, Pedido};
+pub use service::*;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MovimientoCommand {
+    Register {
+        datos: MovimientoDatos,
+    },
+    /// `expected_version`: the version the form loaded; refused as `Stale` when the movement
+    /// changed since. Without it (the existing front end never sends one) the edit applies.
+    Edit {
+        datos: MovimientoDatos,
+        expected_version: Option<u64>,
+    },
+    ChangeState {
+        estado: EstadoMovimiento,
+    },
+    /// A payment on a sale's balance, received now, possibly at another branch (issue 22).
+    Cobrar {
+        pago: Pago,
+    },
+    Delete,
+    /// Gives a sale its receipt number (the unit fills in the branch's next one at commit: see
+    /// `UnitOfWork::number_receipt`). A sale that has one keeps it.
+    EmitirComprobante,
+    /// Records on a sale that some of its lines came back, as movement `devolucion_id` (the
+    /// refund's SALIDA, registered in the same unit).
+    Devolver {
+        venta_id: i64,
+        devolucion_id: i64,
+        pedido: Pedido,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MovimientoError {
+    #[error("the movement already exists")]
+    AlreadyExists,
+    #[error("the movement does not exist")]
+    NotFound,
+    /// Every rule the data broke.
+    #[error("invalid movement: {0:?}")]
+    Invalid(Vec<Regla>),
+    #[error("the movement changed after version {expected}")]
+    Stale { expected: u64 },
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Movimiento {
+    created: bool,
+    deleted: bool,
+    datos: Option<MovimientoDatos>,
+    /// Number of events in the stream: the version the read model shows and an edit sends back.
+    version: u64,
+    /// What returns took back from this sale. (Absent from snapshots taken before: none.)
+    #[serde(default)]
+    devueltos: Devueltos,
+    /// The return recorded last, for the unit that registers its refund.
+    #[serde(default)]
+    ultima_devolucion: Option<Devolucion>,
+    /// The receipt number (issue 24; absent from older snapshots: none).
+    #[serde(default)]
+    comprobante: Option<i64>,
+}
+
+impl Movimiento {
+    pub fn exists(&self) -> bool {
+        self.created && !self.deleted
+    }
+    pub fn datos(&self) -> Option<&MovimientoDatos> {
+        self.datos.as_ref().filter(|_| self.exists())
+    }
+    pub fn devueltos(&self) -> &Devueltos {
+        &self.devueltos
+    }
+    /// Events in the stream: the version the read model shows once it has them.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+    pub fn comprobante(&self) -> Option<i64> {
+        self.comprobante
+    }
+    pub fn ultima_devolucion(&self) -> Option<&Devolucion> {
+        self.ultima_devolucion.as_ref()
+    }
+    /// What is still owed: the total less the payments and the returns' credit.
+    pub fn saldo(&self) -> Money {
+        let datos = self.datos().map(saldo).unwrap_or_default();
+        Money::from_cents(datos.cents() - self.devueltos.credito.cents())
+    }
+}
+
+/// The movement with a payment on its balance added (numbered after the others).
+fn collected(current: &MovimientoDatos, saldo: Money, mut pago: Pago) -> Result<MovimientoDatos, MovimientoError> {
+    let refused = |regla| Err(MovimientoError::Invalid(vec![regla]));
+    if current.tipo != TipoMovimiento::Entrada {
+        return refused(Regla::CobroSoloEntrada);
+    }
+    if saldo <= Money::ZERO {
+        return refused(Regla::SinSaldo);
+    }
+    if pago.monto <= Money::ZERO {
+        return refused(Regla::CobroSinMonto);
+    }
+    if pago.monto > saldo {
+        return refused(Regla::CobroExcedeSaldo { saldo });
+    }
+    let mut datos = current.clone();
+    pago.id = datos.pagos.iter().map(|p| p.id).max().unwrap_or(0) + 1;
+    datos.total_impuesto = datos
+        .total_impuesto
+        .checked_add(pago.monto_impuesto)
+        .ok_or(MovimientoError::Invalid(vec![Regla::PagosExcedenTotal]))?;
+    datos.pagos.push(pago);
+    validate(datos)
+}
+
+/// A return's SALIDA stays as registered: the sale's stream recorded it.
+fn immutable_return(current: &MovimientoDatos) -> Result<(), MovimientoError> {
+    match current.devolucion {
+        Some(_) => Err(MovimientoError::Invalid(vec![Regla::DevolucionInmutable])),
+        None => Ok(()),
+    }
+}
+
+/// An edit's form does not know at which branch a payment was collected: a payment the edit
+/// keeps unchanged (same method, amounts and time) keeps its branch.
+fn keep_payment_branches(current: &MovimientoDatos, mut datos: MovimientoDatos) -> MovimientoDatos {
+    let same = |a: &Pago, b: &Pago| {
+        (a.metodo_pago_id, a.monto, a.monto_impuesto, a.fecha) == (b.metodo_pago_id, b.monto, b.monto_impuesto, b.fecha)
+    };
+    let mut elsewhere: Vec<&Pago> = current.pagos.iter().filter(|p| p.local_id.is_some()).collect();
+    for pago in datos.pagos.iter_mut().filter(|p| p.local_id.is_none()) {
+        if let Some(i) = elsewhere.iter().position(|old| same(old, pago)) {
+            pago.local_id = elsewhere.remove(i).local_id;
+        }
+    }
+    datos
+}
+
+impl Aggregate for Movimiento {
+    const TYPE: &'static str = MOVEMENT_AGGREGATE;
+    type Command = MovimientoCommand;
+    type Event = MovimientoEvent;
+    type Error = MovimientoError;
+    type Services = ();
+
+    async fn handle(&mut self, command: Self::Command, _: &(), sink: &EventSink<Self>) -> Result<(), Self::Error> {
+        let event = match (command, self.datos()) {
+            (MovimientoCommand::Register { datos }, _) => {
+                if self.created {
+                    return Err(MovimientoError::AlreadyExists);
+                }
+                MovimientoEvent::MovimientoRegistrado {
+                    datos: validate(datos)?,
+                }
+            }
+            (_, None) => return Err(MovimientoError::NotFound),
+            (
+                MovimientoCommand::Edit {
+                    datos,
+                    expected_version,
+                },
+                Some(current),
+            ) => {
+                if expected_version.is_some_and(|v| v != self.version) {
+                    return Err(MovimientoError::Stale {
+                        expected: expected_version.unwrap_or_default(),
+                    });
+                }
+                immutable_return(current)?;
+                let datos = MovimientoDatos {
+                    devolucion: None,
+                    ..keep_payment_branches(current, validate(datos)?)
+                };
+                let datos = check_edit(current, datos, &self.devueltos)?;
+                if &datos == current {
+                    return Ok(());
+                }
+                // An edit that only moves the order along is recorded as the state change it is.
+                let state_only = MovimientoDatos {
+                    estado: current.estado,
+                    ..datos.clone()
+                } == *current;
+                match datos.estado {
+                    Some(nuevo) if state_only => MovimientoEvent::EstadoCambiado {
+                        anterior: current.estado,
+                        nuevo,
+                    },
+                    _ => MovimientoEvent::MovimientoEditado { datos },
+                }
+            }
+            (MovimientoCommand::ChangeState { estado }, Some(current)) => {
+                if current.tipo == TipoMovimiento::Salida {
+                    return Err(MovimientoError::Invalid(vec![Regla::SalidaSinEstado]));
+                }
+                if current.estado == Some(estado) {
+                    return Ok(());
+                }
+                MovimientoEvent::EstadoCambiado {
+                    anterior: current.estado,
+                    nuevo: estado,
+                }
+            }
+            (MovimientoCommand::EmitirComprobante, Some(current)) => {
+                if self.comprobante.is_some() || current.tipo != TipoMovimiento::Entrada {
+                    return Ok(());
+                }
+                MovimientoEvent::ComprobanteEmitido {
+                    local_id: current.local_id,
+                    numero: 0,
+                }
+            }
+            (MovimientoCommand::Cobrar { pago }, Some(current)) => MovimientoEvent::MovimientoEditado {
+                datos: collected(current, self.saldo(), pago)?,
+            },
+            (MovimientoCommand::Delete, Some(current)) => {
+                immutable_return(current)?;
+                if self.devueltos.any() {
+                    return Err(MovimientoError::Invalid(vec![Regla::VentaConDevolucionesNoSeElimina]));
+                }
+                MovimientoEvent::MovimientoEliminado
+            }
+            (
+                MovimientoCommand::Devolver {
+                    venta_id,
+                    devolucion_id,
+                    pedido,
+                },
+                Some(current),
+            ) => MovimientoEvent::LineasDevueltas {
+                devolucion_id,
+                devolucion: valorar(venta_id, current, &self.devueltos, &pedido)?,
+            },
+        };
+        sink.write(event, self).await;
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        self.version += 1;
+        match event {
+            MovimientoEvent::MovimientoRegistrado { datos } => {
+                self.created = true;
+                self.datos = Some(datos);
+            }
+            MovimientoEvent::MovimientoEditado { datos } => self.datos = Some(datos),
+            MovimientoEvent::EstadoCambiado { nuevo, .. } => {
+                if let Some(d) = self.datos.as_mut() {
+                    d.estado = Some(nuevo);
+                }
+            }
+            MovimientoEvent::MovimientoEliminado => self.deleted = true,
+            MovimientoEvent::LineasDevueltas {
+                devolucion_id,
+                devolucion,
+            } => {
+                self.devueltos.record(devolucion_id, &devolucion);
+                self.ultima_devolucion = Some(devolucion);
+            }
+            MovimientoEvent::ComprobanteEmitido { numero, .. } => self.comprobante = Some(numero),
+        }
+    }
+}
+
+impl crate::store::links::Linked for Movimiento {
+    fn targets(&self) -> std::collections::BTreeSet<crate::store::links::Target> {
+        use crate::store::links::{lookup, patient, product};
+        use optica_events::LookupKind;
+        let Some(d) = self.datos() else {
+            return Default::default();
+        };
+        let mut targets: std::collections::BTreeSet<_> = d.lineas.iter().map(|l| product(l.producto_id)).collect();
+        targets.insert(lookup(LookupKind::Local, d.local_id));
+        targets.extend(d.pagos.iter().map(|p| lookup(LookupKind::MetodoPago, p.metodo_pago_id)));
+        targets.extend(
+            d.pagos
+                .iter()
+                .filter_map(|p| p.local_id)
+                .map(|l| lookup(LookupKind::Local, l)),
+        );
+        targets.extend(d.paciente_id.map(patient));
+        targets
+    }
+}
+
+#[cfg(test)]
+mod tests;

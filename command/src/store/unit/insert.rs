@@ -1,0 +1,129 @@
+//! The unit's one statement that appends its events: every stream's, in stream order, with the
+//! streams that became alive and the references that changed.
+
+use super::{AppendError, UnitOfWork, RECEIPT_EVENT};
+use crate::store::links::{is_foreign_key_violation, LinkColumns};
+use crate::store::Appended;
+
+impl UnitOfWork<'_> {
+    /// Inserts every stream's events with one statement, in stream order (the hash chain links
+    /// each event to the one before it, which may be in the same statement), together with the
+    /// streams that became alive and the references that changed. Answers where the last event
+    /// landed.
+    pub(super) async fn insert_events<'c>(
+        &self,
+        metadata: &serde_json::Value,
+        receipts: &[(&str, &str, i64)],
+        conn: impl sqlx::PgExecutor<'c>,
+    ) -> Result<Appended, AppendError> {
+        // The receipt events with their numbers filled in.
+        let numbered: Vec<(&str, &str, serde_json::Value)> = receipts
+            .iter()
+            .filter_map(|(t, id, numero)| {
+                let write = self.writes.iter().find(|w| w.aggregate_type == *t && w.id == *id)?;
+                let (_, _, payload) = write.events.iter().find(|(e, _, _)| e == RECEIPT_EVENT)?;
+                let mut payload = payload.clone();
+                payload[RECEIPT_EVENT]["numero"] = serde_json::json!(numero);
+                Some((*t, *id, payload))
+            })
+            .collect();
+        let mut c = EventColumns::default();
+        let mut l = LinkColumns::default();
+        for write in &self.writes {
+            for (offset, (event_type, version, payload)) in write.events.iter().enumerate() {
+                let payload = match numbered
+                    .iter()
+                    .find(|(t, id, _)| *t == write.aggregate_type && *id == write.id)
+                {
+                    Some((_, _, numbered)) if event_type == RECEIPT_EVENT => numbered,
+                    _ => payload,
+                };
+                c.aggregate_type.push(write.aggregate_type);
+                c.aggregate_id.push(&write.id);
+                c.sequence.push((write.base + offset + 1) as i64);
+                c.event_type.push(event_type);
+                c.event_version.push(version);
+                c.payload.push(payload);
+            }
+            if write.live == Some(true) {
+                l.born_type.push(write.aggregate_type);
+                l.born_id.push(&write.id);
+            }
+            if let Some(targets) = &write.targets {
+                l.from_type.push(write.aggregate_type);
+                l.from_id.push(&write.id);
+                for (target_type, target_id) in targets {
+                    l.by_type.push(write.aggregate_type);
+                    l.by_id.push(&write.id);
+                    l.target_type.push(target_type);
+                    l.target_id.push(target_id);
+                }
+            }
+        }
+        // The link statements touch disjoint rows (old links no longer wanted; new links not
+        // yet there), so their order within the statement does not matter. The foreign key is
+        // checked at the end of the statement.
+        let landed: Vec<(i64, i64)> = sqlx::query_as(
+            "with born as (
+                 insert into live_streams (stream_type, stream_id)
+                 select * from unnest($8::text[], $9::text[]) on conflict do nothing),
+             wanted as (
+                 select * from unnest($12::text[], $13::text[], $14::text[], $15::text[])
+                     as w(by_type, by_id, target_type, target_id)),
+             dropped as (
+                 delete from stream_links s using unnest($10::text[], $11::text[]) as f(t, i)
+                 where s.by_type = f.t and s.by_id = f.i
+                   and not exists (select 1 from wanted w
+                                   where w.by_type = s.by_type and w.by_id = s.by_id
+                                     and w.target_type = s.target_type and w.target_id = s.target_id)),
+             linked as (
+                 insert into stream_links (by_type, by_id, target_type, target_id)
+                 select * from wanted on conflict do nothing)
+             insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
+             select t, i, s, e, v, p, $7 from unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[],
+                                                    $6::json[]) with ordinality as u(t, i, s, e, v, p, n)
+             order by n
+             returning tx_id::text::bigint, position",
+        )
+        .bind(&c.aggregate_type)
+        .bind(&c.aggregate_id)
+        .bind(&c.sequence)
+        .bind(&c.event_type)
+        .bind(&c.event_version)
+        .bind(&c.payload)
+        .bind(metadata)
+        .bind(&l.born_type)
+        .bind(&l.born_id)
+        .bind(&l.from_type)
+        .bind(&l.from_id)
+        .bind(&l.by_type)
+        .bind(&l.by_id)
+        .bind(&l.target_type)
+        .bind(&l.target_id)
+        .fetch_all(conn)
+        .await
+        .map_err(|e| match is_foreign_key_violation(&e) {
+            true => AppendError::Missing,
+            false => AppendError::from(e),
+        })?;
+        let last = landed
+            .into_iter()
+            .max()
+            .ok_or(AppendError::Db(sqlx::Error::RowNotFound))?;
+        Ok(Appended {
+            tx_id: last.0,
+            position: last.1,
+        })
+    }
+}
+
+/// A unit's events as one array per column, for `unnest`.
+#[derive(Default)]
+struct EventColumns<'a> {
+    aggregate_type: Vec<&'a str>,
+    aggregate_id: Vec<&'a str>,
+    sequence: Vec<i64>,
+    event_type: Vec<&'a str>,
+    event_version: Vec<&'a str>,
+    payload: Vec<&'a serde_json::Value>,
+}
