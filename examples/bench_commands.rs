@@ -28,7 +28,7 @@ mod bench_support;
 use bench_support::http::Connection;
 use bench_support::pgbench;
 use bench_support::sales::{lag, sale, sample_checkpoints, sell, shop};
-use optica_events::movement::MOVEMENT_ID_SEQUENCE;
+use optica_events::movements::MOVEMENT_ID_SEQUENCE;
 
 /// The HTTP floor: requests per second and the machine's CPU ms per request when the same
 /// clients post the same sales without a token, so the server answers 401 before any database

@@ -4,7 +4,7 @@
 use optica_command::users::{self, NewUser};
 use optica_command::users::{valid_username, UserCommand, UserError};
 use optica_command::{CommandError, EventStore};
-use optica_events::user::ROLE_ADMIN;
+use optica_events::users::ROLE_ADMIN;
 use optica_events::{Actor, EventMetadata};
 
 use crate::auth::password;

@@ -4,23 +4,23 @@
 //! Event type strings are stable and never renamed; a shape change bumps the version and gets an
 //! upcaster.
 
-pub mod cash;
-pub mod count;
-pub mod job;
-pub mod lookup;
+pub mod closings;
+pub mod counts;
+pub mod jobs;
+pub mod lookups;
 pub mod measure;
 pub mod metadata;
 pub mod money;
-pub mod movement;
-pub mod patient;
-pub mod product;
-pub mod transfer;
-pub mod user;
+pub mod movements;
+pub mod patients;
+pub mod products;
+pub mod transfers;
+pub mod users;
 
-pub use lookup::{LookupData, LookupEvent, LookupKind};
+pub use lookups::{LookupData, LookupEvent, LookupKind};
 pub use measure::Medida;
 pub use metadata::{Actor, EventMetadata};
 pub use money::Money;
-pub use patient::{FichaDatos, PacienteDatos, PacienteEvent};
-pub use product::{MotivoStock, Origen, ProductoDatos, ProductoEvent};
-pub use user::UserEvent;
+pub use patients::{FichaDatos, PacienteDatos, PacienteEvent};
+pub use products::{MotivoStock, Origen, ProductoDatos, ProductoEvent};
+pub use users::UserEvent;

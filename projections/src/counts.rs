@@ -1,7 +1,7 @@
 //! Physical counts into `counts` and `count_lines`: where each stands and its sheet.
 
 use async_trait::async_trait;
-use optica_events::count::{ConteoEvent, COUNT_AGGREGATE};
+use optica_events::counts::{ConteoEvent, COUNT_AGGREGATE};
 use sqlx::PgConnection;
 
 use crate::{Projection, ProjectionError, StoredEvent};

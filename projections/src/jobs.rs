@@ -2,7 +2,7 @@
 //! every state it went through, and the notices sent to the customer.
 
 use async_trait::async_trait;
-use optica_events::job::{Canal, TrabajoEvent, JOB_AGGREGATE};
+use optica_events::jobs::{Canal, TrabajoEvent, JOB_AGGREGATE};
 use sqlx::PgConnection;
 
 use crate::{Projection, ProjectionError, StoredEvent};

@@ -1,19 +1,16 @@
 //! The read side's writers: a durable projector that feeds every event, once and in a stable
 //! global order, to projections that turn events into read-model rows.
 
-pub mod cash;
+pub mod closings;
 pub mod counts;
 pub mod jobs;
 pub mod lead;
 pub mod lookups;
-mod movement_rows;
 pub mod movements;
 pub mod patients;
-mod product_rows;
 pub mod products;
 pub mod projector;
 pub mod rebuild;
-pub mod receipts;
 pub mod stored;
 pub mod transfers;
 pub mod users;
@@ -33,10 +30,10 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(patients::PatientsProjection),
         Arc::new(movements::MovementsProjection),
         Arc::new(users::UsersProjection),
-        Arc::new(cash::CashDaysProjection),
+        Arc::new(closings::CashDaysProjection),
         Arc::new(transfers::TransfersProjection),
         Arc::new(counts::CountsProjection),
         Arc::new(jobs::JobsProjection),
-        Arc::new(receipts::ReceiptsProjection),
+        Arc::new(movements::ReceiptsProjection),
     ]
 }

@@ -5,7 +5,7 @@
 
 use async_trait::async_trait;
 use chrono::NaiveDate;
-use optica_events::patient::{celular_key, documento_key, PATIENT_AGGREGATE};
+use optica_events::patients::{celular_key, documento_key, PATIENT_AGGREGATE};
 use optica_events::{PacienteDatos, PacienteEvent};
 use serde_json::Value;
 use sqlx::PgConnection;
@@ -61,7 +61,7 @@ pub enum PatientChange {
 
 /// A ficha's values as the API shows them (its one writer lives with the event types, so the
 /// read side's answers of late read models write it the same way).
-pub use optica_events::patient::ficha_json;
+pub use optica_events::patients::ficha_json;
 
 /// Pure: the row change of an event (`None` for other aggregates).
 pub fn patient_change(event: &StoredEvent) -> Result<Option<PatientChange>, ProjectionError> {
@@ -268,7 +268,7 @@ impl Projection for PatientsProjection {
 mod tests {
     use super::*;
     use crate::lookups::tests::stored;
-    use optica_events::patient::{FichaDatos, Graduacion};
+    use optica_events::patients::{FichaDatos, Graduacion};
     use optica_events::Medida;
     use serde_json::json;
 

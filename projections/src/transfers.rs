@@ -2,7 +2,7 @@
 //! few events per transfer, applied one by one.
 
 use async_trait::async_trait;
-use optica_events::transfer::{TransferenciaEvent, TRANSFER_AGGREGATE};
+use optica_events::transfers::{TransferenciaEvent, TRANSFER_AGGREGATE};
 use sqlx::PgConnection;
 
 use crate::{Projection, ProjectionError, StoredEvent};

@@ -1,7 +1,7 @@
 //! Staff accounts into `users`, the table the token endpoint reads.
 
 use async_trait::async_trait;
-use optica_events::user::USER_AGGREGATE;
+use optica_events::users::USER_AGGREGATE;
 use optica_events::UserEvent;
 use sqlx::PgConnection;
 

@@ -142,7 +142,7 @@ fn estado(wire: &Value) -> &str {
 
 /// ", precio especial: Garantía" when an admin sold below the floor, with the reason recorded.
 fn precio_especial(datos: &Value) -> String {
-    serde_json::from_value::<optica_events::movement::MotivoPrecio>(datos["motivo_precio"].clone())
+    serde_json::from_value::<optica_events::movements::MotivoPrecio>(datos["motivo_precio"].clone())
         .map(|m| format!(", precio especial: {}", m.etiqueta()))
         .unwrap_or_default()
 }
@@ -184,7 +184,7 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, locales: &Loca
         ("Movimiento", "MovimientoEliminado") => format!("Movimiento {id} eliminado"),
         ("Movimiento", "ComprobanteEmitido") => format!(
             "Movimiento {id}: comprobante N° {}",
-            optica_events::movement::numero_comprobante(
+            optica_events::movements::numero_comprobante(
                 datos["local_id"].as_i64().unwrap_or(0),
                 datos["numero"].as_i64().unwrap_or(0)
             )

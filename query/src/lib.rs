@@ -2,9 +2,7 @@
 
 pub mod audit;
 pub mod balances;
-pub mod cash;
-pub mod cashbox;
-pub mod catalogue;
+pub mod closings;
 pub mod counts;
 pub mod jobs;
 pub mod lookups;

@@ -234,7 +234,7 @@ pub async fn as_committed(
             .await?;
     let mut historial = Vec::new();
     for (ficha_id, datos, cristales) in fichas {
-        let mut f: Ficha = serde_json::from_value(optica_events::patient::ficha_json(datos))
+        let mut f: Ficha = serde_json::from_value(optica_events::patients::ficha_json(datos))
             .map_err(|e| sqlx::Error::Decode(e.into()))?;
         (f.id, f.cristales) = (ficha_id, cristales);
         historial.push(f);

@@ -109,7 +109,7 @@ pub async fn branches_of(pool: &PgPool, id: i64) -> Result<Option<(i64, i64)>, s
 /// from its events, with the branches' and brands' names as they stand. None when it does not
 /// exist.
 pub async fn as_committed(pool: &PgPool, id: i64) -> Result<Option<Transferencia>, sqlx::Error> {
-    use optica_events::transfer::{TransferenciaEvent as E, TRANSFER_AGGREGATE};
+    use optica_events::transfers::{TransferenciaEvent as E, TRANSFER_AGGREGATE};
     let events = crate::shadow::stream(pool, TRANSFER_AGGREGATE, id).await?;
     let mut folded: Option<Transferencia> = None;
     for (_, payload) in events {

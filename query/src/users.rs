@@ -13,7 +13,7 @@ pub struct UserRow {
     pub epoch: i64,
 }
 
-/// The account whose username folds to `key` (`optica_events::user::username_key`), found
+/// The account whose username folds to `key` (`optica_events::users::username_key`), found
 /// through its uniqueness claim in `scope`, so that login compares names exactly as the claim
 /// does.
 pub async fn by_username_key(pool: &PgPool, scope: &str, key: &str) -> Result<Option<UserRow>, sqlx::Error> {

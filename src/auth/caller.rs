@@ -3,7 +3,7 @@
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
-use optica_events::user::ROLE_ADMIN;
+use optica_events::users::ROLE_ADMIN;
 use optica_events::Actor;
 
 use super::jwt;

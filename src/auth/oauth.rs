@@ -80,13 +80,14 @@ pub async fn token(
     if username.contains('\0') {
         return Err(AppError::InvalidGrant(BAD));
     }
-    let account = optica_events::user::username_key(&username);
+    let account = optica_events::users::username_key(&username);
     let keys = throttle::Keys::new(&account, address);
     if let Some(seconds) = throttle::attempt(&state.pool, &keys).await? {
         tracing::info!(seconds, "login refused: too many failures");
         return Err(AppError::TooManyAttempts(seconds));
     }
-    let user = optica_query::users::by_username_key(&state.pool, optica_events::user::USERNAME_SCOPE, &account).await?;
+    let user =
+        optica_query::users::by_username_key(&state.pool, optica_events::users::USERNAME_SCOPE, &account).await?;
     let Some(user) = user else {
         password::verify_dummy(&pass);
         tracing::info!("login refused: unknown user");

@@ -33,7 +33,7 @@ pub struct Keys {
 }
 
 impl Keys {
-    /// `account`: the username as `optica_events::user::username_key` folds it.
+    /// `account`: the username as `optica_events::users::username_key` folds it.
     pub fn new(account: &str, address: Option<std::net::IpAddr>) -> Keys {
         let address = address.map_or_else(|| "desconocida".to_string(), |a| a.to_string());
         Keys {

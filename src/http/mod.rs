@@ -2,7 +2,7 @@
 
 pub mod audit;
 pub mod balances;
-pub mod cash;
+pub mod closings;
 pub mod counts;
 pub mod extract;
 pub mod headers;
@@ -60,7 +60,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         statistics::endpoints(),
         audit::endpoints(),
         shop::endpoints(),
-        cash::endpoints(),
+        closings::endpoints(),
         balances::endpoints(),
         stock::endpoints(),
         transfers::endpoints(),

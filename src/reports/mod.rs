@@ -3,7 +3,7 @@
 //! stock, reorder and sales workbooks.
 //! Pure functions from read-model rows to bytes; the HTTP handlers fetch the rows and answer.
 
-pub mod cash_pdf;
+pub mod closing_pdf;
 pub mod count_excel;
 pub mod job_pdf;
 pub mod movement_pdf;

@@ -397,7 +397,7 @@ async fn a_late_read_model_still_answers_the_stock_and_the_cash_day_that_were_co
         .await
         .unwrap()
         .unwrap();
-    names_every_column(&pool, &optica_query::cash::committed(&pool, stream).await.unwrap()).await;
+    names_every_column(&pool, &optica_query::closings::committed(&pool, stream).await.unwrap()).await;
     hold.rollback().await.unwrap();
 
     app.caught_up().await;

@@ -496,7 +496,7 @@ async fn the_name_rule_is_the_same_in_rust_and_in_sql(pool: PgPool) {
             .fetch_one(&app.pool)
             .await
             .unwrap();
-        assert_eq!(sql, optica_events::lookup::name_key(nombre), "{nombre:?}");
+        assert_eq!(sql, optica_events::lookups::name_key(nombre), "{nombre:?}");
     }
 }
 

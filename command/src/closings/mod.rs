@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use chrono::NaiveDate;
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
-use optica_events::cash::{CajaEvent, PorMetodo, CASH_DAY_AGGREGATE};
+use optica_events::closings::{CajaEvent, PorMetodo, CASH_DAY_AGGREGATE};
 use optica_events::{LookupKind, Money};
 use serde::{Deserialize, Serialize};
 

@@ -14,8 +14,8 @@
 use std::collections::BTreeMap;
 
 use chrono::{Datelike, NaiveDate};
-use optica_events::cash::{day_key, CajaEvent, PorMetodo, CASH_DAY_ID_SEQUENCE, CASH_DAY_SCOPE};
-use optica_events::movement::{MovimientoDatos, TipoMovimiento};
+use optica_events::closings::{day_key, CajaEvent, PorMetodo, CASH_DAY_ID_SEQUENCE, CASH_DAY_SCOPE};
+use optica_events::movements::{MovimientoDatos, TipoMovimiento};
 use optica_events::{EventMetadata, Money};
 use sqlx::PgConnection;
 
@@ -296,7 +296,7 @@ async fn run(
 #[cfg(test)]
 mod tests {
     use chrono::NaiveDateTime;
-    use optica_events::movement::Pago;
+    use optica_events::movements::Pago;
 
     use super::*;
 

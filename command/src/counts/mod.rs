@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use chrono::NaiveDateTime;
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
-use optica_events::count::{Contado, ConteoEvent, Diferencia, Esperado, COUNT_AGGREGATE};
+use optica_events::counts::{Contado, ConteoEvent, Diferencia, Esperado, COUNT_AGGREGATE};
 use serde::{Deserialize, Serialize};
 
 use crate::products::MAX_STOCK;

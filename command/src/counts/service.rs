@@ -4,7 +4,7 @@
 //! count never disagree.
 
 use chrono::NaiveDateTime;
-use optica_events::count::{Contado, Esperado, COUNT_ID_SEQUENCE, OPEN_COUNT_SCOPE};
+use optica_events::counts::{Contado, Esperado, COUNT_ID_SEQUENCE, OPEN_COUNT_SCOPE};
 use optica_events::EventMetadata;
 
 use crate::counts::{Conteo, ConteoCommand, ConteoError, Estado};

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use chrono::NaiveDateTime;
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
-use optica_events::job::{Canal, EstadoTrabajo, Orden, TrabajoEvent, JOB_AGGREGATE};
+use optica_events::jobs::{Canal, EstadoTrabajo, Orden, TrabajoEvent, JOB_AGGREGATE};
 use optica_events::FichaDatos;
 use serde::{Deserialize, Serialize};
 
@@ -55,7 +55,7 @@ pub enum TrabajoCommand {
     /// The sale was moved to another of its four states on the cash-box form: the job follows
     /// unless its state already refines that one.
     Seguir {
-        estado: optica_events::movement::EstadoMovimiento,
+        estado: optica_events::movements::EstadoMovimiento,
         correo: Option<String>,
         quien: Quien,
     },

@@ -3,8 +3,8 @@
 //! (so the public page and the existing front end keep seeing one of the four); a mail notice
 //! is an event plus its outbox row, committed together.
 
-use optica_events::job::{Canal, EstadoTrabajo, Orden};
-use optica_events::movement::{EstadoMovimiento, TipoMovimiento};
+use optica_events::jobs::{Canal, EstadoTrabajo, Orden};
+use optica_events::movements::{EstadoMovimiento, TipoMovimiento};
 use optica_events::EventMetadata;
 
 use crate::jobs::outbox::OutboxWrite;
@@ -239,8 +239,8 @@ fn rank(e: EstadoMovimiento) -> u8 {
 pub(crate) async fn guard_edit(
     store: &EventStore,
     id: i64,
-    before: &optica_events::movement::MovimientoDatos,
-    after: &mut optica_events::movement::MovimientoDatos,
+    before: &optica_events::movements::MovimientoDatos,
+    after: &mut optica_events::movements::MovimientoDatos,
     expected_version: Option<u64>,
 ) -> Result<(Trabajo, usize), CommandError<TrabajoError>> {
     let (trabajo, base) = store.load::<Trabajo>(&id.to_string()).await?;
@@ -269,7 +269,7 @@ pub(crate) async fn guard_edit(
 
 /// Whether the sale, as it stands, is the one the job was made for: its patient (whose
 /// prescription the job froze), branch and type.
-fn made_for(trabajo: &Trabajo, venta: &optica_events::movement::MovimientoDatos) -> bool {
+fn made_for(trabajo: &Trabajo, venta: &optica_events::movements::MovimientoDatos) -> bool {
     (venta.paciente_id, venta.local_id, venta.tipo)
         == (trabajo.paciente_id(), trabajo.local_id(), TipoMovimiento::Entrada)
 }

@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 use cqrs_es::test::TestFramework;
-use optica_events::movement::EstadoMovimiento;
+use optica_events::movements::EstadoMovimiento;
 
 use super::*;
 

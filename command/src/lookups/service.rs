@@ -1,9 +1,9 @@
 //! The lookup items' command services (categories, brands, materials, payment methods,
 //! branches, suppliers): one generic implementation over the kind. An item's name is a unique
-//! claim of its kind (`optica_events::lookup::name_key`), taken and moved in the transaction of
+//! claim of its kind (`optica_events::lookups::name_key`), taken and moved in the transaction of
 //! its events, so two items of a kind never share a name, even when created at the same instant.
 
-use optica_events::lookup::name_key;
+use optica_events::lookups::name_key;
 use optica_events::{EventMetadata, LookupData};
 
 use crate::lookups::{Kind, Lookup, LookupCommand, LookupError};

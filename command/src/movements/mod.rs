@@ -8,7 +8,7 @@
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
-use optica_events::movement::{
+use optica_events::movements::{
     Devolucion, EstadoMovimiento, MovimientoDatos, MovimientoEvent, Pago, TipoMovimiento, MOVEMENT_AGGREGATE,
 };
 use optica_events::Money;

@@ -9,7 +9,7 @@
 //! was (same method, amounts and time: how an edit's form sends it back) leaves it on its day.
 
 use chrono::{NaiveDate, NaiveDateTime};
-use optica_events::movement::{MovimientoDatos, Pago};
+use optica_events::movements::{MovimientoDatos, Pago};
 
 use crate::closings::{Caja, Estado};
 use crate::movements::Regla;
@@ -76,7 +76,7 @@ pub async fn open(store: &EventStore, (local_id, dia): Dia) -> Result<bool, Stor
 #[cfg(test)]
 mod tests {
     use super::*;
-    use optica_events::movement::TipoMovimiento;
+    use optica_events::movements::TipoMovimiento;
     use optica_events::Money;
 
     fn at(d: u32, h: u32) -> NaiveDateTime {

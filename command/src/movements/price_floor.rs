@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use optica_events::movement::{MovimientoDatos, TipoMovimiento};
+use optica_events::movements::{MovimientoDatos, TipoMovimiento};
 use optica_events::Money;
 
 use crate::movements::payment_days::Cajero;
@@ -35,7 +35,7 @@ pub fn check(
     if !quien.admin && descuento > maximo && descuento != descuento_antes {
         reglas.push(Regla::DescuentoMayorAlPermitido { maximo });
     }
-    let kept = |l: &optica_events::movement::Linea| {
+    let kept = |l: &optica_events::movements::Linea| {
         previous.is_some_and(|p| {
             p.lineas.iter().any(|o| {
                 (o.producto_id, o.cantidad, o.precio_unitario) == (l.producto_id, l.cantidad, l.precio_unitario)
@@ -77,7 +77,7 @@ pub fn check(
 mod tests {
     use super::*;
     use chrono::NaiveDate;
-    use optica_events::movement::{Linea, MotivoPrecio};
+    use optica_events::movements::{Linea, MotivoPrecio};
     use optica_events::Medida;
 
     fn quien(admin: bool) -> Cajero {

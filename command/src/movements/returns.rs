@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use optica_events::movement::{Devolucion, LineaDevuelta, MovimientoDatos, TipoMovimiento};
+use optica_events::movements::{Devolucion, LineaDevuelta, MovimientoDatos, TipoMovimiento};
 use optica_events::Money;
 use serde::{Deserialize, Serialize};
 

@@ -2,7 +2,7 @@
 //! subtotal, the total after the discount, the payments against the total), its limits and texts,
 //! each broken rule a `Regla` with the Spanish answer the contract gives.
 
-use optica_events::movement::{EstadoMovimiento, MovimientoDatos, TipoMovimiento};
+use optica_events::movements::{EstadoMovimiento, MovimientoDatos, TipoMovimiento};
 use optica_events::Money;
 
 use super::MovimientoError;

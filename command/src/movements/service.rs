@@ -6,8 +6,8 @@
 
 use std::collections::BTreeMap;
 
-use optica_events::movement::{Devolucion, MovimientoDatos, Pago, TipoMovimiento, MOVEMENT_ID_SEQUENCE};
-use optica_events::product::CRISTAL;
+use optica_events::movements::{Devolucion, MovimientoDatos, Pago, TipoMovimiento, MOVEMENT_ID_SEQUENCE};
+use optica_events::products::CRISTAL;
 use optica_events::{EventMetadata, Money, MotivoStock, Origen};
 
 use crate::movements::payment_days::{self, Cajero};
@@ -64,7 +64,7 @@ pub async fn register(
                 unit.handle_more(key, movimiento, MovimientoCommand::EmitirComprobante, &())
                     .await
                     .map_err(|e| e.map_domain(SaleError::Movimiento))?;
-                unit.number_receipt(optica_events::movement::MOVEMENT_AGGREGATE, key, d.local_id);
+                unit.number_receipt(optica_events::movements::MOVEMENT_AGGREGATE, key, d.local_id);
             }
             unit.cash_ledger(crate::closings::LedgerWrite::new(id, None, saved.as_ref()));
             let precios = move_stock(&mut unit, id, None, saved.as_ref(), MotivoStock::Venta).await?;
@@ -525,7 +525,7 @@ pub fn cristales(datos: &MovimientoDatos) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use chrono::NaiveDateTime;
-    use optica_events::movement::{Linea, LineaAdicional};
+    use optica_events::movements::{Linea, LineaAdicional};
 
     use super::*;
 

@@ -4,7 +4,7 @@
 
 use chrono::NaiveDate;
 use cqrs_es::test::TestFramework;
-use optica_events::movement::{Linea, LineaAdicional, Pago};
+use optica_events::movements::{Linea, LineaAdicional, Pago};
 use optica_events::Medida;
 
 use super::*;

@@ -8,7 +8,7 @@
 use chrono::NaiveDate;
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
-use optica_events::patient::{FichaDatos, PATIENT_AGGREGATE};
+use optica_events::patients::{FichaDatos, PATIENT_AGGREGATE};
 use optica_events::{PacienteDatos, PacienteEvent};
 use serde::{Deserialize, Serialize};
 

@@ -1,7 +1,7 @@
 //! The patient's rules that need no other record: field lengths, gender, branch, the
 //! prescription's plausible ranges and a lens's name, each a `Regla` with its Spanish text.
 
-use optica_events::patient::{FichaDatos, Medidas, GENEROS_PACIENTE};
+use optica_events::patients::{FichaDatos, Medidas, GENEROS_PACIENTE};
 use optica_events::{Medida, PacienteDatos};
 
 use super::{FichaEntrada, PacienteError};

@@ -8,7 +8,7 @@
 //! write). A ficha number is a claim too.
 
 use chrono::NaiveDate;
-use optica_events::patient::{
+use optica_events::patients::{
     celular_key, documento_key, CELULAR_SCOPE, DOCUMENTO_SCOPE, FICHA_NUMBER_SEQUENCE, FICHA_SCOPE, PATIENT_ID_SEQUENCE,
 };
 use optica_events::{EventMetadata, PacienteDatos};

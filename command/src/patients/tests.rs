@@ -2,7 +2,7 @@
 #![allow(clippy::unwrap_used)]
 
 use cqrs_es::test::TestFramework;
-use optica_events::patient::Graduacion;
+use optica_events::patients::Graduacion;
 use optica_events::Medida;
 
 use super::*;

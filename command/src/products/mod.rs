@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use chrono::NaiveDate;
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
-use optica_events::product::PRODUCT_AGGREGATE;
+use optica_events::products::PRODUCT_AGGREGATE;
 use optica_events::{Money, MotivoStock, Origen, ProductoDatos, ProductoEvent};
 use serde::{Deserialize, Serialize};
 

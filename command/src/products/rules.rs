@@ -1,7 +1,7 @@
 //! The product's rules that need no other record: the model, brand, categories, suppliers,
 //! gender, amounts and the branch list, each a `Regla` with its Spanish text.
 
-use optica_events::product::GENEROS;
+use optica_events::products::GENEROS;
 use optica_events::{Money, ProductoDatos};
 
 use super::{LocalStock, ProductoError};

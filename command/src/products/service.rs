@@ -4,7 +4,7 @@
 //! (lookups exist, models free) before; the claims here are what holds under races.
 
 use chrono::NaiveDate;
-use optica_events::product::{model_brand_key, MODEL_BRAND_SCOPE, PRODUCT_ID_SEQUENCE};
+use optica_events::products::{model_brand_key, MODEL_BRAND_SCOPE, PRODUCT_ID_SEQUENCE};
 use optica_events::{EventMetadata, ProductoDatos};
 
 use crate::products::{Cambio, Campo, LocalStock, Producto, ProductoCommand, ProductoError};

@@ -12,8 +12,8 @@
 
 use std::collections::BTreeSet;
 
-use optica_events::patient::PATIENT_AGGREGATE;
-use optica_events::product::PRODUCT_AGGREGATE;
+use optica_events::patients::PATIENT_AGGREGATE;
+use optica_events::products::PRODUCT_AGGREGATE;
 use optica_events::LookupKind;
 use sqlx::PgPool;
 

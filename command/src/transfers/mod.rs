@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use chrono::NaiveDateTime;
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
-use optica_events::transfer::{Cantidad, LineaTransferida, TransferenciaEvent, TRANSFER_AGGREGATE};
+use optica_events::transfers::{Cantidad, LineaTransferida, TransferenciaEvent, TRANSFER_AGGREGATE};
 use serde::{Deserialize, Serialize};
 
 mod service;

@@ -4,7 +4,7 @@
 //! re-runs against the new stock and is refused when there is none.
 
 use chrono::NaiveDateTime;
-use optica_events::transfer::{Cantidad, LineaTransferida, TRANSFER_ID_SEQUENCE};
+use optica_events::transfers::{Cantidad, LineaTransferida, TRANSFER_ID_SEQUENCE};
 use optica_events::{EventMetadata, MotivoStock, Origen};
 
 use crate::products::{Ajuste, Producto, ProductoCommand, ProductoError};

@@ -3,7 +3,7 @@
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
-use optica_events::user::{ROLE_ADMIN, ROLE_VENDEDOR, USER_AGGREGATE};
+use optica_events::users::{ROLE_ADMIN, ROLE_VENDEDOR, USER_AGGREGATE};
 use optica_events::UserEvent;
 use serde::{Deserialize, Serialize};
 
@@ -11,7 +11,7 @@ mod service;
 pub use service::*;
 
 /// The claim scope that keeps usernames unique (case-insensitive).
-pub use optica_events::user::USERNAME_SCOPE;
+pub use optica_events::users::USERNAME_SCOPE;
 pub const MAX_USERNAME: usize = 20;
 
 #[derive(Clone, Debug, PartialEq, Eq)]

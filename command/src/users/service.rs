@@ -3,7 +3,7 @@
 //! that claim, which is authoritative even before the projector has caught up. Passwords arrive
 //! hashed: the password policy and the hashing belong to the caller.
 
-use optica_events::user::{username_key, USERNAME_SCOPE, USER_AGGREGATE};
+use optica_events::users::{username_key, USERNAME_SCOPE, USER_AGGREGATE};
 use optica_events::EventMetadata;
 
 use crate::users::{User, UserCommand, UserError};

@@ -2,7 +2,7 @@
 //! folded into the rows the projection writes (`projections/src/jobs.rs`), which the page's own
 //! queries then read (`crate::shadow`).
 
-use optica_events::job::{TrabajoEvent as E, JOB_AGGREGATE};
+use optica_events::jobs::{TrabajoEvent as E, JOB_AGGREGATE};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
@@ -28,7 +28,7 @@ pub async fn committed(pool: &PgPool, id: i64) -> Result<Option<Rows>, sqlx::Err
         {
             job = Some(json!({"id": id, "local_id": local_id, "paciente_id": paciente_id,
                 "laboratorio_id": orden.laboratorio_id, "prometido": orden.prometido, "bandeja": orden.bandeja,
-                "notas": orden.notas, "receta": receta.as_deref().map(optica_events::patient::ficha_json),
+                "notas": orden.notas, "receta": receta.as_deref().map(optica_events::patients::ficha_json),
                 "estado": estado.clave(), "desde": fecha, "encargado": fecha}));
             history.push(
                 json!({"trabajo_id": id, "n": sequence, "estado": estado.clave(), "motivo": null,
@@ -68,7 +68,7 @@ pub async fn committed(pool: &PgPool, id: i64) -> Result<Option<Rows>, sqlx::Err
                 fecha,
             } => {
                 // A WhatsApp notice is sent when staff open it.
-                let enviado = (canal == optica_events::job::Canal::Whatsapp).then_some(fecha);
+                let enviado = (canal == optica_events::jobs::Canal::Whatsapp).then_some(fecha);
                 notices.push(
                     json!({"trabajo_id": id, "aviso": aviso, "canal": canal, "destinatario": destinatario,
                     "usuario": usuario, "solicitado": fecha, "enviado": enviado, "intentos": 0, "error": null,

@@ -3,7 +3,7 @@
 //! state) and its notices.
 
 use chrono::{NaiveDate, NaiveDateTime};
-use optica_events::job::EstadoTrabajo;
+use optica_events::jobs::EstadoTrabajo;
 use serde::Serialize;
 use sqlx::{PgPool, Postgres, QueryBuilder};
 use utoipa::ToSchema;

@@ -1,7 +1,7 @@
 //! What every sale checks of its products (model, brand, whether a lens), from the read model,
 //! or from their streams for products committed but not yet projected (issue 27).
 
-use optica_events::product::CRISTAL;
+use optica_events::products::CRISTAL;
 use sqlx::PgPool;
 
 /// What a sale records of a product: its model, brand name and whether it is a lens.
@@ -94,7 +94,7 @@ async fn unprojected_sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFa
             cristal: d
                 .categoria_ids
                 .iter()
-                .any(|c| name("Categoria", *c).is_some_and(optica_events::product::is_cristal)),
+                .any(|c| name("Categoria", *c).is_some_and(optica_events::products::is_cristal)),
             modelo: d.modelo,
         })
         .collect())

@@ -20,6 +20,8 @@ mod facts;
 pub use committed::{as_committed, Guardado};
 pub use facts::{sale_facts, SaleFacts};
 
+pub mod public;
+
 pub const PAGE_SIZE: i64 = 12;
 /// Searches answer at most this many products (ordered like the pages).
 pub const SEARCH_LIMIT: i64 = 500;

@@ -10,7 +10,7 @@ use axum::Json;
 use optica_command::counts::{self, CountError, Inicio, Paso};
 use optica_command::counts::{ConteoError, MAX_PRODUCTOS};
 use optica_command::CommandError;
-use optica_events::count::{Contado, Esperado};
+use optica_events::counts::{Contado, Esperado};
 use optica_query::counts::{self as read, Conteo, Planilla};
 use optica_query::Page;
 use serde::{Deserialize, Serialize};

@@ -12,7 +12,7 @@ use axum::Json;
 use chrono::NaiveDate;
 use optica_command::jobs;
 use optica_command::jobs::Quien;
-use optica_events::job::{Canal, EstadoTrabajo, Orden};
+use optica_events::jobs::{Canal, EstadoTrabajo, Orden};
 use optica_query::jobs::{self as read, Filtro, Trabajo, TrabajoResumen};
 use optica_query::shadow::Shadow;
 use optica_query::Page;

@@ -25,11 +25,11 @@ pub fn domain_error(kind: LookupKind, id: i64, verb: &str, e: CommandError<Looku
 /// Why an item still used by records of the kinds `by` (aggregate types) cannot be deleted.
 fn in_use(kind: LookupKind, by: &[String]) -> &'static str {
     let used_by = |t: &str| by.iter().any(|b| b == t);
-    if used_by(optica_events::transfer::TRANSFER_AGGREGATE) || used_by(optica_events::count::COUNT_AGGREGATE) {
+    if used_by(optica_events::transfers::TRANSFER_AGGREGATE) || used_by(optica_events::counts::COUNT_AGGREGATE) {
         "Hay transferencias en tránsito o un conteo abierto en este local. Recibilas, cancelalas o cerrá el conteo para continuar"
-    } else if used_by(optica_events::user::USER_AGGREGATE) {
+    } else if used_by(optica_events::users::USER_AGGREGATE) {
         "Existen usuarios asignados a este local. Por favor asigne esos usuarios a otro local para continuar"
-    } else if used_by(optica_events::patient::PATIENT_AGGREGATE) {
+    } else if used_by(optica_events::patients::PATIENT_AGGREGATE) {
         "Existen pacientes registrados en este local. Por favor asigne esos pacientes a otro local para continuar"
     } else {
         texts(kind).referenced

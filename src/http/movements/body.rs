@@ -2,7 +2,7 @@
 //! the movement's data with the product facts of the moment.
 
 use chrono::{Datelike, NaiveDateTime};
-use optica_events::movement::{EstadoMovimiento, Linea, LineaAdicional, MovimientoDatos, Pago, TipoMovimiento};
+use optica_events::movements::{EstadoMovimiento, Linea, LineaAdicional, MovimientoDatos, Pago, TipoMovimiento};
 use optica_events::{Medida, Money};
 use optica_query::products::SaleFacts;
 use serde::Deserialize;
@@ -229,7 +229,7 @@ pub fn prepare(body: MovimientoBody, facts: &[SaleFacts]) -> Result<MovimientoDa
     let motivo_precio = match body.motivo_precio.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
         None => None,
         Some(text) => {
-            let known = optica_events::movement::MotivoPrecio::ALL
+            let known = optica_events::movements::MotivoPrecio::ALL
                 .into_iter()
                 .find(|m| serde_json::to_value(m).ok().as_ref().and_then(|v| v.as_str()) == Some(text));
             if known.is_none() {

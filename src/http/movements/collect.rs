@@ -5,7 +5,7 @@
 
 use axum::extract::State;
 use optica_command::movements;
-use optica_events::movement::Pago;
+use optica_events::movements::Pago;
 use optica_events::{LookupKind, Money};
 use serde::Deserialize;
 use utoipa::ToSchema;

@@ -11,7 +11,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::NaiveDate;
-use optica_query::cashbox::{self as read, Filtro};
+use optica_query::movements::lists::{self as read, Filtro};
 use optica_query::movements::{self as movements, Movimiento};
 use optica_query::Page;
 use serde::{Deserialize, Serialize};

@@ -18,7 +18,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use optica_command::movements;
-use optica_events::movement::MovimientoDatos;
+use optica_events::movements::MovimientoDatos;
 use optica_events::LookupKind;
 use optica_query::movements::{self as read, Movimiento};
 use serde::Serialize;

@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 use optica_command::patients::{CristalEntrada, FichaEntrada};
-use optica_events::patient::{FichaDatos, Graduacion, Medidas, Ojo, TipoVision, GRADUACIONES};
+use optica_events::patients::{FichaDatos, Graduacion, Medidas, Ojo, TipoVision, GRADUACIONES};
 use optica_events::{Medida, PacienteDatos};
 use serde::Deserialize;
 

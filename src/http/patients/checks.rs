@@ -4,7 +4,7 @@
 
 use optica_command::patients::identity_claim;
 use optica_command::patients::PacienteError;
-use optica_events::patient::{CELULAR_SCOPE, DOCUMENTO_SCOPE};
+use optica_events::patients::{CELULAR_SCOPE, DOCUMENTO_SCOPE};
 use optica_events::{LookupKind, PacienteDatos};
 use optica_query::patients as read;
 

@@ -2,7 +2,7 @@
 
 use optica_command::patients::PacienteError;
 use optica_command::CommandError;
-use optica_events::patient::{CELULAR_SCOPE, DOCUMENTO_SCOPE, FICHA_SCOPE};
+use optica_events::patients::{CELULAR_SCOPE, DOCUMENTO_SCOPE, FICHA_SCOPE};
 
 use crate::dispatch;
 use crate::error::{texts, AppError};

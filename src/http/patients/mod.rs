@@ -16,7 +16,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use optica_command::patients::PacienteCommand;
 use optica_command::patients::{self, run_on_patient, Identity, NewPatient};
-use optica_events::patient::documento_key;
+use optica_events::patients::documento_key;
 use optica_query::patients::{self as read, Filter, Paciente, PacientesPorLocal};
 use optica_query::Page;
 use serde::{Deserialize, Serialize};

@@ -3,7 +3,7 @@
 
 use optica_command::products::NewProduct;
 use optica_command::products::{self, LocalStock, ProductoError};
-use optica_events::product::is_cristal;
+use optica_events::products::is_cristal;
 use optica_events::{LookupKind, Money, ProductoDatos};
 use serde::Deserialize;
 

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashSet};
 use optica_command::products::ProductoError;
 use optica_command::products::{self, NewProduct};
 use optica_command::CommandError;
-use optica_events::product::model_brand_key;
+use optica_events::products::model_brand_key;
 use optica_events::{EventMetadata, LookupKind};
 
 use super::body::{prepare, references, Prepared, ProductoBody};

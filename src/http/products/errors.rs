@@ -30,7 +30,7 @@ pub fn command_error(id: i64, e: CommandError<ProductoError>, editing: bool) -> 
              Vuelva a cargarlo para ver los cambios."
                 .into(),
         ),
-        CommandError::InUse { by } if by.iter().any(|b| b == optica_events::transfer::TRANSFER_AGGREGATE) => {
+        CommandError::InUse { by } if by.iter().any(|b| b == optica_events::transfers::TRANSFER_AGGREGATE) => {
             AppError::Conflict(
                 "Hay transferencias en tránsito con este producto. Recibilas o cancelalas para continuar".into(),
             )

@@ -133,7 +133,7 @@ pub async fn patients(
     _staff: Staff,
     Query(query): Query<BranchQuery>,
 ) -> Result<Json<Cantidad>, AppError> {
-    let total = optica_query::cashbox::patients_at(&state.pool, branch(query.local)).await?;
+    let total = optica_query::movements::lists::patients_at(&state.pool, branch(query.local)).await?;
     Ok(Json(Cantidad { total }))
 }
 

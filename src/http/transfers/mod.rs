@@ -9,7 +9,7 @@ mod errors;
 use axum::extract::State;
 use axum::Json;
 use optica_command::transfers::{self, Envio, Paso};
-use optica_events::transfer::Cantidad;
+use optica_events::transfers::Cantidad;
 use optica_query::transfers::{self as read, Filtro, Transferencia};
 use optica_query::Page;
 use serde::{Deserialize, Serialize};

@@ -4,7 +4,7 @@
 
 use chrono::NaiveDate;
 use cqrs_es::test::TestFramework;
-use optica_events::movement::{EstadoMovimiento, Linea, LineaAdicional, MovimientoEvent, Pago};
+use optica_events::movements::{EstadoMovimiento, Linea, LineaAdicional, MovimientoEvent, Pago};
 use optica_events::Medida;
 
 use super::*;

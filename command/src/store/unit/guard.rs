@@ -23,8 +23,8 @@ const LOCK_SPACE: i32 = 0x6775_6172;
 /// types only (two units of a pair then share a lock; the other streams they write, products'
 /// say, keep their own optimistic check).
 const GUARDED: [&str; 2] = [
-    optica_events::movement::MOVEMENT_AGGREGATE,
-    optica_events::job::JOB_AGGREGATE,
+    optica_events::movements::MOVEMENT_AGGREGATE,
+    optica_events::jobs::JOB_AGGREGATE,
 ];
 
 /// Whether units may guard streams of this type.

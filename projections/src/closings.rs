@@ -3,7 +3,7 @@
 //! applied on its own.
 
 use async_trait::async_trait;
-use optica_events::cash::{CajaEvent, PorMetodo, CASH_DAY_AGGREGATE};
+use optica_events::closings::{CajaEvent, PorMetodo, CASH_DAY_AGGREGATE};
 use sqlx::PgConnection;
 
 use crate::{Projection, ProjectionError, StoredEvent};

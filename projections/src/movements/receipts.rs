@@ -1,7 +1,7 @@
 //! Sales' receipt numbers into `receipts` (issue 24), one row per sale.
 
 use async_trait::async_trait;
-use optica_events::movement::{MovimientoEvent, MOVEMENT_AGGREGATE};
+use optica_events::movements::{MovimientoEvent, MOVEMENT_AGGREGATE};
 use sqlx::PgConnection;
 
 use crate::{Projection, ProjectionError, StoredEvent};

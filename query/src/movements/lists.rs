@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 use chrono::{NaiveDate, NaiveDateTime};
 use sqlx::{PgPool, Postgres, QueryBuilder};
 
-use crate::movements::{self, Movimiento};
+use super::{self as movements, Movimiento};
 use crate::products::Viewer;
 use crate::{contains_pattern, Page};
 

@@ -13,6 +13,8 @@ use crate::lookups::{Local, Nombrado};
 use crate::patients::{self, Paciente};
 use crate::products::{self, Producto, Viewer};
 
+pub mod lists;
+
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Detalle {
@@ -328,7 +330,7 @@ pub async fn by_id(pool: &PgPool, id: i64, viewer: Viewer) -> Result<Option<Movi
 pub async fn as_committed(
     pool: &PgPool,
     id: i64,
-    d: &optica_events::movement::MovimientoDatos,
+    d: &optica_events::movements::MovimientoDatos,
     version: i64,
     comprobante: Option<i64>,
     viewer: Viewer,
@@ -565,7 +567,7 @@ async fn assemble(
                     estado_movimiento: r.estado,
                     version: r.version,
                     comprobante: (r.comprobante_local.zip(r.comprobante))
-                        .map(|(local, n)| optica_events::movement::numero_comprobante(local, n)),
+                        .map(|(local, n)| optica_events::movements::numero_comprobante(local, n)),
                     trabajo: r.trabajo,
                     codigo_estado: None,
                 }

@@ -8,7 +8,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
 
-use crate::movement::EstadoMovimiento;
+use crate::movements::EstadoMovimiento;
 use crate::FichaDatos;
 
 pub const JOB_AGGREGATE: &str = "Trabajo";

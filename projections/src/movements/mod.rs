@@ -4,11 +4,15 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use async_trait::async_trait;
-use optica_events::movement::{EstadoMovimiento, MovimientoDatos, MovimientoEvent, MOVEMENT_AGGREGATE};
+use optica_events::movements::{EstadoMovimiento, MovimientoDatos, MovimientoEvent, MOVEMENT_AGGREGATE};
 use sqlx::PgConnection;
 
-use crate::movement_rows::MovementRows;
 use crate::{Projection, ProjectionError, StoredEvent};
+use rows::MovementRows;
+
+mod receipts;
+mod rows;
+pub use receipts::ReceiptsProjection;
 
 /// The row changes one event makes.
 #[derive(Debug, PartialEq)]

@@ -1,6 +1,6 @@
 //! The cash day's bodies: amounts per payment method and the reasons.
 
-use optica_events::cash::PorMetodo;
+use optica_events::closings::PorMetodo;
 use optica_events::Money;
 use serde::Deserialize;
 use utoipa::ToSchema;

@@ -5,12 +5,14 @@ use std::collections::BTreeMap;
 
 use async_trait::async_trait;
 use chrono::NaiveDate;
-use optica_events::product::PRODUCT_AGGREGATE;
+use optica_events::products::PRODUCT_AGGREGATE;
 use optica_events::{LookupEvent, LookupKind, ProductoDatos, ProductoEvent};
 use sqlx::PgConnection;
 
-use crate::product_rows::ProductRows;
 use crate::{Projection, ProjectionError, StoredEvent};
+use rows::ProductRows;
+
+mod rows;
 
 /// The row changes one event makes.
 #[derive(Debug, PartialEq, Eq)]

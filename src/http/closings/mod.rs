@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use optica_command::closings::{self, Dia};
 use optica_events::LookupKind;
-use optica_query::cash::{self as read, CajaDia, Cierre, SinCerrar};
+use optica_query::closings::{self as read, CajaDia, Cierre, SinCerrar};
 use optica_query::shadow::Shadow;
 use optica_query::Page;
 use serde::{Deserialize, Serialize};
@@ -27,7 +27,7 @@ use crate::http::extract::{ApiJson, ApiPath, Query};
 use crate::http::lenient::{day, opt_i64};
 use crate::http::references::Referenced;
 use crate::http::{page_index, page_size, Endpoints};
-use crate::reports::cash_pdf;
+use crate::reports::closing_pdf;
 use crate::state::AppState;
 use body::{amounts, AperturaBody, CierreBody, ReaperturaBody};
 use errors::command_error;
@@ -172,7 +172,7 @@ pub async fn count(
     )
     .await
     .map_err(command_error)?;
-    let closed = matches!(outcome.id, optica_events::cash::CajaEvent::CajaCerrada { .. });
+    let closed = matches!(outcome.id, optica_events::closings::CajaEvent::CajaCerrada { .. });
     let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
     let mensaje = if closed {
         "La caja ha sido cerrada!"
@@ -262,12 +262,12 @@ pub async fn report(
     let caja = read_day(&state, day).await?;
     let cierre = read::closed_by(&state.pool, day.0, day.1)
         .await?
-        .map(|(usuario, at)| cash_pdf::Cierre {
+        .map(|(usuario, at)| closing_pdf::Cierre {
             usuario,
             en: at.with_timezone(&state.timezone).naive_local(),
         });
     // printpdf's document is single-threaded and the work is CPU-bound.
-    let bytes = tokio::task::spawn_blocking(move || cash_pdf::closing(&caja, cierre.as_ref()))
+    let bytes = tokio::task::spawn_blocking(move || closing_pdf::closing(&caja, cierre.as_ref()))
         .await
         .map_err(AppError::internal)?
         .map_err(AppError::internal)?;

@@ -1,10 +1,10 @@
 //! A batch of movements as one array per column, written with one `unnest` statement per table.
 
 use chrono::NaiveDateTime;
-use optica_events::movement::MovimientoDatos;
+use optica_events::movements::MovimientoDatos;
 use sqlx::PgConnection;
 
-use crate::movements::wire;
+use super::wire;
 use crate::ProjectionError;
 
 /// The batch's rows as one array per column, for `unnest`.

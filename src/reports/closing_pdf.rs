@@ -3,7 +3,7 @@
 
 use chrono::{NaiveDate, NaiveDateTime};
 use optica_events::Money;
-use optica_query::cash::CajaDia;
+use optica_query::closings::CajaDia;
 
 use crate::reports::pdf_layout::{Style, Writer};
 

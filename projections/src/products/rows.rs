@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 use optica_events::ProductoDatos;
 use sqlx::PgConnection;
 
-use crate::products::ProductChange;
+use super::ProductChange;
 use crate::ProjectionError;
 
 #[derive(Clone, Debug, sqlx::FromRow)]
