@@ -119,11 +119,7 @@ pub fn store_failure<E: std::error::Error>(e: CommandError<E>) -> AppError {
         CommandError::Missing { target_type, target_id } => {
             AppError::BadRequest(format!("No existe {} con ID {target_id}", stream_noun(&target_type)))
         }
-        CommandError::CashDayClosed { dia, .. } => AppError::Conflict(format!(
-            "La caja del {} de ese local ya está cerrada. Registrá la corrección con fecha de hoy \
-             o pedí a un administrador que la reabra.",
-            dia.format("%d/%m/%Y")
-        )),
+        CommandError::Refused(refusal) => AppError::Conflict(refusal.0),
         CommandError::KeyReused => {
             AppError::Unprocessable("La clave Idempotency-Key ya se usó para otra operación".into())
         }

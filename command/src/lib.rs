@@ -14,6 +14,7 @@ pub mod store;
 pub mod transfers;
 pub mod users;
 
+pub use store::extra::{Extra, ExtraError, Refusal, Stamp};
 pub use store::{
     Appended, CommandError, EventStore, Outcome, StoreError, UniqueClaims, UnitOfWork, SNAPSHOT_EVERY, SNAPSHOT_VERSION,
 };

@@ -13,7 +13,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::store::links::{lookup, Linked, Target};
 
+mod ledger;
 mod service;
+pub use ledger::{changed_days, effect, Dia, LedgerWrite};
 pub use service::*;
 
 pub const MAX_MOTIVO: usize = 255;

@@ -12,7 +12,9 @@ use optica_events::FichaDatos;
 use serde::{Deserialize, Serialize};
 
 pub mod outbox;
+mod sale;
 mod service;
+pub use sale::SaleJob;
 pub use service::*;
 
 pub const MAX_BANDEJA: usize = 40;

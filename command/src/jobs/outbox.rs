@@ -4,7 +4,10 @@
 //! and the row's update in one transaction). Rows are leased with `FOR UPDATE SKIP LOCKED`, so
 //! several workers, in one process or several, never take the same row at once.
 
+use async_trait::async_trait;
 use sqlx::PgConnection;
+
+use crate::store::extra::Extra;
 
 /// A change to a notice's row, committed with the unit's events.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,8 +35,12 @@ pub enum OutboxWrite {
     },
 }
 
-impl OutboxWrite {
-    pub(crate) async fn write(&self, tx: &mut PgConnection) -> Result<(), sqlx::Error> {
+/// A notice's row is written with the events: the notice exists exactly when the event that asks
+/// for it does, and its delivery is recorded with the event that reports it. A report the job
+/// already had appends no event, and still moves the row.
+#[async_trait]
+impl Extra for OutboxWrite {
+    async fn after(&self, tx: &mut PgConnection) -> Result<(), sqlx::Error> {
         let query = match self {
             OutboxWrite::Nuevo {
                 trabajo_id,
@@ -69,6 +76,10 @@ impl OutboxWrite {
         };
         query.execute(tx).await?;
         Ok(())
+    }
+
+    fn without_events(&self) -> bool {
+        true
     }
 }
 

@@ -4,9 +4,10 @@
 //! is an event plus its outbox row, committed together.
 
 use optica_events::jobs::{Canal, EstadoTrabajo, Orden};
-use optica_events::movements::{EstadoMovimiento, TipoMovimiento};
+use optica_events::movements::TipoMovimiento;
 use optica_events::EventMetadata;
 
+use super::sale::made_for;
 use crate::jobs::outbox::OutboxWrite;
 use crate::jobs::{Quien, Regla, Trabajo, TrabajoCommand, TrabajoError};
 use crate::movements::{Movimiento, MovimientoCommand, MovimientoError};
@@ -51,7 +52,7 @@ async fn paciente(store: &EventStore, id: Option<i64>) -> Result<Option<Paciente
 }
 
 /// The address a notice of this job goes to, when the shop sends mail and the patient has one.
-async fn correo(
+pub(super) async fn correo(
     store: &EventStore,
     trabajo: &Trabajo,
     ctx: &Contexto,
@@ -65,10 +66,10 @@ async fn correo(
 }
 
 /// The outbox rows of the mail notices a step just asked for.
-fn new_notices(unit: &mut UnitOfWork<'_>, id: i64, before: &Trabajo, after: &Trabajo) {
+pub(super) fn new_notices(unit: &mut UnitOfWork<'_>, id: i64, before: &Trabajo, after: &Trabajo) {
     for (aviso, a) in after.avisos() {
         if !before.avisos().contains_key(aviso) && a.canal == Some(Canal::Email) {
-            unit.outbox(OutboxWrite::Nuevo {
+            unit.also(OutboxWrite::Nuevo {
                 trabajo_id: id,
                 aviso: *aviso,
                 destinatario: a.destinatario.clone(),
@@ -222,98 +223,6 @@ pub async fn move_to(
         .await
 }
 
-/// The sale's four states in their order: an edit without version never moves a job's sale back.
-fn rank(e: EstadoMovimiento) -> u8 {
-    match e {
-        EstadoMovimiento::PedidoCristales => 0,
-        EstadoMovimiento::ArmandoPedido => 1,
-        EstadoMovimiento::AnteojoTerminado => 2,
-        EstadoMovimiento::Entregado => 3,
-    }
-}
-
-/// Within a sale's edit (`sale::edit`), before the sale's own command: the sale's job, if it has
-/// one in course, keeps the sale's patient, branch and type; and a form that sends no version
-/// (the existing front end: it may have been opened long ago) moves its state forward only.
-/// Answers the job, loaded, for `follow`.
-pub(crate) async fn guard_edit(
-    store: &EventStore,
-    id: i64,
-    before: &optica_events::movements::MovimientoDatos,
-    after: &mut optica_events::movements::MovimientoDatos,
-    expected_version: Option<u64>,
-) -> Result<(Trabajo, usize), CommandError<TrabajoError>> {
-    let (trabajo, base) = store.load::<Trabajo>(&id.to_string()).await?;
-    if !trabajo.en_curso() {
-        // A delivered job the edit takes back to the lab (`follow`) must still be this sale's.
-        let reopens = trabajo.exists()
-            && after.estado != before.estado
-            && after.estado.is_some_and(|e| e != EstadoMovimiento::Entregado);
-        if reopens && !made_for(&trabajo, after) {
-            return Err(CommandError::Domain(TrabajoError::Invalid(vec![Regla::VentaCambiada])));
-        }
-        return Ok((trabajo, base));
-    }
-    if (before.paciente_id, before.local_id, before.tipo) != (after.paciente_id, after.local_id, after.tipo) {
-        return Err(CommandError::Domain(TrabajoError::Invalid(vec![
-            Regla::VentaConTrabajo,
-        ])));
-    }
-    if let (None, Some(old), Some(new)) = (expected_version, before.estado, after.estado) {
-        if rank(new) < rank(old) {
-            after.estado = Some(old);
-        }
-    }
-    Ok((trabajo, base))
-}
-
-/// Whether the sale, as it stands, is the one the job was made for: its patient (whose
-/// prescription the job froze), branch and type.
-fn made_for(trabajo: &Trabajo, venta: &optica_events::movements::MovimientoDatos) -> bool {
-    (venta.paciente_id, venta.local_id, venta.tipo)
-        == (trabajo.paciente_id(), trabajo.local_id(), TipoMovimiento::Entrada)
-}
-
-/// Within a sale's edit, after it: the sale moved to `estado` on the cash-box form, and its job,
-/// if it has one, follows.
-pub(crate) async fn follow(
-    store: &EventStore,
-    unit: &mut UnitOfWork<'_>,
-    id: i64,
-    (trabajo, base): (Trabajo, usize),
-    estado: EstadoMovimiento,
-    ctx: &Contexto,
-) -> Result<(), CommandError<TrabajoError>> {
-    if !trabajo.exists() {
-        return Ok(());
-    }
-    let correo = correo(store, &trabajo, ctx)
-        .await
-        .map_err(|e| e.map_domain(|_| TrabajoError::NotFound))?;
-    let before = trabajo.clone();
-    let command = TrabajoCommand::Seguir {
-        estado,
-        correo,
-        quien: ctx.quien.clone(),
-    };
-    let after = unit.handle_loaded(&id.to_string(), trabajo, base, command, &()).await?;
-    new_notices(unit, id, &before, &after);
-    Ok(())
-}
-
-/// A sale with a job in course is not deleted (the job, its lab and its notices would lose
-/// their sale).
-/// Answers the job stream's length, for the deletion's guard.
-pub(crate) async fn guard_delete(store: &EventStore, id: i64) -> Result<usize, CommandError<TrabajoError>> {
-    let (trabajo, base) = store.load::<Trabajo>(&id.to_string()).await?;
-    if trabajo.en_curso() {
-        return Err(CommandError::Domain(TrabajoError::Invalid(vec![
-            Regla::VentaConTrabajoNoSeElimina,
-        ])));
-    }
-    Ok(base)
-}
-
 /// Asks for a notice to the customer on demand: by mail (the worker sends it) or WhatsApp
 /// (recorded as sent by the person who opens the link). A request repeated with its
 /// `Idempotency-Key` asks for nothing more.
@@ -417,7 +326,7 @@ pub async fn delivered(
             unit.handle_loaded(key, trabajo, base, command, &())
                 .await
                 .map_err(job)?;
-            unit.outbox(row);
+            unit.also(row);
             Ok((unit, ()))
         })
         .await?;

@@ -16,12 +16,15 @@ use serde::{Deserialize, Serialize};
 
 mod rules;
 pub(crate) use rules::FULL;
-pub use rules::{saldo, validate, Regla, MAX_ADICIONALES, MAX_LINEAS, MAX_PAGOS, MAX_TEXTO};
+pub use rules::{cristales, saldo, validate, Regla, MAX_ADICIONALES, MAX_LINEAS, MAX_PAGOS, MAX_TEXTO};
 
+mod follower;
 pub mod payment_days;
 pub mod price_floor;
+mod receipts;
 mod returns;
 mod service;
+pub use follower::Follower;
 use returns::{check_edit, valorar};
 pub use returns::{whole_lines, Devueltos, Pedido};
 pub use service::*;

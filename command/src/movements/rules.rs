@@ -3,6 +3,7 @@
 //! each broken rule a `Regla` with the Spanish answer the contract gives.
 
 use optica_events::movements::{EstadoMovimiento, MovimientoDatos, TipoMovimiento};
+use optica_events::products::CRISTAL;
 use optica_events::Money;
 
 use super::MovimientoError;
@@ -269,4 +270,24 @@ pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, Movimient
 pub fn saldo(datos: &MovimientoDatos) -> Money {
     let pagado: i64 = datos.pagos.iter().map(|p| p.monto.cents()).sum();
     Money::from_cents(datos.total.cents() - pagado)
+}
+
+/// The lenses an ENTRADA records for its patient (spec 001 §4): "model brand" for each product of
+/// the category cristal, and the text after the word "cristal" of each additional line that
+/// mentions it.
+pub fn cristales(datos: &MovimientoDatos) -> Vec<String> {
+    let from_products = datos
+        .lineas
+        .iter()
+        .filter(|l| l.cristal)
+        .map(|l| format!("{} {}", l.modelo, l.marca));
+    let from_extras = datos.adicionales.iter().filter_map(|a| {
+        // Compared char by char, lower-cased one to one, so positions match the original text.
+        let chars: Vec<char> = a.descripcion.chars().collect();
+        let lower: Vec<char> = chars.iter().map(|c| c.to_lowercase().next().unwrap_or(*c)).collect();
+        let word: Vec<char> = CRISTAL.chars().collect();
+        let at = lower.windows(word.len()).position(|w| w == word.as_slice())?;
+        Some(chars[at + word.len()..].iter().collect::<String>().trim().to_string())
+    });
+    from_products.chain(from_extras).filter(|n| !n.is_empty()).collect()
 }

@@ -7,12 +7,14 @@
 use std::collections::BTreeMap;
 
 use optica_events::movements::{Devolucion, MovimientoDatos, Pago, TipoMovimiento, MOVEMENT_ID_SEQUENCE};
-use optica_events::products::CRISTAL;
 use optica_events::{EventMetadata, Money, MotivoStock, Origen};
 
+use super::follower::Follower;
+use super::receipts::ReceiptNumber;
+use crate::closings::LedgerWrite;
 use crate::movements::payment_days::{self, Cajero};
 use crate::movements::price_floor;
-use crate::movements::{whole_lines, Movimiento, MovimientoCommand, MovimientoError, Pedido};
+use crate::movements::{cristales, whole_lines, Movimiento, MovimientoCommand, MovimientoError, Pedido};
 use crate::patients::{Paciente, PacienteCommand, PacienteError};
 use crate::products::{Ajuste, Producto, ProductoCommand, ProductoError};
 use crate::{CommandError, EventStore, Outcome, StoreError, UnitOfWork};
@@ -26,9 +28,10 @@ pub enum SaleError {
     Producto(i64, ProductoError),
     #[error(transparent)]
     Paciente(PacienteError),
-    /// The sale's lab job refused to follow its new state (issue 24).
-    #[error(transparent)]
-    Trabajo(crate::jobs::TrabajoError),
+    /// What follows the sale (its lab job) refused the change, for these reasons in the shop's
+    /// words (see `follower.rs`).
+    #[error("refused by what follows the sale: {0:?}")]
+    Seguimiento(Vec<String>),
     /// The movement belongs to a branch the caller does not work at.
     #[error("the movement belongs to another branch")]
     OtraSucursal,
@@ -59,14 +62,18 @@ pub async fn register(
                 .map_err(|e| e.map_domain(SaleError::Movimiento))?;
             // The aggregate's normalised data (default state) is what the stock and lenses follow.
             let saved = movimiento.datos().cloned();
-            // A sale gets its branch's next receipt number (issue 24).
+            // The closed-day check before the receipt: a refused sale never locks the counter.
+            unit.also(LedgerWrite::new(id, None, saved.as_ref()));
+            // A sale gets its branch's next receipt number.
             if let Some(d) = saved.as_ref().filter(|d| d.tipo == TipoMovimiento::Entrada) {
                 unit.handle_more(key, movimiento, MovimientoCommand::EmitirComprobante, &())
                     .await
                     .map_err(|e| e.map_domain(SaleError::Movimiento))?;
-                unit.number_receipt(optica_events::movements::MOVEMENT_AGGREGATE, key, d.local_id);
+                unit.also(ReceiptNumber {
+                    id: key.to_string(),
+                    local_id: d.local_id,
+                });
             }
-            unit.cash_ledger(crate::closings::LedgerWrite::new(id, None, saved.as_ref()));
             let precios = move_stock(&mut unit, id, None, saved.as_ref(), MotivoStock::Venta).await?;
             if let Some(d) = saved.as_ref() {
                 price_floor::check(None, d, &precios, quien).map_err(rules)?;
@@ -88,8 +95,8 @@ pub struct Edicion {
 
 /// Edits a movement: a sale's stock goes back at the stored branch and is taken again for the
 /// new lines at the new branch (net per product and branch), in one transaction.
-/// `may_touch(local_id)`: whether the caller may work at the stored branch. A sale whose
-/// state moves takes its lab job along (`ctx`: who, and whether the shop sends mail).
+/// `may_touch(local_id)`: whether the caller may work at the stored branch. What follows the
+/// sale (`follower`: its lab job) may refuse the edit, and moves along with its state.
 pub async fn edit(
     store: &EventStore,
     id: i64,
@@ -98,7 +105,7 @@ pub async fn edit(
         expected_version,
     }: Edicion,
     may_touch: impl Fn(i64) -> bool,
-    ctx: &crate::jobs::Contexto,
+    follower: &impl Follower,
     quien: Cajero,
     metadata: &EventMetadata,
 ) -> Result<Outcome, CommandError<SaleError>> {
@@ -119,19 +126,15 @@ pub async fn edit(
             datos.motivo_precio = datos.motivo_precio.or(previous.as_ref().and_then(|p| p.motivo_precio));
             let precios = catalogue_prices(store, &datos).await?;
             price_floor::check(previous.as_ref(), &datos, &precios, quien).map_err(rules)?;
-            let job = match previous.as_ref() {
+            let mut unit = store.unit();
+            let seen = match previous.as_ref() {
                 Some(p) => Some(
-                    crate::jobs::guard_edit(store, id, p, &mut datos, expected_version)
-                        .await
-                        .map_err(|e| e.map_domain(SaleError::Trabajo))?,
+                    follower
+                        .edit(store, &mut unit, id, p, &mut datos, expected_version)
+                        .await?,
                 ),
                 None => None,
             };
-            let mut unit = store.unit();
-            // The job decided what the edit may change: an order of one meanwhile runs this again.
-            if let Some((_, job_base)) = &job {
-                unit.guard::<crate::jobs::Trabajo>(key, *job_base);
-            }
             let command = MovimientoCommand::Edit {
                 datos,
                 expected_version,
@@ -141,15 +144,13 @@ pub async fn edit(
                 .await
                 .map_err(|e| e.map_domain(SaleError::Movimiento))?;
             let saved = after.datos().cloned();
-            unit.cash_ledger(crate::closings::LedgerWrite::new(id, previous.as_ref(), saved.as_ref()));
+            unit.also(LedgerWrite::new(id, previous.as_ref(), saved.as_ref()));
             let motivo = MotivoStock::VentaEditada;
             move_stock(&mut unit, id, previous.as_ref(), saved.as_ref(), motivo).await?;
             let estado = saved.as_ref().and_then(|d| d.estado);
             let moved = estado.filter(|e| previous.as_ref().and_then(|p| p.estado) != Some(*e));
-            if let (Some(estado), Some(job)) = (moved, job) {
-                crate::jobs::follow(store, &mut unit, id, job, estado, ctx)
-                    .await
-                    .map_err(|e| e.map_domain(SaleError::Trabajo))?;
+            if let (Some(estado), Some(seen)) = (moved, seen) {
+                follower.follow(store, &mut unit, id, seen, estado).await?;
             }
             Ok((unit, id))
         })
@@ -210,14 +211,20 @@ pub async fn collect(
                 .await
                 .map_err(|e| e.map_domain(SaleError::Movimiento))?;
             let saved = after.datos().cloned();
-            unit.cash_ledger(crate::closings::LedgerWrite::new(id, previous.as_ref(), saved.as_ref()));
+            unit.also(LedgerWrite::new(id, previous.as_ref(), saved.as_ref()));
             Ok((unit, id))
         })
         .await
 }
 
-/// Deletes a movement, putting a sale's stock back at its branch.
-pub async fn delete(store: &EventStore, id: i64, metadata: &EventMetadata) -> Result<Outcome, CommandError<SaleError>> {
+/// Deletes a movement, putting a sale's stock back at its branch, unless what follows the sale
+/// (`follower`: its lab job) still needs it.
+pub async fn delete(
+    store: &EventStore,
+    id: i64,
+    follower: &impl Follower,
+    metadata: &EventMetadata,
+) -> Result<Outcome, CommandError<SaleError>> {
     let key = id.to_string();
     let key = key.as_str();
     let operation = format!("borrado:{id}");
@@ -225,16 +232,12 @@ pub async fn delete(store: &EventStore, id: i64, metadata: &EventMetadata) -> Re
         .run(metadata, &operation, move || async move {
             let (before, base) = store.load::<Movimiento>(key).await?;
             let previous = before.datos().cloned();
-            let job_base = crate::jobs::guard_delete(store, id)
-                .await
-                .map_err(|e| e.map_domain(SaleError::Trabajo))?;
             let mut unit = store.unit();
-            // No job in course: an order of one meanwhile runs this again.
-            unit.guard::<crate::jobs::Trabajo>(key, job_base);
+            follower.delete(store, &mut unit, id).await?;
             unit.handle_loaded(key, before, base, MovimientoCommand::Delete, &())
                 .await
                 .map_err(|e| e.map_domain(SaleError::Movimiento))?;
-            unit.cash_ledger(crate::closings::LedgerWrite::new(id, previous.as_ref(), None));
+            unit.also(LedgerWrite::new(id, previous.as_ref(), None));
             move_stock(&mut unit, id, previous.as_ref(), None, MotivoStock::VentaEliminada).await?;
             Ok((unit, id))
         })
@@ -291,7 +294,7 @@ pub async fn return_lines(
             // Today's day at the returning branch must be open even when no money moves (a
             // return that only cancels debt): the return is in that day's stock and records.
             let today = (request.local_id, request.fecha.date());
-            unit.cash_ledger(crate::closings::LedgerWrite::new(id, None, salida.datos()).touching(today));
+            unit.also(LedgerWrite::new(id, None, salida.datos()).touching(today));
             restock(&mut unit, id, devolucion, request.local_id).await?;
             mark_lenses(&mut unit, sold, devolucion, &after, id).await?;
             Ok((unit, id))
@@ -500,26 +503,6 @@ async fn record_lenses(
         .await
         .map_err(|e| e.map_domain(SaleError::Paciente))?;
     Ok(())
-}
-
-/// The lenses an ENTRADA records for its patient (spec 001 §4): "model brand" for each product of
-/// the category cristal, and the text after the word "cristal" of each additional line that
-/// mentions it.
-pub fn cristales(datos: &MovimientoDatos) -> Vec<String> {
-    let from_products = datos
-        .lineas
-        .iter()
-        .filter(|l| l.cristal)
-        .map(|l| format!("{} {}", l.modelo, l.marca));
-    let from_extras = datos.adicionales.iter().filter_map(|a| {
-        // Compared char by char, lower-cased one to one, so positions match the original text.
-        let chars: Vec<char> = a.descripcion.chars().collect();
-        let lower: Vec<char> = chars.iter().map(|c| c.to_lowercase().next().unwrap_or(*c)).collect();
-        let word: Vec<char> = CRISTAL.chars().collect();
-        let at = lower.windows(word.len()).position(|w| w == word.as_slice())?;
-        Some(chars[at + word.len()..].iter().collect::<String>().trim().to_string())
-    });
-    from_products.chain(from_extras).filter(|n| !n.is_empty()).collect()
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ use sqlx::PgPool;
 use links::Linked;
 pub use unit::UnitOfWork;
 
+pub mod extra;
 mod keys;
 pub mod links;
 mod unit;
@@ -98,9 +99,9 @@ pub enum CommandError<E: std::error::Error> {
     /// A stream the command refers to does not exist (or was deleted in the same instant).
     #[error("{target_type} {target_id} does not exist")]
     Missing { target_type: String, target_id: String },
-    /// The command would change the figures of a closed cash day (branch, day).
-    #[error("cash day {dia} of branch {local_id} is closed")]
-    CashDayClosed { local_id: i64, dia: chrono::NaiveDate },
+    /// A feature's rows kept beside the events refused the unit (see `extra.rs`).
+    #[error(transparent)]
+    Refused(extra::Refusal),
     /// The request's `Idempotency-Key` was used for another operation.
     #[error("idempotency key used for another operation")]
     KeyReused,
@@ -118,7 +119,7 @@ impl<E: std::error::Error> CommandError<E> {
             CommandError::Duplicate { scope, key } => CommandError::Duplicate { scope, key },
             CommandError::InUse { by } => CommandError::InUse { by },
             CommandError::Missing { target_type, target_id } => CommandError::Missing { target_type, target_id },
-            CommandError::CashDayClosed { local_id, dia } => CommandError::CashDayClosed { local_id, dia },
+            CommandError::Refused(refusal) => CommandError::Refused(refusal),
             CommandError::KeyReused => CommandError::KeyReused,
             CommandError::Store(s) => CommandError::Store(s),
         }

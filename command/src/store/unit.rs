@@ -7,8 +7,9 @@ mod insert;
 use cqrs_es::{Aggregate, DomainEvent};
 use optica_events::EventMetadata;
 
-use crate::store::links::{is_foreign_key_violation, Linked, Target};
-use crate::store::{Appended, CommandError, EventStore, Snapshot, StoreError, SNAPSHOT_EVERY, SNAPSHOT_VERSION};
+use super::extra::{Extra, ExtraError, Refusal, Stamp};
+use super::links::{is_foreign_key_violation, Linked, Target};
+use super::{Appended, CommandError, EventStore, Snapshot, StoreError, SNAPSHOT_EVERY, SNAPSHOT_VERSION};
 
 /// The events of one stream waiting to be appended.
 struct StreamWrite {
@@ -35,25 +36,17 @@ pub struct UnitOfWork<'a> {
     writes: Vec<StreamWrite>,
     take: Vec<(String, String, String)>,
     release: Vec<(String, String, String)>,
-    /// A movement's new cash-ledger rows and the days they change (see `cash.rs`).
-    cash: Option<crate::closings::LedgerWrite>,
-    /// Notices the events ask for or report on (see `outbox.rs`).
-    outbox: Vec<crate::jobs::outbox::OutboxWrite>,
-    /// Streams whose `ComprobanteEmitido` takes its branch's next receipt number at commit:
-    /// (aggregate type, id, branch).
-    receipts: Vec<(&'static str, String, i64)>,
+    /// The features' rows written with the events (see `extra.rs`), in the order added.
+    extras: Vec<Box<dyn Extra>>,
     /// Streams read to decide and not written (see `unit/guard.rs`).
     guards: Vec<guard::Guard>,
     /// The request's `Idempotency-Key` and what the command answers, recorded with the events
     /// (see `keys.rs`).
-    key: Option<crate::store::keys::KeyWrite>,
+    key: Option<super::keys::KeyWrite>,
     /// A transaction the command opened to decide under a lock (see `transaction`); the commit
     /// writes in it.
     tx: Option<sqlx::Transaction<'static, sqlx::Postgres>>,
 }
-
-/// The event whose `numero` the commit fills in from the branch's receipt counter.
-const RECEIPT_EVENT: &str = "ComprobanteEmitido";
 
 impl<'a> UnitOfWork<'a> {
     pub(crate) fn new(store: &'a EventStore) -> Self {
@@ -62,9 +55,7 @@ impl<'a> UnitOfWork<'a> {
             writes: Vec::new(),
             take: Vec::new(),
             release: Vec::new(),
-            cash: None,
-            outbox: Vec::new(),
-            receipts: Vec::new(),
+            extras: Vec::new(),
             guards: Vec::new(),
             key: None,
             tx: None,
@@ -83,7 +74,7 @@ impl<'a> UnitOfWork<'a> {
             .ok_or_else(|| StoreError::Persistence("no transaction".into()))
     }
 
-    pub(crate) fn record_key(&mut self, key: crate::store::keys::KeyWrite) {
+    pub(crate) fn record_key(&mut self, key: super::keys::KeyWrite) {
         self.key = Some(key);
     }
 
@@ -209,12 +200,6 @@ impl<'a> UnitOfWork<'a> {
         Ok(aggregate)
     }
 
-    /// Has the stream's `ComprobanteEmitido` take branch `local_id`'s next receipt number in the
-    /// commit's transaction: a unit that rolls back takes none, so the numbers have no gaps.
-    pub fn number_receipt(&mut self, aggregate_type: &'static str, id: &str, local_id: i64) {
-        self.receipts.push((aggregate_type, id.to_string(), local_id));
-    }
-
     /// The lanes (`EventStore::lanes`) of the streams this unit writes, in order.
     pub(crate) fn lanes(&self) -> Vec<usize> {
         use std::hash::{Hash, Hasher};
@@ -224,7 +209,7 @@ impl<'a> UnitOfWork<'a> {
             .map(|w| {
                 let mut h = std::collections::hash_map::DefaultHasher::new();
                 (w.aggregate_type, &w.id).hash(&mut h);
-                (h.finish() % crate::store::LANES as u64) as usize
+                (h.finish() % super::LANES as u64) as usize
             })
             .collect();
         lanes.sort_unstable();
@@ -248,19 +233,12 @@ impl<'a> UnitOfWork<'a> {
         self.release.push((scope.into(), key.into(), aggregate_id.into()));
     }
 
-    /// Records what a movement now puts into each day's drawers, refusing the commit with
-    /// `CashDayClosed` when a day it changes is closed; the check and the append hold the
-    /// days' locks, so a count either includes this unit or comes first and refuses it.
-    pub fn cash_ledger(&mut self, write: crate::closings::LedgerWrite) {
-        if !write.changed().is_empty() {
-            self.cash = Some(write);
+    /// Has a feature's rows written in the commit's transaction with the events (see
+    /// `extra.rs`); an idle one is left out.
+    pub fn also(&mut self, extra: impl Extra + 'static) {
+        if !extra.idle() {
+            self.extras.push(Box::new(extra));
         }
-    }
-
-    /// Writes a notice's outbox row with the events: the notice exists exactly when the event
-    /// that asks for it does, and its delivery is recorded with the event that reports it.
-    pub fn outbox(&mut self, write: crate::jobs::outbox::OutboxWrite) {
-        self.outbox.push(write);
     }
 
     /// Appends every kept event and applies the claims in one transaction. `None` when no
@@ -270,11 +248,11 @@ impl<'a> UnitOfWork<'a> {
         metadata: &EventMetadata,
     ) -> Result<Option<Appended>, CommandError<E>> {
         if self.writes.is_empty() {
-            // No event, but a notice's row still moves (a report the job already had).
-            if !self.outbox.is_empty() {
+            self.extras.retain(|extra| extra.without_events());
+            if !self.extras.is_empty() {
                 let mut tx = self.store.pool.begin().await.map_err(StoreError::Database)?;
-                for write in &self.outbox {
-                    write.write(&mut tx).await.map_err(StoreError::Database)?;
+                for extra in &self.extras {
+                    extra.after(&mut tx).await.map_err(StoreError::Database)?;
                 }
                 tx.commit().await.map_err(StoreError::Database)?;
             }
@@ -296,7 +274,7 @@ impl<'a> UnitOfWork<'a> {
             AppendError::Claimed { scope, key } => CommandError::Duplicate { scope, key },
             AppendError::InUse => self.referrers().await,
             AppendError::Missing => self.missing_target().await,
-            AppendError::CashDayClosed { local_id, dia } => CommandError::CashDayClosed { local_id, dia },
+            AppendError::Refused(refusal) => CommandError::Refused(refusal),
             AppendError::Db(e) => StoreError::Database(e).into(),
         }
     }
@@ -314,9 +292,7 @@ impl<'a> UnitOfWork<'a> {
             && self.key.is_none()
             && self.release.is_empty()
             && !retired
-            && self.cash.is_none()
-            && self.outbox.is_empty()
-            && self.receipts.is_empty()
+            && self.extras.is_empty()
             && self.guards.is_empty()
         {
             // One statement is its own transaction: no BEGIN and COMMIT round trips.
@@ -331,7 +307,8 @@ impl<'a> UnitOfWork<'a> {
         Ok(appended)
     }
 
-    /// The cash days' check, the events, deletions and claims, in the caller's transaction.
+    /// The extras' checks, the events, the extras' rows, deletions and claims, in the caller's
+    /// transaction.
     async fn write_all(
         &self,
         metadata: &serde_json::Value,
@@ -348,35 +325,19 @@ impl<'a> UnitOfWork<'a> {
         if let Some(key) = &self.key {
             key.take(&mut *tx).await?;
         }
-        if let Some(cash) = &self.cash {
-            if let Some((local_id, dia)) = crate::closings::first_closed(&mut *tx, cash.changed()).await? {
-                return Err(AppendError::CashDayClosed { local_id, dia });
-            }
+        let mut stamps: Vec<Stamp> = Vec::new();
+        for extra in &self.extras {
+            stamps.extend(extra.before(&mut *tx).await?);
         }
         let retired: Vec<&StreamWrite> = self.writes.iter().filter(|w| w.live == Some(false)).collect();
-        // Each branch's counter row stays locked until the commit: its sales number in order.
-        let mut numbers = Vec::new();
-        for (aggregate_type, id, local_id) in &self.receipts {
-            let numero: i64 = sqlx::query_scalar(
-                "insert into receipt_counters (local_id, ultimo) values ($1, 1)
-                 on conflict (local_id) do update set ultimo = receipt_counters.ultimo + 1 returning ultimo",
-            )
-            .bind(local_id)
-            .fetch_one(&mut *tx)
-            .await?;
-            numbers.push((*aggregate_type, id.as_str(), numero));
-        }
         // The events first: a writer racing on the same stream then fails on the stream's key
         // (and the unit is run again) instead of the two waiting on each other's locks.
-        let appended = self.insert_events(metadata, &numbers, &mut *tx).await?;
+        let appended = self.insert_events(metadata, &stamps, &mut *tx).await?;
         if let Some(key) = &self.key {
             key.landed(&mut *tx, appended).await?;
         }
-        if let Some(cash) = &self.cash {
-            cash.write(&mut *tx).await?;
-        }
-        for write in &self.outbox {
-            write.write(&mut *tx).await?;
+        for extra in &self.extras {
+            extra.after(&mut *tx).await?;
         }
         if !retired.is_empty() {
             // The foreign key refuses a stream still referred to, and waits for a transaction
@@ -435,7 +396,7 @@ impl<'a> UnitOfWork<'a> {
             .filter(|w| w.live == Some(false))
             .map(|w| (w.aggregate_type, w.id.as_str()))
             .unzip();
-        let by = crate::store::links::referring_kinds(&self.store.pool, &types, &ids).await;
+        let by = super::links::referring_kinds(&self.store.pool, &types, &ids).await;
         match by {
             Ok(by) => CommandError::InUse { by },
             Err(e) => StoreError::Database(e).into(),
@@ -451,7 +412,7 @@ impl<'a> UnitOfWork<'a> {
             .flatten()
             .collect();
         let (types, ids): (Vec<&str>, Vec<&str>) = wanted.iter().map(|(t, i)| (*t, i.as_str())).unzip();
-        let missing = crate::store::links::first_missing(&self.store.pool, &types, &ids).await;
+        let missing = super::links::first_missing(&self.store.pool, &types, &ids).await;
         match missing {
             Ok(Some((target_type, target_id))) => CommandError::Missing { target_type, target_id },
             // It came back in the meantime: let the caller run the command again.
@@ -506,11 +467,18 @@ pub(crate) enum AppendError {
     InUse,
     /// A reference names a stream that is not alive.
     Missing,
-    CashDayClosed {
-        local_id: i64,
-        dia: chrono::NaiveDate,
-    },
+    /// An extra's check refused the unit.
+    Refused(Refusal),
     Db(sqlx::Error),
+}
+
+impl From<ExtraError> for AppendError {
+    fn from(e: ExtraError) -> Self {
+        match e {
+            ExtraError::Refused(refusal) => AppendError::Refused(refusal),
+            ExtraError::Db(e) => AppendError::from(e),
+        }
+    }
 }
 
 impl From<sqlx::Error> for AppendError {

@@ -1,6 +1,5 @@
 //! How the cash-box unit's refusals answer: the contract's texts and statuses.
 
-use optica_command::jobs::TrabajoError;
 use optica_command::movements::MovimientoError;
 use optica_command::movements::SaleError;
 use optica_command::patients::PacienteError;
@@ -27,12 +26,11 @@ pub fn command_error(id: i64, e: CommandError<SaleError>, accion: &str) -> AppEr
         CommandError::Domain(SaleError::Movimiento(MovimientoError::Invalid(list))) => {
             AppError::Validation(texts(&list))
         }
-        // The sale's lab job in course (issue 24).
-        CommandError::Domain(SaleError::Trabajo(TrabajoError::Invalid(list))) if accion == "eliminar" => {
-            AppError::Conflict(texts(&list).join(" "))
+        // What follows the sale (its lab job in course) refused it.
+        CommandError::Domain(SaleError::Seguimiento(list)) if accion == "eliminar" => {
+            AppError::Conflict(list.join(" "))
         }
-        CommandError::Domain(SaleError::Trabajo(TrabajoError::Invalid(list))) => AppError::Validation(texts(&list)),
-        CommandError::Domain(SaleError::Trabajo(other)) => AppError::internal(other),
+        CommandError::Domain(SaleError::Seguimiento(list)) => AppError::Validation(list),
         CommandError::Domain(SaleError::Movimiento(MovimientoError::Stale { .. })) => AppError::Conflict(
             "El movimiento fue modificado por otra persona desde que se abrió el formulario. \
              Vuelva a cargarlo para ver los cambios."

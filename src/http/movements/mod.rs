@@ -17,7 +17,7 @@ use std::net::IpAddr;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use optica_command::movements;
+use optica_command::{jobs, movements};
 use optica_events::movements::MovimientoDatos;
 use optica_events::LookupKind;
 use optica_query::movements::{self as read, Movimiento};
@@ -226,7 +226,8 @@ pub async fn update(
         datos,
         expected_version,
     };
-    let outcome = movements::edit(&state.store, id, edicion, may_touch, &ctx, quien, &metadata)
+    let job = jobs::SaleJob(&ctx);
+    let outcome = movements::edit(&state.store, id, edicion, may_touch, &job, quien, &metadata)
         .await
         .map_err(|e| command_error(id, e, "actualizar"))?;
     let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
@@ -302,7 +303,8 @@ pub async fn delete(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<StatusCode, AppError> {
     let metadata = meta.metadata(caller.actor());
-    let outcome = movements::delete(&state.store, id, &metadata)
+    let ctx = state.job_context(&caller);
+    let outcome = movements::delete(&state.store, id, &jobs::SaleJob(&ctx), &metadata)
         .await
         .map_err(|e| command_error(id, e, "eliminar"))?;
     dispatch::settled(&state, outcome).await;

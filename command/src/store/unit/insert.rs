@@ -1,7 +1,7 @@
 //! The unit's one statement that appends its events: every stream's, in stream order, with the
 //! streams that became alive and the references that changed.
 
-use super::{AppendError, UnitOfWork, RECEIPT_EVENT};
+use super::{AppendError, Stamp, UnitOfWork};
 use crate::store::links::{is_foreign_key_violation, LinkColumns};
 use crate::store::Appended;
 
@@ -13,30 +13,33 @@ impl UnitOfWork<'_> {
     pub(super) async fn insert_events<'c>(
         &self,
         metadata: &serde_json::Value,
-        receipts: &[(&str, &str, i64)],
+        stamps: &[Stamp],
         conn: impl sqlx::PgExecutor<'c>,
     ) -> Result<Appended, AppendError> {
-        // The receipt events with their numbers filled in.
-        let numbered: Vec<(&str, &str, serde_json::Value)> = receipts
+        // The events the extras stamped, with their values filled in.
+        let stamped: Vec<(&str, &str, &str, serde_json::Value)> = stamps
             .iter()
-            .filter_map(|(t, id, numero)| {
-                let write = self.writes.iter().find(|w| w.aggregate_type == *t && w.id == *id)?;
-                let (_, _, payload) = write.events.iter().find(|(e, _, _)| e == RECEIPT_EVENT)?;
+            .filter_map(|stamp| {
+                let write = self
+                    .writes
+                    .iter()
+                    .find(|w| w.aggregate_type == stamp.aggregate_type && w.id == stamp.id)?;
+                let (_, _, payload) = write.events.iter().find(|(e, _, _)| e == stamp.event_type)?;
                 let mut payload = payload.clone();
-                payload[RECEIPT_EVENT]["numero"] = serde_json::json!(numero);
-                Some((*t, *id, payload))
+                payload[stamp.event_type][stamp.field] = stamp.value.clone();
+                Some((stamp.aggregate_type, stamp.id.as_str(), stamp.event_type, payload))
             })
             .collect();
         let mut c = EventColumns::default();
         let mut l = LinkColumns::default();
         for write in &self.writes {
             for (offset, (event_type, version, payload)) in write.events.iter().enumerate() {
-                let payload = match numbered
+                let payload = match stamped
                     .iter()
-                    .find(|(t, id, _)| *t == write.aggregate_type && *id == write.id)
+                    .find(|(t, id, e, _)| *t == write.aggregate_type && *id == write.id && e == event_type)
                 {
-                    Some((_, _, numbered)) if event_type == RECEIPT_EVENT => numbered,
-                    _ => payload,
+                    Some((_, _, _, stamped)) => stamped,
+                    None => payload,
                 };
                 c.aggregate_type.push(write.aggregate_type);
                 c.aggregate_id.push(&write.id);

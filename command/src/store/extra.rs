@@ -1,0 +1,68 @@
+//! Rows a feature keeps beside the events, written in the unit's own transaction.
+//!
+//! Some facts must change exactly when the events that cause them commit, and be readable under
+//! a lock before the next command decides: a cash day's ledger (a closing sums it), a notice's
+//! outbox row (a worker sends it), a receipt number (no gaps). The projector is too late for
+//! them, so the feature hands the unit an `Extra` and the store runs it inside the commit,
+//! knowing nothing of what it writes. A unit that rolls back takes its extras with it.
+
+use async_trait::async_trait;
+use sqlx::PgConnection;
+
+/// A value an extra gives one of the unit's events before they are inserted: the event
+/// `event_type` of stream (`aggregate_type`, `id`) gets `value` in its field `field`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stamp {
+    pub aggregate_type: &'static str,
+    pub id: String,
+    pub event_type: &'static str,
+    pub field: &'static str,
+    pub value: serde_json::Value,
+}
+
+/// An extra's check refused the unit: nothing is written, and the command answers this text
+/// (in the shop's words) as a conflict with the state of other records.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refusal(pub String);
+
+/// Why an extra stopped the commit.
+#[derive(Debug)]
+pub enum ExtraError {
+    Refused(Refusal),
+    Db(sqlx::Error),
+}
+
+impl From<sqlx::Error> for ExtraError {
+    fn from(e: sqlx::Error) -> Self {
+        ExtraError::Db(e)
+    }
+}
+
+/// A feature's writes in a unit's transaction. `before` runs after the unit's key is taken and
+/// before its events are inserted, in the order the extras were added; `after` runs once the
+/// events are in. Locks taken in `before` are held to the commit, so an extra that locks must
+/// be added in the same order by every command that adds it with another.
+#[async_trait]
+pub trait Extra: Send + Sync {
+    /// Checks that may refuse the unit, and stamps its events take.
+    async fn before(&self, _tx: &mut PgConnection) -> Result<Vec<Stamp>, ExtraError> {
+        Ok(Vec::new())
+    }
+
+    /// Writes that follow the events.
+    async fn after(&self, _tx: &mut PgConnection) -> Result<(), sqlx::Error> {
+        Ok(())
+    }
+
+    /// Nothing to do: the unit leaves it out (and may then append in one statement).
+    fn idle(&self) -> bool {
+        false
+    }
+
+    /// Whether it is written even when no command of the unit produced an event (a notice's
+    /// report the job already had still moves the notice's row).
+    fn without_events(&self) -> bool {
+        false
+    }
+}
