@@ -12,6 +12,8 @@ use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
+mod sale;
+
 /// A patient with a ficha (DNP 31.5, addition +2,00), an address and a mobile.
 pub(crate) async fn patient(app: &TestApp, shop: &Shop) -> i64 {
     let g = |ojo: &str, tipo: &str| json!({"ojo": ojo, "tipo": tipo, "esferico": "-1,25", "cilindrico": 0, "eje": 90});

@@ -8,6 +8,10 @@ use axum::http::{header, Request, StatusCode};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
+mod lists;
+mod receipts;
+mod returns;
+
 #[sqlx::test]
 async fn a_sale_for_a_patient_takes_stock_records_lenses_and_a_delete_puts_it_back(pool: PgPool) {
     let app = TestApp::start(pool).await;
