@@ -31,4 +31,5 @@ mod startup;
 mod statistics;
 mod stock;
 mod support;
+mod surface;
 mod transfers;

@@ -12,6 +12,10 @@ mod lists;
 mod receipts;
 mod returns;
 
+mod races;
+
+mod refused;
+
 #[sqlx::test]
 async fn a_sale_for_a_patient_takes_stock_records_lenses_and_a_delete_puts_it_back(pool: PgPool) {
     let app = TestApp::start(pool).await;
@@ -80,66 +84,6 @@ async fn a_sale_for_a_patient_takes_stock_records_lenses_and_a_delete_puts_it_ba
         .delete(&format!("/api/productos/{}", shop.armazon), Some(&shop.admin))
         .await;
     assert_eq!(status, StatusCode::OK);
-}
-
-#[sqlx::test]
-async fn fifty_concurrent_sales_of_ten_units_sell_exactly_ten(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
-    let requests = (0..50).map(|_| app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)));
-    let answers = futures::future::join_all(requests).await;
-    let sold = answers.iter().filter(|(s, _)| *s == StatusCode::CREATED).count();
-    assert_eq!(sold, 10);
-    for (status, answer) in answers.iter().filter(|(s, _)| *s != StatusCode::CREATED) {
-        assert_eq!(*status, StatusCode::BAD_REQUEST, "{answer}");
-        assert_eq!(
-            answer,
-            &json!({"mensaje": "Error al crear el movimiento", "error": "Stock insuficiente para el producto: RB2140"})
-        );
-    }
-    crate::common::caught_up(&app.pool).await;
-    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(0));
-    let (movements, units): (i64, Option<i64>) = sqlx::query_as(
-        "select count(distinct movimiento_id), sum(cantidad)::bigint from movement_lines where producto_id = $1",
-    )
-    .bind(shop.armazon)
-    .fetch_one(&app.pool)
-    .await
-    .unwrap();
-    assert_eq!((movements, units), (10, Some(10)));
-    // the events agree: the product's stream ends at 0 after ten sales
-    let sales: i64 = sqlx::query_scalar(
-        "select count(*) from events where aggregate_type = 'Producto' and aggregate_id = $1
-         and payload->'StockAjustado'->>'motivo' = 'Venta'",
-    )
-    .bind(shop.armazon.to_string())
-    .fetch_one(&app.pool)
-    .await
-    .unwrap();
-    assert_eq!(sales, 10);
-}
-
-#[sqlx::test]
-async fn a_double_submission_with_one_idempotency_key_creates_one_movement(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
-    let send = || {
-        let request = Request::post("/api/movimientos")
-            .header(header::AUTHORIZATION, format!("Bearer {}", shop.seller))
-            .header(header::CONTENT_TYPE, "application/json")
-            .header("Idempotency-Key", "venta-42")
-            .body(Body::from(sale(&shop, 2).to_string()))
-            .unwrap();
-        app.send(request)
-    };
-    let (a, b) = tokio::join!(send(), send());
-    let (c, _) = tokio::join!(send(), async {});
-    for (status, answer) in [&a, &b, &c] {
-        assert_eq!(*status, StatusCode::CREATED, "{answer}");
-    }
-    assert_eq!(a.1["movimiento"]["id"], b.1["movimiento"]["id"]);
-    assert_eq!(a.1["movimiento"]["id"], c.1["movimiento"]["id"]);
-    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(8));
 }
 
 #[sqlx::test]
@@ -312,116 +256,6 @@ async fn a_save_from_a_form_opened_before_another_change_is_refused(pool: PgPool
     fresh["version"] = now["version"].clone();
     assert_eq!(app.put(&uri, Some(&shop.seller), fresh).await.0, StatusCode::CREATED);
     assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(8));
-}
-
-/// Issue 19.4: one sale with 10,000 payment lines made `filtrar-completo` build a copy of the
-/// whole movement per payment until the server died. Lines per movement are limited.
-#[sqlx::test]
-async fn a_movement_with_too_many_lines_is_refused_in_spanish_and_changes_nothing(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
-    open_days(&app, &shop, &["2026-11-21"]).await;
-    let pago =
-        json!({"monto": 1, "montoImpuesto": 1, "metodoPago": {"id": shop.efectivo}, "fecha": "2026-11-21T10:30"});
-    let expense = |pagos: usize, adicionales: usize| {
-        let total = pagos as i64;
-        json!({
-            "tipoMovimiento": "SALIDA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
-            "descripcion": "Varios", "total": total, "totalImpuesto": total, "detalles": [],
-            "detallesAdicionales": vec![json!({"descripcion": "x", "subtotal": 0}); adicionales],
-            "cajaMovimientos": vec![pago.clone(); pagos]
-        })
-    };
-    let events = || async {
-        sqlx::query_scalar::<_, i64>("select count(*) from events")
-            .fetch_one(&app.pool)
-            .await
-            .unwrap()
-    };
-    let before = events().await;
-    let (status, answer) = app
-        .post("/api/movimientos", Some(&shop.admin), expense(10_000, 0))
-        .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "10,000 payments are refused");
-    assert_eq!(
-        answer,
-        json!({"errors": ["Un movimiento puede tener como máximo 20 pagos"]})
-    );
-    let mut venta = sale(&shop, 1);
-    venta["detalles"] = json!(vec![venta["detalles"][0].clone(); 101]);
-    let (status, answer) = app.post("/api/movimientos", Some(&shop.admin), venta).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(
-        answer["errors"],
-        json!(["Un movimiento puede tener como máximo 100 productos"])
-    );
-    assert_eq!(events().await, before, "nothing was written");
-
-    // At the limit it is saved, and the day's list answers it.
-    let (status, answer) = app.post("/api/movimientos", Some(&shop.admin), expense(20, 0)).await;
-    assert_eq!(status, StatusCode::CREATED, "{answer}");
-    let (status, day) = app
-        .get("/api/movimientos/filtrar-completo?fecha=2026-11-21", Some(&shop.admin))
-        .await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(day.as_array().unwrap().len(), 20);
-}
-
-/// Issue 19.12: a sale whose lens name was too long for the patient's record answered the
-/// rule's English, Rust-debug text ("invalid patient: [\"...\"]"). It answers the Spanish rule.
-#[sqlx::test]
-async fn a_lens_the_patient_record_refuses_is_told_in_spanish(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
-    let mut body = sale(&shop, 1);
-    body["paciente"] = json!({"id": shop.paciente});
-    body["detallesAdicionales"] = json!([{"descripcion": format!("Cristal {}", "x".repeat(250)), "subtotal": 0}]);
-    let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), body).await;
-    assert_eq!(
-        (status, answer),
-        (
-            StatusCode::BAD_REQUEST,
-            json!({"mensaje": "Error al crear el movimiento",
-                   "error": "El nombre del cristal debe tener como máximo 200 caracteres"})
-        )
-    );
-}
-
-/// Sixty-four clients selling one popular product at once: a sale that loses the race for the
-/// product's stream runs again, in turn with the other losers, until it wins; none is answered
-/// 409 while stock is left.
-#[sqlx::test]
-#[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
-async fn sixty_four_clients_selling_one_product_get_no_conflict(pool: PgPool) {
-    let _turn = crate::common::heavy().await;
-    use crate::common::server::{request, Server};
-    let app = TestApp::start(pool.clone()).await;
-    let s = shop(&app).await;
-    let producto = s.product(&app, "Popular", s.marca, &[(s.centro, 10_000)]).await;
-    let body = crate::common::shop::sale_of(&s, producto, 3600.5, 1);
-    let seller = s.seller.clone();
-    drop(app);
-    let server = Server::start(&pool).await;
-    let clients: Vec<_> = (0..64)
-        .map(|_| {
-            let (seller, body, addr) = (seller.clone(), body.clone(), server.addr);
-            tokio::spawn(async move {
-                let mut statuses = Vec::new();
-                for _ in 0..4 {
-                    let answer = request(addr, "POST", "/api/movimientos", Some(&seller), Some(&body)).await;
-                    statuses.push(answer.map(|(status, _)| status).unwrap_or(0));
-                }
-                statuses
-            })
-        })
-        .collect();
-    let mut statuses = Vec::new();
-    for client in clients {
-        statuses.extend(client.await.unwrap());
-    }
-    let refused: Vec<u16> = statuses.iter().copied().filter(|s| *s != 201).collect();
-    assert_eq!(refused, Vec::<u16>::new(), "of {} sales", statuses.len());
-    server.kill();
 }
 
 /// A seller sells at the catalogue price and lowers it only through the discount, up to 30 %;

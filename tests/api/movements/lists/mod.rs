@@ -6,6 +6,10 @@ use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
+mod reports;
+
+mod public;
+
 /// A sale to Ana at the centre: a frame and a lens at 1000.50 each and a lab line at 999.00 is
 /// 3000.00, less 10% is 2700.00; paid 1000.00 cash on the day and 500.00 by card (550.00 charged)
 /// the next morning, so 1200.00 is owed.
@@ -217,168 +221,6 @@ async fn totals_add_sales_subtract_expenses_and_a_seller_gets_their_branchs(pool
 }
 
 #[sqlx::test]
-async fn the_public_status_tells_the_state_and_which_order_only_to_the_signed_link(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let Day { shop, venta, gasto } = day(&app).await;
-    let (_, movimiento) = app.get(&format!("/api/movimientos/{venta}"), Some(&shop.seller)).await;
-    let codigo = movimiento["codigoEstado"].as_str().unwrap().to_string();
-
-    let (status, answer) = app.get(&format!("/api/movimientos/estado/{codigo}"), None).await;
-    assert_eq!(status, StatusCode::OK);
-    // Which order it is (its day and branch, issue 21 item 15), and nothing personal.
-    assert_eq!(
-        answer,
-        json!({"estadoMovimiento": "PEDIDO_CRISTALES", "fecha": "2026-11-21", "local": "La Cruz"}),
-        "nothing personal"
-    );
-
-    // Anonymous callers read only the order's number and state (the existing front end's old
-    // links, issue 26), and cannot reach another order from this link.
-    let (status, answer) = app.get(&format!("/api/movimientos/{venta}"), None).await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(answer, json!({"id": venta, "estadoMovimiento": "PEDIDO_CRISTALES"}));
-    let forged = codigo.replacen(&venta.to_string(), &gasto.to_string(), 1);
-    let (status, answer) = app.get(&format!("/api/movimientos/estado/{forged}"), None).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
-    assert_eq!(
-        answer["mensaje"],
-        "No encontramos ese pedido. Revise el enlace que le enviamos."
-    );
-    let (status, _) = app.get(&format!("/api/movimientos/estado/{venta}"), None).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
-
-    // The seller moves the order along from the edit form; the page follows.
-    let mut body = movimiento.clone();
-    body["estadoMovimiento"] = json!("ANTEOJO_TERMINADO");
-    let (status, answer) = app
-        .put(&format!("/api/movimientos/{venta}"), Some(&shop.seller), body)
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{answer}");
-    let (_, answer) = app.get(&format!("/api/movimientos/estado/{codigo}"), None).await;
-    assert_eq!(
-        answer,
-        json!({"estadoMovimiento": "ANTEOJO_TERMINADO", "fecha": "2026-11-21", "local": "La Cruz"})
-    );
-    let kinds: Vec<String> = sqlx::query_scalar(
-        "select event_type from events where aggregate_type = 'Movimiento' and aggregate_id = $1 order by sequence",
-    )
-    .bind(venta.to_string())
-    .fetch_all(&app.pool)
-    .await
-    .unwrap();
-    assert_eq!(kinds.last().unwrap(), "EstadoCambiado", "{kinds:?}");
-    // The stock did not move twice: the edit changed only the state.
-    let stock: i64 = sqlx::query_scalar("select stock from product_stock where producto_id = $1 and local_id = $2")
-        .bind(shop.armazon)
-        .bind(shop.centro)
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
-    assert_eq!(stock, 9);
-}
-
-#[sqlx::test]
-async fn both_reports_print_the_movement_its_discount_and_debt_in_spanish(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let Day { shop, venta, .. } = day(&app).await;
-
-    let (status, content_type, bytes) = app
-        .download(&format!("/api/movimientos/reporteCliente/{venta}"), Some(&shop.seller))
-        .await;
-    assert_eq!((status, content_type.as_str()), (StatusCode::OK, "application/pdf"));
-    // The customer's copy is the receipt (issue 24; tests/api/receipts.rs checks it whole).
-    let text = pdf_text(&bytes);
-    for expected in [
-        "Fecha: 21/11/2026",
-        "La Cruz · Calle 1",
-        "Paciente: Ana",
-        "RB2140 Ray-Ban 1 $ 1.000,50 $ 1.000,50",
-        "Armado en laboratorio 1 $ 999,00 $ 999,00",
-        "Efectivo $ 1.000,00",
-        "Tarjeta $ 500,00",
-        "Subtotal: $ 3.000,00",
-        "Descuento (10 %): -$ 300,00",
-        "Total: $ 2.700,00",
-        "Adeuda: $ 1.200,00",
-    ] {
-        assert!(squeeze(&text).contains(expected), "missing {expected:?} in:\n{text}");
-    }
-
-    let (status, _, bytes) = app
-        .download(&format!("/api/movimientos/reporteOptica/{venta}"), Some(&shop.admin))
-        .await;
-    assert_eq!(status, StatusCode::OK);
-    let text = squeeze(&pdf_text(&bytes));
-    for expected in [
-        "Reporte de Movimiento",
-        "Nro. de Ficha:",
-        "Médico: ---",
-        "Ficha de graduación del paciente",
-        "Lejos - Ojo Derecho:",
-        "Esf: 0.00 | Cil: 0.00 | Eje: 0",
-        "Adición: -",
-        "Adeuda: $ 1.200,00",
-    ] {
-        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
-    }
-
-    // Another branch's seller cannot print it; an unknown movement is a 404.
-    let other = app.seller_token("otra", shop.norte).await;
-    let (status, _, _) = app
-        .download(&format!("/api/movimientos/reporteCliente/{venta}"), Some(&other))
-        .await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
-    let (status, _, _) = app
-        .download("/api/movimientos/reporteOptica/999999", Some(&shop.admin))
-        .await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
-}
-
-/// Runs of spaces as one (pdftotext lays columns out with spaces).
-fn squeeze(text: &str) -> String {
-    text.split([' ', '\u{a0}'])
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-#[sqlx::test]
-async fn a_long_movement_continues_on_more_pages_and_any_text_prints(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
-    open_days(&app, &shop, &["2026-11-21"]).await;
-    let lines: Vec<Value> = (1..=70)
-        .map(|n| json!({"descripcion": format!("Reparación Nº {n}: ¿bisagra? ¡Ñandú! 😀\nsegunda línea"), "subtotal": 10}))
-        .collect();
-    let body = json!({
-        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
-        "total": 700, "totalImpuesto": 700, "detalles": [], "detallesAdicionales": lines,
-        "cajaMovimientos": [{"monto": 700, "montoImpuesto": 700, "metodoPago": {"id": shop.efectivo},
-                             "fecha": "2026-11-21T10:30"}],
-        "estadoMovimiento": "PEDIDO_CRISTALES"
-    });
-    let id = id_of(&app, &shop.admin, "/api/movimientos", body, "movimiento").await;
-    for report in ["reporteCliente", "reporteOptica"] {
-        let (status, _, bytes) = app
-            .download(&format!("/api/movimientos/{report}/{id}"), Some(&shop.admin))
-            .await;
-        assert_eq!(status, StatusCode::OK);
-        let text = pdf_text(&bytes);
-        let pages = text.matches('\u{c}').count();
-        assert!(pages >= 2, "{report}: {pages} page(s)");
-        let text = squeeze(&text);
-        let (line, debt) = match report {
-            "reporteCliente" => (" 1 $ 10,00 $ 10,00", "Adeuda: $ 0,00"),
-            _ => (" - Precio: $ 10,00", "Adeuda: $ 0,00"),
-        };
-        let first = format!("Reparación Nº 1: ¿bisagra? ¡Ñandú! ? segunda línea{line}");
-        assert!(text.contains(&first), "{text}");
-        assert!(text.contains("Reparación Nº 70:"), "the last line is not lost");
-        assert!(text.contains(debt), "{text}");
-    }
-}
-
-#[sqlx::test]
 async fn the_plain_pages_list_movements_newest_first_within_the_callers_branch(pool: PgPool) {
     let app = TestApp::start(pool).await;
     let Day { shop, venta, gasto } = day(&app).await;
@@ -421,35 +263,6 @@ async fn the_plain_pages_list_movements_newest_first_within_the_callers_branch(p
     assert_eq!(answer["mensaje"], "Ingresar fecha de inicio y fin por favor");
     let (status, _) = app.get("/api/movimientos/paginado/-1", Some(&shop.admin)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-}
-
-/// The shop's contact details come from the settings and its branches from the branch lookups,
-/// for anyone (issue 21 item 15).
-#[sqlx::test]
-async fn the_shops_contact_details_and_branches_are_public(pool: PgPool) {
-    let mut app = TestApp::start(pool).await;
-    shop(&app).await;
-    app.state.shop = std::sync::Arc::new(optica::config::ShopSettings {
-        nombre: "Óptica Sur".into(),
-        telefono: Some("+54 3772 123456".into()),
-        whatsapp: Some("+54 9 3772 123456".into()),
-        instagram: None,
-        facebook: Some(" ".into()),
-        logo: None,
-        max_seller_discount: None,
-    });
-    app.router = optica::app(app.state.clone());
-    let (status, tienda) = app.get("/api/tienda", None).await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(tienda["nombre"], "Óptica Sur");
-    assert_eq!(tienda["whatsapp"], "5493772123456");
-    assert_eq!(tienda["facebook"], Value::Null);
-    assert_eq!(
-        tienda["locales"][0],
-        json!({"nombre": "La Cruz", "direccion": "Calle 1",
-               "mapa": "https://www.google.com/maps/search/?api=1&query=%C3%93ptica%20Sur%20La%20Cruz%20Calle%201"})
-    );
-    assert_eq!(tienda["locales"].as_array().unwrap().len(), 2, "{tienda}");
 }
 
 /// Our web app's list: one row per movement, a sale paid two ways once, with its payments, its

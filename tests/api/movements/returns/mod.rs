@@ -2,6 +2,7 @@
 //! that takes them, the refund out of that branch's cash today, the sale never rewritten, a line
 //! never returned twice (also when two returns race), a lens marked in the patient's history,
 //! and the link both ways.
+
 // Cents are written as pesos_cents (1000_50 is 1000.50).
 #![allow(clippy::inconsistent_digit_grouping)]
 
@@ -10,6 +11,8 @@ use crate::common::TestApp;
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::PgPool;
+
+mod refused;
 
 fn today() -> chrono::NaiveDate {
     chrono::Utc::now()
@@ -334,99 +337,4 @@ async fn a_lens_is_marked_returned_only_when_its_line_came_back_whole(pool: PgPo
     let second = lens(app.get(&patient, Some(&shop.admin)).await);
     assert_eq!(second["devolucionId"], body["movimiento"]["id"]);
     verify_clean(&pool).await;
-}
-
-#[sqlx::test]
-async fn a_return_that_only_cancels_debt_is_refused_on_a_closed_day(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
-    // Two frames (2001.00) paid 1.00: a frame back (1000.50) is all credit, no money moves.
-    let mut on_credit = crate::common::shop::sale(&shop, 2);
-    on_credit["cajaMovimientos"][0]["monto"] = json!(1);
-    on_credit["cajaMovimientos"][0]["montoImpuesto"] = json!(1);
-    on_credit["totalImpuesto"] = json!(1);
-    let venta = id_of(&app, &shop.seller, "/api/movimientos", on_credit, "movimiento").await;
-    let cierre = json!({"contado": [], "motivo": "Cierre de prueba"});
-    let (status, body) = app
-        .post(
-            &format!("/api/caja/{}/{}/cierre", shop.centro, today()),
-            Some(&shop.admin),
-            cierre,
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let path = format!("/api/movimientos/{venta}/devoluciones");
-    let (status, body) = app
-        .post(
-            &path,
-            Some(&shop.seller),
-            json!({"lineas": [{"productoId": shop.armazon, "cantidad": 1}]}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CONFLICT, "{body}");
-    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(8));
-}
-
-#[sqlx::test]
-async fn a_repeated_return_with_its_idempotency_key_answers_the_first_refund(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
-    for round in 0..3 {
-        let venta = id_of(
-            &app,
-            &shop.seller,
-            "/api/movimientos",
-            crate::common::shop::sale(&shop, 1),
-            "movimiento",
-        )
-        .await;
-        let send = || {
-            let request = axum::http::Request::builder()
-                .method("POST")
-                .uri(format!("/api/movimientos/{venta}/devoluciones"))
-                .header("Authorization", format!("Bearer {}", shop.seller))
-                .header("Content-Type", "application/json")
-                .header("Idempotency-Key", format!("devolucion-{round}"))
-                .body(axum::body::Body::from(devolucion(&shop, shop.armazon, 1).to_string()))
-                .unwrap();
-            app.send(request)
-        };
-        let (a, b) = tokio::join!(send(), send());
-        assert_eq!(
-            (a.0, b.0),
-            (StatusCode::CREATED, StatusCode::CREATED),
-            "{} {}",
-            a.1,
-            b.1
-        );
-        assert_eq!(a.1["movimiento"]["id"], b.1["movimiento"]["id"]);
-    }
-    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(10));
-}
-
-#[sqlx::test]
-async fn an_absurd_position_or_quantity_is_refused_in_spanish(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
-    let venta = id_of(
-        &app,
-        &shop.seller,
-        "/api/movimientos",
-        crate::common::shop::sale(&shop, 1),
-        "movimiento",
-    )
-    .await;
-    let path = format!("/api/movimientos/{venta}/devoluciones");
-    let (status, body) = app
-        .post(&path, Some(&shop.seller), json!({"adicionales": [4294967295u32]}))
-        .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    assert_eq!(
-        body["errors"],
-        json!(["La venta no tiene un detalle adicional número 4294967296."])
-    );
-    let huge = json!({"lineas": [{"productoId": shop.armazon, "cantidad": i64::MAX}, {"productoId": shop.armazon, "cantidad": i64::MAX}]});
-    let (status, body) = app.post(&path, Some(&shop.seller), huge).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(9));
 }

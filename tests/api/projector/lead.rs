@@ -1,0 +1,108 @@
+//! One projector leads among several processes: a follower's commits reach the leader, and a lost lead hands its pending commit on.
+
+use super::*;
+
+/// Waits up to 5 s for `app`'s projector to lead.
+async fn leads(app: &crate::common::TestApp) -> bool {
+    for _ in 0..250 {
+        if app.state.applied.as_ref().is_some_and(|a| a.borrow().leading) {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    false
+}
+
+/// Two apps whose projectors poll an hour apart: only the notifications carry a follower's
+/// commits to the leader and the leader's rounds back to the follower's waits.
+#[sqlx::test]
+async fn a_follower_s_commits_reach_the_leader_and_its_rounds_come_back(pool: PgPool) {
+    use crate::common::TestApp;
+    let slow = || Projector::new(pool.clone(), optica_projections::all()).with_poll_interval(Duration::from_secs(3600));
+    let leader = TestApp::with_projector(pool.clone(), slow()).await;
+    assert!(leads(&leader).await, "a lone projector did not take the lead");
+    let follower = TestApp::with_projector(pool.clone(), slow()).await;
+    let token = leader.admin_token().await;
+    let (status, _) = follower
+        .post("/api/marca", Some(&token), serde_json::json!({"nombre": "Vulk"}))
+        .await;
+    assert_eq!(status, axum::http::StatusCode::CREATED);
+    // The leader applied the follower's event: it was told, not polled.
+    let rows: i64 = sqlx::query_scalar("select count(*) from lookup_items")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(rows, 1, "the leader did not apply the follower's event");
+    // The follower ran no round, yet its progress moved with the leader's.
+    let last = optica_projections::wait::last_event(&pool).await.unwrap().unwrap();
+    let applied = follower.state.applied.clone().unwrap();
+    let mut seen = applied.clone();
+    let reached = tokio::time::timeout(Duration::from_secs(2), seen.wait_for(|a| a.at >= last)).await;
+    assert!(
+        reached.is_ok(),
+        "the follower never heard of the leader's round: {:?}",
+        *applied.borrow()
+    );
+    assert!(!applied.borrow().leading, "both projectors lead");
+    assert!(leads(&leader).await);
+}
+
+/// A leader that loses the lead while another round holds the projector's lock (its lease ended
+/// while it was busy) tells the new leader about the commit it could not apply. Before, nobody
+/// did, and the commit waited for the new leader's poll: in a full test run a `caught_up` gave
+/// up after 20 s with polls an hour apart.
+#[sqlx::test]
+async fn a_leader_that_loses_the_lead_with_a_commit_pending_tells_the_new_leader(pool: PgPool) {
+    use crate::common::TestApp;
+    // The advisory locks of projections/src/projector.rs and lead.rs.
+    const PROJECTOR_LOCK: i64 = 0x6f70_7469_6361;
+    const LEADER_LOCK: i64 = 0x6f70_7469_6362;
+    let slow = Projector::new(pool.clone(), optica_projections::all()).with_poll_interval(Duration::from_secs(3600));
+    let app = TestApp::with_projector(pool.clone(), slow).await;
+    assert!(leads(&app).await, "a lone projector did not take the lead");
+    let mut told = sqlx::postgres::PgListener::connect_with(&pool).await.unwrap();
+    told.listen("optica_appended").await.unwrap();
+
+    // Another round holds the lock: the leader's rounds find it busy.
+    let mut round = pool.begin().await.unwrap();
+    sqlx::query("select pg_advisory_xact_lock($1)")
+        .bind(PROJECTOR_LOCK)
+        .execute(&mut *round)
+        .await
+        .unwrap();
+    let roles = vec!["ROLE_ADMIN".to_string()];
+    optica::users::add(&app.store, "test", "pendiente", crate::common::PASSWORD, roles, None)
+        .await
+        .unwrap();
+    // The leader's round found the lock taken (it then no longer reports leading).
+    let applied = app.state.applied.clone().unwrap();
+    let mut busy = applied.clone();
+    tokio::time::timeout(Duration::from_secs(5), busy.wait_for(|a| !a.leading))
+        .await
+        .expect("the leader's round never found the lock taken")
+        .unwrap();
+    // The lease ends, as a frozen leader's does, and another process takes the lead at once.
+    let mut other = pool.acquire().await.unwrap();
+    let ended: Vec<bool> = sqlx::query_scalar(
+        "select pg_terminate_backend(pid) from pg_locks
+         where locktype = 'advisory' and classid = $1 and objid = $2 and objsubid = 1 and granted
+           and database = (select oid from pg_database where datname = current_database())",
+    )
+    .bind((LEADER_LOCK >> 32) as i32)
+    .bind((LEADER_LOCK & 0xffff_ffff) as u32 as i64)
+    .fetch_all(&mut *other)
+    .await
+    .unwrap();
+    assert_eq!(ended, vec![true], "the leader's lease was not found");
+    sqlx::query("select pg_advisory_lock($1)")
+        .bind(LEADER_LOCK)
+        .execute(&mut *other)
+        .await
+        .unwrap();
+
+    let heard = tokio::time::timeout(Duration::from_secs(5), told.recv()).await;
+    assert!(heard.is_ok(), "the old leader kept its pending commit to itself");
+    assert!(!applied.borrow().leading);
+    round.rollback().await.unwrap();
+    other.close().await.unwrap();
+}
