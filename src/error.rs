@@ -6,6 +6,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
+use crate::http::kit::Errores;
+
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
     /// No token on a protected path.
@@ -105,12 +107,19 @@ impl From<optica_command::StoreError> for AppError {
     }
 }
 
+/// An OAuth-style error: failed logins, missing or invalid tokens, missing roles.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct OAuthError {
+    pub error: String,
+    pub error_description: String,
+}
+
 fn oauth(status: StatusCode, error: &str, description: &str) -> Response {
-    (
-        status,
-        Json(json!({ "error": error, "error_description": description })),
-    )
-        .into_response()
+    let body = OAuthError {
+        error: error.into(),
+        error_description: description.into(),
+    };
+    (status, Json(body)).into_response()
 }
 
 impl IntoResponse for AppError {
@@ -165,9 +174,7 @@ impl IntoResponse for AppError {
                 "unsupported_grant_type",
                 "Tipo de autorización no soportado",
             ),
-            AppError::Validation(errors) => {
-                (StatusCode::BAD_REQUEST, Json(json!({ "errors": errors }))).into_response()
-            }
+            AppError::Validation(errors) => (StatusCode::BAD_REQUEST, Json(Errores { errors })).into_response(),
             AppError::Rejected(errors) => (
                 StatusCode::BAD_REQUEST,
                 Json(json!({ "mensaje": errors.join(". "), "errors": errors })),

@@ -7,6 +7,9 @@ use axum::Json;
 use utoipa::openapi::OpenApi as Document;
 use utoipa::{Modify, OpenApi};
 
+use crate::auth::oauth::TokenResponse;
+use crate::error::OAuthError;
+use crate::http::kit::{Errores, Mensaje};
 use crate::http::lookups;
 
 /// What the document says beyond the endpoints (which `http::api()` collects from the
@@ -129,46 +132,4 @@ pub fn document_json() -> String {
     let mut text = document().to_pretty_json().unwrap_or_default();
     text.push('\n');
     text
-}
-
-/// A message answer: deletes, not-found and refusals.
-#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
-pub struct Mensaje {
-    pub mensaje: String,
-}
-
-impl Mensaje {
-    pub fn new(mensaje: impl Into<String>) -> Json<Mensaje> {
-        Json(Mensaje {
-            mensaje: mensaje.into(),
-        })
-    }
-}
-
-/// A validation failure: one Spanish message per field problem.
-#[derive(utoipa::ToSchema)]
-#[allow(dead_code)]
-pub struct Errores {
-    pub errors: Vec<String>,
-}
-
-/// The answer of `POST /oauth/token`.
-#[derive(utoipa::ToSchema)]
-#[allow(dead_code)]
-pub struct TokenResponse {
-    /// JWT (HS256); its payload carries `user_name`, `authorities`, `local_id` and `exp`.
-    pub access_token: String,
-    pub token_type: String,
-    pub expires_in: i64,
-    pub scope: String,
-    pub jti: String,
-    pub local_id: Option<i64>,
-}
-
-/// An OAuth-style error: failed logins, missing or invalid tokens, missing roles.
-#[derive(utoipa::ToSchema)]
-#[allow(dead_code)]
-pub struct OAuthError {
-    pub error: String,
-    pub error_description: String,
 }

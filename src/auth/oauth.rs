@@ -11,11 +11,10 @@ use axum::Json;
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 use serde::Deserialize;
-use serde_json::json;
 
 use super::{jwt, password, throttle, AuthConfig, OAuthClient};
 use crate::error::AppError;
-use crate::http::extract::{ApiForm, ClientAddress};
+use crate::http::kit::extract::{ApiForm, ClientAddress};
 use crate::state::AppState;
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -53,12 +52,12 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     request_body(content = TokenRequest, content_type = "application/x-www-form-urlencoded"),
     responses(
         (status = 200, description = "access_token (JWT HS256, 5 h) and its details",
-            body = crate::openapi::TokenResponse),
+            body = TokenResponse),
         (status = 400, description = "invalid_grant: usuario o contraseña incorrectos",
-            body = crate::openapi::OAuthError),
-        (status = 401, description = "client credentials missing or wrong", body = crate::openapi::OAuthError),
+            body = crate::error::OAuthError),
+        (status = 401, description = "client credentials missing or wrong", body = crate::error::OAuthError),
         (status = 429, description = "too many failed logins for the account or the address: wait Retry-After seconds",
-            body = crate::openapi::OAuthError),
+            body = crate::error::OAuthError),
     )
 )]
 pub async fn token(
@@ -124,16 +123,30 @@ pub async fn token(
         &auth.signing_key,
     )
     .map_err(AppError::internal)?;
-    let mut body = json!({
-        "access_token": access_token,
-        "token_type": "bearer",
-        "expires_in": exp - now - 1,
-        "scope": jwt::CLIENT_SCOPES.join(" "),
-        "jti": jti,
-        "local_id": user.local_id,
-    });
-    if user.local_id.is_none() {
-        body["local_nombre"] = serde_json::Value::Null;
-    }
-    Ok(Json(body))
+    Ok(Json(TokenResponse {
+        access_token,
+        token_type: "bearer".into(),
+        expires_in: exp - now - 1,
+        scope: jwt::CLIENT_SCOPES.join(" "),
+        jti,
+        local_id: user.local_id,
+        // The existing front end reads an admin without branch by this null.
+        local_nombre: user.local_id.is_none().then_some(None),
+    }))
+}
+
+/// The answer of `POST /oauth/token`.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct TokenResponse {
+    /// JWT (HS256); its payload carries `user_name`, `authorities`, `local_id` and `exp`.
+    pub access_token: String,
+    pub token_type: String,
+    pub expires_in: i64,
+    pub scope: String,
+    pub jti: String,
+    pub local_id: Option<i64>,
+    /// Present, and null, for a user without branch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub local_nombre: Option<Option<String>>,
 }

@@ -4,17 +4,15 @@ pub mod audit;
 pub mod balances;
 pub mod closings;
 pub mod counts;
-pub mod extract;
 pub mod headers;
 pub mod health;
 pub mod jobs;
-pub mod lenient;
+pub mod kit;
 pub mod lookups;
 pub mod movements;
 pub mod patients;
 pub mod products;
 pub mod rate;
-pub mod references;
 pub mod request_id;
 pub mod shop;
 pub mod statistics;
@@ -26,10 +24,11 @@ use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::{middleware, Json, Router};
 use serde_json::json;
-use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
+use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::state::AppState;
+use kit::Endpoints;
 
 /// The whole application: API, token endpoint, health and OpenAPI document.
 pub fn app(state: AppState) -> Router {
@@ -38,10 +37,10 @@ pub fn app(state: AppState) -> Router {
         .merge(endpoints)
         .route("/api/{*rest}", axum::routing::any(api_not_found))
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(middleware::from_fn_with_state(state.clone(), extract::until_ready))
-        .layer(DefaultBodyLimit::max(extract::BODY_LIMIT_BYTES))
-        .layer(middleware::from_fn(extract::refuse_nul_in_uri))
-        .layer(middleware::from_fn(extract::time_limit))
+        .layer(middleware::from_fn_with_state(state.clone(), kit::extract::until_ready))
+        .layer(DefaultBodyLimit::max(kit::extract::BODY_LIMIT_BYTES))
+        .layer(middleware::from_fn(kit::extract::refuse_nul_in_uri))
+        .layer(middleware::from_fn(kit::extract::time_limit))
         .layer(middleware::from_fn(request_id::assign))
         .layer(middleware::from_fn(headers::api_answer))
         .layer(middleware::from_fn(headers::every_answer))
@@ -80,74 +79,6 @@ fn operations() -> Endpoints {
         .public(routes!(health::health))
         .public(routes!(crate::auth::oauth::token))
         .public(routes!(crate::openapi::serve))
-}
-
-/// A feature's endpoints. `public` ones answer anyone; `staff` ones need a valid token and
-/// check the caller's role (their 401 and 403 answers are documented once, for all of them).
-#[derive(Default)]
-pub struct Endpoints {
-    public: OpenApiRouter<AppState>,
-    staff: OpenApiRouter<AppState>,
-}
-
-impl Endpoints {
-    pub fn public(mut self, routes: UtoipaMethodRouter<AppState>) -> Self {
-        self.public = self.public.routes(routes);
-        self
-    }
-
-    pub fn staff(mut self, routes: UtoipaMethodRouter<AppState>) -> Self {
-        self.staff = self.staff.routes(routes);
-        self
-    }
-
-    pub fn merge(self, other: Endpoints) -> Self {
-        Endpoints {
-            public: self.public.merge(other.public),
-            staff: self.staff.merge(other.staff),
-        }
-    }
-}
-
-/// The highest page number a list accepts: far past any shop's data, and small enough that
-/// `page * size` can never overflow.
-pub const MAX_PAGE: i64 = 10_000_000;
-
-/// A zero-based page number from a path or query; refused outside 0..=MAX_PAGE (the old server
-/// answered 500 for negative ones, and a huge one overflowed the offset).
-pub fn page_index(page: i64) -> Result<i64, crate::error::AppError> {
-    if (0..=MAX_PAGE).contains(&page) {
-        Ok(page)
-    } else {
-        Err(crate::error::AppError::BadRequest(format!(
-            "El número de página debe estar entre 0 y {MAX_PAGE}"
-        )))
-    }
-}
-
-/// The largest page any list may be asked for.
-pub const MAX_PAGE_SIZE: i64 = 100;
-
-/// The page size a caller asked for, or `default`; refused outside 1..=MAX_PAGE_SIZE.
-pub fn page_size(asked: Option<i64>, default: i64) -> Result<i64, crate::error::AppError> {
-    let size = asked.unwrap_or(default);
-    if (1..=MAX_PAGE_SIZE).contains(&size) {
-        Ok(size)
-    } else {
-        Err(crate::error::AppError::BadRequest(format!(
-            "El tamaño de página debe estar entre 1 y {MAX_PAGE_SIZE}"
-        )))
-    }
-}
-
-/// The contract's answer to a create or an update: 201 with a typed body (`mensaje` and the
-/// record under its key; each feature declares its own, so the document names it).
-pub struct Created<T>(pub T);
-
-impl<T: serde::Serialize> IntoResponse for Created<T> {
-    fn into_response(self) -> axum::response::Response {
-        (StatusCode::CREATED, Json(self.0)).into_response()
-    }
 }
 
 /// A known path asked with a method it does not take (axum adds the `Allow` header).
@@ -196,18 +127,4 @@ pub fn webapp(dir: Option<&std::path::Path>) -> Router {
         })
     };
     router.layer(middleware::from_fn(headers::every_answer))
-}
-
-/// An Excel workbook as a download named `name` (which may hold accents).
-pub fn xlsx_download(bytes: Vec<u8>, name: &str) -> axum::response::Response {
-    let kind = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string();
-    let disposition = crate::reports::stock_excel::attachment(name);
-    (
-        [
-            (axum::http::header::CONTENT_TYPE, kind),
-            (axum::http::header::CONTENT_DISPOSITION, disposition),
-        ],
-        bytes,
-    )
-        .into_response()
 }

@@ -11,16 +11,12 @@ use serde_json::Value;
 
 use crate::auth::Admin;
 use crate::error::AppError;
-use crate::http::extract::{ApiPath, Query};
-use crate::http::lenient::opt_i64;
-use crate::http::lenient::text;
-use crate::http::{page_index, page_size};
-#[allow(unused_imports)]
-use crate::openapi::Mensaje;
+use crate::http::kit::extract::{ApiPath, Query};
+use crate::http::kit::lenient::opt_i64;
+use crate::http::kit::lenient::text;
+use crate::http::kit::{page_index, page_size, Endpoints};
 use crate::state::AppState;
 use utoipa_axum::routes;
-
-use crate::http::Endpoints;
 
 /// The audit log, histories, the stock ledger and past states (admins).
 pub fn endpoints() -> Endpoints {
@@ -78,7 +74,7 @@ pub struct AuditQuery {
 
 /// The event log, newest first.
 #[utoipa::path(get, path = "/api/auditoria", tag = "auditoria", operation_id = "audit_log", params(AuditQuery),
-    responses((status = 200, body = Page<EventoAuditoria>), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = Page<EventoAuditoria>), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn log(
     State(state): State<AppState>,
     _admin: Admin,
@@ -119,7 +115,7 @@ pub struct AsOfQuery {
 /// A product's stock ledger per branch, oldest first, with each change's resulting stock.
 #[utoipa::path(get, path = "/api/auditoria/stock/{id}", tag = "auditoria", operation_id = "audit_stock",
     params(("id" = i64, Path), AsOfQuery),
-    responses((status = 200, body = Vec<AsientoStock>), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = Vec<AsientoStock>), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn stock(
     State(state): State<AppState>,
     _admin: Admin,
@@ -133,8 +129,8 @@ pub async fn stock(
 /// A product, movement or patient as it stood at a moment, rebuilt from its events.
 #[utoipa::path(get, path = "/api/auditoria/estado/{tipo}/{id}", tag = "auditoria", operation_id = "audit_state",
     params(("tipo" = String, Path), ("id" = String, Path), AsOfQuery),
-    responses((status = 200, description = "the entity's state"), (status = 400, body = Mensaje),
-    (status = 404, body = Mensaje)))]
+    responses((status = 200, description = "the entity's state"), (status = 400, body = crate::http::kit::Mensaje),
+    (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn state_at(
     State(state): State<AppState>,
     _admin: Admin,

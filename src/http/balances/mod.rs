@@ -11,9 +11,9 @@ use utoipa_axum::routes;
 
 use crate::auth::Staff;
 use crate::error::AppError;
-use crate::http::extract::Query;
-use crate::http::lenient::{branch, opt_i64};
-use crate::http::{page_index, page_size, Endpoints};
+use crate::http::kit::extract::Query;
+use crate::http::kit::lenient::{branch, opt_i64};
+use crate::http::kit::{page_index, page_size, Endpoints};
 use crate::state::AppState;
 
 pub fn endpoints() -> Endpoints {

@@ -23,10 +23,10 @@ use utoipa_axum::routes;
 use crate::auth::{Admin, Caller, Staff};
 use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
-use crate::http::extract::{ApiJson, ApiPath, Query};
-use crate::http::lenient::{day, opt_i64};
-use crate::http::references::Referenced;
-use crate::http::{page_index, page_size, Endpoints};
+use crate::http::kit::extract::{ApiJson, ApiPath, Query};
+use crate::http::kit::lenient::{day, opt_i64};
+use crate::http::kit::references::Referenced;
+use crate::http::kit::{page_index, page_size, Endpoints};
 use crate::reports::closing_pdf;
 use crate::state::AppState;
 use body::{amounts, AperturaBody, CierreBody, ReaperturaBody};
@@ -67,16 +67,10 @@ async fn read_day_in(state: &AppState, (local_id, dia): Dia, shadow: Shadow<'_>)
 async fn known_methods(state: &AppState, list: &[body::MontoBody]) -> Result<(), AppError> {
     let wanted = list.iter().map(|m| (LookupKind::MetodoPago, m.metodo_pago_id));
     let known = Referenced::load(&state.pool, wanted).await?;
-    if list
-        .iter()
-        .all(|m| known.exists(LookupKind::MetodoPago, m.metodo_pago_id))
-    {
-        Ok(())
-    } else {
-        Err(AppError::Validation(vec![
-            "El método de pago seleccionado no existe".into()
-        ]))
+    for m in list {
+        known.require(LookupKind::MetodoPago, m.metodo_pago_id)?;
     }
+    Ok(())
 }
 
 /// A day's answer after a command.
@@ -111,7 +105,7 @@ async fn answer(state: &AppState, day: Dia, caught: bool, mensaje: &str) -> Resu
 /// figures (hidden before the first count).
 #[utoipa::path(get, path = "/api/caja/{localId}/{fecha}", tag = "caja", operation_id = "caja_dia",
     params(("localId" = i64, Path), ("fecha" = String, Path, description = "yyyy-MM-dd")),
-    responses((status = 200, body = CajaDia), (status = 404, body = crate::openapi::Mensaje)))]
+    responses((status = 200, body = CajaDia), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn get_day(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -228,7 +222,7 @@ pub async fn closings(
     Staff(caller): Staff,
     Query(q): Query<CierresQuery>,
 ) -> Result<Json<Page<Cierre>>, AppError> {
-    let local = caller.branch_seen(crate::http::lenient::branch(q.local_id));
+    let local = caller.branch_seen(crate::http::kit::lenient::branch(q.local_id));
     let number = page_index(q.page.unwrap_or(0))?;
     let size = page_size(q.size, 20)?;
     Ok(Json(read::closings(&state.pool, local, number, size).await?))
@@ -244,7 +238,7 @@ pub async fn not_closed(
     _admin: Admin,
     Query(q): Query<CierresQuery>,
 ) -> Result<Json<Vec<SinCerrar>>, AppError> {
-    let local = crate::http::lenient::branch(q.local_id);
+    let local = crate::http::kit::lenient::branch(q.local_id);
     Ok(Json(read::not_closed(&state.pool, local, state.today()).await?))
 }
 
@@ -252,7 +246,7 @@ pub async fn not_closed(
 #[utoipa::path(get, path = "/api/caja/{localId}/{fecha}/reporte", tag = "caja", operation_id = "caja_reporte",
     params(("localId" = i64, Path), ("fecha" = String, Path, description = "yyyy-MM-dd")),
     responses((status = 200, content_type = "application/pdf", description = "the report"),
-    (status = 404, body = crate::openapi::Mensaje)))]
+    (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn report(
     State(state): State<AppState>,
     Staff(caller): Staff,

@@ -20,12 +20,10 @@ use utoipa_axum::routes;
 use crate::auth::{Admin, Caller, Staff};
 use crate::dispatch::{self, RequestMeta};
 use crate::error::{texts, AppError};
-use crate::http::extract::{ApiJson, ApiPath, Query};
-use crate::http::lenient::{branch, opt_i64};
-use crate::http::references::{Referenced, UNKNOWN_LOCAL};
-use crate::http::{page_index, page_size, Created, Endpoints};
-#[allow(unused_imports)]
-use crate::openapi::Mensaje;
+use crate::http::kit::extract::{ApiJson, ApiPath, Query};
+use crate::http::kit::lenient::{branch, opt_i64};
+use crate::http::kit::references::{Missing, Referenced};
+use crate::http::kit::{branches_of, may_see, page_index, page_size, Created, Endpoints};
 use crate::reports::count_excel;
 use crate::state::AppState;
 
@@ -117,8 +115,8 @@ async fn answer(
 /// category or brand, when given) with the stock it has now.
 #[utoipa::path(post, path = "/api/conteos", tag = "stock", operation_id = "conteo_iniciar", request_body = InicioBody,
     responses((status = 201, body = ConteoGuardado), (status = 400, description = "errors"),
-    (status = 409, body = Mensaje, description = "the branch has a count open"),
-    (status = 503, body = Mensaje, description = "the read models are behind")))]
+    (status = 409, body = crate::http::kit::Mensaje, description = "the branch has a count open"),
+    (status = 503, body = crate::http::kit::Mensaje, description = "the read models are behind")))]
 pub async fn start(
     State(state): State<AppState>,
     Admin(caller): Admin,
@@ -127,7 +125,7 @@ pub async fn start(
 ) -> Result<Created<ConteoGuardado>, AppError> {
     let known = Referenced::load(&state.pool, [(optica_events::LookupKind::Local, body.local_id)]).await?;
     if !known.exists(optica_events::LookupKind::Local, body.local_id) {
-        return Err(AppError::Validation(vec![UNKNOWN_LOCAL.into()]));
+        return Err(AppError::Validation(vec![Missing::Local.to_string()]));
     }
     caught_up(&state).await?;
     let limit = MAX_PRODUCTOS as i64 + 1;
@@ -185,29 +183,18 @@ pub async fn list(
     Ok(Json(read::page(&state.pool, local_id, number, size).await?))
 }
 
+/// Whether the caller may see count `id`: admins, and staff of its branch.
 async fn visible(state: &AppState, caller: &Caller, id: i64) -> Result<(), AppError> {
-    let local_id = match read::branch_of(&state.pool, id).await? {
-        Some(local_id) => local_id,
-        // Started while the read model is behind: the stream knows its branch.
-        None => {
-            let (c, _) = state
-                .store
-                .load::<optica_command::counts::Conteo>(&id.to_string())
-                .await?;
-            let started = c.estado() != optica_command::counts::Estado::Nuevo;
-            started.then(|| c.local_id()).ok_or_else(|| not_found(id))?
-        }
-    };
-    if caller.works_at(local_id) {
-        Ok(())
-    } else {
-        Err(AppError::Forbidden)
-    }
+    let known = read::branch_of(&state.pool, id).await?.map(|local_id| vec![local_id]);
+    let branches = branches_of(state, id, known, |c: &optica_command::counts::Conteo| {
+        (c.estado() != optica_command::counts::Estado::Nuevo).then(|| vec![c.local_id()])
+    });
+    may_see(caller, &branches.await?.ok_or_else(|| not_found(id))?)
 }
 
 /// A count's sheet: while open, what has been counted and nothing of the expected stock.
 #[utoipa::path(get, path = "/api/conteos/{id}", tag = "stock", operation_id = "conteo_get",
-    params(("id" = i64, Path)), responses((status = 200, body = Planilla), (status = 404, body = Mensaje)))]
+    params(("id" = i64, Path)), responses((status = 200, body = Planilla), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn get(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -252,7 +239,7 @@ async fn step(
 /// Types counted quantities in (the branch's staff); a product typed again takes the new value.
 #[utoipa::path(put, path = "/api/conteos/{id}/contados", tag = "stock", operation_id = "conteo_cargar",
     params(("id" = i64, Path)), request_body = CargaBody,
-    responses((status = 200, body = ConteoGuardado), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+    responses((status = 200, body = ConteoGuardado), (status = 400, description = "errors"), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn load(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -290,7 +277,7 @@ pub async fn load(
 /// Closes a count (admins): every product must be counted; each difference adjusts the stock.
 #[utoipa::path(post, path = "/api/conteos/{id}/cierre", tag = "stock", operation_id = "conteo_cerrar",
     params(("id" = i64, Path)),
-    responses((status = 200, body = ConteoGuardado), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+    responses((status = 200, body = ConteoGuardado), (status = 400, description = "errors"), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn close(
     State(state): State<AppState>,
     Admin(caller): Admin,
@@ -306,7 +293,7 @@ pub async fn close(
 /// Cancels an open count (admins): nothing changes in the stock.
 #[utoipa::path(post, path = "/api/conteos/{id}/cancelacion", tag = "stock", operation_id = "conteo_cancelar",
     params(("id" = i64, Path)),
-    responses((status = 200, body = ConteoGuardado), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+    responses((status = 200, body = ConteoGuardado), (status = 400, description = "errors"), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn cancel(
     State(state): State<AppState>,
     Admin(caller): Admin,
@@ -323,7 +310,7 @@ pub async fn cancel(
 #[utoipa::path(get, path = "/api/conteos/{id}/excel", tag = "stock", operation_id = "conteo_excel",
     params(("id" = i64, Path)),
     responses((status = 200, description = "xlsx file", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-    (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+    (status = 400, description = "errors"), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn report(
     State(state): State<AppState>,
     _admin: Admin,
@@ -339,5 +326,5 @@ pub async fn report(
     }
     let bytes = count_excel::workbook(&planilla).map_err(AppError::internal)?;
     let name = count_excel::file_name(&planilla);
-    Ok(crate::http::xlsx_download(bytes, &name))
+    Ok(crate::http::kit::xlsx_download(bytes, &name))
 }

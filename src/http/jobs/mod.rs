@@ -23,12 +23,10 @@ use utoipa_axum::routes;
 use crate::auth::{Caller, Staff};
 use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
-use crate::http::extract::{ApiJson, ApiPath, Query};
-use crate::http::lenient::{branch, lenient_date, opt_i64, text};
-use crate::http::references::Referenced;
-use crate::http::{page_index, page_size, Created, Endpoints};
-#[allow(unused_imports)]
-use crate::openapi::Mensaje;
+use crate::http::kit::extract::{ApiJson, ApiPath, Query};
+use crate::http::kit::lenient::{branch, lenient_date, opt_i64, text};
+use crate::http::kit::references::Referenced;
+use crate::http::kit::{branches_of, may_see, page_index, page_size, Created, Endpoints};
 use crate::state::AppState;
 use errors::{command_error, not_found};
 
@@ -115,7 +113,7 @@ async fn known_lab(state: &AppState, id: i64) -> Result<(), AppError> {
 fn orden(body: OrdenBody) -> Result<Orden, AppError> {
     let prometido: NaiveDate = lenient_date(&body.prometido).ok_or_else(|| {
         AppError::Validation(vec![
-            match crate::http::lenient::checked_date(&body.prometido, "fecha prometida") {
+            match crate::http::kit::lenient::checked_date(&body.prometido, "fecha prometida") {
                 Err(why) if why.contains("fuera del rango") => why,
                 _ => format!(
                     "La fecha prometida '{}' no es válida (formato aaaa-mm-dd).",
@@ -193,7 +191,7 @@ async fn answer(state: &AppState, (id, caught): (i64, bool), mensaje: &str) -> R
 #[utoipa::path(post, path = "/api/trabajos", tag = "trabajos", operation_id = "trabajo_encargar",
     request_body = EncargoBody,
     responses((status = 201, body = TrabajoGuardado), (status = 400, description = "errors"),
-    (status = 404, body = Mensaje), (status = 409, body = Mensaje)))]
+    (status = 404, body = crate::http::kit::Mensaje), (status = 409, body = crate::http::kit::Mensaje)))]
 pub async fn order(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -297,30 +295,16 @@ pub async fn states(Staff(_caller): Staff) -> Json<Vec<EstadoOpcion>> {
 
 /// Whether the caller may see job `id`: admins, and staff of its branch.
 async fn visible(state: &AppState, caller: &Caller, id: i64) -> Result<(), AppError> {
-    let local_id = match read::branch_of(&state.pool, id).await? {
-        Some(local_id) => local_id,
-        // Ordered while the read model is behind: the stream knows its branch.
-        None => {
-            let (trabajo, _) = state
-                .store
-                .load::<optica_command::jobs::Trabajo>(&id.to_string())
-                .await?;
-            trabajo
-                .exists()
-                .then(|| trabajo.local_id())
-                .ok_or_else(|| not_found(id))?
-        }
-    };
-    if caller.works_at(local_id) {
-        Ok(())
-    } else {
-        Err(AppError::Forbidden)
-    }
+    let known = read::branch_of(&state.pool, id).await?.map(|local_id| vec![local_id]);
+    let branches = branches_of(state, id, known, |t: &optica_command::jobs::Trabajo| {
+        t.exists().then(|| vec![t.local_id()])
+    });
+    may_see(caller, &branches.await?.ok_or_else(|| not_found(id))?)
 }
 
 /// One job: the frozen prescription, the frame and lenses, the history and the notices.
 #[utoipa::path(get, path = "/api/trabajos/{id}", tag = "trabajos", operation_id = "trabajo_get",
-    params(("id" = i64, Path)), responses((status = 200, body = Trabajo), (status = 404, body = Mensaje)))]
+    params(("id" = i64, Path)), responses((status = 200, body = Trabajo), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn get(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -333,7 +317,7 @@ pub async fn get(
 /// Changes what the lab was told: the lab, the promised day, the tray, the notes.
 #[utoipa::path(put, path = "/api/trabajos/{id}", tag = "trabajos", operation_id = "trabajo_modificar",
     params(("id" = i64, Path)), request_body = OrdenBody,
-    responses((status = 200, body = TrabajoGuardado), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+    responses((status = 200, body = TrabajoGuardado), (status = 400, description = "errors"), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn amend(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -359,8 +343,8 @@ pub async fn amend(
 /// the customer a mail when the shop sends mail and the patient has an address.
 #[utoipa::path(post, path = "/api/trabajos/{id}/estado", tag = "trabajos", operation_id = "trabajo_estado",
     params(("id" = i64, Path)), request_body = EstadoBody,
-    responses((status = 200, body = TrabajoGuardado), (status = 400, description = "errors"), (status = 404, body = Mensaje),
-    (status = 409, body = Mensaje)))]
+    responses((status = 200, body = TrabajoGuardado), (status = 400, description = "errors"), (status = 404, body = crate::http::kit::Mensaje),
+    (status = 409, body = crate::http::kit::Mensaje)))]
 pub async fn move_to(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -398,7 +382,7 @@ pub async fn move_to(
 /// `Idempotency-Key`: a repeated request asks for nothing more.
 #[utoipa::path(post, path = "/api/trabajos/{id}/avisos", tag = "trabajos", operation_id = "trabajo_avisar",
     params(("id" = i64, Path)), request_body = AvisoBody,
-    responses((status = 200, body = TrabajoGuardado), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+    responses((status = 200, body = TrabajoGuardado), (status = 400, description = "errors"), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn notify(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -431,7 +415,7 @@ pub async fn notify(
 #[utoipa::path(get, path = "/api/trabajos/{id}/orden", tag = "trabajos", operation_id = "trabajo_orden",
     params(("id" = i64, Path)),
     responses((status = 200, content_type = "application/pdf", description = "the work order"),
-    (status = 404, body = Mensaje)))]
+    (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn work_order(
     State(state): State<AppState>,
     Staff(caller): Staff,

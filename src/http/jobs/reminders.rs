@@ -12,9 +12,9 @@ use utoipa_axum::routes;
 
 use crate::auth::Staff;
 use crate::error::AppError;
-use crate::http::extract::Query;
-use crate::http::lenient::{branch, opt_i64};
-use crate::http::Endpoints;
+use crate::http::kit::extract::Query;
+use crate::http::kit::lenient::{branch, opt_i64};
+use crate::http::kit::Endpoints;
 use crate::notices::{listo, recordatorio, whatsapp_link};
 use crate::state::AppState;
 

@@ -176,10 +176,8 @@ macro_rules! lookup_api {
             use crate::auth::Admin;
             use crate::dispatch::RequestMeta;
             use crate::error::AppError;
-            use crate::http::extract::{ApiJson, ApiPath};
-            use crate::http::{Created, Endpoints};
-            #[allow(unused_imports)]
-            use crate::openapi::{Errores, Mensaje};
+            use crate::http::kit::extract::{ApiJson, ApiPath};
+            use crate::http::kit::{Created, Endpoints, Mensaje};
             use crate::state::AppState;
             use optica_command::lookups::Kind;
             use optica_query::lookups::$item;
@@ -196,7 +194,7 @@ macro_rules! lookup_api {
             /// Creates an item (admins).
             #[utoipa::path(post, path = $path, tag = "lookups",
                 operation_id = concat!(stringify!($module), "_create"), request_body = LookupBody,
-                responses((status = 201, body = $saved), (status = 400, body = Errores)))]
+                responses((status = 201, body = $saved), (status = 400, body = crate::http::kit::Errores)))]
             pub async fn create(
                 State(state): State<AppState>,
                 admin: Admin,
@@ -216,8 +214,8 @@ macro_rules! lookup_api {
             #[utoipa::path(put, path = $path_id, tag = "lookups",
                 operation_id = concat!(stringify!($module), "_update"), request_body = LookupBody,
                 params(("id" = i64, Path)),
-                responses((status = 201, body = $saved), (status = 400, body = Errores),
-                (status = 404, body = Mensaje)))]
+                responses((status = 201, body = $saved), (status = 400, body = crate::http::kit::Errores),
+                (status = 404, body = crate::http::kit::Mensaje)))]
             pub async fn update(
                 State(state): State<AppState>,
                 admin: Admin,
@@ -236,8 +234,8 @@ macro_rules! lookup_api {
             /// Deletes an item (admins); refused with 409 while other records use it.
             #[utoipa::path(delete, path = $path_id, tag = "lookups",
                 operation_id = concat!(stringify!($module), "_delete"), params(("id" = i64, Path)),
-                responses((status = 200, body = Mensaje), (status = 404, body = Mensaje),
-                (status = 409, body = Mensaje, description = "still referenced")))]
+                responses((status = 200, body = crate::http::kit::Mensaje), (status = 404, body = crate::http::kit::Mensaje),
+                (status = 409, body = crate::http::kit::Mensaje, description = "still referenced")))]
             pub async fn delete(
                 State(state): State<AppState>,
                 admin: Admin,
@@ -346,7 +344,7 @@ lookup_api!(
 );
 
 /// The seven kinds' endpoints.
-pub fn endpoints() -> crate::http::Endpoints {
+pub fn endpoints() -> crate::http::kit::Endpoints {
     [
         categoria::endpoints(),
         marca::endpoints(),
@@ -357,5 +355,8 @@ pub fn endpoints() -> crate::http::Endpoints {
         laboratorio::endpoints(),
     ]
     .into_iter()
-    .fold(crate::http::Endpoints::default(), crate::http::Endpoints::merge)
+    .fold(
+        crate::http::kit::Endpoints::default(),
+        crate::http::kit::Endpoints::merge,
+    )
 }

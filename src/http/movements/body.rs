@@ -7,7 +7,7 @@ use optica_events::{Medida, Money};
 use optica_query::products::SaleFacts;
 use serde::Deserialize;
 
-use crate::http::lenient::{opt_i64, IdRef, NumText};
+use crate::http::kit::lenient::{opt_i64, IdRef, NumText};
 
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -102,7 +102,7 @@ pub fn lenient_datetime(text: &str) -> Option<NaiveDateTime> {
     NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S%.f")
         .or_else(|_| NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M"))
         .ok()
-        .filter(|d| crate::http::lenient::in_window(d.date()))
+        .filter(|d| crate::http::kit::lenient::in_window(d.date()))
 }
 
 fn estado(text: &str) -> Option<EstadoMovimiento> {
@@ -216,8 +216,8 @@ pub fn prepare(body: MovimientoBody, facts: &[SaleFacts]) -> Result<MovimientoDa
                     errors.push(format!(
                         "La fecha del pago {} no es válida: '{text}' (aaaa-mm-ddThh:mm, años {} a {})",
                         n + 1,
-                        crate::http::lenient::FIRST_YEAR,
-                        chrono::Utc::now().year() + crate::http::lenient::YEARS_AHEAD
+                        crate::http::kit::lenient::FIRST_YEAR,
+                        chrono::Utc::now().year() + crate::http::kit::lenient::YEARS_AHEAD
                     ));
                     fecha
                 }),

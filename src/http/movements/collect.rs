@@ -15,11 +15,9 @@ use super::{answer, MovimientoGuardado};
 use crate::auth::Staff;
 use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
-use crate::http::extract::{ApiJson, ApiPath};
-use crate::http::references::Referenced;
-use crate::http::Created;
-#[allow(unused_imports)]
-use crate::openapi::Mensaje;
+use crate::http::kit::extract::{ApiJson, ApiPath};
+use crate::http::kit::references::Referenced;
+use crate::http::kit::Created;
 use crate::state::AppState;
 
 #[derive(Clone, Debug, Deserialize, ToSchema)]
@@ -42,7 +40,7 @@ pub struct CobroBody {
 #[utoipa::path(post, path = "/api/movimientos/{id}/cobros", tag = "movimientos", operation_id = "movimiento_cobrar",
     params(("id" = i64, Path)), request_body = CobroBody,
     responses((status = 201, body = MovimientoGuardado), (status = 400, description = "errors"),
-    (status = 404, body = Mensaje), (status = 409, body = Mensaje, description = "the collecting branch's day is closed")))]
+    (status = 404, body = crate::http::kit::Mensaje), (status = 409, body = crate::http::kit::Mensaje, description = "the collecting branch's day is closed")))]
 pub async fn collect(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -65,16 +63,8 @@ pub async fn collect(
         (LookupKind::Local, local_id),
     ];
     let known = Referenced::load(&state.pool, wanted).await?;
-    if !known.exists(LookupKind::MetodoPago, body.metodo_pago_id) {
-        return Err(AppError::Validation(vec![
-            "El método de pago seleccionado no existe".into()
-        ]));
-    }
-    if !known.exists(LookupKind::Local, local_id) {
-        return Err(AppError::Validation(
-            vec![crate::http::references::UNKNOWN_LOCAL.into()],
-        ));
-    }
+    known.require(LookupKind::MetodoPago, body.metodo_pago_id)?;
+    known.require(LookupKind::Local, local_id)?;
     // Whole seconds: an edit matches the payment by its time.
     let now = state.now();
     let pago = Pago {

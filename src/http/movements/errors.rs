@@ -8,6 +8,7 @@ use optica_command::CommandError;
 
 use crate::dispatch;
 use crate::error::{texts, AppError};
+use crate::http::kit::references::Missing;
 
 pub fn not_found(id: i64) -> AppError {
     AppError::NotFound(format!("El movimiento ID: {id} no existe en la base de datos!"))
@@ -48,9 +49,7 @@ pub fn command_error(id: i64, e: CommandError<SaleError>, accion: &str) -> AppEr
         }
         CommandError::Domain(SaleError::Producto(_, ProductoError::Invalid(list))) => refused(texts(&list).join(". ")),
         CommandError::Domain(SaleError::Producto(_, other)) => AppError::internal(other),
-        CommandError::Domain(SaleError::Paciente(PacienteError::NotFound)) => {
-            AppError::Validation(vec!["El paciente seleccionado no existe".into()])
-        }
+        CommandError::Domain(SaleError::Paciente(PacienteError::NotFound)) => Missing::Paciente.into(),
         CommandError::Domain(SaleError::Paciente(PacienteError::Invalid(list))) => refused(texts(&list).join(". ")),
         // Recording a sale's lenses can fail no other way; never show a rule's internal text.
         CommandError::Domain(SaleError::Paciente(other)) => AppError::internal(other),

@@ -19,17 +19,13 @@ use serde::{Deserialize, Serialize};
 use crate::auth::order_code as status;
 use crate::auth::{Caller, Staff};
 use crate::error::AppError;
-use crate::http::extract::{ApiPath, Query};
-use crate::http::lenient::{branch, day, opt_i64, text};
-use crate::http::{page_index, page_size};
-#[allow(unused_imports)]
-use crate::openapi::Mensaje;
+use crate::http::kit::extract::{ApiPath, Query};
+use crate::http::kit::lenient::{branch, day, opt_i64, text};
+use crate::http::kit::{page_index, page_size, Endpoints};
 use crate::reports::movement_pdf as pdf;
 use crate::reports::receipt_pdf::Tienda;
 use crate::state::AppState;
 use utoipa_axum::routes;
-
-use crate::http::Endpoints;
 
 /// The lists, totals and copies for staff, and the public order status for customers.
 pub fn endpoints() -> Endpoints {
@@ -119,7 +115,7 @@ impl FiltroQuery {
 /// dated with the payment's date.
 #[utoipa::path(get, path = "/api/movimientos/filtrar", tag = "movimientos", operation_id = "movimiento_filter",
     params(FiltroQuery),
-    responses((status = 200, body = Page<Movimiento>), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = Page<Movimiento>), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn filter(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -136,7 +132,7 @@ pub async fn filter(
 /// payments'). A seller's list is always their own branch's.
 #[utoipa::path(get, path = "/api/movimientos/lista", tag = "movimientos", operation_id = "movimiento_list",
     params(FiltroQuery),
-    responses((status = 200, body = Page<Movimiento>), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = Page<Movimiento>), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn by_movement(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -151,7 +147,7 @@ pub async fn by_movement(
 /// Every row of one day (the web app's per-day sums); the day is required.
 #[utoipa::path(get, path = "/api/movimientos/filtrar-completo", tag = "movimientos",
     operation_id = "movimiento_filter_all", params(FiltroQuery),
-    responses((status = 200, body = Vec<Movimiento>), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = Vec<Movimiento>), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn filter_all(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -208,7 +204,7 @@ pub struct EstadoCompra {
 /// correctly signed code.
 #[utoipa::path(get, path = "/api/movimientos/estado/{codigo}", tag = "movimientos", operation_id = "movimiento_status",
     params(("codigo" = String, Path)),
-    responses((status = 200, body = EstadoCompra), (status = 404, body = Mensaje)))]
+    responses((status = 200, body = EstadoCompra), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn public_status(
     State(state): State<AppState>,
     ApiPath(codigo): ApiPath<String>,
@@ -266,7 +262,7 @@ async fn report(state: &AppState, caller: &Caller, id: i64, copia: Copia) -> Res
 #[utoipa::path(get, path = "/api/movimientos/reporteCliente/{id}", tag = "movimientos",
     operation_id = "movimiento_customer_pdf", params(("id" = i64, Path)),
     responses((status = 200, content_type = "application/pdf", description = "the report"),
-    (status = 404, body = Mensaje)))]
+    (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn customer_pdf(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -279,7 +275,7 @@ pub async fn customer_pdf(
 #[utoipa::path(get, path = "/api/movimientos/reporteOptica/{id}", tag = "movimientos",
     operation_id = "movimiento_shop_pdf", params(("id" = i64, Path)),
     responses((status = 200, content_type = "application/pdf", description = "the report"),
-    (status = 404, body = Mensaje)))]
+    (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn shop_pdf(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -294,7 +290,7 @@ const MOVEMENTS_PAGE_SIZE: i64 = 12;
 /// Page `page` of movements, newest first (a seller's branch only).
 #[utoipa::path(get, path = "/api/movimientos/paginado/{page}", tag = "movimientos", operation_id = "movimiento_page",
     params(("page" = i64, Path)),
-    responses((status = 200, body = Page<Movimiento>), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = Page<Movimiento>), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn page(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -327,7 +323,7 @@ pub struct BetweenDates {
 /// Movements dated within two days (both included), newest first (a seller's branch only).
 #[utoipa::path(get, path = "/api/movimientos/buscar/entre-fechas", tag = "movimientos",
     operation_id = "movimiento_between_dates", params(BetweenDates),
-    responses((status = 200, body = Page<Movimiento>), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = Page<Movimiento>), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn between_dates(
     State(state): State<AppState>,
     Staff(caller): Staff,

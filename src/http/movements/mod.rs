@@ -26,19 +26,15 @@ use serde::Serialize;
 use crate::auth::order_code;
 use crate::auth::{Admin, Caller, Staff, StaffOrNobody};
 use crate::dispatch::{self, RequestMeta};
-use crate::error::AppError;
-use crate::http::extract::{ApiJson, ApiPath, ClientAddress};
-use crate::http::references::{Referenced, UNKNOWN_LOCAL};
-use crate::http::Created;
-#[allow(unused_imports)]
-use crate::openapi::Mensaje;
+use crate::error::{texts, AppError};
+use crate::http::kit::extract::{ApiJson, ApiPath, ClientAddress};
+use crate::http::kit::references::{Missing, Referenced};
+use crate::http::kit::{branches_of, may_see, Created, Endpoints};
 use crate::state::AppState;
 use body::{prepare, product_ids, MovimientoBody};
 use errors::{command_error, not_found};
 use utoipa::ToSchema;
 use utoipa_axum::routes;
-
-use crate::http::Endpoints;
 
 pub fn endpoints() -> Endpoints {
     Endpoints::default()
@@ -49,43 +45,33 @@ pub fn endpoints() -> Endpoints {
         .merge(lists::endpoints())
 }
 
-fn check_branch(caller: &Caller, local_id: i64) -> Result<(), AppError> {
-    if caller.works_at(local_id) {
-        Ok(())
-    } else {
-        Err(AppError::Forbidden)
-    }
-}
-
 /// The body as movement data, checked against everything outside the movement: the caller's
 /// branch, and the branch, payment methods and patient it names.
 async fn checked(state: &AppState, caller: &Caller, body: MovimientoBody) -> Result<MovimientoDatos, AppError> {
     let facts = optica_query::products::sale_facts(&state.pool, &product_ids(&body)).await?;
     let datos = prepare(body, &facts).map_err(AppError::Validation)?;
-    check_branch(caller, datos.local_id)?;
+    may_see(caller, &[datos.local_id])?;
     let pool = &state.pool;
     let wanted = datos.pagos.iter().map(|p| (LookupKind::MetodoPago, p.metodo_pago_id));
     let known = Referenced::load(pool, wanted.chain([(LookupKind::Local, datos.local_id)])).await?;
     let mut problems = Vec::new();
-    if datos.local_id > 0 && !known.exists(LookupKind::Local, datos.local_id) {
-        problems.push(UNKNOWN_LOCAL.to_string());
+    if datos.local_id > 0 {
+        problems.extend(known.require(LookupKind::Local, datos.local_id).err());
     }
-    if datos
+    let metodos = datos
         .pagos
         .iter()
-        .any(|p| !known.exists(LookupKind::MetodoPago, p.metodo_pago_id))
-    {
-        problems.push("El método de pago seleccionado no existe".to_string());
-    }
+        .map(|p| known.require(LookupKind::MetodoPago, p.metodo_pago_id));
+    problems.extend(metodos.filter_map(Result::err).take(1));
     if let Some(paciente_id) = datos.paciente_id {
         if !optica_query::patients::exists(pool, paciente_id).await? {
-            problems.push("El paciente seleccionado no existe".to_string());
+            problems.push(Missing::Paciente);
         }
     }
     if problems.is_empty() {
         Ok(datos)
     } else {
-        Err(AppError::Validation(problems))
+        Err(AppError::Validation(texts(&problems)))
     }
 }
 
@@ -146,14 +132,12 @@ pub(super) async fn answer(
 /// The branch of a movement, for the caller's branch check: as its read model has it, or, while
 /// that is late, as its stream does (a sale just saved can be paid or returned at once).
 async fn branch_of(state: &AppState, id: i64) -> Result<i64, AppError> {
-    if let Some(local) = read::branch_of(&state.pool, id).await? {
-        return Ok(local);
-    }
-    let (m, _) = state
-        .store
-        .load::<optica_command::movements::Movimiento>(&id.to_string())
-        .await?;
-    m.datos().map(|d| d.local_id).ok_or_else(|| not_found(id))
+    let known = read::branch_of(&state.pool, id).await?.map(|local_id| vec![local_id]);
+    let branches = branches_of(state, id, known, |m: &optica_command::movements::Movimiento| {
+        m.datos().map(|d| vec![d.local_id])
+    });
+    let branches = branches.await?.ok_or_else(|| not_found(id))?;
+    Ok(branches[0])
 }
 
 /// The movement as its stream has it (none if it does not exist).
@@ -207,8 +191,8 @@ pub async fn create(
 #[utoipa::path(put, path = "/api/movimientos/{id}", tag = "movimientos", operation_id = "movimiento_update",
     params(("id" = i64, Path)), request_body = MovimientoBody,
     responses((status = 201, body = MovimientoGuardado),
-    (status = 400, description = "errors (validation) or mensaje + error (stock)"), (status = 404, body = Mensaje),
-    (status = 409, body = Mensaje, description = "the movement changed since `version`")))]
+    (status = 400, description = "errors (validation) or mensaje + error (stock)"), (status = 404, body = crate::http::kit::Mensaje),
+    (status = 409, body = crate::http::kit::Mensaje, description = "the movement changed since `version`")))]
 pub async fn update(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -257,8 +241,8 @@ pub enum MovimientoLeido {
 /// dozen times a minute per address, unless the shop turned numeric links off.
 #[utoipa::path(get, path = "/api/movimientos/{id}", tag = "movimientos", operation_id = "movimiento_get",
     params(("id" = i64, Path)),
-    responses((status = 200, body = MovimientoLeido), (status = 404, body = Mensaje),
-    (status = 429, body = Mensaje, description = "too many reads without a token from this address")))]
+    responses((status = 200, body = MovimientoLeido), (status = 404, body = crate::http::kit::Mensaje),
+    (status = 429, body = crate::http::kit::Mensaje, description = "too many reads without a token from this address")))]
 pub async fn get(
     State(state): State<AppState>,
     caller: StaffOrNobody,
@@ -270,7 +254,7 @@ pub async fn get(
         StaffOrNobody::Nobody => return by_number(&state, address, id).await.map(Json),
     };
     let local_id = read::branch_of(&state.pool, id).await?.ok_or_else(|| not_found(id))?;
-    check_branch(&caller, local_id)?;
+    may_see(&caller, &[local_id])?;
     read::by_id(&state.pool, id, caller.viewer())
         .await?
         .map(|m| Json(MovimientoLeido::Completo(Box::new(with_code(&state, m)))))
@@ -295,7 +279,7 @@ async fn by_number(state: &AppState, address: Option<IpAddr>, id: i64) -> Result
 /// Deletes a movement (admins); a sale's stock goes back to its branch.
 #[utoipa::path(delete, path = "/api/movimientos/{id}", tag = "movimientos", operation_id = "movimiento_delete",
     params(("id" = i64, Path)),
-    responses((status = 204, description = "deleted"), (status = 404, body = Mensaje)))]
+    responses((status = 204, description = "deleted"), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn delete(
     State(state): State<AppState>,
     Admin(caller): Admin,

@@ -15,11 +15,9 @@ use super::{answer, MovimientoGuardado};
 use crate::auth::Staff;
 use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
-use crate::http::extract::{ApiJson, ApiPath};
-use crate::http::references::{Referenced, UNKNOWN_LOCAL};
-use crate::http::Created;
-#[allow(unused_imports)]
-use crate::openapi::Mensaje;
+use crate::http::kit::extract::{ApiJson, ApiPath};
+use crate::http::kit::references::Referenced;
+use crate::http::kit::Created;
 use crate::state::AppState;
 
 #[derive(Clone, Debug, Deserialize, ToSchema)]
@@ -51,7 +49,7 @@ pub struct LineaDevueltaBody {
 #[utoipa::path(post, path = "/api/movimientos/{id}/devoluciones", tag = "movimientos",
     operation_id = "movimiento_devolver", params(("id" = i64, Path)), request_body = DevolucionBody,
     responses((status = 201, body = MovimientoGuardado), (status = 400, description = "errors"),
-    (status = 404, body = Mensaje), (status = 409, body = Mensaje, description = "the returning branch's day is closed")))]
+    (status = 404, body = crate::http::kit::Mensaje), (status = 409, body = crate::http::kit::Mensaje, description = "the returning branch's day is closed")))]
 pub async fn devolver(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -74,14 +72,10 @@ pub async fn devolver(
     let metodo = body.metodo_pago_id;
     let wanted = metodo.map(|m| (LookupKind::MetodoPago, m)).into_iter();
     let known = Referenced::load(&state.pool, wanted.chain([(LookupKind::Local, local_id)])).await?;
-    if metodo.is_some_and(|m| !known.exists(LookupKind::MetodoPago, m)) {
-        return Err(AppError::Validation(vec![
-            "El método de pago seleccionado no existe".into()
-        ]));
+    if let Some(metodo) = metodo {
+        known.require(LookupKind::MetodoPago, metodo)?;
     }
-    if !known.exists(LookupKind::Local, local_id) {
-        return Err(AppError::Validation(vec![UNKNOWN_LOCAL.into()]));
-    }
+    known.require(LookupKind::Local, local_id)?;
     let request = Return {
         venta_id: id,
         pedido: Pedido {

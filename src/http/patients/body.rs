@@ -7,7 +7,7 @@ use optica_events::patients::{FichaDatos, Graduacion, Medidas, Ojo, TipoVision, 
 use optica_events::{Medida, PacienteDatos};
 use serde::Deserialize;
 
-use crate::http::lenient::{lenient_date, opt_i64, IdRef, NumText};
+use crate::http::kit::lenient::{lenient_date, opt_i64, IdRef, NumText};
 
 /// A patient as the web app sends it for create and edit. `id`, `creadoEn` and
 /// `ultimaActualizacion` are ignored: the server assigns them.

@@ -9,7 +9,7 @@ use optica_events::{LookupKind, PacienteDatos};
 use optica_query::patients as read;
 
 use crate::error::{texts, AppError};
-use crate::http::references::{Referenced, UNKNOWN_LOCAL};
+use crate::http::kit::references::{Missing, Referenced};
 use crate::state::AppState;
 
 use super::errors::{DUPLICATE_CELULAR, DUPLICATE_DOCUMENTO};
@@ -37,11 +37,11 @@ pub async fn validated(state: &AppState, datos: PacienteDatos) -> Result<Pacient
             .exists(LookupKind::Local, local_id);
     match (optica_command::patients::validate(datos), known) {
         (Ok(datos), true) => Ok(datos),
-        (Ok(_), false) => Err(AppError::Rejected(vec![UNKNOWN_LOCAL.into()])),
+        (Ok(_), false) => Err(AppError::Rejected(vec![Missing::Local.to_string()])),
         (Err(PacienteError::Invalid(rules)), known) => {
             let mut problems = texts(&rules);
             if !known {
-                problems.push(UNKNOWN_LOCAL.into());
+                problems.push(Missing::Local.to_string());
             }
             Err(AppError::Rejected(problems))
         }

@@ -24,19 +24,15 @@ use serde::{Deserialize, Serialize};
 use crate::auth::{Admin, Staff};
 use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
-use crate::http::extract::{ApiJson, ApiPath, Query};
-use crate::http::lenient::opt_i64;
-use crate::http::{page_index, page_size, Created};
-#[allow(unused_imports)]
-use crate::openapi::Mensaje;
+use crate::http::kit::extract::{ApiJson, ApiPath, Query};
+use crate::http::kit::lenient::opt_i64;
+use crate::http::kit::{page_index, page_size, Created, Endpoints, Mensaje};
 use crate::state::AppState;
 use body::{prepare, PacienteBody};
 use checks::{check_duplicates, keeps_identity, validated};
 use errors::{command_error, not_found};
 use utoipa::ToSchema;
 use utoipa_axum::routes;
-
-use crate::http::Endpoints;
 
 pub fn endpoints() -> Endpoints {
     Endpoints::default()
@@ -54,7 +50,7 @@ pub fn endpoints() -> Endpoints {
 /// One patient with its prescription history.
 #[utoipa::path(get, path = "/api/pacientes/id/{id}", tag = "pacientes", operation_id = "paciente_get",
     params(("id" = i64, Path)),
-    responses((status = 200, body = Paciente), (status = 404, body = Mensaje)))]
+    responses((status = 200, body = Paciente), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn get(
     State(state): State<AppState>,
     _staff: Staff,
@@ -69,7 +65,7 @@ pub async fn get(
 /// Page of 12 patients by ficha number.
 #[utoipa::path(get, path = "/api/pacientes/paginado/{page}", tag = "pacientes", operation_id = "paciente_page",
     params(("page" = i64, Path, description = "zero-based")),
-    responses((status = 200, body = Page<Paciente>), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = Page<Paciente>), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn page(
     State(state): State<AppState>,
     _staff: Staff,
@@ -93,7 +89,7 @@ pub struct NameSearch {
 /// Patients whose name contains the text, ignoring case and accents.
 #[utoipa::path(get, path = "/api/pacientes/buscar/nombre", tag = "pacientes", operation_id = "paciente_by_name",
     params(NameSearch),
-    responses((status = 200, body = Page<Paciente>), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = Page<Paciente>), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn by_name(
     State(state): State<AppState>,
     _staff: Staff,
@@ -114,7 +110,7 @@ pub async fn by_name(
 /// Patients with this document (compared by its letters and digits).
 #[utoipa::path(get, path = "/api/pacientes/buscar/documento/{documento}/page/{page}", tag = "pacientes",
     operation_id = "paciente_by_document", params(("documento" = String, Path), ("page" = i64, Path)),
-    responses((status = 200, body = Page<Paciente>), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = Page<Paciente>), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn by_document(
     State(state): State<AppState>,
     _staff: Staff,
@@ -156,7 +152,7 @@ pub async fn count_per_branch(
 /// Registers a patient with the next free ficha number.
 #[utoipa::path(post, path = "/api/pacientes", tag = "pacientes", operation_id = "paciente_create",
     request_body = PacienteBody,
-    responses((status = 201, body = PacienteGuardado), (status = 400, body = Mensaje)))]
+    responses((status = 201, body = PacienteGuardado), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn create(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -189,8 +185,8 @@ pub async fn create(
 /// are kept.
 #[utoipa::path(put, path = "/api/pacientes/{id}", tag = "pacientes", operation_id = "paciente_update",
     params(("id" = i64, Path)), request_body = PacienteBody,
-    responses((status = 201, body = PacienteGuardado), (status = 400, body = Mensaje),
-    (status = 404, body = Mensaje), (status = 409, body = Mensaje)))]
+    responses((status = 201, body = PacienteGuardado), (status = 400, body = crate::http::kit::Mensaje),
+    (status = 404, body = crate::http::kit::Mensaje), (status = 409, body = crate::http::kit::Mensaje)))]
 pub async fn update(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -275,7 +271,7 @@ pub(crate) async fn committed(state: &AppState, id: i64) -> Result<Option<read::
 /// Deletes a patient (admins); refused with 409 while cash-box movements name it.
 #[utoipa::path(delete, path = "/api/pacientes/{id}", tag = "pacientes", operation_id = "paciente_delete",
     params(("id" = i64, Path)),
-    responses((status = 200, body = Mensaje), (status = 404, body = Mensaje), (status = 409, body = Mensaje)))]
+    responses((status = 200, body = crate::http::kit::Mensaje), (status = 404, body = crate::http::kit::Mensaje), (status = 409, body = crate::http::kit::Mensaje)))]
 pub async fn delete(
     State(state): State<AppState>,
     Admin(caller): Admin,
@@ -303,7 +299,7 @@ pub struct NuevoCristalBody {
 /// Records a lens on the patient's most recent ficha (creating one dated today when none).
 #[utoipa::path(post, path = "/api/pacientes/cristales", tag = "pacientes", operation_id = "paciente_add_cristal",
     request_body = NuevoCristalBody,
-    responses((status = 200, description = "recorded"), (status = 400, body = Mensaje), (status = 404, body = Mensaje)))]
+    responses((status = 200, description = "recorded"), (status = 400, body = crate::http::kit::Mensaje), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn add_cristal(
     State(state): State<AppState>,
     Staff(caller): Staff,

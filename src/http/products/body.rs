@@ -8,8 +8,8 @@ use optica_events::{LookupKind, Money, ProductoDatos};
 use serde::Deserialize;
 
 use crate::error::texts;
-use crate::http::lenient::{opt_i64, IdRef};
-use crate::http::references::Referenced;
+use crate::http::kit::lenient::{opt_i64, IdRef};
+use crate::http::kit::references::Referenced;
 
 /// A branch and its stock in a product body.
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]

@@ -16,7 +16,7 @@ use optica_events::{EventMetadata, LookupKind};
 use super::body::{prepare, references, Prepared, ProductoBody};
 use crate::dispatch;
 use crate::error::{texts, AppError};
-use crate::http::references::Referenced;
+use crate::http::kit::references::Referenced;
 use crate::state::AppState;
 
 /// Most products one bulk request may create.

@@ -26,12 +26,10 @@ use serde::{Deserialize, Serialize};
 use crate::auth::{Admin, Caller, Staff};
 use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
-use crate::http::extract::{ApiJson, ApiPath, Query};
-use crate::http::lenient::opt_i64;
-use crate::http::references::Referenced;
-use crate::http::{page_index, Created};
-#[allow(unused_imports)]
-use crate::openapi::Mensaje;
+use crate::http::kit::extract::{ApiJson, ApiPath, Query};
+use crate::http::kit::lenient::opt_i64;
+use crate::http::kit::references::Referenced;
+use crate::http::kit::{page_index, Created, Endpoints, Mensaje};
 use crate::reports::stock_excel as excel;
 use crate::state::AppState;
 use body::{prepare, references, ProductoBody};
@@ -40,8 +38,6 @@ use errors::{command_error, duplicate, not_found};
 use prices::MassUpdateBody;
 use utoipa::ToSchema;
 use utoipa_axum::routes;
-
-use crate::http::Endpoints;
 
 pub fn endpoints() -> Endpoints {
     Endpoints::default()
@@ -81,7 +77,7 @@ pub struct CategoryQuery {
 /// Page of 12 products by brand then model, of one category when `categoria` is given.
 #[utoipa::path(get, path = "/api/productos/page/{page}", tag = "productos", operation_id = "producto_page",
     params(("page" = i64, Path, description = "zero-based"), CategoryQuery),
-    responses((status = 200, body = Page<Producto>), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = Page<Producto>), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn page(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -97,7 +93,7 @@ pub async fn page(
 /// model, of one category when `categoria` is given; model, brand, price and description only.
 #[utoipa::path(get, path = "/api/catalogo/page/{page}", tag = "productos", operation_id = "catalogo_page",
     params(("page" = i64, Path, description = "zero-based"), CategoryQuery),
-    responses((status = 200, body = Page<ProductoPublico>), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = Page<ProductoPublico>), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn public_page(
     State(state): State<AppState>,
     ApiPath(page): ApiPath<i64>,
@@ -111,7 +107,7 @@ pub async fn public_page(
 /// One product.
 #[utoipa::path(get, path = "/api/productos/{id}", tag = "productos", operation_id = "producto_get",
     params(("id" = i64, Path)),
-    responses((status = 200, body = Producto), (status = 404, body = Mensaje)))]
+    responses((status = 200, body = Producto), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn get(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -178,7 +174,7 @@ pub struct BranchSearch {
 /// always search their own branch.
 #[utoipa::path(get, path = "/api/productos/buscar", tag = "productos", operation_id = "producto_at_branch",
     params(BranchSearch),
-    responses((status = 200, body = Vec<Producto>), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = Vec<Producto>), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn at_branch(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -214,7 +210,7 @@ pub struct MaterialQuery {
 /// Σ stock per material at a branch (`localId=0`: empty).
 #[utoipa::path(get, path = "/api/productos/stock-material", tag = "productos",
     operation_id = "producto_stock_per_material", params(MaterialQuery),
-    responses((status = 200, body = Vec<StockPorMaterial>), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = Vec<StockPorMaterial>), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn stock_per_material(
     State(state): State<AppState>,
     _staff: Staff,
@@ -237,7 +233,7 @@ pub struct BrandQuery {
 /// Which of the given models (lower-cased) already exist for the brand.
 #[utoipa::path(post, path = "/api/productos/validar-modelos", tag = "productos",
     operation_id = "producto_existing_models", params(BrandQuery), request_body = Vec<String>,
-    responses((status = 200, body = Vec<String>), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = Vec<String>), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn existing_models(
     State(state): State<AppState>,
     _staff: Staff,
@@ -326,7 +322,7 @@ pub struct PreciosActualizados {
 /// Creates a product with its initial stock per branch.
 #[utoipa::path(post, path = "/api/productos", tag = "productos", operation_id = "producto_create",
     request_body = ProductoBody,
-    responses((status = 201, body = ProductoGuardado), (status = 400, body = Mensaje)))]
+    responses((status = 201, body = ProductoGuardado), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn create(
     State(state): State<AppState>,
     Admin(caller): Admin,
@@ -394,8 +390,8 @@ pub async fn create_many(
 /// the product's answers 409, so a stale form never undoes a sale.
 #[utoipa::path(put, path = "/api/productos/{id}", tag = "productos", operation_id = "producto_update",
     params(("id" = i64, Path)), request_body = ProductoBody,
-    responses((status = 201, body = ProductoGuardado), (status = 400, body = Mensaje),
-    (status = 404, body = Mensaje), (status = 409, body = Mensaje)))]
+    responses((status = 201, body = ProductoGuardado), (status = 400, body = crate::http::kit::Mensaje),
+    (status = 404, body = crate::http::kit::Mensaje), (status = 409, body = crate::http::kit::Mensaje)))]
 pub async fn update(
     State(state): State<AppState>,
     Admin(caller): Admin,
@@ -423,7 +419,7 @@ pub async fn update(
 /// Deletes a product; refused with 409 while cash-box movements use it.
 #[utoipa::path(delete, path = "/api/productos/{id}", tag = "productos", operation_id = "producto_delete",
     params(("id" = i64, Path)),
-    responses((status = 200, body = Mensaje), (status = 404, body = Mensaje), (status = 409, body = Mensaje)))]
+    responses((status = 200, body = crate::http::kit::Mensaje), (status = 404, body = crate::http::kit::Mensaje), (status = 409, body = crate::http::kit::Mensaje)))]
 pub async fn delete(
     State(state): State<AppState>,
     Admin(caller): Admin,
@@ -441,7 +437,7 @@ pub async fn delete(
 /// Changes the price or cost of every product matching the filters (admins).
 #[utoipa::path(post, path = "/api/productos/actualizar-precios", tag = "productos",
     operation_id = "producto_mass_update", request_body = MassUpdateBody,
-    responses((status = 200, body = PreciosActualizados), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = PreciosActualizados), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn mass_update(
     State(state): State<AppState>,
     Admin(caller): Admin,
@@ -460,7 +456,7 @@ pub async fn mass_update(
 #[utoipa::path(get, path = "/api/excel/stock/{localId}", tag = "excel", operation_id = "excel_stock",
     params(("localId" = i64, Path)),
     responses((status = 200, description = "xlsx file", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-    (status = 404, body = Mensaje)))]
+    (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn stock_excel(
     State(state): State<AppState>,
     _admin: Admin,
@@ -472,5 +468,5 @@ pub async fn stock_excel(
     let rows = read::stock_sheet(&state.pool, local_id).await?;
     let bytes = excel::stock_workbook(&rows).map_err(AppError::internal)?;
     let name = excel::stock_file_name(&branch.nombre, state.today());
-    Ok(crate::http::xlsx_download(bytes, &name))
+    Ok(crate::http::kit::xlsx_download(bytes, &name))
 }

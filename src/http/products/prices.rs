@@ -15,7 +15,7 @@ use serde_json::Value;
 
 use crate::dispatch;
 use crate::error::{texts, AppError};
-use crate::http::lenient::opt_i64;
+use crate::http::kit::lenient::opt_i64;
 use crate::state::AppState;
 
 /// The mass-update body (contract section 5.7); filter ids may arrive as strings.

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use utoipa_axum::routes;
 
 use crate::error::AppError;
-use crate::http::Endpoints;
+use crate::http::kit::Endpoints;
 use crate::state::AppState;
 
 pub fn endpoints() -> Endpoints {

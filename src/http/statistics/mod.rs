@@ -14,16 +14,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::auth::{Admin, Staff};
 use crate::error::AppError;
-use crate::http::extract::{ApiJson, Query};
-use crate::http::lenient::opt_i64;
-use crate::http::lenient::{branch, day};
-#[allow(unused_imports)]
-use crate::openapi::Mensaje;
+use crate::http::kit::extract::{ApiJson, Query};
+use crate::http::kit::lenient::opt_i64;
+use crate::http::kit::lenient::{branch, day};
 use crate::reports::sales_excel as excel;
 use crate::state::AppState;
 use utoipa_axum::routes;
 
-use crate::http::Endpoints;
+use crate::http::kit::Endpoints;
 
 /// The sales figures, the daily chart and the sales workbooks.
 pub fn endpoints() -> Endpoints {
@@ -76,7 +74,7 @@ impl PeriodoBody {
 /// Per payment method, what came in and went out through the movements of the period.
 #[utoipa::path(post, path = "/api/movimientos/total-ganado", tag = "movimientos", operation_id = "movimiento_earned",
     request_body = PeriodoBody,
-    responses((status = 200, body = BTreeMap<String, EntradaSalida>), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = BTreeMap<String, EntradaSalida>), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn earned(
     State(state): State<AppState>,
     _admin: Admin,
@@ -93,7 +91,7 @@ pub struct Cantidad {
 /// Units sold in the period (product lines of sales; additional lines do not count).
 #[utoipa::path(post, path = "/api/movimientos/total-vendido", tag = "movimientos", operation_id = "movimiento_sold",
     request_body = PeriodoBody,
-    responses((status = 200, body = Cantidad), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = Cantidad), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn sold(
     State(state): State<AppState>,
     _admin: Admin,
@@ -141,7 +139,7 @@ pub async fn patients(
 /// left out.
 #[utoipa::path(post, path = "/api/estadisticas/ventas-por-dia", tag = "estadisticas",
     operation_id = "estadisticas_sales_per_day", request_body = PeriodoBody,
-    responses((status = 200, body = Vec<VentasDelDia>), (status = 400, body = Mensaje)))]
+    responses((status = 200, body = Vec<VentasDelDia>), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn sales_per_day(
     State(state): State<AppState>,
     _admin: Admin,
@@ -158,7 +156,7 @@ async fn named_period(state: &AppState, body: PeriodoBody) -> Result<(Periodo, S
         None => "todos los locales".to_string(),
         Some(id) => lookups::get(&state.pool, "Local", id)
             .await?
-            .ok_or_else(|| AppError::BadRequest("El local seleccionado no existe".into()))?
+            .ok_or_else(|| AppError::BadRequest(crate::http::kit::references::Missing::Local.to_string()))?
             .nombre
             .trim()
             .to_lowercase()
@@ -173,7 +171,7 @@ async fn named_period(state: &AppState, body: PeriodoBody) -> Result<(Periodo, S
 }
 
 fn workbook(bytes: Vec<u8>, name: &str) -> Response {
-    crate::http::xlsx_download(bytes, name)
+    crate::http::kit::xlsx_download(bytes, name)
 }
 
 /// The products sold in the period, with lenses sold as additional lines (sheet
@@ -181,7 +179,7 @@ fn workbook(bytes: Vec<u8>, name: &str) -> Response {
 #[utoipa::path(post, path = "/api/excel/ventas", tag = "estadisticas", operation_id = "excel_sales",
     request_body = PeriodoBody,
     responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    description = "the workbook"), (status = 400, body = Mensaje)))]
+    description = "the workbook"), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn sales_excel(
     State(state): State<AppState>,
     _admin: Admin,
@@ -198,7 +196,7 @@ pub async fn sales_excel(
 #[utoipa::path(post, path = "/api/excel/ventas/marcas", tag = "estadisticas", operation_id = "excel_brands",
     request_body = PeriodoBody,
     responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    description = "the workbook"), (status = 400, body = Mensaje)))]
+    description = "the workbook"), (status = 400, body = crate::http::kit::Mensaje)))]
 pub async fn brands_excel(
     State(state): State<AppState>,
     _admin: Admin,

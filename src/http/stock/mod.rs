@@ -17,12 +17,10 @@ use utoipa_axum::routes;
 use crate::auth::{Admin, Staff};
 use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
-use crate::http::extract::{ApiJson, ApiPath, Query};
-use crate::http::lenient::{branch, opt_i64};
+use crate::http::kit::extract::{ApiJson, ApiPath, Query};
+use crate::http::kit::lenient::{branch, opt_i64};
+use crate::http::kit::{page_index, page_size, Endpoints};
 use crate::http::products::errors::{command_error, not_found};
-use crate::http::{page_index, page_size, Endpoints};
-#[allow(unused_imports)]
-use crate::openapi::Mensaje;
 use crate::reports::reorder_excel;
 use crate::state::AppState;
 
@@ -106,7 +104,7 @@ async fn answer(state: &AppState, id: i64, caught: bool, mensaje: &str) -> Resul
 /// A manual stock adjustment with its reason and note (admins).
 #[utoipa::path(post, path = "/api/productos/{id}/ajustes", tag = "stock", operation_id = "stock_ajustar",
     params(("id" = i64, Path)), request_body = AjusteBody,
-    responses((status = 200, body = ProductoAjustado), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+    responses((status = 200, body = ProductoAjustado), (status = 400, description = "errors"), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn adjust(
     State(state): State<AppState>,
     Admin(caller): Admin,
@@ -142,7 +140,7 @@ pub struct MinimoBody {
 /// Sets or clears a branch's reorder point of the product (admins).
 #[utoipa::path(put, path = "/api/productos/{id}/minimo", tag = "stock", operation_id = "stock_minimo",
     params(("id" = i64, Path)), request_body = MinimoBody,
-    responses((status = 200, body = ProductoAjustado), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+    responses((status = 200, body = ProductoAjustado), (status = 400, description = "errors"), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn set_minimo(
     State(state): State<AppState>,
     Admin(caller): Admin,
@@ -220,7 +218,7 @@ pub async fn reorder(
 #[utoipa::path(get, path = "/api/reponer/excel", tag = "stock", operation_id = "stock_reponer_excel",
     params(ReponerQuery),
     responses((status = 200, description = "xlsx file", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-    (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+    (status = 400, description = "errors"), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn reorder_xlsx(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -236,5 +234,5 @@ pub async fn reorder_xlsx(
         .content;
     let bytes = reorder_excel::workbook(&nombre, &rows, caller.is_admin()).map_err(AppError::internal)?;
     let name = reorder_excel::file_name(&nombre, state.today());
-    Ok(crate::http::xlsx_download(bytes, &name))
+    Ok(crate::http::kit::xlsx_download(bytes, &name))
 }

@@ -34,7 +34,7 @@ pub fn command_error(id: i64, e: CommandError<TransferError>) -> AppError {
         CommandError::Domain(TransferError::Producto(_, other)) => AppError::internal(other),
         CommandError::Domain(TransferError::OtroLocal) => AppError::Forbidden,
         CommandError::Missing { target_type, .. } if target_type == "Local" => {
-            one(crate::http::references::UNKNOWN_LOCAL.into())
+            one(crate::http::kit::references::Missing::Local.to_string())
         }
         other => dispatch::store_failure(other),
     }

@@ -19,12 +19,10 @@ use utoipa_axum::routes;
 use crate::auth::{Caller, Staff};
 use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
-use crate::http::extract::{ApiJson, ApiPath, Query};
-use crate::http::lenient::{branch, opt_i64};
-use crate::http::references::{Referenced, UNKNOWN_LOCAL};
-use crate::http::{page_index, page_size, Created, Endpoints};
-#[allow(unused_imports)]
-use crate::openapi::Mensaje;
+use crate::http::kit::extract::{ApiJson, ApiPath, Query};
+use crate::http::kit::lenient::{branch, opt_i64};
+use crate::http::kit::references::{Missing, Referenced};
+use crate::http::kit::{branches_of, may_see, page_index, page_size, Created, Endpoints};
 use crate::state::AppState;
 use errors::{command_error, not_found};
 
@@ -127,7 +125,7 @@ pub async fn send(
     let branches = [body.origen_id, body.destino_id].map(|id| (optica_events::LookupKind::Local, id));
     let known = Referenced::load(&state.pool, branches).await?;
     if branches.iter().any(|(kind, id)| !known.exists(*kind, *id)) {
-        return Err(AppError::Validation(vec![UNKNOWN_LOCAL.into()]));
+        return Err(AppError::Validation(vec![Missing::Local.to_string()]));
     }
     let envio = Envio {
         origen: body.origen_id,
@@ -196,28 +194,18 @@ pub async fn list(
 
 /// Whether the caller may see a transfer: admins, and staff of either branch.
 async fn visible(state: &AppState, caller: &Caller, id: i64) -> Result<(), AppError> {
-    let (origen, destino) = match read::branches_of(&state.pool, id).await? {
-        Some(branches) => branches,
-        // Sent while the read model is behind: the stream knows its branches.
-        None => {
-            let (t, _) = state
-                .store
-                .load::<optica_command::transfers::Transferencia>(&id.to_string())
-                .await?;
-            let sent = t.estado() != optica_command::transfers::Estado::Nueva;
-            sent.then(|| (t.origen(), t.destino())).ok_or_else(|| not_found(id))?
-        }
-    };
-    if caller.works_at(origen) || caller.works_at(destino) {
-        Ok(())
-    } else {
-        Err(AppError::Forbidden)
-    }
+    let known = read::branches_of(&state.pool, id)
+        .await?
+        .map(|(origen, destino)| vec![origen, destino]);
+    let branches = branches_of(state, id, known, |t: &optica_command::transfers::Transferencia| {
+        (t.estado() != optica_command::transfers::Estado::Nueva).then(|| vec![t.origen(), t.destino()])
+    });
+    may_see(caller, &branches.await?.ok_or_else(|| not_found(id))?)
 }
 
 /// One transfer with its lines.
 #[utoipa::path(get, path = "/api/transferencias/{id}", tag = "stock", operation_id = "transferencia_get",
-    params(("id" = i64, Path)), responses((status = 200, body = Transferencia), (status = 404, body = Mensaje)))]
+    params(("id" = i64, Path)), responses((status = 200, body = Transferencia), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn get(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -250,7 +238,7 @@ async fn step(
 /// is written off with its reason.
 #[utoipa::path(post, path = "/api/transferencias/{id}/recepcion", tag = "stock", operation_id = "transferencia_recibir",
     params(("id" = i64, Path)), request_body = RecepcionBody,
-    responses((status = 200, body = TransferenciaGuardada), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+    responses((status = 200, body = TransferenciaGuardada), (status = 400, description = "errors"), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn receive(
     State(state): State<AppState>,
     Staff(caller): Staff,
@@ -271,7 +259,7 @@ pub async fn receive(
 /// Cancels a transfer in transit at its origin: every unit goes back.
 #[utoipa::path(post, path = "/api/transferencias/{id}/cancelacion", tag = "stock", operation_id = "transferencia_cancelar",
     params(("id" = i64, Path)), request_body = CancelacionBody,
-    responses((status = 200, body = TransferenciaGuardada), (status = 400, description = "errors"), (status = 404, body = Mensaje)))]
+    responses((status = 200, body = TransferenciaGuardada), (status = 400, description = "errors"), (status = 404, body = crate::http::kit::Mensaje)))]
 pub async fn cancel(
     State(state): State<AppState>,
     Staff(caller): Staff,

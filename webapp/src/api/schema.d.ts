@@ -3364,6 +3364,8 @@ export interface components {
             jti: string;
             /** Format: int64 */
             local_id?: number | null;
+            /** @description Present, and null, for a user without branch. */
+            local_nombre?: string | null;
             scope: string;
             token_type: string;
         };

@@ -12,8 +12,37 @@ use sqlx::PgPool;
 
 use crate::error::AppError;
 
-/// Why a branch named by a request is refused.
-pub const UNKNOWN_LOCAL: &str = "El local seleccionado no existe";
+/// An item a request names that does not exist; its text is the contract's answer, written
+/// once here for every feature that names such an item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Missing {
+    Local,
+    MetodoPago,
+    Paciente,
+}
+
+impl Missing {
+    pub fn text(self) -> &'static str {
+        match self {
+            Missing::Local => "El local seleccionado no existe",
+            Missing::MetodoPago => "El método de pago seleccionado no existe",
+            Missing::Paciente => "El paciente seleccionado no existe",
+        }
+    }
+}
+
+impl std::fmt::Display for Missing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.text())
+    }
+}
+
+/// A missing item alone is a validation error with its one text.
+impl From<Missing> for AppError {
+    fn from(missing: Missing) -> Self {
+        AppError::Validation(vec![missing.to_string()])
+    }
+}
 
 /// The referenced items that exist, with their names.
 pub struct Referenced {
@@ -34,6 +63,21 @@ impl Referenced {
             .filter_map(|(kind, id, nombre)| Some(((LookupKind::from_aggregate_type(&kind)?, id), nombre)))
             .collect();
         Ok(Referenced { names })
+    }
+
+    /// Refuses a branch or a payment method that does not exist, with its answer.
+    pub fn require(&self, kind: LookupKind, id: i64) -> Result<(), Missing> {
+        let missing = match kind {
+            LookupKind::Local => Missing::Local,
+            LookupKind::MetodoPago => Missing::MetodoPago,
+            // The catalogue's lookups are checked all together, with their own plural texts.
+            _ => return Ok(()),
+        };
+        if self.exists(kind, id) {
+            Ok(())
+        } else {
+            Err(missing)
+        }
     }
 
     pub fn name(&self, kind: LookupKind, id: i64) -> Option<&str> {

@@ -1,0 +1,32 @@
+//! A feature's routes with their OpenAPI description, split by who may call them.
+
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
+
+use crate::state::AppState;
+
+/// A feature's endpoints. `public` ones answer anyone; `staff` ones need a valid token and
+/// check the caller's role (their 401 and 403 answers are documented once, for all of them).
+#[derive(Default)]
+pub struct Endpoints {
+    pub(in crate::http) public: OpenApiRouter<AppState>,
+    pub(in crate::http) staff: OpenApiRouter<AppState>,
+}
+
+impl Endpoints {
+    pub fn public(mut self, routes: UtoipaMethodRouter<AppState>) -> Self {
+        self.public = self.public.routes(routes);
+        self
+    }
+
+    pub fn staff(mut self, routes: UtoipaMethodRouter<AppState>) -> Self {
+        self.staff = self.staff.routes(routes);
+        self
+    }
+
+    pub fn merge(self, other: Endpoints) -> Self {
+        Endpoints {
+            public: self.public.merge(other.public),
+            staff: self.staff.merge(other.staff),
+        }
+    }
+}
