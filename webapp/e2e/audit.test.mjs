@@ -11,27 +11,11 @@ const withApp = useApp();
 /** A frame with 10 at La Cruz, a sale of 3 by a seller, then a count that finds 5. */
 async function seed(server) {
   const shop = await seeder(server);
-  const local = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' });
+  const local = await shop.laCruz();
   const efectivo = await shop.metodoPago('Efectivo');
-  const marca = await shop.marca('Ray-Ban');
-  const sol = await shop.categoria('Sol');
-  const proveedor = await shop.proveedor('Opti', '1');
-  const producto = await shop.producto({
-    modelo: 'RB2140',
-    marca: { id: marca },
-    categorias: [{ id: sol }],
-    precio: 1000,
-    proveedores: [{ id: proveedor }],
-    productoLocales: [{ local: { id: local }, stock: 10 }],
-  });
-  await shop.seller('vendedora', 'clave-vendedora', local);
-  const paciente = await shop.paciente({
-    nombreCompleto: 'María Gómez',
-    celular: '3772 400000',
-    genero: 'Mujer',
-    local: { id: local },
-    historialFichas: [],
-  });
+  const producto = await shop.rb2140(local, { precio: 1000, stock: 10 });
+  await shop.vendedora(local);
+  const paciente = await shop.patient(local, 'María Gómez', '3772 400000');
   const seller = await server.token('vendedora', 'clave-vendedora');
   const movimiento = await shop.movimiento(
     {

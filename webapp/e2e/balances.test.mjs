@@ -8,16 +8,13 @@ import { test } from 'node:test';
 import { screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
 import { seeder } from './support/seed.mjs';
+import { loginOn, rowText } from './support/page.mjs';
+import { TZ, dayFromToday, ddmmyyyy } from './support/days.mjs';
 
 const withApp = useApp();
 
-/** The shop's time zone (the server's OPTICA_TIMEZONE default): "today" is the same day for the
- * server and the browser. */
-const TZ = 'America/Argentina/Buenos_Aires';
-const dayIn = (ms) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date(ms));
-const HOY = dayIn(Date.now());
-const HACE_45 = dayIn(Date.now() - 45 * 24 * 3600 * 1000);
-const ddmmyyyy = (iso) => iso.split('-').reverse().join('/');
+const HOY = dayFromToday(0);
+const HACE_45 = dayFromToday(-45);
 
 /** Centro and Norte, cash and card, Ana Gómez with a sale at Centro 45 days ago: $ 2.000,
  * $ 800 paid, $ 1.200 owed; a seller at Norte. */
@@ -52,17 +49,8 @@ async function seed(server) {
 }
 
 /** The cells of the table's row that reads `text`, but its buttons, joined by ' | '. */
-const rowText = async (page, text) =>
-  (
-    await page
-      .locator('table[aria-label="Saldos pendientes"] tbody tr', { hasText: text })
-      .first()
-      .locator('td')
-      .allTextContents()
-  )
-    .slice(0, -1)
-    .map((cell) => cell.replace(/\s+/g, ' ').trim())
-    .join(' | ');
+/** A balance's row, without its buttons. */
+const balanceRow = (page, text) => rowText(page, 'Saldos pendientes', text, { dropLast: true });
 
 const total = (page) => page.getByTestId('total-adeudado');
 
@@ -73,19 +61,11 @@ async function findAna(page) {
   await page.getByTestId('paciente-elegido').waitFor();
 }
 
-async function loginOn(page, server, username, password) {
-  await page.goto(`${server.url}/login`);
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.click('button[type=submit]');
-  await takeAlert(page);
-}
-
 test('a seller of the north collects part of a centre sale; a stale amount and a closed day are refused', () =>
   withApp(async ({ server, newPage }) => {
     const { shop, norte, efectivo, paciente, venta } = await seed(server);
     const page = await newPage({ timezoneId: TZ });
-    await loginOn(page, server, 'norte', 'clave-norte');
+    await loginOn(page, server.url, 'norte', 'clave-norte');
 
     // The menu leads to the north's balances: none there; the centre's sale is found by patient.
     await page.getByRole('link', { name: 'CUENTAS CORRIENTES' }).click();
@@ -96,7 +76,7 @@ test('a seller of the north collects part of a centre sale; a stale amount and a
     await findAna(page);
     await total(page).getByText('$ 1.200,00').waitFor();
     assert.equal(
-      await rowText(page, 'Ana Gómez'),
+      await balanceRow(page, 'Ana Gómez'),
       `${ddmmyyyy(HACE_45)} | Ana Gómez | Centro | $ 2.000,00 | $ 800,00 | $ 1.200,00 | 45 días (más de 30 días)`,
     );
     assert.match((await page.getByTestId(`saldo-${venta}`).getAttribute('class')) ?? '', /table-warning/);
@@ -116,7 +96,7 @@ test('a seller of the north collects part of a centre sale; a stale amount and a
     await cobrar.click();
     assert.deepEqual(await takeAlert(page), { title: 'PAGO REGISTRADO', text: 'El pago ha sido registrado!' });
     await total(page).getByText('$ 700,00').waitFor();
-    assert.match(await rowText(page, 'Ana Gómez'), /\| \$ 2\.000,00 \| \$ 1\.300,00 \| \$ 700,00 \|/);
+    assert.match(await balanceRow(page, 'Ana Gómez'), /\| \$ 2\.000,00 \| \$ 1\.300,00 \| \$ 700,00 \|/);
     console.log('screenshot:', await screenshot(page, 'cuentas-corrientes'));
 
     // A stale list: another tab collects $ 300 first; the $ 700 typed here is refused by the server.
@@ -164,7 +144,7 @@ test('on a phone the balances are cards and the payment dialog fits, without sid
   withApp(async ({ server, newPage }) => {
     const { venta } = await seed(server);
     const page = await newPage({ ...PHONE, timezoneId: TZ });
-    await loginOn(page, server, 'admin', server.adminPassword);
+    await loginOn(page, server.url, 'admin', server.adminPassword);
     await page.goto(`${server.url}/cuentasCorrientes`);
     await page.getByRole('heading', { name: 'CUENTAS CORRIENTES' }).waitFor();
     await total(page).getByText('$ 1.200,00').waitFor();

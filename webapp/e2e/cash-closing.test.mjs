@@ -9,31 +9,22 @@ import { test } from 'node:test';
 import { screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
 import { seeder } from './support/seed.mjs';
+import { loginOn, rowText } from './support/page.mjs';
+import { TZ, dayFromToday, ddmmyyyy } from './support/days.mjs';
 
 const withApp = useApp();
 
-/** The shop's time zone (the server's OPTICA_TIMEZONE default): "today" is the same day for the
- * server and the browser. */
-const TZ = 'America/Argentina/Buenos_Aires';
-const dayIn = (ms) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date(ms));
-const HOY = dayIn(Date.now());
-const AYER = dayIn(Date.now() - 24 * 3600 * 1000);
-const ddmmyyyy = (iso) => iso.split('-').reverse().join('/');
+const HOY = dayFromToday(0);
+const AYER = dayFromToday(-1);
 
 /** La Cruz with cash and card, a patient, a seller there; yesterday closed $ 50 over. */
 async function seed(server) {
   const shop = await seeder(server);
-  const local = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' });
+  const local = await shop.laCruz();
   const efectivo = await shop.metodoPago('Efectivo');
   const tarjeta = await shop.metodoPago('Tarjeta');
-  const paciente = await shop.paciente({
-    nombreCompleto: 'Ana Gómez',
-    celular: '3772 111111',
-    genero: 'Mujer',
-    local: { id: local },
-    historialFichas: [],
-  });
-  await shop.seller('vendedora', 'clave-vendedora', local);
+  const paciente = await shop.patient(local);
+  await shop.vendedora(local);
   const caja = (fecha, accion, body) => server.api('POST', `/api/caja/${local}/${fecha}/${accion}`, shop.token, body);
   assert.equal((await caja(AYER, 'apertura', { fondo: [] })).status, 200);
   const ayer = await caja(AYER, 'cierre', {
@@ -68,33 +59,13 @@ async function sell(server, { shop, local, efectivo, tarjeta, paciente }) {
   );
 }
 
-async function loginOn(page, server, username, password) {
-  await page.goto(`${server.url}/login`);
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.click('button[type=submit]');
-  await takeAlert(page);
-}
-
-/** The cells of the row of a table that reads `text`, joined by ' | '. */
-const rowText = async (page, table, text) =>
-  (
-    await page
-      .locator(`table[aria-label="${table}"] tbody tr`, { hasText: text })
-      .first()
-      .locator('td')
-      .allTextContents()
-  )
-    .map((cell) => cell.replace(/\s+/g, ' ').trim())
-    .join(' | ');
-
 const estado = (page) => page.getByTestId('estado-caja');
 
 test('a seller opens the day, counts short, closes with the reason; the day refuses a sale; an admin reopens it', () =>
   withApp(async ({ server, newPage }) => {
     const shop = await seed(server);
     const page = await newPage({ timezoneId: TZ });
-    await loginOn(page, server, 'vendedora', 'clave-vendedora');
+    await loginOn(page, server.url, 'vendedora', 'clave-vendedora');
 
     // The menu leads to today's day of the seller's branch, not opened yet.
     await page.getByRole('link', { name: 'CIERRE DE CAJA' }).click();
@@ -174,7 +145,7 @@ test('a seller opens the day, counts short, closes with the reason; the day refu
 
     // The admin finds it in the closings, opens the day from there and reopens it with a reason.
     const admin = await newPage({ timezoneId: TZ });
-    await loginOn(admin, server, 'admin', server.adminPassword);
+    await loginOn(admin, server.url, 'admin', server.adminPassword);
     await admin.goto(`${server.url}/cierreCaja`);
     await admin.getByText('Elegí un local para ver, abrir o cerrar su caja del día.').waitFor();
     await admin.locator('#cajaLocal').selectOption({ label: 'La Cruz' });
@@ -218,7 +189,7 @@ test('the cash closing fits a phone: the float, the count, the difference and th
     const shop = await seed(server);
     await sell(server, shop);
     const page = await newPage({ ...PHONE, timezoneId: TZ });
-    await loginOn(page, server, 'vendedora', 'clave-vendedora');
+    await loginOn(page, server.url, 'vendedora', 'clave-vendedora');
     await page.goto(`${server.url}/cierreCaja`);
     await page.getByRole('heading', { name: `La Cruz · ${ddmmyyyy(HOY)}` }).waitFor();
     await page.fill('#fondo-1', '1000');
@@ -244,7 +215,7 @@ test("'Imprimir' downloads the closed day's report", () =>
   withApp(async ({ server, newPage }) => {
     const shop = await seed(server);
     const page = await newPage({ timezoneId: TZ });
-    await loginOn(page, server, 'admin', server.adminPassword);
+    await loginOn(page, server.url, 'admin', server.adminPassword);
     await page.goto(`${server.url}/cierreCaja?local=${shop.local}&fecha=${AYER}`);
     await estado(page).getByText('Cerrada').waitFor();
     const [download] = await Promise.all([

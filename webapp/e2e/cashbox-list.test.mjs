@@ -16,14 +16,12 @@ const EXCEDE = 'La suma de los pagos no puede exceder el total del movimiento.';
  * paid (1.000,00 owed). */
 async function seed(server) {
   const shop = await seeder(server);
-  const local = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' });
+  const local = await shop.laCruz();
   await shop.local({ nombre: 'Santo Tomé', direccion: 'Belgrano 450', celular: '2' });
   const efectivo = await shop.metodoPago('Efectivo');
   const tarjeta = await shop.metodoPago('Tarjeta');
-  const paciente = (nombreCompleto, celular) =>
-    shop.paciente({ nombreCompleto, celular, genero: 'Mujer', local: { id: local }, historialFichas: [] });
-  const ana = await paciente('Ana Gómez', '3772 111111');
-  const ruiz = await paciente('Ana Gómez Ruiz', '3772 222222');
+  const ana = await shop.patient(local);
+  const ruiz = await shop.patient(local, 'Ana Gómez Ruiz', '3772 222222');
   const pago = (id, monto, fecha) => ({ monto, montoImpuesto: monto, metodoPago: { id }, fecha });
   const venta = (id, descripcion, total, fecha, pagos) =>
     shop.movimiento({
@@ -45,7 +43,7 @@ async function seed(server) {
     pago(tarjeta, 800, '2026-11-10T11:05'),
   ]);
   await venta(ruiz, 'Seña del anteojo', 1500, '2026-11-11T10:00', [pago(efectivo, 500, '2026-11-11T10:00')]);
-  await shop.seller('vendedora', 'clave-vendedora', local);
+  await shop.vendedora(local);
   return { token: shop.token, pagada };
 }
 

@@ -2,50 +2,24 @@
 // both PDFs (the customer's is the sale's numbered receipt), the customer's status page (logged
 // out) and the order moving along.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { screenshot, takeAlert } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
 import { seeder } from './support/seed.mjs';
+import { pdfText } from './support/page.mjs';
 
 const withApp = useApp();
 
 /** A branch, two payment methods, a frame with stock 3, a patient and a seller at the branch. */
 async function seed(server) {
   const shop = await seeder(server);
-  const local = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' });
+  const local = await shop.laCruz();
   await shop.metodoPago('Efectivo');
   await shop.metodoPago('Tarjeta');
-  const marca = await shop.marca('Ray-Ban');
-  const sol = await shop.categoria('Sol');
-  const proveedor = await shop.proveedor('Opti', '1');
-  const producto = await shop.producto({
-    modelo: 'RB2140',
-    marca: { id: marca },
-    categorias: [{ id: sol }],
-    precio: 1000.5,
-    proveedores: [{ id: proveedor }],
-    productoLocales: [{ local: { id: local }, stock: 3 }],
-  });
-  const paciente = await shop.paciente({
-    nombreCompleto: 'Ana Gómez',
-    celular: '3772 111111',
-    genero: 'Mujer',
-    local: { id: local },
-    historialFichas: [],
-  });
-  await shop.seller('vendedora', 'clave-vendedora', local);
+  const producto = await shop.rb2140(local, { precio: 1000.5, stock: 3 });
+  const paciente = await shop.patient(local);
+  await shop.vendedora(local);
   return { token: shop.token, local, producto, paciente };
-}
-
-/** The text of a downloaded PDF, read by poppler's pdftotext. */
-async function pdfText(download) {
-  const bytes = await readFile(await download.path());
-  assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
-  const out = spawnSync('pdftotext', ['-layout', '-', '-'], { input: bytes });
-  assert.equal(out.status, 0, 'pdftotext could not read the report');
-  return out.stdout.toString('utf8').replace(/\s+/g, ' ');
 }
 
 test('a seller sells to a patient with two payments, prints both reports and the customer follows the order', () =>

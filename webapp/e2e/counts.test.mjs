@@ -9,11 +9,12 @@ import { test } from 'node:test';
 import { screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
 import { seeder } from './support/seed.mjs';
+import { loginOn, noSideways, rowText } from './support/page.mjs';
+import { TZ } from './support/days.mjs';
 
 const withApp = useApp();
 
 /** The shop's time zone (the server's OPTICA_TIMEZONE default). */
-const TZ = 'America/Argentina/Buenos_Aires';
 /** Now in the shop, `yyyy-MM-ddTHH:mm`, as a movement's date. */
 function nowInShop() {
   const parts = Object.fromEntries(
@@ -36,7 +37,7 @@ function nowInShop() {
  * Ray-Ban one the brand filter leaves out; a seller there, a patient and cash. */
 async function seed(server) {
   const shop = await seeder(server);
-  const local = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' });
+  const local = await shop.laCruz();
   await shop.local({ nombre: 'Centro', direccion: 'Mitre 2', celular: '2' });
   const vulk = await shop.marca('Vulk');
   const rayban = await shop.marca('Ray-Ban');
@@ -57,36 +58,10 @@ async function seed(server) {
   const clubmaster = await producto('Clubmaster', vulk, 500, 1);
   const rb3025 = await producto('RB3025', vulk, 800, 2);
   await producto('Wayfarer', rayban, 900, 5);
-  const paciente = await shop.paciente({
-    nombreCompleto: 'Ana Gómez',
-    celular: '3772 111111',
-    genero: 'Mujer',
-    local: { id: local },
-    historialFichas: [],
-  });
-  await shop.seller('vendedora', 'clave-vendedora', local);
+  const paciente = await shop.patient(local);
+  await shop.vendedora(local);
   return { shop, local, efectivo, paciente, aviator, clubmaster, rb3025 };
 }
-
-async function loginOn(page, server, username, password) {
-  await page.goto(`${server.url}/login`);
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.click('button[type=submit]');
-  await takeAlert(page);
-}
-
-/** The cells of a table's row that reads `text`, joined by ' | '. */
-const rowText = async (page, table, text) =>
-  (
-    await page
-      .locator(`table[aria-label="${table}"] tbody tr`, { hasText: text })
-      .first()
-      .locator('td')
-      .allTextContents()
-  )
-    .map((cell) => cell.replace(/\s+/g, ' ').trim())
-    .join(' | ');
 
 /** The quantities on the open sheet, in its order. */
 const quantities = (page) =>
@@ -103,18 +78,13 @@ const pasteInto = (locator, text) =>
     input.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
   }, text);
 
-const noSidewaysScroll = async (page, what) => {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `${what}: no sideways scrolling (${width} px)`);
-};
-
 test('an admin counts a brand at a branch: the seller counts blind on a phone, a sale meanwhile, the stock adjusted', () =>
   withApp(async ({ server, newPage }) => {
     const s = await seed(server);
 
     // The admin starts a count of La Cruz's Vulk frames from the menu.
     const admin = await newPage({ timezoneId: TZ });
-    await loginOn(admin, server, 'admin', server.adminPassword);
+    await loginOn(admin, server.url, 'admin', server.adminPassword);
     await admin.getByRole('link', { name: 'CONTEOS' }).click();
     await admin.getByRole('heading', { name: 'CONTEOS' }).waitFor();
     await admin.getByText('No hay conteos.').waitFor();
@@ -144,7 +114,7 @@ test('an admin counts a brand at a branch: the seller counts blind on a phone, a
 
     // The seller, on a phone, opens it from the list: one card per product, blind.
     const seller = await newPage({ ...PHONE, timezoneId: TZ });
-    await loginOn(seller, server, 'vendedora', 'clave-vendedora');
+    await loginOn(seller, server.url, 'vendedora', 'clave-vendedora');
     await seller.goto(`${server.url}/conteos`);
     await seller.getByText('Se muestran los conteos de tu local.').waitFor();
     await seller.getByRole('link', { name: `Contar conteo #${id}` }).click();
@@ -184,7 +154,7 @@ test('an admin counts a brand at a branch: the seller counts blind on a phone, a
     assert.deepEqual(await quantities(seller), ['2', '0', '3']);
     await seller.getByText('3 de 3 contados').waitFor();
     await seller.getByText('3 sin guardar').waitFor();
-    await noSidewaysScroll(seller, 'the sheet on a phone');
+    await noSideways(seller, 'the sheet on a phone');
     console.log('screenshot:', await screenshot(seller, 'conteo-telefono-planilla'));
     await seller.getByRole('button', { name: 'Guardar' }).click();
     assert.equal((await takeAlert(seller)).title, 'CANTIDADES GUARDADAS');
@@ -280,6 +250,6 @@ test('an admin counts a brand at a branch: the seller counts blind on a phone, a
     await seller.getByRole('table', { name: table }).waitFor();
     assert.equal(await seller.getByText('Valor al costo').count(), 0);
     assert.equal(await seller.getByRole('button', { name: 'Descargar informe' }).count(), 0);
-    await noSidewaysScroll(seller, 'the differences on a phone');
+    await noSideways(seller, 'the differences on a phone');
     console.log('screenshot:', await screenshot(seller, 'conteo-telefono-diferencias'));
   }));

@@ -14,42 +14,23 @@ import { test } from 'node:test';
 import { screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
 import { seeder } from './support/seed.mjs';
+import { loginOn, noSideways, rowText } from './support/page.mjs';
+import { TZ, dayFromToday, ddmmyyyy } from './support/days.mjs';
 
 const withApp = useApp();
 
-/** The shop's time zone (the server's OPTICA_TIMEZONE default): "today" is the same day for the
- * server and the browser. */
-const TZ = 'America/Argentina/Buenos_Aires';
-const dayIn = (ms) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date(ms));
-const HOY = dayIn(Date.now());
-const HACE_45 = dayIn(Date.now() - 45 * 24 * 3600 * 1000);
-const ddmmyyyy = (iso) => iso.split('-').reverse().join('/');
+const HOY = dayFromToday(0);
+const HACE_45 = dayFromToday(-45);
 
 /** La Cruz with cash and card, a frame at $ 1.000,55 with stock 3, Ana Gómez with a sale 45 days
  * ago of $ 2.000 that still owes $ 1.200, and a seller there. */
 async function seed(server) {
   const shop = await seeder(server);
-  const local = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' });
+  const local = await shop.laCruz();
   const efectivo = await shop.metodoPago('Efectivo');
   const tarjeta = await shop.metodoPago('Tarjeta');
-  const marca = await shop.marca('Ray-Ban');
-  const sol = await shop.categoria('Sol');
-  const proveedor = await shop.proveedor('Opti', '1');
-  const producto = await shop.producto({
-    modelo: 'RB2140',
-    marca: { id: marca },
-    categorias: [{ id: sol }],
-    precio: 1000.55,
-    proveedores: [{ id: proveedor }],
-    productoLocales: [{ local: { id: local }, stock: 3 }],
-  });
-  const paciente = await shop.paciente({
-    nombreCompleto: 'Ana Gómez',
-    celular: '3772 111111',
-    genero: 'Mujer',
-    local: { id: local },
-    historialFichas: [],
-  });
+  const producto = await shop.rb2140(local, { precio: 1000.55, stock: 3 });
+  const paciente = await shop.patient(local);
   const fecha = `${HACE_45}T10:00`;
   const vieja = await shop.movimiento({
     tipoMovimiento: 'ENTRADA',
@@ -63,44 +44,19 @@ async function seed(server) {
     cajaMovimientos: [{ monto: 800, montoImpuesto: 800, metodoPago: { id: efectivo }, fecha }],
     estadoMovimiento: 'PEDIDO_CRISTALES',
   });
-  await shop.seller('vendedora', 'clave-vendedora', local);
+  await shop.vendedora(local);
   return { shop, local, efectivo, tarjeta, producto, paciente, vieja };
 }
-
-async function loginOn(page, server, username, password) {
-  await page.goto(`${server.url}/login`);
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.click('button[type=submit]');
-  await takeAlert(page);
-}
-
-/** The cells of the row of a table that reads `text`, joined by ' | '. */
-const rowText = async (page, table, text) =>
-  (
-    await page
-      .locator(`table[aria-label="${table}"] tbody tr`, { hasText: text })
-      .first()
-      .locator('td')
-      .allTextContents()
-  )
-    .map((cell) => cell.replace(/\s+/g, ' ').trim())
-    .join(' | ');
 
 /** The cash list's row of movement `id` (found by its 'Editar' button, not by a link to it). */
 const listRow = (page, id) =>
   page.locator('tbody tr').filter({ has: page.locator(`a.btn[href="/editarMovimiento/${id}"]`) });
 
-const noSidewaysScroll = async (page) => {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `no sideways scrolling (${width} px)`);
-};
-
 test("a branch's day: float, a sale, an old debt collected, a return, the list, the closing with a difference, its report", () =>
   withApp(async ({ server, newPage }) => {
     const { shop, local, efectivo, tarjeta, producto, paciente, vieja } = await seed(server);
     const page = await newPage({ timezoneId: TZ });
-    await loginOn(page, server, 'vendedora', 'clave-vendedora');
+    await loginOn(page, server.url, 'vendedora', 'clave-vendedora');
 
     // Morning: the day opened with $ 1.000 of cash.
     await page.getByRole('link', { name: 'CIERRE DE CAJA' }).click();
@@ -235,13 +191,13 @@ test("a branch's day: float, a sale, an old debt collected, a return, the list, 
 
     // The counter's phone: the same dialog fits 390 px without sideways scrolling.
     const phone = await newPage({ ...PHONE, timezoneId: TZ });
-    await loginOn(phone, server, 'vendedora', 'clave-vendedora');
+    await loginOn(phone, server.url, 'vendedora', 'clave-vendedora');
     await phone.goto(`${server.url}/editarMovimiento/${venta}`);
     await phone.getByRole('button', { name: 'Devolver productos' }).click();
     await phone.getByRole('dialog').getByText('Vendidas 2 · quedan 1').waitFor();
     await phone.fill(`#devolver-${producto}`, '1');
     await phone.getByRole('dialog').getByText('Reintegro: $ 900,50').waitFor();
-    await noSidewaysScroll(phone);
+    await noSideways(phone, 'the phone');
     console.log('screenshot:', await screenshot(phone, 'dia-devolucion-telefono', { fullPage: false }));
     await phone.keyboard.press('Escape');
     await phone.getByRole('dialog').waitFor({ state: 'detached' });
@@ -318,7 +274,7 @@ test('returns of a sale that still owes: the debt is cancelled first, each refun
       estadoMovimiento: 'PEDIDO_CRISTALES',
     });
     const page = await newPage({ timezoneId: TZ });
-    await loginOn(page, server, 'vendedora', 'clave-vendedora');
+    await loginOn(page, server.url, 'vendedora', 'clave-vendedora');
 
     const cuentas = async (total) => {
       await page.getByRole('link', { name: 'CUENTAS CORRIENTES' }).click();

@@ -24,17 +24,15 @@ import { test } from 'node:test';
 import { artifactsDir, screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
 import { seeder } from './support/seed.mjs';
+import { cellsOf, loginOn, noSideways } from './support/page.mjs';
+import { TZ, dayFromToday, ddmmyyyy } from './support/days.mjs';
+import { freePort } from './support/server.mjs';
 
 const withApp = useApp();
 
-/** The shop's time zone (the server's OPTICA_TIMEZONE default): "today" is the same day for the
- * server and the browser. */
-const TZ = 'America/Argentina/Buenos_Aires';
-const dayIn = (ms) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date(ms));
-const HOY = dayIn(Date.now());
-const AYER = dayIn(Date.now() - 24 * 3600 * 1000);
-const EN_TRES_DIAS = dayIn(Date.now() + 3 * 24 * 3600 * 1000);
-const ddmmyyyy = (iso) => iso.split('-').reverse().join('/');
+const HOY = dayFromToday(0);
+const AYER = dayFromToday(-1);
+const EN_TRES_DIAS = dayFromToday(3);
 
 /** The patient's phone as the counter writes it, and the number wa.me gets (549 + area + number). */
 const CELULAR = '0379 15 4123456';
@@ -42,17 +40,6 @@ const WA_ME = 'https://wa.me/5493794123456';
 const CORREO = 'laura@cliente.test';
 
 // --------------------------------------------------------------------------- the SMTP server
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const canConnect = (port) =>
   new Promise((resolve) => {
@@ -201,25 +188,6 @@ async function seed(server) {
   return { shop, centro, laboratorio, paciente, venta, vendedora };
 }
 
-async function loginOn(page, server, username, password) {
-  await page.goto(`${server.url}/login`);
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.click('button[type=submit]');
-  await takeAlert(page);
-}
-
-/** The cells of a table row, once it is on screen. */
-const cellsOf = async (row) => {
-  await row.waitFor();
-  return (await row.locator('td').allTextContents()).map((c) => c.replace(/\s+/g, ' ').trim());
-};
-
-const noSideways = async (page, what) => {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `${what}: no sideways scrolling (${width} px)`);
-};
-
 /** Moves the job on its page to `estado` (with `motivo`), answering the success alert. */
 async function moveTo(page, estado, motivo) {
   await page.locator('#trabajoNuevoEstado').selectOption(estado);
@@ -269,7 +237,7 @@ test('a job from the order to the notices and the delivery, with a real mail ser
           .route('https://wa.me/**', (route) =>
             route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }),
           );
-        await loginOn(page, server, 'vendedora', 'clave-vendedora');
+        await loginOn(page, server.url, 'vendedora', 'clave-vendedora');
 
         // The sale's page: no job yet; a promised day before today is refused by the server.
         await page.goto(`${server.url}/editarMovimiento/${venta}`);
@@ -592,7 +560,7 @@ test("on the counter's phone the job fits; without a mail server the mail is ref
     assert.equal(listo.status, 200, JSON.stringify(listo.body));
 
     const phone = await newPage({ ...PHONE, timezoneId: TZ });
-    await loginOn(phone, server, 'vendedora', 'clave-vendedora');
+    await loginOn(phone, server.url, 'vendedora', 'clave-vendedora');
     await phone.goto(`${server.url}/trabajos/${venta}`);
     await phone.getByRole('heading', { name: `Trabajo #${venta}` }).waitFor();
     await phone.getByRole('table', { name: 'Receta' }).waitFor();

@@ -11,19 +11,12 @@ const withApp = useApp();
 
 async function seed(server) {
   const shop = await seeder(server);
-  const local = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' });
+  const local = await shop.laCruz();
   const efectivo = await shop.metodoPago('Efectivo');
-  const marca = await shop.marca('Ray-Ban');
-  const sol = await shop.categoria('Sol');
-  const proveedor = await shop.proveedor('Opti', '1');
-  await shop.producto({
-    modelo: 'RB2140',
-    marca: { id: marca },
-    categorias: [{ id: sol }],
+  await shop.rb2140(local, {
     precio: 359999.96,
     descripcion: 'Acetato negro, lentes verdes G-15, estuche y paño. '.repeat(5).slice(0, 255),
-    proveedores: [{ id: proveedor }],
-    productoLocales: [{ local: { id: local }, stock: 3 }],
+    stock: 3,
   });
   // A sale paid two ways that still owes, and an expense: the list's columns must fit a phone.
   const tarjeta = await shop.metodoPago('Tarjeta de crédito');
@@ -60,7 +53,7 @@ async function seed(server) {
     cajaMovimientos: [pago(efectivo, 35500, '2026-11-12T09:00')],
     estadoMovimiento: null,
   });
-  await shop.seller('vendedora', 'clave-vendedora', local);
+  await shop.vendedora(local);
 }
 
 /** The page is no wider than the phone: nothing to scroll sideways. */

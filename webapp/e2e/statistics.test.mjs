@@ -13,21 +13,10 @@ const withApp = useApp();
  * expense of 300.00 cash. */
 async function seed(server) {
   const shop = await seeder(server);
-  const local = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' });
+  const local = await shop.laCruz();
   const efectivo = await shop.metodoPago('Efectivo');
   const tarjeta = await shop.metodoPago('Tarjeta');
-  const marca = await shop.marca('Ray-Ban');
-  const sol = await shop.categoria('Sol');
-  const proveedor = await shop.proveedor('Opti', '1');
-  const producto = await shop.producto({
-    modelo: 'RB2140',
-    marca: { id: marca },
-    categorias: [{ id: sol }],
-    precio: 1000.5,
-    costo: 400,
-    proveedores: [{ id: proveedor }],
-    productoLocales: [{ local: { id: local }, stock: 5 }],
-  });
+  const producto = await shop.rb2140(local, { precio: 1000.5, costo: 400, stock: 5 });
   const pago = (id, monto, fecha) => ({ monto, montoImpuesto: monto, metodoPago: { id }, fecha });
   await shop.movimiento({
     tipoMovimiento: 'ENTRADA',
@@ -52,7 +41,7 @@ async function seed(server) {
     cajaMovimientos: [pago(efectivo, 300, '2026-11-12T09:00')],
     estadoMovimiento: null,
   });
-  await shop.seller('vendedora', 'clave-vendedora', local);
+  await shop.vendedora(local);
   return { local };
 }
 

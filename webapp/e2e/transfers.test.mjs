@@ -10,12 +10,13 @@ import { test } from 'node:test';
 import { screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
 import { seeder } from './support/seed.mjs';
+import { cellsOf, loginOn, noSideways } from './support/page.mjs';
+import { TZ, dayFromToday } from './support/days.mjs';
 
 const withApp = useApp();
 
 /** The shop's time zone (the server's OPTICA_TIMEZONE default): the workbook's day is the same. */
-const TZ = 'America/Argentina/Buenos_Aires';
-const HOY = new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date());
+const HOY = dayFromToday(0);
 
 /** Centro with 10 × RB2140, Norte without it, and a seller at Norte. */
 async function seed(server) {
@@ -38,14 +39,6 @@ async function seed(server) {
   return { shop, centro, norte, producto };
 }
 
-async function loginOn(page, server, username, password) {
-  await page.goto(`${server.url}/login`);
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.click('button[type=submit]');
-  await takeAlert(page);
-}
-
 /** A branch's stock and what is on its way there, as the server answers the product. */
 async function stockAt(server, token, producto, localId) {
   const answer = await server.api('GET', `/api/productos/${producto}`, token);
@@ -53,17 +46,6 @@ async function stockAt(server, token, producto, localId) {
   const row = answer.body.productoLocales.find((s) => s.local.id === localId);
   return { stock: row?.stock ?? null, enTransito: row?.enTransito ?? 0 };
 }
-
-/** The cells of a table row, once it is on screen. */
-const cellsOf = async (row) => {
-  await row.waitFor();
-  return (await row.locator('td').allTextContents()).map((c) => c.replace(/\s+/g, ' ').trim());
-};
-
-const noSideways = async (page, what) => {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `${what}: no sideways scrolling (${width} px)`);
-};
 
 test('a transfer sent, received short, an adjustment in the ledger, and the reorder list with its Excel', () =>
   withApp(async ({ server, page, login, open, newPage }) => {
@@ -112,7 +94,7 @@ test('a transfer sent, received short, an adjustment in the ledger, and the reor
 
     // Norte's seller receives 2 of the 3, with the shortfall's reason, through the screen.
     const vendedor = await newPage({ timezoneId: TZ });
-    await loginOn(vendedor, server, 'norte', 'clave-norte');
+    await loginOn(vendedor, server.url, 'norte', 'clave-norte');
     await vendedor.getByRole('link', { name: 'TRANSFERENCIAS' }).click();
     const fila7 = vendedor.getByTestId(`transferencia-${id}`);
     assert.deepEqual((await cellsOf(fila7)).slice(2), ['Centro', 'Norte', '3', 'Enviada', 'Ver']);
@@ -243,7 +225,7 @@ test("on a phone the seller's transfer, its receipt and 'Reponer' fit without si
     assert.equal(minimo.status, 200, JSON.stringify(minimo.body));
 
     const phone = await newPage({ ...PHONE, timezoneId: TZ });
-    await loginOn(phone, server, 'norte', 'clave-norte');
+    await loginOn(phone, server.url, 'norte', 'clave-norte');
     await phone.goto(`${server.url}/transferencias`);
     await phone.getByTestId(`transferencia-${id}`).getByText('Enviada').waitFor();
     await noSideways(phone, 'transferencias');

@@ -3,10 +3,11 @@
 // 390 px phone and on a desktop.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { screenshot, takeAlert } from './support/browser.mjs';
+import { screenshot } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
 import { seeder } from './support/seed.mjs';
 import { SHOP_WHATSAPP } from './support/server.mjs';
+import { loginOn } from './support/page.mjs';
 
 const withApp = useApp();
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -41,20 +42,12 @@ async function coveredWhileScrolling(page) {
   return seen;
 }
 
-async function login(page, url, username, password) {
-  await page.goto(`${url}/login`);
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.click('button[type=submit]');
-  await takeAlert(page);
-}
-
 test("the WhatsApp button calls the shop's number and covers no button, on a phone and a desktop", () =>
   withApp(async ({ server, newPage }) => {
     const shop = await seeder(server);
-    const local = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' });
+    const local = await shop.laCruz();
     await shop.metodoPago('Efectivo');
-    await shop.seller('vendedora', 'clave-vendedora', local);
+    await shop.vendedora(local);
 
     for (const [device, options] of [
       ['telefono', PHONE],
@@ -70,7 +63,7 @@ test("the WhatsApp button calls the shop's number and covers no button, on a pho
       assert.equal(await whatsapp.getAttribute('href'), `https://wa.me/${SHOP_WHATSAPP}`);
       assert.deepEqual(await covered(page), [], `${device}, login`);
 
-      await login(page, server.url, 'vendedora', 'clave-vendedora');
+      await loginOn(page, server.url, 'vendedora', 'clave-vendedora');
       // The forms with their repeated rows open: a ficha, two payments (each with its 'Quitar' at
       // the right end of the row, which the button covered on a desktop).
       const more = {
@@ -117,8 +110,8 @@ test('with no WhatsApp number in the settings there is no WhatsApp button', () =
   withApp(
     async ({ server, page, open, login }) => {
       const shop = await seeder(server);
-      const local = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' });
-      await shop.seller('vendedora', 'clave-vendedora', local);
+      const local = await shop.laCruz();
+      await shop.vendedora(local);
       const tienda = await (await fetch(`${server.url}/api/tienda`)).json();
       assert.equal(tienda.whatsapp, null);
 

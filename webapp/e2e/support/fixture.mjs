@@ -2,7 +2,8 @@
 // a fresh database and a browser context whose pages must raise no JavaScript error and break no
 // rule of the Content-Security-Policy.
 import { after, before } from 'node:test';
-import { launchBrowser, takeAlert } from './browser.mjs';
+import { launchBrowser } from './browser.mjs';
+import { loginOn } from './page.mjs';
 import { startServer } from './server.mjs';
 
 /** A phone at the counter: 390 × 844 CSS pixels, touch. */
@@ -46,13 +47,7 @@ export function useApp() {
       /** Opens a path of the app. */
       const open = (path) => page.goto(`${server.url}${path}`);
       /** Logs in through the login screen; answers the welcome alert, dismissed. */
-      const login = async (username, password) => {
-        await open('/login');
-        await page.fill('#username', username);
-        await page.fill('#password', password);
-        await page.click('button[type=submit]');
-        return takeAlert(page);
-      };
+      const login = (username, password) => loginOn(page, server.url, username, password);
       await fn({ server, page, open, login, newPage });
       if (errors.length) throw new Error(`errores de JavaScript en la página: ${errors.join('; ')}`);
     } finally {

@@ -25,7 +25,7 @@ export async function seeder(server) {
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
     return answer.body[key].id;
   };
-  return {
+  const shop = {
     /** The admin's token, to read back what the screens did. */
     token,
     local: (body) => create('/api/local', body, 'local'),
@@ -56,5 +56,31 @@ export async function seeder(server) {
     },
     /** A seller at a branch, created with the command line as an operator would. */
     seller: (username, password, localId) => server.addUser(username, password, ['ROLE_VENDEDOR'], localId),
+
+    // The counter most tests start from, piece by piece.
+    /** The branch La Cruz. */
+    laCruz: () => shop.local({ nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' }),
+    /** A Ray-Ban sunglasses frame RB2140 from the supplier Opti, with `stock` units at `local`
+     * (`extra`: its cost, description...). */
+    async rb2140(local, { precio, stock, ...extra }) {
+      const marca = await shop.marca('Ray-Ban');
+      const sol = await shop.categoria('Sol');
+      const proveedor = await shop.proveedor('Opti', '1');
+      return shop.producto({
+        modelo: 'RB2140',
+        marca: { id: marca },
+        categorias: [{ id: sol }],
+        precio,
+        ...extra,
+        proveedores: [{ id: proveedor }],
+        productoLocales: [{ local: { id: local }, stock }],
+      });
+    },
+    /** A patient of `local` without fichas (Ana Gómez unless named). */
+    patient: (local, nombreCompleto = 'Ana Gómez', celular = '3772 111111') =>
+      shop.paciente({ nombreCompleto, celular, genero: 'Mujer', local: { id: local }, historialFichas: [] }),
+    /** The seller 'vendedora' (password 'clave-vendedora') at `local`. */
+    vendedora: (local) => shop.seller('vendedora', 'clave-vendedora', local),
   };
+  return shop;
 }

@@ -23,7 +23,8 @@ async function psql(sql) {
   await run('psql', [databaseUrl('postgres'), '-v', 'ON_ERROR_STOP=1', '-qc', sql]);
 }
 
-function freePort() {
+/** A TCP port nobody listens on now. */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.on('error', reject);
