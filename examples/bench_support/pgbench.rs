@@ -133,7 +133,6 @@ pub async fn sale_writes_script(pool: &PgPool, template: i64, sequence: &str, pr
     )
     .await;
     script += &copy_rows(pool, "movement_payments", "movimiento_id", template, &[day, branch]).await;
-    script += "insert into product_references (producto_id, movimiento_id) values (:pid, :id);\n";
     script += "select optica_stats_add(array[:id]::bigint[], 1);\n";
     script += &format!("update product_stock set stock = stock - 1 where producto_id = :pid and local_id = {local};\n");
     script += "commit;\n";

@@ -92,8 +92,6 @@ impl Projection for MovementsProjection {
             "movement_extras",
             "movement_payments",
             "movement_returns",
-            "product_references",
-            "patient_references",
             "stats_cash_day",
             "stats_sales_day",
             "stats_product_day",
@@ -208,8 +206,6 @@ impl Projection for MovementsProjection {
                 "movement_extras",
                 "movement_payments",
                 "movement_returns",
-                "product_references",
-                "patient_references",
             ] {
                 sqlx::query(&format!("delete from {table} where movimiento_id = any($1)"))
                     .bind(&rewritten)

@@ -26,9 +26,6 @@ pub struct MovementRows {
     line_mov: Vec<i64>,
     line_n: Vec<i32>,
     line_producto: Vec<i64>,
-    /// Each product a movement sells, once.
-    ref_mov: Vec<i64>,
-    ref_producto: Vec<i64>,
     line_modelo: Vec<String>,
     line_marca: Vec<String>,
     line_cristal: Vec<bool>,
@@ -47,8 +44,6 @@ pub struct MovementRows {
     pago_fecha: Vec<NaiveDateTime>,
     pago_local: Vec<i64>,
     pago_tipo: Vec<String>,
-    paciente_mov: Vec<i64>,
-    paciente: Vec<i64>,
     /// Returns (the refund's SALIDA) and the sales they name.
     ret_mov: Vec<i64>,
     pub ret_venta: Vec<i64>,
@@ -82,13 +77,6 @@ impl MovementRows {
         self.deuda.push((d.total.cents() - pagado).max(0));
         self.estado.push(d.estado.as_ref().map(wire));
         self.version.push(version);
-        let mut referenced: Vec<i64> = d.lineas.iter().map(|l| l.producto_id).collect();
-        referenced.sort_unstable();
-        referenced.dedup();
-        for producto in referenced {
-            self.ref_mov.push(id);
-            self.ref_producto.push(producto);
-        }
         for (n, l) in d.lineas.iter().enumerate() {
             self.line_mov.push(id);
             self.line_n.push(n as i32);
@@ -127,10 +115,6 @@ impl MovementRows {
                 .push(r.adicionales.iter().map(|&i| i as i32).collect());
             self.ret_valor.push(r.valor.cents());
             self.ret_credito.push(r.credito.cents());
-        }
-        if let Some(paciente_id) = d.paciente_id {
-            self.paciente_mov.push(id);
-            self.paciente.push(paciente_id);
         }
     }
 
@@ -180,16 +164,6 @@ impl MovementRows {
             .execute(&mut *conn)
             .await?;
         }
-        if !self.ref_producto.is_empty() {
-            sqlx::query(
-                "insert into product_references (producto_id, movimiento_id)
-                 select * from unnest($1::bigint[], $2::bigint[])",
-            )
-            .bind(&self.ref_producto)
-            .bind(&self.ref_mov)
-            .execute(&mut *conn)
-            .await?;
-        }
         if !self.extra_mov.is_empty() {
             sqlx::query(
                 "insert into movement_extras (movimiento_id, linea, descripcion, subtotal_cents)
@@ -217,16 +191,6 @@ impl MovementRows {
             .bind(&self.pago_fecha)
             .bind(&self.pago_local)
             .bind(&self.pago_tipo)
-            .execute(&mut *conn)
-            .await?;
-        }
-        if !self.paciente.is_empty() {
-            sqlx::query(
-                "insert into patient_references (paciente_id, movimiento_id)
-                 select * from unnest($1::bigint[], $2::bigint[])",
-            )
-            .bind(&self.paciente)
-            .bind(&self.paciente_mov)
             .execute(&mut *conn)
             .await?;
         }
