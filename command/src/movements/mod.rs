@@ -18,7 +18,10 @@ mod rules;
 pub(crate) use rules::FULL;
 pub use rules::{cristales, saldo, validate, Regla, MAX_ADICIONALES, MAX_LINEAS, MAX_PAGOS, MAX_TEXTO};
 
+#[cfg(test)]
+mod cases;
 mod follower;
+mod lines;
 pub mod payment_days;
 pub mod price_floor;
 mod receipts;
@@ -26,7 +29,7 @@ mod returns;
 mod service;
 pub use follower::Follower;
 use returns::{check_edit, valorar};
-pub use returns::{whole_lines, Devueltos, Pedido};
+pub use returns::{return_lines, whole_lines, Devueltos, Pedido, Return};
 pub use service::*;
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -239,5 +239,8 @@ pub fn whole_lines(venta: &MovimientoDatos, devueltos: &BTreeMap<i64, i64>) -> B
     whole
 }
 
+mod service;
 #[cfg(test)]
 mod tests;
+
+pub use service::{return_lines, Return};

@@ -2,7 +2,7 @@
 // Amounts are written as pesos_cents (1_000_00 is 1000.00).
 #![allow(clippy::unwrap_used, clippy::inconsistent_digit_grouping)]
 
-use chrono::NaiveDate;
+use chrono::{NaiveDate, NaiveDateTime};
 use cqrs_es::test::TestFramework;
 use optica_events::movements::{Linea, LineaAdicional, Pago};
 use optica_events::Medida;
@@ -325,4 +325,38 @@ fn an_edit_keeps_the_branch_of_a_payment_it_leaves_unchanged() {
             expected_version: None,
         })
         .then_expect_events(vec![MovimientoEvent::MovimientoEditado { datos: expected }]);
+}
+
+#[test]
+fn lens_names_come_from_cristal_products_and_lines_that_mention_it() {
+    let line = |descripcion: &str| LineaAdicional {
+        descripcion: descripcion.into(),
+        subtotal: Money::ZERO,
+    };
+    let datos = MovimientoDatos {
+        tipo: TipoMovimiento::Entrada,
+        fecha: NaiveDateTime::default(),
+        local_id: 1,
+        paciente_id: Some(1),
+        vendedor: None,
+        descripcion: None,
+        lineas: vec![Linea {
+            producto_id: 1,
+            modelo: "Orma".into(),
+            marca: "Essilor".into(),
+            cristal: true,
+            cantidad: 1,
+            precio_unitario: Money::ZERO,
+            subtotal: Money::ZERO,
+        }],
+        adicionales: vec![line("Ñandú Cristales Blue"), line("Armazón")],
+        descuento: None,
+        total: Money::ZERO,
+        total_impuesto: Money::ZERO,
+        pagos: vec![],
+        estado: None,
+        devolucion: None,
+        motivo_precio: None,
+    };
+    assert_eq!(cristales(&datos), vec!["Orma Essilor", "es Blue"]);
 }

@@ -18,82 +18,12 @@ pub use rules::{
 };
 use rules::{validate_cristal, validate_entries};
 
+mod commands;
+mod history;
+pub use commands::{CristalEntrada, FichaEntrada, PacienteCommand, PacienteError};
 mod service;
+use history::Changes;
 pub use service::*;
-
-/// A ficha as an edit or a registration sends it: `id` names one the patient has.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FichaEntrada {
-    pub id: Option<i64>,
-    pub datos: FichaDatos,
-    pub cristales: Vec<CristalEntrada>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CristalEntrada {
-    pub id: Option<i64>,
-    pub nombre: String,
-    pub fecha: NaiveDate,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PacienteCommand {
-    Register {
-        ficha: i64,
-        datos: PacienteDatos,
-        fichas: Vec<FichaEntrada>,
-        fecha: NaiveDate,
-    },
-    /// `fichas: None` leaves the history alone. `expected_version`: the version the form loaded;
-    /// without it nothing is removed (the editor's knowledge is unknown).
-    Edit {
-        datos: PacienteDatos,
-        fichas: Option<Vec<FichaEntrada>>,
-        expected_version: Option<u64>,
-        fecha: NaiveDate,
-    },
-    /// A ficha dated `fecha` with the four prescriptions at zero.
-    AddFicha { fecha: NaiveDate },
-    /// Removes the most recent ficha; refused when one or none remains.
-    RemoveFicha,
-    /// Records lenses on the most recent ficha, creating one dated `fecha` when there is none.
-    /// Lenses on the latest ficha. `movimiento_id`: the sale recording them; none for lenses
-    /// added by hand, which first match what a sale of the same day already recorded (the
-    /// existing front end posts each lens of a sale again, see `CristalConfirmado`).
-    RecordCristales {
-        nombres: Vec<String>,
-        fecha: NaiveDate,
-        movimiento_id: Option<i64>,
-    },
-    /// Marks lenses sale `movimiento_id` recorded as returned by `devolucion_id`: one lens per
-    /// name, the first not yet marked. A name the history no longer has (removed by hand) marks
-    /// nothing.
-    MarkReturned {
-        nombres: Vec<String>,
-        movimiento_id: i64,
-        devolucion_id: i64,
-    },
-    /// Refused by the store while cash-box movements name the patient (`command::links`).
-    Delete,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PacienteError {
-    #[error("the patient already exists")]
-    AlreadyExists,
-    #[error("the patient does not exist")]
-    NotFound,
-    #[error("the patient changed after version {expected}")]
-    Stale { expected: u64 },
-    /// Every rule the data broke.
-    #[error("invalid patient: {0:?}")]
-    Invalid(Vec<Regla>),
-    #[error("the last ficha cannot be removed")]
-    UnicaFicha,
-    /// Every automatic ficha number tried was taken by a concurrent registration.
-    #[error("no ficha number could be assigned")]
-    FichaNoAsignada,
-}
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Cristal {
@@ -187,107 +117,6 @@ impl Paciente {
     /// The most recent ficha: latest date, then latest created.
     pub fn latest(&self) -> Option<&Ficha> {
         self.fichas.iter().max_by_key(|f| (f.datos.fecha, f.id))
-    }
-}
-
-/// Collects events while handing out the ids of new fichas and crystals.
-struct Changes {
-    events: Vec<PacienteEvent>,
-    next_ficha: i64,
-    next_cristal: i64,
-}
-
-impl Changes {
-    fn new(paciente: &Paciente) -> Self {
-        Changes {
-            events: Vec::new(),
-            next_ficha: paciente.last_ficha_id,
-            next_cristal: paciente.last_cristal_id,
-        }
-    }
-
-    fn add_ficha(&mut self, datos: FichaDatos) -> i64 {
-        self.next_ficha += 1;
-        let ficha_id = self.next_ficha;
-        self.events.push(PacienteEvent::FichaAgregada { ficha_id, datos });
-        ficha_id
-    }
-
-    fn add_cristal(&mut self, ficha_id: i64, nombre: String, fecha: NaiveDate, movimiento_id: Option<i64>) {
-        self.next_cristal += 1;
-        self.events.push(PacienteEvent::CristalRegistrado {
-            ficha_id,
-            cristal_id: self.next_cristal,
-            nombre,
-            fecha,
-            movimiento_id,
-        });
-    }
-
-    /// A new ficha with its crystals.
-    fn add_entry(&mut self, entry: FichaEntrada) -> Result<(), PacienteError> {
-        let ficha_id = self.add_ficha(entry.datos);
-        for cristal in entry.cristales {
-            let nombre = validate_cristal(&cristal.nombre)?;
-            self.add_cristal(ficha_id, nombre, cristal.fecha, None);
-        }
-        Ok(())
-    }
-}
-
-impl Paciente {
-    /// The events that bring the history to what the editor sent, touching only what the
-    /// editor had seen (`seen`: the version the form loaded, if known).
-    fn merge(&self, entries: Vec<FichaEntrada>, seen: Option<u64>, changes: &mut Changes) -> Result<(), PacienteError> {
-        let knew = |since: u64| seen.is_some_and(|v| since <= v);
-        let sent: std::collections::BTreeSet<i64> = entries.iter().filter_map(|e| e.id).collect();
-        for entry in entries {
-            let Some(ficha) = entry.id.and_then(|id| self.fichas.iter().find(|f| f.id == id)) else {
-                if entry.id.is_none() {
-                    changes.add_entry(entry)?;
-                }
-                // An id the patient no longer has: another user removed that ficha.
-                continue;
-            };
-            if entry.datos != ficha.datos {
-                changes.events.push(PacienteEvent::FichaEditada {
-                    ficha_id: ficha.id,
-                    datos: entry.datos,
-                });
-            }
-            let kept: std::collections::BTreeSet<i64> = entry.cristales.iter().filter_map(|c| c.id).collect();
-            for cristal in &ficha.cristales {
-                if knew(cristal.since) && !kept.contains(&cristal.id) {
-                    changes.events.push(PacienteEvent::CristalQuitado {
-                        ficha_id: ficha.id,
-                        cristal_id: cristal.id,
-                    });
-                }
-            }
-            for cristal in entry.cristales.into_iter().filter(|c| c.id.is_none()) {
-                let nombre = validate_cristal(&cristal.nombre)?;
-                changes.add_cristal(ficha.id, nombre, cristal.fecha, None);
-            }
-        }
-        // Removed: fichas the editor saw and left out, unless they hold a crystal it never saw.
-        let removed: Vec<&Ficha> = self
-            .fichas
-            .iter()
-            .filter(|f| knew(f.since) && !sent.contains(&f.id))
-            .filter(|f| f.cristales.iter().all(|c| knew(c.since)))
-            .collect();
-        let added = changes
-            .events
-            .iter()
-            .filter(|e| matches!(e, PacienteEvent::FichaAgregada { .. }))
-            .count();
-        if !removed.is_empty() && self.fichas.len() - removed.len() + added == 0 {
-            return Err(PacienteError::UnicaFicha);
-        }
-        for ficha in removed {
-            changes.events.push(PacienteEvent::FichaQuitada { ficha_id: ficha.id });
-        }
-        Ok(())
     }
 }
 

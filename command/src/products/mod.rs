@@ -18,106 +18,11 @@ pub use rules::{
     validate, validate_locales, Regla, FORBIDDEN_MODEL_CHARS, MAX_DESCRIPCION, MAX_MODELO, MAX_NOTA, MAX_STOCK,
 };
 
+mod commands;
 mod service;
+mod stock;
+pub use commands::{Ajuste, Cambio, Campo, LocalStock, ProductoCommand, ProductoError};
 pub use service::*;
-
-/// A branch and the stock the product should have there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LocalStock {
-    pub local_id: i64,
-    pub stock: i64,
-}
-
-/// One stock change of `AdjustMany`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ajuste {
-    pub local_id: i64,
-    pub cantidad: i64,
-    pub motivo: MotivoStock,
-}
-
-/// Which amount a mass update changes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Campo {
-    Precio,
-    Costo,
-}
-
-/// How a mass update changes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cambio {
-    /// new = old + old × percent / 100; `millionths` is the percentage in millionths (10% = 10_000_000).
-    Porcentaje { millionths: i128 },
-    /// new = the amount.
-    Fijo(Money),
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ProductoCommand {
-    Create {
-        datos: ProductoDatos,
-        locales: Vec<LocalStock>,
-        fecha: NaiveDate,
-    },
-    /// `locales: None` leaves the branches and stock alone. `expected_version`: the version the
-    /// client read; a different current version refuses the edit.
-    Edit {
-        datos: ProductoDatos,
-        locales: Option<Vec<LocalStock>>,
-        expected_version: Option<u64>,
-        fecha: NaiveDate,
-    },
-    AdjustStock {
-        local_id: i64,
-        cantidad: i64,
-        motivo: MotivoStock,
-        origen: Origen,
-    },
-    /// Several stock changes behind one cash-box movement, transfer or count (an edited sale may
-    /// return stock at one branch and take it at another): all of them or none.
-    AdjustMany { ajustes: Vec<Ajuste>, origen: Origen },
-    /// A manual adjustment (issue 23): a reason from `MotivoStock::MANUALES` and a note.
-    AdjustManually {
-        local_id: i64,
-        cantidad: i64,
-        motivo: MotivoStock,
-        nota: Option<String>,
-    },
-    /// A physical count's difference (counted − expected when it started), applied to the stock
-    /// as it is now (sales since are kept), never below zero; nothing at a branch the product
-    /// left meanwhile.
-    AdjustCount {
-        local_id: i64,
-        diferencia: i64,
-        conteo_id: i64,
-    },
-    /// Sets or clears (`None`) the branch's reorder point.
-    SetMinimo { local_id: i64, minimo: Option<i64> },
-    ChangeAmount {
-        campo: Campo,
-        cambio: Cambio,
-        fecha: NaiveDate,
-    },
-    /// Refused by the store while cash-box movements use the product (`command::links`).
-    Delete,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ProductoError {
-    #[error("the product already exists")]
-    AlreadyExists,
-    #[error("the product does not exist")]
-    NotFound,
-    #[error("the product changed since version {expected}")]
-    Stale { expected: u64 },
-    /// Every rule the data broke.
-    #[error("invalid product: {0:?}")]
-    Invalid(Vec<Regla>),
-    #[error("the product is not offered at branch {0}")]
-    LocalAusente(i64),
-    #[error("not enough stock of {modelo}")]
-    StockInsuficiente { modelo: String },
-}
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Producto {
@@ -160,84 +65,7 @@ impl Producto {
 }
 
 impl Producto {
-    fn require_exists(&self) -> Result<(), ProductoError> {
-        if self.exists() {
-            Ok(())
-        } else {
-            Err(ProductoError::NotFound)
-        }
-    }
-
-    /// An edit that does not say which version it read (the existing front end never does) may
-    /// come from a form opened before sales changed the stock: sending back the level the form
-    /// showed would undo them. A branch's stock in such a body counts as a correction only when
-    /// it is none of the branch's recent levels; a recent level is taken as "unchanged" and the
-    /// current stock stays (docs/decisions.md, "Stock in an edit without a version").
-    fn keep_stock_the_form_showed(&self, wanted: &mut [LocalStock]) {
-        for w in wanted {
-            let (Some(&current), Some(recent)) = (self.stock.get(&w.local_id), self.recent.get(&w.local_id)) else {
-                continue;
-            };
-            if w.stock != current && recent.contains(&w.stock) {
-                w.stock = current;
-            }
-        }
-    }
-
-    fn remember_level(&mut self, local_id: i64, level: i64) {
-        let recent = self.recent.entry(local_id).or_default();
-        recent.retain(|&l| l != level);
-        recent.push_back(level);
-        if recent.len() > RECENT_LEVELS {
-            recent.pop_front();
-        }
-    }
-
-    /// The events that bring the branches and their stock to `wanted`.
-    fn stock_changes(&self, wanted: &[LocalStock]) -> Vec<ProductoEvent> {
-        let mut events = Vec::new();
-        for (&local_id, &stock) in &self.stock {
-            if !wanted.iter().any(|w| w.local_id == local_id) {
-                if stock != 0 {
-                    events.push(adjust(
-                        local_id,
-                        MotivoStock::CorreccionManual,
-                        -stock,
-                        0,
-                        Origen::default(),
-                    ));
-                }
-                events.push(ProductoEvent::LocalQuitado { local_id });
-            }
-        }
-        for w in wanted {
-            match self.stock.get(&w.local_id) {
-                None => {
-                    events.push(ProductoEvent::LocalAgregado { local_id: w.local_id });
-                    if w.stock != 0 {
-                        events.push(adjust(
-                            w.local_id,
-                            MotivoStock::CargaInicial,
-                            w.stock,
-                            w.stock,
-                            Origen::default(),
-                        ));
-                    }
-                }
-                Some(&current) if current != w.stock => events.push(adjust(
-                    w.local_id,
-                    MotivoStock::CorreccionManual,
-                    w.stock - current,
-                    w.stock,
-                    Origen::default(),
-                )),
-                Some(_) => {}
-            }
-        }
-        events
-    }
-
-    fn change_amount(
+    pub(super) fn change_amount(
         &self,
         campo: Campo,
         cambio: Cambio,
@@ -271,49 +99,6 @@ impl Producto {
             }),
             _ => None,
         })
-    }
-
-    fn adjust_stock(
-        &self,
-        local_id: i64,
-        cantidad: i64,
-        motivo: MotivoStock,
-        origen: &Origen,
-    ) -> Result<Vec<ProductoEvent>, ProductoError> {
-        let mut events = Vec::new();
-        let current = match self.stock.get(&local_id) {
-            Some(&stock) => stock,
-            // Stock coming back (a sale edited or deleted, a transfer) re-opens the branch; a
-            // transfer's 0 opens the receiving branch when sent, so what is on its way shows there.
-            None if cantidad >= 0 && motivo != MotivoStock::Venta => {
-                events.push(ProductoEvent::LocalAgregado { local_id });
-                0
-            }
-            None => return Err(ProductoError::LocalAusente(local_id)),
-        };
-        let result = current + cantidad;
-        if result < 0 {
-            return Err(ProductoError::StockInsuficiente {
-                modelo: self.datos.modelo.clone(),
-            });
-        }
-        if result > MAX_STOCK {
-            return Err(ProductoError::Invalid(vec![Regla::StockExcesivo]));
-        }
-        if cantidad != 0 {
-            events.push(adjust(local_id, motivo, cantidad, result, origen.clone()));
-        }
-        Ok(events)
-    }
-}
-
-fn adjust(local_id: i64, motivo: MotivoStock, cantidad: i64, result: i64, origen: Origen) -> ProductoEvent {
-    ProductoEvent::StockAjustado {
-        local_id,
-        motivo,
-        cantidad,
-        stock_resultante: result,
-        origen,
     }
 }
 

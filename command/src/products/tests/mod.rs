@@ -1,10 +1,14 @@
 //! Given/when/then rules of the product aggregate.
+
 // Amounts are written as pesos_cents (3_600_00 is 3600.00).
 #![allow(clippy::unwrap_used, clippy::inconsistent_digit_grouping)]
 
 use cqrs_es::test::TestFramework;
 
+use super::stock::adjust;
 use super::*;
+
+mod stock;
 
 type Given = TestFramework<Producto>;
 
@@ -204,50 +208,6 @@ fn an_unchanged_edit_records_nothing() {
 }
 
 #[test]
-fn stock_never_goes_below_zero() {
-    Given::with(())
-        .given(created(2))
-        .when(ProductoCommand::AdjustStock {
-            local_id: 1,
-            cantidad: -3,
-            motivo: MotivoStock::Venta,
-            origen: Origen::movimiento(1),
-        })
-        .then_expect_error(ProductoError::StockInsuficiente {
-            modelo: "RB2140".into(),
-        });
-}
-
-#[test]
-fn a_sale_at_a_branch_without_the_product_is_refused() {
-    Given::with(())
-        .given(created(2))
-        .when(ProductoCommand::AdjustStock {
-            local_id: 7,
-            cantidad: -1,
-            motivo: MotivoStock::Venta,
-            origen: Origen::movimiento(1),
-        })
-        .then_expect_error(ProductoError::LocalAusente(7));
-}
-
-#[test]
-fn a_deleted_sale_returns_stock_even_to_a_removed_branch() {
-    Given::with(())
-        .given(created(2))
-        .when(ProductoCommand::AdjustStock {
-            local_id: 7,
-            cantidad: 2,
-            motivo: MotivoStock::VentaEliminada,
-            origen: Origen::movimiento(1),
-        })
-        .then_expect_events(vec![
-            ProductoEvent::LocalAgregado { local_id: 7 },
-            adjust(7, MotivoStock::VentaEliminada, 2, 2, Origen::movimiento(1)),
-        ]);
-}
-
-#[test]
 fn a_percentage_raise_is_exact_and_rounded_to_cents() {
     // 3600.00 + 12.345% = 4044.42
     Given::with(())
@@ -288,121 +248,4 @@ fn a_deleted_product_cannot_be_edited() {
         .given(history)
         .when(ProductoCommand::Delete)
         .then_expect_error(ProductoError::NotFound);
-}
-
-#[test]
-fn a_manual_adjustment_has_a_reason_from_the_list_and_takes_out_for_a_loss() {
-    let manual = |cantidad, motivo, nota: Option<&str>| ProductoCommand::AdjustManually {
-        local_id: 1,
-        cantidad,
-        motivo,
-        nota: nota.map(String::from),
-    };
-    let noted = |nota: &str| Origen {
-        nota: Some(nota.into()),
-        ..Origen::default()
-    };
-    Given::with(())
-        .given(created(5))
-        .when(manual(-1, MotivoStock::Rotura, Some(" Se cayó del exhibidor ")))
-        .then_expect_events(vec![adjust(
-            1,
-            MotivoStock::Rotura,
-            -1,
-            4,
-            noted("Se cayó del exhibidor"),
-        )]);
-    Given::with(())
-        .given(created(5))
-        .when(manual(2, MotivoStock::Correccion, None))
-        .then_expect_events(vec![adjust(1, MotivoStock::Correccion, 2, 7, Origen::default())]);
-    Given::with(())
-        .given(created(5))
-        .when(manual(1, MotivoStock::RoboOPerdida, None))
-        .then_expect_error(ProductoError::Invalid(vec![Regla::AjusteDebeRestar(
-            "Robo o pérdida".into(),
-        )]));
-    Given::with(())
-        .given(created(5))
-        .when(manual(0, MotivoStock::Venta, Some(&"x".repeat(300))))
-        .then_expect_error(ProductoError::Invalid(vec![
-            Regla::MotivoNoManual,
-            Regla::AjusteCero,
-            Regla::NotaLarga,
-        ]));
-    Given::with(())
-        .given(created(5))
-        .when(manual(-6, MotivoStock::UsoInterno, None))
-        .then_expect_error(ProductoError::StockInsuficiente {
-            modelo: "RB2140".into(),
-        });
-    Given::with(())
-        .given(created(5))
-        .when(ProductoCommand::AdjustManually {
-            local_id: 9,
-            cantidad: -1,
-            motivo: MotivoStock::Rotura,
-            nota: None,
-        })
-        .then_expect_error(ProductoError::LocalAusente(9));
-}
-
-#[test]
-fn a_reorder_point_is_set_per_branch_changed_or_cleared() {
-    let set = |local_id, minimo| ProductoCommand::SetMinimo { local_id, minimo };
-    let fixed = |minimo| ProductoEvent::PuntoDePedidoFijado { local_id: 1, minimo };
-    Given::with(())
-        .given(created(5))
-        .when(set(1, Some(2)))
-        .then_expect_events(vec![fixed(Some(2))]);
-    let mut history = created(5);
-    history.push(fixed(Some(2)));
-    Given::with(())
-        .given(history.clone())
-        .when(set(1, Some(2)))
-        .then_expect_events(vec![]);
-    Given::with(())
-        .given(history)
-        .when(set(1, None))
-        .then_expect_events(vec![fixed(None)]);
-    Given::with(())
-        .given(created(5))
-        .when(set(1, Some(-1)))
-        .then_expect_error(ProductoError::Invalid(vec![Regla::MinimoFueraDeRango]));
-    Given::with(())
-        .given(created(5))
-        .when(set(9, Some(1)))
-        .then_expect_error(ProductoError::LocalAusente(9));
-}
-
-#[test]
-fn a_counts_difference_applies_to_the_stock_as_it_is_now_never_below_zero() {
-    let counted = |diferencia| ProductoCommand::AdjustCount {
-        local_id: 1,
-        diferencia,
-        conteo_id: 3,
-    };
-    let by_count = Origen {
-        conteo_id: Some(3),
-        ..Origen::default()
-    };
-    // Counted one less than expected; a sale since then is kept (5 → 4 by the count).
-    Given::with(())
-        .given(created(5))
-        .when(counted(-1))
-        .then_expect_events(vec![adjust(1, MotivoStock::Conteo, -1, 4, by_count.clone())]);
-    // More missing than is left: down to zero, not below.
-    Given::with(())
-        .given(created(2))
-        .when(counted(-3))
-        .then_expect_events(vec![adjust(1, MotivoStock::Conteo, -2, 0, by_count)]);
-    // A branch the product left meanwhile: nothing.
-    Given::with(())
-        .given(created(2))
-        .when(ProductoCommand::AdjustCount {
-            local_id: 9,
-            diferencia: 1,
-            conteo_id: 3,
-        })
-        .then_expect_events(vec![]);
 }
