@@ -1,9 +1,8 @@
-//! The OpenAPI document, generated from the handlers' annotations and served at
-//! `/api/openapi.json` (the web app generates its request and response types from it).
+//! What the OpenAPI document says beyond the handlers' own annotations: its title, the schemas
+//! no handler names, and the answers every operation gives. `http::document()` puts it together
+//! with the endpoints and serves it at `/api/openapi.json` (the web app generates its request and
+//! response types from it).
 
-use std::sync::OnceLock;
-
-use axum::Json;
 use utoipa::openapi::OpenApi as Document;
 use utoipa::{Modify, OpenApi};
 
@@ -24,17 +23,6 @@ struct ApiDoc;
 /// The document's start, before the endpoints are added.
 pub fn base() -> Document {
     ApiDoc::openapi()
-}
-
-/// The whole document, built once: the endpoints' own descriptions plus the answers every one
-/// of them gives.
-pub fn document() -> &'static Document {
-    static DOCUMENT: OnceLock<Document> = OnceLock::new();
-    DOCUMENT.get_or_init(|| {
-        let mut document = crate::http::api().into_openapi();
-        ParameterErrors.modify(&mut document);
-        document
-    })
 }
 
 /// Adds the answers of the token check to every operation of `staff`: 401 without a valid
@@ -67,7 +55,7 @@ pub fn access_errors(staff: &mut Document) {
 /// a body that is not JSON, and 413 for a body over 1 MB. The
 /// fuzz test found 65 such 400s the document did not list. Added here once rather than on each
 /// handler.
-struct ParameterErrors;
+pub struct ParameterErrors;
 
 impl Modify for ParameterErrors {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
@@ -117,19 +105,4 @@ impl Modify for ParameterErrors {
             }
         }
     }
-}
-
-/// This document.
-#[utoipa::path(get, path = "/api/openapi.json", tag = "operación", operation_id = "openapi",
-    responses((status = 200, description = "the OpenAPI document")))]
-pub async fn serve() -> Json<&'static Document> {
-    Json(document())
-}
-
-/// The document as committed in `webapp/openapi.json` (pretty, newline-terminated), from which
-/// the web app's types are generated; a test fails when the committed copy is stale.
-pub fn document_json() -> String {
-    let mut text = document().to_pretty_json().unwrap_or_default();
-    text.push('\n');
-    text
 }

@@ -23,7 +23,7 @@ use sqlx::postgres::PgListener;
 use sqlx::{PgPool, Postgres};
 use tokio::sync::{watch, Notify};
 
-use crate::projector::Applied;
+use crate::wait::Applied;
 
 /// Advisory lock key held, for as long as it leads, by the projector that runs the rounds.
 pub(crate) const LEADER_LOCK: i64 = 0x6f70_7469_6362;

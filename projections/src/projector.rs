@@ -24,6 +24,7 @@ use sqlx::{PgConnection, PgPool};
 use tokio::sync::{watch, Notify};
 
 use crate::stored::{StoredEvent, EVENT_COLUMNS};
+pub use crate::wait::Applied;
 
 /// Rounds failed in a row after which a leader steps down (`crate::lead::hold`).
 const STEP_DOWN_AFTER: u32 = 5;
@@ -100,15 +101,6 @@ pub enum BatchOutcome {
 pub struct Progress {
     pub wake: Arc<Notify>,
     pub applied: watch::Receiver<Applied>,
-}
-
-/// What a projector has published about itself.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Applied {
-    /// Every projection has passed this `(tx_id, position)`.
-    pub at: (i64, i64),
-    /// Its last round held the lock: no other projector is running rounds.
-    pub leading: bool,
 }
 
 pub struct Projector {

@@ -6,8 +6,6 @@ use std::time::{Duration, Instant};
 use sqlx::PgPool;
 use tokio::sync::watch;
 
-use crate::projector::Applied;
-
 /// Waits until every named projection's checkpoint is at or past `(tx_id, position)`.
 /// Returns false when `limit` passed first (the command still succeeded; the read model is late).
 ///
@@ -92,4 +90,13 @@ pub async fn last_event(pool: &PgPool) -> Result<Option<(i64, i64)>, sqlx::Error
     )
     .fetch_optional(pool)
     .await
+}
+
+/// What a projector has published about itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Applied {
+    /// Every projection has passed this `(tx_id, position)`.
+    pub at: (i64, i64),
+    /// Its last round held the lock: no other projector is running rounds.
+    pub leading: bool,
 }

@@ -19,11 +19,15 @@ pub mod statistics;
 pub mod stock;
 pub mod transfers;
 
+use std::sync::OnceLock;
+
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::{middleware, Json, Router};
 use serde_json::json;
+use utoipa::openapi::OpenApi as Document;
+use utoipa::Modify;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -78,7 +82,7 @@ fn operations() -> Endpoints {
     Endpoints::default()
         .public(routes!(health::health))
         .public(routes!(crate::auth::oauth::token))
-        .public(routes!(crate::openapi::serve))
+        .public(routes!(serve))
 }
 
 /// A known path asked with a method it does not take (axum adds the `Allow` header).
@@ -127,4 +131,30 @@ pub fn webapp(dir: Option<&std::path::Path>) -> Router {
         })
     };
     router.layer(middleware::from_fn(headers::every_answer))
+}
+
+/// The whole document, built once: the endpoints' own descriptions plus the answers every one
+/// of them gives.
+pub fn document() -> &'static Document {
+    static DOCUMENT: OnceLock<Document> = OnceLock::new();
+    DOCUMENT.get_or_init(|| {
+        let mut document = api().into_openapi();
+        crate::openapi::ParameterErrors.modify(&mut document);
+        document
+    })
+}
+
+/// This document.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "operación", operation_id = "openapi",
+    responses((status = 200, description = "the OpenAPI document")))]
+pub async fn serve() -> Json<&'static Document> {
+    Json(document())
+}
+
+/// The document as committed in `webapp/openapi.json` (pretty, newline-terminated), from which
+/// the web app's types are generated; a test fails when the committed copy is stale.
+pub fn document_json() -> String {
+    let mut text = document().to_pretty_json().unwrap_or_default();
+    text.push('\n');
+    text
 }

@@ -9,6 +9,7 @@
 //! message. The one window is a crash between the two; then the lease runs out and the message
 //! goes again, with the same `Message-ID` (`<trabajo-N-aviso-M@host>`) so it can be recognised.
 
+mod mail;
 mod messages;
 
 use std::sync::Arc;
@@ -16,63 +17,25 @@ use std::time::Duration;
 
 use lettre::message::header::ContentType;
 use lettre::message::Mailbox;
-use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use lettre::{AsyncTransport, Message};
 use optica_command::jobs::outbox::{self, Pendiente};
 use optica_command::jobs::{self, Entrega};
 use optica_events::{Actor, EventMetadata};
 use tokio::sync::watch;
 
+pub use mail::Mail;
 pub use messages::{listo, recordatorio, whatsapp_link, whatsapp_number};
 
-use crate::config::MailSettings;
 use crate::state::AppState;
 
 /// A notice is leased this long. A send has a handful of SMTP steps of `SEND_TIMEOUT` at most
 /// each (connect, greeting, TLS, login, sender, recipient, data): well within it.
 const LEASE_SECS: i64 = 600;
-const SEND_TIMEOUT: Duration = Duration::from_secs(20);
 /// Attempts before giving up.
 const MAX_INTENTOS: i32 = 8;
-/// The longest pause between attempts, and between looks at the outbox when nothing wakes the
-/// worker (another process may have asked for a notice).
-const MAX_PAUSA_SECS: i64 = 3600;
+/// The longest pause between looks at the outbox when nothing wakes the worker (another
+/// process may have asked for a notice).
 const IDLE: Duration = Duration::from_secs(30);
-
-/// The shop's mail server and sender.
-pub struct Mail {
-    transport: AsyncSmtpTransport<Tokio1Executor>,
-    from: Mailbox,
-    retry_secs: i64,
-}
-
-impl Mail {
-    /// The mail server of the settings; `None` when the shop has none.
-    pub fn from_settings(settings: &MailSettings, shop: &str) -> Result<Option<Mail>, String> {
-        let Some(url) = settings.smtp_url.as_deref().filter(|u| !u.trim().is_empty()) else {
-            return Ok(None);
-        };
-        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
-            .map_err(|_| "OPTICA_SMTP_URL no es una dirección de servidor de correo válida".to_string())?
-            .timeout(Some(SEND_TIMEOUT))
-            .build();
-        let from = match settings.smtp_from.as_deref() {
-            Some(from) => from.parse(),
-            None => format!("{shop} <avisos@localhost>").parse(),
-        }
-        .map_err(|_| "OPTICA_SMTP_FROM no es una dirección de correo válida".to_string())?;
-        Ok(Some(Mail {
-            transport,
-            from,
-            retry_secs: settings.retry_seconds.max(1) as i64,
-        }))
-    }
-
-    /// The pause before attempt `intentos + 1`.
-    fn pause(&self, intentos: i32) -> i64 {
-        let doubled = self.retry_secs.saturating_mul(1 << (intentos - 1).clamp(0, 20));
-        doubled.min(MAX_PAUSA_SECS)
-    }
-}
 
 /// Sends due notices until `stop` turns true. Does nothing when the shop has no mail server.
 pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {

@@ -4,7 +4,7 @@
 #[test]
 fn committed_openapi_document_is_current() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/webapp/openapi.json");
-    let current = optica::openapi::document_json();
+    let current = optica::http::document_json();
     if std::env::var_os("OPTICA_UPDATE_OPENAPI").is_some() {
         std::fs::write(path, &current).expect("write webapp/openapi.json");
         return;

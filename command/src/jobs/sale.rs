@@ -3,9 +3,9 @@
 //! form. The movements' service runs this through `Follower`, in the sale's own unit.
 
 use async_trait::async_trait;
-use optica_events::movements::{EstadoMovimiento, MovimientoDatos, TipoMovimiento};
+use optica_events::movements::{EstadoMovimiento, MovimientoDatos};
 
-use super::service::{correo, new_notices, Contexto};
+use super::service::{correo, made_for, new_notices, Contexto};
 use crate::jobs::{Regla, Trabajo, TrabajoCommand, TrabajoError};
 use crate::movements::{Follower, SaleError};
 use crate::{CommandError, EventStore, StoreError, UnitOfWork};
@@ -113,13 +113,6 @@ async fn guard_edit(
         }
     }
     Ok((trabajo, base))
-}
-
-/// Whether the sale, as it stands, is the one the job was made for: its patient (whose
-/// prescription the job froze), branch and type.
-pub(super) fn made_for(trabajo: &Trabajo, venta: &optica_events::movements::MovimientoDatos) -> bool {
-    (venta.paciente_id, venta.local_id, venta.tipo)
-        == (trabajo.paciente_id(), trabajo.local_id(), TipoMovimiento::Entrada)
 }
 
 /// Within a sale's edit, after it: the sale moved to `estado` on the cash-box form, and its job,

@@ -7,7 +7,6 @@ use optica_events::jobs::{Canal, EstadoTrabajo, Orden};
 use optica_events::movements::TipoMovimiento;
 use optica_events::EventMetadata;
 
-use super::sale::made_for;
 use crate::jobs::outbox::OutboxWrite;
 use crate::jobs::{Quien, Regla, Trabajo, TrabajoCommand, TrabajoError};
 use crate::movements::{Movimiento, MovimientoCommand, MovimientoError};
@@ -331,4 +330,11 @@ pub async fn delivered(
         })
         .await?;
     Ok(())
+}
+
+/// Whether the sale, as it stands, is the one the job was made for: its patient (whose
+/// prescription the job froze), branch and type.
+pub(super) fn made_for(trabajo: &Trabajo, venta: &optica_events::movements::MovimientoDatos) -> bool {
+    (venta.paciente_id, venta.local_id, venta.tipo)
+        == (trabajo.paciente_id(), trabajo.local_id(), TipoMovimiento::Entrada)
 }

@@ -16,7 +16,7 @@ use optica_events::EventMetadata;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::store::unit::AppendError;
+use crate::store::unit::KeyWrite;
 use crate::store::{Appended, CommandError, EventStore, Outcome, StoreError, UnitOfWork, MAX_ATTEMPTS};
 
 /// How many times a command ended by the database (not by another writer) is run again.
@@ -24,43 +24,6 @@ const TRANSIENT_ATTEMPTS: usize = 4;
 
 /// The command used for keys recorded before this table existed: they answer any operation.
 const ANY_COMMAND: &str = "*";
-
-/// The key a unit records with its events.
-pub(crate) struct KeyWrite {
-    key: String,
-    command: String,
-    answer: serde_json::Value,
-}
-
-impl KeyWrite {
-    /// Takes the key: the transaction's first row. Waits while a twin's transaction holds it.
-    pub(crate) async fn take(&self, tx: &mut sqlx::PgConnection) -> Result<(), AppendError> {
-        let taken = sqlx::query(
-            "insert into idempotency_keys (key, command, answer) values ($1, $2, $3)
-             on conflict (key) do nothing",
-        )
-        .bind(&self.key)
-        .bind(&self.command)
-        .bind(&self.answer)
-        .execute(tx)
-        .await?;
-        match taken.rows_affected() {
-            0 => Err(AppendError::KeyTaken),
-            _ => Ok(()),
-        }
-    }
-
-    /// Records where the events landed, for the repeated request's read-your-writes wait.
-    pub(crate) async fn landed(&self, tx: &mut sqlx::PgConnection, at: Appended) -> Result<(), AppendError> {
-        sqlx::query("update idempotency_keys set tx_id = $2, position = $3 where key = $1")
-            .bind(&self.key)
-            .bind(at.tx_id)
-            .bind(at.position)
-            .execute(tx)
-            .await?;
-        Ok(())
-    }
-}
 
 /// The key of a request: its user's, so one user's key never answers another's.
 fn key_of(metadata: &EventMetadata) -> Option<String> {
