@@ -13,7 +13,15 @@ use crate::lookups::{Local, Nombrado};
 use crate::patients::{self, Paciente};
 use crate::products::{self, Producto, Viewer};
 
+mod assemble;
+mod committed;
 pub mod lists;
+mod returns;
+
+use assemble::assemble;
+pub use committed::as_committed;
+use returns::{returns, returns_of, ReturnRow, Returns, RETURN_JSON};
+pub use returns::{Devuelto, ProductoDevuelto};
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -105,87 +113,6 @@ impl Movimiento {
             ..self
         }
     }
-}
-
-/// What returns took back from a sale: units per product and positions of additional lines.
-#[derive(Clone, Debug, Default, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Devuelto {
-    pub productos: Vec<ProductoDevuelto>,
-    /// Positions (from 0) in `detallesAdicionales`.
-    pub adicionales: Vec<i32>,
-    /// What the returns were worth (after the sale's discount): `credito` of it cancelled debt,
-    /// the rest was refunded.
-    pub valor: f64,
-    pub credito: f64,
-}
-
-#[derive(Clone, Debug, Deserialize, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProductoDevuelto {
-    pub producto_id: i64,
-    pub cantidad: i64,
-}
-
-/// A row of `movement_returns`, read as JSON (nested in a movement's row, or aggregated).
-#[derive(Deserialize)]
-struct ReturnRow {
-    movimiento_id: i64,
-    venta_id: i64,
-    lineas: Vec<ProductoDevuelto>,
-    adicionales: Vec<i32>,
-    valor_cents: i64,
-    credito_cents: i64,
-}
-
-/// `movement_returns` rows as JSON objects with the fields of `ReturnRow`.
-const RETURN_JSON: &str = "json_build_object('movimiento_id', r.movimiento_id, 'venta_id', r.venta_id,
-     'lineas', r.lineas, 'adicionales', r.adicionales, 'valor_cents', r.valor_cents,
-     'credito_cents', r.credito_cents)";
-
-/// The returns that name the movements (as refund or as sale), by movement.
-#[derive(Default)]
-struct Returns {
-    of_refund: HashMap<i64, i64>,
-    of_sale: HashMap<i64, (Vec<i64>, Devuelto)>,
-}
-
-async fn returns(pool: &PgPool, ids: &[i64]) -> Result<Returns, sqlx::Error> {
-    let rows: Option<Json<Vec<ReturnRow>>> = sqlx::query_scalar(&format!(
-        "select json_agg({RETURN_JSON} order by r.movimiento_id) from movement_returns r
-         where r.movimiento_id = any($1) or r.venta_id = any($1)"
-    ))
-    .bind(ids)
-    .fetch_one(pool)
-    .await?;
-    Ok(returns_of(rows.map(|r| r.0).unwrap_or_default()))
-}
-
-/// The returns by movement, from their rows in refund order.
-fn returns_of(rows: Vec<ReturnRow>) -> Returns {
-    let mut found = Returns::default();
-    let mut totals: HashMap<i64, (i64, i64)> = HashMap::new();
-    for r in rows {
-        found.of_refund.insert(r.movimiento_id, r.venta_id);
-        let (refunds, devuelto) = found.of_sale.entry(r.venta_id).or_default();
-        refunds.push(r.movimiento_id);
-        for l in r.lineas {
-            match devuelto.productos.iter_mut().find(|p| p.producto_id == l.producto_id) {
-                Some(p) => p.cantidad += l.cantidad,
-                None => devuelto.productos.push(l),
-            }
-        }
-        devuelto.adicionales.extend(r.adicionales);
-        let cents = totals.entry(r.venta_id).or_default();
-        *cents = (cents.0 + r.valor_cents, cents.1 + r.credito_cents);
-    }
-    // Summed in cents, then shown in pesos.
-    for (venta_id, (valor, credito)) in totals {
-        if let Some((_, devuelto)) = found.of_sale.get_mut(&venta_id) {
-            (devuelto.valor, devuelto.credito) = (pesos(valor), pesos(credito));
-        }
-    }
-    found
 }
 
 #[derive(sqlx::FromRow)]
@@ -324,92 +251,6 @@ pub async fn by_id(pool: &PgPool, id: i64, viewer: Viewer) -> Result<Option<Movi
     Ok(assemble(pool, vec![parts], Some(returns), viewer).await?.pop())
 }
 
-/// A movement as its command just committed it, in `by_id`'s shape: for the answer of a command
-/// whose read model is late (issue 27). The names (branch, payment methods, products, patient)
-/// are read as they stand; the debt counts no return (a sale's returns come later).
-pub async fn as_committed(
-    pool: &PgPool,
-    id: i64,
-    d: &optica_events::movements::MovimientoDatos,
-    version: i64,
-    comprobante: Option<i64>,
-    viewer: Viewer,
-) -> Result<Movimiento, sqlx::Error> {
-    let wire = |v: serde_json::Value| v.as_str().map(String::from);
-    let metodos: Vec<i64> = d.pagos.iter().map(|p| p.metodo_pago_id).collect();
-    let wanted: Vec<(&str, i64)> = std::iter::once(("Local", d.local_id))
-        .chain(metodos.iter().map(|m| ("MetodoPago", *m)))
-        .collect();
-    let names = crate::lookups::rows(pool, &wanted).await?;
-    let local = names.iter().find(|n| n.0 == "Local");
-    let metodo = |id: i64| {
-        names
-            .iter()
-            .find(|n| n.0 == "MetodoPago" && n.1 == id)
-            .map(|n| n.2.clone())
-    };
-    let paid: i64 = d.pagos.iter().map(|p| p.monto.cents()).sum();
-    let row = Row {
-        id,
-        tipo: wire(serde_json::to_value(d.tipo).unwrap_or_default()).unwrap_or_default(),
-        fecha: d.fecha,
-        local_id: d.local_id,
-        local_nombre: local.map(|l| l.2.clone()),
-        local_direccion: local.and_then(|l| l.3.clone()),
-        local_celular: local.and_then(|l| l.4.clone()),
-        paciente_id: d.paciente_id,
-        vendedor: d.vendedor.clone(),
-        descripcion: d.descripcion.clone(),
-        descuento_hundredths: d.descuento.map(|m| m.hundredths()),
-        total_cents: d.total.cents(),
-        total_impuesto_cents: d.total_impuesto.cents(),
-        deuda_cents: (d.total.cents() - paid).max(0),
-        estado: d.estado.and_then(|e| wire(serde_json::to_value(e).unwrap_or_default())),
-        version,
-        comprobante_local: comprobante.map(|_| d.local_id),
-        comprobante,
-        trabajo: None,
-    };
-    let parts = Parts {
-        lineas: (d.lineas.iter().enumerate())
-            .map(|(i, l)| LineRow {
-                movimiento_id: id,
-                linea: i as i32,
-                producto_id: l.producto_id,
-                cantidad: l.cantidad,
-                precio_cents: l.precio_unitario.cents(),
-                subtotal_cents: l.subtotal.cents(),
-            })
-            .collect(),
-        extras: (d.adicionales.iter().enumerate())
-            .map(|(i, e)| ExtraRow {
-                movimiento_id: id,
-                linea: i as i32,
-                descripcion: e.descripcion.clone(),
-                subtotal_cents: e.subtotal.cents(),
-            })
-            .collect(),
-        pagos: d
-            .pagos
-            .iter()
-            .map(|p| PaymentRow {
-                movimiento_id: id,
-                uid: p.id,
-                monto_cents: p.monto.cents(),
-                monto_impuesto_cents: p.monto_impuesto.cents(),
-                fecha: p.fecha,
-                metodo_pago_id: p.metodo_pago_id,
-                metodo: metodo(p.metodo_pago_id),
-            })
-            .collect(),
-        row,
-    };
-    assemble(pool, vec![parts], Some(Returns::default()), viewer)
-        .await?
-        .pop()
-        .ok_or(sqlx::Error::RowNotFound)
-}
-
 /// Several movements with everything they nest, in no particular order, in a fixed number of
 /// statements: one per table (for a list of hundreds, building and parsing JSON per movement
 /// would cost more than the round trips).
@@ -469,111 +310,6 @@ pub async fn by_ids(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Mo
         })
         .collect();
     assemble(pool, parts, None, viewer).await
-}
-
-/// The movements as the API serializes them, with their products, patients and returns read
-/// (`returns`: already read with the movement).
-async fn assemble(
-    pool: &PgPool,
-    movements: Vec<Parts>,
-    returns: Option<Returns>,
-    viewer: Viewer,
-) -> Result<Vec<Movimiento>, sqlx::Error> {
-    let mut product_ids: Vec<i64> = movements
-        .iter()
-        .flat_map(|m| m.lineas.iter().map(|l| l.producto_id))
-        .collect();
-    product_ids.sort_unstable();
-    product_ids.dedup();
-    let productos: HashMap<i64, Producto> = products::by_ids(pool, &product_ids, viewer)
-        .await?
-        .into_iter()
-        .map(|p| (p.id, p))
-        .collect();
-    let patient_ids: Vec<i64> = movements.iter().filter_map(|m| m.row.paciente_id).collect();
-    let pacientes: HashMap<i64, Paciente> = patients::by_ids(pool, &patient_ids)
-        .await?
-        .into_iter()
-        .map(|p| (p.id, p))
-        .collect();
-    let mut returns = match returns {
-        Some(known) => known,
-        None => {
-            let ids: Vec<i64> = movements.iter().map(|m| m.row.id).collect();
-            self::returns(pool, &ids).await?
-        }
-    };
-    Ok(movements
-        .into_iter()
-        .map(
-            |Parts {
-                 row: r,
-                 lineas,
-                 extras,
-                 pagos,
-             }| {
-                let (devoluciones, devuelto) = returns.of_sale.remove(&r.id).unwrap_or_default();
-                Movimiento {
-                    devolucion_de: returns.of_refund.get(&r.id).copied(),
-                    devoluciones,
-                    devuelto,
-                    id: r.id,
-                    tipo_movimiento: r.tipo,
-                    fecha: r.fecha,
-                    total: pesos(r.total_cents),
-                    descuento: r.descuento_hundredths.map(pesos),
-                    total_impuesto: pesos(r.total_impuesto_cents),
-                    deuda: pesos(r.deuda_cents),
-                    descripcion: r.descripcion,
-                    vendedor: r.vendedor,
-                    paciente: r.paciente_id.and_then(|pid| pacientes.get(&pid).cloned()),
-                    detalles: lineas
-                        .into_iter()
-                        .map(|l| Detalle {
-                            id: i64::from(l.linea) + 1,
-                            cantidad: l.cantidad,
-                            precio_unitario: pesos(l.precio_cents),
-                            subtotal: pesos(l.subtotal_cents),
-                            producto: productos.get(&l.producto_id).cloned(),
-                        })
-                        .collect(),
-                    detalles_adicionales: extras
-                        .into_iter()
-                        .map(|e| DetalleAdicional {
-                            id: i64::from(e.linea) + 1,
-                            descripcion: e.descripcion,
-                            subtotal: pesos(e.subtotal_cents),
-                        })
-                        .collect(),
-                    caja_movimientos: pagos
-                        .into_iter()
-                        .map(|p| CajaMovimiento {
-                            id: p.uid,
-                            monto: pesos(p.monto_cents),
-                            monto_impuesto: pesos(p.monto_impuesto_cents),
-                            fecha: p.fecha,
-                            metodo_pago: p.metodo.map(|nombre| Nombrado {
-                                id: p.metodo_pago_id,
-                                nombre,
-                            }),
-                        })
-                        .collect(),
-                    local: r.local_nombre.map(|nombre| Local {
-                        id: r.local_id,
-                        nombre,
-                        direccion: r.local_direccion,
-                        celular: r.local_celular,
-                    }),
-                    estado_movimiento: r.estado,
-                    version: r.version,
-                    comprobante: (r.comprobante_local.zip(r.comprobante))
-                        .map(|(local, n)| optica_events::movements::numero_comprobante(local, n)),
-                    trabajo: r.trabajo,
-                    codigo_estado: None,
-                }
-            },
-        )
-        .collect())
 }
 
 /// What a customer's order page may say of an order: its state, its day and its branch's name.

@@ -21,6 +21,9 @@ pub use committed::{as_committed, Guardado};
 pub use facts::{sale_facts, SaleFacts};
 
 pub mod public;
+mod stock;
+
+pub use stock::{stock_per_branch, stock_per_material, stock_sheet, StockPorLocal, StockPorMaterial, StockSheetRow};
 
 pub const PAGE_SIZE: i64 = 12;
 /// Searches answer at most this many products (ordered like the pages).
@@ -49,7 +52,7 @@ pub struct ProductoLocal {
 
 /// Units of a product sent to a branch and not yet received, by branch (SQL over
 /// `transfer_lines` of transfers still ENVIADA, for the `ps` row of `product_stock`).
-const IN_TRANSIT: &str = "(select coalesce(sum(tl.cantidad), 0) from transfer_lines tl
+pub(super) const IN_TRANSIT: &str = "(select coalesce(sum(tl.cantidad), 0) from transfer_lines tl
       join transfers t on t.id = tl.transferencia_id and t.estado = 'ENVIADA'
       where tl.producto_id = ps.producto_id and t.destino = ps.local_id)";
 
@@ -352,50 +355,6 @@ pub async fn search(pool: &PgPool, viewer: Viewer, search: Search<'_>) -> Result
     load(pool, &ids, viewer).await
 }
 
-/// Σ stock per branch.
-#[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
-#[serde(rename_all = "camelCase")]
-pub struct StockPorLocal {
-    pub local_id: i64,
-    pub local_nombre: String,
-    pub stock_total: i64,
-}
-
-/// Σ stock per branch over every product offered there, by branch id; branches without products
-/// are absent.
-pub async fn stock_per_branch(pool: &PgPool) -> Result<Vec<StockPorLocal>, sqlx::Error> {
-    sqlx::query_as(
-        "select s.local_id, coalesce(l.nombre, '') as local_nombre, sum(s.stock)::bigint as stock_total
-         from product_stock s left join lookup_items l on l.kind = 'Local' and l.id = s.local_id
-         group by s.local_id, l.nombre order by s.local_id",
-    )
-    .fetch_all(pool)
-    .await
-}
-
-/// Σ stock per material at one branch.
-#[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
-#[serde(rename_all = "camelCase")]
-pub struct StockPorMaterial {
-    pub material_nombre: String,
-    pub stock_total: i64,
-}
-
-/// Σ stock per material name at a branch, by name; products without material are left out.
-pub async fn stock_per_material(pool: &PgPool, local_id: i64) -> Result<Vec<StockPorMaterial>, sqlx::Error> {
-    sqlx::query_as(
-        "select m.nombre as material_nombre, sum(s.stock)::bigint as stock_total
-         from product_stock s
-         join products p on p.id = s.producto_id
-         join lookup_items m on m.kind = 'MaterialProducto' and m.id = p.material_id
-         where s.local_id = $1
-         group by m.nombre order by m.nombre collate optica_es",
-    )
-    .bind(local_id)
-    .fetch_all(pool)
-    .await
-}
-
 /// Which of `models` (lower-cased) already exist for the brand.
 pub async fn existing_models(pool: &PgPool, marca_id: i64, models: &[String]) -> Result<Vec<String>, sqlx::Error> {
     let lowered: Vec<String> = models.iter().map(|m| m.trim().to_lowercase()).collect();
@@ -431,33 +390,6 @@ pub async fn matching(pool: &PgPool, f: Filters) -> Result<Vec<i64>, sqlx::Error
     .bind(f.proveedor)
     .bind(f.material)
     .bind(f.marca)
-    .fetch_all(pool)
-    .await
-}
-
-/// A row of the branch stock sheet.
-#[derive(Clone, Debug, sqlx::FromRow)]
-pub struct StockSheetRow {
-    pub modelo: String,
-    pub marca: String,
-    pub costo_cents: Option<i64>,
-    pub precio_cents: i64,
-    pub stock: i64,
-    /// Units on their way to the branch (transfers not yet received).
-    pub en_transito: i64,
-}
-
-/// Products with stock at the branch or on their way to it, by model (case-insensitive).
-pub async fn stock_sheet(pool: &PgPool, local_id: i64) -> Result<Vec<StockSheetRow>, sqlx::Error> {
-    sqlx::query_as(&format!(
-        "select p.modelo, p.marca_nombre as marca, p.costo_cents, p.precio_cents, s.stock, s.en_transito
-         from (select ps.producto_id, ps.stock, {IN_TRANSIT}::bigint as en_transito from product_stock ps
-               where ps.local_id = $1) s
-         join products p on p.id = s.producto_id
-         where s.stock > 0 or s.en_transito > 0
-         order by p.modelo collate optica_es, p.marca_nombre collate optica_es, p.id"
-    ))
-    .bind(local_id)
     .fetch_all(pool)
     .await
 }

@@ -4,15 +4,15 @@
 //! open. Staff see their branch's jobs; admins all. A request reads: handler →
 //! `optica_command::jobs` → read-your-writes wait → the job as its page shows it.
 
+mod body;
 mod errors;
 mod reminders;
 
 use axum::extract::State;
 use axum::Json;
-use chrono::NaiveDate;
 use optica_command::jobs;
 use optica_command::jobs::Quien;
-use optica_events::jobs::{Canal, EstadoTrabajo, Orden};
+use optica_events::jobs::{Canal, EstadoTrabajo};
 use optica_query::jobs::{self as read, Filtro, Trabajo, TrabajoResumen};
 use optica_query::shadow::Shadow;
 use optica_query::Page;
@@ -24,10 +24,10 @@ use crate::auth::{Caller, Staff};
 use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath, Query};
-use crate::http::kit::lenient::{branch, lenient_date, opt_i64, text};
-use crate::http::kit::references::Referenced;
+use crate::http::kit::lenient::{branch, opt_i64, text};
 use crate::http::kit::{branches_of, may_see, page_index, page_size, Created, Endpoints};
 use crate::state::AppState;
+use body::{known_lab, orden, AvisoBody, EncargoBody, EstadoBody, OrdenBody};
 use errors::{command_error, not_found};
 
 pub fn endpoints() -> Endpoints {
@@ -39,47 +39,6 @@ pub fn endpoints() -> Endpoints {
         .staff(routes!(notify))
         .staff(routes!(work_order))
         .merge(reminders::endpoints())
-}
-
-/// What the lab is told.
-#[derive(Clone, Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrdenBody {
-    pub laboratorio_id: i64,
-    /// The promised day, `aaaa-mm-dd`.
-    pub prometido: String,
-    #[serde(default)]
-    pub bandeja: Option<String>,
-    #[serde(default)]
-    pub notas: Option<String>,
-}
-
-#[derive(Clone, Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EncargoBody {
-    /// The sale (an ENTRADA with lenses).
-    pub movimiento_id: i64,
-    #[serde(flatten)]
-    pub orden: OrdenBody,
-}
-
-#[derive(Clone, Debug, Deserialize, ToSchema)]
-pub struct EstadoBody {
-    /// One of `GET /api/trabajos/estados`.
-    pub estado: String,
-    /// Required to send the job back to the lab (REHACER).
-    #[serde(default)]
-    pub motivo: Option<String>,
-    /// The job's `version` the screen loaded: a move from a screen that is out of date is
-    /// refused (409) instead of undoing a newer one.
-    #[serde(default)]
-    pub version: Option<u64>,
-}
-
-#[derive(Clone, Debug, Deserialize, ToSchema)]
-pub struct AvisoBody {
-    /// EMAIL (sent by the server) or WHATSAPP (the answer's `whatsapp` link, to open).
-    pub canal: String,
 }
 
 /// The answer of a step: its message and the job as it stands.
@@ -97,37 +56,6 @@ pub struct EstadoOpcion {
     pub etiqueta: String,
     /// The sale's state it refines (what the public page shows).
     pub estado_movimiento: String,
-}
-
-/// The lab must exist whatever the job's state (a delivered job holds no link that would
-/// refuse a missing one).
-async fn known_lab(state: &AppState, id: i64) -> Result<(), AppError> {
-    let kind = optica_events::LookupKind::Laboratorio;
-    if Referenced::load(&state.pool, [(kind, id)]).await?.exists(kind, id) {
-        Ok(())
-    } else {
-        Err(AppError::BadRequest(format!("No existe el laboratorio con ID {id}")))
-    }
-}
-
-fn orden(body: OrdenBody) -> Result<Orden, AppError> {
-    let prometido: NaiveDate = lenient_date(&body.prometido).ok_or_else(|| {
-        AppError::Validation(vec![
-            match crate::http::kit::lenient::checked_date(&body.prometido, "fecha prometida") {
-                Err(why) if why.contains("fuera del rango") => why,
-                _ => format!(
-                    "La fecha prometida '{}' no es válida (formato aaaa-mm-dd).",
-                    body.prometido
-                ),
-            },
-        ])
-    })?;
-    Ok(Orden {
-        laboratorio_id: body.laboratorio_id,
-        prometido,
-        bandeja: body.bandeja,
-        notas: body.notas,
-    })
 }
 
 /// The job as its page shows it, with the order link and the 'ready' WhatsApp link.
