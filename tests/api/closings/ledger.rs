@@ -12,7 +12,7 @@ use super::*;
 async fn the_cash_ledger_follows_every_movement_and_verify_checks_it(pool: PgPool) {
     let app = TestApp::start(pool.clone()).await;
     let shop = shop(&app).await;
-    let venta = id_of(&app, &shop.seller, "/api/movimientos", sale(&shop, 2), "movimiento").await;
+    let venta = crate::common::shop::sold(&app, &shop, 2).await;
     let gasto = id_of(
         &app,
         &shop.admin,
@@ -21,7 +21,7 @@ async fn the_cash_ledger_follows_every_movement_and_verify_checks_it(pool: PgPoo
         "movimiento",
     )
     .await;
-    let borrada = id_of(&app, &shop.seller, "/api/movimientos", sale(&shop, 1), "movimiento").await;
+    let borrada = crate::common::shop::sold(&app, &shop, 1).await;
     // A payment of yesterday: an admin's, into yesterday's open cash.
     open_days(&app, &shop, &[&yesterday()]).await;
     let mut moved = sale(&shop, 2);

@@ -100,7 +100,7 @@ async fn a_day_is_opened_counted_blind_closed_and_then_locked(pool: PgPool) {
     assert_eq!(body["caja"]["estado"], "ABIERTA");
 
     // Two frames sold (2001.00 cash) and an expense of 300.00 cash.
-    let venta = id_of(&app, &shop.seller, "/api/movimientos", sale(&shop, 2), "movimiento").await;
+    let venta = crate::common::shop::sold(&app, &shop, 2).await;
     id_of(
         &app,
         &shop.admin,
@@ -239,7 +239,7 @@ async fn an_admin_reopens_a_day_with_a_reason_and_it_takes_movements_again(pool:
     assert_eq!(body["caja"]["reaperturas"], 1);
     assert_eq!(body["caja"]["motivoReapertura"], "Se olvidó cargar una venta");
 
-    id_of(&app, &shop.seller, "/api/movimientos", sale(&shop, 1), "movimiento").await;
+    crate::common::shop::sold(&app, &shop, 1).await;
     let counted = json!({"contado": [{"metodoPagoId": shop.efectivo, "monto": 1000.5}]});
     let (status, body) = app.post(&format!("{path}/cierre"), Some(&shop.seller), counted).await;
     assert_eq!(

@@ -133,6 +133,18 @@ pub fn sale(shop: &Shop, cantidad: i64) -> Value {
     sale_of(shop, shop.armazon, 1000.5, cantidad)
 }
 
+/// The seller records `sale(shop, cantidad)`; answers the movement's id.
+pub async fn sold(app: &TestApp, shop: &Shop, cantidad: i64) -> i64 {
+    id_of(
+        app,
+        &shop.seller,
+        "/api/movimientos",
+        sale(shop, cantidad),
+        "movimiento",
+    )
+    .await
+}
+
 /// A sale of `cantidad` units of `producto` at its catalogue price `precio`, at the centre, paid
 /// in cash in full.
 pub fn sale_of(shop: &Shop, producto: i64, precio: f64, cantidad: i64) -> Value {

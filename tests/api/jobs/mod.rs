@@ -177,14 +177,7 @@ async fn only_a_sale_with_lenses_gets_a_job_and_the_list_marks_the_overdue(pool:
     let app = TestApp::start(pool.clone()).await;
     let shop = shop(&app).await;
     let laboratorio = lab(&app, &shop).await;
-    let frames_only = id_of(
-        &app,
-        &shop.seller,
-        "/api/movimientos",
-        crate::common::shop::sale(&shop, 1),
-        "movimiento",
-    )
-    .await;
+    let frames_only = crate::common::shop::sold(&app, &shop, 1).await;
     let body = json!({"movimientoId": frames_only, "laboratorioId": laboratorio, "prometido": in_days(&app, 3)});
     let (status, refused) = app.post("/api/trabajos", Some(&shop.seller), body).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);

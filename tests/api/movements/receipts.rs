@@ -90,7 +90,7 @@ async fn sales_are_numbered_per_branch_without_gaps_even_when_they_race(pool: Pg
     let (status, gasto) = app.post("/api/movimientos", Some(&shop.admin), gasto).await;
     assert_eq!(status, StatusCode::CREATED, "{gasto}");
     assert_eq!(gasto["movimiento"]["comprobante"], json!(null));
-    let next = id_of(&app, &shop.seller, "/api/movimientos", sale(&shop, 1), "movimiento").await;
+    let next = crate::common::shop::sold(&app, &shop, 1).await;
     let (_, m) = app.get(&format!("/api/movimientos/{next}"), Some(&shop.seller)).await;
     assert_eq!(m["comprobante"], centro(6));
     // The numbers are in the events: a rebuild of the read models gives the same.

@@ -242,14 +242,7 @@ async fn two_returns_racing_for_the_last_unit_return_it_once(pool: PgPool) {
     let app = TestApp::start(pool.clone()).await;
     let shop = shop(&app).await;
     for _ in 0..3 {
-        let venta = id_of(
-            &app,
-            &shop.seller,
-            "/api/movimientos",
-            crate::common::shop::sale(&shop, 1),
-            "movimiento",
-        )
-        .await;
+        let venta = crate::common::shop::sold(&app, &shop, 1).await;
         let path = format!("/api/movimientos/{venta}/devoluciones");
         let one = || app.post(&path, Some(&shop.seller), devolucion(&shop, shop.armazon, 1));
         let (a, b) = tokio::join!(one(), one());
@@ -272,14 +265,7 @@ async fn two_returns_racing_for_the_last_unit_return_it_once(pool: PgPool) {
 async fn a_seller_returns_only_their_branchs_sales_into_their_own_branch(pool: PgPool) {
     let app = TestApp::start(pool.clone()).await;
     let shop = shop(&app).await;
-    let venta = id_of(
-        &app,
-        &shop.seller,
-        "/api/movimientos",
-        crate::common::shop::sale(&shop, 1),
-        "movimiento",
-    )
-    .await;
+    let venta = crate::common::shop::sold(&app, &shop, 1).await;
     let path = format!("/api/movimientos/{venta}/devoluciones");
     let mut elsewhere = devolucion(&shop, shop.armazon, 1);
     elsewhere["localId"] = json!(shop.norte);

@@ -38,14 +38,7 @@ async fn a_repeated_return_with_its_idempotency_key_answers_the_first_refund(poo
     let app = TestApp::start(pool.clone()).await;
     let shop = shop(&app).await;
     for round in 0..3 {
-        let venta = id_of(
-            &app,
-            &shop.seller,
-            "/api/movimientos",
-            crate::common::shop::sale(&shop, 1),
-            "movimiento",
-        )
-        .await;
+        let venta = crate::common::shop::sold(&app, &shop, 1).await;
         let send = || {
             let request = axum::http::Request::builder()
                 .method("POST")
@@ -74,14 +67,7 @@ async fn a_repeated_return_with_its_idempotency_key_answers_the_first_refund(poo
 async fn an_absurd_position_or_quantity_is_refused_in_spanish(pool: PgPool) {
     let app = TestApp::start(pool.clone()).await;
     let shop = shop(&app).await;
-    let venta = id_of(
-        &app,
-        &shop.seller,
-        "/api/movimientos",
-        crate::common::shop::sale(&shop, 1),
-        "movimiento",
-    )
-    .await;
+    let venta = crate::common::shop::sold(&app, &shop, 1).await;
     let path = format!("/api/movimientos/{venta}/devoluciones");
     let (status, body) = app
         .post(&path, Some(&shop.seller), json!({"adicionales": [4294967295u32]}))
