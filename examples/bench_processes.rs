@@ -1,4 +1,4 @@
-//! Benchmark of one against two server instances on one database (issue 27): the same sales as
+//! Benchmark of one against two server instances on one database: the same sales as
 //! `bench_commands`, posted to one instance or spread over two, each instance with its own pool
 //! (the server's, `db::connect_server`), its own projector and its own router. The instances
 //! share this OS process, so they also share its runtime; what a second instance adds on the

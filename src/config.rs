@@ -141,7 +141,7 @@ pub struct ServeArgs {
 /// Where the web app is reached from outside, when `OPTICA_PUBLIC_URL` is unset.
 pub const DEFAULT_PUBLIC_URL: &str = "http://localhost:8080";
 
-/// The customer notices (issue 24): the web app's public address (the order links in messages)
+/// The customer notices: the web app's public address (the order links in messages)
 /// and the mail server, if the shop has one. Without `OPTICA_SMTP_URL` no mail is sent and the
 /// screens offer WhatsApp only.
 #[derive(Debug, Clone, Args)]
@@ -209,7 +209,7 @@ impl ShopSettings {
     }
 }
 
-/// Bounds on the clients' connections (src/serve.rs).
+/// Bounds on the clients' connections (src/serve/).
 #[derive(Clone, Debug, clap::Args)]
 pub struct ConnectionLimits {
     /// Connections open at once; more wait until one closes.

@@ -7,7 +7,7 @@ use sqlx::PgPool;
 
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
-/// What PostgreSQL allows one of the server's connections (issue 27). A process frozen with a
+/// What PostgreSQL allows one of the server's connections. A process frozen with a
 /// transaction open (a paused VM, a stuck disk) would hold its row locks, the cash days' locks
 /// and the projectors' horizon (`tx_id < xmin`) for as long as it stays frozen, stalling every
 /// other process. PostgreSQL ends such a transaction after this long idle, and a lock is waited

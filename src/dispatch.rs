@@ -51,7 +51,7 @@ pub async fn settled<T>(state: &AppState, outcome: Outcome<T>) -> T {
 }
 
 /// The same, and whether the read models have the outcome (false: still behind after the wait;
-/// the answer should then say what the command committed, issue 27).
+/// the answer should then say what the command committed).
 pub async fn settled_in_time<T>(state: &AppState, outcome: Outcome<T>) -> (T, bool) {
     let caught = match outcome.appended {
         Some(at) => settle(state, at).await,

@@ -3,7 +3,7 @@
 //! pair (branch, day) is a unique claim (`CASH_DAY_SCOPE`), so a day has one stream.
 //!
 //! The expected figures are the server's, taken under the day's lock at the moment of the count
-//! (see command/src/cash.rs), so the events record exactly what the cashier was compared with.
+//! (see command/src/closings/ledger.rs), so the events record exactly what the cashier was compared with.
 
 use chrono::NaiveDate;
 use cqrs_es::DomainEvent;

@@ -1,4 +1,4 @@
-//! Physical counts of a branch's shelves (inventario, issue 23). A count takes, when it starts,
+//! Physical counts of a branch's shelves (inventario). A count takes, when it starts,
 //! the products to count (their stock hidden from the counters until the count closes); the
 //! counted quantities are typed in, in as many saves as needed, each with the stock the product
 //! had at that moment; closing turns each difference into a `StockAjustado` (reason `Conteo`)

@@ -1,4 +1,4 @@
-//! Lab jobs (issue 24). A sale of glasses is a job: the lenses are ordered from a lab, mounted,
+//! Lab jobs. A sale of glasses is a job: the lenses are ordered from a lab, mounted,
 //! checked and handed over. The job is its own stream beside its sale (same id), with the
 //! prescription frozen when it was ordered, its states and the notices sent to the customer.
 //! Its states refine the sale's four (`EstadoMovimiento`), which keep moving with it, so the

@@ -1,5 +1,5 @@
 //! Catalogue lookups: categories, brands, materials, payment methods, branches, suppliers and
-//! the labs that make the lenses (issue 24). All seven share one event shape; the aggregate type tells them apart.
+//! the labs that make the lenses. All seven share one event shape; the aggregate type tells them apart.
 
 use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};

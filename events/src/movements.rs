@@ -64,7 +64,7 @@ pub struct Pago {
     /// The shop's local time.
     pub fecha: NaiveDateTime,
     /// The branch whose cash received it, when not the movement's own: a balance collected at
-    /// another branch (issue 22). Absent in events written before.
+    /// another branch. Absent in events written before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub local_id: Option<i64>,
 }
@@ -95,7 +95,7 @@ pub struct MovimientoDatos {
     pub total_impuesto: Money,
     pub pagos: Vec<Pago>,
     pub estado: Option<EstadoMovimiento>,
-    /// Set on the SALIDA that refunds a return (issue 22): what came back from which sale.
+    /// Set on the SALIDA that refunds a return: what came back from which sale.
     /// Absent in events written before, and on every other movement.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub devolucion: Option<Devolucion>,
@@ -190,7 +190,7 @@ pub enum MovimientoEvent {
         devolucion_id: i64,
         devolucion: Devolucion,
     },
-    /// The sale's receipt number, per branch and without gaps (issue 24): appended with the
+    /// The sale's receipt number, per branch and without gaps: appended with the
     /// sale, its number taken from the branch's counter in the same transaction.
     ComprobanteEmitido {
         local_id: i64,

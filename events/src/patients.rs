@@ -134,7 +134,7 @@ fn number(value: Option<Medida>) -> serde_json::Value {
 }
 
 /// A ficha's values as the API shows them (contract §3.3), without its id and crystals: what
-/// the patients projection stores and what a late read model's answer shows (issue 27).
+/// the patients projection stores and what a late read model's answer shows.
 pub fn ficha_json(datos: &FichaDatos) -> serde_json::Value {
     let m = &datos.medidas;
     let graduaciones: Vec<serde_json::Value> = GRADUACIONES
@@ -207,7 +207,7 @@ pub enum PacienteEvent {
         ficha_id: i64,
         cristal_id: i64,
     },
-    /// The lens was returned (issue 22): it stays in the history, marked.
+    /// The lens was returned: it stays in the history, marked.
     CristalDevuelto {
         ficha_id: i64,
         cristal_id: i64,

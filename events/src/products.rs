@@ -60,7 +60,7 @@ pub enum MotivoStock {
     Transferencia,
     /// Units a customer returned (the return's movement is named).
     Devolucion,
-    // The reasons of a manual adjustment (issue 23), each with an optional note.
+    // The reasons of a manual adjustment, each with an optional note.
     Rotura,
     RoboOPerdida,
     UsoInterno,

@@ -1,4 +1,4 @@
-//! Transfers of stock between branches (issue 23). The units leave the sending branch when the
+//! Transfers of stock between branches. The units leave the sending branch when the
 //! transfer is sent and are in transit, in no branch's stock, until the receiving branch takes
 //! them (all or part; a shortfall is written off with its reason) or the transfer is cancelled
 //! (they go back). The stock moves on the products' streams, as `StockAjustado` naming the

@@ -12,7 +12,7 @@ pub const USERNAME_SCOPE: &str = "usuario.username";
 
 /// The one form of a username that login, the login throttle and the uniqueness claim compare:
 /// Unicode case folding. `lower()` in PostgreSQL and `to_lowercase` in Rust disagreed on a dotted
-/// capital I, so `admİn` was throttled apart from `admin` yet logged in as it (issue 19.9).
+/// capital I, so `admİn` was throttled apart from `admin` yet logged in as it.
 pub fn username_key(username: &str) -> String {
     unicase::UniCase::new(username.trim()).to_folded_case()
 }

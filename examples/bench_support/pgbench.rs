@@ -40,7 +40,7 @@ pub fn tps(url: &str, script: &str, clients: usize, seconds: u64) -> f64 {
         .unwrap_or_else(|| panic!("pgbench: {text}{}", String::from_utf8_lossy(&out.stderr)))
 }
 
-/// The one-row insert: the ceiling the issue's target is a share of.
+/// The one-row insert: the ceiling the throughput target is a share of.
 pub async fn one_row_script(pool: &PgPool) -> String {
     sqlx::query(
         "create table if not exists bench_ceiling (id bigserial primary key, payload text not null,
@@ -84,7 +84,7 @@ async fn copy_rows(pool: &PgPool, table: &str, key: &str, template: i64, replace
 /// One transaction per sale that writes what the server's sale writes, one statement per
 /// table, copying the rows of the recorded sale `template` (a sale of one unit of one product):
 /// the movement's and the stock's events (the hash chain computed by the same trigger), the
-/// movement, its line and payment (with the payment-count trigger), the product reference, the
+/// movement, its line and payment (with the payment-count trigger), the
 /// daily statistics and the stock. Each client sells its own product on its own day at its own
 /// branch (the movement's; the stock is the product's at the recorded branch), so clients never
 /// wait for each other's rows (the server's single projector never does either). Left out, in

@@ -1,4 +1,4 @@
-//! Lab jobs into `jobs`, `job_history` and `job_notices` (issue 24): where each job stands,
+//! Lab jobs into `jobs`, `job_history` and `job_notices`: where each job stands,
 //! every state it went through, and the notices sent to the customer.
 
 use async_trait::async_trait;

@@ -1,5 +1,4 @@
-//! Which process's projector runs the rounds when several server processes share a database
-//! (issue 27).
+//! Which process's projector runs the rounds when several server processes share a database.
 //!
 //! Every round still takes the transaction-level lock (`PROJECTOR_LOCK`), and that lock alone
 //! keeps two projectors from applying the same events. The lead only spares the rounds a second

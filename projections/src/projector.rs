@@ -6,8 +6,8 @@
 //! pass over a position whose transaction commits later; transactions below the snapshot's xmin,
 //! in contrast, are all finished, and no new transaction can get an id below it, so the set the
 //! projector reads never grows behind its checkpoint. Within one stream the order is the append
-//! order, because a command's transaction gets its id only when it inserts its first event, after
-//! loading the stream (see command/src/store.rs).
+//! order, because a command's transaction gets its id only at its first write, at the commit,
+//! after loading the stream (see command/src/store/mod.rs).
 //!
 //! Durability: each round applies one batch of events to every projection and moves their
 //! checkpoints in one transaction, so a crash anywhere applies a batch fully or not at all. One

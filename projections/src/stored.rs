@@ -22,7 +22,7 @@ impl StoredEvent {
         })
     }
 
-    /// Aggregate ids are decimal numbers (see the architecture's id rule).
+    /// Aggregate ids are decimal numbers (each kind's ids come from a PostgreSQL sequence).
     pub fn numeric_id(&self) -> Result<i64, crate::ProjectionError> {
         self.aggregate_id
             .parse()

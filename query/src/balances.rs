@@ -1,4 +1,4 @@
-//! Customer balances (cuenta corriente, issue 22): every sale with something still owed, oldest
+//! Customer balances (cuenta corriente): every sale with something still owed, oldest
 //! first, and the total owed. Read from the movements' rows, whose `deuda_cents` the projection
 //! keeps (migration 0019), through the partial index of movements with a debt.
 

@@ -70,7 +70,7 @@ pub async fn day(pool: &PgPool, local_id: i64, fecha: NaiveDate) -> Result<Optio
 }
 
 /// The rows of `cash_days` and `cash_day_methods` a day's stream makes, as the projection
-/// writes them (`projections/src/cash.rs`), for an answer whose read model is late (issue 27).
+/// writes them (`projections/src/closings.rs`), for an answer whose read model is late.
 pub async fn committed(pool: &PgPool, stream: i64) -> Result<Rows, sqlx::Error> {
     use optica_events::closings::{CajaEvent as E, PorMetodo, CASH_DAY_AGGREGATE};
     let mut day: Option<Value> = None;

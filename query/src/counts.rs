@@ -1,4 +1,4 @@
-//! Physical counts (issue 23): the list per branch, one count's sheet (the expected stock
+//! Physical counts: the list per branch, one count's sheet (the expected stock
 //! hidden while it is open), and the sheet a new count starts with.
 
 use chrono::NaiveDateTime;
@@ -133,7 +133,7 @@ fn sheet(conteo: Conteo, lineas: Vec<LineaConteo>, valued: bool) -> Planilla {
     }
 }
 
-/// A count as its stream has it, for an answer whose read model is late (issue 27): folded from
+/// A count as its stream has it, for an answer whose read model is late: folded from
 /// its events, with names, brands and costs as they stand. None when it does not exist.
 pub async fn as_committed(pool: &PgPool, id: i64, admin: bool) -> Result<Option<Planilla>, sqlx::Error> {
     use optica_events::counts::{ConteoEvent as E, COUNT_AGGREGATE};

@@ -1,4 +1,15 @@
-//! The query side: typed reads of read-model tables (never the events table).
+//! The query side: typed reads, and nothing here writes. Lists, pages, searches, reports and
+//! statistics read the read-model tables the projections keep. A few reads look past them on
+//! purpose:
+//! - the audit (`audit`) reads the `events` table itself, since the log is the history;
+//! - an answer whose read model is still late after the wait folds its record's stream
+//!   (`shadow`, and each feature's `as_committed` or `committed`), so a command never answers
+//!   an older row;
+//! - whether an item exists, and its name right after a command, come from `live_streams` and
+//!   the stream's last event (`lookups`, `products::sale_facts`, `patients::exists`), which the
+//!   commands write with their events;
+//! - login finds an account through its `unique_claims` row (`users`), and the days nobody
+//!   closed are summed from the cash ledger (`closings::not_closed`).
 
 pub mod audit;
 pub mod balances;

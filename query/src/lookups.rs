@@ -38,10 +38,10 @@ pub struct Proveedor {
 }
 
 /// A lookup item's kind, id, name, address and phone, as the answers of late read models read
-/// them (issue 27).
+/// them.
 pub(crate) type NameRow = (String, i64, String, Option<String>, Option<String>);
 
-/// A lab that makes the lenses of the shop's jobs (issue 24).
+/// A lab that makes the lenses of the shop's jobs.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct Laboratorio {
     pub id: i64,
@@ -80,7 +80,7 @@ pub async fn get(pool: &PgPool, kind: &str, id: i64) -> Result<Option<LookupItem
 /// The lookup items that exist among the `live_streams` rows `s` of `streams`, with
 /// `lookup_items`' columns. Existence is `live_streams`' (the commands write it with their
 /// events); an item is read from `lookup_items`, or, while the projector has not got there, from
-/// its stream's last event (issue 27): what the admin just created can be named at once, and
+/// its stream's last event: what the admin just created can be named at once, and
 /// what was just deleted no longer can.
 /// `id`: the item's id as a number (cast from `s.stream_id` only where `s` holds one kind's).
 fn existing(streams: &str, id: &str) -> String {

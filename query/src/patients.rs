@@ -214,7 +214,7 @@ async fn one(pool: &PgPool, condition: &str, value: i64) -> Result<Option<Pacien
 }
 
 /// A patient as their command just committed them, in `by_id`'s shape: for the answer of a
-/// registration or an edit whose read model is late (issue 27). `fichas`: each ficha's number,
+/// registration or an edit whose read model is late. `fichas`: each ficha's number,
 /// values and lenses. The branch's name is read as it stands; the dates are the stored ones when
 /// the patient had a row, else `today`.
 pub async fn as_committed(

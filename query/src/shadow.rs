@@ -1,4 +1,4 @@
-//! Answers from a stream when its read model is late (issue 27). A command's answer shows the
+//! Answers from a stream when its read model is late. A command's answer shows the
 //! record it saved; when the projector has not applied it within the wait, the stream's events
 //! are folded into the rows the projection would write (`Rows`, in JSON), and the read's own
 //! queries take them in place of the tables: a `with` clause named like a table shadows it
@@ -26,7 +26,7 @@ pub fn decode<E: serde::de::DeserializeOwned>(payload: &str) -> Result<E, sqlx::
 }
 
 /// The rows a stream makes, per table: each a JSON array of objects naming every column (a
-/// column left out would read as null, never as its default; `tests/api/late_reads.rs` checks
+/// column left out would read as null, never as its default; `tests/api/late_reads/` checks
 /// the folds name them all).
 pub struct Rows(pub Vec<(&'static str, Value)>);
 

@@ -1,4 +1,4 @@
-//! Stock beyond the catalogue (issue 23): the 'Reponer' list of a branch, the products at or
+//! Stock beyond the catalogue: the 'Reponer' list of a branch, the products at or
 //! below their reorder point, with what is missing to reach it and their suppliers.
 
 use serde::Serialize;

@@ -1,4 +1,4 @@
-//! Transfers between branches (issue 23): the list, newest first, filtered by state and branch,
+//! Transfers between branches: the list, newest first, filtered by state and branch,
 //! and one transfer with its lines.
 
 use chrono::NaiveDateTime;
@@ -105,7 +105,7 @@ pub async fn branches_of(pool: &PgPool, id: i64) -> Result<Option<(i64, i64)>, s
         .await
 }
 
-/// A transfer as its stream has it, for an answer whose read model is late (issue 27): folded
+/// A transfer as its stream has it, for an answer whose read model is late: folded
 /// from its events, with the branches' and brands' names as they stand. None when it does not
 /// exist.
 pub async fn as_committed(pool: &PgPool, id: i64) -> Result<Option<Transferencia>, sqlx::Error> {

@@ -3,7 +3,7 @@
 //! A token names the account and the epoch it was issued at. Every change of the account
 //! (disabled, roles or branch changed, new password) moves the epoch (`users.epoch`), so a token
 //! issued before the change is refused at the next request instead of living up to 5 hours with
-//! rights the account no longer has (issue 19.10). Each process keeps what it read for a moment
+//! rights the account no longer has. Each process keeps what it read for a moment
 //! (`FRESH_FOR`), so a burst of requests costs one lookup; a change reaches every request within
 //! that moment plus the projector's lag.
 

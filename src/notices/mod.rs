@@ -1,5 +1,5 @@
-//! The customer notices' worker (issue 24). A notice asked for is an event plus an outbox row
-//! (`optica_command::outbox`), committed together; this worker takes due rows with a lease,
+//! The customer notices' worker. A notice asked for is an event plus an outbox row
+//! (`optica_command::jobs::outbox`), committed together; this worker takes due rows with a lease,
 //! sends each through the shop's mail server and records the outcome (the event and the row,
 //! in one transaction). A failure is retried with a doubling pause; a refusal by the server,
 //! or eight failures, gives up, and the job's history shows it.

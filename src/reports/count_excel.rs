@@ -1,4 +1,4 @@
-//! A closed count's report (issue 23): the products whose count differed, with the expected and
+//! A closed count's report: the products whose count differed, with the expected and
 //! counted units, the difference and its value at cost, and the total.
 
 use optica_query::counts::Planilla;

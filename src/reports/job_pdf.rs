@@ -1,4 +1,4 @@
-//! A lab job's work order (issue 24): what the lab needs on one page: the order, the frozen
+//! A lab job's work order: what the lab needs on one page: the order, the frozen
 //! prescription, the lenses and the frame, with the shop's name and logo.
 
 use optica_query::jobs::Trabajo;

@@ -1,4 +1,4 @@
-//! The customer's receipt (issue 24): the shop's name, logo and contact, the receipt number of
+//! The customer's receipt: the shop's name, logo and contact, the receipt number of
 //! its branch, the date, the patient, each line with unit price, quantity and subtotal, the
 //! discount, total, payments and balance, and the order's status link as text and as a QR code.
 //! An expense prints its description. Long sales continue on further pages.

@@ -1,4 +1,4 @@
-//! The 'Reponer' sheet (issue 23): a branch's products at or below their reorder point, to send
+//! The 'Reponer' sheet: a branch's products at or below their reorder point, to send
 //! a supplier. Columns Modelo, Marca, Proveedores, Stock, En tránsito, Punto de pedido, A pedir,
 //! and Costo for admins (costs are theirs to see).
 

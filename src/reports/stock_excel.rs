@@ -1,5 +1,5 @@
 //! The branch stock sheet (contract section 6.1, item 1): sheet `Stock Local`, columns Modelo,
-//! Marca, Costo (0 when unknown), Precio, Stock, and (issue 23) En tránsito, the units on their
+//! Marca, Costo (0 when unknown), Precio, Stock, and En tránsito, the units on their
 //! way to the branch; one row per product with stock at the branch or on its way, by model.
 
 use chrono::NaiveDate;

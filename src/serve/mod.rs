@@ -2,7 +2,7 @@
 //!
 //! `axum::serve` accepts without limit and waits forever for a request's headers: 1,100 idle
 //! connections from someone without an account used up the process's 1,024 open files and the
-//! server stopped answering (issue 19.5). Here:
+//! server stopped answering. Here:
 //! - a connection must send a request's headers within `header_timeout` (hyper also applies it
 //!   to a kept-alive connection waiting for its next request), or it is closed;
 //! - at most `max_connections` are open at once, so the process never runs out of files; when

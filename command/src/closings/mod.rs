@@ -1,5 +1,5 @@
 //! The cash-day aggregate (arqueo): one branch's day, opened with a float, counted blind and
-//! closed. Pure rules; the service (`cash.rs`) supplies the movements' figures, taken under the
+//! closed. Pure rules; the service (`service.rs`) supplies the movements' figures, taken under the
 //! day's lock, and today's date in the shop's time zone.
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,6 +1,6 @@
-//! The physical count aggregate (issue 23): started with its sheet, quantities typed in, then
+//! The physical count aggregate: started with its sheet, quantities typed in, then
 //! closed (every product counted) or cancelled, once. The stock moves on the product streams
-//! when it closes (`counts.rs`).
+//! when it closes (`service.rs`).
 
 use std::collections::BTreeMap;
 

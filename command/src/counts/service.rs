@@ -1,4 +1,4 @@
-//! The physical counts' units of work (issue 23). One count open per branch at a time (a unique
+//! The physical counts' units of work. One count open per branch at a time (a unique
 //! claim, given up when it closes or is cancelled). Closing appends the count's differences and
 //! each product's `StockAjustado` (reason `Conteo`) in ONE transaction, so the stock and the
 //! count never disagree.

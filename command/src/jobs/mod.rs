@@ -1,6 +1,6 @@
-//! The lab job aggregate (issue 24): ordered once per sale, moved through its states (the
+//! The lab job aggregate: ordered once per sale, moved through its states (the
 //! reason kept when it goes back to the lab), and the notices to the customer, each requested
-//! once and then sent or failed. Loading the sale and the patient is the service's (`jobs.rs`).
+//! once and then sent or failed. Loading the sale and the patient is the service's (`service.rs`).
 
 use std::collections::BTreeMap;
 

@@ -1,4 +1,4 @@
-//! The notices' outbox (issue 24): a row per mail notice, written in the transaction of the
+//! The notices' outbox: a row per mail notice, written in the transaction of the
 //! event that asks for it, so a notice is never lost between the request and its delivery. A
 //! worker (`src/notices/`) takes due rows with a lease, sends, and records the outcome (the event
 //! and the row's update in one transaction). Rows are leased with `FOR UPDATE SKIP LOCKED`, so

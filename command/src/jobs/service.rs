@@ -1,4 +1,4 @@
-//! The lab jobs' units of work (issue 24). A job is ordered for a sale with lenses, freezing the
+//! The lab jobs' units of work. A job is ordered for a sale with lenses, freezing the
 //! patient's latest ficha; its state changes move the sale's own state in the same transaction
 //! (so the public page and the existing front end keep seeing one of the four); a mail notice
 //! is an event plus its outbox row, committed together.

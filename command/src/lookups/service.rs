@@ -10,7 +10,7 @@ use crate::lookups::{Kind, Lookup, LookupCommand, LookupError};
 use crate::{CommandError, EventStore, Outcome};
 
 /// Creates an item under the kind's next id. The data should be checked first
-/// (`lookup::validate`), so a refused request takes no id. `Duplicate` when the name is taken.
+/// (`lookups::validate`), so a refused request takes no id. `Duplicate` when the name is taken.
 pub async fn create<K: Kind>(
     store: &EventStore,
     data: LookupData,

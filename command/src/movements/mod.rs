@@ -1,9 +1,9 @@
 //! The movement aggregate: the cash box's sales, income and expenses.
 //!
-//! The server does the arithmetic (contract §8 D7; the rules are in `movement_rules.rs`): every
+//! The server does the arithmetic (contract §8 D7; the rules are in `rules.rs`): every
 //! line's subtotal, the total after the discount, the payments against the total. A body that
 //! disagrees is refused with the reason.
-//! Stock and the patient's lenses live on other streams; the cash-box unit (`sale.rs`) appends
+//! Stock and the patient's lenses live on other streams; the cash-box unit (`service.rs`) appends
 //! their events in the same transaction as the movement's.
 
 use cqrs_es::event_sink::EventSink;
@@ -46,13 +46,13 @@ pub enum MovimientoCommand {
     ChangeState {
         estado: EstadoMovimiento,
     },
-    /// A payment on a sale's balance, received now, possibly at another branch (issue 22).
+    /// A payment on a sale's balance, received now, possibly at another branch.
     Cobrar {
         pago: Pago,
     },
     Delete,
     /// Gives a sale its receipt number (the unit fills in the branch's next one at commit: see
-    /// `UnitOfWork::number_receipt`). A sale that has one keeps it.
+    /// `receipts.rs`). A sale that has one keeps it.
     EmitirComprobante,
     /// Records on a sale that some of its lines came back, as movement `devolucion_id` (the
     /// refund's SALIDA, registered in the same unit).
@@ -89,7 +89,7 @@ pub struct Movimiento {
     /// The return recorded last, for the unit that registers its refund.
     #[serde(default)]
     ultima_devolucion: Option<Devolucion>,
-    /// The receipt number (issue 24; absent from older snapshots: none).
+    /// The receipt number (absent from older snapshots: none).
     #[serde(default)]
     comprobante: Option<i64>,
 }

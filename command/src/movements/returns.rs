@@ -1,4 +1,4 @@
-//! Returns (devoluciones, issue 22): what a sale has given back, and the rules of one more return.
+//! Returns (devoluciones): what a sale has given back, and the rules of one more return.
 //!
 //! A return never rewrites the sale. The sale's stream records `LineasDevueltas`; its aggregate
 //! keeps the units and additional lines already returned (so nothing comes back twice, also

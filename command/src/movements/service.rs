@@ -1,5 +1,5 @@
 //! The cash-box unit: a movement, its stock changes and its patient's lenses are appended in ONE
-//! transaction (architecture: "Invariants that span aggregates"). The movement's stream and
+//! transaction (docs/architecture.md, "Invariants that span streams"). The movement's stream and
 //! every product stream it touches are written at the sequences they were loaded at, so two
 //! sales racing for the last unit cannot both commit; the loser re-runs against the new stock
 //! and is refused when there is none left.

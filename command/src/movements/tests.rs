@@ -165,7 +165,7 @@ fn an_expense_needs_a_description_and_has_no_state() {
         .then_expect_error(MovimientoError::Invalid(vec![Regla::SalidaSinDescripcion]));
 }
 
-/// One rule for both types and both sums (issue 21 item 13): an expense's payments, with or
+/// One rule for both types and both sums: an expense's payments, with or
 /// without their surcharge, never exceed its total, as the web app refuses them too.
 #[test]
 fn an_expense_paid_above_its_total_is_refused_like_a_sale() {
@@ -233,7 +233,7 @@ fn the_order_moves_through_its_states_and_a_deleted_movement_is_gone() {
         .then_expect_error(MovimientoError::NotFound);
 }
 
-/// Issue 19.2: a form opened before another change cannot silently undo it.
+/// A form opened before another change cannot silently undo it: its version is stale.
 #[test]
 fn an_edit_from_a_stale_form_is_refused_and_a_current_one_applies() {
     let mut history = vec![MovimientoEvent::MovimientoRegistrado { datos: registered() }];

@@ -39,7 +39,7 @@ pub struct Cristal {
     movimiento_id: Option<i64>,
     #[serde(default)]
     confirmado: bool,
-    /// The return that brought it back (issue 22).
+    /// The return that brought it back.
     #[serde(default)]
     devuelto: Option<i64>,
 }

@@ -60,7 +60,7 @@ pub enum ProductoCommand {
     /// Several stock changes behind one cash-box movement, transfer or count (an edited sale may
     /// return stock at one branch and take it at another): all of them or none.
     AdjustMany { ajustes: Vec<Ajuste>, origen: Origen },
-    /// A manual adjustment (issue 23): a reason from `MotivoStock::MANUALES` and a note.
+    /// A manual adjustment: a reason from `MotivoStock::MANUALES` and a note.
     AdjustManually {
         local_id: i64,
         cantidad: i64,

@@ -1,5 +1,5 @@
-//! Stock outside sales (issue 23): an admin's manual adjustment with its reason and note, and a
-//! branch's reorder point. Transfers are in `transfers.rs`.
+//! Stock outside sales: an admin's manual adjustment with its reason and note, and a
+//! branch's reorder point. Transfers are in `crate::transfers`.
 
 use optica_events::{EventMetadata, MotivoStock};
 

@@ -7,8 +7,9 @@
 //! is postgres-es's, so both paths read and write the same log.
 //!
 //! Rule kept by every append (the projector's ordering proof relies on it): a command's
-//! transaction writes nothing before its first event insert, so the transaction id is assigned
-//! after the aggregate was loaded.
+//! transaction writes nothing until the commit (its first write is the key's row, an extra's row
+//! or the events), which comes after the unit's streams were loaded, so the transaction id is
+//! assigned after the aggregates were loaded.
 
 use cqrs_es::persist::PersistedEventRepository;
 use cqrs_es::Aggregate;

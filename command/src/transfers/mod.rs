@@ -1,5 +1,5 @@
-//! The transfer aggregate (issue 23): sent, then received (all or part) or cancelled, once.
-//! The stock itself moves on the product streams in the same unit (`transfers.rs`).
+//! The transfer aggregate: sent, then received (all or part) or cancelled, once.
+//! The stock itself moves on the product streams in the same unit (`service.rs`).
 
 use std::collections::BTreeMap;
 

@@ -1,4 +1,4 @@
-//! The transfers' unit of work (issue 23): the transfer's event and every product's stock change
+//! The transfers' unit of work: the transfer's event and every product's stock change
 //! in ONE transaction, each product stream written at the version it was loaded at. A transfer
 //! racing a sale for the last unit at the sending branch therefore cannot both commit: the loser
 //! re-runs against the new stock and is refused when there is none.

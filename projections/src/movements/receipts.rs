@@ -1,4 +1,4 @@
-//! Sales' receipt numbers into `receipts` (issue 24), one row per sale.
+//! Sales' receipt numbers into `receipts`, one row per sale.
 
 use async_trait::async_trait;
 use optica_events::movements::{MovimientoEvent, MOVEMENT_AGGREGATE};

@@ -236,7 +236,7 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, locales: &Loca
     }
 }
 
-/// The Spanish label of a stock reason, the one events/src/product.rs gives.
+/// The Spanish label of a stock reason, the one events/src/products.rs gives.
 pub(super) fn motivo(wire: &str) -> String {
     serde_json::from_value::<optica_events::MotivoStock>(Value::String(wire.to_string()))
         .map_or_else(|_| wire.to_string(), |m| m.label().to_string())

@@ -1,4 +1,4 @@
-//! A job as its stream has it, for an answer whose read model is late (issue 27): its events
+//! A job as its stream has it, for an answer whose read model is late: its events
 //! folded into the rows the projection writes (`projections/src/jobs.rs`), which the page's own
 //! queries then read (`crate::shadow`).
 

@@ -1,4 +1,4 @@
-//! Lab jobs (issue 24): the list by state, branch and lab with the overdue ones marked, and one
+//! Lab jobs: the list by state, branch and lab with the overdue ones marked, and one
 //! job with its frozen prescription, the sale's frame and lenses, its history (time in each
 //! state) and its notices.
 
@@ -125,7 +125,7 @@ pub struct Filtro {
     pub ahora: NaiveDateTime,
 }
 
-/// The summaries' select. A late answer (issue 27) reads its branch and lab as
+/// The summaries' select. A late answer reads its branch and lab as
 /// `lookups::all_of_kind` has them (they may be later still, created just before it), and its
 /// sale may not be in the read model yet.
 fn select(late: bool) -> String {
@@ -209,7 +209,7 @@ pub async fn by_id(pool: &PgPool, id: i64, ahora: NaiveDateTime) -> Result<Optio
     by_id_in(pool, id, ahora, Shadow::NONE).await
 }
 
-/// The same, reading the job's own rows from `shadow` (a late read model's answer, issue 27).
+/// The same, reading the job's own rows from `shadow` (a late read model's answer).
 pub async fn by_id_in(
     pool: &PgPool,
     id: i64,
@@ -228,7 +228,7 @@ pub async fn by_id_in(
     let q = sqlx::query_as(&sql).bind(id);
     let (notas, receta): (Option<String>, Option<serde_json::Value>) = shadow.bind(q, "jobs").fetch_one(pool).await?;
     // Products (lenses by their category) and the additional lines that name a lens, as the
-    // sale records lenses (`command::sale::cristales`).
+    // sale records lenses (`optica_command::movements::cristales`).
     let lineas: Vec<(String, bool)> = sqlx::query_as(
         "select * from (select modelo || ' ' || marca, cristal from movement_lines where movimiento_id = $1
                         order by linea) p

@@ -5,7 +5,7 @@ use sqlx::PgPool;
 use super::*;
 
 /// A movement as its command just committed it, in `by_id`'s shape: for the answer of a command
-/// whose read model is late (issue 27). The names (branch, payment methods, products, patient)
+/// whose read model is late. The names (branch, payment methods, products, patient)
 /// are read as they stand; the debt counts no return (a sale's returns come later).
 pub async fn as_committed(
     pool: &PgPool,

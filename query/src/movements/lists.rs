@@ -1,5 +1,5 @@
 //! The cash-box lists and all-time totals (contract §5.5 and §5.6); the period figures are in
-//! `statistics.rs`. List rows are payments: each row is
+//! `crate::statistics`. List rows are payments: each row is
 //! the payment's movement with `fecha` replaced by the payment's date. Money sums are taken in
 //! cents by PostgreSQL and turned into pesos only for the answer.
 

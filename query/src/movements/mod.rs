@@ -82,7 +82,7 @@ pub struct Movimiento {
     pub comprobante: Option<String>,
     /// The state of the sale's lab job (`GET /api/trabajos/{id}`), when it has one.
     pub trabajo: Option<String>,
-    /// A return's refund: the sale it returned (issue 22).
+    /// A return's refund: the sale it returned.
     pub devolucion_de: Option<i64>,
     /// A sale: the refunds of its returns, in order.
     pub devoluciones: Vec<i64>,

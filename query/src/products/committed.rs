@@ -1,5 +1,5 @@
 //! A product as its stream has it, for the answer of a create or an edit whose read model is
-//! late (issue 27), in `by_id`'s shape.
+//! late, in `by_id`'s shape.
 
 use chrono::NaiveDate;
 use sqlx::PgPool;
@@ -18,7 +18,7 @@ pub struct Guardado<'a> {
 }
 
 /// A product as its command just committed it, in `by_id`'s shape: for the answer of a create
-/// or an edit whose read model is late (issue 27). Names and units in transit (other streams,
+/// or an edit whose read model is late. Names and units in transit (other streams,
 /// whose read models may be behind too) are read as they stand; the dates come from the stream.
 pub async fn as_committed(
     pool: &PgPool,

@@ -1,5 +1,5 @@
 //! What every sale checks of its products (model, brand, whether a lens), from the read model,
-//! or from their streams for products committed but not yet projected (issue 27).
+//! or from their streams for products committed but not yet projected.
 
 use optica_events::products::CRISTAL;
 use sqlx::PgPool;
@@ -16,7 +16,7 @@ pub struct SaleFacts {
 /// What every sale checks of its products. A sale of one product (the usual one) binds its id as
 /// a scalar, so PostgreSQL keeps a generic plan; with an array it would plan every call anew (a
 /// custom plan always looks cheaper for the array it is given), at more cost than the query.
-/// A product committed but not yet projected is read from its stream (issue 27).
+/// A product committed but not yet projected is read from its stream.
 pub async fn sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFacts>, sqlx::Error> {
     let mut facts = projected_sale_facts(pool, ids).await?;
     let mut missing: Vec<i64> = ids

@@ -42,7 +42,7 @@ pub struct Viewer {
 pub struct ProductoLocal {
     pub local: Local,
     pub stock: i64,
-    /// The branch's reorder point, when set (issue 23).
+    /// The branch's reorder point, when set.
     #[serde(default)]
     pub minimo: Option<i64>,
     /// Units sent to this branch and not yet received: in no branch's stock, never sold.

@@ -1,4 +1,4 @@
-//! Customer balances (cuenta corriente, issue 22): the sales with something still owed, oldest
+//! Customer balances (cuenta corriente): the sales with something still owed, oldest
 //! first, with the total owed. A seller sees their branch's; asking for one patient, any staff
 //! member sees that patient's balances at every branch (patients move between branches, and the
 //! branch where they show up collects: `POST /api/movimientos/{id}/cobros`).

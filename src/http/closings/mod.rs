@@ -1,8 +1,8 @@
-//! The cash closing (arqueo, issue 22): a branch's day is opened with a float, counted blind and
+//! The cash closing (arqueo): a branch's day is opened with a float, counted blind and
 //! closed; an admin may reopen it with a reason. Sellers work at their own branch, admins at any.
 //!
 //! A count is compared with figures the server takes under the day's lock from the cash ledger
-//! (`optica_command::cash`), so a sale racing the closing is either counted or refused.
+//! (`optica_command::closings`), so a sale racing the closing is either counted or refused.
 
 mod body;
 mod errors;
@@ -80,8 +80,8 @@ pub struct CajaGuardada {
     pub caja: CajaDia,
 }
 
-/// The answer with the day from its read model, or, when that is late (`caught` false, issue
-/// 27), as the day's stream has it.
+/// The answer with the day from its read model, or, when that is late (`caught` false),
+/// as the day's stream has it.
 async fn answer(state: &AppState, day: Dia, caught: bool, mensaje: &str) -> Result<Json<CajaGuardada>, AppError> {
     let caja = match caught {
         true => read_day(state, day).await?,

@@ -1,4 +1,4 @@
-//! Physical counts (inventario, issue 23). An admin starts a count of a branch (optionally one
+//! Physical counts (inventario). An admin starts a count of a branch (optionally one
 //! category or brand); the branch's staff type the counted quantities in, without seeing the
 //! expected stock; an admin closes it (each difference becomes a stock adjustment against the
 //! stock as it is then) or cancels it; the closed count's report is an Excel of the differences
@@ -87,7 +87,7 @@ pub struct ConteoGuardado {
 }
 
 /// The answer with the count's sheet from its read model, or, when that is late (`caught`
-/// false, issue 27), as its stream has it.
+/// false), as its stream has it.
 async fn answer(
     state: &AppState,
     caller: &Caller,

@@ -1,4 +1,4 @@
-//! Lab jobs (issue 24). Staff order the job of a sale with lenses from a lab (the patient's
+//! Lab jobs. Staff order the job of a sale with lenses from a lab (the patient's
 //! latest ficha frozen into it), move it through its states (the sale's own state follows), and
 //! tell the customer when it is ready: by mail through the outbox, or by a WhatsApp link they
 //! open. Staff see their branch's jobs; admins all. A request reads: handler →
@@ -92,8 +92,8 @@ async fn job_page(state: &AppState, id: i64, shadow: Shadow<'_>) -> Result<Optio
     Ok(Some(trabajo))
 }
 
-/// The answer with the job from its read model, or, when that is late (`caught` false, issue
-/// 27), as its stream has it.
+/// The answer with the job from its read model, or, when that is late (`caught` false),
+/// as its stream has it.
 async fn answer(state: &AppState, (id, caught): (i64, bool), mensaje: &str) -> Result<TrabajoGuardado, AppError> {
     let read = match caught {
         true => read_job(state, id).await?,

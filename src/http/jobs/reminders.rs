@@ -1,4 +1,4 @@
-//! 'Recordatorios' (issue 24): patients due for a check-up (latest ficha older than a period,
+//! 'Recordatorios': patients due for a check-up (latest ficha older than a period,
 //! a year unless asked otherwise) and jobs ready but not collected for some days, each with its
 //! one-click WhatsApp message.
 

@@ -41,7 +41,7 @@ fn holds_nul(value: &Value) -> bool {
 }
 
 /// How long a request may take to be answered, its body's upload included: a client sending its
-/// body a byte at a time cannot hold a connection and a handler for ever (issue 19.5).
+/// body a byte at a time cannot hold a connection and a handler for ever.
 pub const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Answers 408 when the request is not answered within `REQUEST_TIMEOUT`.

@@ -1,7 +1,7 @@
 //! The one read behind every "the referenced item exists" check: the lookup items a request
 //! names (a product's brand and branches, a sale's payment methods and branch, a patient's
 //! branch), with their names, fetched together. The claims in the event store are what holds
-//! under races (`optica_command::links`); this read gives the common case a clear Spanish answer
+//! under races (`optica_command::store::links`); this read gives the common case a clear Spanish answer
 //! before anything is written. It counts an item committed but not yet projected as existing, so
 //! what the admin just created can be named at once even while the projector is behind.
 

@@ -1,4 +1,4 @@
-//! The six lookup APIs of the contract (section 4.1), and the labs (issue 24): list, create, update, delete.
+//! The six lookup APIs of the contract (section 4.1), and the labs: list, create, update, delete.
 //! One generic implementation; per kind only the paths, the item's shape, the answer's key and
 //! the texts (`texts.rs`) differ. A write reads: the handler → `optica_command::lookups` → the
 //! read-your-writes wait → a typed answer; `errors.rs` maps the refusals.

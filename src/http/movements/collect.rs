@@ -1,5 +1,5 @@
-//! `POST /api/movimientos/{id}/cobros`: a payment on a sale's balance (cuenta corriente, issue
-//! 22), received now in the cash of the branch that collects it, which may be another than the
+//! `POST /api/movimientos/{id}/cobros`: a payment on a sale's balance (cuenta corriente),
+//! received now in the cash of the branch that collects it, which may be another than the
 //! sale's: a customer pays an old debt wherever they are. The collecting branch's day must be
 //! open; the payment counts in that day's closing.
 

@@ -3,7 +3,7 @@
 //! Staff register movements at their own branch (admins at any); a seller reads only their
 //! branch's movements; deleting is for admins. Lists, totals, reports and the public status
 //! are in `lists.rs`. A request reads: this handler → `body.rs` (the body as movement data,
-//! checked against the read models) → `optica_command::sale` (the unit of work) → the read-your-
+//! checked against the read models) → `optica_command::movements` (the unit of work) → the read-your-
 //! writes wait → the answer; `errors.rs` maps the unit's refusals.
 
 pub mod body;
@@ -107,7 +107,7 @@ pub struct MovimientoGuardado {
 }
 
 /// `late`: the read model did not take the command within the wait, so the answer is what the
-/// command committed (issue 27: never a 201 without its movement, nor an edit's older row).
+/// command committed (never a 201 without its movement, nor an edit's older row).
 pub(super) async fn answer(
     state: &AppState,
     caller: &Caller,

@@ -1,4 +1,4 @@
-//! `POST /api/movimientos/{id}/devoluciones`: a return (issue 22). Some units of a sale's products
+//! `POST /api/movimientos/{id}/devoluciones`: a return. Some units of a sale's products
 //! or whole additional lines come back: into the stock of the branch that takes them, and their
 //! value, after cancelling what the sale still owed, is refunded from that branch's cash today
 //! (a SALIDA linked to the sale). The sale itself is never rewritten.

@@ -1,5 +1,5 @@
 //! The patient checks that need the read models: the branch exists, and the duplicate rules'
-//! common case answered without a write. The registry's claims (`optica_command::registry`) are
+//! common case answered without a write. The patients' claims (`optica_command::patients`) are
 //! what holds under races.
 
 use optica_command::patients::identity_claim;

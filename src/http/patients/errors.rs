@@ -1,4 +1,4 @@
-//! How the registry's refusals answer: the contract's texts and statuses.
+//! How the patients' service's refusals answer: the contract's texts and statuses.
 
 use optica_command::patients::PacienteError;
 use optica_command::CommandError;

@@ -3,8 +3,8 @@
 //! Every staff member reads, registers and edits any patient (patients visit any branch);
 //! deleting is for admins. Unknown fichas answer 404 with an empty body, as the web app expects.
 //! A write reads: this handler → `body.rs` → `checks.rs` (the read-model pre-checks) →
-//! `optica_command::registry` → the read-your-writes wait → the answer; `errors.rs` maps the
-//! registry's refusals.
+//! `optica_command::patients` → the read-your-writes wait → the answer; `errors.rs` maps the
+//! service's refusals.
 
 pub mod body;
 mod checks;
@@ -221,7 +221,7 @@ pub struct PacienteGuardado {
 }
 
 /// `late`: the read model did not take the command within the wait; the answer is then what the
-/// command committed (issue 27).
+/// command committed.
 async fn answer(state: &AppState, id: i64, mensaje: &str, late: bool) -> Result<Created<PacienteGuardado>, AppError> {
     let read = match late {
         true => None,

@@ -70,7 +70,7 @@ pub struct ProductoGuardado {
 }
 
 /// `late`: the read model did not take the command within the wait; the answer is then what the
-/// command committed (issue 27).
+/// command committed.
 async fn answer(
     state: &AppState,
     caller: &Caller,
@@ -93,7 +93,7 @@ async fn answer(
 }
 
 /// A product as its stream has it (none if it does not exist), for an answer whose read model
-/// is late (issue 27).
+/// is late.
 pub(crate) async fn committed(state: &AppState, id: i64, viewer: read::Viewer) -> Result<Option<Producto>, AppError> {
     let (p, _) = state
         .store

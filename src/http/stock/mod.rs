@@ -1,4 +1,4 @@
-//! Stock outside sales (issue 23): an admin's manual adjustment with its reason, a branch's
+//! Stock outside sales: an admin's manual adjustment with its reason, a branch's
 //! reorder point, and the branch's 'Reponer' list (also as an Excel to send a supplier).
 //! Transfers are in `http/transfers`.
 
@@ -83,8 +83,8 @@ pub struct ProductoAjustado {
     pub producto: Option<Producto>,
 }
 
-/// The answer with the product from its read model, or, when that is late (`caught` false,
-/// issue 27), as its stream has it.
+/// The answer with the product from its read model, or, when that is late (`caught` false),
+/// as its stream has it.
 async fn answer(state: &AppState, id: i64, caught: bool, mensaje: &str) -> Result<Json<ProductoAjustado>, AppError> {
     let viewer = optica_query::products::Viewer { admin: true };
     let read = match caught {

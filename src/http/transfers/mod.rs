@@ -1,4 +1,4 @@
-//! Transfers between branches (issue 23). The sending branch's staff (or an admin) sends units
+//! Transfers between branches. The sending branch's staff (or an admin) sends units
 //! that leave its stock at once; the receiving branch's staff receives all or part (a shortfall
 //! needs its reason); the sending branch cancels while in transit. Staff see the transfers of
 //! their branch; admins all. A request reads: handler → `optica_command::transfers` (one unit
@@ -86,8 +86,8 @@ fn cantidades(lineas: &[LineaBody]) -> Vec<Cantidad> {
         .collect()
 }
 
-/// The answer with the transfer from its read model, or, when that is late (`caught` false,
-/// issue 27), as its stream has it.
+/// The answer with the transfer from its read model, or, when that is late (`caught` false),
+/// as its stream has it.
 async fn answer(state: &AppState, id: i64, caught: bool, mensaje: &str) -> Result<TransferenciaGuardada, AppError> {
     let read = match caught {
         true => read::by_id(&state.pool, id).await?,

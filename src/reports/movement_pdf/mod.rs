@@ -1,5 +1,5 @@
 //! The shop's copy of a movement (contract §6.2), with the patient's latest prescription (the
-//! customer's copy is the receipt, `receipt_pdf.rs`). Unlike the old reports, the total before the discount is
+//! customer's copy is the receipt, `reports/receipt_pdf.rs`). Unlike the old reports, the total before the discount is
 //! printed next to the discounted one, the debt counts what was credited and is never negative,
 //! long movements continue on further pages, and any text prints.
 

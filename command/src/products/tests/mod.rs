@@ -154,7 +154,7 @@ fn an_edit_from_a_stale_version_is_refused() {
         .then_expect_error(ProductoError::Stale { expected: 3 });
 }
 
-/// Issue 19.3: the existing front end never sends a version. A form opened at stock 5 and saved
+/// The existing front end never sends a version. A form opened at stock 5 and saved
 /// after a sale took it to 4 sends 5 back: that is the level it showed, not a correction.
 #[test]
 fn an_edit_without_a_version_does_not_undo_a_sale_but_applies_a_new_count() {
