@@ -9,8 +9,7 @@ import tseslint from 'typescript-eslint';
 const FEATURES = [
   'audit',
   'balances',
-  'cashbox',
-  'cashclosing',
+  'closings',
   'counts',
   'jobs',
   'lookups',
@@ -18,7 +17,6 @@ const FEATURES = [
   'pages',
   'patients',
   'products',
-  'returns',
   'statistics',
   'stock',
   'transfers',

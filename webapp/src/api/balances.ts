@@ -1,6 +1,7 @@
 // The customer balances calls (issue 22, cuenta corriente): the sales with something still owed,
 // oldest first, with the total owed, and a payment on one of them. Shapes come from the server's
 // OpenAPI document (schema.d.ts); the body sent is checked against it at the end of this file.
+import type { Accepts } from './types';
 import { api } from './base';
 import type { components } from './schema';
 
@@ -62,5 +63,4 @@ export const balancesApi = api
 export const { useSaldosQuery, useCobrarMutation } = balancesApi;
 
 /** Fails to compile when a body stops being one the server accepts. */
-type Accepts<Server, Sent extends Server> = Sent;
 export type CheckedBodies = [Accepts<Schemas['CobroBody'], CobroBody>];

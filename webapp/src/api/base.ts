@@ -8,6 +8,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { alert } from '../app/alerts';
+import { saveFile } from '../app/download';
 import { navigateTo } from '../app/navigation';
 import {
   isAuthenticated,
@@ -124,4 +125,20 @@ export function errorStatus(error: unknown): number | string | undefined {
 export function handledElsewhere(error: unknown): boolean {
   const status = errorStatus(error);
   return status === 401 || status === 403;
+}
+
+type Answer = { data?: unknown; error?: FetchBaseQueryError };
+
+/** A file's call (a PDF, an Excel): fetched with the session's token and saved under `fileName`,
+ * so the Blob never enters the store. Error answers stay text so the failed action holds nothing
+ * unserializable. For an endpoint's `queryFn`, with the `baseQuery` it is handed. */
+export async function downloadFile(
+  baseQuery: (args: FetchArgs) => Answer | PromiseLike<Answer>,
+  args: FetchArgs,
+  fileName: string,
+): Promise<{ data: null } | { error: FetchBaseQueryError }> {
+  const result = await baseQuery({ ...args, responseHandler: (r: Response) => (r.ok ? r.blob() : r.text()) });
+  if (result.error) return { error: result.error };
+  saveFile(result.data as Blob, fileName);
+  return { data: null };
 }

@@ -3,8 +3,8 @@
 // expected stock (a blind count); an admin closes it (each difference adjusts the stock) or
 // cancels it; a closed count's report is an Excel. Shapes come from the server's OpenAPI
 // document (schema.d.ts); the bodies sent are checked against it at the end of this file.
-import { saveFile } from '../app/download';
-import { api } from './base';
+import type { Accepts } from './types';
+import { api, downloadFile } from './base';
 import type { components } from './schema';
 
 type Schemas = components['schemas'];
@@ -95,16 +95,8 @@ export const countsApi = api
         cancelarConteo: step<{ id: number }>(({ id }) => ({ url: `api/conteos/${id}/cancelacion`, method: 'POST' })),
         /** Fetches a closed count's report and saves it; the Blob never enters the store. */
         informeConteo: build.mutation<null, Pick<Conteo, 'id' | 'local'>>({
-          queryFn: async (conteo, _api, _extra, baseQuery) => {
-            const result = await baseQuery({
-              url: `api/conteos/${conteo.id}/excel`,
-              // Error answers stay text so the failed action holds nothing unserializable.
-              responseHandler: (r) => (r.ok ? r.blob() : r.text()),
-            });
-            if (result.error) return { error: result.error };
-            saveFile(result.data as Blob, informeFileName(conteo));
-            return { data: null };
-          },
+          queryFn: (conteo, _api, _extra, baseQuery) =>
+            downloadFile(baseQuery, { url: `api/conteos/${conteo.id}/excel` }, informeFileName(conteo)),
         }),
       };
     },
@@ -121,5 +113,4 @@ export const {
 } = countsApi;
 
 /** Fails to compile when a body stops being one the server accepts. */
-type Accepts<Server, Sent extends Server> = Sent;
 export type CheckedBodies = [Accepts<Schemas['InicioBody'], InicioBody>, Accepts<Schemas['CargaBody'], CargaBody>];

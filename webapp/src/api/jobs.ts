@@ -4,8 +4,8 @@
 // server) or WhatsApp (recorded, then opened here); the reminders list the check-ups due and the
 // glasses not collected. Shapes come from the server's OpenAPI document (schema.d.ts); the bodies
 // sent are checked against it at the end of this file.
-import { saveFile } from '../app/download';
-import { api } from './base';
+import type { Accepts } from './types';
+import { api, downloadFile } from './base';
 import { movementsApi } from './movements';
 import type { components } from './schema';
 
@@ -174,16 +174,8 @@ export const jobsApi = api
         }),
         /** Fetches the job's printable work order and saves it; the Blob never enters the store. */
         ordenTrabajo: build.mutation<null, number>({
-          queryFn: async (id, _api, _extra, baseQuery) => {
-            const result = await baseQuery({
-              url: `api/trabajos/${id}/orden`,
-              // Error answers stay text so the failed action holds nothing unserializable.
-              responseHandler: (r) => (r.ok ? r.blob() : r.text()),
-            });
-            if (result.error) return { error: result.error };
-            saveFile(result.data as Blob, ordenFileName(id));
-            return { data: null };
-          },
+          queryFn: (id, _api, _extra, baseQuery) =>
+            downloadFile(baseQuery, { url: `api/trabajos/${id}/orden` }, ordenFileName(id)),
         }),
       };
     },
@@ -202,7 +194,6 @@ export const {
 } = jobsApi;
 
 /** Fails to compile when a body stops being one the server accepts. */
-type Accepts<Server, Sent extends Server> = Sent;
 export type CheckedBodies = [
   Accepts<Schemas['OrdenBody'], OrdenBody>,
   Accepts<Schemas['EncargoBody'], EncargoBody>,

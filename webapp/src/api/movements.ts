@@ -1,16 +1,57 @@
-// The movement form calls (spec 001 section 7, contract section 4.4): read one movement, create
-// and edit. Read shapes come from the server's OpenAPI document; the body the form sends is a
-// stricter form of the generated one (checked at the end of this file).
-import { api } from './base';
+// The movements calls: one movement read, created and edited (spec 001 section 7, contract
+// section 4.4); the cash-box lists, totals, deletes and PDFs (contract sections 5.5 and 5.6) and the
+// public order status; and the returns of a sale's lines (devoluciones, issue 22), the refund
+// registered as a SALIDA. Read shapes come from the server's OpenAPI document (schema.d.ts); the
+// bodies sent are stricter forms of the generated ones (checked at the end of this file).
+import type { Accepts } from './types';
+import { api, downloadFile } from './base';
 import type { components } from './schema';
 
+type Schemas = components['schemas'];
+
+// ------------------------------------------------------------------------------ shapes
+
 /** A movement with its lines, payments, patient, products and branch. */
-export type Movimiento = components['schemas']['Movimiento'];
+export type Movimiento = Schemas['Movimiento'];
 /** A payment as the server answers it. */
-export type CajaMovimiento = components['schemas']['CajaMovimiento'];
+export type CajaMovimiento = Schemas['CajaMovimiento'];
+
+/**
+ * A movement as the lists read it. In `filtrar` and `filtrar-completo` (the contract's lists) it is
+ * one row per PAYMENT, a copy of its movement dated by the payment; in `lista` (our list) one row
+ * per movement with all its payments. `codigoEstado` is the public status code, `deuda` what is
+ * still owed in pesos (total − Σ monto, never negative).
+ */
+export type MovimientoFila = Movimiento;
+/** A payment of a movement. */
+export type Pago = CajaMovimiento;
+/** A page of rows; the same page shape as the other lists (`number` is zero-based). */
+export type MovimientoPage = Schemas['Page_Movimiento'];
 
 export type TipoMovimiento = 'ENTRADA' | 'SALIDA';
-export type EstadoMovimiento = 'PEDIDO_CRISTALES' | 'ARMANDO_PEDIDO' | 'ANTEOJO_TERMINADO' | 'ENTREGADO';
+
+/** The order states the server knows, in their order. */
+export const ESTADOS = ['PEDIDO_CRISTALES', 'ARMANDO_PEDIDO', 'ANTEOJO_TERMINADO', 'ENTREGADO'] as const;
+export type EstadoMovimiento = (typeof ESTADOS)[number];
+
+/** The labels of spec 001 section 4. */
+export const ESTADO_LABELS: Record<EstadoMovimiento, string> = {
+  PEDIDO_CRISTALES: 'Pidiendo Cristales',
+  ARMANDO_PEDIDO: 'Armando Pedido',
+  ANTEOJO_TERMINADO: 'Anteojo Terminado',
+  ENTREGADO: 'Entregado',
+};
+
+export const isEstado = (value: unknown): value is EstadoMovimiento =>
+  typeof value === 'string' && (ESTADOS as readonly string[]).includes(value);
+
+/** A state's label; blank for none or one the server may add later. */
+export const estadoLabel = (estado: string | null | undefined) => (isEstado(estado) ? ESTADO_LABELS[estado] : '');
+
+/** Why an admin sells below the lowest price a seller may reach (the server's list). */
+export type MotivoPrecio = 'GARANTIA' | 'CORTESIA' | 'CAMBIO' | 'PROMOCION' | 'ERROR_DE_LISTA';
+
+// ------------------------------------------------------------------------------ the form's body
 
 interface Ref {
   id: number;
@@ -63,42 +104,189 @@ export interface MovimientoBody {
   motivoPrecio?: MotivoPrecio;
 }
 
-/** Why an admin sells below the lowest price a seller may reach (the server's list). */
-export type MotivoPrecio = 'GARANTIA' | 'CORTESIA' | 'CAMBIO' | 'PROMOCION' | 'ERROR_DE_LISTA';
-
 /** A create's or an edit's answer: the record as the server reads it now. */
-export type MovimientoSaved = components['schemas']['MovimientoGuardado'];
+export type MovimientoSaved = Schemas['MovimientoGuardado'];
 
-const tags = ['Movimiento'] as const;
+// ------------------------------------------------------------------------------ the cash-box list
+
+/** The list's filters; empty texts and branch 0 are left out of the query. */
+export interface MovimientoFiltro {
+  /** Admins only (0 = every branch); the server forces a seller's own branch. */
+  idLocal: number;
+  /** '', ENTRADA or SALIDA. */
+  tipoMovimiento: string;
+  nombrePaciente: string;
+  /** `yyyy-MM-dd` or ''. */
+  fecha: string;
+  /** The payment method's exact name, or ''. */
+  metodoPago: string;
+  /** One patient's movements by id (0 = any); replaces the name search. */
+  idPaciente: number;
+  /** Only movements with a balance still owed. */
+  conDeuda: boolean;
+}
+
+export const PAGE_SIZE = 10;
+
+/** Payment-method name → all-time cash (+ ENTRADA, − SALIDA). */
+export type TotalesPorMetodo = Record<string, number>;
+
+/** The public answer of `/estado/{codigo}`; any other string is possible and means "processing". */
+export type EstadoCompra = Schemas['EstadoCompra'];
+
+export type Reporte = 'cliente' | 'optica';
+
+const REPORT_PATHS: Record<Reporte, string> = { cliente: 'reporteCliente', optica: 'reporteOptica' };
+
+export const reportFileName = (reporte: Reporte, id: number) => `reporte_movimiento_${reporte}_${id}.pdf`;
+
+/** The query string of a filter, the same for every list (`lista`, `filtrar`, `filtrar-completo`):
+ * empty values and branch 0 are omitted; a patient chosen by id is not also searched by name, so
+ * another patient whose name contains it never counts; the debt mark only when set. */
+export function filtroParams(filtro: MovimientoFiltro): string[] {
+  const byId = filtro.idPaciente > 0;
+  const params: string[] = [];
+  if (filtro.idLocal) params.push(`idLocal=${filtro.idLocal}`);
+  const texts = ['tipoMovimiento', 'nombrePaciente', 'fecha', 'metodoPago'] as const;
+  for (const key of texts) {
+    if (byId && key === 'nombrePaciente') continue;
+    const value = filtro[key].trim();
+    if (value) params.push(`${key}=${encodeURIComponent(value)}`);
+  }
+  if (byId) params.push(`idPaciente=${filtro.idPaciente}`);
+  if (filtro.conDeuda) params.push('conDeuda=true');
+  return params;
+}
+
+// ------------------------------------------------------------------------------ returns
+
+/** What the returns of a sale took back so far: units per product, positions of additional lines. */
+export type Devuelto = Schemas['Devuelto'];
+/** A return's answer: its message and the refund (a SALIDA) as the server reads it. */
+export type DevolucionGuardada = Schemas['MovimientoGuardado'];
+
+export interface LineaDevueltaBody {
+  productoId: number;
+  /** Units returned, above 0. */
+  cantidad: number;
+}
+
+export interface DevolucionBody {
+  lineas: LineaDevueltaBody[];
+  /** Positions (from 0) of the sale's `detallesAdicionales`, returned whole. */
+  adicionales: number[];
+  /** How the money goes back; only when something is refunded. */
+  metodoPagoId?: number;
+  /** The branch that takes the units and pays the refund; only admins send it. */
+  localId?: number;
+}
+
+// ------------------------------------------------------------------------------ endpoints
+
 // A sale takes stock and may add lenses to its patient: those lists must read again.
 const savedTags = ['Movimiento', 'Producto', 'Paciente'] as const;
+const tags = ['Movimiento'] as const;
 
-export const movementsApi = api.enhanceEndpoints({ addTagTypes: tags }).injectEndpoints({
-  endpoints: (build) => ({
-    getMovimiento: build.query<Movimiento, number>({
-      query: (id) => `api/movimientos/${id}`,
-      providesTags: tags,
-    }),
-    /** `idempotencyKey` is made once per opened form: a double click or a retry creates one movement. */
-    createMovimiento: build.mutation<MovimientoSaved, { body: MovimientoBody; idempotencyKey: string }>({
-      query: ({ body, idempotencyKey }) => ({
-        url: 'api/movimientos',
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': idempotencyKey },
+export const movementsApi = api
+  // A return changes the sale, its debt, the stock, the patient's lenses, and the day of cash of
+  // the returning branch with its closing.
+  .enhanceEndpoints({ addTagTypes: ['Movimiento', 'Saldo', 'Caja', 'Cierre'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getMovimiento: build.query<Movimiento, number>({
+        query: (id) => `api/movimientos/${id}`,
+        providesTags: tags,
       }),
-      invalidatesTags: savedTags,
+      /** `idempotencyKey` is made once per opened form: a double click or a retry creates one movement. */
+      createMovimiento: build.mutation<MovimientoSaved, { body: MovimientoBody; idempotencyKey: string }>({
+        query: ({ body, idempotencyKey }) => ({
+          url: 'api/movimientos',
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': idempotencyKey },
+        }),
+        invalidatesTags: savedTags,
+      }),
+      /** Also how staff change an order's state. */
+      updateMovimiento: build.mutation<MovimientoSaved, { id: number; body: MovimientoBody }>({
+        query: ({ id, body }) => ({ url: `api/movimientos/${id}`, method: 'PUT', body }),
+        invalidatesTags: savedTags,
+      }),
+      filtrarMovimientos: build.query<MovimientoPage, MovimientoFiltro & { page: number }>({
+        query: ({ page, ...filtro }) =>
+          `api/movimientos/filtrar?${[`page=${page}`, `size=${PAGE_SIZE}`, ...filtroParams(filtro)].join('&')}`,
+        providesTags: tags,
+      }),
+      /** Our list: a page of movements, one row each with its payments, newest first. */
+      listarMovimientos: build.query<MovimientoPage, MovimientoFiltro & { page: number }>({
+        query: ({ page, ...filtro }) =>
+          `api/movimientos/lista?${[`page=${page}`, `size=${PAGE_SIZE}`, ...filtroParams(filtro)].join('&')}`,
+        providesTags: tags,
+      }),
+      /** Every row of a filter (patient id and debt mark included), unpaged; the list asks for it
+       * only when a date is chosen. */
+      filtrarMovimientosCompleto: build.query<MovimientoFila[], MovimientoFiltro>({
+        query: (filtro) => `api/movimientos/filtrar-completo?${filtroParams(filtro).join('&')}`,
+        providesTags: tags,
+      }),
+      /** Admins only: all-time cash per payment method of a branch (0 = every branch). */
+      totalesMovimientos: build.query<TotalesPorMetodo, number>({
+        query: (idLocal) => `api/movimientos/totales?idLocal=${idLocal}`,
+        providesTags: tags,
+      }),
+      /** Admins only; answers 204. Deleting a sale gives its stock back, so products are read again. */
+      deleteMovimiento: build.mutation<null, number>({
+        query: (id) => ({ url: `api/movimientos/${id}`, method: 'DELETE' }),
+        invalidatesTags: ['Movimiento', 'Producto'],
+      }),
+      /** Fetches a movement's PDF with the session's token and saves it; the Blob never enters the store. */
+      reporteMovimiento: build.mutation<null, { id: number; reporte: Reporte }>({
+        queryFn: ({ id, reporte }, _api, _extra, baseQuery) =>
+          downloadFile(
+            baseQuery,
+            { url: `api/movimientos/${REPORT_PATHS[reporte]}/${id}` },
+            reportFileName(reporte, id),
+          ),
+      }),
+      /** Public, no login: the state of the order behind a status code; 404 `{mensaje}` when unknown. */
+      estadoCompra: build.query<EstadoCompra, string>({
+        query: (codigo) => `api/movimientos/estado/${encodeURIComponent(codigo)}`,
+      }),
+      /** `idempotencyKey` is made once per opened dialog: a double click or a retry registers one
+       * return (the server answers the first refund again). */
+      devolver: build.mutation<
+        DevolucionGuardada,
+        { idMovimiento: number; body: DevolucionBody; idempotencyKey: string }
+      >({
+        query: ({ idMovimiento, body, idempotencyKey }) => ({
+          url: `api/movimientos/${idMovimiento}/devoluciones`,
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': idempotencyKey },
+        }),
+        // A refusal reads the sale again too: another tab may have returned first.
+        invalidatesTags: (result) =>
+          result ? ['Movimiento', 'Saldo', 'Caja', 'Cierre', 'Producto', 'Paciente'] : ['Movimiento'],
+      }),
     }),
-    /** Also how staff change an order's state. */
-    updateMovimiento: build.mutation<MovimientoSaved, { id: number; body: MovimientoBody }>({
-      query: ({ id, body }) => ({ url: `api/movimientos/${id}`, method: 'PUT', body }),
-      invalidatesTags: savedTags,
-    }),
-  }),
-});
+  });
 
-export const { useGetMovimientoQuery, useCreateMovimientoMutation, useUpdateMovimientoMutation } = movementsApi;
+export const {
+  useGetMovimientoQuery,
+  useCreateMovimientoMutation,
+  useUpdateMovimientoMutation,
+  useFiltrarMovimientosQuery,
+  useListarMovimientosQuery,
+  useFiltrarMovimientosCompletoQuery,
+  useTotalesMovimientosQuery,
+  useDeleteMovimientoMutation,
+  useReporteMovimientoMutation,
+  useEstadoCompraQuery,
+  useDevolverMutation,
+} = movementsApi;
 
-/** Fails to compile when the form's body stops being one the server accepts. */
-type Accepts<Server, Sent extends Server> = Sent;
-export type CheckedBodies = [Accepts<components['schemas']['MovimientoBody'], MovimientoBody>];
+/** Fails to compile when a body stops being one the server accepts. */
+export type CheckedBodies = [
+  Accepts<Schemas['MovimientoBody'], MovimientoBody>,
+  Accepts<Schemas['DevolucionBody'], DevolucionBody>,
+];

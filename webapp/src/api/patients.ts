@@ -1,4 +1,5 @@
 // The patient calls (spec 001 section 7, contract sections 3.3 and 4.3).
+import type { Accepts } from './types';
 import { api } from './base';
 import type { components } from './schema';
 
@@ -100,5 +101,4 @@ export const {
 } = patientsApi;
 
 /** Fails to compile when the form's body stops being one the server accepts. */
-type Accepts<Server, Sent extends Server> = Sent;
 export type CheckedBodies = [Accepts<components['schemas']['PacienteBody'], PacienteBody>];

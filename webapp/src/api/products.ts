@@ -1,7 +1,7 @@
 // The product catalogue calls (spec 000 section 7). Read shapes come from the server's OpenAPI
 // document; the bodies the forms send are stricter forms of the generated ones (checked below).
-import { saveFile } from '../app/download';
-import { api } from './base';
+import type { Accepts } from './types';
+import { api, downloadFile } from './base';
 import type { components } from './schema';
 
 export interface Ref {
@@ -128,16 +128,8 @@ export const productsApi = api.injectEndpoints({
     }),
     /** Fetches the branch stock workbook and saves it as fileName; the Blob never enters the store. */
     stockExcel: build.mutation<null, { localId: number; fileName: string }>({
-      queryFn: async ({ localId, fileName }, _api, _extra, baseQuery) => {
-        const result = await baseQuery({
-          url: `api/excel/stock/${localId}`,
-          // Error answers stay text so the failed action holds nothing unserializable.
-          responseHandler: (r) => (r.ok ? r.blob() : r.text()),
-        });
-        if (result.error) return { error: result.error };
-        saveFile(result.data as Blob, fileName);
-        return { data: null };
-      },
+      queryFn: ({ localId, fileName }, _api, _extra, baseQuery) =>
+        downloadFile(baseQuery, { url: `api/excel/stock/${localId}` }, fileName),
     }),
   }),
 });
@@ -158,7 +150,6 @@ export const {
 } = productsApi;
 
 // The forms' bodies must stay acceptable to the server's document.
-type Accepts<Server, Sent extends Server> = Sent;
 export type CheckedBodies = [
   Accepts<components['schemas']['ProductoBody'], ProductoBody>,
   Accepts<components['schemas']['MassUpdateBody'], MassUpdateBody>,

@@ -1,8 +1,8 @@
 // The statistics page calls (contract sections 4.4, 4.5, 5.6 and 6.1). Admins only, but for the
 // branch list. Shapes come from the server's OpenAPI document (schema.d.ts); the period the page
 // sends is a stricter form of the generated one (checked at the end of this file).
-import { saveFile } from '../app/download';
-import { api } from './base';
+import type { Accepts } from './types';
+import { api, downloadFile } from './base';
 import type { components } from './schema';
 
 type Schemas = components['schemas'];
@@ -87,18 +87,8 @@ export const statisticsApi = api.injectEndpoints({
     /** Posts the period, then saves the workbook the server answers as fileName; the Blob never
      * enters the store. */
     excelVentas: build.mutation<null, { excel: ExcelVentas; periodo: Periodo; fileName: string }>({
-      queryFn: async ({ excel, periodo, fileName }, _api, _extra, baseQuery) => {
-        const result = await baseQuery({
-          url: EXCEL_PATHS[excel],
-          method: 'POST',
-          body: periodo,
-          // Error answers stay text so the failed action holds nothing unserializable.
-          responseHandler: (r) => (r.ok ? r.blob() : r.text()),
-        });
-        if (result.error) return { error: result.error };
-        saveFile(result.data as Blob, fileName);
-        return { data: null };
-      },
+      queryFn: ({ excel, periodo, fileName }, _api, _extra, baseQuery) =>
+        downloadFile(baseQuery, { url: EXCEL_PATHS[excel], method: 'POST', body: periodo }, fileName),
     }),
   }),
 });
@@ -114,5 +104,4 @@ export const {
 } = statisticsApi;
 
 /** Fails to compile when the period stops being one the server accepts. */
-type Accepts<Server, Sent extends Server> = Sent;
 export type CheckedBodies = [Accepts<Schemas['PeriodoBody'], Periodo>];

@@ -2,8 +2,8 @@
 // branch's reorder point per product, and the branch's 'Reponer' list (also as an Excel). Shapes
 // come from the server's OpenAPI document (schema.d.ts); the bodies sent are checked against it
 // at the end of this file.
-import { saveFile } from '../app/download';
-import { api } from './base';
+import type { Accepts } from './types';
+import { api, downloadFile } from './base';
 import type { components } from './schema';
 
 type Schemas = components['schemas'];
@@ -72,16 +72,8 @@ export const stockApi = api
       }),
       /** Fetches the branch's reorder workbook and saves it as fileName; the Blob never enters the store. */
       reponerExcel: build.mutation<null, { localId: number; fileName: string }>({
-        queryFn: async ({ localId, fileName }, _api, _extra, baseQuery) => {
-          const result = await baseQuery({
-            url: `api/reponer/excel?localId=${localId}`,
-            // Error answers stay text so the failed action holds nothing unserializable.
-            responseHandler: (r) => (r.ok ? r.blob() : r.text()),
-          });
-          if (result.error) return { error: result.error };
-          saveFile(result.data as Blob, fileName);
-          return { data: null };
-        },
+        queryFn: ({ localId, fileName }, _api, _extra, baseQuery) =>
+          downloadFile(baseQuery, { url: `api/reponer/excel?localId=${localId}` }, fileName),
       }),
     }),
   });
@@ -95,5 +87,4 @@ export const {
 } = stockApi;
 
 /** Fails to compile when a body stops being one the server accepts. */
-type Accepts<Server, Sent extends Server> = Sent;
 export type CheckedBodies = [Accepts<Schemas['AjusteBody'], AjusteBody>, Accepts<Schemas['MinimoBody'], MinimoBody>];

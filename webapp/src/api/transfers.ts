@@ -2,6 +2,7 @@
 // transit (in no branch's stock) until the destination receives them, all or part; the origin
 // cancels while in transit. Shapes come from the server's OpenAPI document (schema.d.ts); the
 // bodies sent are checked against it at the end of this file.
+import type { Accepts } from './types';
 import { api } from './base';
 import type { components } from './schema';
 
@@ -106,7 +107,6 @@ export const {
 } = transfersApi;
 
 /** Fails to compile when a body stops being one the server accepts. */
-type Accepts<Server, Sent extends Server> = Sent;
 export type CheckedBodies = [
   Accepts<Schemas['EnvioBody'], EnvioBody>,
   Accepts<Schemas['RecepcionBody'], RecepcionBody>,

@@ -22,3 +22,6 @@ export type LookupPath = Extract<
   | '/api/proveedor'
   | '/api/laboratorio'
 >;
+
+/** Fails to compile when a body the app sends (`Sent`) stops being one the server accepts. */
+export type Accepts<Server, Sent extends Server> = Sent;

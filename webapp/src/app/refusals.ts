@@ -20,3 +20,13 @@ export function alertRefusal(error: unknown, words: RefusalWords) {
     void alert('error', words.error, errorText(error) ?? words.inesperado);
   }
 }
+
+/** A feature's `alertRefusal`, worded by its TITLES (error, errorValidacion) and MESSAGES
+ * (inesperado). */
+export const refuser =
+  (titles: { error: string; errorValidacion: string }, messages: { inesperado: string }) => (error: unknown) =>
+    alertRefusal(error, {
+      error: titles.error,
+      errorValidacion: titles.errorValidacion,
+      inesperado: messages.inesperado,
+    });

@@ -1,8 +1,8 @@
-import type { FormEvent } from 'react';
 import { TIPOS_ENTIDAD, type AuditoriaFiltro } from '../api/audit';
 import { useListLookupQuery } from '../api/lookups';
 import { BranchFilter } from '../ui/BranchFilter';
-import { DateInput } from '../ui/DateInput';
+import { binder, DateField, SelectField, TextField } from '../ui/fields';
+import { FilterForm } from '../ui/FilterForm';
 
 interface Props {
   value: AuditoriaFiltro;
@@ -13,114 +13,41 @@ interface Props {
   onClear: () => void;
 }
 
-/** A free-text filter: the exact value the server compares with. */
-function TextFilter(props: {
-  id: string;
-  label: string;
-  placeholder: string;
-  value: string;
-  onChange: (v: string) => void;
-  /** The column's classes. */
-  className: string;
-}) {
-  return (
-    <div className={props.className}>
-      <label htmlFor={props.id} className="form-label">
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        className="form-control"
-        placeholder={props.placeholder}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </div>
-  );
-}
+/** The text filters' columns. */
+const TEXT_COLUMNS = { id: 'col-md-4 col-lg-2', usuario: 'col-md-4 col-lg-2', evento: 'col-md-8 col-lg-3' };
 
 /** The log's filters, applied together with 'Buscar' (or Enter). */
 export function AuditFilters({ value, onChange, onSubmit, onClear }: Props) {
   const { data: locales = [] } = useListLookupQuery('/api/local');
-  const set = <K extends keyof AuditoriaFiltro>(key: K, v: AuditoriaFiltro[K]) => onChange({ ...value, [key]: v });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSubmit();
-  };
+  const bind = binder(value, onChange);
+  /** A free-text filter: the exact value the server compares with. */
+  const text = (key: 'id' | 'usuario' | 'evento', id: string, label: string, placeholder: string) => (
+    <TextField id={id} label={label} className={TEXT_COLUMNS[key]} placeholder={placeholder} {...bind(key)} />
+  );
+  const entidades = [{ value: '', label: 'Todos' }, ...TIPOS_ENTIDAD.map((t) => ({ value: t, label: t }))];
 
   // From 992 px two rows: what the event is about (2+2+2+3+3 of 12), then when, with the buttons;
   // on a tablet three (the dates together on the last one).
   return (
-    <form className="row g-2 mb-3 align-items-end" role="search" aria-label="Filtros de auditoría" onSubmit={submit}>
-      <div className="col-md-4 col-lg-2">
-        <label htmlFor="filtroTipo" className="form-label">
-          Entidad
-        </label>
-        <select
-          id="filtroTipo"
-          className="form-select"
-          value={value.tipo}
-          onChange={(e) => set('tipo', e.target.value)}
-        >
-          <option value="">Todos</option>
-          {TIPOS_ENTIDAD.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-      </div>
-      <TextFilter
-        id="filtroId"
+    <FilterForm
+      label="Filtros de auditoría"
+      onSubmit={onSubmit}
+      onClear={onClear}
+      actionsClassName="col-md-4 col-lg-auto d-flex gap-2"
+    >
+      <SelectField
+        id="filtroTipo"
+        label="Entidad"
         className="col-md-4 col-lg-2"
-        label="Id"
-        placeholder="Id de la entidad"
-        value={value.id}
-        onChange={(v) => set('id', v)}
+        options={entidades}
+        {...bind('tipo')}
       />
-      <TextFilter
-        id="filtroUsuario"
-        className="col-md-4 col-lg-2"
-        label="Usuario"
-        placeholder="Nombre de usuario"
-        value={value.usuario}
-        onChange={(v) => set('usuario', v)}
-      />
-      <BranchFilter
-        id="filtroLocal"
-        className="col-md-4 col-lg-3"
-        value={value.local}
-        locales={locales}
-        onChange={(id) => set('local', id)}
-      />
-      <TextFilter
-        id="filtroEvento"
-        className="col-md-8 col-lg-3"
-        label="Evento"
-        placeholder="p. ej. StockAjustado"
-        value={value.evento}
-        onChange={(v) => set('evento', v)}
-      />
-      <div className="col-md-4 col-lg-3">
-        <label htmlFor="filtroDesde" className="form-label">
-          Desde
-        </label>
-        <DateInput id="filtroDesde" value={value.desde} onValueChange={(v) => set('desde', v)} />
-      </div>
-      <div className="col-md-4 col-lg-3">
-        <label htmlFor="filtroHasta" className="form-label">
-          Hasta
-        </label>
-        <DateInput id="filtroHasta" value={value.hasta} onValueChange={(v) => set('hasta', v)} />
-      </div>
-      <div className="col-md-4 col-lg-auto d-flex gap-2">
-        <button type="submit" className="btn btn-primary">
-          Buscar
-        </button>
-        <button type="button" className="btn btn-outline-secondary" onClick={onClear}>
-          Limpiar
-        </button>
-      </div>
-    </form>
+      {text('id', 'filtroId', 'Id', 'Id de la entidad')}
+      {text('usuario', 'filtroUsuario', 'Usuario', 'Nombre de usuario')}
+      <BranchFilter id="filtroLocal" className="col-md-4 col-lg-3" locales={locales} {...bind('local')} />
+      {text('evento', 'filtroEvento', 'Evento', 'p. ej. StockAjustado')}
+      <DateField id="filtroDesde" label="Desde" className="col-md-4 col-lg-3" {...bind('desde')} />
+      <DateField id="filtroHasta" label="Hasta" className="col-md-4 col-lg-3" {...bind('hasta')} />
+    </FilterForm>
   );
 }

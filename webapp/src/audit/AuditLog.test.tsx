@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { Menu } from '../layout/Menu';
 import { routes as appRoutes } from '../routing/routes';
@@ -54,11 +54,6 @@ const eventos = [
   }),
   evento(),
 ];
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(alert).mockClear();
-});
 
 describe('audit log', () => {
   it('lists the events newest first, with local dates and the summary as is', async () => {

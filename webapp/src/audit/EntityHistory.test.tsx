@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { openPage } from '../test/page';
 import {
@@ -76,11 +76,6 @@ const movementHistory = [
     { registrado: instant(2024, 5, 13, 8, 5, 0) },
   ),
 ];
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(alert).mockClear();
-});
 
 describe('entity history', () => {
   it("lists one entity's events, oldest first, with date, user and summary", async () => {

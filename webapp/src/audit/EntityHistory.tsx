@@ -6,6 +6,7 @@ import {
 } from '../api/audit';
 import { errorText, handledElsewhere } from '../api/base';
 import { formatInstant } from '../lib/dates';
+import { DataTable } from '../ui/DataTable';
 import { AsOfControl } from './AsOfControl';
 import { MESSAGES, TITLES } from './messages';
 import { Lines } from './Lines';
@@ -37,31 +38,27 @@ function EventRows({ eventos, tipo, nombres }: { eventos: EventoAuditoria[]; tip
   const changes = entityChanges(tipo, eventos, nombres);
   if (eventos.length === 0) return <p className="text-muted">{MESSAGES.historialVacio}</p>;
   return (
-    <div className="table-responsive">
-      <table className="table table-sm table-striped align-middle" aria-label={TITLES.historial}>
-        <thead>
-          <tr>
-            <th>Fecha</th>
-            <th>Usuario</th>
-            <th>Local</th>
-            <th>Resumen</th>
-          </tr>
-        </thead>
-        <tbody>
-          {eventos.map((e, index) => (
-            <tr key={e.posicion}>
-              <td className="text-nowrap">{formatInstant(e.registrado)}</td>
-              <td>{e.usuario}</td>
-              <td>{e.localNombre ?? ''}</td>
-              <td>
-                {e.resumen}
-                {changes.has(index) && <Changes cambios={changes.get(index) ?? null} />}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label={TITLES.historial}
+      variant="table-sm table-striped"
+      stacked={false}
+      rows={eventos}
+      rowKey={(e) => e.posicion}
+      columns={[
+        { header: 'Fecha', className: 'text-nowrap', cell: (e) => formatInstant(e.registrado) },
+        { header: 'Usuario', cell: (e) => e.usuario },
+        { header: 'Local', cell: (e) => e.localNombre ?? '' },
+        {
+          header: 'Resumen',
+          cell: (e, index) => (
+            <>
+              {e.resumen}
+              {changes.has(index) && <Changes cambios={changes.get(index) ?? null} />}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
 

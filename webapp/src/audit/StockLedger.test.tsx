@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { alert } from '../app/alerts';
+import { describe, expect, it, vi } from 'vitest';
 import { openPage } from '../test/page';
 import { adminToken, asiento, instant } from '../test/seed';
 import { StockLedger } from './StockLedger';
@@ -62,11 +61,6 @@ const cells = (table: HTMLElement) =>
         .getAllByRole('cell')
         .map((c) => c.textContent),
     );
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(alert).mockClear();
-});
 
 describe('stock ledger', () => {
   it('lists every change with its signed quantity, the running balance and its movement', async () => {

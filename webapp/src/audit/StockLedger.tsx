@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useLazyLibroStockQuery, useLibroStockQuery, type AsientoStock } from '../api/audit';
 import { errorText, handledElsewhere } from '../api/base';
 import { formatInstant } from '../lib/dates';
+import { DataTable } from '../ui/DataTable';
 import { AsOfControl } from './AsOfControl';
 import { MESSAGES, TITLES } from './messages';
 import { signed, stockAlMomento } from './stock';
@@ -9,41 +10,40 @@ import { signed, stockAlMomento } from './stock';
 function LedgerTable({ asientos }: { asientos: AsientoStock[] }) {
   if (asientos.length === 0) return <p className="text-muted">{MESSAGES.libroVacio}</p>;
   return (
-    <div className="table-responsive">
-      <table className="table table-sm table-striped align-middle" aria-label={TITLES.libroStock}>
-        <thead>
-          <tr>
-            <th>Fecha</th>
-            <th>Local</th>
-            <th>Motivo</th>
-            <th className="text-end">Cantidad</th>
-            <th className="text-end">Stock</th>
-            <th>Referencia</th>
-            <th>Nota</th>
-            <th>Usuario</th>
-          </tr>
-        </thead>
-        <tbody>
-          {asientos.map((a, index) => (
-            <tr key={`${a.registrado}-${a.localId}-${index}`}>
-              <td className="text-nowrap">{formatInstant(a.registrado)}</td>
-              <td>{a.localNombre ?? a.localId}</td>
-              <td>{a.motivo}</td>
-              <td className={`text-end ${a.cantidad < 0 ? 'text-danger' : 'text-success'}`}>{signed(a.cantidad)}</td>
-              <td className="text-end">{a.stock}</td>
-              <td className="text-nowrap">
-                {a.movimientoId != null && <Link to={`/editarMovimiento/${a.movimientoId}`}>{a.movimientoId}</Link>}
-                {a.transferenciaId != null && (
-                  <Link to={`/transferencias/${a.transferenciaId}`}>Transferencia #{a.transferenciaId}</Link>
-                )}
-              </td>
-              <td>{a.nota ?? ''}</td>
-              <td>{a.usuario}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label={TITLES.libroStock}
+      variant="table-sm table-striped"
+      stacked={false}
+      rows={asientos}
+      rowKey={(a, index) => `${a.registrado}-${a.localId}-${index}`}
+      columns={[
+        { header: 'Fecha', className: 'text-nowrap', cell: (a) => formatInstant(a.registrado) },
+        { header: 'Local', cell: (a) => a.localNombre ?? a.localId },
+        { header: 'Motivo', cell: (a) => a.motivo },
+        {
+          header: 'Cantidad',
+          align: 'end',
+          className: (a) => (a.cantidad < 0 ? 'text-danger' : 'text-success'),
+          cell: (a) => signed(a.cantidad),
+        },
+        { header: 'Stock', align: 'end', cell: (a) => a.stock },
+        { header: 'Referencia', className: 'text-nowrap', cell: (a) => <Referencia asiento={a} /> },
+        { header: 'Nota', cell: (a) => a.nota ?? '' },
+        { header: 'Usuario', cell: (a) => a.usuario },
+      ]}
+    />
+  );
+}
+
+/** What a stock change came from: its movement, or its transfer. */
+function Referencia({ asiento: a }: { asiento: AsientoStock }) {
+  return (
+    <>
+      {a.movimientoId != null && <Link to={`/editarMovimiento/${a.movimientoId}`}>{a.movimientoId}</Link>}
+      {a.transferenciaId != null && (
+        <Link to={`/transferencias/${a.transferenciaId}`}>Transferencia #{a.transferenciaId}</Link>
+      )}
+    </>
   );
 }
 

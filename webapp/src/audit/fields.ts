@@ -1,6 +1,6 @@
 // The fields of the audited entities and events with their Spanish labels, and how each value is
 // written (money, dates, states, names instead of ids, lists as their count and sum).
-import { estadoLabel } from '../api/cashbox';
+import { estadoLabel } from '../api/movements';
 import { formatFechaHora } from '../lib/dates';
 import { centsOf, formatPesos, money, parseScaled, sumCents } from '../lib/money';
 import { formatPorcentaje } from '../lib/numbers';

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { errorText, handledElsewhere } from '../api/base';
 import { useSaldosQuery, type Saldo } from '../api/balances';
-import { useListLookupQuery } from '../api/lookups';
-import { useAppSelector } from '../app/store';
 import { money } from '../lib/money';
-import { isAdmin } from '../session/sessionSlice';
+import { useCashDesk } from '../ui/cashDesk';
 import { Pagination } from '../ui/Pagination';
 import { BalanceTable } from './BalanceTable';
 import { CollectDialog } from './CollectDialog';
@@ -25,13 +23,10 @@ interface Props {
 /** The open balances for a filter, oldest first, with the total owed on top; 'Cobrar' on a row
  * opens the payment dialog, and the list reads again after it. */
 export function BalanceList({ localId, idPaciente, withPatient = true, empty = MESSAGES.sinSaldos }: Props) {
-  const session = useAppSelector((s) => s.session);
-  const admin = isAdmin(session);
   const [page, setPage] = useState(0);
   const [cobrando, setCobrando] = useState<Saldo | null>(null);
   const list = useSaldosQuery({ localId, idPaciente, page, size: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
-  const { data: locales = [] } = useListLookupQuery('/api/local');
-  const { data: metodos = [] } = useListLookupQuery('/api/metodoPago');
+  const desk = useCashDesk();
   const data = list.isError ? undefined : list.currentData;
   // The dialog follows the list: after another tab's payment it shows the debt as it now is.
   const fresh = cobrando && (data?.saldos.content.find((s) => s.idMovimiento === cobrando.idMovimiento) ?? cobrando);
@@ -54,17 +49,7 @@ export function BalanceList({ localId, idPaciente, withPatient = true, empty = M
           <Pagination page={data.saldos.number} totalPages={data.saldos.totalPages} onPage={setPage} />
         </>
       )}
-      {fresh && (
-        <CollectDialog
-          key={fresh.idMovimiento}
-          saldo={fresh}
-          admin={admin}
-          ownLocalId={session.localId}
-          locales={locales}
-          metodos={metodos}
-          onClose={() => setCobrando(null)}
-        />
-      )}
+      {fresh && <CollectDialog key={fresh.idMovimiento} saldo={fresh} {...desk} onClose={() => setCobrando(null)} />}
     </>
   );
 }

@@ -3,7 +3,7 @@ import type { Saldo } from '../api/balances';
 import { formatFecha } from '../lib/dates';
 import { money } from '../lib/money';
 import { antiguedad, diasText } from './rules';
-import '../ui/stackedTable.css';
+import { DataTable } from '../ui/DataTable';
 
 interface Props {
   rows: Saldo[];
@@ -16,77 +16,57 @@ interface Props {
  * said in words too). A card per sale on a phone. */
 export function BalanceTable({ rows, withPatient, onCobrar }: Props) {
   return (
-    <div className="table-responsive">
-      <table className="table align-middle table-stacked" aria-label="Saldos pendientes">
-        <thead>
-          <tr>
-            <th scope="col">Fecha</th>
-            {withPatient && <th scope="col">Paciente</th>}
-            <th scope="col">Local</th>
-            <th scope="col" className="text-md-end">
-              Total
-            </th>
-            <th scope="col" className="text-md-end">
-              Pagado
-            </th>
-            <th scope="col" className="text-md-end">
-              Deuda
-            </th>
-            <th scope="col">Días</th>
-            <th scope="col">Acciones</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((s) => {
-            const age = antiguedad(s.dias);
-            return (
-              <tr key={s.idMovimiento} className={age.fila} data-testid={`saldo-${s.idMovimiento}`}>
-                <td data-label="Fecha" className="text-nowrap">
-                  {formatFecha(s.fecha)}
-                </td>
-                {withPatient && (
-                  <td data-label="Paciente">
-                    {s.idPaciente ? <Link to={`/editarPaciente/${s.idPaciente}`}>{s.paciente}</Link> : s.paciente}
-                  </td>
-                )}
-                <td data-label="Local">{s.local}</td>
-                <td data-label="Total" className="text-md-end text-nowrap">
-                  {money(s.total)}
-                </td>
-                <td data-label="Pagado" className="text-md-end text-nowrap">
-                  {money(s.pagado)}
-                </td>
-                <td data-label="Deuda" className="text-md-end text-nowrap fw-semibold">
-                  {money(s.deuda)}
-                </td>
-                <td data-label="Días">
-                  <span className={`badge ${age.badge}`}>{diasText(s.dias)}</span>
-                  {age.nota && <span className="visually-hidden"> ({age.nota})</span>}
-                </td>
-                <td data-label="Acciones">
-                  <div className="d-flex flex-wrap gap-1">
-                    <button
-                      type="button"
-                      className="btn btn-success btn-sm"
-                      aria-label={`Cobrar venta #${s.idMovimiento}`}
-                      onClick={() => onCobrar(s)}
-                    >
-                      Cobrar
-                    </button>
-                    <Link
-                      className="btn btn-outline-secondary btn-sm"
-                      to={`/editarMovimiento/${s.idMovimiento}`}
-                      title="Ver la venta"
-                    >
-                      Venta #{s.idMovimiento}
-                    </Link>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Saldos pendientes"
+      rows={rows}
+      rowKey={(s) => s.idMovimiento}
+      rowClassName={(s) => antiguedad(s.dias).fila}
+      rowTestId={(s) => `saldo-${s.idMovimiento}`}
+      columns={[
+        { header: 'Fecha', className: 'text-nowrap', cell: (s) => formatFecha(s.fecha) },
+        withPatient && {
+          header: 'Paciente',
+          cell: (s) => (s.idPaciente ? <Link to={`/editarPaciente/${s.idPaciente}`}>{s.paciente}</Link> : s.paciente),
+        },
+        { header: 'Local', cell: (s) => s.local },
+        { header: 'Total', align: 'md-end', className: 'text-nowrap', cell: (s) => money(s.total) },
+        { header: 'Pagado', align: 'md-end', className: 'text-nowrap', cell: (s) => money(s.pagado) },
+        { header: 'Deuda', align: 'md-end', className: 'text-nowrap fw-semibold', cell: (s) => money(s.deuda) },
+        { header: 'Días', cell: (s) => <Dias dias={s.dias} /> },
+        {
+          header: 'Acciones',
+          cell: (s) => (
+            <div className="d-flex flex-wrap gap-1">
+              <button
+                type="button"
+                className="btn btn-success btn-sm"
+                aria-label={`Cobrar venta #${s.idMovimiento}`}
+                onClick={() => onCobrar(s)}
+              >
+                Cobrar
+              </button>
+              <Link
+                className="btn btn-outline-secondary btn-sm"
+                to={`/editarMovimiento/${s.idMovimiento}`}
+                title="Ver la venta"
+              >
+                Venta #{s.idMovimiento}
+              </Link>
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** How long the debt has been open, its age said in words too. */
+function Dias({ dias }: { dias: number }) {
+  const age = antiguedad(dias);
+  return (
+    <>
+      <span className={`badge ${age.badge}`}>{diasText(dias)}</span>
+      {age.nota && <span className="visually-hidden"> ({age.nota})</span>}
+    </>
   );
 }

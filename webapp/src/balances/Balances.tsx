@@ -4,9 +4,9 @@ import { useAppSelector } from '../app/store';
 import { isAdmin } from '../session/sessionSlice';
 import type { Paciente } from '../api/patients';
 import { BranchFilter } from '../ui/BranchFilter';
-import { PatientPicker } from '../ui/PatientPicker';
+import { PatientPicker, pickerTexts } from '../ui/PatientPicker';
 import { BalanceList } from './BalanceList';
-import { MESSAGES, PATIENT_SEARCH } from './messages';
+import { MESSAGES, TITLES } from './messages';
 
 /**
  * Route cuentasCorrientes (staff): the sales with something still owed, oldest first, with the
@@ -38,7 +38,7 @@ export function Balances() {
           <PatientPicker
             paciente={paciente}
             onChange={setPaciente}
-            texts={PATIENT_SEARCH}
+            texts={pickerTexts(TITLES, MESSAGES)}
             inputId="saldoPaciente"
             testId="paciente-elegido"
           />

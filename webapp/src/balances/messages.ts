@@ -35,11 +35,3 @@ export const PROBLEMS = {
   sinSaldo: 'La venta no tiene saldo pendiente.',
   impuesto: (error: string) => `Monto con recargo: ${error}`,
 } as const;
-
-/** The patient search's words (ui/PatientPicker). */
-export const PATIENT_SEARCH = {
-  error: TITLES.error,
-  busquedaFallo: MESSAGES.pacienteBusquedaFallo,
-  sinResultados: TITLES.sinResultados,
-  pacienteSinResultados: MESSAGES.pacienteSinResultados,
-};

@@ -6,41 +6,28 @@ import { formatFechaHora } from '../lib/dates';
 import { formatEntero } from '../lib/numbers';
 import { isAdmin } from '../session/sessionSlice';
 import { Differences } from './Differences';
-import { EstadoBadge } from './EstadoBadge';
+import { StateBadge } from '../ui/StateBadge';
 import { MESSAGES } from './messages';
 import { OpenSheet } from './OpenSheet';
-import { alcance, puedeContar, puedeCerrar } from './rules';
-import '../ui/stackedTable.css';
+import { alcance, estadoDe, puedeCerrar, puedeContar } from './rules';
+import { DataTable } from '../ui/DataTable';
 
 /** A cancelled count: what had been counted, for the record; the stock did not change. */
 function CancelledSheet({ planilla }: { planilla: Planilla }) {
   return (
     <div>
       <p className="alert alert-secondary">{MESSAGES.cancelado}</p>
-      <div className="table-responsive">
-        <table className="table table-sm align-middle table-stacked" aria-label="Planilla del conteo">
-          <thead>
-            <tr>
-              <th scope="col">Marca</th>
-              <th scope="col">Modelo</th>
-              <th scope="col" className="text-md-end">
-                Contado
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {planilla.lineas.map((l) => (
-              <tr key={l.productoId}>
-                <td data-label="Marca">{l.marca}</td>
-                <td data-label="Modelo">{l.modelo}</td>
-                <td data-label="Contado" className="text-md-end">
-                  {l.contado == null ? '—' : formatEntero(l.contado)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Planilla del conteo"
+        variant="table-sm"
+        rows={planilla.lineas}
+        rowKey={(l) => l.productoId}
+        columns={[
+          { header: 'Marca', cell: (l) => l.marca },
+          { header: 'Modelo', cell: (l) => l.modelo },
+          { header: 'Contado', align: 'md-end', cell: (l) => (l.contado == null ? '—' : formatEntero(l.contado)) },
+        ]}
+      />
     </div>
   );
 }
@@ -66,7 +53,7 @@ export function CountSheet() {
     <section>
       <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
         <h2 className="mb-0">Conteo #{c.id}</h2>
-        <EstadoBadge estado={c.estado} />
+        <StateBadge {...estadoDe(c.estado)} />
       </div>
       <dl className="row mb-3" data-testid="conteo-datos">
         <dt className="col-sm-3">Local</dt>

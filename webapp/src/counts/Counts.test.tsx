@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
-import { openPage, whenEnabled, type Answers } from '../test/page';
+import { capturedDownloads, openPage, whenEnabled, type Answers } from '../test/page';
 import { adminToken, conteo, conteosPage, locales, planillaAbierta, planillaCerrada, sellerToken } from '../test/seed';
 import { Counts } from './Counts';
 import { CountSheet } from './CountSheet';
@@ -343,12 +343,7 @@ describe('Conteos: a closed count', () => {
 
   it("an admin downloads the report under the server's name", async () => {
     const user = userEvent.setup();
-    const saved: string[] = [];
-    URL.createObjectURL = vi.fn(() => 'blob:xlsx');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = capturedDownloads('blob:xlsx');
     const { calls } = open('/conteos/5', adminToken(), {
       'GET /api/conteos/5': [200, planillaCerrada()],
       'GET /api/conteos/5/excel': [200, 'xlsx'],

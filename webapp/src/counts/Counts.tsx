@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { errorText, handledElsewhere } from '../api/base';
-import { useConteosQuery } from '../api/counts';
+import { useConteosQuery, type Conteo } from '../api/counts';
 import { useListLookupQuery } from '../api/lookups';
 import { useAppSelector } from '../app/store';
 import { formatFechaHora } from '../lib/dates';
 import { formatEntero } from '../lib/numbers';
 import { isAdmin } from '../session/sessionSlice';
 import { BranchFilter } from '../ui/BranchFilter';
-import { Pagination } from '../ui/Pagination';
-import { EstadoBadge } from './EstadoBadge';
-import { MESSAGES } from './messages';
+import type { Column, TableSpec } from '../ui/DataTable';
+import { PagedList } from '../ui/PagedList';
+import { StateBadge } from '../ui/StateBadge';
+import { LIST_TEXTS, MESSAGES } from './messages';
 import { NewCount } from './NewCount';
-import { alcance, progresoText } from './rules';
-import '../ui/stackedTable.css';
+import { alcance, estadoDe, progresoText } from './rules';
 
 const PAGE_SIZE = 20;
 
@@ -29,7 +28,6 @@ export function Counts() {
   const [page, setPage] = useState(0);
   const [nuevo, setNuevo] = useState(false);
   const list = useConteosQuery({ localId, page, size: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
-  const data = list.isError ? undefined : list.currentData;
 
   return (
     <section>
@@ -57,62 +55,40 @@ export function Counts() {
       </div>
       {admin && nuevo && <NewCount />}
       {!admin && <p className="text-muted small">{MESSAGES.soloTuLocal}</p>}
-      {list.isError && !handledElsewhere(list.error) && (
-        <p className="alert alert-danger">{errorText(list.error) ?? MESSAGES.listaFallo}</p>
-      )}
-      {!list.isError && !data && <p className="text-muted">{MESSAGES.cargando}</p>}
-      {data && data.content.length === 0 && <p className="text-muted">{MESSAGES.sinConteos}</p>}
-      {data && data.content.length > 0 && (
-        <>
-          <div className="table-responsive">
-            <table className="table align-middle table-stacked" aria-label="Conteos">
-              <thead>
-                <tr>
-                  <th scope="col">N.º</th>
-                  <th scope="col">Iniciado</th>
-                  <th scope="col">Local</th>
-                  <th scope="col">Productos</th>
-                  <th scope="col">Estado</th>
-                  <th scope="col">Avance</th>
-                  <th scope="col" className="text-md-end">
-                    Con diferencia
-                  </th>
-                  <th scope="col">Acciones</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.content.map((c) => (
-                  <tr key={c.id} data-testid={`conteo-${c.id}`}>
-                    <td data-label="N.º">#{c.id}</td>
-                    <td data-label="Iniciado" className="text-nowrap">
-                      {formatFechaHora(c.iniciado)}
-                    </td>
-                    <td data-label="Local">{c.local}</td>
-                    <td data-label="Productos">{alcance(c)}</td>
-                    <td data-label="Estado">
-                      <EstadoBadge estado={c.estado} />
-                    </td>
-                    <td data-label="Avance">{progresoText({ contados: c.contados, total: c.productos })}</td>
-                    <td data-label="Con diferencia" className="text-md-end">
-                      {c.conDiferencia == null ? '' : formatEntero(c.conDiferencia)}
-                    </td>
-                    <td data-label="Acciones">
-                      <Link
-                        className="btn btn-outline-primary btn-sm"
-                        to={`/conteos/${c.id}`}
-                        aria-label={`${c.estado === 'ABIERTO' ? 'Contar' : 'Ver'} conteo #${c.id}`}
-                      >
-                        {c.estado === 'ABIERTO' ? 'Contar' : 'Ver'}
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={data.number} totalPages={data.totalPages} onPage={setPage} />
-        </>
-      )}
+      <PagedList query={list} texts={LIST_TEXTS} onPage={setPage} {...TABLE} />
     </section>
   );
 }
+
+const COLUMNS: Column<Conteo>[] = [
+  { header: 'N.º', cell: (c) => `#${c.id}` },
+  { header: 'Iniciado', className: 'text-nowrap', cell: (c) => formatFechaHora(c.iniciado) },
+  { header: 'Local', cell: (c) => c.local },
+  { header: 'Productos', cell: (c) => alcance(c) },
+  { header: 'Estado', cell: (c) => <StateBadge {...estadoDe(c.estado)} /> },
+  { header: 'Avance', cell: (c) => progresoText({ contados: c.contados, total: c.productos }) },
+  {
+    header: 'Con diferencia',
+    align: 'md-end',
+    cell: (c) => (c.conDiferencia == null ? '' : formatEntero(c.conDiferencia)),
+  },
+  {
+    header: 'Acciones',
+    cell: (c) => (
+      <Link
+        className="btn btn-outline-primary btn-sm"
+        to={`/conteos/${c.id}`}
+        aria-label={`${c.estado === 'ABIERTO' ? 'Contar' : 'Ver'} conteo #${c.id}`}
+      >
+        {c.estado === 'ABIERTO' ? 'Contar' : 'Ver'}
+      </Link>
+    ),
+  },
+];
+
+const TABLE: TableSpec<Conteo> = {
+  label: 'Conteos',
+  columns: COLUMNS,
+  rowKey: (c) => c.id,
+  rowTestId: (c) => `conteo-${c.id}`,
+};

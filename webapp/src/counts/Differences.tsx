@@ -6,7 +6,8 @@ import { centsOf, formatPesos } from '../lib/money';
 import { formatEntero } from '../lib/numbers';
 import { MESSAGES, TITLES } from './messages';
 import { diferenciaText, totales } from './rules';
-import '../ui/stackedTable.css';
+import { DataTable } from '../ui/DataTable';
+import { CheckField } from '../ui/fields';
 
 const tone = (d: number | null | undefined) =>
   d ? (d < 0 ? 'text-danger fw-semibold' : 'text-success fw-semibold') : '';
@@ -58,18 +59,13 @@ export function Differences({ planilla, admin }: { planilla: Planilla; admin: bo
       </dl>
       {t.conDiferencia === 0 && <p className="alert alert-success">{MESSAGES.sinDiferencias}</p>}
       <div className="d-flex flex-wrap gap-3 align-items-center mb-2">
-        <div className="form-check mb-0">
-          <input
-            id="soloDiferencias"
-            type="checkbox"
-            className="form-check-input"
-            checked={soloDiferencias}
-            onChange={(e) => setSoloDiferencias(e.target.checked)}
-          />
-          <label htmlFor="soloDiferencias" className="form-check-label">
-            Solo los productos con diferencia
-          </label>
-        </div>
+        <CheckField
+          id="soloDiferencias"
+          label="Solo los productos con diferencia"
+          className="form-check mb-0"
+          checked={soloDiferencias}
+          onChange={setSoloDiferencias}
+        />
         {admin && (
           <button
             type="button"
@@ -81,71 +77,52 @@ export function Differences({ planilla, admin }: { planilla: Planilla; admin: bo
           </button>
         )}
       </div>
-      <div className="table-responsive">
-        <table className="table table-sm align-middle table-stacked" aria-label="Diferencias del conteo">
-          <thead>
-            <tr>
-              <th scope="col">Marca</th>
-              <th scope="col">Modelo</th>
-              <th scope="col" className="text-md-end">
-                Esperado
-              </th>
-              <th scope="col" className="text-md-end">
-                Contado
-              </th>
-              <th scope="col" className="text-md-end">
-                Diferencia
-              </th>
-              {withCost && (
-                <th scope="col" className="text-md-end">
-                  Valor al costo
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((l) => (
-              <tr key={l.productoId} data-testid={`diferencia-${l.productoId}`}>
-                <td data-label="Marca">{l.marca}</td>
-                <td data-label="Modelo">{l.modelo}</td>
-                <td data-label="Esperado" className="text-md-end">
-                  {l.esperado == null ? '—' : formatEntero(l.esperado)}
-                </td>
-                <td data-label="Contado" className="text-md-end">
-                  {l.contado == null ? '—' : formatEntero(l.contado)}
-                </td>
-                <td data-label="Diferencia" className={`text-md-end ${tone(l.diferencia)}`}>
-                  {l.diferencia == null ? '—' : diferenciaText(l.diferencia)}
-                </td>
-                {withCost && (
-                  <td data-label="Valor al costo" className={`text-md-end ${tone(l.diferencia)}`}>
-                    {formatPesos(valorCents(l))}
-                  </td>
-                )}
-              </tr>
-            ))}
-            <tr className="fw-semibold" data-testid="diferencia-total">
-              {/* No label of its own: on a phone the card reads 'Total', not 'Total Total'. */}
-              <td data-label="">Total</td>
-              <td data-label="" />
-              <td data-label="Esperado" className="text-md-end">
-                {formatEntero(lineas.reduce((s, l) => s + (l.esperado ?? 0), 0))}
+      <DataTable
+        label="Diferencias del conteo"
+        variant="table-sm"
+        rows={shown}
+        rowKey={(l) => l.productoId}
+        rowTestId={(l) => `diferencia-${l.productoId}`}
+        columns={[
+          { header: 'Marca', cell: (l) => l.marca },
+          { header: 'Modelo', cell: (l) => l.modelo },
+          { header: 'Esperado', align: 'md-end', cell: (l) => (l.esperado == null ? '—' : formatEntero(l.esperado)) },
+          { header: 'Contado', align: 'md-end', cell: (l) => (l.contado == null ? '—' : formatEntero(l.contado)) },
+          {
+            header: 'Diferencia',
+            align: 'md-end',
+            className: (l) => tone(l.diferencia),
+            cell: (l) => (l.diferencia == null ? '—' : diferenciaText(l.diferencia)),
+          },
+          withCost && {
+            header: 'Valor al costo',
+            align: 'md-end',
+            className: (l) => tone(l.diferencia),
+            cell: (l) => formatPesos(valorCents(l)),
+          },
+        ]}
+        foot={
+          <tr className="fw-semibold" data-testid="diferencia-total">
+            {/* No label of its own: on a phone the card reads 'Total', not 'Total Total'. */}
+            <td data-label="">Total</td>
+            <td data-label="" />
+            <td data-label="Esperado" className="text-md-end">
+              {formatEntero(lineas.reduce((s, l) => s + (l.esperado ?? 0), 0))}
+            </td>
+            <td data-label="Contado" className="text-md-end">
+              {formatEntero(lineas.reduce((s, l) => s + (l.contado ?? 0), 0))}
+            </td>
+            <td data-label="Diferencia" className={`text-md-end ${tone(t.neto)}`}>
+              {diferenciaText(t.neto)}
+            </td>
+            {withCost && (
+              <td data-label="Valor al costo" className={`text-md-end ${tone(planilla.valorDiferencia)}`}>
+                {formatPesos(centsOf(planilla.valorDiferencia ?? 0))}
               </td>
-              <td data-label="Contado" className="text-md-end">
-                {formatEntero(lineas.reduce((s, l) => s + (l.contado ?? 0), 0))}
-              </td>
-              <td data-label="Diferencia" className={`text-md-end ${tone(t.neto)}`}>
-                {diferenciaText(t.neto)}
-              </td>
-              {withCost && (
-                <td data-label="Valor al costo" className={`text-md-end ${tone(planilla.valorDiferencia)}`}>
-                  {formatPesos(centsOf(planilla.valorDiferencia ?? 0))}
-                </td>
-              )}
-            </tr>
-          </tbody>
-        </table>
-      </div>
+            )}
+          </tr>
+        }
+      />
     </div>
   );
 }

@@ -1,43 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useIniciarConteoMutation } from '../api/counts';
 import { useListLookupQuery } from '../api/lookups';
-import type { LookupItem } from '../api/types';
 import { alert } from '../app/alerts';
+import { named, SelectField } from '../ui/fields';
 import { SaveProblems } from '../ui/SaveProblems';
+import { SubmitButton } from '../ui/SubmitButton';
+import { submitter } from '../ui/submit';
 import { MESSAGES, TITLES } from './messages';
 import { refused } from './refused';
 import { inicioBody, inicioProblems, inicioVacio, type Inicio } from './rules';
-
-function Choice(props: {
-  id: string;
-  label: string;
-  none: string;
-  value: number;
-  items: LookupItem[];
-  onChange: (id: number) => void;
-}) {
-  return (
-    <div className="col-sm-6 col-md-3">
-      <label htmlFor={props.id} className="form-label">
-        {props.label}
-      </label>
-      <select
-        id={props.id}
-        className="form-select"
-        value={props.value}
-        onChange={(e) => props.onChange(Number(e.target.value))}
-      >
-        <option value={0}>{props.none}</option>
-        {props.items.map((i) => (
-          <option key={i.id} value={i.id}>
-            {i.nombre}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /** 'Nuevo conteo' (admins): the branch, and optionally one category or brand; the sheet opens. */
 export function NewCount() {
@@ -49,18 +21,28 @@ export function NewCount() {
   const [iniciar, sending] = useIniciarConteoMutation();
   const problems = inicioProblems(inicio);
   const set = (change: Partial<Inicio>) => setInicio((i) => ({ ...i, ...change }));
+  // The branch, and optionally a category or a brand: each a lookup with `none` (0) first.
+  const choices = [
+    { key: 'localId', id: 'conteoLocal', label: 'Local', none: 'Elegí el local', items: locales },
+    {
+      key: 'categoriaId',
+      id: 'conteoCategoria',
+      label: 'Categoría (opcional)',
+      none: 'Todas las categorías',
+      items: categorias,
+    },
+    { key: 'marcaId', id: 'conteoMarca', label: 'Marca (opcional)', none: 'Todas las marcas', items: marcas },
+  ] as const;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (problems.length > 0 || sending.isLoading) return;
-    try {
+  const submit = submitter(
+    problems.length > 0 || sending.isLoading,
+    async () => {
       const answer = await iniciar(inicioBody(inicio)).unwrap();
       void alert('success', TITLES.iniciado, answer.mensaje);
       if (answer.planilla) navigate(`/conteos/${answer.planilla.conteo.id}`);
-    } catch (error) {
-      refused(error);
-    }
-  };
+    },
+    refused,
+  );
 
   return (
     <form className="card mb-3" aria-label="Nuevo conteo" onSubmit={submit} noValidate>
@@ -68,39 +50,26 @@ export function NewCount() {
         <h3 className="h5">Nuevo conteo</h3>
         <p className="small text-muted">{MESSAGES.nuevoAyuda}</p>
         <div className="row g-2 align-items-end">
-          <Choice
-            id="conteoLocal"
-            label="Local"
-            none="Elegí el local"
-            value={inicio.localId}
-            items={locales}
-            onChange={(localId) => set({ localId })}
-          />
-          <Choice
-            id="conteoCategoria"
-            label="Categoría (opcional)"
-            none="Todas las categorías"
-            value={inicio.categoriaId}
-            items={categorias}
-            onChange={(categoriaId) => set({ categoriaId })}
-          />
-          <Choice
-            id="conteoMarca"
-            label="Marca (opcional)"
-            none="Todas las marcas"
-            value={inicio.marcaId}
-            items={marcas}
-            onChange={(marcaId) => set({ marcaId })}
-          />
+          {choices.map((c) => (
+            <SelectField
+              key={c.id}
+              id={c.id}
+              label={c.label}
+              className="col-sm-6 col-md-3"
+              value={inicio[c.key]}
+              onChange={(id) => set({ [c.key]: id })}
+              options={[{ value: 0, label: c.none }, ...named(c.items)]}
+            />
+          ))}
           <div className="col-md-auto">
-            <button
-              type="submit"
+            <SubmitButton
               className="btn btn-success"
-              disabled={problems.length > 0 || sending.isLoading}
-              aria-describedby={problems.length > 0 ? 'inicio-problems' : undefined}
+              problemsId="inicio-problems"
+              problems={problems}
+              busy={sending.isLoading}
             >
               {sending.isLoading ? MESSAGES.enviando : 'Comenzar conteo'}
-            </button>
+            </SubmitButton>
           </div>
         </div>
         <SaveProblems id="inicio-problems" problems={problems} />

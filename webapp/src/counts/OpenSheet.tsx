@@ -10,7 +10,7 @@ import {
 } from '../api/counts';
 import { alert, confirm } from '../app/alerts';
 import { WHOLE } from '../lib/numbers';
-import { NumberInput } from '../ui/NumberInput';
+import { CellInput } from '../ui/NumberInput';
 import { SaveProblems } from '../ui/SaveProblems';
 import { SavingOverlay } from '../ui/SavingOverlay';
 import { useUnsavedChanges } from '../ui/useUnsavedChanges';
@@ -47,17 +47,14 @@ const Row = memo(function Row({ linea: l, text, pending, onChange, onPasteColumn
       <td data-label="Marca">{l.marca}</td>
       <td data-label="Modelo">{l.modelo}</td>
       <td data-label="Contado" style={{ maxWidth: '9rem' }}>
-        <div className="flex-grow-1">
-          <NumberInput
-            id={`contado-${l.productoId}`}
-            small
-            rule={WHOLE}
-            aria-label={`Contado de ${l.modelo}`}
-            value={text}
-            onValueChange={(t) => onChange(l.productoId, t)}
-            onPaste={onPasteColumn}
-          />
-        </div>
+        <CellInput
+          id={`contado-${l.productoId}`}
+          rule={WHOLE}
+          aria-label={`Contado de ${l.modelo}`}
+          value={text}
+          onValueChange={(t) => onChange(l.productoId, t)}
+          onPaste={onPasteColumn}
+        />
       </td>
     </tr>
   );

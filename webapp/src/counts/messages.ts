@@ -76,3 +76,6 @@ export const PROBLEMS = {
   pegadoMas: (n: number) => `y ${n} ${n === 1 ? 'línea' : 'líneas'} más con problemas.`,
   pegadoNada: 'No se cambió nada.',
 } as const;
+
+/** What the list of los conteos says when it failed, while it loads and when it is empty. */
+export const LIST_TEXTS = { failed: MESSAGES.listaFallo, loading: MESSAGES.cargando, empty: MESSAGES.sinConteos };

@@ -1,3 +1,5 @@
+import { StateBadge } from '../ui/StateBadge';
+
 /** A job's state as a badge, in the server's words; 'Atrasado' beside it when past its promised
  * day (told in words, not by colour alone). */
 export function EstadoBadge({ etiqueta, estado, atrasado }: { etiqueta: string; estado: string; atrasado?: boolean }) {
@@ -11,9 +13,7 @@ export function EstadoBadge({ etiqueta, estado, atrasado }: { etiqueta: string; 
           : 'text-bg-info';
   return (
     <>
-      <span className={`badge ${badge}`} data-testid="estado">
-        {etiqueta}
-      </span>
+      <StateBadge nombre={etiqueta} badge={badge} />
       {atrasado && (
         <span className="badge text-bg-danger ms-1" data-testid="atrasado">
           Atrasado

@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorText, handledElsewhere } from '../api/base';
 import { useModificarTrabajoMutation, useTrabajoEstadosQuery, useTrabajoQuery, type Trabajo } from '../api/jobs';
 import { alert } from '../app/alerts';
 import { formatFecha, formatFechaHora } from '../lib/dates';
 import { SaveProblems } from '../ui/SaveProblems';
+import { SubmitButton } from '../ui/SubmitButton';
+import { submitter } from '../ui/submit';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { EstadoBadge } from './EstadoBadge';
 import { History, Notices } from './History';
@@ -24,31 +26,29 @@ function OrderEdit({ trabajo: t }: { trabajo: Trabajo }) {
   const [modificar, sending] = useModificarTrabajoMutation();
   const problems = ordenProblems(orden);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (problems.length > 0 || sending.isLoading) return;
-    try {
+  const submit = submitter(
+    problems.length > 0 || sending.isLoading,
+    async () => {
       const answer = await modificar({ id: t.id, body: modificacionBody(orden) }).unwrap();
       saved();
       void alert('success', TITLES.guardado, answer.mensaje);
-    } catch (error) {
-      refused(error);
-    }
-  };
+    },
+    refused,
+  );
 
   return (
     <form className="card mb-3" aria-label="Datos del pedido" onSubmit={submit} noValidate>
       <div className="card-body">
         <h3 className="h5">Datos del pedido</h3>
         <OrderFields orden={orden} onChange={(c) => setOrden((o) => ({ ...o, ...c }))} prefix="pedido" />
-        <button
-          type="submit"
+        <SubmitButton
           className="btn btn-primary"
-          disabled={problems.length > 0 || sending.isLoading}
-          aria-describedby={problems.length > 0 ? 'pedido-problems' : undefined}
+          problemsId="pedido-problems"
+          problems={problems}
+          busy={sending.isLoading}
         >
           {sending.isLoading ? MESSAGES.enviando : 'Guardar'}
-        </button>
+        </SubmitButton>
         <SaveProblems id="pedido-problems" problems={problems} />
       </div>
     </form>

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { errorText, handledElsewhere } from '../api/base';
-import { useTrabajoEstadosQuery, useTrabajosQuery, type TrabajosFiltro } from '../api/jobs';
+import { useTrabajoEstadosQuery, useTrabajosQuery, type TrabajoResumen, type TrabajosFiltro } from '../api/jobs';
 import { useListLookupQuery } from '../api/lookups';
 import { useAppSelector } from '../app/store';
 import { formatFecha } from '../lib/dates';
 import { isAdmin } from '../session/sessionSlice';
 import { BranchFilter } from '../ui/BranchFilter';
-import { Pagination } from '../ui/Pagination';
+import type { Column, TableSpec } from '../ui/DataTable';
+import { CheckField, named, SelectField } from '../ui/fields';
+import { PagedList } from '../ui/PagedList';
 import { EstadoBadge } from './EstadoBadge';
-import { MESSAGES } from './messages';
+import { LIST_TEXTS, MESSAGES } from './messages';
 import { ABIERTOS, filtroInicial, tiempoText } from './rules';
-import '../ui/stackedTable.css';
 
 /**
  * Route trabajos (staff): the lab jobs, promised earliest first, the open ones to start with;
@@ -26,32 +26,24 @@ export function JobList() {
   const { data: estados = [] } = useTrabajoEstadosQuery();
   const [filtro, setFiltro] = useState<TrabajosFiltro>(filtroInicial);
   const list = useTrabajosQuery(filtro, { refetchOnMountOrArgChange: true });
-  const data = list.isError ? undefined : list.currentData;
   const set = (change: Partial<TrabajosFiltro>) => setFiltro((f) => ({ ...f, ...change, page: 0 }));
 
   return (
     <section>
       <h2 className="text-center mb-3">TRABAJOS</h2>
       <div className="row g-2 mb-3 align-items-end">
-        <div className="col-sm-6 col-md-3">
-          <label htmlFor="trabajoEstado" className="form-label">
-            Estado
-          </label>
-          <select
-            id="trabajoEstado"
-            className="form-select"
-            value={filtro.estado}
-            onChange={(e) => set({ estado: e.target.value })}
-          >
-            <option value={ABIERTOS}>Abiertos (sin entregar)</option>
-            <option value="">Todos los estados</option>
-            {estados.map((e) => (
-              <option key={e.clave} value={e.clave}>
-                {e.etiqueta}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="trabajoEstado"
+          label="Estado"
+          className="col-sm-6 col-md-3"
+          value={filtro.estado}
+          onChange={(estado) => set({ estado })}
+          options={[
+            { value: ABIERTOS, label: 'Abiertos (sin entregar)' },
+            { value: '', label: 'Todos los estados' },
+            ...estados.map((e) => ({ value: e.clave, label: e.etiqueta })),
+          ]}
+        />
         {admin && (
           <BranchFilter
             id="trabajoLocal"
@@ -61,92 +53,56 @@ export function JobList() {
             onChange={(localId) => set({ localId })}
           />
         )}
-        <div className="col-sm-6 col-md-3">
-          <label htmlFor="trabajoLaboratorio" className="form-label">
-            Laboratorio
-          </label>
-          <select
-            id="trabajoLaboratorio"
-            className="form-select"
-            value={filtro.laboratorioId}
-            onChange={(e) => set({ laboratorioId: Number(e.target.value) })}
-          >
-            <option value={0}>Todos los laboratorios</option>
-            {laboratorios.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.nombre}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="trabajoLaboratorio"
+          label="Laboratorio"
+          className="col-sm-6 col-md-3"
+          value={filtro.laboratorioId}
+          onChange={(laboratorioId) => set({ laboratorioId })}
+          options={[{ value: 0, label: 'Todos los laboratorios' }, ...named(laboratorios)]}
+        />
         <div className="col-sm-6 col-md-auto">
-          <div className="form-check mb-2">
-            <input
-              id="trabajoAtrasados"
-              type="checkbox"
-              className="form-check-input"
-              checked={filtro.atrasados}
-              onChange={(e) => set({ atrasados: e.target.checked })}
-            />
-            <label htmlFor="trabajoAtrasados" className="form-check-label">
-              Solo atrasados
-            </label>
-          </div>
+          <CheckField
+            id="trabajoAtrasados"
+            label="Solo atrasados"
+            className="form-check mb-2"
+            checked={filtro.atrasados}
+            onChange={(atrasados) => set({ atrasados })}
+          />
         </div>
       </div>
       {!admin && <p className="text-muted small">{MESSAGES.soloTuLocal}</p>}
-      {list.isError && !handledElsewhere(list.error) && (
-        <p className="alert alert-danger">{errorText(list.error) ?? MESSAGES.listaFallo}</p>
-      )}
-      {!list.isError && !data && <p className="text-muted">{MESSAGES.cargando}</p>}
-      {data && data.content.length === 0 && <p className="text-muted">{MESSAGES.sinTrabajos}</p>}
-      {data && data.content.length > 0 && (
-        <>
-          <div className="table-responsive">
-            <table className="table align-middle table-stacked" aria-label="Trabajos">
-              <thead>
-                <tr>
-                  <th scope="col">N.º</th>
-                  <th scope="col">Paciente</th>
-                  <th scope="col">Laboratorio</th>
-                  <th scope="col">Prometido</th>
-                  <th scope="col">Estado</th>
-                  <th scope="col">En el estado</th>
-                  {admin && <th scope="col">Local</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {data.content.map((t) => (
-                  <tr key={t.id} data-testid={`trabajo-${t.id}`} className={t.atrasado ? 'table-danger' : undefined}>
-                    <td data-label="N.º">
-                      <Link to={`/trabajos/${t.id}`} aria-label={`Ver trabajo #${t.id}`}>
-                        #{t.id}
-                      </Link>
-                    </td>
-                    <td data-label="Paciente">{t.paciente ?? ''}</td>
-                    <td data-label="Laboratorio">{t.laboratorio}</td>
-                    <td data-label="Prometido" className="text-nowrap">
-                      {formatFecha(t.prometido)}
-                    </td>
-                    <td data-label="Estado">
-                      <EstadoBadge etiqueta={t.etiqueta} estado={t.estado} atrasado={t.atrasado} />
-                    </td>
-                    <td data-label="En el estado" className="text-nowrap">
-                      {tiempoText(t.segundos)}
-                    </td>
-                    {admin && <td data-label="Local">{t.local}</td>}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={data.number}
-            totalPages={data.totalPages}
-            onPage={(page) => setFiltro((f) => ({ ...f, page }))}
-          />
-        </>
-      )}
+      <PagedList
+        query={list}
+        texts={LIST_TEXTS}
+        onPage={(page) => setFiltro((f) => ({ ...f, page }))}
+        {...table(admin)}
+      />
     </section>
   );
 }
+
+const table = (admin: boolean): TableSpec<TrabajoResumen> => ({
+  label: 'Trabajos',
+  rowKey: (t) => t.id,
+  rowTestId: (t) => `trabajo-${t.id}`,
+  rowClassName: (t) => (t.atrasado ? 'table-danger' : undefined),
+  columns: columns(admin),
+});
+
+const columns = (admin: boolean): (Column<TrabajoResumen> | false)[] => [
+  {
+    header: 'N.º',
+    cell: (t) => (
+      <Link to={`/trabajos/${t.id}`} aria-label={`Ver trabajo #${t.id}`}>
+        #{t.id}
+      </Link>
+    ),
+  },
+  { header: 'Paciente', cell: (t) => t.paciente ?? '' },
+  { header: 'Laboratorio', cell: (t) => t.laboratorio },
+  { header: 'Prometido', className: 'text-nowrap', cell: (t) => formatFecha(t.prometido) },
+  { header: 'Estado', cell: (t) => <EstadoBadge etiqueta={t.etiqueta} estado={t.estado} atrasado={t.atrasado} /> },
+  { header: 'En el estado', className: 'text-nowrap', cell: (t) => tiempoText(t.segundos) },
+  admin && { header: 'Local', cell: (t) => t.local },
+];

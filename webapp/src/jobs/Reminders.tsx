@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { errorText, handledElsewhere } from '../api/base';
 import { useRecordatoriosQuery } from '../api/jobs';
 import { useListLookupQuery } from '../api/lookups';
 import { useAppSelector } from '../app/store';
@@ -8,11 +7,13 @@ import { formatFecha, formatFechaHora } from '../lib/dates';
 import { WHOLE } from '../lib/numbers';
 import { isAdmin } from '../session/sessionSlice';
 import { BranchFilter } from '../ui/BranchFilter';
+import { DataTable } from '../ui/DataTable';
+import { Field } from '../ui/fields';
+import { Loaded } from '../ui/Loaded';
 import { NumberInput } from '../ui/NumberInput';
 import { SaveProblems } from '../ui/SaveProblems';
 import { MESSAGES } from './messages';
 import { recordatoriosFiltro, whatsappUrl } from './rules';
-import '../ui/stackedTable.css';
 
 /** A row's one-click WhatsApp link with the server's message, or why there is none. */
 function WhatsappLink({ link, paciente }: { link: string | null | undefined; paciente: string }) {
@@ -47,24 +48,17 @@ export function Reminders() {
     { meses, dias, localId },
     { skip: problems.length > 0, refetchOnMountOrArgChange: true },
   );
-  const data = query.isError ? undefined : query.currentData;
 
   return (
     <section>
       <h2 className="text-center mb-3">RECORDATORIOS</h2>
       <div className="row g-2 mb-2 align-items-end">
-        <div className="col-6 col-md-3">
-          <label htmlFor="recordatorioMeses" className="form-label">
-            Meses desde la última ficha
-          </label>
+        <Field id="recordatorioMeses" label="Meses desde la última ficha" className="col-6 col-md-3">
           <NumberInput id="recordatorioMeses" rule={WHOLE} value={mesesText} onValueChange={setMeses} />
-        </div>
-        <div className="col-6 col-md-3">
-          <label htmlFor="recordatorioDias" className="form-label">
-            Días esperando retiro
-          </label>
+        </Field>
+        <Field id="recordatorioDias" label="Días esperando retiro" className="col-6 col-md-3">
           <NumberInput id="recordatorioDias" rule={WHOLE} value={diasText} onValueChange={setDias} />
-        </div>
+        </Field>
         {admin && (
           <BranchFilter
             id="recordatorioLocal"
@@ -76,82 +70,48 @@ export function Reminders() {
         )}
       </div>
       <SaveProblems id="recordatorio-problems" problems={problems} />
-      {query.isError && !handledElsewhere(query.error) && (
-        <p className="alert alert-danger">{errorText(query.error) ?? MESSAGES.recordatoriosFallo}</p>
-      )}
-      {!query.isError && !data && problems.length === 0 && <p className="text-muted">{MESSAGES.cargando}</p>}
-      {data && (
-        <>
-          <h3 className="h5 mt-3">Controles vencidos</h3>
-          {data.controles.length === 0 ? (
-            <p className="text-muted">{MESSAGES.sinControles}</p>
-          ) : (
-            <div className="table-responsive">
-              <table className="table align-middle table-stacked" aria-label="Controles vencidos">
-                <thead>
-                  <tr>
-                    <th scope="col">Paciente</th>
-                    <th scope="col">Celular</th>
-                    <th scope="col">Última ficha</th>
-                    <th scope="col">Aviso</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.controles.map((c) => (
-                    <tr key={c.pacienteId} data-testid={`control-${c.pacienteId}`}>
-                      <td data-label="Paciente">
-                        <Link to={`/editarPaciente/${c.pacienteId}`}>{c.paciente}</Link>
-                      </td>
-                      <td data-label="Celular">{c.celular}</td>
-                      <td data-label="Última ficha">{formatFecha(c.ultimaFicha)}</td>
-                      <td data-label="Aviso">
-                        <WhatsappLink link={c.whatsapp} paciente={c.paciente} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <h3 className="h5 mt-3">Anteojos sin retirar</h3>
-          {data.sinRetirar.length === 0 ? (
-            <p className="text-muted">{MESSAGES.sinRetirar}</p>
-          ) : (
-            <div className="table-responsive">
-              <table className="table align-middle table-stacked" aria-label="Anteojos sin retirar">
-                <thead>
-                  <tr>
-                    <th scope="col">Trabajo</th>
-                    <th scope="col">Paciente</th>
-                    <th scope="col">Celular</th>
-                    <th scope="col">Listo desde</th>
-                    <th scope="col">Local</th>
-                    <th scope="col">Aviso</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.sinRetirar.map((s) => (
-                    <tr key={s.id} data-testid={`sin-retirar-${s.id}`}>
-                      <td data-label="Trabajo">
-                        <Link to={`/trabajos/${s.id}`}>#{s.id}</Link>
-                      </td>
-                      <td data-label="Paciente">{s.paciente ?? ''}</td>
-                      <td data-label="Celular">{s.celular ?? ''}</td>
-                      <td data-label="Listo desde" className="text-nowrap">
-                        {formatFechaHora(s.listoDesde)}
-                      </td>
-                      <td data-label="Local">{s.local ?? ''}</td>
-                      <td data-label="Aviso">
-                        <WhatsappLink link={s.whatsapp} paciente={s.paciente ?? ''} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </>
-      )}
+      <Loaded query={query} failed={MESSAGES.recordatoriosFallo} loading={MESSAGES.cargando} idle={problems.length > 0}>
+        {(data) => (
+          <>
+            <h3 className="h5 mt-3">Controles vencidos</h3>
+            {data.controles.length === 0 ? (
+              <p className="text-muted">{MESSAGES.sinControles}</p>
+            ) : (
+              <DataTable
+                label="Controles vencidos"
+                rows={data.controles}
+                rowKey={(c) => c.pacienteId}
+                rowTestId={(c) => `control-${c.pacienteId}`}
+                columns={[
+                  { header: 'Paciente', cell: (c) => <Link to={`/editarPaciente/${c.pacienteId}`}>{c.paciente}</Link> },
+                  { header: 'Celular', cell: (c) => c.celular },
+                  { header: 'Última ficha', cell: (c) => formatFecha(c.ultimaFicha) },
+                  { header: 'Aviso', cell: (c) => <WhatsappLink link={c.whatsapp} paciente={c.paciente} /> },
+                ]}
+              />
+            )}
+            <h3 className="h5 mt-3">Anteojos sin retirar</h3>
+            {data.sinRetirar.length === 0 ? (
+              <p className="text-muted">{MESSAGES.sinRetirar}</p>
+            ) : (
+              <DataTable
+                label="Anteojos sin retirar"
+                rows={data.sinRetirar}
+                rowKey={(s) => s.id}
+                rowTestId={(s) => `sin-retirar-${s.id}`}
+                columns={[
+                  { header: 'Trabajo', cell: (s) => <Link to={`/trabajos/${s.id}`}>#{s.id}</Link> },
+                  { header: 'Paciente', cell: (s) => s.paciente ?? '' },
+                  { header: 'Celular', cell: (s) => s.celular ?? '' },
+                  { header: 'Listo desde', className: 'text-nowrap', cell: (s) => formatFechaHora(s.listoDesde) },
+                  { header: 'Local', cell: (s) => s.local ?? '' },
+                  { header: 'Aviso', cell: (s) => <WhatsappLink link={s.whatsapp} paciente={s.paciente ?? ''} /> },
+                ]}
+              />
+            )}
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }

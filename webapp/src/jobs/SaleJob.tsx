@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useEncargarTrabajoMutation, useTrabajoEstadosQuery } from '../api/jobs';
 import { useGetMovimientoQuery } from '../api/movements';
 import { alert } from '../app/alerts';
 import { SaveProblems } from '../ui/SaveProblems';
+import { SubmitButton } from '../ui/SubmitButton';
+import { submitter } from '../ui/submit';
 import { EstadoBadge } from './EstadoBadge';
 import { MESSAGES, TITLES } from './messages';
 import { refused } from './refused';
@@ -17,31 +19,29 @@ function OrderJob({ movimientoId }: { movimientoId: number }) {
   const [encargar, sending] = useEncargarTrabajoMutation();
   const problems = ordenProblems(orden);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (problems.length > 0 || sending.isLoading) return;
-    try {
+  const submit = submitter(
+    problems.length > 0 || sending.isLoading,
+    async () => {
       // The sale's cached read takes the job's state from the answer (api/jobs.ts).
       const answer = await encargar({ movimientoId, ...ordenBody(orden) }).unwrap();
       void alert('success', TITLES.encargado, answer.mensaje);
-    } catch (error) {
-      refused(error);
-    }
-  };
+    },
+    refused,
+  );
 
   return (
     <form aria-label="Encargar al laboratorio" onSubmit={submit} noValidate>
       <p className="small text-muted mb-2">{MESSAGES.ventaSinTrabajo}</p>
       <h4 className="h6">Encargar al laboratorio</h4>
       <OrderFields orden={orden} onChange={(c) => setOrden((o) => ({ ...o, ...c }))} prefix="encargo" />
-      <button
-        type="submit"
+      <SubmitButton
         className="btn btn-primary"
-        disabled={problems.length > 0 || sending.isLoading}
-        aria-describedby={problems.length > 0 ? 'encargo-problems' : undefined}
+        problemsId="encargo-problems"
+        problems={problems}
+        busy={sending.isLoading}
       >
         {sending.isLoading ? MESSAGES.enviando : 'Encargar'}
-      </button>
+      </SubmitButton>
       <SaveProblems id="encargo-problems" problems={problems} />
     </form>
   );

@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { errorStatus } from '../api/base';
 import { useCambiarEstadoMutation, type EstadoOpcion, type Trabajo } from '../api/jobs';
 import { alert } from '../app/alerts';
+import { SelectField, TextField } from '../ui/fields';
 import { SaveProblems } from '../ui/SaveProblems';
+import { SubmitButton } from '../ui/SubmitButton';
 import { MESSAGES, TITLES } from './messages';
 import { refused } from './refused';
 import { cambioBody, cambioProblems, MAX_MOTIVO, pideMotivo, TERMINADO, type Cambio } from './rules';
@@ -47,47 +49,35 @@ export function StateChanger({
       <div className="card-body">
         <h3 className="h5">Cambiar estado</h3>
         <div className="row g-2 align-items-end">
-          <div className="col-sm-6 col-lg-4">
-            <label htmlFor="trabajoNuevoEstado" className="form-label">
-              Nuevo estado
-            </label>
-            <select
-              id="trabajoNuevoEstado"
-              className="form-select"
-              value={cambio.estado}
-              onChange={(e) => setCambio((c) => ({ ...c, estado: e.target.value }))}
-            >
-              <option value="">Elegí el estado</option>
-              {estados
-                .filter((e) => e.clave !== t.estado)
-                .map((e) => (
-                  <option key={e.clave} value={e.clave}>
-                    {e.etiqueta}
-                  </option>
-                ))}
-            </select>
-          </div>
-          <div className="col-sm-6 col-lg-5">
-            <label htmlFor="trabajoMotivo" className="form-label">
-              {motivoRequerido ? 'Motivo (obligatorio para rehacer)' : 'Motivo (opcional)'}
-            </label>
-            <input
-              id="trabajoMotivo"
-              className={`form-control${motivoRequerido && !cambio.motivo.trim() ? ' is-invalid' : ''}`}
-              value={cambio.motivo}
-              maxLength={MAX_MOTIVO}
-              onChange={(e) => setCambio((c) => ({ ...c, motivo: e.target.value }))}
-            />
-          </div>
+          <SelectField
+            id="trabajoNuevoEstado"
+            label="Nuevo estado"
+            className="col-sm-6 col-lg-4"
+            value={cambio.estado}
+            onChange={(estado) => setCambio((c) => ({ ...c, estado }))}
+            options={[
+              { value: '', label: 'Elegí el estado' },
+              ...estados.filter((e) => e.clave !== t.estado).map((e) => ({ value: e.clave, label: e.etiqueta })),
+            ]}
+          />
+          <TextField
+            id="trabajoMotivo"
+            label={motivoRequerido ? 'Motivo (obligatorio para rehacer)' : 'Motivo (opcional)'}
+            className="col-sm-6 col-lg-5"
+            invalid={motivoRequerido && !cambio.motivo.trim()}
+            value={cambio.motivo}
+            maxLength={MAX_MOTIVO}
+            onChange={(motivo) => setCambio((c) => ({ ...c, motivo }))}
+          />
           <div className="col-lg-3">
-            <button
-              type="submit"
+            <SubmitButton
               className="btn btn-primary w-100"
-              disabled={problems.length > 0 || sending.isLoading}
-              aria-describedby={problems.length > 0 ? 'cambio-problems' : undefined}
+              problemsId="cambio-problems"
+              problems={problems}
+              busy={sending.isLoading}
             >
               {sending.isLoading ? MESSAGES.enviando : 'Cambiar estado'}
-            </button>
+            </SubmitButton>
           </div>
         </div>
         <SaveProblems id="cambio-problems" problems={problems} />

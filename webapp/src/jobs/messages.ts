@@ -90,3 +90,6 @@ export const PROBLEMS = {
   meses: 'Los meses deben ser un número entero entre 1 y 120.',
   dias: 'Los días deben ser un número entero entre 0 y 365.',
 } as const;
+
+/** What the list of los trabajos says when it failed, while it loads and when it is empty. */
+export const LIST_TEXTS = { failed: MESSAGES.listaFallo, loading: MESSAGES.cargando, empty: MESSAGES.sinTrabajos };

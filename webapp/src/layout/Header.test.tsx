@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { shop } from '../app/shop';
 import { lapsed, loggedIn } from '../session/sessionSlice';
 import { openPage } from '../test/page';
@@ -7,8 +7,6 @@ import { adminToken } from '../test/seed';
 import { Header } from './Header';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
-afterEach(() => vi.unstubAllGlobals());
 
 const tienda = {
   nombre: 'Óptica Sur',

@@ -7,7 +7,6 @@ import { Layout } from './Layout';
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 

@@ -28,8 +28,6 @@ function open(screenName: keyof typeof screens, routes: Record<string, [number, 
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(alert).mockClear();
   vi.mocked(confirm).mockReset();
 });
 

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { routes } from '../routing/routes';
 import { openPage } from '../test/page';
@@ -20,11 +20,6 @@ function open(answer: [number, unknown]) {
 const answer = (estadoMovimiento: string | null) => ({ estadoMovimiento, fecha: '2024-05-10', local: 'La Cruz' });
 
 const progress = () => screen.getByRole('progressbar', { name: 'Progreso del pedido' });
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(alert).mockClear();
-});
 
 describe('public order status', () => {
   it.each([

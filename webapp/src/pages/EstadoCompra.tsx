@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { errorStatus } from '../api/base';
-import { ESTADO_LABELS, isEstado, useEstadoCompraQuery, type EstadoMovimiento } from '../api/cashbox';
+import { ESTADO_LABELS, isEstado, useEstadoCompraQuery, type EstadoMovimiento } from '../api/movements';
 import { formatFecha } from '../lib/dates';
 import { MESSAGES } from './messages';
 

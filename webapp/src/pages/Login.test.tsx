@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { openPage } from '../test/page';
 import { adminToken, fakeToken, inAnHour } from '../test/seed';
@@ -13,11 +13,6 @@ const routes = [
   { path: '/login', element: <Login /> },
   { path: '/inicio', element: <p>pantalla de inicio</p> },
 ];
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(alert).mockClear();
-});
 
 describe('login screen', () => {
   it('keeps submit disabled until both fields have text, and refuses blanks', async () => {

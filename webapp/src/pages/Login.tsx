@@ -4,8 +4,10 @@ import { useLoginMutation } from '../api/auth';
 import { errorStatus } from '../api/base';
 import { alert } from '../app/alerts';
 import { useAppDispatch, useAppSelector } from '../app/store';
+import { CredentialFields } from '../session/CredentialFields';
 import { loginMissing, SESSION_MESSAGES } from '../session/messages';
 import { isAuthenticated, loggedIn, sessionFromToken } from '../session/sessionSlice';
+import { SubmitButton } from '../ui/SubmitButton';
 import { MESSAGES, TITLES } from './messages';
 
 export function Login() {
@@ -66,41 +68,22 @@ export function Login() {
               </div>
             )}
             <form onSubmit={submit} noValidate>
-              <div className="mb-3">
-                <label htmlFor="username" className="form-label">
-                  Usuario
-                </label>
-                <input
-                  id="username"
-                  className="form-control"
-                  autoComplete="username"
-                  required
-                  value={username}
-                  onChange={(e) => setUsername(e.target.value)}
-                />
-              </div>
-              <div className="mb-3">
-                <label htmlFor="password" className="form-label">
-                  Contraseña
-                </label>
-                <input
-                  id="password"
-                  type="password"
-                  className="form-control"
-                  autoComplete="current-password"
-                  required
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </div>
-              <button
-                type="submit"
+              <CredentialFields
+                ids={['username', 'password']}
+                username={username}
+                onUsername={setUsername}
+                password={password}
+                onPassword={setPassword}
+                required
+              />
+              <SubmitButton
                 className="btn btn-primary w-100"
-                disabled={missing !== null || isLoading}
-                aria-describedby={missing ? 'login-motivo' : undefined}
+                problemsId="login-motivo"
+                problems={missing ? [missing] : []}
+                busy={isLoading}
               >
                 Iniciar Sesión
-              </button>
+              </SubmitButton>
               {missing && (
                 <div id="login-motivo" className="small text-body-secondary mt-2 text-center" role="status">
                   {missing}

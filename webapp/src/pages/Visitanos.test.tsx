@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { openPage } from '../test/page';
 import { Visitanos } from './Visitanos';
@@ -18,11 +18,6 @@ const cards = () =>
     const card = within(h.closest('.card') as HTMLElement);
     return [h.textContent, card.getByRole('link', { name: 'Ver en el mapa' }).getAttribute('href')];
   });
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(alert).mockClear();
-});
 
 describe('visit-us page', () => {
   it("shows the shop's branches as the server lists them, asked with no session", async () => {

@@ -41,8 +41,6 @@ const sent = (calls: { method: string; body: string | null }[], method: string) 
 const saved = (mensaje: string, id = 7) => [201, { mensaje, paciente: paciente({ id }) }] as [number, unknown];
 
 afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(alert).mockClear();
   vi.mocked(confirm).mockReset();
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { errorStatus, errorText, handledElsewhere } from '../api/base';
 import { useListLookupQuery } from '../api/lookups';
 import {
@@ -13,7 +13,8 @@ import { useAppSelector } from '../app/store';
 import { isoDate } from '../lib/dates';
 import { isAdmin } from '../session/sessionSlice';
 import { RadioGroup } from '../ui/RadioGroup';
-import type { EditScreenProps } from '../ui/editScreen';
+import { TextAreaField, TextField } from '../ui/fields';
+import { useRouteId, useSeed, type EditScreenProps } from '../ui/editScreen';
 import { SaveProblems } from '../ui/SaveProblems';
 import { SavingOverlay } from '../ui/SavingOverlay';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
@@ -115,35 +116,29 @@ export function PatientForm({ paciente }: Props) {
           {TEXT_FIELDS.map(({ name, label, required, type }) => {
             const invalid = required !== undefined && touched[name] === true && form[name].trim() === '';
             return (
-              <div className="col-md-6 col-lg-4" key={name}>
-                <label htmlFor={name} className="form-label">
-                  {label}
-                </label>
-                <input
-                  id={name}
-                  type={type ?? 'text'}
-                  className={`form-control${invalid ? ' is-invalid' : ''}`}
-                  required={required !== undefined}
-                  value={form[name]}
-                  onChange={(e) => set({ [name]: e.target.value })}
-                  onBlur={() => setTouched((t) => ({ ...t, [name]: true }))}
-                />
+              <TextField
+                key={name}
+                id={name}
+                label={label}
+                className="col-md-6 col-lg-4"
+                type={type ?? 'text'}
+                invalid={invalid}
+                required={required !== undefined}
+                value={form[name]}
+                onChange={(text) => set({ [name]: text })}
+                onBlur={() => setTouched((t) => ({ ...t, [name]: true }))}
+              >
                 {required && <div className="invalid-feedback">{required}</div>}
-              </div>
+              </TextField>
             );
           })}
-          <div className="col-12">
-            <label htmlFor="observaciones" className="form-label">
-              Observaciones
-            </label>
-            <textarea
-              id="observaciones"
-              className="form-control"
-              rows={2}
-              value={form.observaciones}
-              onChange={(e) => set({ observaciones: e.target.value })}
-            />
-          </div>
+          <TextAreaField
+            id="observaciones"
+            label="Observaciones"
+            className="col-12"
+            value={form.observaciones}
+            onChange={(observaciones) => set({ observaciones })}
+          />
         </div>
         <div className="row g-3 mb-3">
           <RadioGroup
@@ -221,13 +216,11 @@ export function PatientForm({ paciente }: Props) {
 /** Route editarPaciente/:id: loads the patient fresh (its version guards the update), then shows
  * the form with it. */
 export function EditPatient({ below }: EditScreenProps) {
-  const id = Number(useParams().id);
-  const valid = Number.isSafeInteger(id) && id > 0;
-  const query = useGetPacienteQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
+  const id = useRouteId();
+  const valid = id !== null;
+  const query = useGetPacienteQuery(id ?? 0, { skip: !valid, refetchOnMountOrArgChange: true });
   // The first fresh answer seeds the form; refetches after saving must not reset it.
-  const [loaded, setLoaded] = useState<Paciente | null>(null);
-  if (loaded && loaded.id !== id) setLoaded(null);
-  if (!loaded && query.currentData?.id === id && !query.isFetching) setLoaded(query.currentData);
+  const [loaded] = useSeed(query, id);
 
   const failed = !loaded && (!valid || (query.isError && !handledElsewhere(query.error)));
   const message =

@@ -29,8 +29,6 @@ const numbers = () =>
 const rows = () => screen.getAllByRole('row').slice(1);
 
 afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(alert).mockClear();
   vi.mocked(confirm).mockReset();
 });
 

@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Paciente } from '../api/patients';
+import { DataTable, ENTITY_TABLE } from '../ui/DataTable';
+import { DeleteButton } from '../ui/RemoveButton';
 import { MESSAGES } from './messages';
 import { comprasPath } from './rules';
 
@@ -16,48 +18,35 @@ export function PatientTable({ pacientes, admin, onDelete }: Props) {
     return <div className="alert alert-info text-center">{MESSAGES.sinPacientes}</div>;
   }
   return (
-    <div className="table-responsive">
-      <table className="table table-striped table-hover align-middle">
-        <thead className="table-dark">
-          <tr>
-            <th>Ficha</th>
-            <th>Nombre completo</th>
-            <th>Documento</th>
-            <th>Celular</th>
-            <th>Local</th>
-            <th>Acciones</th>
-          </tr>
-        </thead>
-        <tbody>
-          {pacientes.map((p) => (
-            <tr key={p.id}>
-              <td>{p.ficha}</td>
-              <td>{p.nombreCompleto}</td>
-              <td>{p.documento ?? ''}</td>
-              <td>{p.celular ?? ''}</td>
-              <td>{p.local?.nombre ?? ''}</td>
-              <td>
-                <div className="d-flex flex-wrap gap-1">
-                  <Link className="btn btn-warning btn-sm" to={`/editarPaciente/${p.id}`}>
-                    Editar
-                  </Link>
-                  <Link className="btn btn-info btn-sm" to={comprasPath(p.nombreCompleto, p.id)}>
-                    Ver compras
-                  </Link>
-                  <Link className="btn btn-success btn-sm" to={`/crearMovimiento/${p.id}`}>
-                    Registrar un movimiento
-                  </Link>
-                  {admin && (
-                    <button type="button" className="btn btn-danger btn-sm" onClick={() => onDelete(p)}>
-                      Eliminar
-                    </button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={pacientes}
+      {...ENTITY_TABLE}
+      stacked={false}
+      rowKey={(p) => p.id}
+      columns={[
+        { header: 'Ficha', cell: (p) => p.ficha },
+        { header: 'Nombre completo', cell: (p) => p.nombreCompleto },
+        { header: 'Documento', cell: (p) => p.documento ?? '' },
+        { header: 'Celular', cell: (p) => p.celular ?? '' },
+        { header: 'Local', cell: (p) => p.local?.nombre ?? '' },
+        {
+          header: 'Acciones',
+          cell: (p) => (
+            <div className="d-flex flex-wrap gap-1">
+              <Link className="btn btn-warning btn-sm" to={`/editarPaciente/${p.id}`}>
+                Editar
+              </Link>
+              <Link className="btn btn-info btn-sm" to={comprasPath(p.nombreCompleto, p.id)}>
+                Ver compras
+              </Link>
+              <Link className="btn btn-success btn-sm" to={`/crearMovimiento/${p.id}`}>
+                Registrar un movimiento
+              </Link>
+              {admin && <DeleteButton onClick={() => onDelete(p)} />}
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }

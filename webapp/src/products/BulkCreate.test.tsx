@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { openPage } from '../test/page';
 import { adminToken, lookupAnswers } from '../test/seed';
@@ -28,11 +28,6 @@ async function typeModels(user: UserEvent, models: string[]) {
     await user.type(model(i + 1), m);
   }
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(alert).mockClear();
-});
 
 describe('bulk product creation', () => {
   it('offers remove only while there is more than one model, and needs every model filled', async () => {

@@ -22,8 +22,6 @@ const aplicar = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Apl
 const posted = (calls: { method: string; body: string | null }[]) => calls.filter((c) => c.method === 'POST');
 
 afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(alert).mockClear();
   vi.mocked(confirm).mockReset();
 });
 

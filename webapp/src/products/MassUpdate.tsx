@@ -2,11 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { handledElsewhere } from '../api/base';
 import { useListLookupQuery } from '../api/lookups';
+import type { LookupItem } from '../api/types';
 import { useActualizarPreciosMutation, type MassUpdateBody, type NamedRef } from '../api/products';
 import { alert, confirm } from '../app/alerts';
 import { formatPesos } from '../lib/money';
 import { formatPorcentaje, readNumber } from '../lib/numbers';
+import { Field, SelectField } from '../ui/fields';
 import { NumberInput } from '../ui/NumberInput';
+import { RadioGroup } from '../ui/RadioGroup';
 import { SaveProblems } from '../ui/SaveProblems';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { MASS_UPDATE_CONFIRM, MESSAGES, PROBLEMS, TITLES } from './messages';
@@ -17,6 +20,25 @@ const optionalId = (text: string) => (text === '' ? null : Number(text));
 
 /** What the screen opens with: a change to any of it is asked about before leaving. */
 const OPENED = { tipo: 'precio', tipoCambio: 'porcentaje', valor: '', categoria: '', material: '' };
+
+/** A lookup the update may be limited to ('' for all, `all` in words), by id. */
+const filterSelect = (
+  id: string,
+  label: string,
+  all: string,
+  items: LookupItem[],
+  value: string,
+  onChange: (value: string) => void,
+) => (
+  <SelectField
+    id={id}
+    label={label}
+    className="col-md-6"
+    value={value}
+    onChange={onChange}
+    options={[{ value: '', label: all }, ...items.map((i) => ({ value: String(i.id), label: i.nombre }))]}
+  />
+);
 
 /** Route actualizar-productos: raise or lower every price or cost that the filters select. */
 export function MassUpdate() {
@@ -76,40 +98,35 @@ export function MassUpdate() {
     }
   };
 
-  const radio = <T extends string>(name: string, value: T, current: T, set: (v: T) => void, label: string) => (
-    <div className="form-check form-check-inline" key={value}>
-      <input
-        className="form-check-input"
-        type="radio"
-        name={name}
-        id={`${name}-${value}`}
-        checked={current === value}
-        onChange={() => set(value)}
-      />
-      <label className="form-check-label" htmlFor={`${name}-${value}`}>
-        {label}
-      </label>
-    </div>
-  );
-
   return (
     <section>
       <h2 className="mb-4">Actualizar precio o costo</h2>
       <form onSubmit={apply} noValidate>
-        <fieldset className="mb-3">
-          <legend className="form-label fs-6 fw-semibold">Qué actualizar</legend>
-          {radio('tipo', 'precio', tipo, setTipo, 'Precio')}
-          {radio('tipo', 'costo', tipo, setTipo, 'Costo')}
-        </fieldset>
-        <fieldset className="mb-3">
-          <legend className="form-label fs-6 fw-semibold">Tipo de cambio</legend>
-          {radio('tipoCambio', 'porcentaje', tipoCambio, setTipoCambio, 'Porcentaje')}
-          {radio('tipoCambio', 'fijo', tipoCambio, setTipoCambio, 'Fijo')}
-        </fieldset>
-        <div className="mb-3">
-          <label htmlFor="valor" className="form-label">
-            Valor
-          </label>
+        <RadioGroup
+          className="mb-3"
+          legend="Qué actualizar"
+          name="tipo"
+          inline
+          options={[
+            { value: 'precio', label: 'Precio' },
+            { value: 'costo', label: 'Costo' },
+          ]}
+          value={tipo}
+          onChange={setTipo}
+        />
+        <RadioGroup
+          className="mb-3"
+          legend="Tipo de cambio"
+          name="tipoCambio"
+          inline
+          options={[
+            { value: 'porcentaje', label: 'Porcentaje' },
+            { value: 'fijo', label: 'Fijo' },
+          ]}
+          value={tipoCambio}
+          onChange={setTipoCambio}
+        />
+        <Field id="valor" label="Valor" className="mb-3">
           <NumberInput
             id="valor"
             rule={massValueRule(tipoCambio)}
@@ -117,47 +134,13 @@ export function MassUpdate() {
             value={valor}
             onValueChange={setValor}
           />
-        </div>
+        </Field>
         <div className="row g-3 mb-4">
-          <div className="col-md-6">
-            <label htmlFor="filtro-categoria" className="form-label">
-              Categoría
-            </label>
-            <select
-              id="filtro-categoria"
-              className="form-select"
-              value={categoria}
-              onChange={(e) => setCategoria(e.target.value)}
-            >
-              <option value="">Todas</option>
-              {categorias.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.nombre}
-                </option>
-              ))}
-            </select>
-          </div>
+          {filterSelect('filtro-categoria', 'Categoría', 'Todas', categorias, categoria, setCategoria)}
           <div className="col-md-6">
             <TypeAhead label="Proveedor" items={proveedores} value={proveedor} onChange={setProveedor} />
           </div>
-          <div className="col-md-6">
-            <label htmlFor="filtro-material" className="form-label">
-              Material
-            </label>
-            <select
-              id="filtro-material"
-              className="form-select"
-              value={material}
-              onChange={(e) => setMaterial(e.target.value)}
-            >
-              <option value="">Todos</option>
-              {materiales.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.nombre}
-                </option>
-              ))}
-            </select>
-          </div>
+          {filterSelect('filtro-material', 'Material', 'Todos', materiales, material, setMaterial)}
           <div className="col-md-6">
             <TypeAhead label="Marca" items={marcas} value={marca} onChange={setMarca} />
           </div>

@@ -1,8 +1,8 @@
 import { useListLookupQuery } from '../api/lookups';
 import type { NamedRef } from '../api/products';
-import { formatPesos, PESOS } from '../lib/money';
 import { WHOLE } from '../lib/numbers';
-import { NumberInput } from '../ui/NumberInput';
+import { CheckField, Field, TextAreaField } from '../ui/fields';
+import { NumberInput, PesosInput } from '../ui/NumberInput';
 import { RadioGroup } from '../ui/RadioGroup';
 import { ChoiceList } from './ChoiceList';
 import { PROBLEMS } from './messages';
@@ -60,18 +60,13 @@ export function ProductFields({ value, onChange }: Props) {
             height={SCROLL_BOX}
             testId="marcas"
           />
-          <div className="mb-3">
-            <label htmlFor="descripcion" className="form-label">
-              Descripción
-            </label>
-            <textarea
-              id="descripcion"
-              className="form-control"
-              rows={2}
-              value={value.descripcion}
-              onChange={(e) => set({ descripcion: e.target.value })}
-            />
-          </div>
+          <TextAreaField
+            id="descripcion"
+            label="Descripción"
+            className="mb-3"
+            value={value.descripcion}
+            onChange={(descripcion) => set({ descripcion })}
+          />
           {!onlyCristal(value.categorias) && (
             <>
               <ChoiceList
@@ -95,32 +90,18 @@ export function ProductFields({ value, onChange }: Props) {
             </>
           )}
           <div className="row g-3 mb-3">
-            <div className="col-sm-6">
-              <label htmlFor="costo" className="form-label">
-                Costo
-              </label>
-              <NumberInput
-                id="costo"
-                rule={PESOS}
-                show={formatPesos}
-                value={value.costo}
-                onValueChange={(costo) => onChange(typeCost(value, costo))}
-              />
-            </div>
-            <div className="col-sm-6">
-              <label htmlFor="precio" className="form-label">
-                Precio
-              </label>
-              <NumberInput
+            <Field id="costo" label="Costo" className="col-sm-6">
+              <PesosInput id="costo" value={value.costo} onValueChange={(costo) => onChange(typeCost(value, costo))} />
+            </Field>
+            <Field id="precio" label="Precio" className="col-sm-6">
+              <PesosInput
                 id="precio"
-                rule={PESOS}
-                show={formatPesos}
                 required
                 requiredMessage={PROBLEMS.precioObligatorio}
                 value={value.precio}
                 onValueChange={(precio) => set({ precio })}
               />
-            </div>
+            </Field>
           </div>
           <fieldset className="mb-3">
             <legend className="form-label fs-6 fw-semibold">Locales y stock</legend>
@@ -128,18 +109,13 @@ export function ProductFields({ value, onChange }: Props) {
               const stock = chosen(l.id);
               return (
                 <div className="d-flex align-items-center gap-3 mb-2" key={l.id}>
-                  <div className="form-check flex-grow-1 m-0">
-                    <input
-                      className="form-check-input"
-                      type="checkbox"
-                      id={`local-${l.id}`}
-                      checked={stock !== undefined}
-                      onChange={(e) => toggleBranch({ id: l.id, nombre: l.nombre }, e.target.checked)}
-                    />
-                    <label className="form-check-label" htmlFor={`local-${l.id}`}>
-                      {l.nombre}
-                    </label>
-                  </div>
+                  <CheckField
+                    id={`local-${l.id}`}
+                    label={l.nombre}
+                    className="form-check flex-grow-1 m-0"
+                    checked={stock !== undefined}
+                    onChange={(checked) => toggleBranch({ id: l.id, nombre: l.nombre }, checked)}
+                  />
                   <div style={{ maxWidth: '9rem' }}>
                     <NumberInput
                       small

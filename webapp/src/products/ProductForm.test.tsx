@@ -32,8 +32,6 @@ const sent = (calls: { method: string; body: string | null }[], method: string) 
   JSON.parse(calls.find((c) => c.method === method)!.body!);
 
 afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(alert).mockClear();
   vi.mocked(confirm).mockReset();
 });
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { handledElsewhere } from '../api/base';
 import {
   useCreateProductoMutation,
@@ -8,7 +8,8 @@ import {
   type Producto,
 } from '../api/products';
 import { alert } from '../app/alerts';
-import type { EditScreenProps } from '../ui/editScreen';
+import { TextField } from '../ui/fields';
+import { useRouteId, useSeed, type EditScreenProps } from '../ui/editScreen';
 import { SaveProblems } from '../ui/SaveProblems';
 import { SavingOverlay } from '../ui/SavingOverlay';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
@@ -85,20 +86,18 @@ export function ProductForm({ producto, fromPage }: Props) {
       <SavingOverlay show={saving} />
       <h2 className="mb-4">{title}</h2>
       <form onSubmit={submit} noValidate>
-        <div className="mb-3">
-          <label htmlFor="modelo" className="form-label">
-            Modelo
-          </label>
-          <input
-            id="modelo"
-            className={`form-control${modeloInvalid ? ' is-invalid' : ''}`}
-            required
-            value={modelo}
-            onChange={(e) => setModelo(e.target.value)}
-            onBlur={() => setTouched(true)}
-          />
+        <TextField
+          id="modelo"
+          label="Modelo"
+          className="mb-3"
+          invalid={modeloInvalid}
+          required
+          value={modelo}
+          onChange={setModelo}
+          onBlur={() => setTouched(true)}
+        >
           <div className="invalid-feedback">El modelo es obligatorio.</div>
-        </div>
+        </TextField>
         <ProductFields value={fields} onChange={setFields} />
         <div className="d-flex gap-2 mt-4">
           <button type="button" className="btn btn-secondary" onClick={() => navigate(list)}>
@@ -117,13 +116,12 @@ export function ProductForm({ producto, fromPage }: Props) {
 /** Route editarProducto/:id: loads the product fresh (its version guards the update), then
  * shows the form with it. */
 export function EditProduct({ below }: EditScreenProps) {
-  const id = Number(useParams().id);
+  const id = useRouteId();
   const [search] = useSearchParams();
-  const valid = Number.isSafeInteger(id) && id > 0;
-  const query = useGetProductoQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
+  const valid = id !== null;
+  const query = useGetProductoQuery(id ?? 0, { skip: !valid, refetchOnMountOrArgChange: true });
   // The first fresh answer seeds the form; refetches after saving must not reset it.
-  const [loaded, setLoaded] = useState<Producto | null>(null);
-  if (!loaded && query.currentData && !query.isFetching) setLoaded(query.currentData);
+  const [loaded] = useSeed(query, id);
 
   if (!loaded && (!valid || query.isError)) {
     return <p className="alert alert-danger">{MESSAGES.productoFallo}</p>;

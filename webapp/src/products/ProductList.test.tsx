@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
 import { isoDate } from '../lib/dates';
-import { openPage } from '../test/page';
+import { capturedDownloads, openPage } from '../test/page';
 import { adminToken, locales, producto, sellerToken, springPage } from '../test/seed';
 import { ProductList } from './ProductList';
 
@@ -20,9 +20,7 @@ const headers = () => screen.getAllByRole('columnheader').map((h) => h.textConte
 const searchForm = (name: string) => within(screen.getByRole('search', { name }));
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  vi.mocked(alert).mockClear();
   vi.mocked(confirm).mockReset();
 });
 
@@ -214,12 +212,7 @@ describe('product list', () => {
 
   it('exports the stock of a chosen branch', async () => {
     const user = userEvent.setup();
-    const saved: string[] = [];
-    URL.createObjectURL = vi.fn(() => 'blob:stock');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = capturedDownloads('blob:stock');
     const { calls } = open(admin, {
       'GET /api/productos/page/0': [200, springPage([producto()], 12)],
       'GET /api/local': [200, locales],

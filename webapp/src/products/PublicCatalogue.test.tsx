@@ -8,7 +8,6 @@ import { PublicCatalogue } from './PublicCatalogue';
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 

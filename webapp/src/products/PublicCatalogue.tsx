@@ -2,6 +2,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useListLookupQuery } from '../api/lookups';
 import { useCatalogoPageQuery } from '../api/products';
 import { money } from '../lib/money';
+import { DataTable, ENTITY_TABLE } from '../ui/DataTable';
 import { Pagination } from '../ui/Pagination';
 import { Description } from './Description';
 import { MESSAGES } from './messages';
@@ -29,30 +30,18 @@ export function PublicCatalogue() {
         <div className="alert alert-info text-center">{MESSAGES.sinProductos}</div>
       )}
       {!loading && productos.length > 0 && (
-        <div className="table-responsive">
-          <table className="table table-striped table-hover align-middle">
-            <thead className="table-dark">
-              <tr>
-                <th>Modelo</th>
-                <th>Marca</th>
-                <th>Precio</th>
-                <th>Descripción</th>
-              </tr>
-            </thead>
-            <tbody>
-              {productos.map((p) => (
-                <tr key={p.id}>
-                  <td>{p.modelo}</td>
-                  <td>{p.marca}</td>
-                  <td className="text-nowrap">{money(p.precio)}</td>
-                  <td>
-                    <Description text={p.descripcion ?? ''} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={productos}
+          {...ENTITY_TABLE}
+          stacked={false}
+          rowKey={(p) => p.id}
+          columns={[
+            { header: 'Modelo', cell: (p) => p.modelo },
+            { header: 'Marca', cell: (p) => p.marca },
+            { header: 'Precio', className: 'text-nowrap', cell: (p) => money(p.precio) },
+            { header: 'Descripción', cell: (p) => <Description text={p.descripcion ?? ''} /> },
+          ]}
+        />
       )}
       {query.data && (
         <Pagination

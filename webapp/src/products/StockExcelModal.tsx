@@ -3,6 +3,8 @@ import { handledElsewhere } from '../api/base';
 import { useListLookupQuery } from '../api/lookups';
 import { useStockExcelMutation } from '../api/products';
 import { alert } from '../app/alerts';
+import { named, SelectField } from '../ui/fields';
+import { Modal } from '../ui/Modal';
 import { MESSAGES, TITLES } from './messages';
 import { stockFileName } from './rules';
 
@@ -31,46 +33,31 @@ export function StockExcelModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <>
-      <div className="modal d-block" tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby="stock-modal-title">
-        <div className="modal-dialog">
-          <div className="modal-content">
-            <div className="modal-header">
-              <h5 className="modal-title" id="stock-modal-title">
-                Seleccionar Local
-              </h5>
-              <button type="button" className="btn-close" aria-label="Cerrar" onClick={onClose} />
-            </div>
-            <div className="modal-body">
-              <label htmlFor="stock-local" className="form-label">
-                Local
-              </label>
-              <select
-                id="stock-local"
-                className="form-select"
-                value={localId}
-                onChange={(e) => setLocalId(e.target.value)}
-              >
-                <option value="">Seleccione un local</option>
-                {locales.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.nombre}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="modal-footer">
-              <button type="button" className="btn btn-secondary" onClick={onClose}>
-                Cancelar
-              </button>
-              <button type="button" className="btn btn-success" disabled={isLoading} onClick={submit}>
-                Generar Excel
-              </button>
-            </div>
-          </div>
-        </div>
-      </div>
-      <div className="modal-backdrop show" />
-    </>
+    <Modal
+      titleId="stock-modal-title"
+      title="Seleccionar Local"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancelar
+          </button>
+          <button type="button" className="btn btn-success" disabled={isLoading} onClick={submit}>
+            Generar Excel
+          </button>
+        </>
+      }
+    >
+      <SelectField
+        id="stock-local"
+        label="Local"
+        value={localId}
+        onChange={setLocalId}
+        options={[
+          { value: '', label: 'Seleccione un local' },
+          ...named(locales).map((o) => ({ ...o, value: String(o.value) })),
+        ]}
+      />
+    </Modal>
   );
 }

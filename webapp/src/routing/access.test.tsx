@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lookupsApi, useListLookupQuery } from '../api/lookups';
 import { alert } from '../app/alerts';
 import { makeStore } from '../app/store';
@@ -30,11 +30,6 @@ const routes = [
 ];
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(alert).mockClear();
-});
 
 describe('screens guarded by role', () => {
   it('sends a visitor to login with the 401 alert', async () => {

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { openPage } from '../test/page';
 import {
@@ -51,11 +51,6 @@ const routes = (): Record<string, [number, unknown]> => ({
 
 const audited = (calls: { path: string }[]) =>
   calls.filter((c) => c.path.startsWith('/api/auditoria')).map((c) => c.path);
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(alert).mockClear();
-});
 
 describe('audit sections of the edit screens', () => {
   it('shows the product its stock ledger and history, below the form, for admins', async () => {

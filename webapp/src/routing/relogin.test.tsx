@@ -10,9 +10,7 @@ import { RequireRole } from './RequireRole';
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
-  vi.mocked(alert).mockClear();
   vi.mocked(confirm).mockReset();
 });
 

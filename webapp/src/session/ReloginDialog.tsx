@@ -4,6 +4,9 @@ import { useLoginMutation } from '../api/auth';
 import { api, endSession, errorStatus } from '../api/base';
 import { alert } from '../app/alerts';
 import { useAppDispatch, useAppSelector } from '../app/store';
+import { Modal } from '../ui/Modal';
+import { SubmitButton } from '../ui/SubmitButton';
+import { CredentialFields } from './CredentialFields';
 import { loginMissing, SESSION_MESSAGES as M } from './messages';
 import { loggedIn, sessionFromToken } from './sessionSlice';
 import { discardUnsavedChanges } from './unsaved';
@@ -61,74 +64,49 @@ export function ReloginDialog() {
   };
 
   return (
-    <>
-      <div className="modal d-block" tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby="relogin-title">
-        <div className="modal-dialog">
-          <form className="modal-content" onSubmit={submit} noValidate>
-            <div className="modal-header">
-              <h5 className="modal-title" id="relogin-title">
-                {M.reloginTitulo}
-              </h5>
-            </div>
-            <div className="modal-body">
-              <p>{M.reloginTexto}</p>
-              <div className="mb-3">
-                <label htmlFor="relogin-usuario" className="form-label">
-                  Usuario
-                </label>
-                <input
-                  id="relogin-usuario"
-                  className="form-control"
-                  autoComplete="username"
-                  value={username}
-                  onChange={(e) => setUsername(e.target.value)}
-                />
-                {username.trim() !== before && (
-                  <div className="form-text text-warning-emphasis">{M.reloginOtroUsuario}</div>
-                )}
-              </div>
-              <div className="mb-2">
-                <label htmlFor="relogin-contrasena" className="form-label">
-                  Contraseña
-                </label>
-                <input
-                  id="relogin-contrasena"
-                  type="password"
-                  className="form-control"
-                  autoComplete="current-password"
-                  autoFocus
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </div>
-              {problem && (
-                <div className="alert alert-danger py-2 mb-0" role="alert">
-                  {problem}
-                </div>
-              )}
-            </div>
-            <div className="modal-footer">
-              {missing && (
-                <span id="relogin-motivo" className="small text-body-secondary me-auto" role="status">
-                  {missing}
-                </span>
-              )}
-              <button type="button" className="btn btn-outline-secondary" onClick={leave}>
-                Salir sin guardar
-              </button>
-              <button
-                type="submit"
-                className="btn btn-primary"
-                disabled={missing !== null || isLoading}
-                aria-describedby={missing ? 'relogin-motivo' : undefined}
-              >
-                Ingresar
-              </button>
-            </div>
-          </form>
+    <Modal
+      titleId="relogin-title"
+      title={M.reloginTitulo}
+      onSubmit={submit}
+      footer={
+        <>
+          {missing && (
+            <span id="relogin-motivo" className="small text-body-secondary me-auto" role="status">
+              {missing}
+            </span>
+          )}
+          <button type="button" className="btn btn-outline-secondary" onClick={leave}>
+            Salir sin guardar
+          </button>
+          <SubmitButton
+            className="btn btn-primary"
+            problemsId="relogin-motivo"
+            problems={missing ? [missing] : []}
+            busy={isLoading}
+          >
+            Ingresar
+          </SubmitButton>
+        </>
+      }
+    >
+      <p>{M.reloginTexto}</p>
+      <CredentialFields
+        ids={['relogin-usuario', 'relogin-contrasena']}
+        username={username}
+        onUsername={setUsername}
+        password={password}
+        onPassword={setPassword}
+        usernameHint={
+          username.trim() !== before && <div className="form-text text-warning-emphasis">{M.reloginOtroUsuario}</div>
+        }
+        autoFocusPassword
+        passwordClassName="mb-2"
+      />
+      {problem && (
+        <div className="alert alert-danger py-2 mb-0" role="alert">
+          {problem}
         </div>
-      </div>
-      <div className="modal-backdrop show" />
-    </>
+      )}
+    </Modal>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentProps, ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
-import { openPage, whenEnabled, type Answers } from '../test/page';
+import { capturedDownloads, openPage, whenEnabled, type Answers } from '../test/page';
 import {
   adminToken,
   localesConEspacios,
@@ -99,9 +99,7 @@ const tableRows = (name: string) =>
     );
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  vi.mocked(alert).mockClear();
   charts.bar.length = 0;
   charts.pie.length = 0;
 });
@@ -312,12 +310,7 @@ describe('statistics', () => {
 
   it('downloads both workbooks under their names, with the token, and tells when one fails', async () => {
     const user = userEvent.setup();
-    const saved: string[] = [];
-    URL.createObjectURL = vi.fn(() => 'blob:xlsx');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = capturedDownloads('blob:xlsx');
     const { calls, routes } = open(admin, { [EXCEL_VENTAS]: [200, 'xlsx'], [EXCEL_MARCAS]: [200, 'xlsx'] });
     await screen.findByRole('option', { name: 'La Cruz Sur' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Local' }), 'La Cruz Sur');

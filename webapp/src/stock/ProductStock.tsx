@@ -8,7 +8,7 @@ import { AdjustDialog } from './AdjustDialog';
 import { MESSAGES, TITLES } from './messages';
 import { refused } from './refused';
 import { minimoBody, minimoProblems, minimoText } from './rules';
-import '../ui/stackedTable.css';
+import { DataTable } from '../ui/DataTable';
 
 /** The reorder point of one branch: a small form of its own (blank clears it). */
 function MinimoForm({
@@ -64,6 +64,11 @@ function MinimoForm({
   );
 }
 
+/** The units on their way to a branch, or a dash. */
+function EnTransito({ unidades }: { unidades: number }) {
+  return unidades > 0 ? <span className="badge text-bg-info">{MESSAGES.enTransito(unidades)}</span> : '—';
+}
+
 /**
  * Under a product's edit form (admins): each branch's stock, what is on its way there, its
  * reorder point (saved on its own), and 'Ajustar stock' with a reason and a note. The panel reads
@@ -94,56 +99,44 @@ export function ProductStock({ productoId }: { productoId: number }) {
         {producto.productoLocales.length === 0 ? (
           <p className="text-muted mb-0">{MESSAGES.sinLocales}</p>
         ) : (
-          <div className="table-responsive">
-            <table className="table table-sm align-middle table-stacked mb-0" aria-label="Stock por local">
-              <thead>
-                <tr>
-                  <th>Local</th>
-                  <th className="text-md-end">Stock</th>
-                  <th className="text-md-end">En tránsito</th>
-                  <th>Punto de pedido</th>
-                  <th>Acciones</th>
-                </tr>
-              </thead>
-              <tbody>
-                {producto.productoLocales.map((s) => (
-                  <tr key={s.local.id} data-testid={`stock-local-${s.local.id}`}>
-                    <td data-label="Local">{s.local.nombre}</td>
-                    <td data-label="Stock" className="text-md-end">
-                      {formatEntero(s.stock)}
-                    </td>
-                    <td data-label="En tránsito" className="text-md-end">
-                      {(s.enTransito ?? 0) > 0 ? (
-                        <span className="badge text-bg-info">{MESSAGES.enTransito(s.enTransito ?? 0)}</span>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td data-label="Punto de pedido">
-                      <MinimoForm
-                        key={`${s.local.id}-${s.minimo ?? ''}`}
-                        productoId={producto.id}
-                        localId={s.local.id}
-                        localNombre={s.local.nombre}
-                        minimo={s.minimo}
-                        onSaved={saved}
-                      />
-                    </td>
-                    <td data-label="Acciones">
-                      <button
-                        type="button"
-                        className="btn btn-outline-warning btn-sm"
-                        aria-label={`Ajustar stock en ${s.local.nombre}`}
-                        onClick={() => setAjustando(s.local.id)}
-                      >
-                        Ajustar stock
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label="Stock por local"
+            variant="table-sm mb-0"
+            rows={producto.productoLocales}
+            rowKey={(s) => s.local.id}
+            rowTestId={(s) => `stock-local-${s.local.id}`}
+            columns={[
+              { header: 'Local', cell: (s) => s.local.nombre },
+              { header: 'Stock', align: 'md-end', cell: (s) => formatEntero(s.stock) },
+              { header: 'En tránsito', align: 'md-end', cell: (s) => <EnTransito unidades={s.enTransito ?? 0} /> },
+              {
+                header: 'Punto de pedido',
+                cell: (s) => (
+                  <MinimoForm
+                    key={`${s.local.id}-${s.minimo ?? ''}`}
+                    productoId={producto.id}
+                    localId={s.local.id}
+                    localNombre={s.local.nombre}
+                    minimo={s.minimo}
+                    onSaved={saved}
+                  />
+                ),
+              },
+              {
+                header: 'Acciones',
+                cell: (s) => (
+                  <button
+                    type="button"
+                    className="btn btn-outline-warning btn-sm"
+                    aria-label={`Ajustar stock en ${s.local.nombre}`}
+                    onClick={() => setAjustando(s.local.id)}
+                  >
+                    Ajustar stock
+                  </button>
+                ),
+              },
+            ]}
+          />
         )}
       </div>
       {fila && (

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { errorText, handledElsewhere } from '../api/base';
+import { handledElsewhere } from '../api/base';
 import { useListLookupQuery } from '../api/lookups';
-import { useReponerExcelMutation, useReponerQuery } from '../api/stock';
+import { useReponerExcelMutation, useReponerQuery, type AReponer } from '../api/stock';
 import { alert } from '../app/alerts';
 import { useAppSelector } from '../app/store';
 import { formatPesos } from '../lib/money';
 import { formatEntero } from '../lib/numbers';
 import { isAdmin } from '../session/sessionSlice';
-import { Pagination } from '../ui/Pagination';
-import { MESSAGES, TITLES } from './messages';
+import type { Column, TableSpec } from '../ui/DataTable';
+import { named, SelectField } from '../ui/fields';
+import { PagedList } from '../ui/PagedList';
+import { LIST_TEXTS, MESSAGES, TITLES } from './messages';
 import { reponerFileName } from './rules';
-import '../ui/stackedTable.css';
 
 const PAGE_SIZE = 50;
 
@@ -28,7 +29,6 @@ export function Reorder() {
   const localId = admin ? elegido : (session.localId ?? 0);
   const list = useReponerQuery({ localId, page, size: PAGE_SIZE }, { skip: !localId, refetchOnMountOrArgChange: true });
   const [excel, downloading] = useReponerExcelMutation();
-  const data = list.isError ? undefined : list.currentData;
   const local = locales.find((l) => l.id === localId);
 
   const descargar = async () => {
@@ -45,30 +45,21 @@ export function Reorder() {
     <section>
       <h2 className="text-center mb-3">REPONER</h2>
       <div className="row g-2 mb-3 align-items-end">
-        <div className="col-sm-6 col-md-3">
-          <label htmlFor="reponerLocal" className="form-label">
-            Local
-          </label>
-          <select
-            id="reponerLocal"
-            className="form-select"
-            value={localId}
-            disabled={!admin}
-            onChange={(e) => {
-              setElegido(Number(e.target.value));
-              setPage(0);
-            }}
-          >
-            {admin && <option value={0}>Elegí el local</option>}
-            {locales
-              .filter((l) => admin || l.id === localId)
-              .map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.nombre}
-                </option>
-              ))}
-          </select>
-        </div>
+        <SelectField
+          id="reponerLocal"
+          label="Local"
+          className="col-sm-6 col-md-3"
+          value={localId}
+          disabled={!admin}
+          onChange={(id) => {
+            setElegido(id);
+            setPage(0);
+          }}
+          options={[
+            ...(admin ? [{ value: 0, label: 'Elegí el local' }] : []),
+            ...named(locales.filter((l) => admin || l.id === localId)),
+          ]}
+        />
         <div className="col-auto">
           <button
             type="button"
@@ -82,70 +73,30 @@ export function Reorder() {
       </div>
       <p className="text-muted small">{MESSAGES.reponerAyuda}</p>
       {!localId && <p className="alert alert-info">{MESSAGES.elegirLocal}</p>}
-      {list.isError && !handledElsewhere(list.error) && (
-        <p className="alert alert-danger">{errorText(list.error) ?? MESSAGES.listaFallo}</p>
-      )}
-      {localId > 0 && !list.isError && !data && <p className="text-muted">{MESSAGES.cargando}</p>}
-      {data && data.content.length === 0 && <p className="text-muted">{MESSAGES.nadaQueReponer}</p>}
-      {data && data.content.length > 0 && (
-        <>
-          <div className="table-responsive">
-            <table className="table align-middle table-stacked" aria-label="Productos para reponer">
-              <thead>
-                <tr>
-                  <th scope="col">Modelo</th>
-                  <th scope="col">Marca</th>
-                  <th scope="col" className="text-md-end">
-                    Stock
-                  </th>
-                  <th scope="col" className="text-md-end">
-                    En tránsito
-                  </th>
-                  <th scope="col" className="text-md-end">
-                    Punto de pedido
-                  </th>
-                  <th scope="col" className="text-md-end">
-                    A pedir
-                  </th>
-                  <th scope="col">Proveedores</th>
-                  {admin && (
-                    <th scope="col" className="text-md-end">
-                      Costo
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {data.content.map((r) => (
-                  <tr key={r.productoId} data-testid={`reponer-${r.productoId}`}>
-                    <td data-label="Modelo">{r.modelo}</td>
-                    <td data-label="Marca">{r.marca}</td>
-                    <td data-label="Stock" className="text-md-end">
-                      {formatEntero(r.stock)}
-                    </td>
-                    <td data-label="En tránsito" className="text-md-end">
-                      {formatEntero(r.enTransito)}
-                    </td>
-                    <td data-label="Punto de pedido" className="text-md-end">
-                      {formatEntero(r.minimo)}
-                    </td>
-                    <td data-label="A pedir" className="text-md-end fw-semibold">
-                      {formatEntero(r.faltan)}
-                    </td>
-                    <td data-label="Proveedores">{r.proveedores}</td>
-                    {admin && (
-                      <td data-label="Costo" className="text-md-end text-nowrap">
-                        {r.costoCents == null ? '' : formatPesos(r.costoCents)}
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={data.number} totalPages={data.totalPages} onPage={setPage} />
-        </>
-      )}
+      <PagedList query={list} texts={LIST_TEXTS} onPage={setPage} idle={!localId} {...table(admin)} />
     </section>
   );
 }
+
+const table = (admin: boolean): TableSpec<AReponer> => ({
+  label: 'Productos para reponer',
+  rowKey: (r) => r.productoId,
+  rowTestId: (r) => `reponer-${r.productoId}`,
+  columns: columns(admin),
+});
+
+const columns = (admin: boolean): (Column<AReponer> | false)[] => [
+  { header: 'Modelo', cell: (r) => r.modelo },
+  { header: 'Marca', cell: (r) => r.marca },
+  { header: 'Stock', align: 'md-end', cell: (r) => formatEntero(r.stock) },
+  { header: 'En tránsito', align: 'md-end', cell: (r) => formatEntero(r.enTransito) },
+  { header: 'Punto de pedido', align: 'md-end', cell: (r) => formatEntero(r.minimo) },
+  { header: 'A pedir', align: 'md-end', className: 'fw-semibold', cell: (r) => formatEntero(r.faltan) },
+  { header: 'Proveedores', cell: (r) => r.proveedores },
+  admin && {
+    header: 'Costo',
+    align: 'md-end',
+    className: 'text-nowrap',
+    cell: (r) => (r.costoCents == null ? '' : formatPesos(r.costoCents)),
+  },
+];

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
 import { isoDate } from '../lib/dates';
-import { openPage, whenEnabled, type Answers } from '../test/page';
+import { capturedDownloads, openPage, postKeys, whenEnabled, type Answers } from '../test/page';
 import { adminToken, aReponer, locales, motivosAjuste, producto, reponerPage, sellerToken } from '../test/seed';
 import { ProductStock } from './ProductStock';
 import { Reorder } from './Reorder';
@@ -12,7 +12,6 @@ vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.mocked(alert).mockClear();
 });
 
 const bodyOf = (calls: { method: string; path: string; body: string | null }[], method: string, path: string) =>
@@ -37,12 +36,7 @@ describe('Reponer', () => {
 
   it("a seller sees their branch's list, without costs, and downloads it", async () => {
     const user = userEvent.setup();
-    const saved: string[] = [];
-    URL.createObjectURL = vi.fn(() => 'blob:xlsx');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = capturedDownloads('blob:xlsx');
     const { calls } = open(sellerToken(1), { 'GET /api/reponer/excel': [200, 'xlsx'] });
     const row = await screen.findByTestId('reponer-10');
     expect(cells(row)).toEqual(['RB3025', 'Vulk', '1', '2', '5', '2', 'Lentes SA, Visión']);
@@ -83,7 +77,7 @@ describe('Stock por local (under the product form)', () => {
 
   /** Opens the panel of product 10; `keys` records each adjustment's Idempotency-Key. */
   function open(answers: Answers = {}) {
-    const keys: (string | null)[] = [];
+    const { keys, onRequest } = postKeys();
     const view = openPage(
       '/editarProducto/10',
       [{ path: '/editarProducto/:id', element: <ProductStock productoId={10} /> }],
@@ -94,9 +88,7 @@ describe('Stock por local (under the product form)', () => {
           'GET /api/stock/motivos': [200, motivosAjuste],
           ...answers,
         },
-        onRequest: (request) => {
-          if (request.method === 'POST') keys.push(request.headers.get('Idempotency-Key'));
-        },
+        onRequest,
       },
     );
     return { ...view, keys };

@@ -49,3 +49,6 @@ export const PROBLEMS = {
   minimo: (error: string) => `Punto de pedido: ${error}`,
   minimoFueraDeRango: (max: number) => `El punto de pedido debe estar entre 0 y ${max} unidades`,
 } as const;
+
+/** What the list of lo que hay que reponer says when it failed, while it loads and when it is empty. */
+export const LIST_TEXTS = { failed: MESSAGES.listaFallo, loading: MESSAGES.cargando, empty: MESSAGES.nadaQueReponer };

@@ -87,3 +87,28 @@ export async function whenEnabled<T extends HTMLButtonElement>(button: T): Promi
   await waitFor(() => expect(button.disabled).toBe(false));
   return button;
 }
+
+/** Catches the files the screen saves (app/download): answers the names they were saved under,
+ * in order. The anchor's click is spied on, so a test restores it with vi.restoreAllMocks. */
+export function capturedDownloads(blobUrl: string): string[] {
+  const saved: string[] = [];
+  URL.createObjectURL = vi.fn(() => blobUrl);
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+  return saved;
+}
+
+/** Records the Idempotency-Key of every POST a page sends: pass `onRequest` to openPage. */
+export function postKeys() {
+  const keys: (string | null)[] = [];
+  const onRequest = (request: Request) => {
+    if (request.method === 'POST') keys.push(request.headers.get('Idempotency-Key'));
+  };
+  return { keys, onRequest };
+}
+
+/** The JSON body of the first POST to `path`, or null when none was sent. */
+export const postedBody = (calls: Call[], path: string) =>
+  JSON.parse(calls.find((c) => c.method === 'POST' && c.path === path)?.body ?? 'null');

@@ -9,14 +9,20 @@ import { useAppSelector } from '../app/store';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { formatEntero, WHOLE } from '../lib/numbers';
 import { isAdmin } from '../session/sessionSlice';
-import { NumberInput } from '../ui/NumberInput';
+import { DataTable } from '../ui/DataTable';
+import { named, SelectField, TextAreaField } from '../ui/fields';
+import { CellInput } from '../ui/NumberInput';
+import { RemoveButton } from '../ui/RemoveButton';
 import { SaveProblems } from '../ui/SaveProblems';
 import { SearchBox } from '../ui/SearchBox';
+import { SubmitButton } from '../ui/SubmitButton';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { MESSAGES, TITLES } from './messages';
 import { refused } from './refused';
 import { agregarLinea, envioBody, envioInicial, envioProblems, enviables, stockEn, type Envio } from './rules';
-import '../ui/stackedTable.css';
+
+/** The branch not chosen yet. */
+const ELEGIR = { value: 0, label: 'Elegí el local' };
 
 /**
  * Route transferencias/nueva (staff): from a branch (a seller's own, fixed; an admin chooses) to
@@ -86,53 +92,32 @@ export function NewTransfer() {
     }
   };
 
+  const setLinea = (productoId: number, change: Partial<Envio['lineas'][number]>) =>
+    set({ lineas: envio.lineas.map((x) => (x.productoId === productoId ? { ...x, ...change } : x)) });
+  const quitar = (productoId: number) => set({ lineas: envio.lineas.filter((x) => x.productoId !== productoId) });
   const nombre = (id: number) => locales.find((l) => l.id === id)?.nombre ?? '';
   return (
     <section>
       <h2 className="text-center mb-3">NUEVA TRANSFERENCIA</h2>
       <p className="text-muted small">{MESSAGES.enTransito}</p>
       <div className="row g-2 mb-3">
-        <div className="col-sm-6 col-md-3">
-          <label htmlFor="transferenciaOrigen" className="form-label">
-            Local de origen
-          </label>
-          <select
-            id="transferenciaOrigen"
-            className="form-select"
-            value={envio.origenId}
-            disabled={!admin}
-            onChange={(e) => origen(Number(e.target.value))}
-          >
-            <option value={0}>Elegí el local</option>
-            {locales
-              .filter((l) => admin || l.id === envio.origenId)
-              .map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.nombre}
-                </option>
-              ))}
-          </select>
-        </div>
-        <div className="col-sm-6 col-md-3">
-          <label htmlFor="transferenciaDestino" className="form-label">
-            Local de destino
-          </label>
-          <select
-            id="transferenciaDestino"
-            className="form-select"
-            value={envio.destinoId}
-            onChange={(e) => set({ destinoId: Number(e.target.value) })}
-          >
-            <option value={0}>Elegí el local</option>
-            {locales
-              .filter((l) => l.id !== envio.origenId)
-              .map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.nombre}
-                </option>
-              ))}
-          </select>
-        </div>
+        <SelectField
+          id="transferenciaOrigen"
+          label="Local de origen"
+          className="col-sm-6 col-md-3"
+          value={envio.origenId}
+          disabled={!admin}
+          onChange={origen}
+          options={[ELEGIR, ...named(locales.filter((l) => admin || l.id === envio.origenId))]}
+        />
+        <SelectField
+          id="transferenciaDestino"
+          label="Local de destino"
+          className="col-sm-6 col-md-3"
+          value={envio.destinoId}
+          onChange={(destinoId) => set({ destinoId })}
+          options={[ELEGIR, ...named(locales.filter((l) => l.id !== envio.origenId))]}
+        />
       </div>
 
       <fieldset className="mb-3">
@@ -174,82 +159,57 @@ export function NewTransfer() {
           </ul>
         )}
         {envio.lineas.length > 0 && (
-          <div className="table-responsive">
-            <table className="table table-sm align-middle table-stacked" aria-label="Productos a transferir">
-              <thead>
-                <tr>
-                  <th>Modelo</th>
-                  <th>Marca</th>
-                  <th>Stock en origen</th>
-                  <th>Cantidad</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {envio.lineas.map((l) => (
-                  <tr key={l.productoId}>
-                    <td data-label="Modelo">{l.modelo}</td>
-                    <td data-label="Marca">{l.marca}</td>
-                    <td data-label="Stock en origen">{formatEntero(l.stock)}</td>
-                    <td data-label="Cantidad" style={{ maxWidth: '8rem' }}>
-                      <div className="flex-grow-1">
-                        <NumberInput
-                          id={`enviar-${l.productoId}`}
-                          small
-                          rule={WHOLE}
-                          aria-label={`Cantidad de ${l.modelo}`}
-                          value={l.cantidad}
-                          onValueChange={(cantidad) =>
-                            set({
-                              lineas: envio.lineas.map((x) => (x.productoId === l.productoId ? { ...x, cantidad } : x)),
-                            })
-                          }
-                        />
-                      </div>
-                    </td>
-                    <td data-label="">
-                      <button
-                        type="button"
-                        className="btn btn-outline-danger btn-sm"
-                        aria-label={`Quitar ${l.modelo}`}
-                        onClick={() => set({ lineas: envio.lineas.filter((x) => x.productoId !== l.productoId) })}
-                      >
-                        Quitar
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label="Productos a transferir"
+            variant="table-sm"
+            rows={envio.lineas}
+            rowKey={(l) => l.productoId}
+            columns={[
+              { header: 'Modelo', cell: (l) => l.modelo },
+              { header: 'Marca', cell: (l) => l.marca },
+              { header: 'Stock en origen', cell: (l) => formatEntero(l.stock) },
+              {
+                header: 'Cantidad',
+                style: { maxWidth: '8rem' },
+                cell: (l) => (
+                  <CellInput
+                    id={`enviar-${l.productoId}`}
+                    rule={WHOLE}
+                    aria-label={`Cantidad de ${l.modelo}`}
+                    value={l.cantidad}
+                    onValueChange={(cantidad) => setLinea(l.productoId, { cantidad })}
+                  />
+                ),
+              },
+              {
+                header: '',
+                cell: (l) => <RemoveButton label={`Quitar ${l.modelo}`} onClick={() => quitar(l.productoId)} />,
+              },
+            ]}
+          />
         )}
       </fieldset>
 
-      <div className="mb-3">
-        <label htmlFor="transferenciaNota" className="form-label">
-          Nota (opcional)
-        </label>
-        <textarea
-          id="transferenciaNota"
-          className="form-control"
-          rows={2}
-          value={envio.nota}
-          onChange={(e) => set({ nota: e.target.value })}
-        />
-      </div>
+      <TextAreaField
+        id="transferenciaNota"
+        label="Nota (opcional)"
+        className="mb-3"
+        value={envio.nota}
+        onChange={(nota) => set({ nota })}
+      />
       <div className="d-flex flex-wrap gap-2">
         <button type="button" className="btn btn-secondary" onClick={() => navigate('/transferencias')}>
           Volver
         </button>
-        <button
-          type="button"
+        <SubmitButton
           className="btn btn-primary"
-          disabled={problems.length > 0 || sending.isLoading}
-          aria-describedby={problems.length > 0 ? 'envio-problems' : undefined}
+          problemsId="envio-problems"
+          problems={problems}
+          busy={sending.isLoading}
           onClick={() => void submit()}
         >
           {sending.isLoading ? MESSAGES.enviando : 'Enviar'}
-        </button>
+        </SubmitButton>
       </div>
       <SaveProblems id="envio-problems" problems={problems} />
     </section>

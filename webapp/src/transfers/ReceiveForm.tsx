@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useRecibirTransferenciaMutation, type Transferencia } from '../api/transfers';
 import { alert } from '../app/alerts';
 import { formatEntero, WHOLE } from '../lib/numbers';
 import { NumberInput } from '../ui/NumberInput';
 import { SaveProblems } from '../ui/SaveProblems';
+import { SubmitButton } from '../ui/SubmitButton';
+import { submitter } from '../ui/submit';
 import { MESSAGES, TITLES } from './messages';
 import { refused } from './refused';
 import { hayFaltante, recepcionBody, recepcionInicial, recepcionProblems, type Recepcion } from './rules';
@@ -16,16 +18,14 @@ export function ReceiveForm({ transferencia: t }: { transferencia: Transferencia
   const problems = recepcionProblems(t, recepcion);
   const faltante = hayFaltante(t, recepcion);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (problems.length > 0 || sending.isLoading) return;
-    try {
+  const submit = submitter(
+    problems.length > 0 || sending.isLoading,
+    async () => {
       const answer = await recibir({ id: t.id, body: recepcionBody(t, recepcion) }).unwrap();
       void alert('success', TITLES.recibida, answer.mensaje);
-    } catch (error) {
-      refused(error);
-    }
-  };
+    },
+    refused,
+  );
 
   return (
     <form className="card" aria-label="Recibir transferencia" onSubmit={submit} noValidate>
@@ -62,14 +62,14 @@ export function ReceiveForm({ transferencia: t }: { transferencia: Transferencia
             onChange={(e) => setRecepcion((r) => ({ ...r, motivo: e.target.value }))}
           />
         </div>
-        <button
-          type="submit"
+        <SubmitButton
           className="btn btn-success"
-          disabled={problems.length > 0 || sending.isLoading}
-          aria-describedby={problems.length > 0 ? 'recepcion-problems' : undefined}
+          problemsId="recepcion-problems"
+          problems={problems}
+          busy={sending.isLoading}
         >
           {sending.isLoading ? MESSAGES.enviando : 'Recibir'}
-        </button>
+        </SubmitButton>
         <SaveProblems id="recepcion-problems" problems={problems} />
       </div>
     </form>

@@ -6,11 +6,11 @@ import { alert, confirm } from '../app/alerts';
 import { useAppSelector } from '../app/store';
 import { formatFechaHora } from '../lib/dates';
 import { formatEntero } from '../lib/numbers';
-import { EstadoBadge } from './EstadoBadge';
 import { CANCEL_CONFIRM, MESSAGES, TITLES } from './messages';
 import { ReceiveForm } from './ReceiveForm';
+import { StateBadge } from '../ui/StateBadge';
 import { refused } from './refused';
-import { puedeCancelar, puedeRecibir, unidadesText } from './rules';
+import { estadoDe, puedeCancelar, puedeRecibir, unidadesText } from './rules';
 import '../ui/stackedTable.css';
 
 /** 'Cancelar' at the origin while in transit: asked first, with an optional reason. */
@@ -71,7 +71,7 @@ export function TransferDetail() {
     <section>
       <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
         <h2 className="mb-0">Transferencia #{t.id}</h2>
-        <EstadoBadge estado={t.estado} />
+        <StateBadge {...estadoDe(t.estado)} />
       </div>
       <dl className="row mb-3" data-testid="transferencia-datos">
         <dt className="col-sm-3">De</dt>

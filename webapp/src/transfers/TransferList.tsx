@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { errorText, handledElsewhere } from '../api/base';
 import { useListLookupQuery } from '../api/lookups';
-import { useTransferenciasQuery, type EstadoTransferencia } from '../api/transfers';
+import { useTransferenciasQuery, type EstadoTransferencia, type TransferenciaPage } from '../api/transfers';
 import { useAppSelector } from '../app/store';
 import { formatFechaHora } from '../lib/dates';
 import { formatEntero } from '../lib/numbers';
 import { isAdmin } from '../session/sessionSlice';
 import { BranchFilter } from '../ui/BranchFilter';
-import { Pagination } from '../ui/Pagination';
-import { MESSAGES } from './messages';
+import type { Column, TableSpec } from '../ui/DataTable';
+import { SelectField } from '../ui/fields';
+import { PagedList } from '../ui/PagedList';
+import { StateBadge } from '../ui/StateBadge';
+import { LIST_TEXTS, MESSAGES } from './messages';
 import { ESTADOS, estadoDe } from './rules';
-import { EstadoBadge } from './EstadoBadge';
-import '../ui/stackedTable.css';
 
 const PAGE_SIZE = 20;
 
@@ -28,33 +28,25 @@ export function TransferList() {
   const [localId, setLocalId] = useState(0);
   const [page, setPage] = useState(0);
   const list = useTransferenciasQuery({ estado, localId, page, size: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
-  const data = list.isError ? undefined : list.currentData;
 
   return (
     <section>
       <h2 className="text-center mb-3">TRANSFERENCIAS</h2>
       <div className="row g-2 mb-3 align-items-end">
-        <div className="col-sm-6 col-md-3">
-          <label htmlFor="transferenciaEstado" className="form-label">
-            Estado
-          </label>
-          <select
-            id="transferenciaEstado"
-            className="form-select"
-            value={estado}
-            onChange={(e) => {
-              setEstado(e.target.value as EstadoTransferencia | '');
-              setPage(0);
-            }}
-          >
-            <option value="">Todos los estados</option>
-            {ESTADOS.map((e) => (
-              <option key={e} value={e}>
-                {estadoDe(e).nombre}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField<EstadoTransferencia | ''>
+          id="transferenciaEstado"
+          label="Estado"
+          className="col-sm-6 col-md-3"
+          value={estado}
+          onChange={(e) => {
+            setEstado(e);
+            setPage(0);
+          }}
+          options={[
+            { value: '', label: 'Todos los estados' },
+            ...ESTADOS.map((e) => ({ value: e, label: estadoDe(e).nombre })),
+          ]}
+        />
         {admin && (
           <BranchFilter
             id="transferenciaLocal"
@@ -74,60 +66,35 @@ export function TransferList() {
         </div>
       </div>
       {!admin && <p className="text-muted small">{MESSAGES.soloTuLocal}</p>}
-      {list.isError && !handledElsewhere(list.error) && (
-        <p className="alert alert-danger">{errorText(list.error) ?? MESSAGES.listaFallo}</p>
-      )}
-      {!list.isError && !data && <p className="text-muted">{MESSAGES.cargando}</p>}
-      {data && data.content.length === 0 && <p className="text-muted">{MESSAGES.sinTransferencias}</p>}
-      {data && data.content.length > 0 && (
-        <>
-          <div className="table-responsive">
-            <table className="table align-middle table-stacked" aria-label="Transferencias">
-              <thead>
-                <tr>
-                  <th scope="col">N.º</th>
-                  <th scope="col">Enviada</th>
-                  <th scope="col">Origen</th>
-                  <th scope="col">Destino</th>
-                  <th scope="col" className="text-md-end">
-                    Unidades
-                  </th>
-                  <th scope="col">Estado</th>
-                  <th scope="col">Acciones</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.content.map((t) => (
-                  <tr key={t.id} data-testid={`transferencia-${t.id}`}>
-                    <td data-label="N.º">#{t.id}</td>
-                    <td data-label="Enviada" className="text-nowrap">
-                      {formatFechaHora(t.enviada)}
-                    </td>
-                    <td data-label="Origen">{t.origen}</td>
-                    <td data-label="Destino">{t.destino}</td>
-                    <td data-label="Unidades" className="text-md-end">
-                      {formatEntero(t.unidades)}
-                    </td>
-                    <td data-label="Estado">
-                      <EstadoBadge estado={t.estado} />
-                    </td>
-                    <td data-label="Acciones">
-                      <Link
-                        className="btn btn-outline-primary btn-sm"
-                        to={`/transferencias/${t.id}`}
-                        aria-label={`Ver transferencia #${t.id}`}
-                      >
-                        Ver
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={data.number} totalPages={data.totalPages} onPage={setPage} />
-        </>
-      )}
+      <PagedList query={list} texts={LIST_TEXTS} onPage={setPage} {...TABLE} />
     </section>
   );
 }
+
+const COLUMNS: Column<TransferenciaPage['content'][number]>[] = [
+  { header: 'N.º', cell: (t) => `#${t.id}` },
+  { header: 'Enviada', className: 'text-nowrap', cell: (t) => formatFechaHora(t.enviada) },
+  { header: 'Origen', cell: (t) => t.origen },
+  { header: 'Destino', cell: (t) => t.destino },
+  { header: 'Unidades', align: 'md-end', cell: (t) => formatEntero(t.unidades) },
+  { header: 'Estado', cell: (t) => <StateBadge {...estadoDe(t.estado)} /> },
+  {
+    header: 'Acciones',
+    cell: (t) => (
+      <Link
+        className="btn btn-outline-primary btn-sm"
+        to={`/transferencias/${t.id}`}
+        aria-label={`Ver transferencia #${t.id}`}
+      >
+        Ver
+      </Link>
+    ),
+  },
+];
+
+const TABLE: TableSpec<TransferenciaPage['content'][number]> = {
+  label: 'Transferencias',
+  columns: COLUMNS,
+  rowKey: (t) => t.id,
+  rowTestId: (t) => `transferencia-${t.id}`,
+};

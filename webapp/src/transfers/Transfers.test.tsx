@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
-import { openPage, whenEnabled, type Answers } from '../test/page';
+import { openPage, postedBody, postKeys, whenEnabled, type Answers } from '../test/page';
 import {
   adminToken,
   locales,
@@ -26,7 +26,7 @@ const screens = [
 
 /** Opens `at`; `keys` records each POST's Idempotency-Key. */
 function open(at: string, token: string, answers: Answers = {}) {
-  const keys: (string | null)[] = [];
+  const { keys, onRequest } = postKeys();
   const view = openPage(at, screens, {
     token,
     answers: {
@@ -35,15 +35,10 @@ function open(at: string, token: string, answers: Answers = {}) {
       'GET /api/transferencias/7': [200, transferencia()],
       ...answers,
     },
-    onRequest: (request) => {
-      if (request.method === 'POST') keys.push(request.headers.get('Idempotency-Key'));
-    },
+    onRequest,
   });
   return { ...view, keys };
 }
-
-const bodyOf = (calls: { method: string; path: string; body: string | null }[], path: string) =>
-  JSON.parse(calls.find((c) => c.method === 'POST' && c.path === path)?.body ?? 'null');
 
 const rowCells = (row: HTMLElement) =>
   within(row)
@@ -130,7 +125,7 @@ describe('Transferencias: a new one', () => {
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith('success', 'TRANSFERENCIA ENVIADA', 'La transferencia ha sido enviada!'),
     );
-    expect(bodyOf(calls, '/api/transferencias')).toEqual({
+    expect(postedBody(calls, '/api/transferencias')).toEqual({
       origenId: 1,
       destinoId: 2,
       lineas: [{ productoId: 10, cantidad: 3 }],
@@ -167,7 +162,7 @@ describe('Transferencias: a new one', () => {
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith('error', 'ERROR DE VALIDACIÓN', 'Stock insuficiente para el producto: RB3025'),
     );
-    expect(bodyOf(calls, '/api/transferencias')).toEqual({
+    expect(postedBody(calls, '/api/transferencias')).toEqual({
       origenId: 1,
       destinoId: 2,
       lineas: [{ productoId: 10, cantidad: 1 }],
@@ -244,7 +239,7 @@ describe('Transferencias: one transfer', () => {
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith('success', 'TRANSFERENCIA RECIBIDA', 'La transferencia ha sido recibida!'),
     );
-    expect(bodyOf(calls, '/api/transferencias/7/recepcion')).toEqual({
+    expect(postedBody(calls, '/api/transferencias/7/recepcion')).toEqual({
       recibidas: [
         { productoId: 10, cantidad: 2 },
         { productoId: 11, cantidad: 1 },
@@ -278,6 +273,6 @@ describe('Transferencias: one transfer', () => {
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith('error', 'ERROR DE VALIDACIÓN', 'La transferencia ya fue recibida.'),
     );
-    expect(bodyOf(calls, '/api/transferencias/7/cancelacion')).toEqual({ motivo: 'Error de carga' });
+    expect(postedBody(calls, '/api/transferencias/7/cancelacion')).toEqual({ motivo: 'Error de carga' });
   });
 });

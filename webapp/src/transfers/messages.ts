@@ -51,3 +51,10 @@ export const PROBLEMS = {
     `De ${modelo} se enviaron ${enviadas}: no se pueden recibir más ni menos de 0.`,
   faltanteSinMotivo: 'Recibir menos de lo enviado necesita el motivo del faltante.',
 } as const;
+
+/** What the list of las transferencias says when it failed, while it loads and when it is empty. */
+export const LIST_TEXTS = {
+  failed: MESSAGES.listaFallo,
+  loading: MESSAGES.cargando,
+  empty: MESSAGES.sinTransferencias,
+};

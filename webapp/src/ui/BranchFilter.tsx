@@ -1,4 +1,5 @@
 import type { LookupItem } from '../api/types';
+import { named, SelectField } from './fields';
 
 interface Props {
   id: string;
@@ -13,18 +14,13 @@ interface Props {
 /** The branch select of the filter rows, with 'Todos los locales' (0) first. */
 export function BranchFilter({ id, className, value, locales, onChange }: Props) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="form-label">
-        Local
-      </label>
-      <select id={id} className="form-select" value={value} onChange={(e) => onChange(Number(e.target.value))}>
-        <option value={0}>Todos los locales</option>
-        {locales.map((l) => (
-          <option key={l.id} value={l.id}>
-            {l.nombre}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      id={id}
+      label="Local"
+      className={className}
+      value={value}
+      onChange={onChange}
+      options={[{ value: 0, label: 'Todos los locales' }, ...named(locales)]}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
+import { formatPesos, PESOS } from '../lib/money';
 import { readNumber, type NumberRule } from '../lib/numbers';
 
 type Native = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type' | 'inputMode'>;
@@ -67,5 +68,20 @@ export function NumberInput({ value, onValueChange, rule, show, requiredMessage,
         )
       )}
     </>
+  );
+}
+
+/** A money input: pesos with up to two decimals, read back as `$ 1.234,56`. */
+export function PesosInput(props: Omit<Props, 'rule' | 'show'>) {
+  return <NumberInput {...props} rule={PESOS} show={formatPesos} />;
+}
+
+/** A number typed in a table's cell: a small input that takes the cell's width (the card's line on
+ * a phone too). */
+export function CellInput(props: Omit<Props, 'small'>) {
+  return (
+    <div className="flex-grow-1">
+      <NumberInput small {...props} />
+    </div>
   );
 }

@@ -12,6 +12,17 @@ export interface PatientPickerTexts {
   pacienteSinResultados: string;
 }
 
+/** The search's words from a feature's TITLES (error, sinResultados) and MESSAGES. */
+export const pickerTexts = (
+  titles: { error: string; sinResultados: string },
+  messages: { pacienteBusquedaFallo: string; pacienteSinResultados: string },
+): PatientPickerTexts => ({
+  error: titles.error,
+  busquedaFallo: messages.pacienteBusquedaFallo,
+  sinResultados: titles.sinResultados,
+  pacienteSinResultados: messages.pacienteSinResultados,
+});
+
 interface Props {
   paciente: Paciente | null;
   onChange: (paciente: Paciente | null) => void;

@@ -1,8 +1,33 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
 
 /** The props of a route that loads an entity and edits it. `below` is what the route shows under
  * the form once the entity is loaded (the router puts the audit panel there), so a feature's
  * screen does not import another feature to show it. */
 export interface EditScreenProps {
   below?: (id: number) => ReactNode;
+}
+
+/** A positive whole id as a route writes it, or null for anything else. */
+export const positiveId = (text: string | undefined) => {
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+/** The route's `:param` (`:id` unless told) as a positive id, or null when it is not one. */
+export const useRouteId = (param = 'id') => positiveId(useParams()[param]);
+
+/**
+ * The record an edit form opens with: the first fresh answer for `id`, kept while the query reads
+ * it again (a refetch after saving must not reset the form); null until it arrives, and again for
+ * another id. `reseed` opens the form again with a newer answer.
+ */
+export function useSeed<T extends { id: number }>(
+  query: { currentData?: T; isFetching: boolean },
+  id: number | null,
+): [T | null, (record: T) => void] {
+  const [loaded, setLoaded] = useState<T | null>(null);
+  if (loaded && loaded.id !== id) setLoaded(null);
+  if (!loaded && id !== null && query.currentData?.id === id && !query.isFetching) setLoaded(query.currentData);
+  return [loaded && loaded.id === id ? loaded : null, setLoaded];
 }

@@ -2,14 +2,12 @@
 // test overrides where it matters. Import from here, not from the files.
 export * from './audit';
 export * from './balances';
-export * from './cashbox';
-export * from './cashclosing';
 export * from './catalogue';
+export * from './closings';
 export * from './counts';
 export * from './jobs';
 export * from './movements';
 export * from './patients';
-export * from './returns';
 export * from './shop';
 export * from './statistics';
 export * from './stock';

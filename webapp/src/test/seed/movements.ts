@@ -1,5 +1,7 @@
-// Movement answers as the server writes them (the movement form's reads).
-import type { Movimiento } from '../../api/movements';
+// Movement answers as the server writes them: the movement form's reads, the cash-box list's rows
+// (one row per payment) and the returns (devoluciones, issue 22): the seed's sale 501 after one unit
+// of RB3025 came back, and that return's refund, the SALIDA 601.
+import type { Movimiento, MovimientoFila, Pago } from '../../api/movements';
 import { producto } from './catalogue';
 import { paciente } from './patients';
 import { locales, metodosPago } from './shop';
@@ -65,3 +67,76 @@ export const movementAnswers: Record<string, [number, unknown]> = {
   'GET /api/local': [200, locales],
   'GET /api/metodoPago': [200, metodosPago],
 };
+
+export function pago(overrides: Partial<Pago> = {}): Pago {
+  return {
+    id: 31,
+    fecha: '2024-05-10T10:15:00',
+    metodoPago: metodosPago[0],
+    monto: 1000,
+    montoImpuesto: 1000,
+    ...overrides,
+  };
+}
+
+/** A row: a sale with two payments, dated by its first one. */
+export function fila(overrides: Partial<MovimientoFila> = {}): MovimientoFila {
+  return {
+    id: 501,
+    codigoEstado: '501-k3J9xQ2m',
+    fecha: '2024-05-10T10:15:00',
+    tipoMovimiento: 'ENTRADA',
+    estadoMovimiento: 'PEDIDO_CRISTALES',
+    local: locales[0],
+    paciente: paciente(),
+    vendedor: 'ana',
+    descripcion: null,
+    descuento: null,
+    total: 3000,
+    totalImpuesto: 3000,
+    deuda: 0,
+    detalles: [],
+    detallesAdicionales: [],
+    cajaMovimientos: [
+      pago(),
+      pago({ id: 32, fecha: '2024-05-12T18:40:00', metodoPago: metodosPago[1], monto: 2000, montoImpuesto: 2100 }),
+    ],
+    version: 3,
+    devolucionDe: null,
+    devoluciones: [],
+    devuelto: { productos: [], adicionales: [], valor: 0, credito: 0 },
+    ...overrides,
+  };
+}
+
+/** Sale 501 with one RB3025 returned: $ 324 of value, $ 50 cancelled the debt, $ 274 refunded. */
+export const ventaDevuelta = (overrides: Partial<Movimiento> = {}): Movimiento =>
+  movimiento({
+    deuda: 0,
+    devoluciones: [601],
+    devuelto: { productos: [{ productoId: 10, cantidad: 1 }], adicionales: [], valor: 324, credito: 50 },
+    ...overrides,
+  });
+
+/** The refund of that return: a SALIDA of $ 274 in cash at Centro, today. */
+export const reintegro = (overrides: Partial<Movimiento> = {}): Movimiento =>
+  movimiento({
+    id: 601,
+    tipoMovimiento: 'SALIDA',
+    fecha: '2025-05-10T16:20:00',
+    total: 274,
+    descuento: null,
+    totalImpuesto: 274,
+    deuda: 0,
+    descripcion: 'Devolución de la venta #501',
+    vendedor: null,
+    estadoMovimiento: null,
+    detalles: [],
+    detallesAdicionales: [],
+    cajaMovimientos: [
+      { id: 1, monto: 274, montoImpuesto: 274, fecha: '2025-05-10T16:20:00', metodoPago: metodosPago[0] },
+    ],
+    local: locales[0],
+    devolucionDe: 501,
+    ...overrides,
+  });

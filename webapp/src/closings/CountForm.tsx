@@ -1,0 +1,60 @@
+import type { FormEvent } from 'react';
+import type { CajaMetodo } from '../api/closings';
+import { SaveProblems } from '../ui/SaveProblems';
+import { SubmitButton } from '../ui/SubmitButton';
+import { AmountFields } from './AmountFields';
+import { MESSAGES } from './messages';
+import { MotivoField } from './MotivoField';
+import type { Montos } from './rules';
+
+interface Props {
+  metodos: CajaMetodo[];
+  value: Montos;
+  onChange: (value: Montos) => void;
+  /** Counted before with a difference: the reason may be written to close. */
+  withMotivo: boolean;
+  motivo: string;
+  onMotivo: (motivo: string) => void;
+  /** Why 'Cerrar caja' is disabled; empty when it is not. */
+  problems: string[];
+  onSubmit: () => void;
+}
+
+/** The count per payment method. The first one is blind: nothing expected is on screen. */
+export function CountForm({ metodos, value, onChange, withMotivo, motivo, onMotivo, problems, onSubmit }: Props) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (problems.length === 0) onSubmit();
+  };
+  return (
+    <form aria-label="Conteo" onSubmit={submit} noValidate>
+      <p className="text-muted small">
+        {withMotivo
+          ? 'Si volviste a contar, corregí los montos; si no, escribí el motivo de la diferencia.'
+          : MESSAGES.ciego}
+      </p>
+      <AmountFields
+        idPrefix="contado"
+        metodos={metodos}
+        value={value}
+        onChange={onChange}
+        requiredMessage="Escribí el monto contado (0 si no hay)."
+      />
+      {withMotivo && (
+        <div className="mt-3">
+          <MotivoField
+            id="motivo"
+            label="Motivo de la diferencia"
+            value={motivo}
+            onChange={onMotivo}
+            help="Con el motivo, la caja se cierra aunque no coincida."
+          />
+        </div>
+      )}
+      <SubmitButton className="btn btn-danger mt-3" problemsId="conteo-problems" problems={problems}>
+        Cerrar caja
+      </SubmitButton>
+      <SaveProblems id="conteo-problems" problems={problems} />
+    </form>
+  );
+}

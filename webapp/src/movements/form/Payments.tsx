@@ -1,0 +1,149 @@
+import type { Nombrado } from '../../api/types';
+import { formatFechaHora, localMinute, sameMinute } from '../../lib/dates';
+import { formatPesos, PESOS } from '../../lib/money';
+import { DataTable } from '../../ui/DataTable';
+import { CellInput } from '../../ui/NumberInput';
+import { RemoveButton } from '../../ui/RemoveButton';
+import { MESSAGES } from './messages';
+import type { MovementForm, PagoForm } from './rules';
+import { addPago, pagosEfectivos, removePago, setMetodoPago, setMonto, setMontoImpuesto, type Totales } from './totals';
+
+interface Props {
+  form: MovementForm;
+  metodos: Nombrado[];
+  totales: Totales;
+  onChange: (form: MovementForm) => void;
+}
+
+/** The payments: method, monto (credited against the debt) and montoImpuesto (charged, surcharge
+ * included), each marked full or not; those made in the movement's minute are highlighted. A
+ * SALIDA is paid by its first payment for the whole total, so those amounts are not typed. */
+export function Payments({ form, metodos, totales, onChange }: Props) {
+  const salida = form.tipo === 'SALIDA';
+  const highlight = salida ? 'table-danger' : 'table-success';
+  const pagos = pagosEfectivos(form);
+  /** A payment's amount, typed (a SALIDA's first payment is the total: `fixed`). */
+  const amount = (id: string, name: string, value: string, fixed: boolean, next: (text: string) => MovementForm) => (
+    <CellInput
+      rule={PESOS}
+      show={formatPesos}
+      id={id}
+      aria-label={name}
+      readOnly={fixed}
+      value={value}
+      onValueChange={(text) => onChange(next(text))}
+    />
+  );
+
+  return (
+    <fieldset className="mb-4">
+      <legend className="fs-5">Pagos</legend>
+      <div className="mb-2">
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm"
+          disabled={metodos.length === 0}
+          onClick={() => onChange(addPago(form, metodos, localMinute(new Date())))}
+        >
+          Agregar pago
+        </button>
+      </div>
+      {pagos.length === 0 ? (
+        <p className="text-muted">{MESSAGES.sinPagosCargados}</p>
+      ) : (
+        <DataTable
+          label="Pagos"
+          variant="table-sm"
+          rows={pagos}
+          rowKey={(p) => p.key}
+          rowClassName={(p) => (sameMinute(p.fecha, form.fecha) ? highlight : undefined)}
+          rowTestId={(_, i) => `pago-${i}`}
+          columns={[
+            {
+              header: 'Método de pago',
+              cell: (p, i) => (
+                <MetodoSelect
+                  id={`metodoPago-${i}`}
+                  n={i + 1}
+                  pago={p}
+                  metodos={metodos}
+                  onChange={(metodo) => onChange(setMetodoPago(form, p.key, metodo))}
+                />
+              ),
+            },
+            {
+              header: 'Monto',
+              cell: (p, i) =>
+                amount(`monto-${i}`, `Monto ${i + 1}`, p.monto, salida && i === 0, (text) =>
+                  setMonto(form, p.key, text),
+                ),
+            },
+            {
+              header: 'Monto con recargo',
+              cell: (p, i) =>
+                amount(`montoImpuesto-${i}`, `Monto con recargo ${i + 1}`, p.montoImpuesto, salida && i === 0, (text) =>
+                  setMontoImpuesto(form, p.key, text),
+                ),
+            },
+            { header: 'Fecha', className: 'text-nowrap', cell: (p) => formatFechaHora(p.fecha) },
+            { header: 'Completo', cell: () => <Completo completo={totales.completo} /> },
+            {
+              header: '',
+              cell: (p, i) => (
+                <RemoveButton label={`Quitar pago ${i + 1}`} onClick={() => onChange(removePago(form, p.key))} />
+              ),
+            },
+          ]}
+        />
+      )}
+      {totales.excede && (
+        <div className="alert alert-warning py-2" role="alert">
+          {MESSAGES.pagosExceden}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** A payment's method: the form's list, or the one it was saved with when the list lost it. */
+function MetodoSelect(props: {
+  id: string;
+  n: number;
+  pago: PagoForm;
+  metodos: Nombrado[];
+  onChange: (metodo: Nombrado | null) => void;
+}) {
+  const { pago: p, metodos } = props;
+  return (
+    <select
+      id={props.id}
+      className="form-select form-select-sm"
+      aria-label={`Método de pago ${props.n}`}
+      value={p.metodoPago?.id ?? ''}
+      onChange={(e) => props.onChange(metodos.find((m) => String(m.id) === e.target.value) ?? null)}
+    >
+      {p.metodoPago === null && <option value="">Seleccione un método</option>}
+      {p.metodoPago && !metodos.some((m) => m.id === p.metodoPago!.id) && (
+        <option value={p.metodoPago.id}>{p.metodoPago.nombre}</option>
+      )}
+      {metodos.map((m) => (
+        <option key={m.id} value={m.id}>
+          {m.nombre}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Whether the payments reach the total, as a mark with its words. */
+function Completo({ completo }: { completo: boolean }) {
+  return completo ? (
+    <span className="text-success fs-5" role="img" aria-label="Pago completo" title="Pago completo">
+      ✔
+    </span>
+  ) : (
+    <span className="text-danger fs-5" role="img" aria-label="Pago incompleto" title="Pago incompleto">
+      ✘
+    </span>
+  );
+}

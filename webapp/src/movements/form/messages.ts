@@ -1,0 +1,68 @@
+// The texts the movement screens show in their alerts and notices (spec 001 sections 5 and 8),
+// through ../app/alerts: titles first, then the messages.
+import { formatPesos } from '../../lib/money';
+
+export const TITLES = {
+  validacion: 'VALIDACIÓN',
+  advertencia: 'ADVERTENCIA',
+  error: 'ERROR',
+  descuento: 'Descuento inválido',
+  sinResultados: 'SIN RESULTADOS',
+  errorValidacion: 'ERROR DE VALIDACIÓN',
+  errorObtener: 'ERROR AL OBTENER EL MOVIMIENTO',
+  creado: 'MOVIMIENTO CREADO',
+  actualizado: 'MOVIMIENTO ACTUALIZADO',
+} as const;
+
+export const MESSAGES = {
+  cargando: 'Cargando...',
+  sinPagosCargados: 'No hay pagos cargados.',
+  sinPagos: 'Debe ingresar al menos un pago para guardar el movimiento.',
+  pagosExceden: 'La suma de los pagos no puede exceder el total del movimiento.',
+  descuentoRango: 'El descuento debe estar entre 0% y 100%',
+  descuentoTotalCero: 'No se puede aplicar el descuento porque el total es nulo, cero o indefinido.',
+  cantidadNegativa: 'La cantidad no puede ser negativa.',
+  sinStock: 'Este producto no tiene stock en esta sucursal',
+  superaStock: 'Cantidad supera el stock disponible',
+  buscarFallo: 'Error al buscar productos',
+  productoInvalido: 'Debe seleccionar un producto válido',
+  buscarSinLocal: 'Debe seleccionar un local para buscar productos.',
+  sinProductos: 'No se encontraron productos con ese modelo en el local seleccionado.',
+  marcaSinStock: (marca: string) => `No hay stock de la marca ${marca} en esta sucursal.`,
+  pacienteNoEncontrado: 'Paciente no encontrado',
+  pacienteBusquedaFallo: 'Hubo un problema al realizar la búsqueda.',
+  pacienteSinResultados: 'No se encontraron pacientes con ese nombre.',
+  movimientoNoCargado: 'No se pudo cargar el movimiento.',
+  crearFallo: 'No se pudo crear el movimiento',
+  actualizarFallo: 'No se pudo actualizar el movimiento',
+  /** A sale's receipt number per branch, as its receipt prints it. */
+  comprobante: (numero: string) => `Comprobante N° ${numero}`,
+} as const;
+
+/** Why a movement with returns is kept as it is (the server's words, command/src/movement.rs). */
+export const LOCKED = {
+  /** A refund: nothing of it changes. */
+  reintegro: 'Una devolución no se edita ni se elimina: registrá un nuevo movimiento para corregirla.',
+  /** A sale with returns: what was sold, and to whom, stays. */
+  devoluciones: 'La venta tiene devoluciones: sus productos, detalles, descuento y total no se pueden cambiar.',
+  devolucionesEditable: 'Tampoco su paciente. Se pueden cambiar el estado, los pagos, el vendedor y la descripción.',
+} as const;
+
+/** Why the disabled Guardar is disabled, listed under it. */
+export const PROBLEMS = {
+  tipo: 'Elija el tipo de movimiento.',
+  local: 'Elija un local.',
+  fecha: 'Ingrese la fecha y la hora.',
+  lineas: 'Agregue al menos un producto o un detalle adicional.',
+  productoEliminado: 'Producto eliminado',
+  cantidadVacia: (producto: string) => `Cantidad de ${producto}: ingrese un número.`,
+  cantidad: (producto: string, error: string) => `Cantidad de ${producto}: ${error}`,
+  descuento: (error: string) => `Descuento: ${error}`,
+  descripcion: 'Ingrese la descripción.',
+  total: 'Ingrese el total.',
+  totalInvalido: (error: string) => `Total: ${error}`,
+  monto: (n: number, error: string) => `Monto del pago ${n}: ${error}`,
+  montoImpuesto: (n: number, error: string) => `Monto con recargo del pago ${n}: ${error}`,
+  pagosMenoresQueReintegros: (cents: number) =>
+    `Ya se reintegraron ${formatPesos(cents)} de esta venta: sus pagos no pueden sumar menos.`,
+} as const;

@@ -1,0 +1,290 @@
+// The movement form rules of spec 001 sections 4, 5 and 9, kept pure so they are tested alone:
+// the form model, what a new type or branch clears, the product and additional lines. The
+// discount, the payments and the totals are in ./totals. Money is integer cents (lib/money) so
+// the form sends exactly what the server computes.
+import {
+  ESTADO_LABELS,
+  ESTADOS as ESTADOS_MOVIMIENTO,
+  isEstado,
+  type EstadoMovimiento,
+  type MotivoPrecio,
+  type Movimiento,
+  type TipoMovimiento,
+} from '../../api/movements';
+import type { Paciente } from '../../api/patients';
+import type { Producto } from '../../api/products';
+import type { Nombrado } from '../../api/types';
+import { toMinute } from '../../lib/dates';
+import { centsOf, centsText, parseCents } from '../../lib/money';
+import { unitsOf, type NumberRule } from '../../lib/numbers';
+
+export const TIPOS: readonly TipoMovimiento[] = ['ENTRADA', 'SALIDA'];
+
+/** The order's states as the form offers them, in the server's order, with their labels. */
+export const ESTADOS: readonly { value: EstadoMovimiento; label: string }[] = ESTADOS_MOVIMIENTO.map((value) => ({
+  value,
+  label: ESTADO_LABELS[value],
+}));
+export const ESTADO_INICIAL: EstadoMovimiento = 'PEDIDO_CRISTALES';
+
+// ------------------------------------------------------------------------------ form model
+
+/** A product line; cantidad as typed, the unit price in cents. */
+export interface LineaForm {
+  key: string;
+  id?: number;
+  /** Null for a loaded line whose product no longer exists. */
+  producto: Producto | null;
+  cantidad: string;
+  precioCents: number;
+}
+
+export interface AdicionalForm {
+  key: string;
+  id?: number;
+  descripcion: string;
+  subtotalCents: number;
+}
+
+export interface PagoForm {
+  key: string;
+  id?: number;
+  metodoPago: Nombrado | null;
+  monto: string;
+  montoImpuesto: string;
+  /** Once the user types montoImpuesto, it stops following monto. */
+  impuestoEditado: boolean;
+  fecha: string;
+}
+
+export interface MovementForm {
+  tipo: TipoMovimiento | '';
+  localId: number | null;
+  fecha: string;
+  vendedor: string;
+  descripcion: string;
+  paciente: Paciente | null;
+  estado: EstadoMovimiento | null;
+  lineas: LineaForm[];
+  adicionales: AdicionalForm[];
+  /** Percentage as typed; blank when none was typed. */
+  descuento: string;
+  /** The amount a SALIDA states directly. */
+  totalSalida: string;
+  /** An admin's reason for a price below what a seller may charge; blank when none. */
+  motivoPrecio: MotivoPrecio | '';
+  pagos: PagoForm[];
+  /** A sale's earlier returns (cents): their value after the discount and the part of it that
+   * cancelled debt; zeros when it has none. */
+  devuelto: { valor: number; credito: number };
+  /** What the loaded movement already took from its branch (edit): product id → quantity. */
+  tomado: { localId: number | null; cantidades: Record<number, number> };
+  /** Keys of rows added by this form. */
+  seq: number;
+}
+
+export function emptyMovementForm(now: string, localId: number | null, paciente: Paciente | null = null): MovementForm {
+  return {
+    tipo: paciente ? 'ENTRADA' : '',
+    localId,
+    fecha: now,
+    vendedor: '',
+    descripcion: '',
+    paciente,
+    estado: paciente ? ESTADO_INICIAL : null,
+    lineas: [],
+    adicionales: [],
+    descuento: '',
+    totalSalida: '',
+    motivoPrecio: '',
+    pagos: [],
+    devuelto: { valor: 0, credito: 0 },
+    tomado: { localId: null, cantidades: {} },
+    seq: 0,
+  };
+}
+
+/** How much of a loaded movement the form may change: all of it; nothing of a refund (a SALIDA
+ * with `devolucionDe`); a sale with returns keeps its type, branch, patient, product and additional
+ * lines, discount and total (its state, date, payments, seller and description change). */
+export type Bloqueo = 'reintegro' | 'devoluciones' | null;
+
+export function bloqueoDe(m: Pick<Movimiento, 'devolucionDe' | 'devoluciones'> | undefined): Bloqueo {
+  if (!m) return null;
+  if (m.devolucionDe != null) return 'reintegro';
+  return m.devoluciones.length > 0 ? 'devoluciones' : null;
+}
+
+/** The loaded movement as the form holds it; ids stay on their rows. */
+export function formFromMovimiento(m: Movimiento): MovementForm {
+  const tipo: TipoMovimiento | '' =
+    m.tipoMovimiento === 'SALIDA' ? 'SALIDA' : m.tipoMovimiento === 'ENTRADA' ? 'ENTRADA' : '';
+  const cantidades: Record<number, number> = {};
+  for (const d of m.detalles) {
+    if (d.producto) cantidades[d.producto.id] = (cantidades[d.producto.id] ?? 0) + d.cantidad;
+  }
+  return {
+    tipo,
+    localId: m.local?.id ?? null,
+    fecha: toMinute(m.fecha),
+    vendedor: m.vendedor ?? '',
+    descripcion: m.descripcion ?? '',
+    paciente: m.paciente ?? null,
+    estado: tipo === 'ENTRADA' ? (isEstado(m.estadoMovimiento) ? m.estadoMovimiento : ESTADO_INICIAL) : null,
+    lineas: m.detalles.map((d) => ({
+      key: `detalle-${d.id}`,
+      id: d.id,
+      producto: d.producto ?? null,
+      cantidad: String(d.cantidad),
+      precioCents: centsOf(d.precioUnitario),
+    })),
+    adicionales: m.detallesAdicionales.map((a) => ({
+      key: `adicional-${a.id}`,
+      id: a.id,
+      descripcion: a.descripcion,
+      subtotalCents: centsOf(a.subtotal),
+    })),
+    descuento: m.descuento === null || m.descuento === undefined ? '' : String(m.descuento),
+    totalSalida: tipo === 'SALIDA' ? centsText(centsOf(m.total)) : '',
+    // The server keeps the reason a sale has when an edit sends none.
+    motivoPrecio: '',
+    pagos: m.cajaMovimientos.map((p) => {
+      const monto = centsText(centsOf(p.monto));
+      const montoImpuesto = centsText(centsOf(p.montoImpuesto));
+      return {
+        key: `pago-${p.id}`,
+        id: p.id,
+        metodoPago: p.metodoPago ?? null,
+        monto,
+        montoImpuesto,
+        impuestoEditado: monto !== montoImpuesto,
+        fecha: toMinute(p.fecha),
+      };
+    }),
+    devuelto: { valor: centsOf(m.devuelto.valor), credito: centsOf(m.devuelto.credito) },
+    tomado: { localId: m.local?.id ?? null, cantidades },
+    seq: 0,
+  };
+}
+
+/** Everything the type and branch changes clear. */
+const cleared = {
+  vendedor: '',
+  descripcion: '',
+  lineas: [],
+  adicionales: [],
+  descuento: '',
+  totalSalida: '',
+  motivoPrecio: '',
+  pagos: [],
+} satisfies Partial<MovementForm>;
+
+/** A new type clears totals, texts, lines and payments; SALIDA also drops the patient and the state. */
+export function changeTipo(form: MovementForm, tipo: TipoMovimiento | ''): MovementForm {
+  return {
+    ...form,
+    ...cleared,
+    tipo,
+    paciente: tipo === 'SALIDA' ? null : form.paciente,
+    estado: tipo === 'ENTRADA' ? ESTADO_INICIAL : null,
+  };
+}
+
+/** A new branch clears the same as a new type (the patient stays) and resets the date to now. */
+export function changeLocal(form: MovementForm, localId: number | null, now: string): MovementForm {
+  return {
+    ...form,
+    ...cleared,
+    localId,
+    fecha: now,
+    estado: form.tipo === 'ENTRADA' ? ESTADO_INICIAL : null,
+  };
+}
+
+// ------------------------------------------------------------------------------ product lines
+
+/** A quantity: a whole number. A negative one is read (then made 0 with the specification's
+ * warning); '1,5' is refused, not cut to 1. */
+export const CANTIDAD: NumberRule = { decimals: 0, negative: true };
+
+/** A quantity as typed; blank or unreadable counts 0 (and the form cannot be saved). */
+export const cantidadOf = (text: string) => unitsOf(text, CANTIDAD) ?? 0;
+
+/** Subtotal of a line: cantidad × precioUnitario, in cents. */
+export const lineaSubtotal = (l: LineaForm) => cantidadOf(l.cantidad) * l.precioCents;
+
+/** The product's stock at a branch (0 when it is not offered there). */
+export const stockEn = (p: Producto, localId: number | null) =>
+  p.productoLocales.find((pl) => pl.local.id === localId)?.stock ?? 0;
+
+/** What the movement may take of a product: the branch's stock, plus what the loaded movement
+ * already took there (an edit gives that back before taking again). */
+export function disponible(form: MovementForm, p: Producto): number {
+  const back = form.tomado.localId === form.localId ? (form.tomado.cantidades[p.id] ?? 0) : 0;
+  return stockEn(p, form.localId) + back;
+}
+
+export type StockProblem = 'sinStock' | 'superaStock';
+
+/** Adds one of a product: a new line, or one more on its line. Refused without stock. */
+export function addProducto(form: MovementForm, p: Producto): { form: MovementForm; problem?: StockProblem } {
+  const available = disponible(form, p);
+  if (available <= 0) return { form, problem: 'sinStock' };
+  const line = form.lineas.find((l) => l.producto?.id === p.id);
+  if (line) {
+    const cantidad = cantidadOf(line.cantidad) + 1;
+    if (cantidad > available) return { form, problem: 'superaStock' };
+    return {
+      form: { ...form, lineas: form.lineas.map((l) => (l === line ? { ...l, cantidad: String(cantidad) } : l)) },
+    };
+  }
+  const seq = form.seq + 1;
+  const nueva: LineaForm = { key: `nuevo-${seq}`, producto: p, cantidad: '1', precioCents: centsOf(p.precio) };
+  return { form: { ...form, seq, lineas: [...form.lineas, nueva] } };
+}
+
+/** Types a quantity: a negative one becomes 0, one above the stock becomes the stock. */
+export function setCantidad(
+  form: MovementForm,
+  key: string,
+  text: string,
+): { form: MovementForm; problem?: 'negativa' | 'superaStock' } {
+  const line = form.lineas.find((l) => l.key === key);
+  if (!line) return { form };
+  let cantidad = text;
+  let problem: 'negativa' | 'superaStock' | undefined;
+  const n = unitsOf(text, CANTIDAD);
+  if (n !== null) {
+    const available = line.producto ? disponible(form, line.producto) : Infinity;
+    if (n < 0) [cantidad, problem] = ['0', 'negativa'];
+    else if (n > available) [cantidad, problem] = [String(Math.max(available, 0)), 'superaStock'];
+  }
+  return { form: { ...form, lineas: form.lineas.map((l) => (l === line ? { ...l, cantidad } : l)) }, problem };
+}
+
+export const removeLinea = (form: MovementForm, key: string): MovementForm => ({
+  ...form,
+  lineas: form.lineas.filter((l) => l.key !== key),
+});
+
+// ------------------------------------------------------------------------------ additional lines
+
+/** A typed additional line can be added with a description and an amount. */
+export const canAddAdicional = (descripcion: string, subtotal: string) =>
+  descripcion.trim() !== '' && parseCents(subtotal) !== null;
+
+export function addAdicional(form: MovementForm, descripcion: string, subtotal: string): MovementForm {
+  if (!canAddAdicional(descripcion, subtotal)) return form;
+  const seq = form.seq + 1;
+  const nuevo: AdicionalForm = {
+    key: `nuevo-${seq}`,
+    descripcion: descripcion.trim(),
+    subtotalCents: parseCents(subtotal)!,
+  };
+  return { ...form, seq, adicionales: [...form.adicionales, nuevo] };
+}
+
+export const removeAdicional = (form: MovementForm, key: string): MovementForm => ({
+  ...form,
+  adicionales: form.adicionales.filter((a) => a.key !== key),
+});

@@ -1,0 +1,128 @@
+// The movement form's money, kept pure so it is tested alone (spec 001 sections 4 and 5): the
+// discount, the payments, and the totals the form shows and sends, in integer cents (lib/money).
+import type { Nombrado } from '../../api/types';
+import { centsText, parseCents, scaleCents, sumCents } from '../../lib/money';
+import { unitsOf, type NumberRule } from '../../lib/numbers';
+import { lineaSubtotal, type MovementForm, type PagoForm } from './rules';
+
+// ------------------------------------------------------------------------------ discount
+
+/** 100% in the hundredths a discount is kept in. */
+export const FULL = 10_000;
+
+/** The total after a discount in hundredths of a percent (1000 is 10%). */
+export const applyDiscount = (brutoCents: number, descuento: number | null) =>
+  descuento === null ? brutoCents : scaleCents(brutoCents, FULL - descuento, FULL);
+
+/** A discount as typed: a percentage with two decimals ('7,5'), a dot always its decimal point;
+ * a negative one is read, then refused by the range check. */
+export const DESCUENTO: NumberRule = { decimals: 2, negative: true, thousands: false };
+
+/** The typed discount in hundredths of a percent; null when none was typed or it is unreadable. */
+export const descuentoOf = (text: string) => unitsOf(text, DESCUENTO);
+
+/** Sum of the product and additional subtotals, before the discount. */
+export const brutoCents = (form: MovementForm) =>
+  sumCents([...form.lineas.map(lineaSubtotal), ...form.adicionales.map((a) => a.subtotalCents)]);
+
+/**
+ * Checks a typed discount when it is left: outside 0..100 it resets to 0; a discount on a zero
+ * total is refused and reset too. Blank is no discount; text that is not a number stays, marked
+ * by its input, and the form cannot be saved until it is corrected.
+ */
+export function checkDescuento(text: string, bruto: number): { descuento: string; problem?: 'rango' | 'totalCero' } {
+  if (text.trim() === '') return { descuento: '' };
+  const d = descuentoOf(text);
+  if (d === null) return { descuento: text };
+  if (d < 0 || d > FULL) return { descuento: '0', problem: 'rango' };
+  if (d !== 0 && bruto <= 0) return { descuento: '0', problem: 'totalCero' };
+  return { descuento: text.trim() };
+}
+
+// ------------------------------------------------------------------------------ payments
+
+export function addPago(form: MovementForm, metodos: Nombrado[], now: string): MovementForm {
+  const seq = form.seq + 1;
+  const metodo = metodos[0] ? { id: metodos[0].id, nombre: metodos[0].nombre } : null;
+  const nuevo: PagoForm = {
+    key: `nuevo-${seq}`,
+    metodoPago: metodo,
+    monto: '0',
+    montoImpuesto: '0',
+    impuestoEditado: false,
+    fecha: now,
+  };
+  return { ...form, seq, pagos: [...form.pagos, nuevo] };
+}
+
+const updatePago = (form: MovementForm, key: string, change: (p: PagoForm) => PagoForm): MovementForm => ({
+  ...form,
+  pagos: form.pagos.map((p) => (p.key === key ? change(p) : p)),
+});
+
+/** monto; montoImpuesto follows it until the user types one. */
+export const setMonto = (form: MovementForm, key: string, monto: string) =>
+  updatePago(form, key, (p) => ({ ...p, monto, montoImpuesto: p.impuestoEditado ? p.montoImpuesto : monto }));
+
+export const setMontoImpuesto = (form: MovementForm, key: string, montoImpuesto: string) =>
+  updatePago(form, key, (p) => ({ ...p, montoImpuesto, impuestoEditado: true }));
+
+export const setMetodoPago = (form: MovementForm, key: string, metodoPago: Nombrado | null) =>
+  updatePago(form, key, (p) => ({ ...p, metodoPago }));
+
+export const removePago = (form: MovementForm, key: string): MovementForm => ({
+  ...form,
+  pagos: form.pagos.filter((p) => p.key !== key),
+});
+
+/** The total of the movement in cents: the lines less the discount, or a SALIDA's stated amount. */
+export function totalCents(form: MovementForm): number {
+  if (form.tipo === 'SALIDA') return parseCents(form.totalSalida) ?? 0;
+  const d = descuentoOf(form.descuento);
+  const valid = d !== null && d >= 0 && d <= FULL ? d : null;
+  return applyDiscount(brutoCents(form), valid);
+}
+
+/** The payments as they are saved: a SALIDA is paid by its first payment, for the whole total. */
+export function pagosEfectivos(form: MovementForm): PagoForm[] {
+  if (form.tipo !== 'SALIDA' || form.pagos.length === 0) return form.pagos;
+  const total = centsText(totalCents(form));
+  const [first, ...rest] = form.pagos;
+  return [{ ...first, monto: total, montoImpuesto: total }, ...rest];
+}
+
+export interface Totales {
+  brutoCents: number;
+  totalCents: number;
+  /** Σ monto: credited against the debt. */
+  pagadoCents: number;
+  /** Σ montoImpuesto: the movement's totalImpuesto. */
+  cobradoCents: number;
+  /** total − Σ monto − what returns cancelled, not below 0. */
+  deudaCents: number;
+  /** The sum of the payments (and what returns cancelled) reaches the total. */
+  completo: boolean;
+  /** Σ monto (with what returns cancelled) or Σ montoImpuesto is above the total. */
+  excede: boolean;
+}
+
+/** A typed payment amount in cents; blank reads as 0 (an unreadable one blocks the save first). */
+export const amountCents = (text: string) => parseCents(text) ?? 0;
+
+export function totales(form: MovementForm): Totales {
+  const pagos = pagosEfectivos(form);
+  const total = totalCents(form);
+  const pagado = sumCents(pagos.map((p) => amountCents(p.monto)));
+  const cobrado = sumCents(pagos.map((p) => amountCents(p.montoImpuesto)));
+  // A return's value that cancelled debt counts as paid (the server's check_edit).
+  const credito = form.devuelto.credito;
+  return {
+    brutoCents: brutoCents(form),
+    totalCents: total,
+    pagadoCents: pagado,
+    cobradoCents: cobrado,
+    deudaCents: Math.max(0, total - pagado - credito),
+    completo: pagado + credito >= total,
+    excede: pagado + credito > total || cobrado > total,
+  };
+}

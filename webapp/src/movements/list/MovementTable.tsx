@@ -1,0 +1,138 @@
+import { Link } from 'react-router-dom';
+import { estadoLabel, type MovimientoFila, type Reporte } from '../../api/movements';
+import { formatFechaHora } from '../../lib/dates';
+import { money } from '../../lib/money';
+import { MESSAGES } from './messages';
+import { DataTable, ENTITY_TABLE } from '../../ui/DataTable';
+import { DeleteButton } from '../../ui/RemoveButton';
+import { owes, SIN_METODO } from './rules';
+
+/** The link between a sale and its returns (issue 22): a refund names its sale; a sale with
+ * returns is marked and links each refund. */
+function ReturnLinks({ row }: { row: MovimientoFila }) {
+  if (row.devolucionDe != null) {
+    return (
+      <Link className="d-block small text-nowrap" to={`/editarMovimiento/${row.devolucionDe}`}>
+        {MESSAGES.devolucionDe(row.devolucionDe)}
+      </Link>
+    );
+  }
+  const refunds = row.devoluciones ?? [];
+  if (refunds.length === 0) return null;
+  return (
+    <span className="d-block small">
+      <span className="badge text-bg-warning">{MESSAGES.conDevolucion}</span>{' '}
+      {refunds.map((id) => (
+        <Link key={id} className="me-1" to={`/editarMovimiento/${id}`} aria-label={`Devolución #${id}`}>
+          #{id}
+        </Link>
+      ))}
+    </span>
+  );
+}
+
+interface Props {
+  rows: MovimientoFila[];
+  admin: boolean;
+  /** A PDF is being fetched: its buttons wait. */
+  busy: boolean;
+  onReport: (row: MovimientoFila, reporte: Reporte) => void;
+  onCopyLink: (row: MovimientoFila) => void;
+  onDelete: (row: MovimientoFila) => void;
+}
+
+/** The cash-box rows: one per movement, dated by it, with a sale's receipt number, its
+ * description, its payments inside (method, amount, date) and what is still owed, marked in red.
+ * Every staff user edits, prints (the customer's PDF is the sale's receipt) and copies the status
+ * link; only admins delete. */
+export function MovementTable({ rows, admin, busy, onReport, onCopyLink, onDelete }: Props) {
+  if (rows.length === 0) {
+    return <div className="alert alert-info text-center">{MESSAGES.sinMovimientos}</div>;
+  }
+  return (
+    <DataTable
+      rows={rows}
+      {...ENTITY_TABLE}
+      rowKey={(row) => row.id}
+      columns={[
+        { header: 'Fecha', className: 'text-nowrap', cell: (row) => formatFechaHora(row.fecha) },
+        { header: 'Tipo', cell: (row) => <Tipo row={row} /> },
+        { header: 'Paciente', cell: (row) => row.paciente?.nombreCompleto ?? '' },
+        { header: 'Local', cell: (row) => row.local?.nombre ?? '' },
+        { header: 'Descripción', className: 'small', cell: (row) => row.descripcion ?? '' },
+        { header: 'Total', className: 'text-nowrap', cell: (row) => money(row.total) },
+        {
+          header: 'Deuda',
+          className: (row) => (owes(row) ? 'text-nowrap text-danger fw-bold' : 'text-nowrap'),
+          cell: (row) => (owes(row) ? money(row.deuda) : '—'),
+        },
+        { header: 'Estado', cell: (row) => estadoLabel(row.estadoMovimiento) },
+        { header: 'Pagos', cell: (row) => <Pagos row={row} /> },
+        {
+          header: 'Acciones',
+          cell: (row) => (
+            <div className="d-flex flex-wrap gap-1">
+              <button
+                type="button"
+                className="btn btn-outline-primary btn-sm"
+                disabled={busy}
+                title={MESSAGES.comprobanteTitulo}
+                onClick={() => onReport(row, 'cliente')}
+              >
+                PDF Comprobante
+              </button>
+              <button
+                type="button"
+                className="btn btn-outline-secondary btn-sm"
+                disabled={busy}
+                onClick={() => onReport(row, 'optica')}
+              >
+                PDF Óptica
+              </button>
+              <button type="button" className="btn btn-info btn-sm" onClick={() => onCopyLink(row)}>
+                Copiar enlace
+              </button>
+              <Link className="btn btn-warning btn-sm" to={`/editarMovimiento/${row.id}`}>
+                Editar
+              </Link>
+              {admin && <DeleteButton onClick={() => onDelete(row)} />}
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** The movement's type, with a sale's receipt number and its link to its returns. */
+function Tipo({ row }: { row: MovimientoFila }) {
+  return (
+    <>
+      {row.tipoMovimiento}
+      {row.comprobante && (
+        <span className="d-block small text-muted text-nowrap" data-testid="comprobante">
+          {MESSAGES.comprobante(row.comprobante)}
+        </span>
+      )}
+      <ReturnLinks row={row} />
+    </>
+  );
+}
+
+/** The movement's payments: method, amount and date each. */
+function Pagos({ row }: { row: MovimientoFila }) {
+  if (row.cajaMovimientos.length === 0) return <span className="small text-muted">{MESSAGES.sinPagos}</span>;
+  return (
+    <ul className="list-unstyled mb-0 small">
+      {row.cajaMovimientos.map((pago) => (
+        <li key={pago.id}>
+          <span className="text-nowrap">
+            {pago.metodoPago?.nombre ?? SIN_METODO}: {money(pago.montoImpuesto)}
+          </span>
+          {' — '}
+          <span className="text-nowrap">{formatFechaHora(pago.fecha)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

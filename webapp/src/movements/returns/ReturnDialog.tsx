@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import type { Movimiento } from '../../api/movements';
+import { useDevolverMutation } from '../../api/movements';
+import { alert } from '../../app/alerts';
+import { refuser } from '../../app/refusals';
+import { formatFecha } from '../../lib/dates';
+import { newIdempotencyKey } from '../../lib/idempotency';
+import { centsOf, formatPesos, money } from '../../lib/money';
+import { formatEntero, formatPorcentaje } from '../../lib/numbers';
+import { CheckField, named, SelectField } from '../../ui/fields';
+import type { CashDesk } from '../../ui/cashDesk';
+import { FormDialog } from '../../ui/Modal';
+import { QuantityRow } from '../../ui/QuantityRow';
+import { MESSAGES, TITLES } from './messages';
+import {
+  adicionalesDe,
+  devolucionBody,
+  devolucionInicial,
+  devolucionProblems,
+  estimar,
+  pedidoDe,
+  productosDe,
+  type Devolucion,
+} from './rules';
+
+interface Props extends CashDesk {
+  venta: Movimiento;
+  onClose: () => void;
+}
+
+/** How a refused return is told: the server's list of reasons (400), or its message (409, 404). */
+const refused = refuser(TITLES, MESSAGES);
+
+/** 'Devolver productos' of a sale: how many units of each product come back (at most what is
+ * left), which additional lines, how the money goes back and, for admins, the branch that takes
+ * them; the estimated refund as the server will value it. A dialog, so it reads the same on a
+ * phone. */
+export function ReturnDialog({ venta, admin, ownLocalId, locales, metodos, onClose }: Props) {
+  const saleLocal = venta.local?.id ?? 0;
+  const [devolucion, setDevolucion] = useState<Devolucion>(() =>
+    devolucionInicial(metodos[0]?.id ?? 0, admin ? saleLocal : (ownLocalId ?? 0)),
+  );
+  const [devolver, sending] = useDevolverMutation();
+  // Made once per opened dialog: a double click or a retry after a lost answer registers one
+  // return; the dialog opened again is a new return.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  // The payment methods may arrive after the dialog opened.
+  if (!devolucion.metodoPagoId && metodos.length > 0) setDevolucion({ ...devolucion, metodoPagoId: metodos[0].id });
+  const set = (change: Partial<Devolucion>) => setDevolucion((d) => ({ ...d, ...change }));
+  const problems = devolucionProblems(venta, devolucion, admin);
+  const estimacion = estimar(venta, pedidoDe(venta, devolucion));
+  const productos = productosDe(venta);
+  const adicionales = adicionalesDe(venta);
+
+  const devolverVenta = async () => {
+    try {
+      const answer = await devolver({
+        idMovimiento: venta.id,
+        body: devolucionBody(venta, devolucion, admin),
+        idempotencyKey,
+      }).unwrap();
+      onClose();
+      const reintegro = centsOf(answer.movimiento?.total ?? 0);
+      void alert('success', TITLES.devuelto, MESSAGES.registrado(answer.mensaje, reintegro));
+    } catch (error) {
+      refused(error);
+    }
+  };
+
+  const toggle = (posicion: number, on: boolean) =>
+    set({
+      adicionales: on ? [...devolucion.adicionales, posicion] : devolucion.adicionales.filter((i) => i !== posicion),
+    });
+  const ownName = locales.find((l) => l.id === ownLocalId)?.nombre;
+  const libres = adicionales.filter((a) => !a.devuelto);
+  return (
+    <FormDialog
+      name="devolucion"
+      titleKey={venta.id}
+      title={`Devolver productos de la venta #${venta.id}`}
+      formLabel="Devolver productos"
+      onClose={onClose}
+      onSubmit={() => void devolverVenta()}
+      problems={problems}
+      sending={sending.isLoading}
+      sendingLabel={MESSAGES.enviando}
+      submitLabel="Devolver"
+      submitClassName="btn-danger"
+    >
+      <p className="mb-3" data-testid="devolucion-resumen">
+        {venta.paciente?.nombreCompleto ?? 'Sin paciente'} · {formatFecha(venta.fecha)} · {venta.local?.nombre ?? ''}
+        <br />
+        Total {money(venta.total)}
+        {venta.descuento ? ` (descuento ${formatPorcentaje(Math.round(venta.descuento * 100))})` : ''} · Debe{' '}
+        {money(venta.deuda)}
+      </p>
+      {productos.length > 0 && (
+        <fieldset className="mb-3">
+          <legend className="fs-6 fw-semibold">Productos</legend>
+          {productos.map((p) => (
+            <QuantityRow
+              key={p.productoId}
+              id={`devolver-${p.productoId}`}
+              modelo={p.modelo}
+              marca={p.marca}
+              note={`Vendidas ${formatEntero(p.vendidas)} · quedan ${formatEntero(p.quedan)}`}
+              value={devolucion.cantidades[p.productoId] ?? ''}
+              onValueChange={(text) => set({ cantidades: { ...devolucion.cantidades, [p.productoId]: text } })}
+              disabled={p.quedan === 0}
+              placeholder="0"
+              inputLabel={`Unidades de ${p.modelo} a devolver`}
+            />
+          ))}
+        </fieldset>
+      )}
+      {libres.length > 0 && (
+        <fieldset className="mb-3">
+          <legend className="fs-6 fw-semibold">Detalles</legend>
+          {libres.map((a) => (
+            <CheckField
+              key={a.posicion}
+              id={`devolverAdicional-${a.posicion}`}
+              label={`${a.descripcion} · ${formatPesos(a.subtotal)}`}
+              checked={devolucion.adicionales.includes(a.posicion)}
+              onChange={(on) => toggle(a.posicion, on)}
+            />
+          ))}
+        </fieldset>
+      )}
+      {metodos.length === 0 && <p className="alert alert-warning">{MESSAGES.sinMetodos}</p>}
+      <SelectField
+        id="devolucionMetodo"
+        label="Medio de pago del reintegro"
+        className="mb-3"
+        value={devolucion.metodoPagoId}
+        onChange={(metodoPagoId) => set({ metodoPagoId })}
+        options={named(metodos)}
+      />
+      {admin ? (
+        <SelectField
+          id="devolucionLocal"
+          label="Local que recibe la devolución"
+          className="mb-3"
+          value={devolucion.localId}
+          onChange={(localId) => set({ localId })}
+          options={named(locales)}
+        />
+      ) : (
+        <p className="text-muted small">
+          Se devuelve en la caja de hoy de {ownName ?? 'tu local'}: las unidades vuelven a su stock.
+        </p>
+      )}
+      <div className="border rounded p-2 bg-light" data-testid="devolucion-estimada" aria-live="polite">
+        <strong className="fs-5">{MESSAGES.reintegro(estimacion.reintegro)}</strong>
+        {estimacion.credito > 0 && <div className="small">{MESSAGES.credito(estimacion.credito)}</div>}
+        <div className="small text-muted">{MESSAGES.estimado}</div>
+      </div>
+    </FormDialog>
+  );
+}

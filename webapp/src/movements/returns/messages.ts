@@ -1,0 +1,31 @@
+// The texts the returns show in their alerts and notices (devoluciones, issue 22), through
+// ../app/alerts: titles first, then the messages and why 'Devolver' is disabled.
+import { formatPesos } from '../../lib/money';
+
+export const TITLES = {
+  error: 'ERROR',
+  errorValidacion: 'ERROR DE VALIDACIÓN',
+  devuelto: 'DEVOLUCIÓN REGISTRADA',
+} as const;
+
+export const MESSAGES = {
+  enviando: 'Enviando...',
+  inesperado: 'Ocurrió un error inesperado. Intentá nuevamente.',
+  sinDevoluciones: 'Esta venta no tiene devoluciones.',
+  nadaQueDevolver: 'Ya se devolvió todo lo de esta venta.',
+  sinMetodos: 'No hay métodos de pago cargados: pedí a un administrador que los cree.',
+  reintegro: (cents: number) => `Reintegro: ${formatPesos(cents)}`,
+  credito: (cents: number) => `${formatPesos(cents)} cancelan lo que la venta debía.`,
+  estimado: 'Estimado con los precios de la venta y su descuento; el servidor lo confirma al registrar.',
+  registrado: (mensaje: string, cents: number) => `${mensaje} Reintegro: ${formatPesos(cents)}.`,
+} as const;
+
+/** Why 'Devolver' is disabled, listed under it (ui/SaveProblems). The limits are the server's own
+ * rules and words (command/src/movement.rs, Regla). */
+export const PROBLEMS = {
+  nada: 'Elegí al menos un producto o detalle para devolver.',
+  cantidad: (modelo: string, error: string) => `Cantidad de ${modelo}: ${error}`,
+  excede: (modelo: string, quedan: number) => `Del producto ${modelo} quedan ${quedan} unidades para devolver.`,
+  sinMetodo: 'Elegí el medio de pago con el que se devuelve el dinero.',
+  sinLocal: 'Elegí el local que recibe la devolución.',
+} as const;
