@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
 
-use crate::shadow::{self, Rows, Shadow};
+use crate::late::{self, Rows, Shadow};
 use crate::Page;
 
 fn pesos(cents: i64) -> f64 {
@@ -85,8 +85,8 @@ pub async fn committed(pool: &PgPool, stream: i64) -> Result<Rows, sqlx::Error> 
             methods.entry(a.metodo_pago_id).or_default()[column] = a.monto.cents();
         }
     }
-    for (sequence, payload) in shadow::stream(pool, CASH_DAY_AGGREGATE, stream).await? {
-        let event: E = shadow::decode(&payload)?;
+    for (sequence, payload) in late::stream(pool, CASH_DAY_AGGREGATE, stream).await? {
+        let event: E = late::decode(&payload)?;
         let (local_id, dia) = event.day();
         let row = day.get_or_insert_with(|| {
             json!({"id": stream, "local_id": local_id, "dia": dia, "estado": "ABIERTA", "conteos": 0, "motivo": null,

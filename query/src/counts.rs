@@ -135,15 +135,15 @@ fn sheet(conteo: Conteo, lineas: Vec<LineaConteo>, valued: bool) -> Planilla {
 
 /// A count as its stream has it, for an answer whose read model is late: folded from
 /// its events, with names, brands and costs as they stand. None when it does not exist.
-pub async fn as_committed(pool: &PgPool, id: i64, admin: bool) -> Result<Option<Planilla>, sqlx::Error> {
+pub async fn committed(pool: &PgPool, id: i64, admin: bool) -> Result<Option<Planilla>, sqlx::Error> {
     use optica_events::counts::{ConteoEvent as E, COUNT_AGGREGATE};
-    let events = crate::shadow::stream(pool, COUNT_AGGREGATE, id).await?;
+    let events = crate::late::stream(pool, COUNT_AGGREGATE, id).await?;
     // (local, category, brand, started), state, closed; lines: product, model, expected, counted
     let mut head: Option<(i64, Option<i64>, Option<i64>, NaiveDateTime)> = None;
     let (mut estado, mut cerrado) = ("ABIERTO", None);
     let mut lineas: Vec<(i64, String, i64, Option<i64>)> = Vec::new();
     for (_, payload) in events {
-        match crate::shadow::decode(&payload)? {
+        match crate::late::decode(&payload)? {
             E::ConteoIniciado {
                 local_id,
                 categoria_id,

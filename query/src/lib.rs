@@ -2,9 +2,11 @@
 //! statistics read the read-model tables the projections keep. A few reads look past them on
 //! purpose:
 //! - the audit (`audit`) reads the `events` table itself, since the log is the history;
-//! - an answer whose read model is still late after the wait folds its record's stream
-//!   (`shadow`, and each feature's `as_committed` or `committed`), so a command never answers
-//!   an older row;
+//! - an answer whose read model is still late after the wait reads its record's stream from the
+//!   `events` table and folds it (`late`): each feature's `committed(pool, id, …)` answers in its
+//!   `by_id` shape, so a command never answers an older row. Most assemble the answer directly;
+//!   a job and a cash day fold into the rows their projection writes, which the page's own SQL
+//!   reads in place of the tables (`late::Shadow`);
 //! - whether an item exists, and its name right after a command, come from `live_streams` and
 //!   the stream's last event (`lookups`, `products::sale_facts`, `patients::exists`), which the
 //!   commands write with their events;
@@ -16,12 +18,12 @@ pub mod balances;
 pub mod closings;
 pub mod counts;
 pub mod jobs;
+pub mod late;
 pub mod lookups;
 pub mod movements;
 pub mod page;
 pub mod patients;
 pub mod products;
-pub mod shadow;
 pub mod statistics;
 pub mod stock;
 pub mod transfers;

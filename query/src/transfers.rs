@@ -108,12 +108,12 @@ pub async fn branches_of(pool: &PgPool, id: i64) -> Result<Option<(i64, i64)>, s
 /// A transfer as its stream has it, for an answer whose read model is late: folded
 /// from its events, with the branches' and brands' names as they stand. None when it does not
 /// exist.
-pub async fn as_committed(pool: &PgPool, id: i64) -> Result<Option<Transferencia>, sqlx::Error> {
+pub async fn committed(pool: &PgPool, id: i64) -> Result<Option<Transferencia>, sqlx::Error> {
     use optica_events::transfers::{TransferenciaEvent as E, TRANSFER_AGGREGATE};
-    let events = crate::shadow::stream(pool, TRANSFER_AGGREGATE, id).await?;
+    let events = crate::late::stream(pool, TRANSFER_AGGREGATE, id).await?;
     let mut folded: Option<Transferencia> = None;
     for (_, payload) in events {
-        let event: E = crate::shadow::decode(&payload)?;
+        let event: E = crate::late::decode(&payload)?;
         match (event, folded.as_mut()) {
             (
                 E::TransferenciaEnviada {

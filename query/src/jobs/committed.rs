@@ -1,21 +1,21 @@
 //! A job as its stream has it, for an answer whose read model is late: its events
 //! folded into the rows the projection writes (`projections/src/jobs.rs`), which the page's own
-//! queries then read (`crate::shadow`).
+//! queries then read (`crate::late`).
 
 use optica_events::jobs::{TrabajoEvent as E, JOB_AGGREGATE};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use crate::shadow::{self, Rows};
+use crate::late::{self, Rows};
 
 /// The rows of `jobs`, `job_history` and `job_notices` the job's stream makes; None when it
 /// was never ordered.
 pub async fn committed(pool: &PgPool, id: i64) -> Result<Option<Rows>, sqlx::Error> {
-    let events = shadow::stream(pool, JOB_AGGREGATE, id).await?;
+    let events = late::stream(pool, JOB_AGGREGATE, id).await?;
     let mut job: Option<Value> = None;
     let (mut history, mut notices) = (Vec::new(), Vec::<Value>::new());
     for (sequence, payload) in events {
-        let event: E = shadow::decode(&payload)?;
+        let event: E = late::decode(&payload)?;
         if let E::TrabajoEncargado {
             local_id,
             paciente_id,

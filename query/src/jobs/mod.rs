@@ -16,7 +16,7 @@ mod committed;
 
 pub use committed::committed;
 
-use crate::shadow::Shadow;
+use crate::late::Shadow;
 
 /// The screens' name of a state key.
 fn etiqueta(clave: &str) -> String {

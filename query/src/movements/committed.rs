@@ -1,13 +1,56 @@
 //! A movement as its command just committed it, for an answer whose read model is late.
 
+use optica_events::movements::{MovimientoEvent as E, MOVEMENT_AGGREGATE};
 use sqlx::PgPool;
 
 use super::*;
+use crate::late;
+
+/// The movement as its stream holds it (None if it was never registered, or was deleted), in
+/// `by_id`'s shape; the products and the patient it names as their own streams hold them when
+/// their read models are late too (created just before it).
+pub async fn committed(
+    pool: &PgPool,
+    id: i64,
+    today: chrono::NaiveDate,
+    viewer: Viewer,
+) -> Result<Option<Movimiento>, sqlx::Error> {
+    let (mut datos, mut version, mut comprobante, mut deleted) = (None, 0, None, false);
+    for (sequence, payload) in late::stream(pool, MOVEMENT_AGGREGATE, id).await? {
+        version = sequence;
+        match late::decode::<E>(&payload)? {
+            E::MovimientoRegistrado { datos: d } | E::MovimientoEditado { datos: d } => datos = Some(d),
+            E::EstadoCambiado { nuevo, .. } => {
+                if let Some(d) = datos.as_mut() {
+                    d.estado = Some(nuevo);
+                }
+            }
+            E::MovimientoEliminado => deleted = true,
+            // A return shows on the sale once the read model has it; the answer of a return is
+            // its refund's movement, another stream.
+            E::LineasDevueltas { .. } => {}
+            E::ComprobanteEmitido { numero, .. } => comprobante = Some(numero),
+        }
+    }
+    let Some(d) = datos.filter(|_| !deleted) else {
+        return Ok(None);
+    };
+    let mut saved = shaped(pool, id, &d, version, comprobante, viewer).await?;
+    for (detalle, linea) in saved.detalles.iter_mut().zip(&d.lineas) {
+        if detalle.producto.is_none() {
+            detalle.producto = crate::products::committed(pool, linea.producto_id, today, viewer).await?;
+        }
+    }
+    if let (None, Some(paciente)) = (&saved.paciente, d.paciente_id) {
+        saved.paciente = crate::patients::committed(pool, paciente, today).await?;
+    }
+    Ok(Some(saved))
+}
 
 /// A movement as its command just committed it, in `by_id`'s shape: for the answer of a command
 /// whose read model is late. The names (branch, payment methods, products, patient)
 /// are read as they stand; the debt counts no return (a sale's returns come later).
-pub async fn as_committed(
+async fn shaped(
     pool: &PgPool,
     id: i64,
     d: &optica_events::movements::MovimientoDatos,

@@ -19,7 +19,7 @@ pub mod lists;
 mod returns;
 
 use assemble::assemble;
-pub use committed::as_committed;
+pub use committed::committed;
 use returns::{returns, returns_of, ReturnRow, Returns, RETURN_JSON};
 pub use returns::{Devuelto, ProductoDevuelto};
 

@@ -1,26 +1,85 @@
 //! A product as its stream has it, for the answer of a create or an edit whose read model is
 //! late, in `by_id`'s shape.
 
+use std::collections::BTreeMap;
+
 use chrono::NaiveDate;
 use sqlx::PgPool;
 
+use optica_events::products::{ProductoEvent as E, PRODUCT_AGGREGATE};
+
 use super::{pesos, Producto, ProductoLocal, Viewer};
+use crate::late;
 use crate::lookups::{Local, Nombrado, Proveedor};
 
-/// What a product's stream holds, as its aggregate has it.
-pub struct Guardado<'a> {
-    pub datos: &'a optica_events::ProductoDatos,
+/// The product as its stream holds it (None if it was never created, or was deleted), in
+/// `by_id`'s shape.
+pub async fn committed(pool: &PgPool, id: i64, today: NaiveDate, viewer: Viewer) -> Result<Option<Producto>, sqlx::Error> {
+    let (mut datos, mut version, mut deleted) = (None, 0, false);
+    let (mut stock, mut minimos) = (BTreeMap::new(), BTreeMap::new());
+    for (sequence, payload) in late::stream(pool, PRODUCT_AGGREGATE, id).await? {
+        version = sequence;
+        match late::decode::<E>(&payload)? {
+            E::ProductoCreado { datos: d, .. } | E::ProductoEditado { datos: d, .. } => datos = Some(d),
+            E::PrecioActualizado { nuevo, .. } => {
+                if let Some(d) = datos.as_mut() {
+                    d.precio = nuevo;
+                }
+            }
+            E::CostoActualizado { nuevo, .. } => {
+                if let Some(d) = datos.as_mut() {
+                    d.costo = Some(nuevo);
+                }
+            }
+            E::LocalAgregado { local_id } => {
+                stock.insert(local_id, 0);
+            }
+            E::LocalQuitado { local_id } => {
+                stock.remove(&local_id);
+                minimos.remove(&local_id);
+            }
+            E::PuntoDePedidoFijado { local_id, minimo: Some(m) } => {
+                minimos.insert(local_id, m);
+            }
+            E::PuntoDePedidoFijado { local_id, minimo: None } => {
+                minimos.remove(&local_id);
+            }
+            E::StockAjustado {
+                local_id,
+                stock_resultante,
+                ..
+            } => {
+                stock.insert(local_id, stock_resultante);
+            }
+            E::ProductoEliminado => deleted = true,
+        }
+    }
+    let Some(datos) = datos.filter(|_| !deleted) else {
+        return Ok(None);
+    };
+    let guardado = Guardado {
+        datos: &datos,
+        stock: &stock,
+        minimos: &minimos,
+        version,
+    };
+    Ok(Some(shaped(pool, id, guardado, today, viewer).await?))
+}
+
+/// What a product's stream holds.
+struct Guardado<'a> {
+    datos: &'a optica_events::ProductoDatos,
     /// Units per branch.
-    pub stock: &'a std::collections::BTreeMap<i64, i64>,
+    stock: &'a std::collections::BTreeMap<i64, i64>,
     /// Reorder point per branch, where one is set.
-    pub minimos: &'a std::collections::BTreeMap<i64, i64>,
-    pub version: i64,
+    minimos: &'a std::collections::BTreeMap<i64, i64>,
+    version: i64,
 }
 
 /// A product as its command just committed it, in `by_id`'s shape: for the answer of a create
 /// or an edit whose read model is late. Names and units in transit (other streams,
 /// whose read models may be behind too) are read as they stand; the dates come from the stream.
-pub async fn as_committed(
+async fn shaped(
     pool: &PgPool,
     id: i64,
     g: Guardado<'_>,

@@ -76,7 +76,7 @@ async fn unprojected_sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFa
     .await?;
     let datos = rows
         .into_iter()
-        .map(|(id, d)| Ok((id, crate::shadow::decode::<optica_events::ProductoDatos>(&d)?)))
+        .map(|(id, d)| Ok((id, crate::late::decode::<optica_events::ProductoDatos>(&d)?)))
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
     let wanted: Vec<(&str, i64)> = datos
         .iter()

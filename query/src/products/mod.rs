@@ -17,7 +17,7 @@ use crate::{contains_pattern, Page};
 mod committed;
 mod facts;
 
-pub use committed::{as_committed, Guardado};
+pub use committed::committed;
 pub use facts::{sale_facts, SaleFacts};
 
 pub mod public;

@@ -14,7 +14,7 @@ use axum::Json;
 use optica_command::closings::{self, Dia};
 use optica_events::LookupKind;
 use optica_query::closings::{self as read, CajaDia, Cierre, SinCerrar};
-use optica_query::shadow::Shadow;
+use optica_query::late::Shadow;
 use optica_query::Page;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

@@ -102,7 +102,7 @@ async fn answer(
         Some(p) => Some(p),
         None => {
             tracing::warn!(id, "la vista de conteos está atrasada: se responde lo registrado");
-            read::as_committed(&state.pool, id, caller.is_admin()).await?
+            read::committed(&state.pool, id, caller.is_admin()).await?
         }
     };
     Ok(ConteoGuardado {

@@ -14,7 +14,7 @@ use optica_command::jobs;
 use optica_command::jobs::Quien;
 use optica_events::jobs::{Canal, EstadoTrabajo};
 use optica_query::jobs::{self as read, Filtro, Trabajo, TrabajoResumen};
-use optica_query::shadow::Shadow;
+use optica_query::late::Shadow;
 use optica_query::Page;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -71,7 +71,7 @@ async fn job_page(state: &AppState, id: i64, shadow: Shadow<'_>) -> Result<Optio
     // A late answer's patient may be later still (registered just before the sale).
     let mut late_patient = None;
     if let (Some(_), None, Some(paciente)) = (shadow.0, &trabajo.resumen.paciente, trabajo.resumen.paciente_id) {
-        late_patient = crate::http::patients::committed(state, paciente).await?;
+        late_patient = optica_query::patients::committed(&state.pool, paciente, state.today()).await?;
         let r = &mut trabajo.resumen;
         (r.paciente, r.celular) = match &late_patient {
             Some(p) => (Some(p.nombre_completo.clone()), Some(p.celular.clone())),

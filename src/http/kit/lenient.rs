@@ -169,6 +169,21 @@ pub fn day(value: Option<String>, what: &str) -> Result<Option<NaiveDate>, AppEr
     }
 }
 
+/// A period typed as two query dates, both required and in order: (from, to), `to` included.
+pub fn period(fecha_inicio: Option<String>, fecha_fin: Option<String>) -> Result<(NaiveDate, NaiveDate), AppError> {
+    let desde = day(fecha_inicio, "fecha de inicio")?;
+    let hasta = day(fecha_fin, "fecha de fin")?;
+    let (Some(desde), Some(hasta)) = (desde, hasta) else {
+        return Err(AppError::BadRequest("Ingresar fecha de inicio y fin por favor".into()));
+    };
+    if hasta < desde {
+        return Err(AppError::BadRequest(
+            "La fecha de fin no puede ser anterior a la de inicio".into(),
+        ));
+    }
+    Ok((desde, hasta))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

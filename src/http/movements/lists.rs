@@ -329,17 +329,11 @@ pub async fn between_dates(
     Staff(caller): Staff,
     Query(query): Query<BetweenDates>,
 ) -> Result<Json<Page<Movimiento>>, AppError> {
-    let periodo = crate::http::statistics::PeriodoBody {
-        local: None,
-        fecha_inicio: query.fecha_inicio,
-        fecha_fin: query.fecha_fin,
-    }
-    .periodo()?;
+    let dates = crate::http::kit::lenient::period(query.fecha_inicio, query.fecha_fin)?;
     let page = page_index(query.page.unwrap_or(0))?;
     let size = page_size(query.size, PAGE_SIZE)?;
     let local_id = caller.branch_seen(None);
-    let dates = Some((periodo.desde, periodo.hasta));
-    let mut found = read::movements_page(&state.pool, local_id, dates, caller.viewer(), page, size).await?;
+    let mut found = read::movements_page(&state.pool, local_id, Some(dates), caller.viewer(), page, size).await?;
     with_codes(&state, &caller, &mut found.content);
     Ok(Json(found))
 }

@@ -142,26 +142,8 @@ async fn branch_of(state: &AppState, id: i64) -> Result<i64, AppError> {
 
 /// The movement as its stream has it (none if it does not exist).
 async fn committed(state: &AppState, caller: &Caller, id: i64) -> Result<Option<Movimiento>, AppError> {
-    let (m, _) = state
-        .store
-        .load::<optica_command::movements::Movimiento>(&id.to_string())
-        .await?;
-    let Some(d) = m.datos() else {
-        return Ok(None);
-    };
     tracing::warn!(id, "la vista de movimientos está atrasada: se responde lo registrado");
-    let (version, comprobante) = (m.version() as i64, m.comprobante());
-    let mut saved = read::as_committed(&state.pool, id, d, version, comprobante, caller.viewer()).await?;
-    // The products and the patient it names may be later still (created just before it).
-    for (detalle, linea) in saved.detalles.iter_mut().zip(&d.lineas) {
-        if detalle.producto.is_none() {
-            detalle.producto = crate::http::products::committed(state, linea.producto_id, caller.viewer()).await?;
-        }
-    }
-    if let (None, Some(paciente)) = (&saved.paciente, d.paciente_id) {
-        saved.paciente = crate::http::patients::committed(state, paciente).await?;
-    }
-    Ok(Some(saved))
+    Ok(read::committed(&state.pool, id, state.today(), caller.viewer()).await?)
 }
 
 /// Registers a sale, income or expense. A sale takes its products' stock at its branch in the

@@ -238,34 +238,9 @@ async fn answer(state: &AppState, id: i64, mensaje: &str, late: bool) -> Result<
 }
 
 /// The patient as their stream has them (none if they do not exist).
-pub(crate) async fn committed(state: &AppState, id: i64) -> Result<Option<read::Paciente>, AppError> {
-    let (p, _) = state
-        .store
-        .load::<optica_command::patients::Paciente>(&id.to_string())
-        .await?;
-    if !p.exists() {
-        return Ok(None);
-    }
+async fn committed(state: &AppState, id: i64) -> Result<Option<read::Paciente>, AppError> {
     tracing::warn!(id, "la vista de pacientes está atrasada: se responde lo registrado");
-    let fichas = p
-        .fichas()
-        .iter()
-        .map(|f| {
-            let cristales = (f.cristales.iter())
-                .map(|c| read::Cristal {
-                    id: c.id,
-                    nombre: c.nombre.clone(),
-                    fecha: c.fecha,
-                    devolucion_id: c.devuelto(),
-                })
-                .collect();
-            (f.id, &f.datos, cristales)
-        })
-        .collect();
-    let (ficha, version, today) = (p.ficha(), p.version() as i64, state.today());
-    Ok(Some(
-        read::as_committed(&state.pool, id, ficha, p.datos(), fichas, version, today).await?,
-    ))
+    Ok(read::committed(&state.pool, id, state.today()).await?)
 }
 
 /// Deletes a patient (admins); refused with 409 while cash-box movements name it.

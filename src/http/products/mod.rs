@@ -95,23 +95,8 @@ async fn answer(
 /// A product as its stream has it (none if it does not exist), for an answer whose read model
 /// is late.
 pub(crate) async fn committed(state: &AppState, id: i64, viewer: read::Viewer) -> Result<Option<Producto>, AppError> {
-    let (p, _) = state
-        .store
-        .load::<optica_command::products::Producto>(&id.to_string())
-        .await?;
-    if !p.exists() {
-        return Ok(None);
-    }
     tracing::warn!(id, "la vista de productos está atrasada: se responde lo registrado");
-    let guardado = read::Guardado {
-        datos: p.datos(),
-        stock: p.stock(),
-        minimos: p.minimos(),
-        version: p.version() as i64,
-    };
-    Ok(Some(
-        read::as_committed(&state.pool, id, guardado, state.today(), viewer).await?,
-    ))
+    Ok(read::committed(&state.pool, id, state.today(), viewer).await?)
 }
 
 /// The answer of a batch: how many products were saved (all of them, or none with the reasons).

@@ -16,7 +16,7 @@ use crate::auth::{Admin, Staff};
 use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, Query};
 use crate::http::kit::lenient::opt_i64;
-use crate::http::kit::lenient::{branch, day};
+use crate::http::kit::lenient::{branch, period};
 use crate::reports::sales_excel as excel;
 use crate::state::AppState;
 use utoipa_axum::routes;
@@ -53,16 +53,7 @@ pub struct PeriodoBody {
 
 impl PeriodoBody {
     pub(crate) fn periodo(self) -> Result<Periodo, AppError> {
-        let desde = day(self.fecha_inicio, "fecha de inicio")?;
-        let hasta = day(self.fecha_fin, "fecha de fin")?;
-        let (Some(desde), Some(hasta)) = (desde, hasta) else {
-            return Err(AppError::BadRequest("Ingresar fecha de inicio y fin por favor".into()));
-        };
-        if hasta < desde {
-            return Err(AppError::BadRequest(
-                "La fecha de fin no puede ser anterior a la de inicio".into(),
-            ));
-        }
+        let (desde, hasta) = period(self.fecha_inicio, self.fecha_fin)?;
         Ok(Periodo {
             local_id: branch(self.local),
             desde,

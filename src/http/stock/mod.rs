@@ -93,7 +93,7 @@ async fn answer(state: &AppState, id: i64, caught: bool, mensaje: &str) -> Resul
     };
     let producto = match read {
         Some(p) => Some(p),
-        None => crate::http::products::committed(state, id, viewer).await?,
+        None => optica_query::products::committed(&state.pool, id, state.today(), viewer).await?,
     };
     Ok(Json(ProductoAjustado {
         mensaje: mensaje.into(),

@@ -100,7 +100,7 @@ async fn answer(state: &AppState, id: i64, caught: bool, mensaje: &str) -> Resul
                 id,
                 "la vista de transferencias está atrasada: se responde lo registrado"
             );
-            read::as_committed(&state.pool, id).await?
+            read::committed(&state.pool, id).await?
         }
     };
     Ok(TransferenciaGuardada {

@@ -1,6 +1,6 @@
 //! A lab job and its sale stay one story: an order and the sale's edit or deletion in flight at
 //! once (each reads the other's stream and writes only its own, so optimistic concurrency alone
-//! let both commit; their units guard what they read, `command/src/unit/guard.rs`), and a
+//! let both commit; their units guard what they read, `command/src/store/unit/guard.rs`), and a
 //! delivered job that goes back to the lab.
 
 use std::time::Duration;

@@ -62,9 +62,9 @@ async fn a_late_read_model_still_answers_the_movement_that_was_committed(pool: P
     edit["precio"] = json!(4000);
     edit["version"] = p["version"].clone();
     let pid = p["id"].as_i64().unwrap();
-    let (status, saved) = app.put(&format!("/api/productos/{pid}"), Some(&shop.admin), edit).await;
-    assert_eq!(status, StatusCode::CREATED, "{saved}");
-    assert_eq!(saved["producto"]["precio"], 4000.0);
+    let (status, saved_product) = app.put(&format!("/api/productos/{pid}"), Some(&shop.admin), edit).await;
+    assert_eq!(status, StatusCode::CREATED, "{saved_product}");
+    assert_eq!(saved_product["producto"]["precio"], 4000.0);
     // A patient's registration and edit too (the existing front end opens the new patient).
     let g = |ojo: &str, tipo: &str| json!({"ojo": ojo, "tipo": tipo, "esferico": "-1,25", "cilindrico": 0, "eje": 90});
     let body = json!({"nombreCompleto": "Tardía Pérez", "celular": "3772 555", "genero": "Mujer",
@@ -83,11 +83,11 @@ async fn a_late_read_model_still_answers_the_movement_that_was_committed(pool: P
     let mut edit = pa.clone();
     edit["observaciones"] = json!("Prefiere armazones livianos");
     let paciente_id = pa["id"].as_i64().unwrap();
-    let (status, saved) = app
+    let (status, saved_patient) = app
         .put(&format!("/api/pacientes/{paciente_id}"), Some(&shop.seller), edit)
         .await;
-    assert_eq!(status, StatusCode::CREATED, "{saved}");
-    assert_eq!(saved["paciente"]["observaciones"], "Prefiere armazones livianos");
+    assert_eq!(status, StatusCode::CREATED, "{saved_patient}");
+    assert_eq!(saved_patient["paciente"]["observaciones"], "Prefiere armazones livianos");
     hold.rollback().await.unwrap();
 
     // Once the read model catches up, it reads the same.
@@ -107,6 +107,11 @@ async fn a_late_read_model_still_answers_the_movement_that_was_committed(pool: P
         }
     }
     assert_eq!(read, answered);
+    // The product and the patient, folded from their streams the same way, read the same too.
+    let (_, product_read) = app.get(&format!("/api/productos/{pid}"), Some(&shop.admin)).await;
+    assert_eq!(product_read, saved_product["producto"]);
+    let (_, patient_read) = app.get(&format!("/api/pacientes/id/{paciente_id}"), Some(&shop.seller)).await;
+    assert_eq!(patient_read, saved_patient["paciente"]);
 }
 
 /// Holds the projector's lock until the transaction ends: the read models stay behind.
@@ -122,7 +127,7 @@ async fn hold_projector(pool: &PgPool) -> Transaction<'static, Postgres> {
 
 /// Each folded row names every column of its table, no more: a column added later (whose
 /// default `json_populate_recordset` would not apply) fails here, not as a null in a late answer.
-async fn names_every_column(pool: &PgPool, rows: &optica_query::shadow::Rows) {
+async fn names_every_column(pool: &PgPool, rows: &optica_query::late::Rows) {
     for (table, value) in &rows.0 {
         let columns: Vec<String> = sqlx::query_scalar(
             "select column_name::text from information_schema.columns

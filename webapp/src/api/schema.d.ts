@@ -2278,7 +2278,7 @@ export interface components {
             /** Format: int64 */
             marcaId?: number | null;
         };
-        /** @description A lab that makes the lenses of the shop's jobs (issue 24). */
+        /** @description A lab that makes the lenses of the shop's jobs. */
         Laboratorio: {
             celular?: string | null;
             /** Format: int64 */
@@ -2445,7 +2445,7 @@ export interface components {
             deuda: number;
             /**
              * Format: int64
-             * @description A return's refund: the sale it returned (issue 22).
+             * @description A return's refund: the sale it returned.
              */
             devolucionDe?: number | null;
             /** @description A sale: the refunds of its returns, in order. */
@@ -2801,7 +2801,7 @@ export interface components {
                 deuda: number;
                 /**
                  * Format: int64
-                 * @description A return's refund: the sale it returned (issue 22).
+                 * @description A return's refund: the sale it returned.
                  */
                 devolucionDe?: number | null;
                 /** @description A sale: the refunds of its returns, in order. */
@@ -3225,7 +3225,7 @@ export interface components {
             local: components["schemas"]["Local"];
             /**
              * Format: int64
-             * @description The branch's reorder point, when set (issue 23).
+             * @description The branch's reorder point, when set.
              */
             minimo?: number | null;
             /** Format: int64 */

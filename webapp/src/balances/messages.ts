@@ -24,7 +24,7 @@ export const MESSAGES = {
 } as const;
 
 /** Why 'Cobrar' is disabled, listed under it (ui/SaveProblems). The amount's limits are the
- * server's own rules and words (command/src/movement.rs, collected). */
+ * server's own rules and words (command/src/movements/rules.rs, collected). */
 export const PROBLEMS = {
   sinMetodo: 'Elegí el método de pago.',
   sinLocal: 'Elegí el local que cobra.',

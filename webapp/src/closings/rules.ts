@@ -14,7 +14,7 @@ import type {
 import { centsOf, centsText, pesosOf, readPesos, sumCents } from '../lib/money';
 import { PROBLEMS } from './messages';
 
-/** The server's longest reason (command/src/cash_day.rs, MAX_MOTIVO). */
+/** The server's longest reason (command/src/closings/mod.rs, MAX_MOTIVO). */
 export const MAX_MOTIVO = 255;
 
 export const ESTADO_LABELS: Record<EstadoCaja, string> = {

@@ -54,7 +54,7 @@ export const CANCEL_CONFIRM = {
 } as const;
 
 /** Why a button waits, listed under it (ui/SaveProblems), and why a pasted column is refused.
- * The rules and their words follow the server's (command/src/count.rs, Regla). */
+ * The rules and their words follow the server's (command/src/counts/mod.rs, Regla). */
 export const PROBLEMS = {
   sinLocal: 'Elegí el local a contar.',
   cantidad: (modelo: string, error: string) => `Contado de ${modelo}: ${error}`,

@@ -74,7 +74,7 @@ export const RECETA = {
 } as const;
 
 /** Why a button waits, listed under it (ui/SaveProblems). The limits and words are the server's
- * (command/src/job.rs, Regla). */
+ * (command/src/jobs/commands.rs, Regla). */
 export const PROBLEMS = {
   sinLaboratorio: 'Elegí el laboratorio.',
   sinPrometido: 'Escribí la fecha prometida.',

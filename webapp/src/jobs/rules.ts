@@ -1,6 +1,6 @@
 // The lab jobs' rules, kept pure so they are tested alone: how the time in a state reads (the
 // seconds are the server's, counted by the shop's clock, never the browser's), the order's form
-// and the state change with the server's own rules and words (command/src/job.rs) so a button
+// and the state change with the server's own rules and words (command/src/jobs/commands.rs) so a button
 // says why it waits before the server is asked, when a second mail is asked first, how the frozen
 // prescription reads, and which WhatsApp links are opened.
 import type { Aviso, EstadoBody, OrdenBody, Receta, Trabajo, TrabajosFiltro } from '../api/jobs';

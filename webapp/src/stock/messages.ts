@@ -36,7 +36,7 @@ export const MESSAGES = {
 } as const;
 
 /** Why a button waits, listed under it (ui/SaveProblems). The rules and words are the server's
- * (command/src/product_rules.rs, Regla; http/stock). */
+ * (command/src/products/rules.rs, Regla; http/stock). */
 export const PROBLEMS = {
   sinMotivo: 'Elegí el motivo del ajuste.',
   sinCantidad: 'Escribí la cantidad del ajuste.',

@@ -1,5 +1,5 @@
 // Stock beyond sales, kept pure so it is tested alone: the manual adjustment's form with the
-// server's rules and words (command/src/product_rules.rs), the reorder point, and the names of
+// server's rules and words (command/src/products/rules.rs), the reorder point, and the names of
 // the 'Reponer' workbook.
 import type { AjusteBody, MinimoBody, MotivoAjuste } from '../api/stock';
 import { isoDate } from '../lib/dates';

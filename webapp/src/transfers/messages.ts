@@ -37,7 +37,7 @@ export const CANCEL_CONFIRM = {
 } as const;
 
 /** Why 'Enviar' or 'Recibir' waits, listed under it (ui/SaveProblems). The rules and their words
- * are the server's (command/src/transfer.rs, Regla; errors.rs). */
+ * are the server's (command/src/transfers/mod.rs, Regla; errors.rs). */
 export const PROBLEMS = {
   sinOrigen: 'Elegí el local de origen.',
   sinDestino: 'Elegí el local de destino.',

@@ -1,6 +1,6 @@
 // The transfers' rules, kept pure so they are tested alone: how a state reads, who may receive or
 // cancel, and the forms to send and to receive, with the server's own rules and words
-// (command/src/transfer.rs) so a button says why it waits before the server is asked.
+// (command/src/transfers/mod.rs) so a button says why it waits before the server is asked.
 import type {
   EnvioBody,
   EstadoTransferencia,

@@ -39,7 +39,7 @@ export const MESSAGES = {
   comprobante: (numero: string) => `Comprobante N° ${numero}`,
 } as const;
 
-/** Why a movement with returns is kept as it is (the server's words, command/src/movement.rs). */
+/** Why a movement with returns is kept as it is (the server's words, command/src/movements/rules.rs). */
 export const LOCKED = {
   /** A refund: nothing of it changes. */
   reintegro: 'Una devolución no se edita ni se elimina: registrá un nuevo movimiento para corregirla.',

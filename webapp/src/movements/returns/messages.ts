@@ -21,7 +21,7 @@ export const MESSAGES = {
 } as const;
 
 /** Why 'Devolver' is disabled, listed under it (ui/SaveProblems). The limits are the server's own
- * rules and words (command/src/movement.rs, Regla). */
+ * rules and words (command/src/movements/rules.rs, Regla). */
 export const PROBLEMS = {
   nada: 'Elegí al menos un producto o detalle para devolver.',
   cantidad: (modelo: string, error: string) => `Cantidad de ${modelo}: ${error}`,

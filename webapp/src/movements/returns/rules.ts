@@ -1,5 +1,5 @@
 // The returns' rules, kept pure so they are tested alone: what of a sale can still come back,
-// the estimated refund (a copy of the server's rule, command/src/movement_return.rs `valorar`),
+// the estimated refund (a copy of the server's rule, command/src/movements/returns.rs `valorar`),
 // why 'Devolver' is disabled and the body it sends. Money in integer cents (../lib/money).
 import type { Movimiento } from '../../api/movements';
 import type { DevolucionBody } from '../../api/movements';
@@ -109,7 +109,7 @@ function brutoDe(p: ProductoVendido, antes: number, cantidad: number): number {
 }
 
 /**
- * The server's value of a return (command/src/movement_return.rs `valorar`): the units at their
+ * The server's value of a return (command/src/movements/returns.rs `valorar`): the units at their
  * lines' prices and the additional lines' subtotals, less the sale's discount, rounded to the
  * cent; the return that completes the sale takes what is left of its total. Of the value, what
  * the sale still owes (`deuda`, already less the earlier returns' credit) is credited first; the

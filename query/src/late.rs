@@ -1,8 +1,12 @@
-//! Answers from a stream when its read model is late. A command's answer shows the
-//! record it saved; when the projector has not applied it within the wait, the stream's events
-//! are folded into the rows the projection would write (`Rows`, in JSON), and the read's own
-//! queries take them in place of the tables: a `with` clause named like a table shadows it
-//! (`Shadow`). One SQL serves the read model and the late answer, so the two cannot drift.
+//! Answers from a stream when its read model is late: the one way every feature answers a
+//! command whose projection has not caught up within the wait. A command's answer shows the
+//! record it saved, so each feature's `committed(pool, id, …)` reads the record's stream from the
+//! `events` table (`stream`, `decode`) and folds it into its `by_id` shape.
+//!
+//! Where a page is built by several queries (a job, a cash day), the fold yields the rows the
+//! projection would write (`Rows`, in JSON) and the page's own queries take them in place of the
+//! tables: a `with` clause named like a table shadows it (`Shadow`), so one SQL serves the read
+//! model and the late answer.
 
 use serde_json::Value;
 use sqlx::postgres::PgArguments;

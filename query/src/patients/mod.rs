@@ -12,6 +12,9 @@ use utoipa::ToSchema;
 use crate::lookups::Local;
 use crate::{contains_pattern, Page};
 
+mod committed;
+pub use committed::committed;
+
 pub const PAGE_SIZE: i64 = 12;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -211,59 +214,6 @@ async fn one(pool: &PgPool, condition: &str, value: i64) -> Result<Option<Pacien
         .fetch_optional(pool)
         .await?;
     Ok(complete(pool, row.into_iter().collect()).await?.pop())
-}
-
-/// A patient as their command just committed them, in `by_id`'s shape: for the answer of a
-/// registration or an edit whose read model is late. `fichas`: each ficha's number,
-/// values and lenses. The branch's name is read as it stands; the dates are the stored ones when
-/// the patient had a row, else `today`.
-pub async fn as_committed(
-    pool: &PgPool,
-    id: i64,
-    ficha: i64,
-    d: &optica_events::PacienteDatos,
-    fichas: Vec<(i64, &optica_events::FichaDatos, Vec<Cristal>)>,
-    version: i64,
-    today: NaiveDate,
-) -> Result<Paciente, sqlx::Error> {
-    let local = crate::lookups::rows(pool, &[("Local", d.local_id)]).await?.pop();
-    let dates: Option<(NaiveDate, NaiveDate)> =
-        sqlx::query_as("select creado_en, ultima_actualizacion from patients where id = $1")
-            .bind(id)
-            .fetch_optional(pool)
-            .await?;
-    let mut historial = Vec::new();
-    for (ficha_id, datos, cristales) in fichas {
-        let mut f: Ficha = serde_json::from_value(optica_events::patients::ficha_json(datos))
-            .map_err(|e| sqlx::Error::Decode(e.into()))?;
-        (f.id, f.cristales) = (ficha_id, cristales);
-        historial.push(f);
-    }
-    // Newest first, as the read model lists them.
-    historial.sort_by_key(|f| std::cmp::Reverse((f.fecha, f.id)));
-    Ok(Paciente {
-        id,
-        ficha,
-        nombre_completo: d.nombre_completo.clone(),
-        direccion: d.direccion.clone(),
-        celular: d.celular.clone(),
-        documento: d.documento.clone(),
-        correo: d.correo.clone(),
-        medico: d.medico.clone(),
-        obra_social: d.obra_social.clone(),
-        observaciones: d.observaciones.clone(),
-        genero: d.genero.clone(),
-        local: local.map(|(_, _, nombre, direccion, celular)| Local {
-            id: d.local_id,
-            nombre,
-            direccion,
-            celular,
-        }),
-        creado_en: dates.map_or(today, |d| d.0),
-        ultima_actualizacion: dates.map_or(today, |d| d.1).max(today),
-        historial_fichas: historial,
-        version,
-    })
 }
 
 pub async fn by_id(pool: &PgPool, id: i64) -> Result<Option<Paciente>, sqlx::Error> {
