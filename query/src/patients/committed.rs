@@ -134,4 +134,3 @@ async fn shaped(
         version,
     })
 }
-

@@ -14,7 +14,12 @@ use crate::lookups::{Local, Nombrado, Proveedor};
 
 /// The product as its stream holds it (None if it was never created, or was deleted), in
 /// `by_id`'s shape.
-pub async fn committed(pool: &PgPool, id: i64, today: NaiveDate, viewer: Viewer) -> Result<Option<Producto>, sqlx::Error> {
+pub async fn committed(
+    pool: &PgPool,
+    id: i64,
+    today: NaiveDate,
+    viewer: Viewer,
+) -> Result<Option<Producto>, sqlx::Error> {
     let (mut datos, mut version, mut deleted) = (None, 0, false);
     let (mut stock, mut minimos) = (BTreeMap::new(), BTreeMap::new());
     for (sequence, payload) in late::stream(pool, PRODUCT_AGGREGATE, id).await? {
@@ -38,7 +43,10 @@ pub async fn committed(pool: &PgPool, id: i64, today: NaiveDate, viewer: Viewer)
                 stock.remove(&local_id);
                 minimos.remove(&local_id);
             }
-            E::PuntoDePedidoFijado { local_id, minimo: Some(m) } => {
+            E::PuntoDePedidoFijado {
+                local_id,
+                minimo: Some(m),
+            } => {
                 minimos.insert(local_id, m);
             }
             E::PuntoDePedidoFijado { local_id, minimo: None } => {

@@ -87,7 +87,10 @@ async fn a_late_read_model_still_answers_the_movement_that_was_committed(pool: P
         .put(&format!("/api/pacientes/{paciente_id}"), Some(&shop.seller), edit)
         .await;
     assert_eq!(status, StatusCode::CREATED, "{saved_patient}");
-    assert_eq!(saved_patient["paciente"]["observaciones"], "Prefiere armazones livianos");
+    assert_eq!(
+        saved_patient["paciente"]["observaciones"],
+        "Prefiere armazones livianos"
+    );
     hold.rollback().await.unwrap();
 
     // Once the read model catches up, it reads the same.
@@ -110,7 +113,9 @@ async fn a_late_read_model_still_answers_the_movement_that_was_committed(pool: P
     // The product and the patient, folded from their streams the same way, read the same too.
     let (_, product_read) = app.get(&format!("/api/productos/{pid}"), Some(&shop.admin)).await;
     assert_eq!(product_read, saved_product["producto"]);
-    let (_, patient_read) = app.get(&format!("/api/pacientes/id/{paciente_id}"), Some(&shop.seller)).await;
+    let (_, patient_read) = app
+        .get(&format!("/api/pacientes/id/{paciente_id}"), Some(&shop.seller))
+        .await;
     assert_eq!(patient_read, saved_patient["paciente"]);
 }
 
