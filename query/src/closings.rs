@@ -32,6 +32,16 @@ pub struct CajaMetodo {
     pub diferencia: Option<f64>,
 }
 
+/// Where a branch's cash day stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema, sqlx::Type)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum EstadoCaja {
+    SinAbrir,
+    Abierta,
+    Cerrada,
+}
+
 /// A branch's day.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -41,8 +51,7 @@ pub struct CajaDia {
     /// `yyyy-MM-dd`.
     #[schema(value_type = String)]
     pub fecha: NaiveDate,
-    /// SIN_ABRIR, ABIERTA or CERRADA.
-    pub estado: String,
+    pub estado: EstadoCaja,
     /// Counts recorded, the closing's included.
     pub conteos: i32,
     /// Why the closing's count differs from the expected figures.
@@ -56,7 +65,7 @@ pub struct CajaDia {
 #[derive(sqlx::FromRow)]
 struct DayRow {
     id: i64,
-    estado: String,
+    estado: EstadoCaja,
     conteos: i32,
     motivo: Option<String>,
     reaperturas: i32,
@@ -196,7 +205,7 @@ pub async fn day_in(
             local_id,
             local,
             fecha,
-            estado: "SIN_ABRIR".into(),
+            estado: EstadoCaja::SinAbrir,
             conteos: 0,
             motivo: None,
             reaperturas: 0,
@@ -215,7 +224,7 @@ pub struct Cierre {
     #[schema(value_type = String)]
     pub fecha: NaiveDate,
     /// ABIERTA or CERRADA.
-    pub estado: String,
+    pub estado: EstadoCaja,
     pub conteos: i32,
     pub esperado: f64,
     pub contado: f64,
@@ -268,7 +277,7 @@ pub struct SinCerrar {
     #[schema(value_type = String)]
     pub fecha: NaiveDate,
     /// SIN_ABRIR (never opened) or ABIERTA (opened or reopened, not closed).
-    pub estado: String,
+    pub estado: EstadoCaja,
     /// What the day's payments put in (or, negative, took out of) its drawers, every method.
     pub neto: f64,
     pub movimientos: i64,

@@ -8,6 +8,16 @@ use utoipa::ToSchema;
 
 use crate::Page;
 
+/// Where a count stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema, sqlx::Type)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum EstadoConteo {
+    Abierto,
+    Cerrado,
+    Cancelado,
+}
+
 /// A count as the list shows it.
 #[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
@@ -15,8 +25,7 @@ pub struct Conteo {
     pub id: i64,
     pub local_id: i64,
     pub local: String,
-    /// ABIERTO, CERRADO or CANCELADO.
-    pub estado: String,
+    pub estado: EstadoConteo,
     pub categoria: Option<String>,
     pub marca: Option<String>,
     #[schema(value_type = String)]
@@ -98,7 +107,7 @@ pub async fn planilla(pool: &PgPool, id: i64, admin: bool) -> Result<Option<Plan
         return Ok(None);
     };
     // Blind until closed (a cancelled count shows nothing either).
-    let shown = conteo.estado == "CERRADO";
+    let shown = conteo.estado == EstadoConteo::Cerrado;
     let lineas: Vec<LineaConteo> = sqlx::query_as(
         "select x.producto_id, x.modelo, coalesce(p.marca_nombre, '') as marca, x.contado,
                 case when $2 then x.esperado end as esperado,
@@ -140,7 +149,7 @@ pub async fn committed(pool: &PgPool, id: i64, admin: bool) -> Result<Option<Pla
     let events = crate::late::stream(pool, COUNT_AGGREGATE, id).await?;
     // (local, category, brand, started), state, closed; lines: product, model, expected, counted
     let mut head: Option<(i64, Option<i64>, Option<i64>, NaiveDateTime)> = None;
-    let (mut estado, mut cerrado) = ("ABIERTO", None);
+    let (mut estado, mut cerrado) = (EstadoConteo::Abierto, None);
     let mut lineas: Vec<(i64, String, i64, Option<i64>)> = Vec::new();
     for (_, payload) in events {
         match crate::late::decode(&payload)? {
@@ -165,8 +174,8 @@ pub async fn committed(pool: &PgPool, id: i64, admin: bool) -> Result<Option<Pla
                     }
                 }
             }
-            E::ConteoCerrado { fecha, .. } => (estado, cerrado) = ("CERRADO", Some(fecha)),
-            E::ConteoCancelado { fecha } => (estado, cerrado) = ("CANCELADO", Some(fecha)),
+            E::ConteoCerrado { fecha, .. } => (estado, cerrado) = (EstadoConteo::Cerrado, Some(fecha)),
+            E::ConteoCancelado { fecha } => (estado, cerrado) = (EstadoConteo::Cancelado, Some(fecha)),
         }
     }
     let Some((local_id, categoria_id, marca_id, iniciado)) = head else {
@@ -188,12 +197,12 @@ pub async fn committed(pool: &PgPool, id: i64, admin: bool) -> Result<Option<Pla
             .find(|n| n.0 == kind && Some(n.1) == id)
             .map(|n| n.2.clone())
     };
-    let shown = estado == "CERRADO";
+    let shown = estado == EstadoConteo::Cerrado;
     let conteo = Conteo {
         id,
         local_id,
         local: name("Local", Some(local_id)).unwrap_or_default(),
-        estado: estado.into(),
+        estado,
         categoria: name("Categoria", categoria_id),
         marca: name("Marca", marca_id),
         iniciado,

@@ -8,6 +8,17 @@ use utoipa::ToSchema;
 
 use crate::Page;
 
+/// Where a transfer stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema, sqlx::Type)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum EstadoTransferencia {
+    Enviada,
+    Recibida,
+    RecibidaConFaltante,
+    Cancelada,
+}
+
 /// One product of a transfer.
 #[derive(Clone, Debug, Serialize, serde::Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -29,8 +40,7 @@ pub struct Transferencia {
     pub origen: String,
     pub destino_id: i64,
     pub destino: String,
-    /// ENVIADA, RECIBIDA, RECIBIDA_CON_FALTANTE or CANCELADA.
-    pub estado: String,
+    pub estado: EstadoTransferencia,
     pub nota: Option<String>,
     /// The shortfall's or the cancellation's reason.
     pub motivo: Option<String>,
@@ -131,7 +141,7 @@ pub async fn committed(pool: &PgPool, id: i64) -> Result<Option<Transferencia>, 
                     origen: String::new(),
                     destino_id: destino,
                     destino: String::new(),
-                    estado: "ENVIADA".into(),
+                    estado: EstadoTransferencia::Enviada,
                     nota,
                     motivo: None,
                     enviada: fecha,
@@ -158,12 +168,10 @@ pub async fn committed(pool: &PgPool, id: i64) -> Result<Option<Transferencia>, 
                 },
                 Some(t),
             ) => {
-                t.estado = if faltantes.is_empty() {
-                    "RECIBIDA"
-                } else {
-                    "RECIBIDA_CON_FALTANTE"
-                }
-                .into();
+                t.estado = match faltantes.is_empty() {
+                    true => EstadoTransferencia::Recibida,
+                    false => EstadoTransferencia::RecibidaConFaltante,
+                };
                 (t.motivo, t.cerrada) = (motivo, Some(fecha));
                 for linea in &mut t.lineas {
                     linea.recibidas = recibidas
@@ -173,7 +181,7 @@ pub async fn committed(pool: &PgPool, id: i64) -> Result<Option<Transferencia>, 
                 }
             }
             (E::TransferenciaCancelada { motivo, fecha }, Some(t)) => {
-                t.estado = "CANCELADA".into();
+                t.estado = EstadoTransferencia::Cancelada;
                 (t.motivo, t.cerrada) = (motivo, Some(fecha));
             }
             _ => {}

@@ -3,7 +3,7 @@
 
 use chrono::{NaiveDate, NaiveDateTime};
 use optica_events::Money;
-use optica_query::closings::CajaDia;
+use optica_query::closings::{CajaDia, EstadoCaja};
 
 use crate::reports::pdf_layout::{Style, Writer};
 
@@ -20,10 +20,10 @@ fn date(d: NaiveDate) -> String {
 }
 
 fn estado(caja: &CajaDia) -> &'static str {
-    match caja.estado.as_str() {
-        "CERRADA" => "Cerrada",
-        "ABIERTA" => "Abierta",
-        _ => "Sin abrir",
+    match caja.estado {
+        EstadoCaja::Cerrada => "Cerrada",
+        EstadoCaja::Abierta => "Abierta",
+        EstadoCaja::SinAbrir => "Sin abrir",
     }
 }
 

@@ -319,7 +319,7 @@ pub async fn report(
     let planilla = read::planilla(&state.pool, id, true)
         .await?
         .ok_or_else(|| not_found(id))?;
-    if planilla.conteo.estado != "CERRADO" {
+    if planilla.conteo.estado != read::EstadoConteo::Cerrado {
         return Err(AppError::Validation(vec![
             "El informe está listo cuando el conteo se cierra.".into(),
         ]));

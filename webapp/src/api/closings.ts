@@ -21,7 +21,7 @@ export type CierrePage = Schemas['Page_Cierre'];
 export type SinCerrar = Schemas['SinCerrar'];
 
 /** The states of a day, as the server writes them. */
-export type EstadoCaja = 'SIN_ABRIR' | 'ABIERTA' | 'CERRADA';
+export type EstadoCaja = Schemas['EstadoCaja'];
 
 /** A branch and a `yyyy-MM-dd` day. */
 export interface DiaCaja {

@@ -19,7 +19,7 @@ export type ConteoPage = Schemas['Page_Conteo'];
 /** A step's answer: its message and the sheet as it now stands. */
 export type ConteoGuardado = Schemas['ConteoGuardado'];
 
-export type EstadoConteo = 'ABIERTO' | 'CERRADO' | 'CANCELADO';
+export type EstadoConteo = Schemas['EstadoConteo'];
 
 export interface InicioBody {
   localId: number;

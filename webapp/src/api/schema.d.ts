@@ -1833,8 +1833,7 @@ export interface components {
              * @description Counts recorded, the closing's included.
              */
             conteos: number;
-            /** @description SIN_ABRIR, ABIERTA or CERRADA. */
-            estado: string;
+            estado: components["schemas"]["EstadoCaja"];
             /** @description `yyyy-MM-dd`. */
             fecha: string;
             local: string;
@@ -1916,7 +1915,7 @@ export interface components {
             /** Format: double */
             esperado: number;
             /** @description ABIERTA or CERRADA. */
-            estado: string;
+            estado: components["schemas"]["EstadoCaja"];
             fecha: string;
             local: string;
             /** Format: int64 */
@@ -1969,8 +1968,7 @@ export interface components {
             conDiferencia?: number | null;
             /** Format: int64 */
             contados: number;
-            /** @description ABIERTO, CERRADO or CANCELADO. */
-            estado: string;
+            estado: components["schemas"]["EstadoConteo"];
             /** Format: int64 */
             id: number;
             iniciado: string;
@@ -2118,6 +2116,11 @@ export interface components {
             version?: number | null;
         };
         /**
+         * @description Where a branch's cash day stands.
+         * @enum {string}
+         */
+        EstadoCaja: "SIN_ABRIR" | "ABIERTA" | "CERRADA";
+        /**
          * @description What anyone holding the link may know of an order: its state, and which order it is (its day
          *     and branch; nothing personal, no amounts).
          */
@@ -2132,6 +2135,11 @@ export interface components {
             /** @description The branch's name. */
             local?: string | null;
         };
+        /**
+         * @description Where a count stands.
+         * @enum {string}
+         */
+        EstadoConteo: "ABIERTO" | "CERRADO" | "CANCELADO";
         /** @description A job state as the screens offer it. */
         EstadoOpcion: {
             clave: string;
@@ -2149,6 +2157,11 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        /**
+         * @description Where a transfer stands.
+         * @enum {string}
+         */
+        EstadoTransferencia: "ENVIADA" | "RECIBIDA" | "RECIBIDA_CON_FALTANTE" | "CANCELADA";
         /** @description One event as the audit screens show it. */
         EventoAuditoria: {
             /** @description The event's data. */
@@ -2666,7 +2679,7 @@ export interface components {
                 /** Format: double */
                 esperado: number;
                 /** @description ABIERTA or CERRADA. */
-                estado: string;
+                estado: components["schemas"]["EstadoCaja"];
                 fecha: string;
                 local: string;
                 /** Format: int64 */
@@ -2703,8 +2716,7 @@ export interface components {
                 conDiferencia?: number | null;
                 /** Format: int64 */
                 contados: number;
-                /** @description ABIERTO, CERRADO or CANCELADO. */
-                estado: string;
+                estado: components["schemas"]["EstadoConteo"];
                 /** Format: int64 */
                 id: number;
                 iniciado: string;
@@ -3058,8 +3070,7 @@ export interface components {
                 /** Format: int64 */
                 destinoId: number;
                 enviada: string;
-                /** @description ENVIADA, RECIBIDA, RECIBIDA_CON_FALTANTE or CANCELADA. */
-                estado: string;
+                estado: components["schemas"]["EstadoTransferencia"];
                 /** Format: int64 */
                 id: number;
                 lineas: components["schemas"]["LineaTransferencia"][];
@@ -3287,7 +3298,7 @@ export interface components {
          */
         SinCerrar: {
             /** @description SIN_ABRIR (never opened) or ABIERTA (opened or reopened, not closed). */
-            estado: string;
+            estado: components["schemas"]["EstadoCaja"];
             fecha: string;
             local: string;
             /** Format: int64 */
@@ -3432,8 +3443,7 @@ export interface components {
             /** Format: int64 */
             destinoId: number;
             enviada: string;
-            /** @description ENVIADA, RECIBIDA, RECIBIDA_CON_FALTANTE or CANCELADA. */
-            estado: string;
+            estado: components["schemas"]["EstadoTransferencia"];
             /** Format: int64 */
             id: number;
             lineas: components["schemas"]["LineaTransferencia"][];

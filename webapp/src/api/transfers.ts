@@ -17,7 +17,7 @@ export type TransferenciaPage = Schemas['Page_Transferencia'];
 /** A step's answer: its message and the transfer as it now stands. */
 export type TransferenciaGuardada = Schemas['TransferenciaGuardada'];
 
-export type EstadoTransferencia = 'ENVIADA' | 'RECIBIDA' | 'RECIBIDA_CON_FALTANTE' | 'CANCELADA';
+export type EstadoTransferencia = Schemas['EstadoTransferencia'];
 
 export interface LineaBody {
   productoId: number;
