@@ -52,8 +52,8 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    // The browser tests run in Node and hand functions to the page.
-    files: ['e2e/**/*.mjs'],
+    // The browser tests and the size benchmark run in Node (the tests hand functions to the page).
+    files: ['e2e/**/*.mjs', 'bench/**/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   // Boundaries.

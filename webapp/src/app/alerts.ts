@@ -1,13 +1,17 @@
 // Every message the user sees goes through sweetalert2, with the texts of the specification.
-import Swal, { type SweetAlertIcon } from 'sweetalert2';
+// The library arrives with the first message, not with the first load of the app.
+import type { SweetAlertIcon, SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
+
+const fire = async (options: SweetAlertOptions): Promise<SweetAlertResult> =>
+  (await import('sweetalert2')).default.fire(options);
 
 export function alert(icon: SweetAlertIcon, title: string, text?: string) {
-  return Swal.fire({ icon, title, text });
+  return fire({ icon, title, text });
 }
 
 /** A confirmation dialog; resolves true when the user accepts. */
 export async function confirm(title: string, text: string, confirmButtonText: string): Promise<boolean> {
-  const result = await Swal.fire({
+  const result = await fire({
     icon: 'warning',
     title,
     text,
@@ -20,7 +24,7 @@ export async function confirm(title: string, text: string, confirmButtonText: st
 
 /** A small notice in the top corner that closes itself after `timer` milliseconds. */
 export function toast(icon: SweetAlertIcon, title: string, timer: number) {
-  return Swal.fire({
+  return fire({
     toast: true,
     position: 'top-end',
     icon,

@@ -1,24 +1,81 @@
 // The route table of spec 000 section 2 and spec 001 section 2, each screen guarded by role.
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { TipoConEstado } from '../api/audit';
-import { AuditLog, EntityAudit } from '../audit';
-import { Balances, PatientBalances } from '../balances';
-import { CashClosing, UnclosedDaysNotice } from '../closings';
-import { Counts, CountSheet } from '../counts';
-import { JobDetail, JobList, Reminders, SaleJob } from '../jobs';
 import { Layout } from '../layout/Layout';
-import { LookupAdmin, screens } from '../lookups';
-import { CreateMovement, EditMovement, MovementList, MovementReturns, PatientMovements } from '../movements';
+import type { screens } from '../lookups';
 import { Cristaleria, EstadoCompra, Inicio, Login, SobreNosotros, Visitanos } from '../pages';
-import { EditPatient, PatientForm, PatientList } from '../patients';
-import { BulkCreate, EditProduct, MassUpdate, ProductForm, ProductList, PublicCatalogue } from '../products';
-import { Statistics } from '../statistics';
-import { ProductStock, Reorder } from '../stock';
-import { NewTransfer, TransferDetail, TransferList } from '../transfers';
 import { RequireRole, type Access } from './RequireRole';
 
-const guarded = (access: Access, element: ReactNode) => <RequireRole access={access}>{element}</RequireRole>;
+// Every screen but the frame and the public pages (the login among them) is loaded when it is first
+// shown: the first load carries only what a visitor and the login need, and each screen brings its
+// feature's code.
+
+/** A feature's export, loaded on first use (one chunk per feature: its index module). */
+function later<M, P extends object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>) {
+  return lazy(() => load().then((m) => ({ default: pick(m) })));
+}
+
+const audit = () => import('../audit');
+const balances = () => import('../balances');
+const closings = () => import('../closings');
+const counts = () => import('../counts');
+const jobs = () => import('../jobs');
+const lookups = () => import('../lookups');
+const movements = () => import('../movements');
+const patients = () => import('../patients');
+const products = () => import('../products');
+const statistics = () => import('../statistics');
+const stock = () => import('../stock');
+const transfers = () => import('../transfers');
+
+const AuditLog = later(audit, (m) => m.AuditLog);
+const EntityAudit = later(audit, (m) => m.EntityAudit);
+const Balances = later(balances, (m) => m.Balances);
+const PatientBalances = later(balances, (m) => m.PatientBalances);
+const CashClosing = later(closings, (m) => m.CashClosing);
+const UnclosedDaysNotice = later(closings, (m) => m.UnclosedDaysNotice);
+const Counts = later(counts, (m) => m.Counts);
+const CountSheet = later(counts, (m) => m.CountSheet);
+const JobDetail = later(jobs, (m) => m.JobDetail);
+const JobList = later(jobs, (m) => m.JobList);
+const Reminders = later(jobs, (m) => m.Reminders);
+const SaleJob = later(jobs, (m) => m.SaleJob);
+/** A lookup's admin screen, by the lookup's name. */
+const LookupAdmin = later(lookups, (m) => (p: { name: keyof typeof screens }) => (
+  <m.LookupAdmin screen={m.screens[p.name]} />
+));
+const CreateMovement = later(movements, (m) => m.CreateMovement);
+const EditMovement = later(movements, (m) => m.EditMovement);
+const MovementList = later(movements, (m) => m.MovementList);
+const MovementReturns = later(movements, (m) => m.MovementReturns);
+const PatientMovements = later(movements, (m) => m.PatientMovements);
+const EditPatient = later(patients, (m) => m.EditPatient);
+const PatientForm = later(patients, (m) => m.PatientForm);
+const PatientList = later(patients, (m) => m.PatientList);
+const BulkCreate = later(products, (m) => m.BulkCreate);
+const EditProduct = later(products, (m) => m.EditProduct);
+const MassUpdate = later(products, (m) => m.MassUpdate);
+const ProductForm = later(products, (m) => m.ProductForm);
+const ProductList = later(products, (m) => m.ProductList);
+const PublicCatalogue = later(products, (m) => m.PublicCatalogue);
+const Statistics = later(statistics, (m) => m.Statistics);
+const ProductStock = later(stock, (m) => m.ProductStock);
+const Reorder = later(stock, (m) => m.Reorder);
+const NewTransfer = later(transfers, (m) => m.NewTransfer);
+const TransferDetail = later(transfers, (m) => m.TransferDetail);
+const TransferList = later(transfers, (m) => m.TransferList);
+
+/** A screen while its code arrives. */
+const loading = <p className="text-muted">Cargando...</p>;
+
+/** A screen that may still be loading its code. */
+const page = (element: ReactNode) => <Suspense fallback={loading}>{element}</Suspense>;
+
+/** A part below a shown screen: it appears when its code has arrived, and the screen above stays. */
+const part = (element: ReactNode) => <Suspense fallback={null}>{element}</Suspense>;
+
+const guarded = (access: Access, element: ReactNode) => <RequireRole access={access}>{page(element)}</RequireRole>;
 
 /** The audit panel below a loaded edit form (it shows itself to admins only). */
 const auditPanel = (tipo: TipoConEstado) => (id: number) => <EntityAudit tipo={tipo} id={id} />;
@@ -26,39 +83,45 @@ const auditPanel = (tipo: TipoConEstado) => (id: number) => <EntityAudit tipo={t
 /** The edit screens as routed: the entity's form with its audit panel below. */
 export const editScreens = {
   // A product's page also shows each branch's stock, its reorder point and the adjustments.
-  producto: (
+  producto: page(
     <EditProduct
-      below={(id) => (
-        <>
-          <ProductStock productoId={id} />
-          {auditPanel('Producto')(id)}
-        </>
-      )}
-    />
+      below={(id) =>
+        part(
+          <>
+            <ProductStock productoId={id} />
+            {auditPanel('Producto')(id)}
+          </>,
+        )
+      }
+    />,
   ),
   // A movement's page also shows its returns (a sale's, or the sale a refund returned) and a
   // sale's lab job.
-  movimiento: (
+  movimiento: page(
     <EditMovement
-      below={(id) => (
-        <>
-          <MovementReturns id={id} />
-          <SaleJob id={id} />
-          {auditPanel('Movimiento')(id)}
-        </>
-      )}
-    />
+      below={(id) =>
+        part(
+          <>
+            <MovementReturns id={id} />
+            <SaleJob id={id} />
+            {auditPanel('Movimiento')(id)}
+          </>,
+        )
+      }
+    />,
   ),
   // A patient's page also shows what they owe (cuenta corriente).
-  paciente: (
+  paciente: page(
     <EditPatient
-      below={(id) => (
-        <>
-          <PatientBalances idPaciente={id} />
-          {auditPanel('Paciente')(id)}
-        </>
-      )}
-    />
+      below={(id) =>
+        part(
+          <>
+            <PatientBalances idPaciente={id} />
+            {auditPanel('Paciente')(id)}
+          </>,
+        )
+      }
+    />,
   ),
 };
 
@@ -72,12 +135,12 @@ export const routes: RouteObject[] = [
         path: 'inicio',
         element: (
           <Inicio
-            staffView={
+            staffView={page(
               <>
                 <UnclosedDaysNotice />
                 <ProductList />
-              </>
-            }
+              </>,
+            )}
           />
         ),
       },
@@ -90,19 +153,19 @@ export const routes: RouteObject[] = [
       { path: 'productos', element: <Navigate to="/productos/page/0" replace /> },
       { path: 'productos/page/:page', element: guarded('staff', <ProductList />) },
       // the visitors' catalogue (the INVENTARIO menu), public
-      { path: 'catalogo/page/:page', element: <PublicCatalogue /> },
+      { path: 'catalogo/page/:page', element: page(<PublicCatalogue />) },
       { path: 'crearProducto', element: guarded('admin', <ProductForm />) },
       { path: 'crearVariosProductos', element: guarded('admin', <BulkCreate />) },
       { path: 'editarProducto/:id', element: guarded('admin', editScreens.producto) },
       { path: 'actualizar-productos', element: guarded('admin', <MassUpdate />) },
       // lookups
-      { path: 'adminitrarCategoria', element: guarded('admin', <LookupAdmin screen={screens.categoria} />) },
-      { path: 'adminitrarMarca', element: guarded('admin', <LookupAdmin screen={screens.marca} />) },
-      { path: 'adminitrarMaterial', element: guarded('admin', <LookupAdmin screen={screens.material} />) },
-      { path: 'adminitrarMetodoPago', element: guarded('admin', <LookupAdmin screen={screens.metodoPago} />) },
-      { path: 'adminitrarLocal', element: guarded('admin', <LookupAdmin screen={screens.local} />) },
-      { path: 'adminitrarProveedor', element: guarded('admin', <LookupAdmin screen={screens.proveedor} />) },
-      { path: 'adminitrarLaboratorio', element: guarded('admin', <LookupAdmin screen={screens.laboratorio} />) },
+      { path: 'adminitrarCategoria', element: guarded('admin', <LookupAdmin name="categoria" />) },
+      { path: 'adminitrarMarca', element: guarded('admin', <LookupAdmin name="marca" />) },
+      { path: 'adminitrarMaterial', element: guarded('admin', <LookupAdmin name="material" />) },
+      { path: 'adminitrarMetodoPago', element: guarded('admin', <LookupAdmin name="metodoPago" />) },
+      { path: 'adminitrarLocal', element: guarded('admin', <LookupAdmin name="local" />) },
+      { path: 'adminitrarProveedor', element: guarded('admin', <LookupAdmin name="proveedor" />) },
+      { path: 'adminitrarLaboratorio', element: guarded('admin', <LookupAdmin name="laboratorio" />) },
       // patients
       { path: 'crearPaciente', element: guarded('staff', <PatientForm />) },
       { path: 'editarPaciente/:id', element: guarded('staff', editScreens.paciente) },
