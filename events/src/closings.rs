@@ -6,7 +6,6 @@
 //! (see command/src/closings/ledger.rs), so the events record exactly what the cashier was compared with.
 
 use chrono::NaiveDate;
-use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
 
 use crate::Money;
@@ -72,18 +71,7 @@ impl CajaEvent {
     }
 }
 
-impl DomainEvent for CajaEvent {
-    fn event_type(&self) -> String {
-        match self {
-            CajaEvent::CajaAbierta { .. } => "CajaAbierta",
-            CajaEvent::CajaContada { .. } => "CajaContada",
-            CajaEvent::CajaCerrada { .. } => "CajaCerrada",
-            CajaEvent::CajaReabierta { .. } => "CajaReabierta",
-        }
-        .to_string()
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_string()
-    }
-}
+event_types!(
+    CajaEvent:
+    CajaAbierta, CajaContada, CajaCerrada, CajaReabierta
+);

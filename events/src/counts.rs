@@ -5,7 +5,6 @@
 //! applied to the stock as it is then, so a sale made during the count is not lost.
 
 use chrono::NaiveDateTime;
-use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
 
 pub const COUNT_AGGREGATE: &str = "Conteo";
@@ -63,18 +62,7 @@ pub enum ConteoEvent {
     },
 }
 
-impl DomainEvent for ConteoEvent {
-    fn event_type(&self) -> String {
-        match self {
-            ConteoEvent::ConteoIniciado { .. } => "ConteoIniciado",
-            ConteoEvent::ConteoCargado { .. } => "ConteoCargado",
-            ConteoEvent::ConteoCerrado { .. } => "ConteoCerrado",
-            ConteoEvent::ConteoCancelado { .. } => "ConteoCancelado",
-        }
-        .to_string()
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_string()
-    }
-}
+event_types!(
+    ConteoEvent:
+    ConteoIniciado, ConteoCargado, ConteoCerrado, ConteoCancelado
+);

@@ -5,7 +5,6 @@
 //! public page and the existing front end see what they always saw.
 
 use chrono::{NaiveDate, NaiveDateTime};
-use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
 
 use crate::movements::EstadoMovimiento;
@@ -160,23 +159,11 @@ pub enum TrabajoEvent {
     },
 }
 
-impl DomainEvent for TrabajoEvent {
-    fn event_type(&self) -> String {
-        match self {
-            TrabajoEvent::TrabajoEncargado { .. } => "TrabajoEncargado",
-            TrabajoEvent::OrdenModificada { .. } => "OrdenModificada",
-            TrabajoEvent::EstadoTrabajoCambiado { .. } => "EstadoTrabajoCambiado",
-            TrabajoEvent::AvisoSolicitado { .. } => "AvisoSolicitado",
-            TrabajoEvent::AvisoEnviado { .. } => "AvisoEnviado",
-            TrabajoEvent::AvisoFallido { .. } => "AvisoFallido",
-        }
-        .to_string()
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_string()
-    }
-}
+event_types!(
+    TrabajoEvent:
+    TrabajoEncargado, OrdenModificada, EstadoTrabajoCambiado, AvisoSolicitado, AvisoEnviado,
+    AvisoFallido
+);
 
 #[cfg(test)]
 mod tests {

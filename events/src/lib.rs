@@ -4,6 +4,27 @@
 //! Event type strings are stable and never renamed; a shape change bumps the version and gets an
 //! upcaster.
 
+/// Implements `cqrs_es::DomainEvent` for an event enum: an event's type is its variant's name
+/// (hence the rule above: a variant is never renamed) and every event is at version 1. The
+/// variants are listed so that the match stays exhaustive: a new variant not listed does not
+/// compile.
+macro_rules! event_types {
+    ($event:ident: $($variant:ident),+ $(,)?) => {
+        impl cqrs_es::DomainEvent for $event {
+            fn event_type(&self) -> String {
+                match self {
+                    $($event::$variant { .. } => stringify!($variant),)+
+                }
+                .to_string()
+            }
+
+            fn event_version(&self) -> String {
+                "1".to_string()
+            }
+        }
+    };
+}
+
 pub mod closings;
 pub mod counts;
 pub mod jobs;

@@ -1,7 +1,6 @@
 //! Catalogue lookups: categories, brands, materials, payment methods, branches, suppliers and
 //! the labs that make the lenses. All seven share one event shape; the aggregate type tells them apart.
 
-use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
 
 /// Which lookup a stream belongs to. The aggregate type strings are stored in the event log.
@@ -100,20 +99,10 @@ pub enum LookupEvent {
     ItemEliminado,
 }
 
-impl DomainEvent for LookupEvent {
-    fn event_type(&self) -> String {
-        match self {
-            LookupEvent::ItemCreado(_) => "ItemCreado",
-            LookupEvent::ItemActualizado(_) => "ItemActualizado",
-            LookupEvent::ItemEliminado => "ItemEliminado",
-        }
-        .to_string()
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_string()
-    }
-}
+event_types!(
+    LookupEvent:
+    ItemCreado, ItemActualizado, ItemEliminado
+);
 
 #[cfg(test)]
 mod tests {

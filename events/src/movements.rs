@@ -6,7 +6,6 @@
 //! (`StockAjustado` naming the movement), in the same transaction.
 
 use chrono::NaiveDateTime;
-use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
 
 use crate::{Medida, Money};
@@ -198,20 +197,8 @@ pub enum MovimientoEvent {
     },
 }
 
-impl DomainEvent for MovimientoEvent {
-    fn event_type(&self) -> String {
-        match self {
-            MovimientoEvent::MovimientoRegistrado { .. } => "MovimientoRegistrado",
-            MovimientoEvent::MovimientoEditado { .. } => "MovimientoEditado",
-            MovimientoEvent::EstadoCambiado { .. } => "EstadoCambiado",
-            MovimientoEvent::MovimientoEliminado => "MovimientoEliminado",
-            MovimientoEvent::LineasDevueltas { .. } => "LineasDevueltas",
-            MovimientoEvent::ComprobanteEmitido { .. } => "ComprobanteEmitido",
-        }
-        .to_string()
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_string()
-    }
-}
+event_types!(
+    MovimientoEvent:
+    MovimientoRegistrado, MovimientoEditado, EstadoCambiado, MovimientoEliminado, LineasDevueltas,
+    ComprobanteEmitido
+);

@@ -4,7 +4,6 @@
 //! can say which ones it changes and the aggregate can tell which ones the editor had seen.
 
 use chrono::NaiveDate;
-use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
 
 use crate::Medida;
@@ -216,27 +215,11 @@ pub enum PacienteEvent {
     PacienteEliminado,
 }
 
-impl DomainEvent for PacienteEvent {
-    fn event_type(&self) -> String {
-        match self {
-            PacienteEvent::PacienteRegistrado { .. } => "PacienteRegistrado",
-            PacienteEvent::PacienteEditado { .. } => "PacienteEditado",
-            PacienteEvent::FichaAgregada { .. } => "FichaAgregada",
-            PacienteEvent::FichaEditada { .. } => "FichaEditada",
-            PacienteEvent::FichaQuitada { .. } => "FichaQuitada",
-            PacienteEvent::CristalRegistrado { .. } => "CristalRegistrado",
-            PacienteEvent::CristalConfirmado { .. } => "CristalConfirmado",
-            PacienteEvent::CristalQuitado { .. } => "CristalQuitado",
-            PacienteEvent::CristalDevuelto { .. } => "CristalDevuelto",
-            PacienteEvent::PacienteEliminado => "PacienteEliminado",
-        }
-        .to_string()
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_string()
-    }
-}
+event_types!(
+    PacienteEvent:
+    PacienteRegistrado, PacienteEditado, FichaAgregada, FichaEditada, FichaQuitada,
+    CristalRegistrado, CristalConfirmado, CristalQuitado, CristalDevuelto, PacienteEliminado
+);
 
 #[cfg(test)]
 mod tests {

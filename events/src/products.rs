@@ -4,7 +4,6 @@
 //! the stock that resulted, so the ledger of a product can be read straight from its stream.
 
 use chrono::NaiveDate;
-use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
 
 use crate::Money;
@@ -184,26 +183,11 @@ pub enum ProductoEvent {
     ProductoEliminado,
 }
 
-impl DomainEvent for ProductoEvent {
-    fn event_type(&self) -> String {
-        match self {
-            ProductoEvent::ProductoCreado { .. } => "ProductoCreado",
-            ProductoEvent::ProductoEditado { .. } => "ProductoEditado",
-            ProductoEvent::PrecioActualizado { .. } => "PrecioActualizado",
-            ProductoEvent::CostoActualizado { .. } => "CostoActualizado",
-            ProductoEvent::LocalAgregado { .. } => "LocalAgregado",
-            ProductoEvent::LocalQuitado { .. } => "LocalQuitado",
-            ProductoEvent::StockAjustado { .. } => "StockAjustado",
-            ProductoEvent::PuntoDePedidoFijado { .. } => "PuntoDePedidoFijado",
-            ProductoEvent::ProductoEliminado => "ProductoEliminado",
-        }
-        .to_string()
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_string()
-    }
-}
+event_types!(
+    ProductoEvent:
+    ProductoCreado, ProductoEditado, PrecioActualizado, CostoActualizado, LocalAgregado,
+    LocalQuitado, StockAjustado, PuntoDePedidoFijado, ProductoEliminado
+);
 
 #[cfg(test)]
 mod tests {

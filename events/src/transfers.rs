@@ -5,7 +5,6 @@
 //! transfer, in the same transaction as these events.
 
 use chrono::NaiveDateTime;
-use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
 
 pub const TRANSFER_AGGREGATE: &str = "Transferencia";
@@ -51,17 +50,7 @@ pub enum TransferenciaEvent {
     },
 }
 
-impl DomainEvent for TransferenciaEvent {
-    fn event_type(&self) -> String {
-        match self {
-            TransferenciaEvent::TransferenciaEnviada { .. } => "TransferenciaEnviada",
-            TransferenciaEvent::TransferenciaRecibida { .. } => "TransferenciaRecibida",
-            TransferenciaEvent::TransferenciaCancelada { .. } => "TransferenciaCancelada",
-        }
-        .to_string()
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_string()
-    }
-}
+event_types!(
+    TransferenciaEvent:
+    TransferenciaEnviada, TransferenciaRecibida, TransferenciaCancelada
+);

@@ -1,6 +1,5 @@
 //! Staff accounts. Passwords travel and rest only as argon2 hashes.
 
-use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
 
 pub const USER_AGGREGATE: &str = "Usuario";
@@ -53,19 +52,7 @@ pub enum UserEvent {
     UsuarioDeshabilitado,
 }
 
-impl DomainEvent for UserEvent {
-    fn event_type(&self) -> String {
-        match self {
-            UserEvent::UsuarioCreado { .. } => "UsuarioCreado",
-            UserEvent::RolesAsignados { .. } => "RolesAsignados",
-            UserEvent::ContrasenaCambiada { .. } => "ContrasenaCambiada",
-            UserEvent::UsuarioHabilitado => "UsuarioHabilitado",
-            UserEvent::UsuarioDeshabilitado => "UsuarioDeshabilitado",
-        }
-        .to_string()
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_string()
-    }
-}
+event_types!(
+    UserEvent:
+    UsuarioCreado, RolesAsignados, ContrasenaCambiada, UsuarioHabilitado, UsuarioDeshabilitado
+);

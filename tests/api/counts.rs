@@ -3,9 +3,9 @@
 //! open per branch, and the report of the differences at cost.
 
 use crate::common::shop::{shop, stock, Shop};
-use crate::common::TestApp;
+use crate::common::{sheet_rows, TestApp};
 use axum::http::StatusCode;
-use calamine::{Data, Reader, Xlsx};
+use calamine::Data;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
@@ -106,23 +106,11 @@ async fn a_count_with_a_sale_in_the_middle_adjusts_the_stock_as_it_is_then(pool:
     assert_eq!(body["errors"], json!(["El conteo ya está cerrado."]));
 
     // The report: the difference and its value at cost.
-    let request = axum::http::Request::get(format!("/api/conteos/{id}/excel"))
-        .header("authorization", format!("Bearer {}", shop.admin))
-        .body(axum::body::Body::empty())
-        .unwrap();
-    let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    let bytes = http_body_util::BodyExt::collect(response.into_body())
-        .await
-        .unwrap()
-        .to_bytes();
-    let mut book: Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.to_vec())).unwrap();
-    let rows: Vec<Vec<Data>> = book
-        .worksheet_range("Conteo")
-        .unwrap()
-        .rows()
-        .map(|r| r.to_vec())
-        .collect();
+    let (status, _, bytes) = app
+        .download(&format!("/api/conteos/{id}/excel"), Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let rows = sheet_rows(&bytes, "Conteo");
     let s = |v: &str| Data::String(v.into());
     assert_eq!(
         rows[3],

@@ -2,9 +2,9 @@
 //! reason and note, in the product's ledger, and the 'Reponer' list of a branch (also as Excel).
 
 use crate::common::shop::{shop, stock};
-use crate::common::TestApp;
+use crate::common::{sheet_rows, TestApp};
 use axum::http::StatusCode;
-use calamine::{Data, Reader, Xlsx};
+use calamine::Data;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
@@ -189,23 +189,9 @@ async fn the_reorder_list_shows_what_is_at_or_below_its_point_with_its_supplier(
 
     // The Excel to send the supplier: the seller's has no costs.
     assert_eq!(minimo(shop.armazon, json!(12)).await.0, StatusCode::OK);
-    let request = axum::http::Request::get("/api/reponer/excel")
-        .header("authorization", format!("Bearer {}", shop.seller))
-        .body(axum::body::Body::empty())
-        .unwrap();
-    let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    let bytes = http_body_util::BodyExt::collect(response.into_body())
-        .await
-        .unwrap()
-        .to_bytes();
-    let mut book: Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.to_vec())).unwrap();
-    let rows: Vec<Vec<Data>> = book
-        .worksheet_range("Reponer")
-        .unwrap()
-        .rows()
-        .map(|r| r.to_vec())
-        .collect();
+    let (status, _, bytes) = app.download("/api/reponer/excel", Some(&shop.seller)).await;
+    assert_eq!(status, StatusCode::OK);
+    let rows = sheet_rows(&bytes, "Reponer");
     let s = |v: &str| Data::String(v.into());
     assert_eq!(rows[0][0], s("Reponer en La Cruz"));
     assert_eq!(

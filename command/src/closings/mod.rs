@@ -6,7 +6,6 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::NaiveDate;
 use cqrs_es::event_sink::EventSink;
-use cqrs_es::Aggregate;
 use optica_events::closings::{CajaEvent, PorMetodo, CASH_DAY_AGGREGATE};
 use optica_events::{LookupKind, Money};
 use serde::{Deserialize, Serialize};
@@ -164,14 +163,10 @@ fn refuse_if(problems: Vec<Regla>) -> Result<(), CajaError> {
     }
 }
 
-impl Aggregate for Caja {
-    const TYPE: &'static str = CASH_DAY_AGGREGATE;
-    type Command = CajaCommand;
-    type Event = CajaEvent;
-    type Error = CajaError;
-    type Services = ();
+aggregate!(Caja: CASH_DAY_AGGREGATE, CajaCommand => CajaEvent, CajaError);
 
-    async fn handle(&mut self, command: Self::Command, _: &(), sink: &EventSink<Self>) -> Result<(), Self::Error> {
+impl Caja {
+    async fn decide(&mut self, command: CajaCommand, sink: &EventSink<Self>) -> Result<(), CajaError> {
         let mut problems = Vec::new();
         let event = match command {
             CajaCommand::Abrir {
@@ -249,7 +244,7 @@ impl Aggregate for Caja {
         Ok(())
     }
 
-    fn apply(&mut self, event: Self::Event) {
+    fn evolve(&mut self, event: CajaEvent) {
         self.local_id = Some(event.day().0);
         self.last = Some(event.clone());
         match event {

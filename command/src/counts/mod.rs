@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 
 use chrono::NaiveDateTime;
 use cqrs_es::event_sink::EventSink;
-use cqrs_es::Aggregate;
 use optica_events::counts::{Contado, ConteoEvent, Diferencia, Esperado, COUNT_AGGREGATE};
 use serde::{Deserialize, Serialize};
 
@@ -156,14 +155,10 @@ impl Conteo {
     }
 }
 
-impl Aggregate for Conteo {
-    const TYPE: &'static str = COUNT_AGGREGATE;
-    type Command = ConteoCommand;
-    type Event = ConteoEvent;
-    type Error = ConteoError;
-    type Services = ();
+aggregate!(Conteo: COUNT_AGGREGATE, ConteoCommand => ConteoEvent, ConteoError);
 
-    async fn handle(&mut self, command: Self::Command, _: &(), sink: &EventSink<Self>) -> Result<(), Self::Error> {
+impl Conteo {
+    async fn decide(&mut self, command: ConteoCommand, sink: &EventSink<Self>) -> Result<(), ConteoError> {
         let event = match command {
             ConteoCommand::Iniciar {
                 local_id,
@@ -216,7 +211,7 @@ impl Aggregate for Conteo {
         Ok(())
     }
 
-    fn apply(&mut self, event: Self::Event) {
+    fn evolve(&mut self, event: ConteoEvent) {
         match event {
             ConteoEvent::ConteoIniciado {
                 local_id, productos, ..

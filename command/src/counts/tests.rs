@@ -1,7 +1,6 @@
 //! Given/when/then rules of physical counts.
 #![allow(clippy::unwrap_used)]
 
-use chrono::NaiveDate;
 use cqrs_es::test::TestFramework;
 
 use super::*;
@@ -9,10 +8,7 @@ use super::*;
 type Given = TestFramework<Conteo>;
 
 fn at() -> NaiveDateTime {
-    NaiveDate::from_ymd_opt(2026, 11, 26)
-        .unwrap()
-        .and_hms_opt(18, 0, 0)
-        .unwrap()
+    crate::testing::at((2026, 11, 26), 18, 0)
 }
 
 fn esperado(producto_id: i64, esperado: i64) -> Esperado {

@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 
 use chrono::NaiveDateTime;
 use cqrs_es::event_sink::EventSink;
-use cqrs_es::Aggregate;
 use optica_events::jobs::{Canal, EstadoTrabajo, Orden, TrabajoEvent, JOB_AGGREGATE};
 use serde::{Deserialize, Serialize};
 
@@ -160,14 +159,10 @@ impl Trabajo {
     }
 }
 
-impl Aggregate for Trabajo {
-    const TYPE: &'static str = JOB_AGGREGATE;
-    type Command = TrabajoCommand;
-    type Event = TrabajoEvent;
-    type Error = TrabajoError;
-    type Services = ();
+aggregate!(Trabajo: JOB_AGGREGATE, TrabajoCommand => TrabajoEvent, TrabajoError);
 
-    async fn handle(&mut self, command: Self::Command, _: &(), sink: &EventSink<Self>) -> Result<(), Self::Error> {
+impl Trabajo {
+    async fn decide(&mut self, command: TrabajoCommand, sink: &EventSink<Self>) -> Result<(), TrabajoError> {
         let events = match command {
             TrabajoCommand::Encargar {
                 local_id,
@@ -270,7 +265,7 @@ impl Aggregate for Trabajo {
         Ok(())
     }
 
-    fn apply(&mut self, event: Self::Event) {
+    fn evolve(&mut self, event: TrabajoEvent) {
         self.version += 1;
         match event {
             TrabajoEvent::TrabajoEncargado {

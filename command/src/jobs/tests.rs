@@ -10,10 +10,7 @@ use super::*;
 type Given = TestFramework<Trabajo>;
 
 fn at() -> NaiveDateTime {
-    NaiveDate::from_ymd_opt(2026, 11, 26)
-        .unwrap()
-        .and_hms_opt(9, 0, 0)
-        .unwrap()
+    crate::testing::at((2026, 11, 26), 9, 0)
 }
 
 fn quien() -> Quien {

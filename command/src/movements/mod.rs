@@ -7,7 +7,6 @@
 //! their events in the same transaction as the movement's.
 
 use cqrs_es::event_sink::EventSink;
-use cqrs_es::Aggregate;
 use optica_events::movements::{
     Devolucion, EstadoMovimiento, MovimientoDatos, MovimientoEvent, Pago, TipoMovimiento, MOVEMENT_AGGREGATE,
 };
@@ -169,14 +168,10 @@ fn keep_payment_branches(current: &MovimientoDatos, mut datos: MovimientoDatos) 
     datos
 }
 
-impl Aggregate for Movimiento {
-    const TYPE: &'static str = MOVEMENT_AGGREGATE;
-    type Command = MovimientoCommand;
-    type Event = MovimientoEvent;
-    type Error = MovimientoError;
-    type Services = ();
+aggregate!(Movimiento: MOVEMENT_AGGREGATE, MovimientoCommand => MovimientoEvent, MovimientoError);
 
-    async fn handle(&mut self, command: Self::Command, _: &(), sink: &EventSink<Self>) -> Result<(), Self::Error> {
+impl Movimiento {
+    async fn decide(&mut self, command: MovimientoCommand, sink: &EventSink<Self>) -> Result<(), MovimientoError> {
         let event = match (command, self.datos()) {
             (MovimientoCommand::Register { datos }, _) => {
                 if self.created {
@@ -268,7 +263,7 @@ impl Aggregate for Movimiento {
         Ok(())
     }
 
-    fn apply(&mut self, event: Self::Event) {
+    fn evolve(&mut self, event: MovimientoEvent) {
         self.version += 1;
         match event {
             MovimientoEvent::MovimientoRegistrado { datos } => {

@@ -2,7 +2,7 @@
 // Amounts are written as pesos_cents (1_000_00 is 1000.00).
 #![allow(clippy::unwrap_used, clippy::inconsistent_digit_grouping)]
 
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::NaiveDateTime;
 use cqrs_es::test::TestFramework;
 use optica_events::movements::{Linea, LineaAdicional, Pago};
 use optica_events::Medida;
@@ -15,11 +15,8 @@ fn money(cents: i64) -> Money {
     Money::from_cents(cents)
 }
 
-fn at() -> chrono::NaiveDateTime {
-    NaiveDate::from_ymd_opt(2026, 11, 21)
-        .unwrap()
-        .and_hms_opt(10, 30, 0)
-        .unwrap()
+fn at() -> NaiveDateTime {
+    crate::testing::at((2026, 11, 21), 10, 30)
 }
 
 fn pago(monto: i64, impuesto: i64) -> Pago {

@@ -7,7 +7,6 @@
 
 use chrono::NaiveDate;
 use cqrs_es::event_sink::EventSink;
-use cqrs_es::Aggregate;
 use optica_events::patients::{FichaDatos, PATIENT_AGGREGATE};
 use optica_events::{PacienteDatos, PacienteEvent};
 use serde::{Deserialize, Serialize};
@@ -120,14 +119,10 @@ impl Paciente {
     }
 }
 
-impl Aggregate for Paciente {
-    const TYPE: &'static str = PATIENT_AGGREGATE;
-    type Command = PacienteCommand;
-    type Event = PacienteEvent;
-    type Error = PacienteError;
-    type Services = ();
+aggregate!(Paciente: PATIENT_AGGREGATE, PacienteCommand => PacienteEvent, PacienteError);
 
-    async fn handle(&mut self, command: Self::Command, _: &(), sink: &EventSink<Self>) -> Result<(), Self::Error> {
+impl Paciente {
+    async fn decide(&mut self, command: PacienteCommand, sink: &EventSink<Self>) -> Result<(), PacienteError> {
         let mut changes = Changes::new(self);
         match command {
             PacienteCommand::Register {
@@ -254,7 +249,7 @@ impl Aggregate for Paciente {
         Ok(())
     }
 
-    fn apply(&mut self, event: Self::Event) {
+    fn evolve(&mut self, event: PacienteEvent) {
         self.version += 1;
         let since = self.version;
         match event {

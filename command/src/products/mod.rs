@@ -102,14 +102,10 @@ impl Producto {
     }
 }
 
-impl Aggregate for Producto {
-    const TYPE: &'static str = PRODUCT_AGGREGATE;
-    type Command = ProductoCommand;
-    type Event = ProductoEvent;
-    type Error = ProductoError;
-    type Services = ();
+aggregate!(Producto: PRODUCT_AGGREGATE, ProductoCommand => ProductoEvent, ProductoError);
 
-    async fn handle(&mut self, command: Self::Command, _: &(), sink: &EventSink<Self>) -> Result<(), Self::Error> {
+impl Producto {
+    async fn decide(&mut self, command: ProductoCommand, sink: &EventSink<Self>) -> Result<(), ProductoError> {
         let events = match command {
             ProductoCommand::Create { datos, locales, fecha } => {
                 if self.created {
@@ -229,7 +225,7 @@ impl Aggregate for Producto {
         Ok(())
     }
 
-    fn apply(&mut self, event: Self::Event) {
+    fn evolve(&mut self, event: ProductoEvent) {
         self.version += 1;
         match event {
             ProductoEvent::ProductoCreado { datos, .. } => {

@@ -5,7 +5,6 @@ use std::collections::BTreeMap;
 
 use chrono::NaiveDateTime;
 use cqrs_es::event_sink::EventSink;
-use cqrs_es::Aggregate;
 use optica_events::transfers::{Cantidad, LineaTransferida, TransferenciaEvent, TRANSFER_AGGREGATE};
 use serde::{Deserialize, Serialize};
 
@@ -263,14 +262,14 @@ impl Transferencia {
     }
 }
 
-impl Aggregate for Transferencia {
-    const TYPE: &'static str = TRANSFER_AGGREGATE;
-    type Command = TransferenciaCommand;
-    type Event = TransferenciaEvent;
-    type Error = TransferenciaError;
-    type Services = ();
+aggregate!(Transferencia: TRANSFER_AGGREGATE, TransferenciaCommand => TransferenciaEvent, TransferenciaError);
 
-    async fn handle(&mut self, command: Self::Command, _: &(), sink: &EventSink<Self>) -> Result<(), Self::Error> {
+impl Transferencia {
+    async fn decide(
+        &mut self,
+        command: TransferenciaCommand,
+        sink: &EventSink<Self>,
+    ) -> Result<(), TransferenciaError> {
         let event = match command {
             TransferenciaCommand::Enviar {
                 origen,
@@ -306,7 +305,7 @@ impl Aggregate for Transferencia {
         Ok(())
     }
 
-    fn apply(&mut self, event: Self::Event) {
+    fn evolve(&mut self, event: TransferenciaEvent) {
         match event {
             TransferenciaEvent::TransferenciaEnviada {
                 origen,

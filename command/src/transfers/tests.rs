@@ -1,7 +1,6 @@
 //! Given/when/then rules of transfers.
 #![allow(clippy::unwrap_used)]
 
-use chrono::NaiveDate;
 use cqrs_es::test::TestFramework;
 
 use super::*;
@@ -9,10 +8,7 @@ use super::*;
 type Given = TestFramework<Transferencia>;
 
 fn at() -> NaiveDateTime {
-    NaiveDate::from_ymd_opt(2026, 11, 26)
-        .unwrap()
-        .and_hms_opt(9, 0, 0)
-        .unwrap()
+    crate::testing::at((2026, 11, 26), 9, 0)
 }
 
 fn linea(producto_id: i64, cantidad: i64) -> LineaTransferida {

@@ -2,7 +2,6 @@
 //! aggregate only ever sees hashes.
 
 use cqrs_es::event_sink::EventSink;
-use cqrs_es::Aggregate;
 use optica_events::users::{ROLE_ADMIN, ROLE_VENDEDOR, USER_AGGREGATE};
 use optica_events::UserEvent;
 use serde::{Deserialize, Serialize};
@@ -70,14 +69,10 @@ pub fn valid_username(username: &str) -> bool {
     !username.is_empty() && username.chars().count() <= MAX_USERNAME && !username.chars().any(char::is_whitespace)
 }
 
-impl Aggregate for User {
-    const TYPE: &'static str = USER_AGGREGATE;
-    type Command = UserCommand;
-    type Event = UserEvent;
-    type Error = UserError;
-    type Services = ();
+aggregate!(User: USER_AGGREGATE, UserCommand => UserEvent, UserError);
 
-    async fn handle(&mut self, command: UserCommand, _: &(), sink: &EventSink<Self>) -> Result<(), UserError> {
+impl User {
+    async fn decide(&mut self, command: UserCommand, sink: &EventSink<Self>) -> Result<(), UserError> {
         if !self.created && !matches!(command, UserCommand::Create { .. }) {
             return Err(UserError::NotFound);
         }
@@ -116,7 +111,7 @@ impl Aggregate for User {
         Ok(())
     }
 
-    fn apply(&mut self, event: UserEvent) {
+    fn evolve(&mut self, event: UserEvent) {
         match event {
             UserEvent::UsuarioCreado { roles, local_id, .. } => {
                 self.created = true;

@@ -14,17 +14,13 @@ use crate::error::AppError;
 use crate::http::kit::extract::{ApiPath, Query};
 use crate::http::kit::lenient::opt_i64;
 use crate::http::kit::lenient::text;
+use crate::http::kit::staff_endpoints;
 use crate::http::kit::{page_index, page_size, Endpoints};
 use crate::state::AppState;
-use utoipa_axum::routes;
 
 /// The audit log, histories, the stock ledger and past states (admins).
 pub fn endpoints() -> Endpoints {
-    Endpoints::default()
-        .staff(routes!(log))
-        .staff(routes!(history))
-        .staff(routes!(stock))
-        .staff(routes!(state_at))
+    staff_endpoints!(log; history; stock; state_at)
 }
 
 const PAGE_SIZE: i64 = 20;

@@ -18,7 +18,6 @@ use optica_query::late::Shadow;
 use optica_query::Page;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::routes;
 
 use crate::auth::{Admin, Caller, Staff};
 use crate::dispatch::{self, RequestMeta};
@@ -26,6 +25,7 @@ use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::{day, opt_i64};
 use crate::http::kit::references::Referenced;
+use crate::http::kit::staff_endpoints;
 use crate::http::kit::{page_index, page_size, Endpoints};
 use crate::reports::closing_pdf;
 use crate::state::AppState;
@@ -33,14 +33,7 @@ use body::{amounts, AperturaBody, CierreBody, ReaperturaBody};
 use errors::command_error;
 
 pub fn endpoints() -> Endpoints {
-    Endpoints::default()
-        .staff(routes!(closings))
-        .staff(routes!(not_closed))
-        .staff(routes!(get_day))
-        .staff(routes!(open))
-        .staff(routes!(count))
-        .staff(routes!(reopen))
-        .staff(routes!(report))
+    staff_endpoints!(closings; not_closed; get_day; open; count; reopen; report)
 }
 
 /// The branch and day of a path, when the caller may work at that branch.

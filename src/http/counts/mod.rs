@@ -15,7 +15,6 @@ use optica_query::counts::{self as read, Conteo, Planilla};
 use optica_query::Page;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::routes;
 
 use crate::auth::{Admin, Caller, Staff};
 use crate::dispatch::{self, RequestMeta};
@@ -23,18 +22,13 @@ use crate::error::{texts, AppError};
 use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::{branch, opt_i64};
 use crate::http::kit::references::{Missing, Referenced};
+use crate::http::kit::staff_endpoints;
 use crate::http::kit::{branches_of, may_see, page_index, page_size, Created, Endpoints};
 use crate::reports::count_excel;
 use crate::state::AppState;
 
 pub fn endpoints() -> Endpoints {
-    Endpoints::default()
-        .staff(routes!(list, start))
-        .staff(routes!(get))
-        .staff(routes!(load))
-        .staff(routes!(close))
-        .staff(routes!(cancel))
-        .staff(routes!(report))
+    staff_endpoints!(list, start; get; load; close; cancel; report)
 }
 
 fn not_found(id: i64) -> AppError {

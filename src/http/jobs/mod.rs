@@ -18,27 +18,20 @@ use optica_query::late::Shadow;
 use optica_query::Page;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::routes;
 
 use crate::auth::{Caller, Staff};
 use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::{branch, opt_i64, text};
+use crate::http::kit::staff_endpoints;
 use crate::http::kit::{branches_of, may_see, page_index, page_size, Created, Endpoints};
 use crate::state::AppState;
 use body::{known_lab, orden, AvisoBody, EncargoBody, EstadoBody, OrdenBody};
 use errors::{command_error, not_found};
 
 pub fn endpoints() -> Endpoints {
-    Endpoints::default()
-        .staff(routes!(list, order))
-        .staff(routes!(states))
-        .staff(routes!(get, amend))
-        .staff(routes!(move_to))
-        .staff(routes!(notify))
-        .staff(routes!(work_order))
-        .merge(reminders::endpoints())
+    staff_endpoints!(list, order; states; get, amend; move_to; notify; work_order).merge(reminders::endpoints())
 }
 
 /// The answer of a step: its message and the job as it stands.

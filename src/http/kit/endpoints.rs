@@ -30,3 +30,13 @@ impl Endpoints {
         }
     }
 }
+
+/// `Endpoints::default()` with a staff route per `;`-separated group of handlers (the handlers
+/// of one group share their path): `staff_endpoints!(list, create; get, update, delete)`.
+macro_rules! staff_endpoints {
+    ($($($($segment:ident)::+),+);+) => {
+        $crate::http::kit::Endpoints::default()
+            $(.staff(utoipa_axum::routes!($($($segment)::+),+)))+
+    };
+}
+pub(crate) use staff_endpoints;

@@ -13,5 +13,6 @@ pub mod references;
 
 pub use access::{branches_of, may_see};
 pub use answers::{xlsx_download, Created, Errores, Mensaje};
+pub(crate) use endpoints::staff_endpoints;
 pub use endpoints::Endpoints;
 pub use paging::{page_index, page_size, MAX_PAGE, MAX_PAGE_SIZE};

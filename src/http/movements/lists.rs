@@ -21,6 +21,7 @@ use crate::auth::{Caller, Staff};
 use crate::error::AppError;
 use crate::http::kit::extract::{ApiPath, Query};
 use crate::http::kit::lenient::{branch, day, opt_i64, text};
+use crate::http::kit::staff_endpoints;
 use crate::http::kit::{page_index, page_size, Endpoints};
 use crate::reports::movement_pdf as pdf;
 use crate::reports::receipt_pdf::Tienda;
@@ -29,15 +30,7 @@ use utoipa_axum::routes;
 
 /// The lists, totals and copies for staff, and the public order status for customers.
 pub fn endpoints() -> Endpoints {
-    Endpoints::default()
-        .staff(routes!(filter))
-        .staff(routes!(filter_all))
-        .staff(routes!(by_movement))
-        .staff(routes!(totals))
-        .staff(routes!(page))
-        .staff(routes!(between_dates))
-        .staff(routes!(customer_pdf))
-        .staff(routes!(shop_pdf))
+    staff_endpoints!(filter; filter_all; by_movement; totals; page; between_dates; customer_pdf; shop_pdf)
         .public(routes!(public_status))
 }
 

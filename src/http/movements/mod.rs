@@ -29,20 +29,15 @@ use crate::dispatch::{self, RequestMeta};
 use crate::error::{texts, AppError};
 use crate::http::kit::extract::{ApiJson, ApiPath, ClientAddress};
 use crate::http::kit::references::{Missing, Referenced};
+use crate::http::kit::staff_endpoints;
 use crate::http::kit::{branches_of, may_see, Created, Endpoints};
 use crate::state::AppState;
 use body::{prepare, product_ids, MovimientoBody};
 use errors::{command_error, not_found};
 use utoipa::ToSchema;
-use utoipa_axum::routes;
 
 pub fn endpoints() -> Endpoints {
-    Endpoints::default()
-        .staff(routes!(create))
-        .staff(routes!(get, update, delete))
-        .staff(routes!(collect::collect))
-        .staff(routes!(returns::devolver))
-        .merge(lists::endpoints())
+    staff_endpoints!(create; get, update, delete; collect::collect; returns::devolver).merge(lists::endpoints())
 }
 
 /// The body as movement data, checked against everything outside the movement: the caller's

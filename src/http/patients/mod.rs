@@ -26,25 +26,16 @@ use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::opt_i64;
+use crate::http::kit::staff_endpoints;
 use crate::http::kit::{page_index, page_size, Created, Endpoints, Mensaje};
 use crate::state::AppState;
 use body::{prepare, PacienteBody};
 use checks::{check_duplicates, keeps_identity, validated};
 use errors::{command_error, not_found};
 use utoipa::ToSchema;
-use utoipa_axum::routes;
 
 pub fn endpoints() -> Endpoints {
-    Endpoints::default()
-        .staff(routes!(get))
-        .staff(routes!(page))
-        .staff(routes!(by_name))
-        .staff(routes!(by_document))
-        .staff(routes!(by_ficha))
-        .staff(routes!(count_per_branch))
-        .staff(routes!(create))
-        .staff(routes!(update, delete))
-        .staff(routes!(add_cristal))
+    staff_endpoints!(get; page; by_name; by_document; by_ficha; count_per_branch; create; update, delete; add_cristal)
 }
 
 /// One patient with its prescription history.

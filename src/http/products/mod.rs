@@ -27,6 +27,7 @@ use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath};
 use crate::http::kit::references::Referenced;
+use crate::http::kit::staff_endpoints;
 use crate::http::kit::{Created, Endpoints, Mensaje};
 use crate::reports::stock_excel as excel;
 use crate::state::AppState;
@@ -35,16 +36,9 @@ use bulk::BulkError;
 use errors::{command_error, duplicate, not_found};
 use prices::MassUpdateBody;
 use utoipa::ToSchema;
-use utoipa_axum::routes;
 
 pub fn endpoints() -> Endpoints {
-    Endpoints::default()
-        .staff(routes!(get, update, delete))
-        .staff(routes!(create))
-        .staff(routes!(create_many))
-        .staff(routes!(mass_update))
-        .staff(routes!(stock_excel))
-        .merge(reads::endpoints())
+    staff_endpoints!(get, update, delete; create; create_many; mass_update; stock_excel).merge(reads::endpoints())
 }
 
 /// One product.

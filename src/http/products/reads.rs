@@ -15,21 +15,13 @@ use crate::auth::Staff;
 use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::opt_i64;
+use crate::http::kit::staff_endpoints;
 use crate::http::kit::{page_index, Endpoints};
 use crate::state::AppState;
 use utoipa_axum::routes;
 
 pub fn endpoints() -> Endpoints {
-    Endpoints::default()
-        .staff(routes!(page))
-        .public(routes!(public_page))
-        .staff(routes!(by_model))
-        .staff(routes!(model_contains))
-        .staff(routes!(brand_contains))
-        .staff(routes!(at_branch))
-        .staff(routes!(stock_per_branch))
-        .staff(routes!(stock_per_material))
-        .staff(routes!(existing_models))
+    staff_endpoints!(page; by_model; model_contains; brand_contains; at_branch; stock_per_branch; stock_per_material; existing_models).public(routes!(public_page))
 }
 
 /// A search answer: the list, or 404 with an empty body when nothing matched.

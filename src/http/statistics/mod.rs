@@ -17,22 +17,15 @@ use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, Query};
 use crate::http::kit::lenient::opt_i64;
 use crate::http::kit::lenient::{branch, period};
+use crate::http::kit::staff_endpoints;
 use crate::reports::sales_excel as excel;
 use crate::state::AppState;
-use utoipa_axum::routes;
 
 use crate::http::kit::Endpoints;
 
 /// The sales figures, the daily chart and the sales workbooks.
 pub fn endpoints() -> Endpoints {
-    Endpoints::default()
-        .staff(routes!(earned))
-        .staff(routes!(sold))
-        .staff(routes!(lenses))
-        .staff(routes!(patients))
-        .staff(routes!(sales_per_day))
-        .staff(routes!(sales_excel))
-        .staff(routes!(brands_excel))
+    staff_endpoints!(earned; sold; lenses; patients; sales_per_day; sales_excel; brands_excel)
 }
 
 /// A period of movement dates at a branch (`local` 0 = all), as the statistics page sends it.

@@ -12,25 +12,20 @@ use optica_query::stock::{self as read, AReponer};
 use optica_query::Page;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::routes;
 
 use crate::auth::{Admin, Staff};
 use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::{branch, opt_i64};
+use crate::http::kit::staff_endpoints;
 use crate::http::kit::{page_index, page_size, Endpoints};
 use crate::http::products::errors::{command_error, not_found};
 use crate::reports::reorder_excel;
 use crate::state::AppState;
 
 pub fn endpoints() -> Endpoints {
-    Endpoints::default()
-        .staff(routes!(reasons))
-        .staff(routes!(adjust))
-        .staff(routes!(set_minimo))
-        .staff(routes!(reorder))
-        .staff(routes!(reorder_xlsx))
+    staff_endpoints!(reasons; adjust; set_minimo; reorder; reorder_xlsx)
 }
 
 /// A reason of a manual adjustment, as the form lists it.

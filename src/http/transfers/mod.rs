@@ -14,7 +14,6 @@ use optica_query::transfers::{self as read, Filtro, Transferencia};
 use optica_query::Page;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::routes;
 
 use crate::auth::{Caller, Staff};
 use crate::dispatch::{self, RequestMeta};
@@ -22,16 +21,13 @@ use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::{branch, opt_i64};
 use crate::http::kit::references::{Missing, Referenced};
+use crate::http::kit::staff_endpoints;
 use crate::http::kit::{branches_of, may_see, page_index, page_size, Created, Endpoints};
 use crate::state::AppState;
 use errors::{command_error, not_found};
 
 pub fn endpoints() -> Endpoints {
-    Endpoints::default()
-        .staff(routes!(list, send))
-        .staff(routes!(get))
-        .staff(routes!(receive))
-        .staff(routes!(cancel))
+    staff_endpoints!(list, send; get; receive; cancel)
 }
 
 #[derive(Clone, Debug, Deserialize, ToSchema)]

@@ -314,6 +314,17 @@ fn urlencode(s: &str) -> String {
         .collect()
 }
 
+/// The rows of a sheet of an Excel workbook.
+pub fn sheet_rows(bytes: &[u8], sheet: &str) -> Vec<Vec<calamine::Data>> {
+    use calamine::Reader;
+    let mut book: calamine::Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    book.worksheet_range(sheet)
+        .unwrap()
+        .rows()
+        .map(|r| r.to_vec())
+        .collect()
+}
+
 /// The text of a PDF, as poppler's pdftotext reads it (pages end with a form feed).
 pub fn pdf_text(bytes: &[u8]) -> String {
     let mut child = std::process::Command::new("pdftotext")

@@ -49,6 +49,16 @@ pub(crate) async fn lab(app: &TestApp, shop: &Shop) -> i64 {
     id_of(app, &shop.admin, "/api/laboratorio", body, "laboratorio").await
 }
 
+/// Every job test's start: the shop, a sale with a lens for one of its patients, and a lab.
+pub(crate) async fn sale_and_lab(pool: &PgPool) -> (TestApp, Shop, i64, i64) {
+    let app = TestApp::start(pool.clone()).await;
+    let shop = shop(&app).await;
+    let paciente = patient(&app, &shop).await;
+    let venta = sale_with_lens(&app, &shop, paciente).await;
+    let laboratorio = lab(&app, &shop).await;
+    (app, shop, venta, laboratorio)
+}
+
 pub(crate) fn in_days(app: &TestApp, days: i64) -> String {
     (app.state.today() + chrono::Duration::days(days)).to_string()
 }
@@ -80,11 +90,7 @@ async fn sale_state(app: &TestApp, shop: &Shop, id: i64) -> Value {
 
 #[sqlx::test]
 async fn a_job_freezes_the_prescription_and_its_states_move_the_sale(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
-    let paciente = patient(&app, &shop).await;
-    let venta = sale_with_lens(&app, &shop, paciente).await;
-    let laboratorio = lab(&app, &shop).await;
+    let (app, shop, venta, laboratorio) = sale_and_lab(&pool).await;
 
     let answer = order(&app, &shop, venta, laboratorio).await;
     assert_eq!(answer["mensaje"], "El trabajo ha sido encargado al laboratorio!");
@@ -311,11 +317,7 @@ async fn a_sale_with_an_open_job_keeps_its_patient_and_branch_and_stays(pool: Pg
 
 #[sqlx::test]
 async fn a_stale_screen_or_an_old_form_never_moves_a_job_back(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
-    let paciente = patient(&app, &shop).await;
-    let venta = sale_with_lens(&app, &shop, paciente).await;
-    let laboratorio = lab(&app, &shop).await;
+    let (app, shop, venta, laboratorio) = sale_and_lab(&pool).await;
     let ordered = order(&app, &shop, venta, laboratorio).await;
     let loaded = ordered["trabajo"]["version"].clone();
     // The existing front end's form, opened now (no version in what it sends back).

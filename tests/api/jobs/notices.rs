@@ -127,11 +127,7 @@ async fn a_failed_notice_is_retried_and_the_history_shows_the_failure(pool: PgPo
 
 #[sqlx::test]
 async fn without_a_mail_server_the_mail_notice_is_refused_in_spanish(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
-    let paciente = patient(&app, &shop).await;
-    let venta = sale_with_lens(&app, &shop, paciente).await;
-    let laboratorio = lab(&app, &shop).await;
+    let (app, shop, venta, laboratorio) = sale_and_lab(&pool).await;
     order(&app, &shop, venta, laboratorio).await;
     let (status, refused) = app
         .post(

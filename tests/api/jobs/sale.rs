@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::common::shop::shop;
 use crate::common::TestApp;
-use crate::jobs::{finished_job, in_days, lab, move_to, order, patient, sale_with_lens};
+use crate::jobs::{finished_job, in_days, move_to, order, sale_and_lab, sale_with_lens};
 use axum::http::StatusCode;
 use serde_json::json;
 use sqlx::{Connection, PgConnection, PgPool};
@@ -48,11 +48,7 @@ async fn release_when_waiting(pool: &PgPool, mut held: PgConnection, waiting: i6
 
 #[sqlx::test]
 async fn a_job_ordered_while_its_sale_is_deleted_never_outlives_it(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
-    let paciente = patient(&app, &shop).await;
-    let venta = sale_with_lens(&app, &shop, paciente).await;
-    let laboratorio = lab(&app, &shop).await;
+    let (app, shop, venta, laboratorio) = sale_and_lab(&pool).await;
 
     let held = hold_appends(&pool).await;
     let body = json!({"movimientoId": venta, "laboratorioId": laboratorio, "prometido": in_days(&app, 7)});
@@ -80,11 +76,7 @@ async fn a_job_ordered_while_its_sale_is_deleted_never_outlives_it(pool: PgPool)
 
 #[sqlx::test]
 async fn a_job_ordered_while_its_sale_changes_patient_keeps_the_sale_s_patient(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
-    let paciente = patient(&app, &shop).await;
-    let venta = sale_with_lens(&app, &shop, paciente).await;
-    let laboratorio = lab(&app, &shop).await;
+    let (app, shop, venta, laboratorio) = sale_and_lab(&pool).await;
     let path = format!("/api/movimientos/{venta}");
     let (_, mut sale) = app.get(&path, Some(&shop.seller)).await;
     sale["paciente"] = json!({"id": shop.paciente});
