@@ -17,6 +17,7 @@ import {
   springPage,
 } from '../test/seed';
 import { AuditLog } from './AuditLog';
+import { alerted } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -250,7 +251,7 @@ describe('audit route and menu', () => {
 
   it('keeps sellers out of the route', async () => {
     const { calls } = openPage('/auditoria', appRoutes, { token: seller });
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('warning', 'ACCESO DENEGADO', 'Hola beto, no tenes acceso'));
+    await alerted('warning', 'ACCESO DENEGADO', 'Hola beto, no tenes acceso');
     expect(calls.some((c) => c.path.startsWith('/api/auditoria'))).toBe(false);
     expect(screen.queryByRole('link', { name: 'Auditoría' })).toBeNull();
   });

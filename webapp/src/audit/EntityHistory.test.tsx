@@ -6,6 +6,7 @@ import { openPage } from '../test/page';
 import {
   adminToken,
   datosMovimiento,
+  datosProducto,
   evento,
   eventoMovimiento,
   instant,
@@ -182,17 +183,7 @@ describe('entity history', () => {
   });
 
   it("shows a product edit's changes with names and money, after a mass price update", async () => {
-    const datos = {
-      modelo: 'RB3025',
-      marca_id: 5,
-      categoria_ids: [1],
-      material_id: null,
-      genero: 'Unisex',
-      costo: 1000,
-      precio: 3600,
-      descripcion: null,
-      proveedor_ids: [],
-    };
+    const datos = datosProducto();
     const producto = (posicion: number, evento_: string, data: unknown) =>
       evento({ posicion, evento: evento_, resumen: `${evento_} ${posicion}`, datos: data });
     open('Producto', 10, {

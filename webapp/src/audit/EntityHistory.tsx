@@ -36,9 +36,9 @@ function Changes({ cambios }: { cambios: Cambio[] | null }) {
 
 function EventRows({ eventos, tipo, nombres }: { eventos: EventoAuditoria[]; tipo: TipoConEstado; nombres: Nombres }) {
   const changes = entityChanges(tipo, eventos, nombres);
-  if (eventos.length === 0) return <p className="text-muted">{MESSAGES.historialVacio}</p>;
   return (
     <DataTable
+      empty={<p className="text-muted">{MESSAGES.historialVacio}</p>}
       label={TITLES.historial}
       variant="table-sm table-striped"
       stacked={false}

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { openPage } from '../test/page';
+import { cellTexts, openPage } from '../test/page';
 import { adminToken, asiento, instant } from '../test/seed';
 import { StockLedger } from './StockLedger';
 
@@ -52,15 +52,7 @@ const ledger = [
   }),
 ];
 
-const cells = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((r) =>
-      within(r)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    );
+const cells = cellTexts;
 
 describe('stock ledger', () => {
   it('lists every change with its signed quantity, the running balance and its movement', async () => {

@@ -8,9 +8,9 @@ import { MESSAGES, TITLES } from './messages';
 import { signed, stockAlMomento } from './stock';
 
 function LedgerTable({ asientos }: { asientos: AsientoStock[] }) {
-  if (asientos.length === 0) return <p className="text-muted">{MESSAGES.libroVacio}</p>;
   return (
     <DataTable
+      empty={<p className="text-muted">{MESSAGES.libroVacio}</p>}
       label={TITLES.libroStock}
       variant="table-sm table-striped"
       stacked={false}

@@ -1,20 +1,8 @@
 // A patient's ficha as the audit reads it (FichaAgregada, FichaEditada): each prescription one
 // line, each measure one line, numbers as the patient form writes them.
-import { parseScaled } from '../lib/money';
-import { formatUnits } from '../lib/numbers';
 import type { Linea } from './fields';
 import { isObject, type Json } from './json';
-
-/** A prescription number as the patient form writes it: diopters with two decimals and a plus
- * for positives (`+2,00`, `-1,25`, `0,00`), the axis and millimetres plain (`90`, `31,5`). */
-export function prescripcionText(value: unknown, signed: boolean): string {
-  if (typeof value !== 'number') return '—';
-  const units = parseScaled(String(value), 2);
-  if (units === null) return String(value);
-  if (!signed) return formatUnits(units, 2, { fixed: false, group: false });
-  const text = formatUnits(units, 2, { group: false });
-  return units > 0 ? `+${text}` : text;
-}
+import { prescripcionText } from '../lib/prescription';
 
 const OJOS: Record<string, string> = { DERECHO: 'derecho', IZQUIERDO: 'izquierdo' };
 const VISIONES: Record<string, string> = { LEJOS: 'Lejos', CERCA: 'Cerca' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asiento, datosMovimiento, evento, eventoMovimiento } from '../test/seed';
+import { asiento, datosMovimiento, datosProducto, evento, eventoMovimiento } from '../test/seed';
 import { cambioText, diffDatos, diffMovimiento, entityChanges, movementChanges } from './changes';
 import { eventLines, eventoLabel, stateLines } from './eventLines';
 import { fieldText, lineaText, listSummary } from './fields';
@@ -130,17 +130,7 @@ describe('audit rules', () => {
       ]),
       categorias: porId([{ id: 1, nombre: 'Sol' }]),
     };
-    const producto = {
-      modelo: 'RB3025',
-      marca_id: 5,
-      categoria_ids: [1],
-      material_id: null,
-      genero: 'Unisex',
-      costo: 1000,
-      precio: 3600,
-      descripcion: null,
-      proveedor_ids: [],
-    };
+    const producto = datosProducto();
 
     it('writes product changes with Spanish field names, names for ids and money as pesos', () => {
       const cambios = diffDatos(

@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { alert } from '../app/alerts';
 import { openPage, type Answers } from '../test/page';
 import { adminToken, cuentasCorrientes, locales, metodosPago, saldo, sellerToken } from '../test/seed';
 import { Balances } from './Balances';
+import { alerted } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -53,9 +53,7 @@ describe('Cuentas corrientes', () => {
     await user.clear(within(dialog).getByLabelText('Monto'));
     await user.type(within(dialog).getByLabelText('Monto'), '500,50');
     await user.click(cobrar);
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('success', 'PAGO REGISTRADO', 'El pago ha sido registrado!'),
-    );
+    await alerted('success', 'PAGO REGISTRADO', 'El pago ha sido registrado!');
     expect(bodyOf(calls, '/api/movimientos/7/cobros')).toEqual({ metodoPagoId: 1, monto: 500.5 });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -70,9 +68,7 @@ describe('Cuentas corrientes', () => {
     await user.selectOptions(screen.getByLabelText('Método de pago'), '2');
     await user.type(screen.getByLabelText('Monto con recargo (opcional)'), '1.320');
     await user.click(screen.getByRole('button', { name: 'Cobrar' }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'La caja del 26/11/2026 de ese local ya está cerrada.'),
-    );
+    await alerted('error', 'ERROR', 'La caja del 26/11/2026 de ese local ya está cerrada.');
     expect(bodyOf(calls, '/api/movimientos/7/cobros')).toEqual({
       metodoPagoId: 2,
       monto: 1200,

@@ -5,7 +5,7 @@ import { refuser } from '../app/refusals';
 import { formatFecha } from '../lib/dates';
 import { money } from '../lib/money';
 import { PesosInput } from '../ui/NumberInput';
-import { Field, named, SelectField } from '../ui/fields';
+import { Field, named, SelectField, patchBinder } from '../ui/fields';
 import type { CashDesk } from '../ui/cashDesk';
 import { FormDialog } from '../ui/Modal';
 import { MESSAGES, TITLES } from './messages';
@@ -31,6 +31,7 @@ export function CollectDialog({ saldo, admin, ownLocalId, locales, metodos, onCl
   if (!cobro.metodoPagoId && metodos.length > 0) setCobro({ ...cobro, metodoPagoId: metodos[0].id });
   const problems = cobroProblems(saldo, cobro, admin);
   const set = (change: Partial<Cobro>) => setCobro((c) => ({ ...c, ...change }));
+  const bind = patchBinder(cobro, set);
 
   const cobrarSaldo = async () => {
     try {
@@ -53,7 +54,6 @@ export function CollectDialog({ saldo, admin, ownLocalId, locales, metodos, onCl
       onSubmit={() => void cobrarSaldo()}
       problems={problems}
       sending={sending.isLoading}
-      sendingLabel={MESSAGES.enviando}
       submitLabel="Cobrar"
       submitClassName="btn-success"
     >
@@ -67,8 +67,7 @@ export function CollectDialog({ saldo, admin, ownLocalId, locales, metodos, onCl
         id="cobroMetodo"
         label="Método de pago"
         className="mb-3"
-        value={cobro.metodoPagoId}
-        onChange={(metodoPagoId) => set({ metodoPagoId })}
+        {...bind('metodoPagoId')}
         options={named(metodos)}
       />
       <Field id="cobroMonto" label="Monto" className="mb-3">
@@ -88,8 +87,7 @@ export function CollectDialog({ saldo, admin, ownLocalId, locales, metodos, onCl
           id="cobroLocal"
           label="Local que cobra"
           className="mb-3"
-          value={cobro.localId}
-          onChange={(localId) => set({ localId })}
+          {...bind('localId')}
           options={named(locales)}
         />
       ) : (

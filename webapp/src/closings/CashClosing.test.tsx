@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { alert, confirm } from '../app/alerts';
+import { confirm } from '../app/alerts';
 import { isoDate } from '../lib/dates';
 import { openPage, whenEnabled, type Answers } from '../test/page';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../test/seed';
 import { CashClosing } from './CashClosing';
 import { UnclosedDaysNotice } from './UnclosedDays';
+import { alerted, confirmed } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -111,7 +112,7 @@ describe('Cierre de caja', () => {
     expect((document.getElementById('cajaLocal') as HTMLSelectElement).disabled).toBe(true);
     await user.type(screen.getByLabelText('Efectivo'), '1.234,56');
     await user.click(screen.getByRole('button', { name: 'Abrir caja' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('success', 'CAJA ABIERTA', 'La caja ha sido abierta!'));
+    await alerted('success', 'CAJA ABIERTA', 'La caja ha sido abierta!');
     expect(bodyOf(calls, `/api/caja/1/${HOY}/apertura`)).toEqual({ fondo: [{ metodoPagoId: 1, monto: 1234.56 }] });
     await screen.findByText('Conteo a ciegas');
   });
@@ -155,7 +156,7 @@ describe('Cierre de caja', () => {
       await user.type(screen.getByLabelText('Motivo de la diferencia'), 'Vuelto mal dado');
       expect(screen.getByText('15/255')).toBeTruthy();
       await user.click(screen.getByRole('button', { name: 'Cerrar caja' }));
-      await waitFor(() => expect(alert).toHaveBeenCalledWith('success', 'CAJA CERRADA', 'La caja ha sido cerrada!'));
+      await alerted('success', 'CAJA CERRADA', 'La caja ha sido cerrada!');
       expect(bodyOf(calls, `/api/caja/1/${DIA}/cierre`).motivo).toBe('Vuelto mal dado');
       await waitFor(() => expect(screen.getByTestId('estado-caja').textContent).toBe('Cerrada'));
       expect(screen.getByRole('button', { name: 'Imprimir' })).toBeTruthy();
@@ -178,7 +179,7 @@ describe('Cierre de caja', () => {
     expect(screen.getByText('Escribí el motivo de la reapertura.')).toBeTruthy();
     await user.type(screen.getByLabelText('Motivo de la reapertura'), 'Seña');
     await user.click(reabrir);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('success', 'CAJA REABIERTA', 'La caja ha sido reabierta!'));
+    await alerted('success', 'CAJA REABIERTA', 'La caja ha sido reabierta!');
     expect(confirm).toHaveBeenCalledWith(
       '¿Reabrir la caja?',
       expect.stringContaining('Centro del 21/11/2026'),
@@ -206,9 +207,7 @@ describe('Cierre de caja', () => {
     const form = within(screen.getByRole('form', { name: 'Conteo' }));
     await user.type(form.getByLabelText('Efectivo'), '5');
     await user.click(screen.getByRole('button', { name: 'Hoy' }));
-    await waitFor(() =>
-      expect(confirm).toHaveBeenCalledWith('¿Salir sin guardar?', expect.any(String), 'Sí, salir sin guardar'),
-    );
+    await confirmed('¿Salir sin guardar?', expect.any(String), 'Sí, salir sin guardar');
     expect((screen.getByLabelText('Día') as HTMLInputElement).value).toBe('21/11/2026');
     expect(calls.some((c) => c.path === `/api/caja/1/${HOY}`)).toBe(false);
   });
@@ -225,9 +224,7 @@ describe('Cierre de caja', () => {
     await user.type(form.getByLabelText('Efectivo'), '0');
     await user.type(form.getByLabelText('Tarjeta'), '0');
     await user.click(screen.getByRole('button', { name: 'Cerrar caja' }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR DE VALIDACIÓN', 'La caja de ese día ya está cerrada.'),
-    );
+    await alerted('error', 'ERROR DE VALIDACIÓN', 'La caja de ese día ya está cerrada.');
     await waitFor(() => expect(screen.getByTestId('estado-caja').textContent).toBe('Cerrada'));
     expect(calls.filter((c) => c.method === 'GET' && c.path === `/api/caja/1/${DIA}`)).toHaveLength(2);
   });

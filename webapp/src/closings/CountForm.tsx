@@ -1,7 +1,6 @@
 import type { FormEvent } from 'react';
 import type { CajaMetodo } from '../api/closings';
-import { SaveProblems } from '../ui/SaveProblems';
-import { SubmitButton } from '../ui/SubmitButton';
+import { SendButton } from '../ui/SubmitButton';
 import { AmountFields } from './AmountFields';
 import { MESSAGES } from './messages';
 import { MotivoField } from './MotivoField';
@@ -51,10 +50,9 @@ export function CountForm({ metodos, value, onChange, withMotivo, motivo, onMoti
           />
         </div>
       )}
-      <SubmitButton className="btn btn-danger mt-3" problemsId="conteo-problems" problems={problems}>
+      <SendButton id="conteo-problems" className="btn btn-danger mt-3" problems={problems}>
         Cerrar caja
-      </SubmitButton>
-      <SaveProblems id="conteo-problems" problems={problems} />
+      </SendButton>
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import type { FormEvent } from 'react';
 import type { CajaMetodo } from '../api/closings';
-import { SaveProblems } from '../ui/SaveProblems';
-import { SubmitButton } from '../ui/SubmitButton';
+import { SendButton } from '../ui/SubmitButton';
 import { AmountFields } from './AmountFields';
 import type { Montos } from './rules';
 
@@ -28,10 +27,9 @@ export function FloatForm({ metodos, value, onChange, problems, button, onSubmit
         Lo que hay en caja al empezar el día, por método de pago (lo que quede vacío empieza en $ 0,00).
       </p>
       <AmountFields idPrefix="fondo" metodos={metodos} value={value} onChange={onChange} />
-      <SubmitButton className="btn btn-primary mt-3" problemsId="fondo-problems" problems={problems}>
+      <SendButton id="fondo-problems" className="btn btn-primary mt-3" problems={problems}>
         {button}
-      </SubmitButton>
-      <SaveProblems id="fondo-problems" problems={problems} />
+      </SendButton>
     </form>
   );
 }

@@ -1,5 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
-import { errorText, handledElsewhere } from '../api/base';
+import { Link } from 'react-router-dom';
 import { useConteoQuery, type Planilla } from '../api/counts';
 import { useAppSelector } from '../app/store';
 import { formatFechaHora } from '../lib/dates';
@@ -11,6 +10,8 @@ import { MESSAGES } from './messages';
 import { OpenSheet } from './OpenSheet';
 import { alcance, estadoDe, puedeCerrar, puedeContar } from './rules';
 import { DataTable } from '../ui/DataTable';
+import { useRouteId } from '../ui/editScreen';
+import { NotRead } from '../ui/Loaded';
 
 /** A cancelled count: what had been counted, for the record; the stock did not change. */
 function CancelledSheet({ planilla }: { planilla: Planilla }) {
@@ -38,16 +39,13 @@ function CancelledSheet({ planilla }: { planilla: Planilla }) {
  * (at cost for admins) and the report. Cancelled: what had been counted.
  */
 export function CountSheet() {
-  const id = Number(useParams().id);
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const id = useRouteId() ?? 0;
+  const valid = id > 0;
   const session = useAppSelector((s) => s.session);
   const query = useConteoQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
   const p = query.isError ? undefined : query.currentData;
 
-  if (!valid || (query.isError && !handledElsewhere(query.error))) {
-    return <p className="alert alert-danger">{errorText(query.error) ?? MESSAGES.conteoFallo}</p>;
-  }
-  if (!p) return <p className="text-muted">{MESSAGES.cargando}</p>;
+  if (!p) return <NotRead valid={valid} query={query} failed={MESSAGES.conteoFallo} loading={MESSAGES.cargando} />;
   const c = p.conteo;
   return (
     <section>

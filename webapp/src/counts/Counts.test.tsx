@@ -6,6 +6,7 @@ import { capturedDownloads, openPage, whenEnabled, type Answers } from '../test/
 import { adminToken, conteo, conteosPage, locales, planillaAbierta, planillaCerrada, sellerToken } from '../test/seed';
 import { Counts } from './Counts';
 import { CountSheet } from './CountSheet';
+import { alerted, confirmed } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -102,7 +103,7 @@ describe('Conteos: the list', () => {
     await user.selectOptions(form.getByLabelText('Local'), '1');
     await user.selectOptions(form.getByLabelText('Marca (opcional)'), '4');
     await user.click(comenzar);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('success', 'CONTEO INICIADO', 'El conteo ha comenzado!'));
+    await alerted('success', 'CONTEO INICIADO', 'El conteo ha comenzado!');
     expect(bodyOf(calls, 'POST', '/api/conteos')).toEqual({ localId: 1, marcaId: 4 });
     await waitFor(() => expect(router.state.location.pathname).toBe('/conteos/5'));
     expect(await screen.findByRole('heading', { name: 'Conteo #5' })).toBeTruthy();
@@ -117,7 +118,7 @@ describe('Conteos: the list', () => {
     await waitFor(() => expect(form.getAllByRole('option', { name: 'Centro' })).toHaveLength(1));
     await user.selectOptions(form.getByLabelText('Local'), '1');
     await user.click(form.getByRole('button', { name: 'Comenzar conteo' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR', mensaje));
+    await alerted('error', 'ERROR', mensaje);
   });
 });
 
@@ -161,9 +162,7 @@ describe('Conteos: the open sheet', () => {
       { mensaje: 'Las cantidades han sido guardadas!', planilla: afterSave },
     ];
     await user.click(guardar);
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('success', 'CANTIDADES GUARDADAS', 'Las cantidades han sido guardadas!'),
-    );
+    await alerted('success', 'CANTIDADES GUARDADAS', 'Las cantidades han sido guardadas!');
     expect(bodyOf(calls, 'PUT', '/api/conteos/5/contados')).toEqual({ contados: [{ productoId: 11, contado: 1200 }] });
     await waitFor(() => expect(input('Clubmaster').value).toBe('1200'));
     // The sheet's own lines arrive with the refetch after the save, a render after the answer.
@@ -224,9 +223,7 @@ describe('Conteos: the open sheet', () => {
     await screen.findByRole('heading', { name: 'Conteo #5' });
     await user.type(input('RB3025'), '2');
     await user.click(screen.getByRole('link', { name: 'Volver' }));
-    await waitFor(() =>
-      expect(confirm).toHaveBeenCalledWith('¿Salir sin guardar?', expect.any(String), 'Sí, salir sin guardar'),
-    );
+    await confirmed('¿Salir sin guardar?', expect.any(String), 'Sí, salir sin guardar');
     expect(router.state.location.pathname).toBe('/conteos/5');
   });
 
@@ -267,9 +264,7 @@ describe('Conteos: the open sheet', () => {
       'Cada diferencia entre lo contado y el stock ajusta el stock de Centro. No se puede deshacer.',
       'Sí, cerrar',
     );
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('success', 'CONTEO CERRADO', 'El conteo ha sido cerrado y el stock ajustado!'),
-    );
+    await alerted('success', 'CONTEO CERRADO', 'El conteo ha sido cerrado y el stock ajustado!');
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/conteos/5/cierre')).toBe(true);
     const diferencias = await screen.findByRole('table', { name: 'Diferencias del conteo' });
     expect(
@@ -295,9 +290,7 @@ describe('Conteos: the open sheet', () => {
     });
     await screen.findByRole('heading', { name: 'Conteo #5' });
     await user.click(screen.getByRole('button', { name: 'Cerrar conteo' }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR DE VALIDACIÓN', 'El conteo está cancelado.'),
-    );
+    await alerted('error', 'ERROR DE VALIDACIÓN', 'El conteo está cancelado.');
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/conteos/5' && c.method === 'GET')).toHaveLength(2));
   });
 
@@ -314,9 +307,7 @@ describe('Conteos: the open sheet', () => {
       'Lo contado se descarta y el stock no cambia.',
       'Sí, cancelar el conteo',
     );
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('success', 'CONTEO CANCELADO', 'El conteo ha sido cancelado!'),
-    );
+    await alerted('success', 'CONTEO CANCELADO', 'El conteo ha sido cancelado!');
     expect(await screen.findByText('El conteo fue cancelado: el stock no cambió.')).toBeTruthy();
     expect(screen.getByText('20/11/2026 12:00')).toBeTruthy();
   });

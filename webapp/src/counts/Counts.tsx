@@ -9,6 +9,7 @@ import { isAdmin } from '../session/sessionSlice';
 import { BranchFilter } from '../ui/BranchFilter';
 import type { Column, TableSpec } from '../ui/DataTable';
 import { PagedList } from '../ui/PagedList';
+import { usePagedFilter } from '../ui/usePagedFilter';
 import { StateBadge } from '../ui/StateBadge';
 import { LIST_TEXTS, MESSAGES } from './messages';
 import { NewCount } from './NewCount';
@@ -24,26 +25,16 @@ const PAGE_SIZE = 20;
 export function Counts() {
   const admin = useAppSelector((s) => isAdmin(s.session));
   const { data: locales = [] } = useListLookupQuery('/api/local', { skip: !admin });
-  const [localId, setLocalId] = useState(0);
-  const [page, setPage] = useState(0);
+  const { filtro, bind, setPage } = usePagedFilter({ localId: 0, page: 0, size: PAGE_SIZE });
   const [nuevo, setNuevo] = useState(false);
-  const list = useConteosQuery({ localId, page, size: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
+  const list = useConteosQuery(filtro, { refetchOnMountOrArgChange: true });
 
   return (
     <section>
       <h2 className="text-center mb-3">CONTEOS</h2>
       <div className="row g-2 mb-3 align-items-end">
         {admin && (
-          <BranchFilter
-            id="conteosLocal"
-            className="col-sm-6 col-md-3"
-            value={localId}
-            locales={locales}
-            onChange={(id) => {
-              setLocalId(id);
-              setPage(0);
-            }}
-          />
+          <BranchFilter id="conteosLocal" className="col-sm-6 col-md-3" locales={locales} {...bind('localId')} />
         )}
         {admin && (
           <div className="col-md-auto ms-md-auto">

@@ -66,9 +66,9 @@ export function NewCount() {
               className="btn btn-success"
               problemsId="inicio-problems"
               problems={problems}
-              busy={sending.isLoading}
+              sending={sending.isLoading}
             >
-              {sending.isLoading ? MESSAGES.enviando : 'Comenzar conteo'}
+              Comenzar conteo
             </SubmitButton>
           </div>
         </div>

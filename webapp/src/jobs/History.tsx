@@ -6,9 +6,9 @@ import { tiempoText } from './rules';
 
 /** The states the job went through: since when, who, why, and how long it stayed. */
 export function History({ historial }: { historial: Paso[] }) {
-  if (historial.length === 0) return <p className="text-muted small">{MESSAGES.sinHistorial}</p>;
   return (
     <DataTable
+      empty={<p className="text-muted small">{MESSAGES.sinHistorial}</p>}
       label="Historial"
       variant="table-sm"
       rows={historial}
@@ -26,9 +26,9 @@ export function History({ historial }: { historial: Paso[] }) {
 
 /** The notices to the customer: by which channel, to whom, when asked for, and how they went. */
 export function Notices({ avisos }: { avisos: Aviso[] }) {
-  if (avisos.length === 0) return <p className="text-muted small">{MESSAGES.sinAvisos}</p>;
   return (
     <DataTable
+      empty={<p className="text-muted small">{MESSAGES.sinAvisos}</p>}
       label="Avisos"
       variant="table-sm"
       rows={avisos}

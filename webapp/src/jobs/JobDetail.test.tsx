@@ -2,10 +2,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { alert, confirm } from '../app/alerts';
+import { confirm } from '../app/alerts';
 import { whenEnabled } from '../test/page';
 import { sellerToken, trabajo, trabajoListo } from '../test/seed';
 import { open, bodyOf, rowCells } from './fixture';
+import { alerted, confirmed } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -71,9 +72,7 @@ describe('Trabajos: one job', () => {
     expect(cambiar.disabled).toBe(true);
     await user.type(screen.getByLabelText('Motivo (obligatorio para rehacer)'), 'Cristal rayado');
     await user.click(await whenEnabled(cambiar));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('success', 'ESTADO ACTUALIZADO', 'El estado del trabajo ha sido actualizado!'),
-    );
+    await alerted('success', 'ESTADO ACTUALIZADO', 'El estado del trabajo ha sido actualizado!');
     // The job's version as loaded (the seed's 4) guards the move.
     expect(bodyOf(calls, '/api/trabajos/41/estado')).toEqual({
       estado: 'REHACER',
@@ -101,7 +100,7 @@ describe('Trabajos: one job', () => {
     actual = trabajo({ estado: 'ANTEOJO_TERMINADO', etiqueta: 'Anteojo Terminado', version: 5 });
     await user.selectOptions(screen.getByLabelText('Nuevo estado'), 'ENTREGADO');
     await user.click(await whenEnabled(screen.getByRole('button', { name: 'Cambiar estado' }) as HTMLButtonElement));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR', mensaje));
+    await alerted('error', 'ERROR', mensaje);
     expect(bodyOf(calls, '/api/trabajos/41/estado')).toEqual({ estado: 'ENTREGADO', version: 4 });
     // The job is read again: the screen shows where it is now, and a new move carries its version.
     await waitFor(() => expect(reads()).toBeGreaterThan(before));
@@ -116,9 +115,7 @@ describe('Trabajos: one job', () => {
     ];
     await user.selectOptions(screen.getByLabelText('Nuevo estado'), 'ENTREGADO');
     await user.click(await whenEnabled(screen.getByRole('button', { name: 'Cambiar estado' }) as HTMLButtonElement));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('success', 'ESTADO ACTUALIZADO', 'El estado del trabajo ha sido actualizado!'),
-    );
+    await alerted('success', 'ESTADO ACTUALIZADO', 'El estado del trabajo ha sido actualizado!');
     expect(bodyOf(calls, '/api/trabajos/41/estado')).toEqual({ estado: 'ENTREGADO', version: 5 });
   });
 
@@ -158,13 +155,7 @@ describe('Trabajos: one job', () => {
     await screen.findByRole('heading', { name: 'Trabajo #41' });
     const correo = screen.getByRole('button', { name: 'Avisar por correo' }) as HTMLButtonElement;
     await user.click(correo);
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
-        'error',
-        'ERROR DE VALIDACIÓN',
-        'La óptica no tiene configurado el envío de correos.',
-      ),
-    );
+    await alerted('error', 'ERROR DE VALIDACIÓN', 'La óptica no tiene configurado el envío de correos.');
     await user.click(await whenEnabled(correo));
     await waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[0]).toBe(keys[1]);
@@ -186,20 +177,12 @@ describe('Trabajos: one job', () => {
     vi.mocked(confirm).mockResolvedValueOnce(false);
     const boton = screen.getByRole('button', { name: 'Avisar por correo' });
     await user.click(boton);
-    await waitFor(() =>
-      expect(confirm).toHaveBeenCalledWith(
-        '¿Enviar otro correo?',
-        'El cliente ya tiene un correo de este trabajo.',
-        'Sí, enviar',
-      ),
-    );
+    await confirmed('¿Enviar otro correo?', 'El cliente ya tiene un correo de este trabajo.', 'Sí, enviar');
     await new Promise((r) => setTimeout(r, 20));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     vi.mocked(confirm).mockResolvedValueOnce(true);
     await user.click(boton);
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('success', 'AVISO REGISTRADO', 'El aviso por correo quedó en camino.'),
-    );
+    await alerted('success', 'AVISO REGISTRADO', 'El aviso por correo quedó en camino.');
     expect(bodyOf(calls, '/api/trabajos/41/avisos')).toEqual({ canal: 'EMAIL' });
     expect(confirm).toHaveBeenCalledTimes(2);
   });
@@ -239,9 +222,7 @@ describe('Trabajos: one job', () => {
     await user.type(prometido, '05/12/2026');
     await user.type(screen.getByLabelText('Notas para el laboratorio'), 'Antirreflejo');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('success', 'TRABAJO ACTUALIZADO', 'El trabajo ha sido actualizado!'),
-    );
+    await alerted('success', 'TRABAJO ACTUALIZADO', 'El trabajo ha sido actualizado!');
     expect(bodyOf(calls, '/api/trabajos/41')).toEqual({
       laboratorioId: 4,
       prometido: '2026-12-05',

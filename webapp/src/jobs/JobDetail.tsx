@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { errorText, handledElsewhere } from '../api/base';
+import { Link } from 'react-router-dom';
 import { useModificarTrabajoMutation, useTrabajoEstadosQuery, useTrabajoQuery, type Trabajo } from '../api/jobs';
 import { alert } from '../app/alerts';
 import { formatFecha, formatFechaHora } from '../lib/dates';
-import { SaveProblems } from '../ui/SaveProblems';
-import { SubmitButton } from '../ui/SubmitButton';
+import { SendButton } from '../ui/SubmitButton';
 import { submitter } from '../ui/submit';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { EstadoBadge } from './EstadoBadge';
@@ -17,6 +15,8 @@ import { Prescription } from './Prescription';
 import { refused } from './refused';
 import { enCamino, modificacionBody, ordenDe, ordenProblems, TERMINADO, type Orden } from './rules';
 import { StateChanger } from './StateChanger';
+import { useRouteId } from '../ui/editScreen';
+import { NotRead } from '../ui/Loaded';
 
 /** The order's data as the lab was told it, editable: 'Guardar' sends the change. */
 function OrderEdit({ trabajo: t }: { trabajo: Trabajo }) {
@@ -41,15 +41,9 @@ function OrderEdit({ trabajo: t }: { trabajo: Trabajo }) {
       <div className="card-body">
         <h3 className="h5">Datos del pedido</h3>
         <OrderFields orden={orden} onChange={(c) => setOrden((o) => ({ ...o, ...c }))} prefix="pedido" />
-        <SubmitButton
-          className="btn btn-primary"
-          problemsId="pedido-problems"
-          problems={problems}
-          busy={sending.isLoading}
-        >
-          {sending.isLoading ? MESSAGES.enviando : 'Guardar'}
-        </SubmitButton>
-        <SaveProblems id="pedido-problems" problems={problems} />
+        <SendButton id="pedido-problems" className="btn btn-primary" problems={problems} sending={sending.isLoading}>
+          Guardar
+        </SendButton>
       </div>
     </form>
   );
@@ -62,8 +56,8 @@ function OrderEdit({ trabajo: t }: { trabajo: Trabajo }) {
  * and the public status link. Once the glasses are ready, the WhatsApp notice is offered first.
  */
 export function JobDetail() {
-  const id = Number(useParams().id);
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const id = useRouteId() ?? 0;
+  const valid = id > 0;
   const [recienTerminado, setRecienTerminado] = useState(false);
   const query = useTrabajoQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
   const t = query.isError ? undefined : query.currentData;
@@ -71,10 +65,7 @@ export function JobDetail() {
   useTrabajoQuery(id, { skip: !valid || !enCamino(t), pollingInterval: 2000 });
   const { data: estados = [] } = useTrabajoEstadosQuery();
 
-  if (!valid || (query.isError && !handledElsewhere(query.error))) {
-    return <p className="alert alert-danger">{errorText(query.error) ?? MESSAGES.trabajoFallo}</p>;
-  }
-  if (!t) return <p className="text-muted">{MESSAGES.cargando}</p>;
+  if (!t) return <NotRead valid={valid} query={query} failed={MESSAGES.trabajoFallo} loading={MESSAGES.cargando} />;
   const destacado = recienTerminado && t.estado === TERMINADO;
   return (
     <section>

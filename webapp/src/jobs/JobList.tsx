@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTrabajoEstadosQuery, useTrabajosQuery, type TrabajoResumen, type TrabajosFiltro } from '../api/jobs';
 import { useListLookupQuery } from '../api/lookups';
@@ -8,6 +7,7 @@ import { isAdmin } from '../session/sessionSlice';
 import { BranchFilter } from '../ui/BranchFilter';
 import type { Column, TableSpec } from '../ui/DataTable';
 import { CheckField, named, SelectField } from '../ui/fields';
+import { usePagedFilter } from '../ui/usePagedFilter';
 import { PagedList } from '../ui/PagedList';
 import { EstadoBadge } from './EstadoBadge';
 import { LIST_TEXTS, MESSAGES } from './messages';
@@ -24,9 +24,8 @@ export function JobList() {
   const { data: locales = [] } = useListLookupQuery('/api/local');
   const { data: laboratorios = [] } = useListLookupQuery('/api/laboratorio');
   const { data: estados = [] } = useTrabajoEstadosQuery();
-  const [filtro, setFiltro] = useState<TrabajosFiltro>(filtroInicial);
+  const { filtro, set, bind, setPage } = usePagedFilter<TrabajosFiltro>(filtroInicial);
   const list = useTrabajosQuery(filtro, { refetchOnMountOrArgChange: true });
-  const set = (change: Partial<TrabajosFiltro>) => setFiltro((f) => ({ ...f, ...change, page: 0 }));
 
   return (
     <section>
@@ -36,8 +35,7 @@ export function JobList() {
           id="trabajoEstado"
           label="Estado"
           className="col-sm-6 col-md-3"
-          value={filtro.estado}
-          onChange={(estado) => set({ estado })}
+          {...bind('estado')}
           options={[
             { value: ABIERTOS, label: 'Abiertos (sin entregar)' },
             { value: '', label: 'Todos los estados' },
@@ -45,20 +43,13 @@ export function JobList() {
           ]}
         />
         {admin && (
-          <BranchFilter
-            id="trabajoLocal"
-            className="col-sm-6 col-md-3"
-            value={filtro.localId}
-            locales={locales}
-            onChange={(localId) => set({ localId })}
-          />
+          <BranchFilter id="trabajoLocal" className="col-sm-6 col-md-3" locales={locales} {...bind('localId')} />
         )}
         <SelectField
           id="trabajoLaboratorio"
           label="Laboratorio"
           className="col-sm-6 col-md-3"
-          value={filtro.laboratorioId}
-          onChange={(laboratorioId) => set({ laboratorioId })}
+          {...bind('laboratorioId')}
           options={[{ value: 0, label: 'Todos los laboratorios' }, ...named(laboratorios)]}
         />
         <div className="col-sm-6 col-md-auto">
@@ -72,12 +63,7 @@ export function JobList() {
         </div>
       </div>
       {!admin && <p className="text-muted small">{MESSAGES.soloTuLocal}</p>}
-      <PagedList
-        query={list}
-        texts={LIST_TEXTS}
-        onPage={(page) => setFiltro((f) => ({ ...f, page }))}
-        {...table(admin)}
-      />
+      <PagedList query={list} texts={LIST_TEXTS} onPage={setPage} {...table(admin)} />
     </section>
   );
 }

@@ -74,41 +74,35 @@ export function Reminders() {
         {(data) => (
           <>
             <h3 className="h5 mt-3">Controles vencidos</h3>
-            {data.controles.length === 0 ? (
-              <p className="text-muted">{MESSAGES.sinControles}</p>
-            ) : (
-              <DataTable
-                label="Controles vencidos"
-                rows={data.controles}
-                rowKey={(c) => c.pacienteId}
-                rowTestId={(c) => `control-${c.pacienteId}`}
-                columns={[
-                  { header: 'Paciente', cell: (c) => <Link to={`/editarPaciente/${c.pacienteId}`}>{c.paciente}</Link> },
-                  { header: 'Celular', cell: (c) => c.celular },
-                  { header: 'Última ficha', cell: (c) => formatFecha(c.ultimaFicha) },
-                  { header: 'Aviso', cell: (c) => <WhatsappLink link={c.whatsapp} paciente={c.paciente} /> },
-                ]}
-              />
-            )}
+            <DataTable
+              empty={<p className="text-muted">{MESSAGES.sinControles}</p>}
+              label="Controles vencidos"
+              rows={data.controles}
+              rowKey={(c) => c.pacienteId}
+              rowTestId={(c) => `control-${c.pacienteId}`}
+              columns={[
+                { header: 'Paciente', cell: (c) => <Link to={`/editarPaciente/${c.pacienteId}`}>{c.paciente}</Link> },
+                { header: 'Celular', cell: (c) => c.celular },
+                { header: 'Última ficha', cell: (c) => formatFecha(c.ultimaFicha) },
+                { header: 'Aviso', cell: (c) => <WhatsappLink link={c.whatsapp} paciente={c.paciente} /> },
+              ]}
+            />
             <h3 className="h5 mt-3">Anteojos sin retirar</h3>
-            {data.sinRetirar.length === 0 ? (
-              <p className="text-muted">{MESSAGES.sinRetirar}</p>
-            ) : (
-              <DataTable
-                label="Anteojos sin retirar"
-                rows={data.sinRetirar}
-                rowKey={(s) => s.id}
-                rowTestId={(s) => `sin-retirar-${s.id}`}
-                columns={[
-                  { header: 'Trabajo', cell: (s) => <Link to={`/trabajos/${s.id}`}>#{s.id}</Link> },
-                  { header: 'Paciente', cell: (s) => s.paciente ?? '' },
-                  { header: 'Celular', cell: (s) => s.celular ?? '' },
-                  { header: 'Listo desde', className: 'text-nowrap', cell: (s) => formatFechaHora(s.listoDesde) },
-                  { header: 'Local', cell: (s) => s.local ?? '' },
-                  { header: 'Aviso', cell: (s) => <WhatsappLink link={s.whatsapp} paciente={s.paciente ?? ''} /> },
-                ]}
-              />
-            )}
+            <DataTable
+              empty={<p className="text-muted">{MESSAGES.sinRetirar}</p>}
+              label="Anteojos sin retirar"
+              rows={data.sinRetirar}
+              rowKey={(s) => s.id}
+              rowTestId={(s) => `sin-retirar-${s.id}`}
+              columns={[
+                { header: 'Trabajo', cell: (s) => <Link to={`/trabajos/${s.id}`}>#{s.id}</Link> },
+                { header: 'Paciente', cell: (s) => s.paciente ?? '' },
+                { header: 'Celular', cell: (s) => s.celular ?? '' },
+                { header: 'Listo desde', className: 'text-nowrap', cell: (s) => formatFechaHora(s.listoDesde) },
+                { header: 'Local', cell: (s) => s.local ?? '' },
+                { header: 'Aviso', cell: (s) => <WhatsappLink link={s.whatsapp} paciente={s.paciente ?? ''} /> },
+              ]}
+            />
           </>
         )}
       </Loaded>

@@ -2,10 +2,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { alert } from '../app/alerts';
 import { whenEnabled } from '../test/page';
 import { movimiento, sellerToken, trabajo } from '../test/seed';
 import { open, bodyOf } from './fixture';
+import { alerted } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -45,21 +45,9 @@ describe('Trabajos: under a sale', () => {
     await user.type(within(form).getByLabelText('Prometido para'), '30/11/2026');
     await user.type(within(form).getByLabelText('Bandeja'), 'B-12');
     await user.click(encargar);
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
-        'error',
-        'ERROR DE VALIDACIÓN',
-        'La venta no tiene cristales: no hay trabajo para el laboratorio.',
-      ),
-    );
+    await alerted('error', 'ERROR DE VALIDACIÓN', 'La venta no tiene cristales: no hay trabajo para el laboratorio.');
     await user.click(await whenEnabled(encargar));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
-        'success',
-        'TRABAJO ENCARGADO',
-        'El trabajo ha sido encargado al laboratorio!',
-      ),
-    );
+    await alerted('success', 'TRABAJO ENCARGADO', 'El trabajo ha sido encargado al laboratorio!');
     expect(bodyOf(calls, '/api/trabajos')).toEqual({
       movimientoId: 41,
       laboratorioId: 3,

@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom';
 import { useEncargarTrabajoMutation, useTrabajoEstadosQuery } from '../api/jobs';
 import { useGetMovimientoQuery } from '../api/movements';
 import { alert } from '../app/alerts';
-import { SaveProblems } from '../ui/SaveProblems';
-import { SubmitButton } from '../ui/SubmitButton';
+import { SendButton } from '../ui/SubmitButton';
 import { submitter } from '../ui/submit';
 import { EstadoBadge } from './EstadoBadge';
 import { MESSAGES, TITLES } from './messages';
@@ -34,15 +33,9 @@ function OrderJob({ movimientoId }: { movimientoId: number }) {
       <p className="small text-muted mb-2">{MESSAGES.ventaSinTrabajo}</p>
       <h4 className="h6">Encargar al laboratorio</h4>
       <OrderFields orden={orden} onChange={(c) => setOrden((o) => ({ ...o, ...c }))} prefix="encargo" />
-      <SubmitButton
-        className="btn btn-primary"
-        problemsId="encargo-problems"
-        problems={problems}
-        busy={sending.isLoading}
-      >
-        {sending.isLoading ? MESSAGES.enviando : 'Encargar'}
-      </SubmitButton>
-      <SaveProblems id="encargo-problems" problems={problems} />
+      <SendButton id="encargo-problems" className="btn btn-primary" problems={problems} sending={sending.isLoading}>
+        Encargar
+      </SendButton>
     </form>
   );
 }

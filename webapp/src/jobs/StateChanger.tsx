@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { errorStatus } from '../api/base';
 import { useCambiarEstadoMutation, type EstadoOpcion, type Trabajo } from '../api/jobs';
 import { alert } from '../app/alerts';
-import { SelectField, TextField } from '../ui/fields';
+import { patchBinder, SelectField, TextField } from '../ui/fields';
 import { SaveProblems } from '../ui/SaveProblems';
 import { SubmitButton } from '../ui/SubmitButton';
-import { MESSAGES, TITLES } from './messages';
+import { TITLES } from './messages';
 import { refused } from './refused';
 import { cambioBody, cambioProblems, MAX_MOTIVO, pideMotivo, TERMINADO, type Cambio } from './rules';
 
@@ -26,6 +26,7 @@ export function StateChanger({
   const [cambiar, sending] = useCambiarEstadoMutation();
   const problems = cambioProblems(t.estado, cambio);
   const motivoRequerido = pideMotivo(cambio.estado);
+  const bind = patchBinder(cambio, (change: Partial<Cambio>) => setCambio((c) => ({ ...c, ...change })));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -53,8 +54,7 @@ export function StateChanger({
             id="trabajoNuevoEstado"
             label="Nuevo estado"
             className="col-sm-6 col-lg-4"
-            value={cambio.estado}
-            onChange={(estado) => setCambio((c) => ({ ...c, estado }))}
+            {...bind('estado')}
             options={[
               { value: '', label: 'Elegí el estado' },
               ...estados.filter((e) => e.clave !== t.estado).map((e) => ({ value: e.clave, label: e.etiqueta })),
@@ -65,18 +65,17 @@ export function StateChanger({
             label={motivoRequerido ? 'Motivo (obligatorio para rehacer)' : 'Motivo (opcional)'}
             className="col-sm-6 col-lg-5"
             invalid={motivoRequerido && !cambio.motivo.trim()}
-            value={cambio.motivo}
             maxLength={MAX_MOTIVO}
-            onChange={(motivo) => setCambio((c) => ({ ...c, motivo }))}
+            {...bind('motivo')}
           />
           <div className="col-lg-3">
             <SubmitButton
               className="btn btn-primary w-100"
               problemsId="cambio-problems"
               problems={problems}
-              busy={sending.isLoading}
+              sending={sending.isLoading}
             >
-              {sending.isLoading ? MESSAGES.enviando : 'Cambiar estado'}
+              Cambiar estado
             </SubmitButton>
           </div>
         </div>

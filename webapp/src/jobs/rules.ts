@@ -5,9 +5,9 @@
 // prescription reads, and which WhatsApp links are opened.
 import type { Aviso, EstadoBody, OrdenBody, Receta, Trabajo, TrabajosFiltro } from '../api/jobs';
 import { readDate } from '../lib/dates';
-import { parseScaled } from '../lib/money';
-import { formatUnits, readNumber, WHOLE } from '../lib/numbers';
+import { readNumber, WHOLE } from '../lib/numbers';
 import { PROBLEMS, RECETA } from './messages';
+import { prescripcionText } from '../lib/prescription';
 
 /** The longest tray, notes and reason the server keeps. */
 export const MAX_BANDEJA = 40;
@@ -155,17 +155,7 @@ export const enCamino = (t: Pick<Trabajo, 'avisos'> | undefined) =>
 
 // --- The frozen prescription ---------------------------------------------------------------
 
-/** A prescription number as the patient's page writes it: diopters with two decimals and a plus
- * for positives (`+2,00`, `-1,25`, `0,00`), the axis and millimetres plain (`90`, `31,5`); '—'
- * when blank. */
-export function prescripcionText(value: number | null | undefined, signed: boolean): string {
-  if (typeof value !== 'number') return '—';
-  const units = parseScaled(String(value), 2);
-  if (units === null) return String(value);
-  if (!signed) return formatUnits(units, 2, { fixed: false, group: false });
-  const text = formatUnits(units, 2, { group: false });
-  return units > 0 ? `+${text}` : text;
-}
+export { prescripcionText };
 
 export interface FilaReceta {
   vision: string;

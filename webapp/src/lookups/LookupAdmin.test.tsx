@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
@@ -6,6 +6,7 @@ import { openPage } from '../test/page';
 import { adminToken } from '../test/seed';
 import { LookupAdmin } from './LookupAdmin';
 import { screens } from './screens';
+import { alerted } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -105,7 +106,7 @@ describe('lookup administration screen', () => {
     await screen.findByText('No hay elementos.');
     await user.type(screen.getByLabelText('Nombre'), 'Efectivo');
     await user.click(button('Crear'));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR AL CREAR EL MÉTODO DE PAGO', 'uno, dos'));
+    await alerted('error', 'ERROR AL CREAR EL MÉTODO DE PAGO', 'uno, dos');
   });
 
   it('tells why a brand in use cannot be deleted, and asks first', async () => {
@@ -118,12 +119,10 @@ describe('lookup administration screen', () => {
     await user.click(await screen.findByLabelText('Vulk'));
     await user.click(button('Eliminar'));
     expect(confirm).toHaveBeenCalledWith('¿Estás seguro ?', 'No puedes revertir este cambio', 'Si, eliminarlo');
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
-        'error',
-        'ERROR AL ELIMINAR LA MARCA',
-        'Existen Productos con la marca. Por favor elimine esos productos para continuar',
-      ),
+    await alerted(
+      'error',
+      'ERROR AL ELIMINAR LA MARCA',
+      'Existen Productos con la marca. Por favor elimine esos productos para continuar',
     );
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
@@ -167,12 +166,10 @@ describe('lookup administration screen', () => {
     expect(await screen.findByRole('heading', { name: 'ADMINISTRAR LABORATORIOS' })).toBeTruthy();
     await user.click(await screen.findByLabelText('Lab Sur — 3794 555555'));
     await user.click(button('Eliminar'));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
-        'error',
-        'ERROR AL ELIMINAR EL LABORATORIO',
-        'Existen trabajos encargados a este laboratorio. Por favor elimine esos trabajos para continuar',
-      ),
+    await alerted(
+      'error',
+      'ERROR AL ELIMINAR EL LABORATORIO',
+      'Existen trabajos encargados a este laboratorio. Por favor elimine esos trabajos para continuar',
     );
     await user.click(button('Limpiar selección'));
     await user.type(screen.getByLabelText('Nombre'), 'Óptica Lab');

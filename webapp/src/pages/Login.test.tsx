@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
@@ -6,6 +6,7 @@ import { openPage } from '../test/page';
 import { adminToken, fakeToken, inAnHour } from '../test/seed';
 import { loggedIn, loggedOut } from '../session/sessionSlice';
 import { Login } from './Login';
+import { alerted } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -62,7 +63,7 @@ describe('login screen', () => {
     await user.type(screen.getByLabelText('Usuario'), 'vera');
     await user.type(screen.getByLabelText('Contraseña'), 'otra');
     await user.click(screen.getByRole('button', { name: 'Iniciar Sesión' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR LOGIN', description));
+    await alerted('error', 'ERROR LOGIN', description);
   });
 
   it('says the credentials are wrong on a 400', async () => {
@@ -71,9 +72,7 @@ describe('login screen', () => {
     await user.type(screen.getByLabelText('Usuario'), 'ana');
     await user.type(screen.getByLabelText('Contraseña'), 'mala');
     await user.click(screen.getByRole('button', { name: 'Iniciar Sesión' }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR LOGIN', 'el usuario y contraseña son incorrectos'),
-    );
+    await alerted('error', 'ERROR LOGIN', 'el usuario y contraseña son incorrectos');
     expect(screen.getByRole('heading', { name: 'Iniciar Sesión' })).toBeTruthy();
   });
 

@@ -6,6 +6,7 @@ import { DateInput } from '../ui/DateInput';
 import { LABELS } from './messages';
 import {
   GRAD_FIELDS,
+  MEDIDAS,
   OJOS,
   gradIndex,
   gradLabel,
@@ -16,21 +17,8 @@ import {
   setGraduacion,
   type FichaForm,
   type FichaNumberField,
-  type MedidaField,
 } from './ficha';
 import { PRESCRIPCION } from './prescription';
-
-const MEDIDA_ORDER: MedidaField[] = [
-  'dnpDerecho',
-  'dnpIzquierdo',
-  'alturaPupilarDerecho',
-  'alturaPupilarIzquierdo',
-  'alturaPelicula',
-  'puente',
-  'diagonalMayor',
-  'largo',
-  'alturaArmazon',
-];
 
 interface Props {
   ficha: FichaForm;
@@ -136,7 +124,7 @@ export function FichaCard({ ficha, position, onChange, onDateCommit }: Props) {
           {numberInput('adicionDerecho')}
           {numberInput('adicionIzquierdo')}
         </div>
-        <div className="row g-2 mb-3">{MEDIDA_ORDER.map(numberInput)}</div>
+        <div className="row g-2 mb-3">{MEDIDAS.map(numberInput)}</div>
         <h3 className="fs-6 fw-semibold">Cristales</h3>
         {ficha.cristales.length === 0 ? (
           <p className="text-muted small mb-0">Sin cristales registrados.</p>

@@ -7,6 +7,7 @@ import { formatFecha, isoDate } from '../lib/dates';
 import { openPage } from '../test/page';
 import { adminToken, locales, paciente, sellerToken } from '../test/seed';
 import { EditPatient, PatientForm } from './PatientForm';
+import { alerted } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -209,15 +210,11 @@ describe('create patient form', () => {
     open('/crearPaciente', routes);
     await fillRequired(user);
     await user.click(button('Crear Paciente'));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Ya existe un paciente con el mismo documento'),
-    );
+    await alerted('error', 'ERROR', 'Ya existe un paciente con el mismo documento');
     expect(screen.getByRole('heading', { name: 'Crear Paciente' })).toBeTruthy();
     routes['POST /api/pacientes'] = [400, { mensaje: 'Datos inválidos', errors: ["El campo 'celular' es largo"] }];
     await user.click(button('Registrar un movimiento'));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR', "Datos inválidos: El campo 'celular' es largo"),
-    );
+    await alerted('error', 'ERROR', "Datos inválidos: El campo 'celular' es largo");
   });
 });
 
@@ -305,9 +302,7 @@ describe('edit patient form', () => {
     });
     await screen.findByLabelText('Nombre completo');
     await user.click(button('Editar Paciente'));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'El paciente fue modificado por otro usuario.'),
-    );
+    await alerted('error', 'ERROR', 'El paciente fue modificado por otro usuario.');
     expect(screen.getByRole('heading', { name: 'Editar Paciente' })).toBeTruthy();
   });
 

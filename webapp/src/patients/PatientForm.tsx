@@ -13,7 +13,7 @@ import { useAppSelector } from '../app/store';
 import { isoDate } from '../lib/dates';
 import { isAdmin } from '../session/sessionSlice';
 import { RadioGroup } from '../ui/RadioGroup';
-import { TextAreaField, TextField } from '../ui/fields';
+import { TextAreaField, TextField, patchBinder } from '../ui/fields';
 import { useRouteId, useSeed, type EditScreenProps } from '../ui/editScreen';
 import { SaveProblems } from '../ui/SaveProblems';
 import { SavingOverlay } from '../ui/SavingOverlay';
@@ -72,6 +72,8 @@ export function PatientForm({ paciente }: Props) {
   const title = edit ? 'Editar Paciente' : 'Crear Paciente';
 
   const set = (patch: Partial<PacienteForm>) => setForm((f) => ({ ...f, ...patch }));
+
+  const bind = patchBinder(form, set);
   const setFicha = (next: FichaForm) =>
     setForm((f) => ({ ...f, fichas: f.fichas.map((x) => (x.key === next.key ? next : x)) }));
 
@@ -132,13 +134,7 @@ export function PatientForm({ paciente }: Props) {
               </TextField>
             );
           })}
-          <TextAreaField
-            id="observaciones"
-            label="Observaciones"
-            className="col-12"
-            value={form.observaciones}
-            onChange={(observaciones) => set({ observaciones })}
-          />
+          <TextAreaField id="observaciones" label="Observaciones" className="col-12" {...bind('observaciones')} />
         </div>
         <div className="row g-3 mb-3">
           <RadioGroup
@@ -146,8 +142,7 @@ export function PatientForm({ paciente }: Props) {
             legend="Local"
             name="local"
             options={locales.map((l) => ({ value: l.id, label: l.nombre }))}
-            value={form.localId}
-            onChange={(localId) => set({ localId })}
+            {...bind('localId')}
           />
           <RadioGroup
             className="col-md-6"
@@ -155,8 +150,7 @@ export function PatientForm({ paciente }: Props) {
             name="genero"
             inline
             options={GENEROS_PACIENTE.map((g) => ({ value: g, label: g }))}
-            value={form.genero}
-            onChange={(genero) => set({ genero })}
+            {...bind('genero')}
           />
         </div>
 

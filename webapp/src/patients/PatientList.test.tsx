@@ -5,6 +5,7 @@ import { alert, confirm } from '../app/alerts';
 import { openPage } from '../test/page';
 import { adminToken, paciente, sellerToken, springPage } from '../test/seed';
 import { PatientList } from './PatientList';
+import { alerted } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -116,13 +117,7 @@ describe('patient list', () => {
     await screen.findByText('José Pérez');
     await user.type(searchForm('Buscar por documento').getByRole('textbox'), '30 999');
     await user.click(searchButton('Buscar por documento'));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
-        'info',
-        'SIN RESULTADOS',
-        'No se encontraron pacientes con ese nombre/documento.',
-      ),
-    );
+    await alerted('info', 'SIN RESULTADOS', 'No se encontraron pacientes con ese nombre/documento.');
     expect(calls.some((c) => c.path === '/api/pacientes/buscar/documento/30%20999/page/0')).toBe(true);
     await screen.findByText('No se encontraron pacientes');
   });
@@ -136,9 +131,7 @@ describe('patient list', () => {
     await screen.findByText('José Pérez');
     await user.type(searchForm('Buscar por nombre').getByRole('textbox'), 'x');
     await user.click(searchButton('Buscar por nombre'));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Hubo un problema al realizar la búsqueda.'),
-    );
+    await alerted('error', 'ERROR', 'Hubo un problema al realizar la búsqueda.');
   });
 
   it('pages through a window of 5 numbers', async () => {
@@ -201,14 +194,10 @@ describe('patient list', () => {
     const { calls } = open(admin, routes);
     await user.click(await screen.findByRole('button', { name: 'Eliminar' }));
     expect(confirm).toHaveBeenCalledWith('¿Estás seguro ?', 'No puedes revertir este cambio', 'Si, eliminarlo');
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'El paciente tiene movimientos en la caja.'),
-    );
+    await alerted('error', 'ERROR', 'El paciente tiene movimientos en la caja.');
     routes['DELETE /api/pacientes/7'] = [200, { mensaje: 'Se elimino el paciente con éxito!' }];
     await user.click(screen.getByRole('button', { name: 'Eliminar' }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('success', 'PACIENTE ELIMINADO', 'Se elimino el paciente con éxito!'),
-    );
+    await alerted('success', 'PACIENTE ELIMINADO', 'Se elimino el paciente con éxito!');
     // Each answered delete invalidates the list, which is fetched again.
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/pacientes/paginado/0')).toHaveLength(3));
   });

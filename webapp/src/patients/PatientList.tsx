@@ -8,7 +8,7 @@ import {
   type Paciente,
   type PacienteSearchBy,
 } from '../api/patients';
-import { alert, confirm } from '../app/alerts';
+import { alert } from '../app/alerts';
 import { useAppSelector } from '../app/store';
 import { isAdmin } from '../session/sessionSlice';
 import { Pagination } from '../ui/Pagination';
@@ -17,6 +17,7 @@ import { DELETE_CONFIRM } from '../app/confirmations';
 import { MESSAGES, TITLES } from './messages';
 import { PatientTable } from './PatientTable';
 import { saveErrorText } from './rules';
+import { deleteConfirmed } from '../ui/submit';
 
 const SEARCHES: Record<PacienteSearchBy, { label: string; id: string }> = {
   nombre: { label: 'Buscar por nombre', id: 'buscar-nombre' },
@@ -71,16 +72,13 @@ export function PatientList() {
     else setPage(n);
   };
 
-  const eliminar = async (paciente: Paciente) => {
-    const { title, text, button } = DELETE_CONFIRM;
-    if (!(await confirm(title, text, button))) return;
-    try {
-      const answer = await remove(paciente.id).unwrap();
-      void alert('success', TITLES.eliminado, answer.mensaje);
-    } catch (error) {
-      if (!handledElsewhere(error)) void alert('error', TITLES.error, saveErrorText(error, MESSAGES.eliminarFallo));
-    }
-  };
+  const eliminar = (paciente: Paciente) =>
+    deleteConfirmed(
+      DELETE_CONFIRM,
+      () => remove(paciente.id).unwrap(),
+      (answer) => void alert('success', TITLES.eliminado, answer.mensaje),
+      (error) => void alert('error', TITLES.error, saveErrorText(error, MESSAGES.eliminarFallo)),
+    );
 
   // A refetch that fails must not leave the old rows on screen.
   const data = filter ? (found.isError ? undefined : found.currentData) : pageQuery.currentData;

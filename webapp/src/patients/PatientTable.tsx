@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Paciente } from '../api/patients';
-import { DataTable, ENTITY_TABLE } from '../ui/DataTable';
+import { DataTable, entityTable } from '../ui/DataTable';
 import { DeleteButton } from '../ui/RemoveButton';
 import { MESSAGES } from './messages';
 import { comprasPath } from './rules';
@@ -14,13 +14,10 @@ interface Props {
 /** The patients table; every staff user edits, sees purchases and registers movements, only
  * admins delete. */
 export function PatientTable({ pacientes, admin, onDelete }: Props) {
-  if (pacientes.length === 0) {
-    return <div className="alert alert-info text-center">{MESSAGES.sinPacientes}</div>;
-  }
   return (
     <DataTable
       rows={pacientes}
-      {...ENTITY_TABLE}
+      {...entityTable(MESSAGES.sinPacientes)}
       stacked={false}
       rowKey={(p) => p.id}
       columns={[

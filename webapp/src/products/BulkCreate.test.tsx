@@ -1,23 +1,19 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
-import { openPage } from '../test/page';
-import { adminToken, lookupAnswers } from '../test/seed';
+import { openScreen } from '../test/page';
+import { adminToken } from '../test/seed';
 import { fillSharedFields } from '../test/productForm';
 import { BulkCreate } from './BulkCreate';
+import { alerted } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 const admin = adminToken();
 
-function open(routes: Record<string, [number, unknown]> = {}) {
-  const screens = [
-    { path: '/crearVariosProductos', element: <BulkCreate /> },
-    { path: '/inicio', element: <p>pantalla de inicio</p> },
-  ];
-  return openPage('/crearVariosProductos', screens, { token: admin, answers: { ...lookupAnswers, ...routes } }).calls;
-}
+const open = (routes: Record<string, [number, unknown]> = {}) =>
+  openScreen('/crearVariosProductos', <BulkCreate />, admin, routes);
 
 const model = (n: number) => screen.getByLabelText<HTMLInputElement>(`Modelo ${n}`);
 const crear = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Crear Producto' });
@@ -80,13 +76,7 @@ describe('bulk product creation', () => {
     await typeModels(user, ['RB1 ', 'OX2']);
     await fillSharedFields(user);
     await user.click(crear());
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
-        'warning',
-        'MODELOS EXISTENTES',
-        'Ya existen los siguientes modelos para esta marca: rb1',
-      ),
-    );
+    await alerted('warning', 'MODELOS EXISTENTES', 'Ya existen los siguientes modelos para esta marca: rb1');
     expect(JSON.parse(calls.find((c) => c.path.endsWith('validar-modelos'))!.body!)).toEqual(['rb1', 'ox2']);
     expect(model(1).className).toContain('is-invalid');
     expect(calls.some((c) => c.path.endsWith('crearVarios'))).toBe(false);
@@ -98,9 +88,7 @@ describe('bulk product creation', () => {
     await typeModels(user, ['RB1']);
     await fillSharedFields(user);
     await user.click(crear());
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Ocurrió un problema al validar los modelos.'),
-    );
+    await alerted('error', 'ERROR', 'Ocurrió un problema al validar los modelos.');
   });
 
   it('saves every model with the shared fields, then goes to inicio', async () => {
@@ -135,13 +123,7 @@ describe('bulk product creation', () => {
     await typeModels(user, ['RB1']);
     await fillSharedFields(user);
     await user.click(crear());
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
-        'error',
-        'ERROR',
-        'Algunos productos no se pudieron guardar. RB1: precio inválido',
-      ),
-    );
+    await alerted('error', 'ERROR', 'Algunos productos no se pudieron guardar. RB1: precio inválido');
     expect(screen.getByRole('heading', { name: 'Crear Producto' })).toBeTruthy();
   });
 });

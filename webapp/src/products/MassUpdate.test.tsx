@@ -2,21 +2,17 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
-import { openPage } from '../test/page';
+import { openPage, openScreen } from '../test/page';
 import { adminToken, lookupAnswers } from '../test/seed';
 import { MassUpdate } from './MassUpdate';
+import { alerted, confirmed } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 const admin = adminToken();
 
-function open(routes: Record<string, [number, unknown]> = {}) {
-  const screens = [
-    { path: '/actualizar-productos', element: <MassUpdate /> },
-    { path: '/inicio', element: <p>pantalla de inicio</p> },
-  ];
-  return openPage('/actualizar-productos', screens, { token: admin, answers: { ...lookupAnswers, ...routes } }).calls;
-}
+const open = (routes: Record<string, [number, unknown]> = {}) =>
+  openScreen('/actualizar-productos', <MassUpdate />, admin, routes);
 
 const aplicar = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Aplicar Cambios' });
 const posted = (calls: { method: string; body: string | null }[]) => calls.filter((c) => c.method === 'POST');
@@ -94,9 +90,7 @@ describe('mass price or cost update', () => {
     await user.click(await screen.findByRole('button', { name: 'Visión' }));
     await user.type(screen.getByLabelText('Proveedor'), 'x');
     await user.click(aplicar());
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Ocurrió un error al actualizar los productos'),
-    );
+    await alerted('error', 'ERROR', 'Ocurrió un error al actualizar los productos');
     expect(JSON.parse(posted(calls)[0].body!).proveedor).toBeNull();
   });
 
@@ -123,12 +117,10 @@ describe('mass price or cost update', () => {
     expect(unload()).toBe(true);
     vi.mocked(confirm).mockResolvedValue(false);
     await router.navigate('/inicio');
-    await waitFor(() =>
-      expect(confirm).toHaveBeenCalledWith(
-        '¿Salir sin guardar?',
-        'Hay cambios sin guardar en este formulario. Si sale ahora, se perderán.',
-        'Sí, salir sin guardar',
-      ),
+    await confirmed(
+      '¿Salir sin guardar?',
+      'Hay cambios sin guardar en este formulario. Si sale ahora, se perderán.',
+      'Sí, salir sin guardar',
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/actualizar-productos'));
     await user.type(screen.getByLabelText('Valor'), '10');

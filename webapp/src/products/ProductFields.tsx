@@ -1,7 +1,7 @@
 import { useListLookupQuery } from '../api/lookups';
 import type { NamedRef } from '../api/products';
 import { WHOLE } from '../lib/numbers';
-import { CheckField, Field, TextAreaField } from '../ui/fields';
+import { CheckField, Field, TextAreaField, patchBinder } from '../ui/fields';
 import { NumberInput, PesosInput } from '../ui/NumberInput';
 import { RadioGroup } from '../ui/RadioGroup';
 import { ChoiceList } from './ChoiceList';
@@ -33,6 +33,7 @@ export function ProductFields({ value, onChange }: Props) {
   const { data: locales = [] } = useListLookupQuery('/api/local');
   const { data: proveedores = [] } = useListLookupQuery('/api/proveedor');
   const set = (patch: Partial<ProductFieldsValue>) => onChange({ ...value, ...patch });
+  const bind = patchBinder(value, set);
 
   const toggleBranch = (local: NamedRef, checked: boolean) =>
     set({ productoLocales: toggleLocal(value.productoLocales, local, checked) });
@@ -60,13 +61,7 @@ export function ProductFields({ value, onChange }: Props) {
             height={SCROLL_BOX}
             testId="marcas"
           />
-          <TextAreaField
-            id="descripcion"
-            label="Descripción"
-            className="mb-3"
-            value={value.descripcion}
-            onChange={(descripcion) => set({ descripcion })}
-          />
+          <TextAreaField id="descripcion" label="Descripción" className="mb-3" {...bind('descripcion')} />
           {!onlyCristal(value.categorias) && (
             <>
               <ChoiceList
@@ -84,8 +79,7 @@ export function ProductFields({ value, onChange }: Props) {
                 name="genero"
                 inline
                 options={GENEROS.map((g) => ({ value: g, label: g }))}
-                value={value.genero}
-                onChange={(genero) => set({ genero })}
+                {...bind('genero')}
               />
             </>
           )}

@@ -6,6 +6,7 @@ import { openPage, whenEnabled } from '../test/page';
 import { adminToken, locales, lookupAnswers, producto } from '../test/seed';
 import { fillSharedFields, list } from '../test/productForm';
 import { EditProduct, ProductForm } from './ProductForm';
+import { alerted } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -86,9 +87,7 @@ describe('edit product form', () => {
     });
     await screen.findByLabelText('Centro');
     await user.click(button('Editar Producto'));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'El producto fue modificado por otro usuario.'),
-    );
+    await alerted('error', 'ERROR', 'El producto fue modificado por otro usuario.');
     expect(screen.getByRole('heading', { name: 'Editar Producto' })).toBeTruthy();
   });
 
@@ -157,12 +156,10 @@ describe('create product form', () => {
     await user.type(input('Modelo'), 'RB9');
     await fillSharedFields(user);
     await user.click(button('Crear Producto'));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Modelo repetido'));
+    await alerted('error', 'ERROR', 'Modelo repetido');
     routes['POST /api/productos'] = [400, {}];
     await user.click(await whenEnabled(button('Crear Producto')));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Ocurrió un error al guardar el producto'),
-    );
+    await alerted('error', 'ERROR', 'Ocurrió un error al guardar el producto');
   });
 
   it("reads a comma: '150,5' as the cost suggests 541,80 and sends 150.5, showing what it read", async () => {

@@ -6,6 +6,7 @@ import { isoDate } from '../lib/dates';
 import { capturedDownloads, openPage } from '../test/page';
 import { adminToken, locales, producto, sellerToken, springPage } from '../test/seed';
 import { ProductList } from './ProductList';
+import { alerted } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -90,9 +91,7 @@ describe('product list', () => {
     await screen.findByText('RB3025');
     await user.type(searchForm('Buscar por marca').getByRole('textbox'), ' ray ban ');
     await user.click(searchForm('Buscar por marca').getByRole('button', { name: 'Buscar' }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('info', 'SIN RESULTADOS', 'No se encontraron productos con esa marca'),
-    );
+    await alerted('info', 'SIN RESULTADOS', 'No se encontraron productos con esa marca');
     expect(calls.some((c) => c.path === '/api/productos/marca/ray%20ban')).toBe(true);
     await screen.findByText('No se encontraron productos');
   });
@@ -123,9 +122,7 @@ describe('product list', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Eliminar' }));
     expect(confirm).toHaveBeenCalledWith('¿Estás seguro ?', 'No puedes revertir este cambio', 'Si, eliminarlo');
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('success', 'PRODUCTO ELIMINADO', 'Se elimino el producto con éxito!'),
-    );
+    await alerted('success', 'PRODUCTO ELIMINADO', 'Se elimino el producto con éxito!');
     // The deletion invalidates the page, which is fetched again.
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/productos/page/0')).toHaveLength(2));
   });
@@ -148,16 +145,14 @@ describe('product list', () => {
     };
     open(admin, routes);
     await user.click(await screen.findByRole('button', { name: 'Eliminar' }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
-        'error',
-        'ERROR AL ELIMINAR EL PRODUCTO',
-        'Existen Movimientos en la Caja. Por favor elimine esos movimientos para continuar',
-      ),
+    await alerted(
+      'error',
+      'ERROR AL ELIMINAR EL PRODUCTO',
+      'Existen Movimientos en la Caja. Por favor elimine esos movimientos para continuar',
     );
     routes['DELETE /api/productos/10'] = [400, { errors: ['uno', 'dos'] }];
     await user.click(screen.getByRole('button', { name: 'Eliminar' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR AL ELIMINAR EL PRODUCTO', 'uno, dos'));
+    await alerted('error', 'ERROR AL ELIMINAR EL PRODUCTO', 'uno, dos');
   });
 
   it('pages through a window of 5 numbers, arrows disabled at the ends', async () => {
@@ -224,7 +219,7 @@ describe('product list', () => {
     expect(alert).toHaveBeenCalledWith('warning', 'ATENCIÓN', 'Por favor selecciona un local');
     await user.selectOptions(await dialog.findByLabelText('Local'), 'Norte');
     await user.click(dialog.getByRole('button', { name: 'Generar Excel' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('success', 'ÉXITO', 'Excel generado correctamente'));
+    await alerted('success', 'ÉXITO', 'Excel generado correctamente');
     expect(saved).toEqual([`stock_norte_${isoDate(new Date())}.xlsx`]);
     expect(calls.find((c) => c.path === '/api/excel/stock/2')?.auth).toBe(`Bearer ${admin}`);
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -8,7 +8,7 @@ import {
   type Producto,
   type SearchBy,
 } from '../api/products';
-import { alert, confirm } from '../app/alerts';
+import { alert } from '../app/alerts';
 import { useAppSelector } from '../app/store';
 import { isAdmin } from '../session/sessionSlice';
 import { Pagination } from '../ui/Pagination';
@@ -18,6 +18,7 @@ import { MESSAGES, TITLES } from './messages';
 import { ProductTable } from './ProductTable';
 import { categoriaParam, listPath, pageParam } from './rules';
 import { StockExcelModal } from './StockExcelModal';
+import { deleteConfirmed } from '../ui/submit';
 
 const searches: Record<SearchBy, { label: string; blank: string; none: string }> = {
   modelo: {
@@ -64,20 +65,18 @@ export function ProductList() {
     setFiltering(false);
   };
 
-  const eliminar = async (producto: Producto) => {
-    const { title, text, button } = DELETE_CONFIRM;
-    if (!(await confirm(title, text, button))) return;
-    try {
-      const answer = await remove(producto.id).unwrap();
-      void alert('success', TITLES.eliminado, answer.mensaje);
-    } catch (error) {
-      if (handledElsewhere(error)) return;
-      const status = errorStatus(error);
-      // 409 is this server's answer for a product with cash movements; the original answered 500.
-      if (status === 409 || status === 500) void alert('error', TITLES.eliminarFallo, MESSAGES.enCaja);
-      else void alert('error', TITLES.eliminarFallo, errorText(error) ?? MESSAGES.inesperado);
-    }
-  };
+  const eliminar = (producto: Producto) =>
+    deleteConfirmed(
+      DELETE_CONFIRM,
+      () => remove(producto.id).unwrap(),
+      (answer) => void alert('success', TITLES.eliminado, answer.mensaje),
+      (error) => {
+        const status = errorStatus(error);
+        // 409 is this server's answer for a product with cash movements; the original answered 500.
+        if (status === 409 || status === 500) void alert('error', TITLES.eliminarFallo, MESSAGES.enCaja);
+        else void alert('error', TITLES.eliminarFallo, errorText(error) ?? MESSAGES.inesperado);
+      },
+    );
 
   const current = filtering ? found : pageQuery;
   // A refetch that fails (the last match was deleted) must not leave the old rows on screen.

@@ -4,7 +4,7 @@ import { money } from '../lib/money';
 import { formatEntero } from '../lib/numbers';
 import { Description } from './Description';
 import { MESSAGES } from './messages';
-import { DataTable, ENTITY_TABLE } from '../ui/DataTable';
+import { DataTable, entityTable } from '../ui/DataTable';
 import { DeleteButton } from '../ui/RemoveButton';
 
 interface Props {
@@ -21,13 +21,10 @@ const WIDE = 'd-none d-md-table-cell';
 
 /** The catalogue table; cost and actions only for admins (sellers get no cost from the server). */
 export function ProductTable({ productos, admin, page, onDelete }: Props) {
-  if (productos.length === 0) {
-    return <div className="alert alert-info text-center">{MESSAGES.sinProductos}</div>;
-  }
   return (
     <DataTable
       rows={productos}
-      {...ENTITY_TABLE}
+      {...entityTable(MESSAGES.sinProductos)}
       rowKey={(p) => p.id}
       columns={[
         { header: 'Modelo', cell: (p) => p.modelo },

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentProps, ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
-import { capturedDownloads, openPage, whenEnabled, type Answers } from '../test/page';
+import { capturedDownloads, cellTexts, openPage, whenEnabled, type Answers } from '../test/page';
 import {
   adminToken,
   localesConEspacios,
@@ -88,15 +88,7 @@ const cardPairs = (metodo: string) =>
   card(metodo)
     .getAllByRole('term')
     .map((t) => [t.textContent, t.nextElementSibling?.textContent]);
-const tableRows = (name: string) =>
-  within(screen.getByRole('table', { name }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((r) =>
-      within(r)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    );
+const tableRows = (name: string) => cellTexts(screen.getByRole('table', { name }));
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -4,7 +4,7 @@ import { alert } from '../app/alerts';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { formatEntero } from '../lib/numbers';
 import { NumberInput } from '../ui/NumberInput';
-import { Field, SelectField, TextAreaField } from '../ui/fields';
+import { Field, SelectField, TextAreaField, patchBinder } from '../ui/fields';
 import { FormDialog } from '../ui/Modal';
 import { MESSAGES, TITLES } from './messages';
 import { refused } from './refused';
@@ -36,6 +36,7 @@ export function AdjustDialog({ productoId, modelo, localId, localNombre, stock, 
   const motivo = lista.find((m) => m.motivo === ajuste.motivo);
   const resultante = stockResultante(stock, ajuste);
   const set = (change: Partial<Ajuste>) => setAjuste((a) => ({ ...a, ...change }));
+  const bind = patchBinder(ajuste, set);
 
   const ajustarStock = async () => {
     try {
@@ -58,7 +59,6 @@ export function AdjustDialog({ productoId, modelo, localId, localNombre, stock, 
       onSubmit={() => void ajustarStock()}
       problems={problems}
       sending={sending.isLoading}
-      sendingLabel={MESSAGES.enviando}
       submitLabel="Ajustar"
       submitClassName="btn-primary"
     >
@@ -68,8 +68,7 @@ export function AdjustDialog({ productoId, modelo, localId, localNombre, stock, 
         id="ajusteMotivo"
         label="Motivo"
         className="mb-3"
-        value={ajuste.motivo}
-        onChange={(motivo) => set({ motivo })}
+        {...bind('motivo')}
         options={[{ value: '', label: 'Elegí el motivo' }, ...lista.map((m) => ({ value: m.motivo, label: m.nombre }))]}
       />
       <Field id="ajusteCantidad" label="Cantidad" className="mb-3">
@@ -86,13 +85,7 @@ export function AdjustDialog({ productoId, modelo, localId, localNombre, stock, 
           {resultante !== null && ` ${MESSAGES.queda(resultante)}.`}
         </div>
       </Field>
-      <TextAreaField
-        id="ajusteNota"
-        label="Nota (opcional)"
-        className="mb-3"
-        value={ajuste.nota}
-        onChange={(nota) => set({ nota })}
-      />
+      <TextAreaField id="ajusteNota" label="Nota (opcional)" className="mb-3" {...bind('nota')} />
     </FormDialog>
   );
 }

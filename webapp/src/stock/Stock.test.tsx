@@ -7,6 +7,7 @@ import { capturedDownloads, openPage, postKeys, whenEnabled, type Answers } from
 import { adminToken, aReponer, locales, motivosAjuste, producto, reponerPage, sellerToken } from '../test/seed';
 import { ProductStock } from './ProductStock';
 import { Reorder } from './Reorder';
+import { alerted } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -116,9 +117,7 @@ describe('Stock por local (under the product form)', () => {
     expect(guardar.disabled).toBe(true);
     await user.type(within(centro).getByLabelText('Punto de pedido en Centro'), '5');
     await user.click(guardar);
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('success', 'PUNTO DE PEDIDO GUARDADO', 'El punto de pedido ha sido guardado!'),
-    );
+    await alerted('success', 'PUNTO DE PEDIDO GUARDADO', 'El punto de pedido ha sido guardado!');
     expect(bodyOf(calls, 'PUT', '/api/productos/10/minimo')).toEqual({ localId: 1, minimo: 5 });
     expect(screen.getByRole('button', { name: 'Recargar' })).toBeTruthy();
     const norte = screen.getByTestId('stock-local-2');
@@ -161,13 +160,7 @@ describe('Stock por local (under the product form)', () => {
     expect(within(dialog).getByTestId('ajuste-regla').textContent).toMatch(/Stock resultante: 2\.$/);
     await user.type(within(dialog).getByLabelText('Nota (opcional)'), 'Se cayó del exhibidor');
     await user.click(ajustar);
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
-        'error',
-        'ERROR DE VALIDACIÓN',
-        'El ajuste dejaría el stock de RB3025 por debajo de 0.',
-      ),
-    );
+    await alerted('error', 'ERROR DE VALIDACIÓN', 'El ajuste dejaría el stock de RB3025 por debajo de 0.');
     expect(bodyOf(calls, 'POST', '/api/productos/10/ajustes')).toEqual({
       localId: 1,
       cantidad: -1,
@@ -191,7 +184,7 @@ describe('Stock por local (under the product form)', () => {
     expect(within(dialog).getByTestId('ajuste-regla').textContent).toBe('Positivo suma unidades, negativo las resta.');
     await user.type(within(dialog).getByLabelText('Cantidad'), '4');
     await user.click(within(dialog).getByRole('button', { name: 'Ajustar' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('success', 'STOCK AJUSTADO', 'El stock ha sido ajustado!'));
+    await alerted('success', 'STOCK AJUSTADO', 'El stock ha sido ajustado!');
     expect(bodyOf(calls, 'POST', '/api/productos/10/ajustes')).toEqual({
       localId: 2,
       cantidad: 4,

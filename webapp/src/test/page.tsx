@@ -1,12 +1,14 @@
 // The one way a test opens a screen: a real store, an in-memory router and a fake server
 // answering fetch, with the user logged in (or not) the way the app reads it on load.
-import { render, waitFor } from '@testing-library/react';
+import { render, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { expect, vi } from 'vitest';
+import type { ReactNode } from 'react';
 import { setNavigator } from '../app/navigation';
 import { makeStore } from '../app/store';
 import { waitingForTabs } from '../session/sessionSlice';
+import { lookupAnswers } from './seed';
 
 /** The server's answer to a request: [status, JSON body], or one computed from its URL. A 204
  * has no body. */
@@ -112,3 +114,24 @@ export function postKeys() {
 /** The JSON body of the first POST to `path`, or null when none was sent. */
 export const postedBody = (calls: Call[], path: string) =>
   JSON.parse(calls.find((c) => c.method === 'POST' && c.path === path)?.body ?? 'null');
+
+/** A table's body rows as the texts of their cells (the header row left out). */
+export const cellTexts = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
+
+/** Opens one screen at `path` with the lookups answered (../test/seed) and 'inicio' to leave to;
+ * returns the requests sent. */
+export function openScreen(path: string, element: ReactNode, token: string, answers: Answers = {}) {
+  const screens = [
+    { path, element },
+    { path: '/inicio', element: <p>pantalla de inicio</p> },
+  ];
+  return openPage(path, screens, { token, answers: { ...lookupAnswers, ...answers } }).calls;
+}

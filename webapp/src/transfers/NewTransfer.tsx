@@ -10,7 +10,7 @@ import { newIdempotencyKey } from '../lib/idempotency';
 import { formatEntero, WHOLE } from '../lib/numbers';
 import { isAdmin } from '../session/sessionSlice';
 import { DataTable } from '../ui/DataTable';
-import { named, SelectField, TextAreaField } from '../ui/fields';
+import { named, SelectField, TextAreaField, patchBinder } from '../ui/fields';
 import { CellInput } from '../ui/NumberInput';
 import { RemoveButton } from '../ui/RemoveButton';
 import { SaveProblems } from '../ui/SaveProblems';
@@ -47,6 +47,7 @@ export function NewTransfer() {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const problems = envioProblems(envio);
   const set = (change: Partial<Envio>) => setEnvio((e) => ({ ...e, ...change }));
+  const bind = patchBinder(envio, set);
 
   const search = async (e: FormEvent) => {
     e.preventDefault();
@@ -114,8 +115,7 @@ export function NewTransfer() {
           id="transferenciaDestino"
           label="Local de destino"
           className="col-sm-6 col-md-3"
-          value={envio.destinoId}
-          onChange={(destinoId) => set({ destinoId })}
+          {...bind('destinoId')}
           options={[ELEGIR, ...named(locales.filter((l) => l.id !== envio.origenId))]}
         />
       </div>
@@ -190,13 +190,7 @@ export function NewTransfer() {
         )}
       </fieldset>
 
-      <TextAreaField
-        id="transferenciaNota"
-        label="Nota (opcional)"
-        className="mb-3"
-        value={envio.nota}
-        onChange={(nota) => set({ nota })}
-      />
+      <TextAreaField id="transferenciaNota" label="Nota (opcional)" className="mb-3" {...bind('nota')} />
       <div className="d-flex flex-wrap gap-2">
         <button type="button" className="btn btn-secondary" onClick={() => navigate('/transferencias')}>
           Volver
@@ -205,10 +199,10 @@ export function NewTransfer() {
           className="btn btn-primary"
           problemsId="envio-problems"
           problems={problems}
-          busy={sending.isLoading}
+          sending={sending.isLoading}
           onClick={() => void submit()}
         >
-          {sending.isLoading ? MESSAGES.enviando : 'Enviar'}
+          Enviar
         </SubmitButton>
       </div>
       <SaveProblems id="envio-problems" problems={problems} />

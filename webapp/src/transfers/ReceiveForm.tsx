@@ -3,8 +3,7 @@ import { useRecibirTransferenciaMutation, type Transferencia } from '../api/tran
 import { alert } from '../app/alerts';
 import { formatEntero, WHOLE } from '../lib/numbers';
 import { NumberInput } from '../ui/NumberInput';
-import { SaveProblems } from '../ui/SaveProblems';
-import { SubmitButton } from '../ui/SubmitButton';
+import { SendButton } from '../ui/SubmitButton';
 import { submitter } from '../ui/submit';
 import { MESSAGES, TITLES } from './messages';
 import { refused } from './refused';
@@ -62,15 +61,9 @@ export function ReceiveForm({ transferencia: t }: { transferencia: Transferencia
             onChange={(e) => setRecepcion((r) => ({ ...r, motivo: e.target.value }))}
           />
         </div>
-        <SubmitButton
-          className="btn btn-success"
-          problemsId="recepcion-problems"
-          problems={problems}
-          busy={sending.isLoading}
-        >
-          {sending.isLoading ? MESSAGES.enviando : 'Recibir'}
-        </SubmitButton>
-        <SaveProblems id="recepcion-problems" problems={problems} />
+        <SendButton id="recepcion-problems" className="btn btn-success" problems={problems} sending={sending.isLoading}>
+          Recibir
+        </SendButton>
       </div>
     </form>
   );

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { errorText, handledElsewhere } from '../api/base';
+import { Link } from 'react-router-dom';
 import { useCancelarTransferenciaMutation, useGetTransferenciaQuery, type Transferencia } from '../api/transfers';
 import { alert, confirm } from '../app/alerts';
 import { useAppSelector } from '../app/store';
@@ -12,6 +11,8 @@ import { StateBadge } from '../ui/StateBadge';
 import { refused } from './refused';
 import { estadoDe, puedeCancelar, puedeRecibir, unidadesText } from './rules';
 import '../ui/stackedTable.css';
+import { useRouteId } from '../ui/editScreen';
+import { NotRead } from '../ui/Loaded';
 
 /** 'Cancelar' at the origin while in transit: asked first, with an optional reason. */
 function CancelTransfer({ transferencia }: { transferencia: Transferencia }) {
@@ -56,16 +57,14 @@ function CancelTransfer({ transferencia }: { transferencia: Transferencia }) {
  * transit (admins may do both).
  */
 export function TransferDetail() {
-  const id = Number(useParams().id);
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const id = useRouteId() ?? 0;
+  const valid = id > 0;
   const session = useAppSelector((s) => s.session);
   const query = useGetTransferenciaQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
   const t = query.isError ? undefined : query.currentData;
 
-  if (!valid || (query.isError && !handledElsewhere(query.error))) {
-    return <p className="alert alert-danger">{errorText(query.error) ?? MESSAGES.transferenciaFallo}</p>;
-  }
-  if (!t) return <p className="text-muted">{MESSAGES.cargando}</p>;
+  if (!t)
+    return <NotRead valid={valid} query={query} failed={MESSAGES.transferenciaFallo} loading={MESSAGES.cargando} />;
   const recibida = t.estado === 'RECIBIDA' || t.estado === 'RECIBIDA_CON_FALTANTE';
   return (
     <section>

@@ -1,7 +1,11 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useListLookupQuery } from '../api/lookups';
-import { useTransferenciasQuery, type EstadoTransferencia, type TransferenciaPage } from '../api/transfers';
+import {
+  useTransferenciasQuery,
+  type EstadoTransferencia,
+  type TransferenciaPage,
+  type TransferenciasFiltro,
+} from '../api/transfers';
 import { useAppSelector } from '../app/store';
 import { formatFechaHora } from '../lib/dates';
 import { formatEntero } from '../lib/numbers';
@@ -9,6 +13,7 @@ import { isAdmin } from '../session/sessionSlice';
 import { BranchFilter } from '../ui/BranchFilter';
 import type { Column, TableSpec } from '../ui/DataTable';
 import { SelectField } from '../ui/fields';
+import { usePagedFilter } from '../ui/usePagedFilter';
 import { PagedList } from '../ui/PagedList';
 import { StateBadge } from '../ui/StateBadge';
 import { LIST_TEXTS, MESSAGES } from './messages';
@@ -24,10 +29,13 @@ const PAGE_SIZE = 20;
 export function TransferList() {
   const admin = useAppSelector((s) => isAdmin(s.session));
   const { data: locales = [] } = useListLookupQuery('/api/local');
-  const [estado, setEstado] = useState<EstadoTransferencia | ''>('');
-  const [localId, setLocalId] = useState(0);
-  const [page, setPage] = useState(0);
-  const list = useTransferenciasQuery({ estado, localId, page, size: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
+  const { filtro, bind, setPage } = usePagedFilter<TransferenciasFiltro>({
+    estado: '',
+    localId: 0,
+    page: 0,
+    size: PAGE_SIZE,
+  });
+  const list = useTransferenciasQuery(filtro, { refetchOnMountOrArgChange: true });
 
   return (
     <section>
@@ -37,27 +45,14 @@ export function TransferList() {
           id="transferenciaEstado"
           label="Estado"
           className="col-sm-6 col-md-3"
-          value={estado}
-          onChange={(e) => {
-            setEstado(e);
-            setPage(0);
-          }}
+          {...bind('estado')}
           options={[
             { value: '', label: 'Todos los estados' },
             ...ESTADOS.map((e) => ({ value: e, label: estadoDe(e).nombre })),
           ]}
         />
         {admin && (
-          <BranchFilter
-            id="transferenciaLocal"
-            className="col-sm-6 col-md-3"
-            value={localId}
-            locales={locales}
-            onChange={(id) => {
-              setLocalId(id);
-              setPage(0);
-            }}
-          />
+          <BranchFilter id="transferenciaLocal" className="col-sm-6 col-md-3" locales={locales} {...bind('localId')} />
         )}
         <div className="col-md-auto ms-md-auto">
           <Link className="btn btn-success" to="/transferencias/nueva">

@@ -15,6 +15,7 @@ import {
 import { NewTransfer } from './NewTransfer';
 import { TransferDetail } from './TransferDetail';
 import { TransferList } from './TransferList';
+import { alerted } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -122,9 +123,7 @@ describe('Transferencias: a new one', () => {
     await user.type(screen.getByLabelText('Nota (opcional)'), 'Para la vidriera');
     expect(enviar.disabled).toBe(false);
     await user.click(enviar);
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('success', 'TRANSFERENCIA ENVIADA', 'La transferencia ha sido enviada!'),
-    );
+    await alerted('success', 'TRANSFERENCIA ENVIADA', 'La transferencia ha sido enviada!');
     expect(postedBody(calls, '/api/transferencias')).toEqual({
       origenId: 1,
       destinoId: 2,
@@ -159,9 +158,7 @@ describe('Transferencias: a new one', () => {
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     await user.click(await screen.findByRole('button', { name: 'Agregar RB3025' }));
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR DE VALIDACIÓN', 'Stock insuficiente para el producto: RB3025'),
-    );
+    await alerted('error', 'ERROR DE VALIDACIÓN', 'Stock insuficiente para el producto: RB3025');
     expect(postedBody(calls, '/api/transferencias')).toEqual({
       origenId: 1,
       destinoId: 2,
@@ -236,9 +233,7 @@ describe('Transferencias: one transfer', () => {
     // No 'Cancelar' at the destination.
     expect(screen.queryByRole('button', { name: 'Cancelar transferencia' })).toBeNull();
     await user.click(recibir);
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('success', 'TRANSFERENCIA RECIBIDA', 'La transferencia ha sido recibida!'),
-    );
+    await alerted('success', 'TRANSFERENCIA RECIBIDA', 'La transferencia ha sido recibida!');
     expect(postedBody(calls, '/api/transferencias/7/recepcion')).toEqual({
       recibidas: [
         { productoId: 10, cantidad: 2 },
@@ -270,9 +265,7 @@ describe('Transferencias: one transfer', () => {
       'Las unidades vuelven al stock del local de origen.',
       'Sí, cancelar',
     );
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR DE VALIDACIÓN', 'La transferencia ya fue recibida.'),
-    );
+    await alerted('error', 'ERROR DE VALIDACIÓN', 'La transferencia ya fue recibida.');
     expect(postedBody(calls, '/api/transferencias/7/cancelacion')).toEqual({ motivo: 'Error de carga' });
   });
 });

@@ -34,6 +34,8 @@ export interface DataTableProps<T> {
   foot?: ReactNode;
   /** One card per record on a phone (the default), or the plain table everywhere. */
   stacked?: boolean;
+  /** Shown instead of the table when there are no rows, as given; without it the table shows empty. */
+  empty?: ReactNode;
 }
 
 const joined = (...classes: (string | false | undefined)[]) => classes.filter(Boolean).join(' ') || undefined;
@@ -52,7 +54,9 @@ export function DataTable<T>({
   headClassName,
   foot,
   stacked = true,
+  empty,
 }: DataTableProps<T>) {
+  if (empty !== undefined && rows.length === 0) return <>{empty}</>;
   const shown = columns.filter((c): c is Column<T> => c !== false);
   return (
     <div className="table-responsive">
@@ -121,3 +125,9 @@ export type TableSpec<T> = Omit<DataTableProps<T>, 'rows'>;
 
 /** The look of the entity lists (movements, patients, products): striped, hovered, a dark header. */
 export const ENTITY_TABLE = { variant: 'table-striped table-hover', headClassName: 'table-dark' } as const;
+
+/** An entity list's look, and what it says in a blue box when there is nothing to list. */
+export const entityTable = (empty: string) => ({
+  ...ENTITY_TABLE,
+  empty: <div className="alert alert-info text-center">{empty}</div>,
+});

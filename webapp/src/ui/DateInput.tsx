@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import { dateText, datePattern, readDate, type DatePrecision, type DateReading } from '../lib/dates';
+import { inputError } from './inputError';
 
 type Native = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type' | 'inputMode' | 'size'>;
 
@@ -65,12 +66,7 @@ export function DateInput({
   // The parent may change the value (a form loaded, filters cleared): then its value is shown.
   const shown = valueOf(text, readDate(text, withTime)) === value ? text : dateText(value, withTime);
   const reading = readDate(shown, withTime);
-  const error =
-    reading.kind === 'invalid'
-      ? reading.error
-      : reading.kind === 'blank' && left && requiredMessage
-        ? requiredMessage
-        : null;
+  const error = inputError(reading, left, requiredMessage);
 
   // Invalid text makes the input invalid for its form: 'Buscar' or 'Guardar' do not submit it.
   const invalid = reading.kind === 'invalid' ? reading.error : '';

@@ -34,3 +34,20 @@ export function Loaded<D>({ query, failed, loading, idle = false, children }: Pr
     </>
   );
 }
+
+interface NotReadProps {
+  /** The route named a record (a positive id); when not, it failed before asking. */
+  valid: boolean;
+  query: Read<unknown>;
+  failed: string;
+  loading: string;
+}
+
+/** What a record's screen shows while it has no record: why it failed (a bad id, or the server's
+ * words unless the session already answered a 401 or 403), else 'Cargando...'. */
+export function NotRead({ valid, query, failed, loading }: NotReadProps) {
+  if (!valid || (query.isError && !handledElsewhere(query.error))) {
+    return <p className="alert alert-danger">{errorText(query.error) ?? failed}</p>;
+  }
+  return <p className="text-muted">{loading}</p>;
+}

@@ -92,9 +92,8 @@ interface FormDialogProps {
   onSubmit: () => void;
   /** Why the submit button is disabled; empty when it is not. */
   problems: string[];
-  /** A request is on its way: the button says `sendingLabel` and waits. */
+  /** A request is on its way: the button says so and waits. */
   sending: boolean;
-  sendingLabel: string;
   submitLabel: string;
   /** The submit button's Bootstrap colour. */
   submitClassName: string;
@@ -112,7 +111,6 @@ export function FormDialog({
   onSubmit,
   problems,
   sending,
-  sendingLabel,
   submitLabel,
   submitClassName,
   children,
@@ -143,9 +141,9 @@ export function FormDialog({
               className={`btn ${submitClassName}`}
               problemsId={problemsId}
               problems={problems}
-              busy={sending}
+              sending={sending}
             >
-              {sending ? sendingLabel : submitLabel}
+              {submitLabel}
             </SubmitButton>
           </div>
           <SaveProblems id={problemsId} problems={problems} />

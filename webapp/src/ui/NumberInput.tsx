@@ -1,6 +1,7 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { formatPesos, PESOS } from '../lib/money';
 import { readNumber, type NumberRule } from '../lib/numbers';
+import { inputError } from './inputError';
 
 type Native = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type' | 'inputMode'>;
 
@@ -28,12 +29,7 @@ export function NumberInput({ value, onValueChange, rule, show, requiredMessage,
   const [left, setLeft] = useState(false);
   const feedbackId = useId();
   const reading = readNumber(value, rule);
-  const error =
-    reading.kind === 'invalid'
-      ? reading.error
-      : reading.kind === 'blank' && left && requiredMessage
-        ? requiredMessage
-        : null;
+  const error = inputError(reading, left, requiredMessage);
   const understood = reading.kind === 'number' && show ? show(reading.units) : null;
   const hint = understood !== null && understood !== value.trim() ? `= ${understood}` : null;
   const classes = [small ? 'form-control form-control-sm' : 'form-control', error ? 'is-invalid' : '', className ?? '']

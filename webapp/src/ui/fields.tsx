@@ -193,11 +193,16 @@ export function DateField({ id, label, className, value, onChange, withTime }: D
   );
 }
 
-/** Binds fields to the keys of a form's value: `{...bind('fecha')}` gives a field the key's value
- * and the change that writes it. */
-export const binder =
-  <F,>(value: F, onChange: (value: F) => void) =>
+/** Binds fields to the keys of a form held as a whole: `{...bind('nota')}` gives a field the key's
+ * value and the change that patches it in. */
+export const patchBinder =
+  <F,>(value: F, patch: (change: Partial<F>) => void) =>
   <K extends keyof F>(key: K) => ({
     value: value[key],
-    onChange: (v: F[K]) => onChange({ ...value, [key]: v }),
+    onChange: (v: F[K]) => patch({ [key]: v } as unknown as Partial<F>),
   });
+
+/** Binds fields to the keys of a form's value: `{...bind('fecha')}` gives a field the key's value
+ * and the change that writes it. */
+export const binder = <F,>(value: F, onChange: (value: F) => void) =>
+  patchBinder(value, (change) => onChange({ ...value, ...change }));

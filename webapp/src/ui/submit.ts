@@ -1,4 +1,6 @@
 import type { FormEvent } from 'react';
+import { handledElsewhere } from '../api/base';
+import { confirm } from '../app/alerts';
 
 /**
  * A form's submit handler: nothing happens while something stops it (`blocked`: its reasons, or a
@@ -14,3 +16,26 @@ export const submitter =
       refused(error);
     }
   };
+
+/** The confirmation a delete asks first ('Cancelar' is the dialog's own). */
+export interface ConfirmTexts {
+  title: string;
+  text: string;
+  button: string;
+}
+
+/** A delete of a list's row: asks first; once done, `onDeleted` tells it with the answer; a
+ * refusal the session did not already answer (401, 403) goes to `onRefused`. */
+export async function deleteConfirmed<A>(
+  ask: ConfirmTexts,
+  remove: () => Promise<A>,
+  onDeleted: (answer: A) => void,
+  onRefused: (error: unknown) => void,
+) {
+  if (!(await confirm(ask.title, ask.text, ask.button))) return;
+  try {
+    onDeleted(await remove());
+  } catch (error) {
+    if (!handledElsewhere(error)) onRefused(error);
+  }
+}

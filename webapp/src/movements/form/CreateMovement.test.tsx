@@ -20,6 +20,7 @@ import {
   warned,
   type Routes,
 } from './fixture';
+import { alerted } from '../../test/alerts';
 
 vi.mock('../../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -249,7 +250,7 @@ describe('create movement form', () => {
 
     routes['GET /api/productos/buscar'] = [500, { mensaje: 'falla' }];
     await search(user, 'X');
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Error al buscar productos'));
+    await alerted('error', 'ERROR', 'Error al buscar productos');
   });
 
   it('creates: posts the exact body with an Idempotency-Key, then goes to the list', async () => {
@@ -340,21 +341,13 @@ describe('create movement form', () => {
     await entradaWithExtra(user, '100');
     await addPayment(user, '100');
     await user.click(button('Guardar'));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR DE VALIDACIÓN', 'El total no coincide, Otro'),
-    );
+    await alerted('error', 'ERROR DE VALIDACIÓN', 'El total no coincide, Otro');
     routes['POST /api/movimientos'] = [
       400,
       { mensaje: 'Error al crear el movimiento', error: 'Stock insuficiente para el producto: RB3025' },
     ];
     await user.click(await whenEnabled(button('Guardar')));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
-        'error',
-        'Error al crear el movimiento',
-        'Stock insuficiente para el producto: RB3025',
-      ),
-    );
+    await alerted('error', 'Error al crear el movimiento', 'Stock insuficiente para el producto: RB3025');
     const posts = keys.filter((k) => k.method === 'POST');
     expect(posts).toHaveLength(2);
     expect(posts[0].key).toBe(posts[1].key);

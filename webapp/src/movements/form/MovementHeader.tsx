@@ -1,7 +1,7 @@
 import type { EstadoMovimiento, TipoMovimiento } from '../../api/movements';
 import type { LookupItem } from '../../api/types';
 import { localMinute } from '../../lib/dates';
-import { DateField, named, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { DateField, named, SelectField, TextAreaField, TextField, patchBinder } from '../../ui/fields';
 import { ESTADOS, TIPOS, changeLocal, changeTipo, type MovementForm } from './rules';
 
 interface Props {
@@ -18,6 +18,7 @@ interface Props {
  * description (required for a SALIDA). A new type or branch clears what depended on it. */
 export function MovementHeader({ form, admin, fixed = false, locales, update }: Props) {
   const set = (patch: Partial<MovementForm>) => update((f) => ({ ...f, ...patch }));
+  const bind = patchBinder(form, set);
   return (
     <div className="row g-3 mb-4">
       <SelectField<TipoMovimiento | ''>
@@ -38,21 +39,8 @@ export function MovementHeader({ form, admin, fixed = false, locales, update }: 
         onChange={(id) => update((f) => changeLocal(f, id === '' ? null : id, localMinute(new Date())))}
         options={[{ value: '', label: 'Seleccione un local' }, ...named(locales)]}
       />
-      <DateField
-        id="fecha"
-        label="Fecha"
-        className="col-md-4"
-        withTime
-        value={form.fecha}
-        onChange={(fecha) => set({ fecha })}
-      />
-      <TextField
-        id="vendedor"
-        label="Vendedor"
-        className="col-md-4"
-        value={form.vendedor}
-        onChange={(vendedor) => set({ vendedor })}
-      />
+      <DateField id="fecha" label="Fecha" className="col-md-4" withTime {...bind('fecha')} />
+      <TextField id="vendedor" label="Vendedor" className="col-md-4" {...bind('vendedor')} />
       {form.tipo === 'ENTRADA' && (
         <SelectField
           id="estadoMovimiento"
@@ -67,8 +55,7 @@ export function MovementHeader({ form, admin, fixed = false, locales, update }: 
         id="descripcion"
         label={`Descripción${form.tipo === 'SALIDA' ? ' (obligatoria)' : ''}`}
         className="col-12"
-        value={form.descripcion}
-        onChange={(descripcion) => set({ descripcion })}
+        {...bind('descripcion')}
       />
     </div>
   );

@@ -83,21 +83,27 @@ export interface MovementForm {
   seq: number;
 }
 
-export function emptyMovementForm(now: string, localId: number | null, paciente: Paciente | null = null): MovementForm {
-  return {
-    tipo: paciente ? 'ENTRADA' : '',
-    localId,
-    fecha: now,
+/** Everything the type and branch changes clear, as a new form starts it (fresh lists each time). */
+const cleared = () =>
+  ({
     vendedor: '',
     descripcion: '',
-    paciente,
-    estado: paciente ? ESTADO_INICIAL : null,
     lineas: [],
     adicionales: [],
     descuento: '',
     totalSalida: '',
     motivoPrecio: '',
     pagos: [],
+  }) satisfies Partial<MovementForm>;
+
+export function emptyMovementForm(now: string, localId: number | null, paciente: Paciente | null = null): MovementForm {
+  return {
+    tipo: paciente ? 'ENTRADA' : '',
+    localId,
+    fecha: now,
+    ...cleared(),
+    paciente,
+    estado: paciente ? ESTADO_INICIAL : null,
     devuelto: { valor: 0, credito: 0 },
     tomado: { localId: null, cantidades: {} },
     seq: 0,
@@ -167,23 +173,11 @@ export function formFromMovimiento(m: Movimiento): MovementForm {
   };
 }
 
-/** Everything the type and branch changes clear. */
-const cleared = {
-  vendedor: '',
-  descripcion: '',
-  lineas: [],
-  adicionales: [],
-  descuento: '',
-  totalSalida: '',
-  motivoPrecio: '',
-  pagos: [],
-} satisfies Partial<MovementForm>;
-
 /** A new type clears totals, texts, lines and payments; SALIDA also drops the patient and the state. */
 export function changeTipo(form: MovementForm, tipo: TipoMovimiento | ''): MovementForm {
   return {
     ...form,
-    ...cleared,
+    ...cleared(),
     tipo,
     paciente: tipo === 'SALIDA' ? null : form.paciente,
     estado: tipo === 'ENTRADA' ? ESTADO_INICIAL : null,
@@ -194,7 +188,7 @@ export function changeTipo(form: MovementForm, tipo: TipoMovimiento | ''): Movem
 export function changeLocal(form: MovementForm, localId: number | null, now: string): MovementForm {
   return {
     ...form,
-    ...cleared,
+    ...cleared(),
     localId,
     fecha: now,
     estado: form.tipo === 'ENTRADA' ? ESTADO_INICIAL : null,

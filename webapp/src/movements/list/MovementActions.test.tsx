@@ -6,6 +6,7 @@ import { alert, confirm, toast } from '../../app/alerts';
 import { capturedDownloads, whenEnabled } from '../../test/page';
 import { fila, springPage } from '../../test/seed';
 import { admin, seller, type Routes, FILTRAR, COMPLETO, open, byId, rows, nav, sale } from './fixture';
+import { alerted } from '../../test/alerts';
 
 vi.mock('../../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn(), toast: vi.fn() }));
 
@@ -18,7 +19,7 @@ describe('movement list', () => {
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/estadoCompra/502-Zz81aQpL`);
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
     await user.click(screen.getAllByRole('button', { name: 'Copiar enlace' })[0]);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'No se pudo copiar el enlace.'));
+    await alerted('error', 'ERROR', 'No se pudo copiar el enlace.');
     expect(toast).toHaveBeenCalledTimes(1);
   });
 
@@ -40,7 +41,7 @@ describe('movement list', () => {
     expect(alert).not.toHaveBeenCalled();
     const third = within(rows()[2]);
     await user.click(await whenEnabled(third.getByRole<HTMLButtonElement>('button', { name: 'PDF Comprobante' })));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'No se pudo generar el PDF.'));
+    await alerted('error', 'ERROR', 'No se pudo generar el PDF.');
     expect(saved).toHaveLength(2);
   });
 
@@ -54,15 +55,11 @@ describe('movement list', () => {
     const { calls } = open(admin, routes);
     await user.click((await screen.findAllByRole('button', { name: 'Eliminar' }))[2]);
     expect(confirm).toHaveBeenCalledWith('¿Estás seguro ?', 'No puedes revertir este cambio', 'Si, eliminarlo');
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR AL ELIMINAR EL MOVIMIENTO', 'Error al eliminar el movimiento'),
-    );
+    await alerted('error', 'ERROR AL ELIMINAR EL MOVIMIENTO', 'Error al eliminar el movimiento');
     // The server answers 204 with no body.
     routes['DELETE /api/movimientos/502'] = [204, null];
     await user.click(screen.getAllByRole('button', { name: 'Eliminar' })[2]);
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('success', 'MOVIMIENTO ELIMINADO', 'El movimiento ha sido eliminado.'),
-    );
+    await alerted('success', 'MOVIMIENTO ELIMINADO', 'El movimiento ha sido eliminado.');
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
       '/api/movimientos/502',
       '/api/movimientos/502',

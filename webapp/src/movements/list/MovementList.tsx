@@ -9,7 +9,7 @@ import {
   type MovimientoFiltro,
   type Reporte,
 } from '../../api/movements';
-import { alert, confirm, toast } from '../../app/alerts';
+import { alert, toast } from '../../app/alerts';
 import { useAppSelector } from '../../app/store';
 import { isAdmin } from '../../session/sessionSlice';
 import { Pagination } from '../../ui/Pagination';
@@ -20,6 +20,7 @@ import { LINK_TOAST_MS, MESSAGES, TITLES } from './messages';
 import { MovementFilters } from './MovementFilters';
 import { MovementTable } from './MovementTable';
 import { emptyFiltro, idPacienteOf, statusLink } from './rules';
+import { deleteConfirmed } from '../../ui/submit';
 
 const sameFiltro = (a: MovimientoFiltro, b: MovimientoFiltro) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -68,18 +69,13 @@ export function MovementList({ paciente, idPaciente = 0 }: { paciente?: string; 
     }
   };
 
-  const eliminar = async (row: MovimientoFila) => {
-    const { title, text, button } = DELETE_CONFIRM;
-    if (!(await confirm(title, text, button))) return;
-    try {
-      await remove(row.id).unwrap();
-      void alert('success', TITLES.eliminado, MESSAGES.eliminado);
-    } catch (error) {
-      if (!handledElsewhere(error)) {
-        void alert('error', TITLES.eliminarFallo, errorText(error) ?? MESSAGES.inesperado);
-      }
-    }
-  };
+  const eliminar = (row: MovimientoFila) =>
+    deleteConfirmed(
+      DELETE_CONFIRM,
+      () => remove(row.id).unwrap(),
+      () => void alert('success', TITLES.eliminado, MESSAGES.eliminado),
+      (error) => void alert('error', TITLES.eliminarFallo, errorText(error) ?? MESSAGES.inesperado),
+    );
 
   // A refetch that fails must not leave the old rows on screen.
   const data = list.isError ? undefined : list.currentData;

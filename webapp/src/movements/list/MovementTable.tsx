@@ -3,7 +3,7 @@ import { estadoLabel, type MovimientoFila, type Reporte } from '../../api/moveme
 import { formatFechaHora } from '../../lib/dates';
 import { money } from '../../lib/money';
 import { MESSAGES } from './messages';
-import { DataTable, ENTITY_TABLE } from '../../ui/DataTable';
+import { DataTable, entityTable } from '../../ui/DataTable';
 import { DeleteButton } from '../../ui/RemoveButton';
 import { owes, SIN_METODO } from './rules';
 
@@ -46,13 +46,10 @@ interface Props {
  * Every staff user edits, prints (the customer's PDF is the sale's receipt) and copies the status
  * link; only admins delete. */
 export function MovementTable({ rows, admin, busy, onReport, onCopyLink, onDelete }: Props) {
-  if (rows.length === 0) {
-    return <div className="alert alert-info text-center">{MESSAGES.sinMovimientos}</div>;
-  }
   return (
     <DataTable
       rows={rows}
-      {...ENTITY_TABLE}
+      {...entityTable(MESSAGES.sinMovimientos)}
       rowKey={(row) => row.id}
       columns={[
         { header: 'Fecha', className: 'text-nowrap', cell: (row) => formatFechaHora(row.fecha) },

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { alert } from '../../app/alerts';
 import { openPage, postedBody, postKeys, whenEnabled, type Answers } from '../../test/page';
 import {
   adminToken,
@@ -14,6 +13,7 @@ import {
   ventaDevuelta,
 } from '../../test/seed';
 import { MovementReturns } from './MovementReturns';
+import { alerted } from '../../test/alerts';
 
 vi.mock('../../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -68,13 +68,7 @@ describe('Devoluciones', () => {
     expect(within(dialog).getByText('Reintegro: $ 274,00')).toBeTruthy();
     expect(within(dialog).getByText('$ 50,00 cancelan lo que la venta debía.')).toBeTruthy();
     await user.click(devolver);
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
-        'success',
-        'DEVOLUCIÓN REGISTRADA',
-        'La devolución ha sido registrada! Reintegro: $ 274,00.',
-      ),
-    );
+    await alerted('success', 'DEVOLUCIÓN REGISTRADA', 'La devolución ha sido registrada! Reintegro: $ 274,00.');
     expect(postedBody(calls, RETURN_PATH)).toEqual({
       lineas: [{ productoId: 10, cantidad: 1 }],
       adicionales: [],
@@ -97,13 +91,7 @@ describe('Devoluciones', () => {
     // 280 less 10% is 252: 50 cancel the debt.
     expect(within(dialog).getByText('Reintegro: $ 202,00')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Devolver' }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
-        'error',
-        'ERROR DE VALIDACIÓN',
-        'El detalle «Cristal Orma Blue» ya fue devuelto.',
-      ),
-    );
+    await alerted('error', 'ERROR DE VALIDACIÓN', 'El detalle «Cristal Orma Blue» ya fue devuelto.');
     expect(postedBody(calls, RETURN_PATH)).toEqual({ lineas: [], adicionales: [0], metodoPagoId: 2, localId: 2 });
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
@@ -117,9 +105,7 @@ describe('Devoluciones', () => {
     await user.type(screen.getByLabelText('Unidades de RB3025 a devolver'), '2');
     const devolver = screen.getByRole('button', { name: 'Devolver' }) as HTMLButtonElement;
     await user.click(devolver);
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'La caja del 10/05/2025 de ese local ya está cerrada.'),
-    );
+    await alerted('error', 'ERROR', 'La caja del 10/05/2025 de ese local ya está cerrada.');
     await whenEnabled(devolver);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();

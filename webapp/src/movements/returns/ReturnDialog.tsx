@@ -7,7 +7,7 @@ import { formatFecha } from '../../lib/dates';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { centsOf, formatPesos, money } from '../../lib/money';
 import { formatEntero, formatPorcentaje } from '../../lib/numbers';
-import { CheckField, named, SelectField } from '../../ui/fields';
+import { CheckField, named, SelectField, patchBinder } from '../../ui/fields';
 import type { CashDesk } from '../../ui/cashDesk';
 import { FormDialog } from '../../ui/Modal';
 import { QuantityRow } from '../../ui/QuantityRow';
@@ -47,6 +47,7 @@ export function ReturnDialog({ venta, admin, ownLocalId, locales, metodos, onClo
   // The payment methods may arrive after the dialog opened.
   if (!devolucion.metodoPagoId && metodos.length > 0) setDevolucion({ ...devolucion, metodoPagoId: metodos[0].id });
   const set = (change: Partial<Devolucion>) => setDevolucion((d) => ({ ...d, ...change }));
+  const bind = patchBinder(devolucion, set);
   const problems = devolucionProblems(venta, devolucion, admin);
   const estimacion = estimar(venta, pedidoDe(venta, devolucion));
   const productos = productosDe(venta);
@@ -83,7 +84,6 @@ export function ReturnDialog({ venta, admin, ownLocalId, locales, metodos, onClo
       onSubmit={() => void devolverVenta()}
       problems={problems}
       sending={sending.isLoading}
-      sendingLabel={MESSAGES.enviando}
       submitLabel="Devolver"
       submitClassName="btn-danger"
     >
@@ -132,8 +132,7 @@ export function ReturnDialog({ venta, admin, ownLocalId, locales, metodos, onClo
         id="devolucionMetodo"
         label="Medio de pago del reintegro"
         className="mb-3"
-        value={devolucion.metodoPagoId}
-        onChange={(metodoPagoId) => set({ metodoPagoId })}
+        {...bind('metodoPagoId')}
         options={named(metodos)}
       />
       {admin ? (
@@ -141,8 +140,7 @@ export function ReturnDialog({ venta, admin, ownLocalId, locales, metodos, onClo
           id="devolucionLocal"
           label="Local que recibe la devolución"
           className="mb-3"
-          value={devolucion.localId}
-          onChange={(localId) => set({ localId })}
+          {...bind('localId')}
           options={named(locales)}
         />
       ) : (

@@ -53,6 +53,19 @@ export function datosMovimiento(overrides: Record<string, unknown> = {}): Record
   };
 }
 
+/** A product's `datos` as the audit stores them: the seed's RB3025 by Vulk, in Sol. */
+export const datosProducto = () => ({
+  modelo: 'RB3025',
+  marca_id: 5,
+  categoria_ids: [1],
+  material_id: null,
+  genero: 'Unisex',
+  costo: 1000,
+  precio: 3600,
+  descripcion: null,
+  proveedor_ids: [],
+});
+
 /** A movement's event: its data under `datos.datos`. */
 export const eventoMovimiento = (
   evento_: 'MovimientoRegistrado' | 'MovimientoEditado',

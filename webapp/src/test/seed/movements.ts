@@ -39,6 +39,29 @@ export function movimiento(overrides: Partial<Movimiento> = {}): Movimiento {
   };
 }
 
+/** The body the movement form sends for the seed's `movimiento()` as loaded, untouched. */
+export function movimientoEnviado(overrides: Record<string, unknown> = {}) {
+  return {
+    tipoMovimiento: 'ENTRADA',
+    fecha: '2025-05-02T11:30',
+    total: 900,
+    totalImpuesto: 895,
+    descuento: 10,
+    descripcion: 'Anteojo de sol',
+    vendedor: 'Beto',
+    paciente: { id: 7 },
+    detalles: [{ cantidad: 2, precioUnitario: 360, subtotal: 720, producto: { id: 10 } }],
+    detallesAdicionales: [{ descripcion: 'Cristal Orma Blue', subtotal: 280 }],
+    cajaMovimientos: [
+      { monto: 450, montoImpuesto: 495, metodoPago: { id: 2, nombre: 'Tarjeta' }, fecha: '2025-05-02T11:30' },
+      { monto: 400, montoImpuesto: 400, metodoPago: { id: 1, nombre: 'Efectivo' }, fecha: '2025-05-03T10:00' },
+    ],
+    local: { id: 1 },
+    estadoMovimiento: 'ARMANDO_PEDIDO',
+    ...overrides,
+  };
+}
+
 /** A SALIDA at Norte: 1500 paid in cash. */
 export function salida(overrides: Partial<Movimiento> = {}): Movimiento {
   return movimiento({
