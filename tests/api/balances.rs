@@ -1,4 +1,4 @@
-//! Customer balances (cuenta corriente, issue 22) against a real database: the list of what is
+//! Customer balances (cuenta corriente) against a real database: the list of what is
 //! owed, and a payment on an old sale collected at another branch, counted in that branch's day.
 // Cents are written as pesos_cents (1200_00 is 1200.00).
 #![allow(clippy::inconsistent_digit_grouping)]

@@ -1,4 +1,4 @@
-//! Physical counts (inventario, issue 23) against a real database: a blind count whose expected
+//! Physical counts (inventario) against a real database: a blind count whose expected
 //! stock shows only once closed, a sale in the middle of the count that is not lost, one count
 //! open per branch, and the report of the differences at cost.
 

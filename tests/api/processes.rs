@@ -1,4 +1,4 @@
-//! More than one server process on one database (issue 27): a process frozen mid-transaction
+//! More than one server process on one database: a process frozen mid-transaction
 //! does not stall the others for long, and behind a load balancer a killed or frozen process
 //! loses no sale. (A late read model's answers: `late_reads.rs`.)
 

@@ -1,4 +1,4 @@
-//! Stock beyond sales (issue 23) against a real database: an admin's manual adjustment with its
+//! Stock beyond sales against a real database: an admin's manual adjustment with its
 //! reason and note, in the product's ledger, and the 'Reponer' list of a branch (also as Excel).
 
 use crate::common::shop::{shop, stock};

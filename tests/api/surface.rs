@@ -114,7 +114,7 @@ async fn malformed_path_and_query_values_are_refused_in_spanish(pool: PgPool) {
     }
 }
 
-/// Issue 19.6: a huge page number overflowed the offset (500, or the wrong page in a release
+/// A huge page number overflowed the offset (500, or the wrong page in a release
 /// build). Every page number is range-checked.
 #[sqlx::test]
 async fn page_numbers_out_of_range_are_refused_in_spanish(pool: PgPool) {
@@ -182,7 +182,7 @@ async fn a_method_a_route_does_not_take_is_refused_in_spanish(pool: PgPool) {
     }
 }
 
-/// Issue 19.14: the web app had no Content-Security-Policy and its 615 KB main script went out
+/// The web app had no Content-Security-Policy and its 615 KB main script went out
 /// uncompressed on every load. Hashed assets go compressed with a year's immutable cache; the
 /// page itself is revalidated on every load; every page carries the policy.
 #[tokio::test]

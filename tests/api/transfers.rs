@@ -1,4 +1,4 @@
-//! Transfers between branches (issue 23) against a real database: sent units leave the origin at
+//! Transfers between branches against a real database: sent units leave the origin at
 //! once and are in transit (in neither branch's stock, shown on the way), a partial receipt
 //! writes off the shortfall with its reason, a cancellation puts them back, and a transfer racing
 //! a sale for the last unit never takes the origin below zero.

@@ -1,4 +1,4 @@
-// Customer balances (cuenta corriente, issue 22): a sale on credit at the centre; a seller of the
+// Customer balances (cuenta corriente): a sale on credit at the centre; a seller of the
 // north finds it by patient, collects part of it in the north's cash, and the list shows the new
 // debt; a payment from a stale list is refused by the server in its words; the patient's page
 // shows what they owe; once the north's day is closed, collecting there is refused (409). Also

@@ -1,4 +1,4 @@
-// Issue 21 against the real server: the cash-box list is one row per movement (its payments
+// Against the real server: the cash-box list is one row per movement (its payments
 // inside, its description and debt, a 'Con deuda' filter); 'Ver compras' lists exactly that
 // patient's movements; an over-paid expense is stopped once, before sending; the customer's status
 // page says which order it is, and the visit-us page lists the shop's branches from the server.

@@ -1,4 +1,4 @@
-// The physical count (inventario, issue 23) against the real server: an admin starts a count of
+// The physical count (inventario) against the real server: an admin starts a count of
 // a branch's brand; the seller types the quantities on a phone (one column pasted), saves, and
 // never sees the expected stock while it is open; a sale of a counted product is made meanwhile;
 // the admin closes it, the differences show and the stock is what was counted less what was sold

@@ -1,4 +1,4 @@
-// Lab jobs and customer notices (issue 24) through the screens, against the real server and a
+// Lab jobs and customer notices through the screens, against the real server and a
 // real SMTP server (aiosmtpd, scripts/lib/smtp.sh): the seller orders the job of a sale with
 // lenses from the sale's page (a promised day before today is refused in the server's words; the
 // page shows the sale's receipt number), finds no notice offered before the glasses are ready (the

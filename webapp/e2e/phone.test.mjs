@@ -1,4 +1,4 @@
-// A phone at the counter (issue 21.4): 390 px wide, the seller's screens fit without sideways
+// A phone at the counter: 390 px wide, the seller's screens fit without sideways
 // scrolling, the menu collapses behind its toggler, the carousel's dots stay off the caption and
 // the WhatsApp button leaves the form buttons free.
 import assert from 'node:assert/strict';

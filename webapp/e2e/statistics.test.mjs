@@ -68,7 +68,7 @@ test('an admin filters November, reads the cards and charts and downloads both w
     const efectivo = page.getByLabel('Método Efectivo');
     await efectivo.waitFor();
     const cash = (await efectivo.textContent()).replace(/\s+/g, ' ');
-    // Money as es-AR writes it (issue 21): Entrada $ 1.500,00, Salida $ 300,00, Neto $ 1.200,00.
+    // Money as es-AR writes it: Entrada $ 1.500,00, Salida $ 300,00, Neto $ 1.200,00.
     for (const figure of ['$ 1.500,00', '$ 300,00', '$ 1.200,00']) {
       assert.ok(cash.includes(figure), `${figure} in ${cash}`);
     }

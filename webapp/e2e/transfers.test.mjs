@@ -1,4 +1,4 @@
-// Stock beyond sales (issue 23) through the screens, against the real server: an admin sends 3
+// Stock beyond sales through the screens, against the real server: an admin sends 3
 // frames from Centro to Norte; the catalogue shows them in transit at Norte; Norte's seller
 // receives 2 with the shortfall's reason; the list says 'Recibida con faltante', Norte has 2 and
 // Centro 3 less. An admin adjusts Centro's stock for 'Rotura' with a note and the stock ledger

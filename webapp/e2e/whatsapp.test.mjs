@@ -1,4 +1,4 @@
-// The floating WhatsApp button (issue 21.15): it calls the number the server's settings give
+// The floating WhatsApp button: it calls the number the server's settings give
 // (GET /api/tienda), is not there when none is set, and leaves every button of a screen free, on a
 // 390 px phone and on a desktop.
 import assert from 'node:assert/strict';

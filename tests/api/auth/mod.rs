@@ -131,7 +131,7 @@ async fn a_disabled_user_cannot_log_in_and_a_new_password_works(pool: PgPool) {
     app.login("vera", "nueva-clave-123").await;
 }
 
-/// Issue 19.10: a token stayed valid for up to 5 hours after its account was disabled, demoted
+/// A token stayed valid for up to 5 hours after its account was disabled, demoted
 /// or given a new password (a disabled ex-admin's token still deleted a movement). Every request
 /// now sees the account's current state.
 #[sqlx::test]

@@ -57,7 +57,7 @@ async fn password_guessing_from_one_address_is_slowed_but_never_locks_out(pool: 
     assert_eq!(status, StatusCode::OK);
 }
 
-/// Issue 19.7: 60 concurrent wrong passwords all had the password checked (the allowance is 5),
+/// 60 concurrent wrong passwords all had the password checked (the allowance is 5),
 /// and past about 68 recorded failures the wait overflowed: every login of the account answered
 /// 500 for a quarter of an hour.
 #[sqlx::test]
@@ -106,7 +106,7 @@ async fn concurrent_guesses_get_the_allowance_only_and_the_wait_never_overflows(
     assert_eq!(status, StatusCode::OK, "the cashier's own address gets in: {body}");
 }
 
-/// Issue 19.8: a stranger must not lock the cashier out of the till. Failures elsewhere slow
+/// A stranger must not lock the cashier out of the till. Failures elsewhere slow
 /// the stranger; the cashier's correct password from an address with no failures of its own
 /// gets through, and one guesser behind the shop's shared address does not lock out the staff.
 #[sqlx::test]
@@ -155,7 +155,7 @@ async fn a_stranger_cannot_lock_the_cashier_out(pool: PgPool) {
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
 }
 
-/// Issue 19.9: `admİn` (a dotted capital I) was a different throttle key than `admin` but
+/// `admİn` (a dotted capital I) was a different throttle key than `admin` but
 /// logged in as admin. Login, the throttle and the uniqueness claim now fold names one way.
 #[sqlx::test]
 async fn usernames_are_folded_one_way_for_login_throttle_and_uniqueness(pool: PgPool) {

@@ -5,7 +5,7 @@
 //! sellers, branch A's movements and products are out of reach of branch B's seller, every
 //! 401/403 is the OAuth envelope, and no error body leaks SQL or a stack trace.
 //!
-//! What a seller may see, per call (issues 19.11 and 26): the whole catalogue with every branch's
+//! What a seller may see, per call: the whole catalogue with every branch's
 //! stock, without costs (a seller sends the customer to the branch that has the frame), and the
 //! stock summaries of every branch (`stock-total-sucursal`, `stock-material`: counts, not
 //! money); every patient (patients move between branches); their own branch's movements, lists,
@@ -267,7 +267,7 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
             let (status, answer) = app.send(request.unwrap()).await;
             let who = CALLERS[caller];
             let cell = format!("{method} {path} [{who}]");
-            // The OpenAPI document says what this answer is (issue 19.13).
+            // The OpenAPI document says what this answer is.
             match document.operation(method, &uri) {
                 // An unknown path under /api: the documented fallback (README, "API").
                 None if status == StatusCode::NOT_FOUND && uri.starts_with("/api/") => {}

@@ -1,4 +1,4 @@
-//! The cash closing (arqueo, issue 22) against a real database: a blind count, the lock on a
+//! The cash closing (arqueo) against a real database: a blind count, the lock on a
 //! closed day, reopening, who may do what, and a closing racing sales.
 
 // Cents are written as pesos_cents (1000_50 is 1000.50).

@@ -2,7 +2,7 @@
 
 use super::*;
 
-/// Issue 19.5: 1,100 connections that never finished a request, from someone without an
+/// 1,100 connections that never finished a request, from someone without an
 /// account, were never closed and the server stopped answering. Idle and half-sent requests are
 /// closed after the header timeout, one address holds at most its share of connections, and a
 /// real user is answered meanwhile.
@@ -73,7 +73,7 @@ async fn idle_and_slow_clients_cannot_starve_real_users(pool: PgPool) {
 }
 
 /// A client that asks for a large answer and never reads it held its connection for ever (found
-/// by the review of issue 19.5): the answer is given up after the write timeout.
+/// by a review): the answer is given up after the write timeout.
 #[sqlx::test]
 #[ignore = "slow lane: scripts/test runs it (cargo test -- --include-ignored)"]
 async fn a_client_that_never_reads_its_answer_is_cut_off(pool: PgPool) {

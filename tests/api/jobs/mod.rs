@@ -1,4 +1,4 @@
-//! Lab jobs (issue 24) against a real database: a sale with lenses is ordered from a lab with the
+//! Lab jobs against a real database: a sale with lenses is ordered from a lab with the
 //! patient's latest ficha frozen in, its states move the sale's own (what the public page and
 //! the existing front end read), the history keeps who moved it, when and why, and the notices
 //! go through the outbox to a real SMTP server: once, across a restart, retried after a failure.

@@ -1,5 +1,5 @@
-//! A late read model never turns a committed command into an answer without its record
-//! (issue 27): while no projector can run, creates and edits answer what their stream holds,
+//! A late read model never turns a committed command into an answer without its record:
+//! while no projector can run, creates and edits answer what their stream holds,
 //! and once the read model catches up it reads the same.
 
 use std::time::Duration;

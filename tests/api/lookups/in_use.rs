@@ -18,7 +18,7 @@ async fn a_branch_in_use_is_not_deleted(pool: PgPool) {
     assert_eq!(list[0]["id"], id, "the branch is still there");
 }
 
-/// Issue 19.1: a payment method or a branch that only cash-box movements use was deleted, and
+/// A payment method or a branch that only cash-box movements use was deleted, and
 /// every movement then showed `"metodoPago": null` / `"local": null`.
 #[sqlx::test]
 async fn a_payment_method_or_branch_used_by_movements_is_not_deleted(pool: PgPool) {
@@ -63,7 +63,7 @@ async fn a_payment_method_or_branch_used_by_movements_is_not_deleted(pool: PgPoo
     assert_eq!(status, StatusCode::OK, "{body}");
 }
 
-/// Issue 19.1: the reference check is race-free. A movement naming a payment method and the
+/// The reference check is race-free. A movement naming a payment method and the
 /// method's deletion, sent at the same instant: never both succeed.
 #[sqlx::test]
 async fn a_sale_and_the_deletion_of_its_payment_method_never_both_succeed(pool: PgPool) {

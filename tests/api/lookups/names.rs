@@ -4,7 +4,7 @@ use super::*;
 
 /// 'Sol', 'sol', 'Sol ' and 'Sól' are one name: a second item of the kind is refused with the
 /// kind's message, on create, on rename and when two creates race; another kind may use it, and
-/// a deleted item's name is free again (issue 21 item 8).
+/// a deleted item's name is free again.
 #[sqlx::test]
 async fn a_name_is_taken_once_per_kind_whatever_its_case_accents_or_spaces(pool: PgPool) {
     let app = TestApp::start(pool).await;

@@ -211,7 +211,7 @@ async fn an_edit_moves_stock_back_and_forth_and_between_branches(pool: PgPool) {
     );
 }
 
-/// Issue 19.2: two people open the same sale; one moves the order to 'Anteojo Terminado', the
+/// Two people open the same sale; one moves the order to 'Anteojo Terminado', the
 /// other saves the form opened earlier. The stale save is refused and changes nothing.
 #[sqlx::test]
 async fn a_save_from_a_form_opened_before_another_change_is_refused(pool: PgPool) {

@@ -1,4 +1,4 @@
-//! The customer's receipt (issue 24): every sale takes its branch's next number in the sale's
+//! The customer's receipt: every sale takes its branch's next number in the sale's
 //! own transaction (no gaps, even when racing sales roll back and retry), and the PDF is a real
 //! receipt: shop, logo, number, lines with unit price, quantity and subtotal, discount, payments,
 //! balance, and the status link as text and QR code. The tests read it with pdftotext and render

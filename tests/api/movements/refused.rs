@@ -2,7 +2,7 @@
 
 use super::*;
 
-/// Issue 19.4: one sale with 10,000 payment lines made `filtrar-completo` build a copy of the
+/// One sale with 10,000 payment lines made `filtrar-completo` build a copy of the
 /// whole movement per payment until the server died. Lines per movement are limited.
 #[sqlx::test]
 async fn a_movement_with_too_many_lines_is_refused_in_spanish_and_changes_nothing(pool: PgPool) {
@@ -55,7 +55,7 @@ async fn a_movement_with_too_many_lines_is_refused_in_spanish_and_changes_nothin
     assert_eq!(day.as_array().unwrap().len(), 20);
 }
 
-/// Issue 19.12: a sale whose lens name was too long for the patient's record answered the
+/// A sale whose lens name was too long for the patient's record answered the
 /// rule's English, Rust-debug text ("invalid patient: [\"...\"]"). It answers the Spanish rule.
 #[sqlx::test]
 async fn a_lens_the_patient_record_refuses_is_told_in_spanish(pool: PgPool) {

@@ -121,7 +121,7 @@ async fn of_two_concurrent_edits_of_one_product_one_wins_and_the_other_gets_409(
     assert_eq!(edits, 1);
 }
 
-/// Issue 19.3: the existing front end edits a product without `version`. Its form, opened
+/// The existing front end edits a product without `version`. Its form, opened
 /// before a sale, sends the stock it showed: the sale must not be undone. A new count applies.
 #[sqlx::test]
 async fn an_edit_without_version_keeps_sales_made_since_the_form_opened(pool: PgPool) {

@@ -99,7 +99,7 @@ async fn sellers_see_every_branch_but_never_the_cost_nor_write(pool: PgPool) {
     shop.product(&app, "Alla", shop.marca, &[(shop.norte, 1)]).await;
     let seller = shop.seller.clone();
 
-    // The whole catalogue with every branch's stock (issue 26), never the cost.
+    // The whole catalogue with every branch's stock, never the cost.
     let (status, page) = app.get("/api/productos/page/0", Some(&seller)).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(page["totalElements"], 2);
@@ -221,7 +221,7 @@ async fn the_branch_stock_sheet_lists_products_with_stock_by_model(pool: PgPool)
 }
 
 /// Searches ignore accents and case ('canon' finds 'Cañón'), and the catalogue sorts as Spanish
-/// does ('Óptica' with the O's, 'Ñandú' after 'Nube'), issue 21 item 7.
+/// does ('Óptica' with the O's, 'Ñandú' after 'Nube').
 #[sqlx::test]
 async fn searches_ignore_accents_and_case_and_lists_sort_as_spanish_does(pool: PgPool) {
     let app = TestApp::start(pool).await;
@@ -269,8 +269,7 @@ async fn searches_ignore_accents_and_case_and_lists_sort_as_spanish_does(pool: P
 }
 
 /// Visitors browse the catalogue by category (the public INVENTARIO menu): model, brand, price
-/// and description, never cost or stock; staff lists take the same category filter (issue 21
-/// item 12).
+/// and description, never cost or stock; staff lists take the same category filter.
 #[sqlx::test]
 async fn visitors_browse_the_catalogue_by_category_without_cost_or_stock(pool: PgPool) {
     let app = TestApp::start(pool).await;

@@ -1,4 +1,4 @@
-// The customer balances calls (issue 22, cuenta corriente): the sales with something still owed,
+// The customer balances calls (cuenta corriente): the sales with something still owed,
 // oldest first, with the total owed, and a payment on one of them. Shapes come from the server's
 // OpenAPI document (schema.d.ts); the body sent is checked against it at the end of this file.
 import type { Accepts } from './types';

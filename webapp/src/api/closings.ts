@@ -1,4 +1,4 @@
-// The cash closing calls (issue 22, arqueo): a branch's day, its opening with a float, its count
+// The cash closing calls (arqueo): a branch's day, its opening with a float, its count
 // and closing, an admin's reopening, the list of closings and the closing's PDF. Shapes come
 // from the server's OpenAPI document (schema.d.ts); the bodies sent are checked against it at
 // the end of this file.

@@ -1,4 +1,4 @@
-// The physical counts (inventario, issue 23): an admin starts a count of a branch (one category
+// The physical counts (inventario): an admin starts a count of a branch (one category
 // or brand, if asked); the branch's staff type the counted quantities in without seeing the
 // expected stock (a blind count); an admin closes it (each difference adjusts the stock) or
 // cancels it; a closed count's report is an Excel. Shapes come from the server's OpenAPI

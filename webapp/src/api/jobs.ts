@@ -1,4 +1,4 @@
-// The lab jobs and the customer notices (issue 24): a sale with lenses is ordered from a lab (the
+// The lab jobs and the customer notices: a sale with lenses is ordered from a lab (the
 // job has the sale's id and freezes the patient's latest ficha), moves through the job states
 // (the sale's own state follows), and the customer is told it is ready by mail (sent by the
 // server) or WhatsApp (recorded, then opened here); the reminders list the check-ups due and the

@@ -1,4 +1,4 @@
-// The seven lookup collections (the six of the contract and the labs of issue 24): list, create, update, delete. One set of endpoints, keyed by path.
+// The seven lookup collections (the six of the contract and the labs): list, create, update, delete. One set of endpoints, keyed by path.
 import { api } from './base';
 import type { LookupBody, LookupItem, LookupPath } from './types';
 

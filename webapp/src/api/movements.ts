@@ -1,6 +1,6 @@
 // The movements calls: one movement read, created and edited (spec 001 section 7, contract
 // section 4.4); the cash-box lists, totals, deletes and PDFs (contract sections 5.5 and 5.6) and the
-// public order status; and the returns of a sale's lines (devoluciones, issue 22), the refund
+// public order status; and the returns of a sale's lines (devoluciones), the refund
 // registered as a SALIDA. Read shapes come from the server's OpenAPI document (schema.d.ts); the
 // bodies sent are stricter forms of the generated ones (checked at the end of this file).
 import type { Accepts } from './types';

@@ -1,4 +1,4 @@
-// Stock beyond sales (issue 23): an admin's manual adjustment with its reason and note, a
+// Stock beyond sales: an admin's manual adjustment with its reason and note, a
 // branch's reorder point per product, and the branch's 'Reponer' list (also as an Excel). Shapes
 // come from the server's OpenAPI document (schema.d.ts); the bodies sent are checked against it
 // at the end of this file.

@@ -1,4 +1,4 @@
-// The transfers between branches (issue 23): sent units leave the origin at once and are in
+// The transfers between branches: sent units leave the origin at once and are in
 // transit (in no branch's stock) until the destination receives them, all or part; the origin
 // cancels while in transit. Shapes come from the server's OpenAPI document (schema.d.ts); the
 // bodies sent are checked against it at the end of this file.

@@ -1,4 +1,4 @@
-// The texts the customer balances show in their alerts and notices (issue 22, cuenta corriente),
+// The texts the customer balances show in their alerts and notices (cuenta corriente),
 // through ../app/alerts: titles first, then the messages and why 'Cobrar' is disabled.
 import { formatPesos } from '../lib/money';
 

@@ -1,4 +1,4 @@
-// The texts the cash closing shows in its alerts, confirmations and notices (issue 22), through
+// The texts the cash closing shows in its alerts, confirmations and notices, through
 // ../app/alerts: titles first, then the messages and why a button is disabled.
 
 export const TITLES = {

@@ -1,5 +1,5 @@
-// The texts the physical counts show in their alerts, confirmations and notices (inventario,
-// issue 23), through ../app/alerts: titles first, then the messages and why a button waits.
+// The texts the physical counts show in their alerts, confirmations and notices (inventario),
+// through ../app/alerts: titles first, then the messages and why a button waits.
 
 export const TITLES = {
   error: 'ERROR',

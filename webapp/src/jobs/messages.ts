@@ -1,4 +1,4 @@
-// The texts the lab jobs and the reminders show in their alerts, notices and tables (issue 24),
+// The texts the lab jobs and the reminders show in their alerts, notices and tables,
 // through ../app/alerts: titles first, then the messages and why a button waits.
 
 export const TITLES = {

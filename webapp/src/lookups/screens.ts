@@ -81,7 +81,7 @@ export const screens = {
     listHeight: 300,
     deleteRefused: 'Existen productos con este proveedor. Por favor elimine esos productos para continuar',
   },
-  // The labs that make the lenses of the shop's jobs (issue 24).
+  // The labs that make the lenses of the shop's jobs.
   laboratorio: {
     path: '/api/laboratorio',
     title: 'ADMINISTRAR LABORATORIOS',

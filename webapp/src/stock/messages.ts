@@ -1,4 +1,4 @@
-// The texts of stock beyond sales (issue 23): the manual adjustment, the reorder point and the
+// The texts of stock beyond sales: the manual adjustment, the reorder point and the
 // 'Reponer' list, shown through ../app/alerts: titles first, then the messages and why a button
 // waits.
 

@@ -1,5 +1,5 @@
-// The texts the transfers between branches show in their alerts, confirmations and notices
-// (issue 23), through ../app/alerts: titles first, then the messages and why a button waits.
+// The texts the transfers between branches show in their alerts, confirmations and notices,
+// through ../app/alerts: titles first, then the messages and why a button waits.
 
 export const TITLES = {
   error: 'ERROR',

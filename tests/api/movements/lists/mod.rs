@@ -182,7 +182,7 @@ async fn totals_add_sales_subtract_expenses_and_a_seller_gets_their_branchs(pool
         .get(&format!("/api/movimientos/totales?idLocal={}", shop.centro), admin)
         .await;
     assert_eq!(centro, json!({"Efectivo": 1000.0, "Tarjeta": 550.0, "Cheque": 0.0}));
-    // A seller gets their own branch's, whatever they ask (issue 26: the existing front end asks).
+    // A seller gets their own branch's, whatever they ask (the existing front end asks).
     let (status, own) = app.get("/api/movimientos/totales?idLocal=0", Some(&shop.seller)).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(own, centro);
@@ -267,7 +267,7 @@ async fn the_plain_pages_list_movements_newest_first_within_the_callers_branch(p
 
 /// Our web app's list: one row per movement, a sale paid two ways once, with its payments, its
 /// description and its debt; `conDeuda` keeps the ones still owed, `idPaciente` one patient's
-/// purchases, not those of a patient whose name contains theirs (issue 21 items 5 and 6).
+/// purchases, not those of a patient whose name contains theirs.
 #[sqlx::test]
 async fn the_list_by_movement_shows_each_once_with_its_payments_and_debt(pool: PgPool) {
     let app = TestApp::start(pool).await;

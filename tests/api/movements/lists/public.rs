@@ -11,7 +11,7 @@ async fn the_public_status_tells_the_state_and_which_order_only_to_the_signed_li
 
     let (status, answer) = app.get(&format!("/api/movimientos/estado/{codigo}"), None).await;
     assert_eq!(status, StatusCode::OK);
-    // Which order it is (its day and branch, issue 21 item 15), and nothing personal.
+    // Which order it is (its day and branch), and nothing personal.
     assert_eq!(
         answer,
         json!({"estadoMovimiento": "PEDIDO_CRISTALES", "fecha": "2026-11-21", "local": "La Cruz"}),
@@ -19,7 +19,7 @@ async fn the_public_status_tells_the_state_and_which_order_only_to_the_signed_li
     );
 
     // Anonymous callers read only the order's number and state (the existing front end's old
-    // links, issue 26), and cannot reach another order from this link.
+    // links), and cannot reach another order from this link.
     let (status, answer) = app.get(&format!("/api/movimientos/{venta}"), None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(answer, json!({"id": venta, "estadoMovimiento": "PEDIDO_CRISTALES"}));
@@ -64,7 +64,7 @@ async fn the_public_status_tells_the_state_and_which_order_only_to_the_signed_li
 }
 
 /// The shop's contact details come from the settings and its branches from the branch lookups,
-/// for anyone (issue 21 item 15).
+/// for anyone.
 #[sqlx::test]
 async fn the_shops_contact_details_and_branches_are_public(pool: PgPool) {
     let mut app = TestApp::start(pool).await;

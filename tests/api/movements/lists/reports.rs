@@ -11,7 +11,7 @@ async fn both_reports_print_the_movement_its_discount_and_debt_in_spanish(pool: 
         .download(&format!("/api/movimientos/reporteCliente/{venta}"), Some(&shop.seller))
         .await;
     assert_eq!((status, content_type.as_str()), (StatusCode::OK, "application/pdf"));
-    // The customer's copy is the receipt (issue 24; tests/api/receipts.rs checks it whole).
+    // The customer's copy is the receipt (tests/api/receipts.rs checks it whole).
     let text = pdf_text(&bytes);
     for expected in [
         "Fecha: 21/11/2026",

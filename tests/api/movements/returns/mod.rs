@@ -1,4 +1,4 @@
-//! Returns (devoluciones, issue 22) against a real database: units back in stock at the branch
+//! Returns (devoluciones) against a real database: units back in stock at the branch
 //! that takes them, the refund out of that branch's cash today, the sale never rewritten, a line
 //! never returned twice (also when two returns race), a lens marked in the patient's history,
 //! and the link both ways.

@@ -7,7 +7,7 @@ import { DataTable, entityTable } from '../../ui/DataTable';
 import { DeleteButton } from '../../ui/RemoveButton';
 import { owes, SIN_METODO } from './rules';
 
-/** The link between a sale and its returns (issue 22): a refund names its sale; a sale with
+/** The link between a sale and its returns: a refund names its sale; a sale with
  * returns is marked and links each refund. */
 function ReturnLinks({ row }: { row: MovimientoFila }) {
   if (row.devolucionDe != null) {

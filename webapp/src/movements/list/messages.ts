@@ -18,7 +18,7 @@ export const MESSAGES = {
   enlaceCopiado: 'Enlace copiado',
   eliminado: 'El movimiento ha sido eliminado.',
   inesperado: 'Ocurrió un error inesperado. Intente nuevamente.',
-  /** A refund's row: the sale it returned (issue 22). */
+  /** A refund's row: the sale it returned. */
   devolucionDe: (venta: number) => `Devolución de #${venta}`,
   /** A sale's row once something of it came back. */
   conDevolucion: 'Con devolución',

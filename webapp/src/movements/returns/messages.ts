@@ -1,4 +1,4 @@
-// The texts the returns show in their alerts and notices (devoluciones, issue 22), through
+// The texts the returns show in their alerts and notices (devoluciones), through
 // ../app/alerts: titles first, then the messages and why 'Devolver' is disabled.
 import { formatPesos } from '../../lib/money';
 

@@ -1,4 +1,4 @@
-// Physical counts as the server writes them (issue 23): count 5 of Centro, brand Vulk, open, with
+// Physical counts as the server writes them: count 5 of Centro, brand Vulk, open, with
 // three products (RB3025, Aviator and Clubmaster), one counted so far; and the same count closed.
 import type { Conteo, LineaConteo, Planilla } from '../../api/counts';
 import { springPage } from './shop';

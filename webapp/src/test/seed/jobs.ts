@@ -1,4 +1,4 @@
-// Lab jobs as the server writes them (issue 24): job 41, José Pérez's sale at Centro, ordered from
+// Lab jobs as the server writes them: job 41, José Pérez's sale at Centro, ordered from
 // Lab Sur, in 'Control de calidad' for 3 hours (since the 26th at 10:00, by the shop's clock),
 // with one WhatsApp notice (the chat opened).
 import type { EstadoOpcion, Recordatorios, Trabajo, TrabajoResumen } from '../../api/jobs';

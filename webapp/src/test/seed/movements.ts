@@ -1,5 +1,5 @@
 // Movement answers as the server writes them: the movement form's reads, the cash-box list's rows
-// (one row per payment) and the returns (devoluciones, issue 22): the seed's sale 501 after one unit
+// (one row per payment) and the returns (devoluciones): the seed's sale 501 after one unit
 // of RB3025 came back, and that return's refund, the SALIDA 601.
 import type { Movimiento, MovimientoFila, Pago } from '../../api/movements';
 import { producto } from './catalogue';

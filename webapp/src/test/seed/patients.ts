@@ -51,7 +51,7 @@ export function paciente(overrides: Partial<Paciente> = {}): Paciente {
         fecha: '2024-03-10',
         cristales: [
           { id: 5, nombre: 'Orma Blue Essilor', fecha: '2024-03-12' },
-          // Came back with the return whose refund is movement 601 (issue 22).
+          // Came back with the return whose refund is movement 601.
           { id: 6, nombre: 'Policarbonato', fecha: '2024-03-15', devolucionId: 601 },
         ],
       }),

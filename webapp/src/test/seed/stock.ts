@@ -1,4 +1,4 @@
-// Stock beyond sales as the server writes it (issue 23): the manual adjustment's reasons in the
+// Stock beyond sales as the server writes it: the manual adjustment's reasons in the
 // form's order, and the 'Reponer' rows.
 import type { AReponer, MotivoAjuste } from '../../api/stock';
 import { springPage } from './shop';

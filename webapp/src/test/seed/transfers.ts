@@ -1,4 +1,4 @@
-// Transfers between branches as the server writes them (issue 23): transfer 7 sends 3 × RB3025
+// Transfers between branches as the server writes them: transfer 7 sends 3 × RB3025
 // and 1 × Clubmaster from Centro to Norte, in transit.
 import type { Transferencia } from '../../api/transfers';
 import { springPage } from './shop';
