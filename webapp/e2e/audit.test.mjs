@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { screenshot } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
-import { seeder } from './support/seed.mjs';
+import { pago, seeder } from './support/seed.mjs';
 
 const withApp = useApp();
 
@@ -17,18 +17,14 @@ async function seed(server) {
   await shop.vendedora(local);
   const paciente = await shop.patient(local, 'María Gómez', '3772 400000');
   const seller = await server.token('vendedora', 'clave-vendedora');
-  const movimiento = await shop.movimiento(
+  const movimiento = await shop.venta(
     {
-      tipoMovimiento: 'ENTRADA',
+      local,
+      paciente,
       fecha: '2026-11-21T10:00',
-      local: { id: local },
-      paciente: { id: paciente },
       total: 3000,
-      totalImpuesto: 3000,
       detalles: [{ cantidad: 3, precioUnitario: 1000, subtotal: 3000, producto: { id: producto } }],
-      detallesAdicionales: [],
-      cajaMovimientos: [{ monto: 3000, montoImpuesto: 3000, metodoPago: { id: efectivo }, fecha: '2026-11-21T10:00' }],
-      estadoMovimiento: 'PEDIDO_CRISTALES',
+      pagos: [pago(efectivo, 3000, '2026-11-21T10:00')],
     },
     seller,
   );

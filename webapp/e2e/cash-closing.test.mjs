@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { screenshot, takeAlert } from './support/browser.mjs';
+import { clickToAlert, screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
-import { seeder } from './support/seed.mjs';
-import { loginOn, rowText } from './support/page.mjs';
+import { pago, seeder } from './support/seed.mjs';
+import { addDetail, addPayment, loginOn, rowText } from './support/page.mjs';
 import { TZ, dayFromToday, ddmmyyyy } from './support/days.mjs';
 
 const withApp = useApp();
@@ -21,8 +21,7 @@ const AYER = dayFromToday(-1);
 async function seed(server) {
   const shop = await seeder(server);
   const local = await shop.laCruz();
-  const efectivo = await shop.metodoPago('Efectivo');
-  const tarjeta = await shop.metodoPago('Tarjeta');
+  const { efectivo, tarjeta } = await shop.efectivoYTarjeta();
   const paciente = await shop.patient(local);
   await shop.vendedora(local);
   const caja = (fecha, accion, body) => server.api('POST', `/api/caja/${local}/${fecha}/${accion}`, shop.token, body);
@@ -39,21 +38,14 @@ async function seed(server) {
 async function sell(server, { shop, local, efectivo, tarjeta, paciente }) {
   const seller = await server.token('vendedora', 'clave-vendedora');
   const fecha = `${HOY}T10:00`;
-  await shop.movimiento(
+  await shop.venta(
     {
-      tipoMovimiento: 'ENTRADA',
+      local,
+      paciente,
       fecha,
-      local: { id: local },
-      paciente: { id: paciente },
       total: 2000,
-      totalImpuesto: 2000,
-      detalles: [],
-      detallesAdicionales: [{ descripcion: 'Armazón y cristales', subtotal: 2000 }],
-      cajaMovimientos: [
-        { monto: 1200, montoImpuesto: 1200, metodoPago: { id: efectivo }, fecha },
-        { monto: 800, montoImpuesto: 800, metodoPago: { id: tarjeta }, fecha },
-      ],
-      estadoMovimiento: 'PEDIDO_CRISTALES',
+      adicionales: [{ descripcion: 'Armazón y cristales', subtotal: 2000 }],
+      pagos: [pago(efectivo, 1200, fecha), pago(tarjeta, 800, fecha)],
     },
     seller,
   );
@@ -78,8 +70,10 @@ test('a seller opens the day, counts short, closes with the reason; the day refu
     // The float: $ 1.000 of cash, read as people type it.
     await page.fill('#fondo-1', '1.000');
     await page.getByText('= $ 1.000,00').waitFor();
-    await page.getByRole('button', { name: 'Abrir caja' }).click();
-    assert.deepEqual(await takeAlert(page), { title: 'CAJA ABIERTA', text: 'La caja ha sido abierta!' });
+    await clickToAlert(page, page.getByRole('button', { name: 'Abrir caja' }), {
+      title: 'CAJA ABIERTA',
+      text: 'La caja ha sido abierta!',
+    });
     await estado(page).getByText('Abierta').waitFor();
 
     await sell(server, shop);
@@ -116,8 +110,7 @@ test('a seller opens the day, counts short, closes with the reason; the day refu
     // Closed with the reason.
     await page.fill('#motivo', 'Vuelto mal dado a un cliente');
     await page.getByText('28/255').waitFor();
-    await cerrar.click();
-    assert.deepEqual(await takeAlert(page), { title: 'CAJA CERRADA', text: 'La caja ha sido cerrada!' });
+    await clickToAlert(page, cerrar, { title: 'CAJA CERRADA', text: 'La caja ha sido cerrada!' });
     await estado(page).getByText('Cerrada').waitFor();
     await page.getByText('Motivo de la diferencia: Vuelto mal dado a un cliente').waitFor();
     await page.getByRole('button', { name: 'Imprimir' }).waitFor();
@@ -127,12 +120,8 @@ test('a seller opens the day, counts short, closes with the reason; the day refu
     // A sale dated that day is refused in the movement form with the server's words.
     await page.goto(`${server.url}/crearMovimiento/${shop.paciente}`);
     await page.getByRole('heading', { name: 'Crear Movimiento' }).waitFor();
-    await page.fill('#adicionalDescripcion', 'Estuche');
-    await page.fill('#adicionalSubtotal', '500');
-    await page.getByRole('button', { name: 'Agregar detalle' }).click();
-    await page.getByRole('button', { name: 'Agregar pago' }).click();
-    await page.locator('#metodoPago-0').selectOption({ label: 'Efectivo' });
-    await page.fill('#monto-0', '500');
+    await addDetail(page, 'Estuche', '500');
+    await addPayment(page, 0, 'Efectivo', '500');
     await page.locator('#monto-0').blur();
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.locator('.swal2-popup').waitFor();

@@ -4,9 +4,10 @@
 // page says which order it is, and the visit-us page lists the shop's branches from the server.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { screenshot, takeAlert } from './support/browser.mjs';
+import { clickToAlert, screenshot } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
-import { seeder } from './support/seed.mjs';
+import { pago, seeder } from './support/seed.mjs';
+import { addPayment } from './support/page.mjs';
 
 const withApp = useApp();
 const EXCEDE = 'La suma de los pagos no puede exceder el total del movimiento.';
@@ -18,25 +19,18 @@ async function seed(server) {
   const shop = await seeder(server);
   const local = await shop.laCruz();
   await shop.local({ nombre: 'Santo Tomé', direccion: 'Belgrano 450', celular: '2' });
-  const efectivo = await shop.metodoPago('Efectivo');
-  const tarjeta = await shop.metodoPago('Tarjeta');
+  const { efectivo, tarjeta } = await shop.efectivoYTarjeta();
   const ana = await shop.patient(local);
   const ruiz = await shop.patient(local, 'Ana Gómez Ruiz', '3772 222222');
-  const pago = (id, monto, fecha) => ({ monto, montoImpuesto: monto, metodoPago: { id }, fecha });
-  const venta = (id, descripcion, total, fecha, pagos) =>
-    shop.movimiento({
-      tipoMovimiento: 'ENTRADA',
+  const venta = (paciente, descripcion, total, fecha, pagos) =>
+    shop.venta({
+      local,
+      paciente,
       fecha,
-      local: { id: local },
-      paciente: { id },
       descripcion,
       total,
-      // What was charged: the server checks it against the payments.
-      totalImpuesto: pagos.reduce((sum, p) => sum + p.montoImpuesto, 0),
-      detalles: [],
-      detallesAdicionales: [{ descripcion: 'Armazón y cristales', subtotal: total }],
-      cajaMovimientos: pagos,
-      estadoMovimiento: 'PEDIDO_CRISTALES',
+      adicionales: [{ descripcion: 'Armazón y cristales', subtotal: total }],
+      pagos,
     });
   const pagada = await venta(ana, 'Anteojo de lejos', 2000, '2026-11-10T11:00', [
     pago(efectivo, 1200, '2026-11-10T11:00'),
@@ -127,15 +121,11 @@ test('an expense whose payments exceed its total is stopped once and nothing is 
     await page.locator('#tipoMovimiento').selectOption('SALIDA');
     await page.fill('#descripcion', 'Pago de luz');
     await page.fill('#total', '1500');
-    await page.getByRole('button', { name: 'Agregar pago' }).click();
-    await page.locator('#metodoPago-0').selectOption({ label: 'Efectivo' });
-    await page.getByRole('button', { name: 'Agregar pago' }).click();
-    await page.locator('#metodoPago-1').selectOption({ label: 'Tarjeta' });
-    await page.fill('#monto-1', '20');
+    await addPayment(page, 0, 'Efectivo');
+    await addPayment(page, 1, 'Tarjeta', '20');
     await page.locator('#monto-1').blur();
     await page.getByRole('alert').filter({ hasText: EXCEDE }).waitFor();
-    await page.getByRole('button', { name: 'Guardar' }).click();
-    assert.deepEqual(await takeAlert(page), { title: 'ADVERTENCIA', text: EXCEDE });
+    await clickToAlert(page, page.getByRole('button', { name: 'Guardar' }), { title: 'ADVERTENCIA', text: EXCEDE });
     // No second pop-up (the server's refusal) follows, and nothing was sent.
     await page.waitForTimeout(1500);
     assert.equal(await page.locator('.swal2-popup').count(), 0, 'a second pop-up appeared');

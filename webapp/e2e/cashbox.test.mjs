@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { screenshot, takeAlert } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
 import { seeder } from './support/seed.mjs';
-import { pdfText } from './support/page.mjs';
+import { addDetail, addPayment, addProduct, pdfText } from './support/page.mjs';
 
 const withApp = useApp();
 
@@ -14,8 +14,7 @@ const withApp = useApp();
 async function seed(server) {
   const shop = await seeder(server);
   const local = await shop.laCruz();
-  await shop.metodoPago('Efectivo');
-  await shop.metodoPago('Tarjeta');
+  await shop.efectivoYTarjeta();
   const producto = await shop.rb2140(local, { precio: 1000.5, stock: 3 });
   const paciente = await shop.patient(local);
   await shop.vendedora(local);
@@ -33,20 +32,10 @@ test('a seller sells to a patient with two payments, prints both reports and the
     await page.getByRole('heading', { name: 'Crear Movimiento' }).waitFor();
     assert.ok(await page.locator('#local').isDisabled(), "a seller's branch is fixed");
     await page.fill('#vendedor', 'Eva');
-    const search = page.locator('form[aria-label="Buscar por modelo"]');
-    await page.fill('#buscarModelo', 'RB2140');
-    await search.getByRole('button', { name: 'Buscar' }).click();
-    await page.locator('#productoEncontrado').selectOption(String(producto));
-    await page.getByRole('button', { name: 'Agregar producto' }).click();
-    await page.fill('#adicionalDescripcion', 'cristal Orma Blue');
-    await page.fill('#adicionalSubtotal', '999.50');
-    await page.getByRole('button', { name: 'Agregar detalle' }).click();
-    await page.getByRole('button', { name: 'Agregar pago' }).click();
-    await page.locator('#metodoPago-0').selectOption({ label: 'Efectivo' });
-    await page.fill('#monto-0', '1200');
-    await page.getByRole('button', { name: 'Agregar pago' }).click();
-    await page.locator('#metodoPago-1').selectOption({ label: 'Tarjeta' });
-    await page.fill('#monto-1', '800');
+    await addProduct(page, 'RB2140', producto);
+    await addDetail(page, 'cristal Orma Blue', '999.50');
+    await addPayment(page, 0, 'Efectivo', '1200');
+    await addPayment(page, 1, 'Tarjeta', '800');
     await page.locator('#monto-1').blur();
     await page.getByLabel('Pago completo').first().waitFor();
     console.log('screenshot:', await screenshot(page, 'crear-movimiento'));
@@ -144,10 +133,7 @@ test("a seller sells with a '7,5' % discount and a payment typed '925,46'", () =
     await page.getByRole('link', { name: 'Crear movimiento' }).click();
     await page.getByRole('heading', { name: 'Crear Movimiento' }).waitFor();
     await page.locator('#tipoMovimiento').selectOption('ENTRADA');
-    await page.fill('#buscarModelo', 'RB2140');
-    await page.locator('form[aria-label="Buscar por modelo"]').getByRole('button', { name: 'Buscar' }).click();
-    await page.locator('#productoEncontrado').selectOption(String(producto));
-    await page.getByRole('button', { name: 'Agregar producto' }).click();
+    await addProduct(page, 'RB2140', producto);
     await page.fill('#descuento', '7,5');
     await page.locator('#descuento').blur();
     await page.getByText('= 7,5%').waitFor();

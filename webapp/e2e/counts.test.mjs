@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { screenshot, takeAlert } from './support/browser.mjs';
+import { clickToAlert, screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
 import { seeder } from './support/seed.mjs';
 import { loginOn, noSideways, rowText } from './support/page.mjs';
@@ -94,8 +94,10 @@ test('an admin counts a brand at a branch: the seller counts blind on a phone, a
     await form.getByLabel('Local').selectOption({ label: 'La Cruz' });
     await form.getByLabel('Marca (opcional)').selectOption({ label: 'Vulk' });
     console.log('screenshot:', await screenshot(admin, 'conteo-nuevo'));
-    await form.getByRole('button', { name: 'Comenzar conteo' }).click();
-    assert.deepEqual(await takeAlert(admin), { title: 'CONTEO INICIADO', text: 'El conteo ha comenzado!' });
+    await clickToAlert(admin, form.getByRole('button', { name: 'Comenzar conteo' }), {
+      title: 'CONTEO INICIADO',
+      text: 'El conteo ha comenzado!',
+    });
     await admin.getByRole('heading', { name: /^Conteo #\d+$/ }).waitFor();
     const id = Number(new URL(admin.url()).pathname.split('/').at(-1));
     await admin.getByText('0 de 3 contados').waitFor();
@@ -106,8 +108,7 @@ test('an admin counts a brand at a branch: the seller counts blind on a phone, a
     await admin.goto(`${server.url}/conteos`);
     await admin.getByRole('button', { name: 'Nuevo conteo' }).click();
     await form.getByLabel('Local').selectOption({ label: 'La Cruz' });
-    await form.getByRole('button', { name: 'Comenzar conteo' }).click();
-    assert.deepEqual(await takeAlert(admin), {
+    await clickToAlert(admin, form.getByRole('button', { name: 'Comenzar conteo' }), {
       title: 'ERROR',
       text: 'Ya hay un conteo abierto en ese local: cerralo o cancelalo antes de empezar otro.',
     });
@@ -131,8 +132,7 @@ test('an admin counts a brand at a branch: the seller counts blind on a phone, a
     // Typed and saved.
     await seller.fill('#contado-' + s.aviator, '3');
     await seller.getByText('1 sin guardar').waitFor();
-    await seller.getByRole('button', { name: 'Guardar' }).click();
-    assert.deepEqual(await takeAlert(seller), {
+    await clickToAlert(seller, seller.getByRole('button', { name: 'Guardar' }), {
       title: 'CANTIDADES GUARDADAS',
       text: 'Las cantidades han sido guardadas!',
     });

@@ -11,10 +11,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { screenshot, takeAlert } from './support/browser.mjs';
+import { clickToAlert, screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
-import { seeder } from './support/seed.mjs';
-import { loginOn, noSideways, rowText } from './support/page.mjs';
+import { armazonYCristales, pago, seeder } from './support/seed.mjs';
+import { addDetail, addPayment, addProduct, loginOn, noSideways, rowText } from './support/page.mjs';
 import { TZ, dayFromToday, ddmmyyyy } from './support/days.mjs';
 
 const withApp = useApp();
@@ -27,23 +27,10 @@ const HACE_45 = dayFromToday(-45);
 async function seed(server) {
   const shop = await seeder(server);
   const local = await shop.laCruz();
-  const efectivo = await shop.metodoPago('Efectivo');
-  const tarjeta = await shop.metodoPago('Tarjeta');
+  const { efectivo, tarjeta } = await shop.efectivoYTarjeta();
   const producto = await shop.rb2140(local, { precio: 1000.55, stock: 3 });
   const paciente = await shop.patient(local);
-  const fecha = `${HACE_45}T10:00`;
-  const vieja = await shop.movimiento({
-    tipoMovimiento: 'ENTRADA',
-    fecha,
-    local: { id: local },
-    paciente: { id: paciente },
-    total: 2000,
-    totalImpuesto: 800,
-    detalles: [],
-    detallesAdicionales: [{ descripcion: 'Armazón y cristales', subtotal: 2000 }],
-    cajaMovimientos: [{ monto: 800, montoImpuesto: 800, metodoPago: { id: efectivo }, fecha }],
-    estadoMovimiento: 'PEDIDO_CRISTALES',
-  });
+  const vieja = await shop.venta(armazonYCristales(local, paciente, efectivo, `${HACE_45}T10:00`));
   await shop.vendedora(local);
   return { shop, local, efectivo, tarjeta, producto, paciente, vieja };
 }
@@ -62,8 +49,10 @@ test("a branch's day: float, a sale, an old debt collected, a return, the list, 
     await page.getByRole('link', { name: 'CIERRE DE CAJA' }).click();
     await page.getByRole('heading', { name: `La Cruz · ${ddmmyyyy(HOY)}` }).waitFor();
     await page.fill(`#fondo-${efectivo}`, '1.000');
-    await page.getByRole('button', { name: 'Abrir caja' }).click();
-    assert.deepEqual(await takeAlert(page), { title: 'CAJA ABIERTA', text: 'La caja ha sido abierta!' });
+    await clickToAlert(page, page.getByRole('button', { name: 'Abrir caja' }), {
+      title: 'CAJA ABIERTA',
+      text: 'La caja ha sido abierta!',
+    });
     await page.getByTestId('estado-caja').getByText('Abierta').waitFor();
     console.log('screenshot:', await screenshot(page, 'dia-apertura'));
 
@@ -71,22 +60,13 @@ test("a branch's day: float, a sale, an old debt collected, a return, the list, 
     // paid $ 1.000 cash and $ 890,09 by card.
     await page.goto(`${server.url}/crearMovimiento/${paciente}`);
     await page.getByRole('heading', { name: 'Crear Movimiento' }).waitFor();
-    await page.fill('#buscarModelo', 'RB2140');
-    await page.locator('form[aria-label="Buscar por modelo"]').getByRole('button', { name: 'Buscar' }).click();
-    await page.locator('#productoEncontrado').selectOption(String(producto));
-    await page.getByRole('button', { name: 'Agregar producto' }).click();
+    await addProduct(page, 'RB2140', producto);
     await page.fill('#cantidad-0', '2');
-    await page.fill('#adicionalDescripcion', 'Estuche');
-    await page.fill('#adicionalSubtotal', '99');
-    await page.getByRole('button', { name: 'Agregar detalle' }).click();
+    await addDetail(page, 'Estuche', '99');
     await page.fill('#descuento', '10');
     await page.locator('#total').getByText('$ 1.890,09').waitFor();
-    await page.getByRole('button', { name: 'Agregar pago' }).click();
-    await page.locator('#metodoPago-0').selectOption({ label: 'Efectivo' });
-    await page.fill('#monto-0', '1000');
-    await page.getByRole('button', { name: 'Agregar pago' }).click();
-    await page.locator('#metodoPago-1').selectOption({ label: 'Tarjeta' });
-    await page.fill('#monto-1', '890,09');
+    await addPayment(page, 0, 'Efectivo', '1000');
+    await addPayment(page, 1, 'Tarjeta', '890,09');
     await page.locator('#monto-1').blur();
     console.log('screenshot:', await screenshot(page, 'dia-venta'));
     await page.getByRole('button', { name: 'Guardar' }).click();
@@ -103,8 +83,10 @@ test("a branch's day: float, a sale, an old debt collected, a return, the list, 
     await page.getByRole('button', { name: `Cobrar venta #${vieja}` }).click();
     await page.locator('#cobroMetodo').selectOption({ label: 'Efectivo' });
     await page.fill('#cobroMonto', '500');
-    await page.getByRole('dialog').getByRole('button', { name: 'Cobrar', exact: true }).click();
-    assert.deepEqual(await takeAlert(page), { title: 'PAGO REGISTRADO', text: 'El pago ha sido registrado!' });
+    await clickToAlert(page, page.getByRole('dialog').getByRole('button', { name: 'Cobrar', exact: true }), {
+      title: 'PAGO REGISTRADO',
+      text: 'El pago ha sido registrado!',
+    });
     await page.getByTestId('total-adeudado').getByText('$ 700,00').waitFor();
     console.log('screenshot:', await screenshot(page, 'dia-cobro'));
 
@@ -129,8 +111,7 @@ test("a branch's day: float, a sale, an old debt collected, a return, the list, 
     const estimate = (await dialog.getByTestId('devolucion-estimada').locator('strong').textContent()).trim();
     assert.equal(estimate, 'Reintegro: $ 900,50');
     console.log('screenshot:', await screenshot(page, 'dia-devolucion', { fullPage: false }));
-    await devolver.click();
-    assert.deepEqual(await takeAlert(page), {
+    await clickToAlert(page, devolver, {
       title: 'DEVOLUCIÓN REGISTRADA',
       text: 'La devolución ha sido registrada! Reintegro: $ 900,50.',
     });
@@ -220,8 +201,7 @@ test("a branch's day: float, a sale, an old debt collected, a return, the list, 
       'Tarjeta | $ 0,00 | $ 890,09 | $ 890,09 | $ 0,00 (Cuadra)',
     );
     await page.fill('#motivo', 'Vuelto mal dado en la devolución');
-    await cerrar.click();
-    assert.deepEqual(await takeAlert(page), { title: 'CAJA CERRADA', text: 'La caja ha sido cerrada!' });
+    await clickToAlert(page, cerrar, { title: 'CAJA CERRADA', text: 'La caja ha sido cerrada!' });
     await page.getByTestId('estado-caja').getByText('Cerrada').waitFor();
     await page.getByText('Motivo de la diferencia: Vuelto mal dado en la devolución').waitFor();
     console.log('screenshot:', await screenshot(page, 'dia-cierre'));
@@ -260,18 +240,15 @@ test('returns of a sale that still owes: the debt is cancelled first, each refun
     // Today's sale: 2 × RB2140 at $ 1.000,55 and a case of $ 99, 10% off: $ 1.890,09; paid
     // $ 500 in cash, it owes $ 1.390,09.
     const fecha = `${HOY}T09:30`;
-    const venta = await shop.movimiento({
-      tipoMovimiento: 'ENTRADA',
+    const venta = await shop.venta({
+      local,
+      paciente,
       fecha,
-      local: { id: local },
-      paciente: { id: paciente },
       descuento: 10,
       total: 1890.09,
-      totalImpuesto: 500,
       detalles: [{ cantidad: 2, precioUnitario: 1000.55, subtotal: 2001.1, producto: { id: producto } }],
-      detallesAdicionales: [{ descripcion: 'Estuche', subtotal: 99 }],
-      cajaMovimientos: [{ monto: 500, montoImpuesto: 500, metodoPago: { id: efectivo }, fecha }],
-      estadoMovimiento: 'PEDIDO_CRISTALES',
+      adicionales: [{ descripcion: 'Estuche', subtotal: 99 }],
+      pagos: [pago(efectivo, 500, fecha)],
     });
     const page = await newPage({ timezoneId: TZ });
     await loginOn(page, server.url, 'vendedora', 'clave-vendedora');
@@ -295,8 +272,7 @@ test('returns of a sale that still owes: the debt is cancelled first, each refun
      * refunds are listed in order, the new one last). */
     const devolver = async (reintegro) => {
       const before = await refundLinks.count();
-      await dialog.getByRole('button', { name: 'Devolver', exact: true }).click();
-      assert.deepEqual(await takeAlert(page), {
+      await clickToAlert(page, dialog.getByRole('button', { name: 'Devolver', exact: true }), {
         title: 'DEVOLUCIÓN REGISTRADA',
         text: `La devolución ha sido registrada! Reintegro: ${reintegro}.`,
       });

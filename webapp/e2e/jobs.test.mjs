@@ -21,9 +21,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { artifactsDir, screenshot, takeAlert } from './support/browser.mjs';
+import { artifactsDir, clickToAlert, screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
-import { seeder } from './support/seed.mjs';
+import { pago, seeder } from './support/seed.mjs';
 import { cellsOf, loginOn, noSideways } from './support/page.mjs';
 import { TZ, dayFromToday, ddmmyyyy } from './support/days.mjs';
 import { freePort } from './support/server.mjs';
@@ -116,21 +116,19 @@ async function seed(server) {
   const cristal = await shop.categoria('Cristal');
   const receta = await shop.categoria('Receta');
   const proveedor = await shop.proveedor('Opti', '1');
-  const lente = await shop.producto({
-    modelo: 'Orma Blue',
-    marca: { id: essilor },
-    categorias: [{ id: cristal }],
+  const lente = await shop.modelo(centro, 'Orma Blue', {
+    marca: essilor,
+    categoria: cristal,
+    proveedor,
     precio: 30000,
-    proveedores: [{ id: proveedor }],
-    productoLocales: [{ local: { id: centro }, stock: 10 }],
+    stock: 10,
   });
-  const armazon = await shop.producto({
-    modelo: 'RB5154',
-    marca: { id: rayBan },
-    categorias: [{ id: receta }],
+  const armazon = await shop.modelo(centro, 'RB5154', {
+    marca: rayBan,
+    categoria: receta,
+    proveedor,
     precio: 50000,
-    proveedores: [{ id: proveedor }],
-    productoLocales: [{ local: { id: centro }, stock: 3 }],
+    stock: 3,
   });
   const laboratorio = await shop.laboratorio('Lab Sur', '3794 555555');
   const grad = (ojo, tipo, esferico, cilindrico, eje) => ({ ojo, tipo, esferico, cilindrico, eje });
@@ -167,21 +165,17 @@ async function seed(server) {
   await shop.seller('vendedora', 'clave-vendedora', centro);
   const vendedora = await server.token('vendedora', 'clave-vendedora');
   const fecha = `${HOY}T10:00`;
-  const venta = await shop.movimiento(
+  const venta = await shop.venta(
     {
-      tipoMovimiento: 'ENTRADA',
+      local: centro,
+      paciente,
       fecha,
-      local: { id: centro },
-      paciente: { id: paciente },
       total: 80000,
-      totalImpuesto: 30000,
       detalles: [
         { cantidad: 1, precioUnitario: 30000, subtotal: 30000, producto: { id: lente } },
         { cantidad: 1, precioUnitario: 50000, subtotal: 50000, producto: { id: armazon } },
       ],
-      detallesAdicionales: [],
-      cajaMovimientos: [{ monto: 30000, montoImpuesto: 30000, metodoPago: { id: efectivo }, fecha }],
-      estadoMovimiento: 'PEDIDO_CRISTALES',
+      pagos: [pago(efectivo, 30000, fecha)],
     },
     vendedora,
   );
@@ -192,8 +186,7 @@ async function seed(server) {
 async function moveTo(page, estado, motivo) {
   await page.locator('#trabajoNuevoEstado').selectOption(estado);
   if (motivo !== undefined) await page.fill('#trabajoMotivo', motivo);
-  await page.getByRole('button', { name: 'Cambiar estado' }).click();
-  assert.deepEqual(await takeAlert(page), {
+  await clickToAlert(page, page.getByRole('button', { name: 'Cambiar estado' }), {
     title: 'ESTADO ACTUALIZADO',
     text: 'El estado del trabajo ha sido actualizado!',
   });
@@ -254,15 +247,13 @@ test('a job from the order to the notices and the delivery, with a real mail ser
         await page.fill('#encargoPrometido', ddmmyyyy(AYER));
         await page.fill('#encargoBandeja', 'B-07');
         await page.fill('#encargoNotas', 'Antirreflejo azul');
-        await encargar.click();
-        assert.deepEqual(await takeAlert(page), {
+        await clickToAlert(page, encargar, {
           title: 'ERROR DE VALIDACIÓN',
           text: 'La fecha prometida no puede ser anterior al día del pedido.',
         });
         await page.fill('#encargoPrometido', ddmmyyyy(EN_TRES_DIAS));
         console.log('screenshot:', await screenshot(page, 'trabajos-venta-encargar'));
-        await encargar.click();
-        assert.deepEqual(await takeAlert(page), {
+        await clickToAlert(page, encargar, {
           title: 'TRABAJO ENCARGADO',
           text: 'El trabajo ha sido encargado al laboratorio!',
         });
@@ -566,8 +557,7 @@ test("on the counter's phone the job fits; without a mail server the mail is ref
     await phone.getByRole('table', { name: 'Receta' }).waitFor();
     await noSideways(phone, 'trabajo');
     console.log('screenshot:', await screenshot(phone, 'trabajos-telefono'));
-    await phone.getByRole('button', { name: 'Avisar por correo' }).click();
-    assert.deepEqual(await takeAlert(phone), {
+    await clickToAlert(phone, phone.getByRole('button', { name: 'Avisar por correo' }), {
       title: 'ERROR DE VALIDACIÓN',
       text: 'La óptica no tiene configurado el envío de correos.',
     });
@@ -598,8 +588,10 @@ test("on the counter's phone the job fits; without a mail server the mail is ref
     await page.getByRole('button', { name: 'Limpiar selección' }).click();
     await page.getByLabel('Nombre').fill('Lab Norte');
     await page.getByLabel('Celular').fill('3794 666666');
-    await page.getByRole('button', { name: 'Crear' }).click();
-    assert.deepEqual(await takeAlert(page), { title: 'El laboratorio ha sido creado con éxito!', text: '' });
+    await clickToAlert(page, page.getByRole('button', { name: 'Crear' }), {
+      title: 'El laboratorio ha sido creado con éxito!',
+      text: '',
+    });
     const labs = await server.api('GET', '/api/laboratorio', shop.token);
     assert.deepEqual(labs.body.map((l) => l.nombre).sort(), ['Lab Norte', 'Lab Sur']);
   }));

@@ -1,7 +1,7 @@
 // The lookup administration screens, driven as an admin would: spec 000 sections 2, 5 and 8.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { screenshot, takeAlert } from './support/browser.mjs';
+import { clickToAlert, screenshot, takeAlert } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
 import { seeder } from './support/seed.mjs';
 
@@ -47,8 +47,7 @@ test('an admin creates, edits and deletes a brand; the page stays and reloads it
     assert.equal(await page.getByTestId('lookup-list').evaluate((e) => getComputedStyle(e).maxHeight), '300px');
 
     await page.fill('#field-nombre', 'Ray-Ban');
-    await b.crear.click();
-    assert.deepEqual(await takeAlert(page), { title: 'La marca ha sido creada con éxito!', text: '' });
+    await clickToAlert(page, b.crear, { title: 'La marca ha sido creada con éxito!', text: '' });
     assert.match(page.url(), /\/adminitrarMarca$/);
     await page.getByLabel('Ray-Ban').waitFor();
     assert.equal(await page.inputValue('#field-nombre'), '', 'form cleared after the action');

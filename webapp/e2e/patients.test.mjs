@@ -1,7 +1,7 @@
 // The patient screens, driven as staff would: spec 001 sections 2, 3, 4, 5 and 8.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { screenshot, takeAlert } from './support/browser.mjs';
+import { clickToAlert, screenshot } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
 import { seeder } from './support/seed.mjs';
 
@@ -109,8 +109,7 @@ test('staff register a patient with a ficha, find it by name and document, and a
     await field(nueva, 'DNP derecho').blur();
     console.log('screenshot:', await screenshot(page, 'crear-paciente'));
 
-    await crear.click();
-    assert.deepEqual(await takeAlert(page), {
+    await clickToAlert(page, crear, {
       title: 'PACIENTE CREADO',
       text: 'El paciente ha sido creado exitosamente.',
     });
@@ -143,8 +142,10 @@ test('staff register a patient with a ficha, find it by name and document, and a
     await rowCount(page, 2);
     const porDocumento = searchIn(page, 'Buscar por documento');
     await porDocumento.getByRole('textbox').fill('99999999');
-    await porDocumento.getByRole('button', { name: 'Buscar' }).click();
-    assert.deepEqual(await takeAlert(page), { title: 'SIN RESULTADOS', text: NO_MATCH });
+    await clickToAlert(page, porDocumento.getByRole('button', { name: 'Buscar' }), {
+      title: 'SIN RESULTADOS',
+      text: NO_MATCH,
+    });
     await page.getByText('No se encontraron pacientes', { exact: true }).waitFor();
     await porDocumento.getByRole('textbox').fill('30123456');
     await porDocumento.getByRole('button', { name: 'Buscar' }).click();
@@ -193,8 +194,7 @@ test('staff register a patient with a ficha, find it by name and document, and a
       `/adminitrarCajaPaciente/${encodeURIComponent('José Pérez Núñez')}?id=${id}`,
     );
     console.log('screenshot:', await screenshot(page, 'editar-paciente'));
-    await page.getByRole('button', { name: 'Editar Paciente', exact: true }).click();
-    assert.deepEqual(await takeAlert(page), {
+    await clickToAlert(page, page.getByRole('button', { name: 'Editar Paciente', exact: true }), {
       title: 'PACIENTE EDITADO',
       text: 'El paciente ha sido actualizado correctamente.',
     });

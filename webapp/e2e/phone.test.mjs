@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
-import { seeder } from './support/seed.mjs';
+import { pago, seeder } from './support/seed.mjs';
 
 const withApp = useApp();
 
@@ -20,39 +20,17 @@ async function seed(server) {
   });
   // A sale paid two ways that still owes, and an expense: the list's columns must fit a phone.
   const tarjeta = await shop.metodoPago('Tarjeta de crédito');
-  const paciente = await shop.paciente({
-    nombreCompleto: 'María José Gómez Ruiz',
-    celular: '3772 400400',
-    genero: 'Mujer',
-    local: { id: local },
-    historialFichas: [],
-  });
-  const pago = (id, monto, fecha) => ({ monto, montoImpuesto: monto, metodoPago: { id }, fecha });
-  await shop.movimiento({
-    tipoMovimiento: 'ENTRADA',
+  const paciente = await shop.patient(local, 'María José Gómez Ruiz', '3772 400400');
+  await shop.venta({
+    local,
+    paciente,
     fecha: '2026-11-10T11:00',
-    local: { id: local },
-    paciente: { id: paciente },
     descripcion: 'Anteojo multifocal con antirreflejo y filtro azul, entrega en diez días',
     total: 450000,
-    totalImpuesto: 350000.5,
-    detalles: [],
-    detallesAdicionales: [{ descripcion: 'Armazón y cristales multifocales', subtotal: 450000 }],
-    cajaMovimientos: [pago(efectivo, 200000, '2026-11-10T11:00'), pago(tarjeta, 150000.5, '2026-11-10T11:05')],
-    estadoMovimiento: 'PEDIDO_CRISTALES',
+    adicionales: [{ descripcion: 'Armazón y cristales multifocales', subtotal: 450000 }],
+    pagos: [pago(efectivo, 200000, '2026-11-10T11:00'), pago(tarjeta, 150000.5, '2026-11-10T11:05')],
   });
-  await shop.movimiento({
-    tipoMovimiento: 'SALIDA',
-    fecha: '2026-11-12T09:00',
-    local: { id: local },
-    descripcion: 'Pago de luz de noviembre',
-    total: 35500,
-    totalImpuesto: 35500,
-    detalles: [],
-    detallesAdicionales: [],
-    cajaMovimientos: [pago(efectivo, 35500, '2026-11-12T09:00')],
-    estadoMovimiento: null,
-  });
+  await shop.gasto(local, 'Pago de luz de noviembre', 35500, efectivo, '2026-11-12T09:00');
   await shop.vendedora(local);
 }
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { screenshot, takeAlert } from './support/browser.mjs';
+import { clickToAlert, screenshot, takeAlert } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
 import { seeder } from './support/seed.mjs';
 
@@ -51,15 +51,13 @@ test('an admin bulk-creates three products, finds them, edits one and returns to
     await page.getByRole('textbox', { name: 'Modelo 3', exact: true }).fill('RB3025');
     await fillFields(page, { marca: 'Ray-Ban', costo: '1000', stock: '4' });
     assert.equal(await page.inputValue('#precio'), '3600', 'price = cost x 1.2 x 3');
-    await page.getByRole('button', { name: 'Crear Producto' }).click();
-    assert.deepEqual(await takeAlert(page), {
+    await clickToAlert(page, page.getByRole('button', { name: 'Crear Producto' }), {
       title: 'MODELOS REPETIDOS',
       text: 'Tenés modelos repetidos en el formulario: RB2140',
     });
 
     await page.getByRole('textbox', { name: 'Modelo 2', exact: true }).fill('RB4165');
-    await page.getByRole('button', { name: 'Crear Producto' }).click();
-    assert.deepEqual(await takeAlert(page), {
+    await clickToAlert(page, page.getByRole('button', { name: 'Crear Producto' }), {
       title: 'PRODUCTOS CREADOS',
       text: 'Los productos han sido guardados con éxito!',
     });
@@ -76,11 +74,14 @@ test('an admin bulk-creates three products, finds them, edits one and returns to
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     await rowOf(page, 'RB3025').waitFor();
     await page.getByLabel('Buscar por marca', { exact: true }).last().fill('vulk');
-    await page.getByRole('search', { name: 'Buscar por marca' }).getByRole('button', { name: 'Buscar' }).click();
-    assert.deepEqual(await takeAlert(page), {
-      title: 'SIN RESULTADOS',
-      text: 'No se encontraron productos con esa marca',
-    });
+    await clickToAlert(
+      page,
+      page.getByRole('search', { name: 'Buscar por marca' }).getByRole('button', { name: 'Buscar' }),
+      {
+        title: 'SIN RESULTADOS',
+        text: 'No se encontraron productos con esa marca',
+      },
+    );
     await page.getByRole('button', { name: 'Limpiar Filtros' }).click();
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 3);
 
@@ -92,8 +93,10 @@ test('an admin bulk-creates three products, finds them, edits one and returns to
     await page.fill('#precio', '4999.99');
     await page.getByLabel('Stock La Cruz').fill('7');
     console.log('screenshot:', await screenshot(page, 'editar-producto'));
-    await page.getByRole('button', { name: 'Editar Producto' }).click();
-    assert.deepEqual(await takeAlert(page), { title: 'PRODUCTO EDITADO', text: 'Se ha editado con éxito!' });
+    await clickToAlert(page, page.getByRole('button', { name: 'Editar Producto' }), {
+      title: 'PRODUCTO EDITADO',
+      text: 'Se ha editado con éxito!',
+    });
     await page.waitForURL(/\/productos\/page\/0$/);
     const row = rowOf(page, 'RB3025');
     await row.getByText('$ 4.999,99', { exact: true }).waitFor();
@@ -126,8 +129,7 @@ test('an admin raises one brand by 10% and exports the branch stock', () =>
     await page.fill('#valor', '150');
     await page.getByLabel('Marca', { exact: true }).fill('Ray');
     await page.getByRole('list', { name: 'Sugerencias de Marca' }).getByRole('button', { name: 'Ray-Ban' }).click();
-    await page.getByRole('button', { name: 'Aplicar Cambios' }).click();
-    assert.deepEqual(await takeAlert(page), {
+    await clickToAlert(page, page.getByRole('button', { name: 'Aplicar Cambios' }), {
       title: 'Valor inválido',
       text: 'El porcentaje debe estar entre 0 y 100.',
     });
@@ -154,8 +156,10 @@ test('an admin raises one brand by 10% and exports the branch stock', () =>
     // the branch stock sheet
     await page.getByRole('button', { name: 'Generar Stock del Local' }).click();
     await page.getByRole('dialog', { name: 'Seleccionar Local' }).waitFor();
-    await page.getByRole('button', { name: 'Generar Excel' }).click();
-    assert.deepEqual(await takeAlert(page), { title: 'ATENCIÓN', text: 'Por favor selecciona un local' });
+    await clickToAlert(page, page.getByRole('button', { name: 'Generar Excel' }), {
+      title: 'ATENCIÓN',
+      text: 'Por favor selecciona un local',
+    });
     await page.selectOption('#stock-local', { label: 'La Cruz' });
     const [download] = await Promise.all([
       page.waitForEvent('download'),

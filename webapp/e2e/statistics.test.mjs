@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { screenshot, takeAlert } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
-import { seeder } from './support/seed.mjs';
+import { pago, seeder } from './support/seed.mjs';
 
 const withApp = useApp();
 
@@ -14,33 +14,16 @@ const withApp = useApp();
 async function seed(server) {
   const shop = await seeder(server);
   const local = await shop.laCruz();
-  const efectivo = await shop.metodoPago('Efectivo');
-  const tarjeta = await shop.metodoPago('Tarjeta');
+  const { efectivo, tarjeta } = await shop.efectivoYTarjeta();
   const producto = await shop.rb2140(local, { precio: 1000.5, costo: 400, stock: 5 });
-  const pago = (id, monto, fecha) => ({ monto, montoImpuesto: monto, metodoPago: { id }, fecha });
-  await shop.movimiento({
-    tipoMovimiento: 'ENTRADA',
+  await shop.venta({
+    local,
     fecha: '2026-11-10T11:00',
-    local: { id: local },
     total: 2001,
-    totalImpuesto: 2001,
     detalles: [{ cantidad: 2, precioUnitario: 1000.5, subtotal: 2001, producto: { id: producto } }],
-    detallesAdicionales: [],
-    cajaMovimientos: [pago(efectivo, 1500, '2026-11-10T11:00'), pago(tarjeta, 501, '2026-11-10T11:05')],
-    estadoMovimiento: 'PEDIDO_CRISTALES',
+    pagos: [pago(efectivo, 1500, '2026-11-10T11:00'), pago(tarjeta, 501, '2026-11-10T11:05')],
   });
-  await shop.movimiento({
-    tipoMovimiento: 'SALIDA',
-    fecha: '2026-11-12T09:00',
-    local: { id: local },
-    descripcion: 'Limpieza',
-    total: 300,
-    totalImpuesto: 300,
-    detalles: [],
-    detallesAdicionales: [],
-    cajaMovimientos: [pago(efectivo, 300, '2026-11-12T09:00')],
-    estadoMovimiento: null,
-  });
+  await shop.gasto(local, 'Limpieza', 300, efectivo, '2026-11-12T09:00');
   await shop.vendedora(local);
   return { local };
 }

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { screenshot, takeAlert } from './support/browser.mjs';
+import { clickToAlert, screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
 import { seeder } from './support/seed.mjs';
 import { cellsOf, loginOn, noSideways } from './support/page.mjs';
@@ -23,18 +23,7 @@ async function seed(server) {
   const shop = await seeder(server);
   const centro = await shop.local({ nombre: 'Centro', direccion: 'Mitre 100', celular: '1' });
   const norte = await shop.local({ nombre: 'Norte', direccion: 'Ruta 12 km 3', celular: '2' });
-  const marca = await shop.marca('Ray-Ban');
-  const sol = await shop.categoria('Sol');
-  const proveedor = await shop.proveedor('Opti', '1');
-  const producto = await shop.producto({
-    modelo: 'RB2140',
-    marca: { id: marca },
-    categorias: [{ id: sol }],
-    precio: 1000,
-    costo: 400,
-    proveedores: [{ id: proveedor }],
-    productoLocales: [{ local: { id: centro }, stock: 10 }],
-  });
+  const producto = await shop.rb2140(centro, { precio: 1000, stock: 10, costo: 400 });
   await shop.seller('norte', 'clave-norte', norte);
   return { shop, centro, norte, producto };
 }
@@ -72,8 +61,7 @@ test('a transfer sent, received short, an adjustment in the ledger, and the reor
     await page.fill('#transferenciaNota', 'Para la vidriera de Norte');
     assert.ok(await enviar.isEnabled());
     console.log('screenshot:', await screenshot(page, 'stock-transferencia-nueva'));
-    await enviar.click();
-    assert.deepEqual(await takeAlert(page), {
+    await clickToAlert(page, enviar, {
       title: 'TRANSFERENCIA ENVIADA',
       text: 'La transferencia ha sido enviada!',
     });
@@ -107,8 +95,7 @@ test('a transfer sent, received short, an adjustment in the ledger, and the reor
     assert.ok(await recibir.isDisabled());
     await vendedor.fill('#recepcionMotivo', 'Un armazón llegó roto');
     console.log('screenshot:', await screenshot(vendedor, 'stock-transferencia-recepcion'));
-    await recibir.click();
-    assert.deepEqual(await takeAlert(vendedor), {
+    await clickToAlert(vendedor, recibir, {
       title: 'TRANSFERENCIA RECIBIDA',
       text: 'La transferencia ha sido recibida!',
     });
@@ -133,8 +120,10 @@ test('a transfer sent, received short, an adjustment in the ledger, and the reor
     await page.fill('#ajusteCantidad', '-1');
     await page.fill('#ajusteNota', 'Se cayó del exhibidor');
     console.log('screenshot:', await screenshot(page, 'stock-ajuste'));
-    await dialog.getByRole('button', { name: 'Ajustar' }).click();
-    assert.deepEqual(await takeAlert(page), { title: 'STOCK AJUSTADO', text: 'El stock ha sido ajustado!' });
+    await clickToAlert(page, dialog.getByRole('button', { name: 'Ajustar' }), {
+      title: 'STOCK AJUSTADO',
+      text: 'El stock ha sido ajustado!',
+    });
     // The form above opened before the change (its save would be refused as stale): the panel says so.
     await page.getByText('El formulario de arriba muestra el producto como estaba al abrirlo').waitFor();
     assert.deepEqual((await cellsOf(centroFila)).slice(0, 3), ['Centro', '6', '—']);
@@ -145,27 +134,15 @@ test('a transfer sent, received short, an adjustment in the ledger, and the reor
     // The transfer's rows: 3 out of Centro, 2 into Norte (the shortfall entered no branch).
     const transferencia = libro.locator('tbody tr', { hasText: `Transferencia #${id}` });
     assert.equal(await transferencia.count(), 2);
-    assert.deepEqual((await cellsOf(transferencia.nth(0))).slice(1, 6), [
-      'Centro',
-      'Transferencia',
-      '-3',
-      '7',
-      `Transferencia #${id}`,
-    ]);
-    assert.deepEqual((await cellsOf(transferencia.nth(1))).slice(1, 6), [
-      'Norte',
-      'Transferencia',
-      '+2',
-      '2',
-      `Transferencia #${id}`,
-    ]);
+    const row = async (n) => (await cellsOf(transferencia.nth(n))).slice(1, 6);
+    assert.deepEqual(await row(0), ['Centro', 'Transferencia', '-3', '7', `Transferencia #${id}`]);
+    assert.deepEqual(await row(1), ['Norte', 'Transferencia', '+2', '2', `Transferencia #${id}`]);
     console.log('screenshot:', await screenshot(page, 'stock-libro'));
 
     // A reorder point at Norte (2 in stock, point 5) puts the product in 'Reponer'.
     const norteFila = page.getByTestId(`stock-local-${norte}`);
     await norteFila.getByLabel('Punto de pedido en Norte', { exact: true }).fill('5');
-    await norteFila.getByRole('button', { name: 'Guardar punto de pedido en Norte' }).click();
-    assert.deepEqual(await takeAlert(page), {
+    await clickToAlert(page, norteFila.getByRole('button', { name: 'Guardar punto de pedido en Norte' }), {
       title: 'PUNTO DE PEDIDO GUARDADO',
       text: 'El punto de pedido ha sido guardado!',
     });

@@ -1,4 +1,5 @@
 // The system Chromium driven by playwright-core, the app's alerts and the screenshots.
+import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,4 +54,10 @@ export async function screenshot(page, name, { fullPage = true } = {}) {
   const file = path.join(artifactsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage });
   return file;
+}
+
+/** Clicks `button` and checks the alert it brings (`{ title, text }`), dismissed. */
+export async function clickToAlert(page, button, alert) {
+  await button.click();
+  assert.deepEqual(await takeAlert(page), alert);
 }

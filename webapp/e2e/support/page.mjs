@@ -1,5 +1,5 @@
 // What the browser tests read off a page and do on it the same way: log in on a page of its own,
-// a table row's cells, the phone's width, a downloaded PDF's text.
+// a table row's cells, the phone's width, a downloaded PDF's text, the movement form's steps.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
@@ -47,4 +47,28 @@ export async function pdfText(download) {
   const out = spawnSync('pdftotext', ['-layout', '-', '-'], { input: bytes });
   assert.equal(out.status, 0, 'pdftotext could not read the PDF');
   return out.stdout.toString('utf8').replace(/\s+/g, ' ');
+}
+
+// The movement form's steps, as a seller takes them.
+
+/** Finds model `modelo` and adds the found product `id` to the sale. */
+export async function addProduct(page, modelo, id) {
+  await page.fill('#buscarModelo', modelo);
+  await page.locator('form[aria-label="Buscar por modelo"]').getByRole('button', { name: 'Buscar' }).click();
+  await page.locator('#productoEncontrado').selectOption(String(id));
+  await page.getByRole('button', { name: 'Agregar producto' }).click();
+}
+
+/** Adds an additional line (a service, a lens) of `subtotal` as typed. */
+export async function addDetail(page, descripcion, subtotal) {
+  await page.fill('#adicionalDescripcion', descripcion);
+  await page.fill('#adicionalSubtotal', subtotal);
+  await page.getByRole('button', { name: 'Agregar detalle' }).click();
+}
+
+/** Adds payment row `index` by method `metodo` and, when given, types its `monto`. */
+export async function addPayment(page, index, metodo, monto) {
+  await page.getByRole('button', { name: 'Agregar pago' }).click();
+  await page.locator(`#metodoPago-${index}`).selectOption({ label: metodo });
+  if (monto !== undefined) await page.fill(`#monto-${index}`, monto);
 }

@@ -5,6 +5,20 @@ import assert from 'node:assert/strict';
 /** The shop's today (yyyy-mm-dd), as the server dates a day. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
 
+/** A payment of `monto` by method `id`, dated `fecha`. */
+export const pago = (id, monto, fecha) => ({ monto, montoImpuesto: monto, metodoPago: { id }, fecha });
+
+/** The old sale several tests collect from: a frame and lenses of $ 2.000 for `paciente` at
+ * `local` on `fecha`, $ 800 paid by method `metodo` and $ 1.200 still owed (for `shop.venta`). */
+export const armazonYCristales = (local, paciente, metodo, fecha) => ({
+  local,
+  paciente,
+  fecha,
+  total: 2000,
+  adicionales: [{ descripcion: 'Armazón y cristales', subtotal: 2000 }],
+  pagos: [pago(metodo, 800, fecha)],
+});
+
 export async function seeder(server) {
   const token = await server.token('admin', server.adminPassword);
   const opened = new Set();
@@ -48,6 +62,39 @@ export async function seeder(server) {
       if (as === token) await openPastDays(body);
       return create('/api/movimientos', body, 'movimiento', as);
     },
+    /** A sale at `local` awaiting its lenses, by the user of token `as`: what it charged
+     * (`totalImpuesto`) is what `pagos` add up to, as the server checks. */
+    venta: ({ local, paciente, fecha, total, pagos, detalles = [], adicionales = [], ...extra }, as = token) =>
+      shop.movimiento(
+        {
+          tipoMovimiento: 'ENTRADA',
+          fecha,
+          local: { id: local },
+          ...(paciente === undefined ? {} : { paciente: { id: paciente } }),
+          ...extra,
+          total,
+          totalImpuesto: pagos.reduce((sum, p) => sum + p.montoImpuesto, 0),
+          detalles,
+          detallesAdicionales: adicionales,
+          cajaMovimientos: pagos,
+          estadoMovimiento: 'PEDIDO_CRISTALES',
+        },
+        as,
+      ),
+    /** An expense of `local` on `fecha`, paid whole by method `metodo`. */
+    gasto: (local, descripcion, total, metodo, fecha) =>
+      shop.movimiento({
+        tipoMovimiento: 'SALIDA',
+        fecha,
+        local: { id: local },
+        descripcion,
+        total,
+        totalImpuesto: total,
+        detalles: [],
+        detallesAdicionales: [],
+        cajaMovimientos: [pago(metodo, total, fecha)],
+        estadoMovimiento: null,
+      }),
     /** A sale's lab job, ordered by the user of token `as` (the admin by default); answers the job. */
     async trabajo(body, as = token) {
       const answer = await server.api('POST', '/api/trabajos', as, body);
@@ -58,24 +105,33 @@ export async function seeder(server) {
     seller: (username, password, localId) => server.addUser(username, password, ['ROLE_VENDEDOR'], localId),
 
     // The counter most tests start from, piece by piece.
+    /** The payment methods 'Efectivo' and 'Tarjeta', in that order. */
+    async efectivoYTarjeta() {
+      const efectivo = await shop.metodoPago('Efectivo');
+      const tarjeta = await shop.metodoPago('Tarjeta');
+      return { efectivo, tarjeta };
+    },
     /** The branch La Cruz. */
     laCruz: () => shop.local({ nombre: 'La Cruz', direccion: 'San Martín 1', celular: '1' }),
     /** A Ray-Ban sunglasses frame RB2140 from the supplier Opti, with `stock` units at `local`
      * (`extra`: its cost, description...). */
     async rb2140(local, { precio, stock, ...extra }) {
       const marca = await shop.marca('Ray-Ban');
-      const sol = await shop.categoria('Sol');
+      const categoria = await shop.categoria('Sol');
       const proveedor = await shop.proveedor('Opti', '1');
-      return shop.producto({
-        modelo: 'RB2140',
+      return shop.modelo(local, 'RB2140', { marca, categoria, proveedor, precio, stock, ...extra });
+    },
+    /** Product `modelo` of brand, category and supplier ids, with `stock` units at `local`. */
+    modelo: (local, modelo, { marca, categoria, proveedor, precio, stock, ...extra }) =>
+      shop.producto({
+        modelo,
         marca: { id: marca },
-        categorias: [{ id: sol }],
+        categorias: [{ id: categoria }],
         precio,
         ...extra,
         proveedores: [{ id: proveedor }],
         productoLocales: [{ local: { id: local }, stock }],
-      });
-    },
+      }),
     /** A patient of `local` without fichas (Ana Gómez unless named). */
     patient: (local, nombreCompleto = 'Ana Gómez', celular = '3772 111111') =>
       shop.paciente({ nombreCompleto, celular, genero: 'Mujer', local: { id: local }, historialFichas: [] }),

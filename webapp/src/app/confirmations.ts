@@ -1,15 +1,28 @@
 // The confirmation every list asks before deleting a record (spec: the same words on every
 // screen), kept once so the four lists cannot drift apart. Shown through ./alerts.confirm.
-export const DELETE_CONFIRM = {
+import { confirm } from './alerts';
+
+/** A confirmation's words: the question, what follows from it, and the button that accepts
+ * ('Cancelar' is the dialog's own). */
+export interface Confirmation {
+  title: string;
+  text: string;
+  button: string;
+}
+
+/** Asks `words` through ./alerts.confirm; resolves true when the user accepts. */
+export const confirmWith = ({ title, text, button }: Confirmation) => confirm(title, text, button);
+
+export const DELETE_CONFIRM: Confirmation = {
   title: '¿Estás seguro ?',
   text: 'No puedes revertir este cambio',
   button: 'Si, eliminarlo',
-} as const;
+};
 
 /** Leaving a form with unsaved changes for another screen of the app (a reload or a closed tab
  * gets the browser's own question instead: browsers show no page text there). */
-export const LEAVE_CONFIRM = {
+export const LEAVE_CONFIRM: Confirmation = {
   title: '¿Salir sin guardar?',
   text: 'Hay cambios sin guardar en este formulario. Si sale ahora, se perderán.',
   button: 'Sí, salir sin guardar',
-} as const;
+};

@@ -22,6 +22,12 @@ const admin = adminToken();
 
 type Routes = Record<string, [number, unknown]>;
 
+/** The texts of the changes the open event lists. */
+const listedChanges = () =>
+  within(screen.getByRole('list', { name: 'Cambios' }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
+
 function open(tipo: 'Producto' | 'Movimiento' | 'Paciente', id: number, routes: Routes) {
   return openPage('/historial', [{ path: '/historial', element: <EntityHistory tipo={tipo} id={id} /> }], {
     token: admin,
@@ -202,11 +208,11 @@ describe('entity history', () => {
     });
     await screen.findByText('ProductoEditado 3');
     await waitFor(() =>
-      expect(
-        within(screen.getByRole('list', { name: 'Cambios' }))
-          .getAllByRole('listitem')
-          .map((li) => li.textContent),
-      ).toEqual(['Marca: Vulk → Ray-Ban', 'Categorías: Sol → Sol, Receta', 'Precio: $ 4.000,00 → $ 4.500,50']),
+      expect(listedChanges()).toEqual([
+        'Marca: Vulk → Ray-Ban',
+        'Categorías: Sol → Sol, Receta',
+        'Precio: $ 4.000,00 → $ 4.500,50',
+      ]),
     );
   });
 
@@ -225,13 +231,7 @@ describe('entity history', () => {
       ],
     });
     await screen.findByText('PacienteEditado 2');
-    await waitFor(() =>
-      expect(
-        within(screen.getByRole('list', { name: 'Cambios' }))
-          .getAllByRole('listitem')
-          .map((li) => li.textContent),
-      ).toEqual(['Celular: 3772 400000 → 3772 1', 'Local: Centro → Norte']),
-    );
+    await waitFor(() => expect(listedChanges()).toEqual(['Celular: 3772 400000 → 3772 1', 'Local: Centro → Norte']));
   });
 
   it('says so when an edit has nothing before it to compare with', async () => {

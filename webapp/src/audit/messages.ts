@@ -1,5 +1,6 @@
 // The texts the audit screens show (the log, an entity's history and a product's stock ledger):
 // titles first, then the messages.
+import { LOADING } from '../app/words';
 
 export const TITLES = {
   auditoria: 'AUDITORÍA',
@@ -10,7 +11,7 @@ export const TITLES = {
 } as const;
 
 export const MESSAGES = {
-  cargando: 'Cargando...',
+  ...LOADING,
   sinEventos: 'No se encontraron eventos',
   auditoriaFallo: 'No se pudo cargar la auditoría.',
   historialFallo: 'No se pudo cargar el historial.',

@@ -5,7 +5,8 @@ import { refuser } from '../app/refusals';
 import { formatFecha } from '../lib/dates';
 import { money } from '../lib/money';
 import { PesosInput } from '../ui/NumberInput';
-import { Field, named, SelectField, patchBinder } from '../ui/fields';
+import { Field, patchBinder } from '../ui/fields';
+import { BranchField, MetodoField } from '../ui/CashDeskFields';
 import type { CashDesk } from '../ui/cashDesk';
 import { FormDialog } from '../ui/Modal';
 import { MESSAGES, TITLES } from './messages';
@@ -43,7 +44,6 @@ export function CollectDialog({ saldo, admin, ownLocalId, locales, metodos, onCl
     }
   };
 
-  const ownName = locales.find((l) => l.id === ownLocalId)?.nombre;
   return (
     <FormDialog
       name="cobro"
@@ -62,13 +62,12 @@ export function CollectDialog({ saldo, admin, ownLocalId, locales, metodos, onCl
         <br />
         Total {money(saldo.total)} · Pagado {money(saldo.pagado)} · <strong>Debe {money(saldo.deuda)}</strong>
       </p>
-      {metodos.length === 0 && <p className="alert alert-warning">{MESSAGES.sinMetodos}</p>}
-      <SelectField
+      <MetodoField
         id="cobroMetodo"
         label="Método de pago"
-        className="mb-3"
+        metodos={metodos}
+        sinMetodos={MESSAGES.sinMetodos}
         {...bind('metodoPagoId')}
-        options={named(metodos)}
       />
       <Field id="cobroMonto" label="Monto" className="mb-3">
         <PesosInput id="cobroMonto" value={cobro.monto} onValueChange={(monto) => set({ monto })} placeholder="0,00" />
@@ -82,17 +81,15 @@ export function CollectDialog({ saldo, admin, ownLocalId, locales, metodos, onCl
         />
         <div className="form-text">{MESSAGES.impuestoAyuda}</div>
       </Field>
-      {admin ? (
-        <SelectField
-          id="cobroLocal"
-          label="Local que cobra"
-          className="mb-3"
-          {...bind('localId')}
-          options={named(locales)}
-        />
-      ) : (
-        <p className="text-muted small mb-0">Se cobra en la caja de hoy de {ownName ?? 'tu local'}.</p>
-      )}
+      <BranchField
+        id="cobroLocal"
+        label="Local que cobra"
+        admin={admin}
+        ownLocalId={ownLocalId}
+        locales={locales}
+        own={(nombre) => <p className="text-muted small mb-0">Se cobra en la caja de hoy de {nombre}.</p>}
+        {...bind('localId')}
+      />
     </FormDialog>
   );
 }

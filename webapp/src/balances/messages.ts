@@ -1,17 +1,16 @@
 // The texts the customer balances show in their alerts and notices (cuenta corriente),
 // through ../app/alerts: titles first, then the messages and why 'Cobrar' is disabled.
+import { COMMON_MESSAGES, REFUSAL_TITLES } from '../app/words';
 import { formatPesos } from '../lib/money';
 
 export const TITLES = {
-  error: 'ERROR',
-  errorValidacion: 'ERROR DE VALIDACIÓN',
+  ...REFUSAL_TITLES,
   cobrado: 'PAGO REGISTRADO',
   sinResultados: 'SIN RESULTADOS',
 } as const;
 
 export const MESSAGES = {
-  cargando: 'Cargando...',
-  enviando: 'Enviando...',
+  ...COMMON_MESSAGES,
   listaFallo: 'No se pudieron cargar las cuentas corrientes.',
   sinSaldos: 'No hay saldos pendientes.',
   pacienteSinSaldos: 'No tiene saldos pendientes.',
@@ -19,7 +18,6 @@ export const MESSAGES = {
   pacienteBusquedaFallo: 'No se pudo buscar el paciente.',
   pacienteSinResultados: 'No se encontró ningún paciente con ese nombre.',
   sinMetodos: 'No hay métodos de pago cargados: pedí a un administrador que los cree.',
-  inesperado: 'Ocurrió un error inesperado. Intentá nuevamente.',
   impuestoAyuda: 'Solo si se cobró con recargo (por ejemplo, con tarjeta). Vacío: el mismo monto.',
 } as const;
 

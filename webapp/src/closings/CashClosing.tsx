@@ -2,8 +2,7 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Cierre } from '../api/closings';
 import { useListLookupQuery } from '../api/lookups';
-import { confirm } from '../app/alerts';
-import { LEAVE_CONFIRM } from '../app/confirmations';
+import { confirmWith, LEAVE_CONFIRM } from '../app/confirmations';
 import { useAppSelector } from '../app/store';
 import { isoDate } from '../lib/dates';
 import { isAdmin } from '../session/sessionSlice';
@@ -35,7 +34,7 @@ export function CashClosing() {
 
   /** Another branch or day: a count typed and not sent is asked about first. */
   const go = async (next: { localId?: number; fecha?: string }) => {
-    if (dirty && !(await confirm(LEAVE_CONFIRM.title, LEAVE_CONFIRM.text, LEAVE_CONFIRM.button))) return;
+    if (dirty && !(await confirmWith(LEAVE_CONFIRM))) return;
     if (next.localId !== undefined) setElegido(next.localId);
     if (next.fecha !== undefined) setFecha(next.fecha);
   };

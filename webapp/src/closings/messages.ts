@@ -1,16 +1,16 @@
 // The texts the cash closing shows in its alerts, confirmations and notices, through
 // ../app/alerts: titles first, then the messages and why a button is disabled.
+import { COMMON_MESSAGES, REFUSAL_TITLES } from '../app/words';
 
 export const TITLES = {
-  error: 'ERROR',
-  errorValidacion: 'ERROR DE VALIDACIÓN',
+  ...REFUSAL_TITLES,
   abierta: 'CAJA ABIERTA',
   cerrada: 'CAJA CERRADA',
   reabierta: 'CAJA REABIERTA',
 } as const;
 
 export const MESSAGES = {
-  cargando: 'Cargando...',
+  ...COMMON_MESSAGES,
   enviando: 'Enviando...',
   elegirLocal: 'Elegí un local para ver, abrir o cerrar su caja del día.',
   elegirFecha: 'Escribí el día en formato dd/mm/aaaa.',
@@ -26,7 +26,6 @@ export const MESSAGES = {
   ultimoConteo:
     'Lo esperado es el del último conteo: al volver a contar se calcula de nuevo con los movimientos del día.',
   pdfFallo: 'No se pudo generar el PDF del cierre.',
-  inesperado: 'Ocurrió un error inesperado. Intentá nuevamente.',
   soloCerrada: 'El reporte se imprime una vez cerrada la caja.',
   cargandoGrafico: 'Cargando gráfico...',
   sinDiferencias: 'No hay cierres para graficar.',

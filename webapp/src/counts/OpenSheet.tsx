@@ -8,7 +8,8 @@ import {
   type LineaConteo,
   type Planilla,
 } from '../api/counts';
-import { alert, confirm } from '../app/alerts';
+import { alert } from '../app/alerts';
+import { confirmWith } from '../app/confirmations';
 import { WHOLE } from '../lib/numbers';
 import { CellInput } from '../ui/NumberInput';
 import { SaveProblems } from '../ui/SaveProblems';
@@ -133,13 +134,13 @@ export function OpenSheet({ planilla, admin, reload }: Props) {
 
   const cerrarConteo = async () => {
     if (closeProblems.length > 0 || busy) return;
-    if (!(await confirm(CLOSE_CONFIRM.title, CLOSE_CONFIRM.text(conteo.local), CLOSE_CONFIRM.button))) return;
+    if (!(await confirmWith({ ...CLOSE_CONFIRM, text: CLOSE_CONFIRM.text(conteo.local) }))) return;
     await send(() => cerrar({ id: conteo.id }).unwrap(), TITLES.cerrado);
   };
 
   const cancelarConteo = async () => {
     if (busy) return;
-    if (!(await confirm(CANCEL_CONFIRM.title, CANCEL_CONFIRM.text, CANCEL_CONFIRM.button))) return;
+    if (!(await confirmWith(CANCEL_CONFIRM))) return;
     await send(() => cancelar({ id: conteo.id }).unwrap(), TITLES.cancelado);
   };
 

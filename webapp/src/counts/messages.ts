@@ -1,9 +1,10 @@
 // The texts the physical counts show in their alerts, confirmations and notices (inventario),
 // through ../app/alerts: titles first, then the messages and why a button waits.
+import type { Confirmation } from '../app/confirmations';
+import { COMMON_MESSAGES, REFUSAL_TITLES } from '../app/words';
 
 export const TITLES = {
-  error: 'ERROR',
-  errorValidacion: 'ERROR DE VALIDACIÓN',
+  ...REFUSAL_TITLES,
   iniciado: 'CONTEO INICIADO',
   guardado: 'CANTIDADES GUARDADAS',
   cerrado: 'CONTEO CERRADO',
@@ -13,10 +14,9 @@ export const TITLES = {
 } as const;
 
 export const MESSAGES = {
-  cargando: 'Cargando...',
+  ...COMMON_MESSAGES,
   enviando: 'Enviando...',
   guardando: 'Guardando...',
-  inesperado: 'Ocurrió un error inesperado. Intentá nuevamente.',
   listaFallo: 'No se pudieron cargar los conteos.',
   conteoFallo: 'No se pudo cargar el conteo.',
   sinConteos: 'No hay conteos.',
@@ -47,11 +47,11 @@ export const CLOSE_CONFIRM = {
 } as const;
 
 /** 'Cancelar conteo' asks first: what was counted is dropped and the stock does not change. */
-export const CANCEL_CONFIRM = {
+export const CANCEL_CONFIRM: Confirmation = {
   title: '¿Cancelar el conteo?',
   text: 'Lo contado se descarta y el stock no cambia.',
   button: 'Sí, cancelar el conteo',
-} as const;
+};
 
 /** Why a button waits, listed under it (ui/SaveProblems), and why a pasted column is refused.
  * The rules and their words follow the server's (command/src/counts/mod.rs, Regla). */

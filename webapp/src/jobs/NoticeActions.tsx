@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAvisarMutation, useOrdenTrabajoMutation, type Canal, type Trabajo } from '../api/jobs';
-import { alert, confirm } from '../app/alerts';
+import { alert } from '../app/alerts';
+import { confirmWith } from '../app/confirmations';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { MESSAGES, OTRO_CORREO_CONFIRM, PROBLEMS, TITLES } from './messages';
 import { refused } from './refused';
@@ -31,8 +32,7 @@ export function NoticeActions({ trabajo: t, destacado }: { trabajo: Trabajo; des
   const notify = async (canal: Canal) => {
     if (sending.isLoading) return;
     if (canal === 'EMAIL' && correoRepetido(t.avisos)) {
-      const { title, text, button } = OTRO_CORREO_CONFIRM;
-      if (!(await confirm(title, text, button))) return;
+      if (!(await confirmWith(OTRO_CORREO_CONFIRM))) return;
     }
     try {
       const answer = await avisar({ id: t.id, body: { canal }, idempotencyKey: keys[canal] }).unwrap();

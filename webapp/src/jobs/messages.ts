@@ -1,9 +1,11 @@
 // The texts the lab jobs and the reminders show in their alerts, notices and tables,
 // through ../app/alerts: titles first, then the messages and why a button waits.
+import type { Confirmation } from '../app/confirmations';
+import { MEDIDAS_ARMAZON } from '../lib/prescription';
+import { COMMON_MESSAGES, REFUSAL_TITLES } from '../app/words';
 
 export const TITLES = {
-  error: 'ERROR',
-  errorValidacion: 'ERROR DE VALIDACIÓN',
+  ...REFUSAL_TITLES,
   encargado: 'TRABAJO ENCARGADO',
   guardado: 'TRABAJO ACTUALIZADO',
   estado: 'ESTADO ACTUALIZADO',
@@ -12,9 +14,7 @@ export const TITLES = {
 } as const;
 
 export const MESSAGES = {
-  cargando: 'Cargando...',
-  enviando: 'Enviando...',
-  inesperado: 'Ocurrió un error inesperado. Intentá nuevamente.',
+  ...COMMON_MESSAGES,
   listaFallo: 'No se pudieron cargar los trabajos.',
   trabajoFallo: 'No se pudo cargar el trabajo.',
   sinTrabajos: 'No hay trabajos.',
@@ -46,11 +46,11 @@ export const AVISO_ESTADOS: Record<string, string> = {
 };
 
 /** Asked before a second mail of the same job ('Cancelar' is the dialog's own). */
-export const OTRO_CORREO_CONFIRM = {
+export const OTRO_CORREO_CONFIRM: Confirmation = {
   title: '¿Enviar otro correo?',
   text: 'El cliente ya tiene un correo de este trabajo.',
   button: 'Sí, enviar',
-} as const;
+};
 
 export const CANALES: Record<string, string> = { EMAIL: 'Correo', WHATSAPP: 'WhatsApp' };
 
@@ -65,11 +65,7 @@ export const RECETA = {
     dnpIzquierdo: 'DNP OI',
     alturaPupilarDerecho: 'Altura pupilar OD',
     alturaPupilarIzquierdo: 'Altura pupilar OI',
-    alturaPelicula: 'Altura película',
-    puente: 'Puente',
-    diagonalMayor: 'Diagonal mayor',
-    largo: 'Largo',
-    alturaArmazon: 'Altura armazón',
+    ...MEDIDAS_ARMAZON,
   },
 } as const;
 

@@ -22,6 +22,31 @@ const navItem = (to: string, text: string) => (
   </li>
 );
 
+/** A menu entry: where it goes and what it says. */
+type Entry = [to: string, text: string];
+
+/** The lookups an admin keeps, and the audit. */
+const ADMIN_ENTRIES: Entry[] = [
+  ['/adminitrarCategoria', 'Categorías'],
+  ['/adminitrarMarca', 'Marcas'],
+  ['/adminitrarMaterial', 'Materiales'],
+  ['/adminitrarMetodoPago', 'Método de Pago'],
+  ['/adminitrarLocal', 'Locales'],
+  ['/adminitrarProveedor', 'Proveedores'],
+  ['/adminitrarLaboratorio', 'Laboratorios'],
+  ['/auditoria', 'Auditoría'],
+];
+
+/** The staff's screens after the lab's entry, in the menu's order. */
+const STAFF_SCREENS: Entry[] = [
+  ['/cuentasCorrientes', 'CUENTAS CORRIENTES'],
+  ['/cierreCaja', 'CIERRE DE CAJA'],
+  ['/transferencias', 'TRANSFERENCIAS'],
+  ['/reponer', 'REPONER'],
+  ['/conteos', 'CONTEOS'],
+  ['/estadistica', 'ESTADÍSTICAS'],
+];
+
 /** The main menu: one variant for visitors and users without roles, one for staff. Below
  * Bootstrap's lg width (a phone, a tablet upright) it collapses behind the toggler, and closes
  * again once a screen is chosen. */
@@ -68,18 +93,7 @@ export function Menu() {
                   </Dropdown>
                 )}
                 <Dropdown label="ADMINISTRAR" testId="menu-administrar">
-                  {admin && (
-                    <>
-                      {item('/adminitrarCategoria', 'Categorías')}
-                      {item('/adminitrarMarca', 'Marcas')}
-                      {item('/adminitrarMaterial', 'Materiales')}
-                      {item('/adminitrarMetodoPago', 'Método de Pago')}
-                      {item('/adminitrarLocal', 'Locales')}
-                      {item('/adminitrarProveedor', 'Proveedores')}
-                      {item('/adminitrarLaboratorio', 'Laboratorios')}
-                      {item('/auditoria', 'Auditoría')}
-                    </>
-                  )}
+                  {admin && ADMIN_ENTRIES.map(([to, text]) => item(to, text))}
                   {item('/adminitrarPaciente', 'Pacientes')}
                 </Dropdown>
                 {navItem('/adminitrarCaja', 'CAJA')}
@@ -88,12 +102,7 @@ export function Menu() {
                   {item('/trabajos', 'TRABAJOS')}
                   {item('/recordatorios', 'RECORDATORIOS')}
                 </Dropdown>
-                {navItem('/cuentasCorrientes', 'CUENTAS CORRIENTES')}
-                {navItem('/cierreCaja', 'CIERRE DE CAJA')}
-                {navItem('/transferencias', 'TRANSFERENCIAS')}
-                {navItem('/reponer', 'REPONER')}
-                {navItem('/conteos', 'CONTEOS')}
-                {navItem('/estadistica', 'ESTADÍSTICAS')}
+                {STAFF_SCREENS.map(([to, text]) => navItem(to, text))}
               </>
             ) : (
               <>

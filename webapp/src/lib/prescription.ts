@@ -14,3 +14,12 @@ export function prescripcionText(value: unknown, signed: boolean): string {
   const text = formatUnits(units, 2, { group: false });
   return units > 0 ? `+${text}` : text;
 }
+
+/** The frame's measures in words, alike in the patient form and a job's frozen ficha. */
+export const MEDIDAS_ARMAZON = {
+  alturaPelicula: 'Altura película',
+  puente: 'Puente',
+  diagonalMayor: 'Diagonal mayor',
+  largo: 'Largo',
+  alturaArmazon: 'Altura armazón',
+} as const;

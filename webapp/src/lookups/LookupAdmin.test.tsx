@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
-import { openPage } from '../test/page';
+import { INICIO, openPage } from '../test/page';
 import { adminToken } from '../test/seed';
 import { LookupAdmin } from './LookupAdmin';
 import { screens } from './screens';
@@ -21,10 +21,7 @@ const why = (name: string) => {
 };
 
 function open(screenName: keyof typeof screens, routes: Record<string, [number, unknown]>) {
-  const screensAt = [
-    { path: '/admin', element: <LookupAdmin screen={screens[screenName]} /> },
-    { path: '/inicio', element: <p>pantalla de inicio</p> },
-  ];
+  const screensAt = [{ path: '/admin', element: <LookupAdmin screen={screens[screenName]} /> }, INICIO];
   return openPage('/admin', screensAt, { token: admin, answers: routes });
 }
 

@@ -8,8 +8,8 @@ import {
   useUpdateLookupMutation,
 } from '../api/lookups';
 import type { LookupItem } from '../api/types';
-import { alert, confirm } from '../app/alerts';
-import { DELETE_CONFIRM } from '../app/confirmations';
+import { alert } from '../app/alerts';
+import { confirmWith, DELETE_CONFIRM } from '../app/confirmations';
 import { SaveProblems } from '../ui/SaveProblems';
 import { HINTS, MESSAGES, TITLES } from './messages';
 import {
@@ -98,7 +98,7 @@ export function LookupAdmin({ screen }: { screen: LookupScreen }) {
   };
   const submitDelete = async () => {
     if (!selected) return;
-    if (!(await confirm(DELETE_CONFIRM.title, DELETE_CONFIRM.text, DELETE_CONFIRM.button))) return;
+    if (!(await confirmWith(DELETE_CONFIRM))) return;
     try {
       done(await remove({ path: screen.path, id: selected.id }).unwrap());
     } catch (error) {

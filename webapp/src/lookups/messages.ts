@@ -1,6 +1,7 @@
 // The texts every lookup screen shows in its alerts, confirmations and notices (spec 000 section
 // 8), through ../app/alerts; what differs per screen (titles, nouns, the refusal to delete an item
 // in use) is in ./screens.
+import { LOADING } from '../app/words';
 
 export const TITLES = {
   /** `ERROR AL CREAR LA MARCA`, `ERROR AL ELIMINAR EL LOCAL`. */
@@ -29,7 +30,7 @@ export const HINTS = {
 export const MESSAGES = {
   hecho: 'Operación realizada con éxito',
   inesperado: 'Ocurrió un error inesperado. Intente nuevamente.',
-  cargando: 'Cargando...',
+  ...LOADING,
   listaFallo: 'No se pudo cargar la lista.',
   sinElementos: 'No hay elementos.',
 } as const;

@@ -1,5 +1,6 @@
 // The texts the public pages and the login show in their alerts and notices (spec 000 sections 4
 // and 8, spec 001 section 4), through ../app/alerts: titles first, then the messages.
+import { LOADING } from '../app/words';
 
 export const TITLES = {
   login: 'Login',
@@ -15,7 +16,7 @@ export const MESSAGES = {
   credencialesIncorrectas: 'el usuario y contraseña son incorrectos',
   demasiadosIntentos: 'Demasiados intentos fallidos.',
   sinConexion: 'No se pudo conectar con el servidor. Intente nuevamente.',
-  cargando: 'Cargando...',
+  ...LOADING,
   pedidoEnProceso: 'Estamos procesando tu pedido.',
   /** Which order the status page shows: its day (dd/mm/aaaa) and its branch. */
   pedidoDel: (fecha: string) => `Pedido del ${fecha}`,

@@ -41,6 +41,16 @@ const sent = (calls: { method: string; body: string | null }[], method: string) 
   JSON.parse(calls.find((c) => c.method === method)!.body!);
 const saved = (mensaje: string, id = 7) => [201, { mensaje, paciente: paciente({ id }) }] as [number, unknown];
 
+/** Opens patient 7's edit form, its update answered `put`; answers the requests, once loaded. */
+async function openEdit(put: [number, unknown]) {
+  const { calls } = open('/editarPaciente/7', {
+    'GET /api/pacientes/id/7': [200, paciente()],
+    'PUT /api/pacientes/7': put,
+  });
+  await screen.findByLabelText('Nombre completo');
+  return calls;
+}
+
 afterEach(() => {
   vi.mocked(confirm).mockReset();
 });
@@ -245,11 +255,7 @@ describe('edit patient form', () => {
   it('sends the version, the kept ids and leaves out a removed lens and ficha', async () => {
     const user = userEvent.setup();
     vi.mocked(confirm).mockResolvedValue(true);
-    const { calls } = open('/editarPaciente/7', {
-      'GET /api/pacientes/id/7': [200, paciente()],
-      'PUT /api/pacientes/7': saved('El paciente ha sido actualizado correctamente.'),
-    });
-    await screen.findByLabelText('Nombre completo');
+    const calls = await openEdit(saved('El paciente ha sido actualizado correctamente.'));
     const lenses = within(ficha(1).getByRole('table', { name: 'Cristales' }));
     await user.click(
       within(lenses.getByText('Orma Blue Essilor').closest('tr')!).getByRole('button', { name: 'Eliminar' }),
@@ -282,11 +288,7 @@ describe('edit patient form', () => {
   it('removing a ficha on edit leaves it out of the body', async () => {
     const user = userEvent.setup();
     vi.mocked(confirm).mockResolvedValue(true);
-    const { calls } = open('/editarPaciente/7', {
-      'GET /api/pacientes/id/7': [200, paciente()],
-      'PUT /api/pacientes/7': saved('ok'),
-    });
-    await screen.findByLabelText('Nombre completo');
+    const calls = await openEdit(saved('ok'));
     await user.click(button('Eliminar última ficha'));
     await waitFor(() => expect(fichas()).toHaveLength(1));
     await user.click(button('Registrar un movimiento'));

@@ -8,14 +8,15 @@ import {
   useUpdatePacienteMutation,
   type Paciente,
 } from '../api/patients';
-import { alert, confirm } from '../app/alerts';
+import { alert } from '../app/alerts';
+import { confirmWith } from '../app/confirmations';
 import { useAppSelector } from '../app/store';
 import { isoDate } from '../lib/dates';
 import { isAdmin } from '../session/sessionSlice';
 import { RadioGroup } from '../ui/RadioGroup';
 import { TextAreaField, TextField, patchBinder } from '../ui/fields';
 import { useRouteId, useSeed, type EditScreenProps } from '../ui/editScreen';
-import { SaveProblems } from '../ui/SaveProblems';
+import { EditFooter } from '../ui/EditFooter';
 import { SavingOverlay } from '../ui/SavingOverlay';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { FichaCard } from './FichaCard';
@@ -80,8 +81,7 @@ export function PatientForm({ paciente }: Props) {
   const agregarFicha = () => setForm((f) => addFicha(f, isoDate(new Date())));
   const eliminarFicha = async () => {
     if (!canRemoveFicha(form.fichas)) return;
-    const { title: t, text, button } = REMOVE_FICHA_CONFIRM;
-    if (!(await confirm(t, text, button))) return;
+    if (!(await confirmWith(REMOVE_FICHA_CONFIRM))) return;
     setForm((f) => ({ ...f, fichas: removeLatestFicha(f.fichas) }));
   };
 
@@ -179,10 +179,14 @@ export function PatientForm({ paciente }: Props) {
           />
         ))}
 
-        <div className="d-flex flex-wrap gap-2 mt-4">
-          <button type="button" className="btn btn-secondary" onClick={() => navigate('/adminitrarPaciente')}>
-            Volver
-          </button>
+        <EditFooter
+          className="d-flex flex-wrap gap-2 mt-4"
+          onBack={() => navigate('/adminitrarPaciente')}
+          problemsId="paciente-problemas"
+          problems={problems}
+          enabled={enabled}
+          submitLabel={title}
+        >
           {paciente && (
             <Link className="btn btn-info" to={comprasPath(paciente.nombreCompleto, paciente.id)}>
               Ver compras
@@ -197,11 +201,7 @@ export function PatientForm({ paciente }: Props) {
           >
             Registrar un movimiento
           </button>
-          <button type="submit" className="btn btn-primary" disabled={!enabled} aria-describedby="paciente-problemas">
-            {title}
-          </button>
-        </div>
-        <SaveProblems id="paciente-problemas" problems={problems} />
+        </EditFooter>
       </form>
     </section>
   );

@@ -5,7 +5,7 @@ import { alert, confirm } from '../app/alerts';
 import { openPage } from '../test/page';
 import { adminToken, paciente, sellerToken, springPage } from '../test/seed';
 import { PatientList } from './PatientList';
-import { alerted } from '../test/alerts';
+import { alerted, declinedDelete } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -203,11 +203,7 @@ describe('patient list', () => {
   });
 
   it('sends nothing when the delete is not confirmed', async () => {
-    const user = userEvent.setup();
-    vi.mocked(confirm).mockResolvedValue(false);
     const { calls } = open(admin, { 'GET /api/pacientes/paginado/0': [200, springPage([paciente()], 12)] });
-    await user.click(await screen.findByRole('button', { name: 'Eliminar' }));
-    await waitFor(() => expect(confirm).toHaveBeenCalled());
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await declinedDelete(calls);
   });
 });

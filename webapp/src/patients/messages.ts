@@ -1,8 +1,11 @@
 // The texts the patient screens show in their alerts, confirmations and notices (spec 001
 // sections 5 and 8), through ../app/alerts: titles first, then the messages.
+import { ERROR_TITLE, LOADING } from '../app/words';
+import type { Confirmation } from '../app/confirmations';
+import { MEDIDAS_ARMAZON } from '../lib/prescription';
 
 export const TITLES = {
-  error: 'ERROR',
+  ...ERROR_TITLE,
   sinResultados: 'SIN RESULTADOS',
   creado: 'PACIENTE CREADO',
   editado: 'PACIENTE EDITADO',
@@ -10,7 +13,7 @@ export const TITLES = {
 } as const;
 
 export const MESSAGES = {
-  cargando: 'Cargando...',
+  ...LOADING,
   sinPacientes: 'No se encontraron pacientes',
   listaFallo: 'Hubo un problema al cargar los pacientes.',
   busquedaFallo: 'Hubo un problema al realizar la búsqueda.',
@@ -23,11 +26,11 @@ export const MESSAGES = {
   cargaFallo: 'Hubo un problema al cargar el paciente.',
 } as const;
 
-export const REMOVE_FICHA_CONFIRM = {
+export const REMOVE_FICHA_CONFIRM: Confirmation = {
   title: '¿Estás seguro?',
   text: 'Se eliminará la última ficha de graduación del historial.',
   button: 'Sí, eliminar',
-} as const;
+};
 
 /** Why the disabled save buttons are disabled, listed under them. */
 export const PROBLEMS = {
@@ -54,10 +57,6 @@ export const LABELS = {
     dnpIzquierdo: 'DNP izquierdo',
     alturaPupilarDerecho: 'Altura pupilar derecho',
     alturaPupilarIzquierdo: 'Altura pupilar izquierdo',
-    alturaPelicula: 'Altura película',
-    puente: 'Puente',
-    diagonalMayor: 'Diagonal mayor',
-    largo: 'Largo',
-    alturaArmazon: 'Altura armazón',
+    ...MEDIDAS_ARMAZON,
   },
 } as const;

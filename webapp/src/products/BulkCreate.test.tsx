@@ -25,6 +25,13 @@ async function typeModels(user: UserEvent, models: string[]) {
   }
 }
 
+/** Types `models`, fills what they share and asks to create them. */
+async function submitModels(user: UserEvent, models: string[]) {
+  await typeModels(user, models);
+  await fillSharedFields(user);
+  await user.click(crear());
+}
+
 describe('bulk product creation', () => {
   it('offers remove only while there is more than one model, and needs every model filled', async () => {
     const user = userEvent.setup();
@@ -44,9 +51,7 @@ describe('bulk product creation', () => {
   it('refuses models repeated in the form, any case', async () => {
     const user = userEvent.setup();
     const calls = open();
-    await typeModels(user, ['RB1', ' rb1', 'OX2']);
-    await fillSharedFields(user);
-    await user.click(crear());
+    await submitModels(user, ['RB1', ' rb1', 'OX2']);
     expect(alert).toHaveBeenCalledWith('warning', 'MODELOS REPETIDOS', 'Tenés modelos repetidos en el formulario: RB1');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
@@ -54,9 +59,7 @@ describe('bulk product creation', () => {
   it('lists and highlights models with forbidden characters', async () => {
     const user = userEvent.setup();
     const calls = open();
-    await typeModels(user, ['a.b', 'ok', 'c/d']);
-    await fillSharedFields(user);
-    await user.click(crear());
+    await submitModels(user, ['a.b', 'ok', 'c/d']);
     expect(alert).toHaveBeenCalledWith(
       'warning',
       'MODELOS INVÁLIDOS',
@@ -73,9 +76,7 @@ describe('bulk product creation', () => {
   it('refuses models the brand already has', async () => {
     const user = userEvent.setup();
     const calls = open({ 'POST /api/productos/validar-modelos': [200, ['rb1']] });
-    await typeModels(user, ['RB1 ', 'OX2']);
-    await fillSharedFields(user);
-    await user.click(crear());
+    await submitModels(user, ['RB1 ', 'OX2']);
     await alerted('warning', 'MODELOS EXISTENTES', 'Ya existen los siguientes modelos para esta marca: rb1');
     expect(JSON.parse(calls.find((c) => c.path.endsWith('validar-modelos'))!.body!)).toEqual(['rb1', 'ox2']);
     expect(model(1).className).toContain('is-invalid');
@@ -85,9 +86,7 @@ describe('bulk product creation', () => {
   it('tells when the models could not be checked', async () => {
     const user = userEvent.setup();
     open({ 'POST /api/productos/validar-modelos': [500, { mensaje: 'caído' }] });
-    await typeModels(user, ['RB1']);
-    await fillSharedFields(user);
-    await user.click(crear());
+    await submitModels(user, ['RB1']);
     await alerted('error', 'ERROR', 'Ocurrió un problema al validar los modelos.');
   });
 
@@ -100,9 +99,7 @@ describe('bulk product creation', () => {
         { mensaje: 'Todos los productos fueron guardados con éxito.', guardados: 2 },
       ],
     });
-    await typeModels(user, [' RB1 ', 'OX2']);
-    await fillSharedFields(user);
-    await user.click(crear());
+    await submitModels(user, [' RB1 ', 'OX2']);
     await screen.findByText('pantalla de inicio');
     expect(alert).toHaveBeenCalledWith('success', 'PRODUCTOS CREADOS', 'Los productos han sido guardados con éxito!');
     const body = JSON.parse(calls.find((c) => c.path.endsWith('crearVarios'))!.body!);
@@ -120,9 +117,7 @@ describe('bulk product creation', () => {
         { mensaje: 'Algunos productos no se pudieron guardar.', errores: ['RB1: precio inválido'], guardados: 0 },
       ],
     });
-    await typeModels(user, ['RB1']);
-    await fillSharedFields(user);
-    await user.click(crear());
+    await submitModels(user, ['RB1']);
     await alerted('error', 'ERROR', 'Algunos productos no se pudieron guardar. RB1: precio inválido');
     expect(screen.getByRole('heading', { name: 'Crear Producto' })).toBeTruthy();
   });

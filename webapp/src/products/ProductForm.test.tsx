@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
 import { openPage, whenEnabled } from '../test/page';
@@ -35,6 +35,15 @@ const sent = (calls: { method: string; body: string | null }[], method: string) 
 afterEach(() => {
   vi.mocked(confirm).mockReset();
 });
+
+/** Opens the new-product form answering `routes`, types `modelo` and fills what every product
+ * needs; answers the requests. */
+async function newProduct(user: UserEvent, modelo: string, routes: Record<string, [number, unknown]> = {}) {
+  const { calls } = open('/crearProducto', routes);
+  await user.type(input('Modelo'), modelo);
+  await fillSharedFields(user);
+  return calls;
+}
 
 describe('edit product form', () => {
   it('loads the product, keeps unchecked branches read-only, and sends its version', async () => {
@@ -119,11 +128,9 @@ describe('create product form', () => {
 
   it('enables Crear Producto once everything required is there, suggests the price and saves', async () => {
     const user = userEvent.setup();
-    const { calls } = open('/crearProducto', {
+    const calls = await newProduct(user, ' RB9 ', {
       'POST /api/productos': [201, { mensaje: 'El producto ha sido creado con éxito!', producto: producto() }],
     });
-    await user.type(input('Modelo'), ' RB9 ');
-    await fillSharedFields(user);
     expect(input('Precio').value).toBe('36');
     expect(button('Crear Producto').disabled).toBe(false);
     await user.clear(input('Precio'));
@@ -152,9 +159,7 @@ describe('create product form', () => {
   it('shows the mensaje of a refused product, or a general text', async () => {
     const user = userEvent.setup();
     const routes: Record<string, [number, unknown]> = { 'POST /api/productos': [400, { mensaje: 'Modelo repetido' }] };
-    open('/crearProducto', routes);
-    await user.type(input('Modelo'), 'RB9');
-    await fillSharedFields(user);
+    await newProduct(user, 'RB9', routes);
     await user.click(button('Crear Producto'));
     await alerted('error', 'ERROR', 'Modelo repetido');
     routes['POST /api/productos'] = [400, {}];
@@ -164,11 +169,9 @@ describe('create product form', () => {
 
   it("reads a comma: '150,5' as the cost suggests 541,80 and sends 150.5, showing what it read", async () => {
     const user = userEvent.setup();
-    const { calls } = open('/crearProducto', {
+    const calls = await newProduct(user, 'RB9', {
       'POST /api/productos': [201, { mensaje: 'ok', producto: producto() }],
     });
-    await user.type(input('Modelo'), 'RB9');
-    await fillSharedFields(user);
     await user.clear(input('Costo'));
     await user.type(input('Costo'), '150,5');
     expect(input('Precio').value).toBe('541,80');
@@ -185,9 +188,7 @@ describe('create product form', () => {
 
   it('says why Crear Producto is disabled: a negative price or a stock with decimals', async () => {
     const user = userEvent.setup();
-    open('/crearProducto', {});
-    await user.type(input('Modelo'), 'RB9');
-    await fillSharedFields(user);
+    await newProduct(user, 'RB9');
     const problems = () => [...screen.queryAllByTestId('save-problems').flatMap((p) => [...p.querySelectorAll('li')])];
     expect(problems()).toHaveLength(0);
     await user.clear(input('Precio'));

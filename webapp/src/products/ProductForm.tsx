@@ -10,7 +10,7 @@ import {
 import { alert } from '../app/alerts';
 import { TextField } from '../ui/fields';
 import { useRouteId, useSeed, type EditScreenProps } from '../ui/editScreen';
-import { SaveProblems } from '../ui/SaveProblems';
+import { EditFooter } from '../ui/EditFooter';
 import { SavingOverlay } from '../ui/SavingOverlay';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { MESSAGES, TITLES } from './messages';
@@ -99,15 +99,14 @@ export function ProductForm({ producto, fromPage }: Props) {
           <div className="invalid-feedback">El modelo es obligatorio.</div>
         </TextField>
         <ProductFields value={fields} onChange={setFields} />
-        <div className="d-flex gap-2 mt-4">
-          <button type="button" className="btn btn-secondary" onClick={() => navigate(list)}>
-            Volver
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={!enabled} aria-describedby="producto-problemas">
-            {title}
-          </button>
-        </div>
-        <SaveProblems id="producto-problemas" problems={problems} />
+        <EditFooter
+          className="d-flex gap-2 mt-4"
+          onBack={() => navigate(list)}
+          problemsId="producto-problemas"
+          problems={problems}
+          enabled={enabled}
+          submitLabel={title}
+        />
       </form>
     </section>
   );

@@ -6,7 +6,7 @@ import { isoDate } from '../lib/dates';
 import { capturedDownloads, openPage } from '../test/page';
 import { adminToken, locales, producto, sellerToken, springPage } from '../test/seed';
 import { ProductList } from './ProductList';
-import { alerted } from '../test/alerts';
+import { alerted, declinedDelete } from '../test/alerts';
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -128,12 +128,8 @@ describe('product list', () => {
   });
 
   it('sends nothing when the delete is not confirmed', async () => {
-    const user = userEvent.setup();
-    vi.mocked(confirm).mockResolvedValue(false);
     const { calls } = open(admin, { 'GET /api/productos/page/0': [200, springPage([producto()], 12)] });
-    await user.click(await screen.findByRole('button', { name: 'Eliminar' }));
-    await waitFor(() => expect(confirm).toHaveBeenCalled());
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await declinedDelete(calls);
   });
 
   it('explains a delete refused because of cash movements, and a 400 with its errors', async () => {

@@ -1,9 +1,10 @@
 // The texts the catalogue screens show in their alerts and confirmations (spec 000 sections 5 and
 // 8), through ../app/alerts: titles first, then the messages.
+import { ERROR_TITLE, LOADING } from '../app/words';
 
 export const TITLES = {
   atencion: 'ATENCIÓN',
-  error: 'ERROR',
+  ...ERROR_TITLE,
   exito: 'ÉXITO',
   sinResultados: 'SIN RESULTADOS',
   creado: 'PRODUCTO CREADO',
@@ -19,7 +20,7 @@ export const TITLES = {
 } as const;
 
 export const MESSAGES = {
-  cargando: 'Cargando...',
+  ...LOADING,
   listaFallo: 'No se pudieron cargar los productos.',
   sinProductos: 'No se encontraron productos',
   productoFallo: 'No se pudo cargar el producto.',

@@ -4,7 +4,7 @@ import { lookupsApi, useListLookupQuery } from '../api/lookups';
 import { alert } from '../app/alerts';
 import { makeStore } from '../app/store';
 import { loggedOut } from '../session/sessionSlice';
-import { fakeServer, openPage } from '../test/page';
+import { fakeServer, openPage, withLandings } from '../test/page';
 import { fakeToken, inAnHour, sellerToken } from '../test/seed';
 import { RequireRole } from './RequireRole';
 
@@ -16,18 +16,16 @@ function Brands() {
   return <p>{data ? `${data.length} marcas` : 'cargando'}</p>;
 }
 
-const routes = [
-  {
-    path: '/adminitrarMarca',
-    element: (
-      <RequireRole access="admin">
-        <Brands />
-      </RequireRole>
-    ),
-  },
-  { path: '/login', element: <p>pantalla de login</p> },
-  { path: '/inicio', element: <p>pantalla de inicio</p> },
-];
+const routes = withLandings(
+  '/adminitrarMarca',
+  <RequireRole access="admin">
+    <Brands />
+  </RequireRole>,
+);
+
+/** The admin's brands screen, its list answered `answer`. */
+const openBrands = (answer: [number, unknown]) =>
+  openPage('/adminitrarMarca', routes, { token: admin(), answers: { 'GET /api/marca': answer } });
 
 vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
@@ -58,10 +56,7 @@ describe('screens guarded by role', () => {
 
 describe('401 and 403 answers', () => {
   it('a 401 logs the user out and goes to login', async () => {
-    const { store } = openPage('/adminitrarMarca', routes, {
-      token: admin(),
-      answers: { 'GET /api/marca': [401, { error: 'invalid_token' }] },
-    });
+    const { store } = openBrands([401, { error: 'invalid_token' }]);
     await screen.findByText('pantalla de login');
     expect(store.getState().session.username).toBe('');
     expect(sessionStorage.getItem('optica.token')).toBeNull();
@@ -69,10 +64,7 @@ describe('401 and 403 answers', () => {
   });
 
   it('a logout in another tab is no 401: the guard shows no ERROR LOGIN (the tab goes to login saying why)', async () => {
-    const { store } = openPage('/adminitrarMarca', routes, {
-      token: admin(),
-      answers: { 'GET /api/marca': [200, []] },
-    });
+    const { store } = openBrands([200, []]);
     await screen.findByText('0 marcas');
     store.dispatch(loggedOut('otherTab'));
     await waitFor(() => expect(screen.queryByText('0 marcas')).toBeNull());
@@ -80,10 +72,7 @@ describe('401 and 403 answers', () => {
   });
 
   it('a 403 goes to inicio and keeps the session', async () => {
-    const { store } = openPage('/adminitrarMarca', routes, {
-      token: admin(),
-      answers: { 'GET /api/marca': [403, { error: 'access_denied' }] },
-    });
+    const { store } = openBrands([403, { error: 'access_denied' }]);
     await screen.findByText('pantalla de inicio');
     expect(store.getState().session.username).toBe('ana');
     await waitFor(() => expect(alert).toHaveBeenCalledWith('warning', 'ACCESO DENEGADO', 'Hola ana, no tenes acceso'));

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
-import { openPage } from '../test/page';
+import { INICIO, openPage } from '../test/page';
 import {
   adminToken,
   asiento,
@@ -27,7 +27,7 @@ const screens = [
   { path: '/editarProducto/:id', element: editScreens.producto },
   { path: '/editarMovimiento/:id', element: editScreens.movimiento },
   { path: '/editarPaciente/:id', element: editScreens.paciente },
-  { path: '/inicio', element: <p>pantalla de inicio</p> },
+  INICIO,
 ];
 
 const routes = (): Record<string, [number, unknown]> => ({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
 import { MassUpdate } from '../products';
-import { openPage, type Answers } from '../test/page';
+import { openPage, withLandings, type Answers } from '../test/page';
 import { adminToken, fakeToken, inAnHour, lookupAnswers } from '../test/seed';
 import { RequireRole } from './RequireRole';
 
@@ -14,18 +14,12 @@ afterEach(() => {
   vi.mocked(confirm).mockReset();
 });
 
-const routes = [
-  {
-    path: '/actualizar-productos',
-    element: (
-      <RequireRole access="admin">
-        <MassUpdate />
-      </RequireRole>
-    ),
-  },
-  { path: '/login', element: <p>pantalla de login</p> },
-  { path: '/inicio', element: <p>pantalla de inicio</p> },
-];
+const routes = withLandings(
+  '/actualizar-productos',
+  <RequireRole access="admin">
+    <MassUpdate />
+  </RequireRole>,
+);
 
 const UPDATE = 'POST /api/productos/actualizar-precios';
 const renewed = () => fakeToken({ user_name: 'ana', authorities: ['ROLE_ADMIN'], exp: inAnHour() + 60 });

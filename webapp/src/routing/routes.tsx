@@ -77,52 +77,40 @@ const part = (element: ReactNode) => <Suspense fallback={null}>{element}</Suspen
 
 const guarded = (access: Access, element: ReactNode) => <RequireRole access={access}>{page(element)}</RequireRole>;
 
-/** The audit panel below a loaded edit form (it shows itself to admins only). */
-const auditPanel = (tipo: TipoConEstado) => (id: number) => <EntityAudit tipo={tipo} id={id} />;
+/** An edit screen as routed: the entity's form and, below it once loaded, the entity's own parts
+ * (`parts`) and its audit panel (which shows itself to admins only). */
+const editScreen = (
+  Form: ComponentType<{ below?: (id: number) => ReactNode }>,
+  tipo: TipoConEstado,
+  parts: (id: number) => ReactNode,
+) =>
+  page(
+    <Form
+      below={(id) =>
+        part(
+          <>
+            {parts(id)}
+            <EntityAudit tipo={tipo} id={id} />
+          </>,
+        )
+      }
+    />,
+  );
 
 /** The edit screens as routed: the entity's form with its audit panel below. */
 export const editScreens = {
   // A product's page also shows each branch's stock, its reorder point and the adjustments.
-  producto: page(
-    <EditProduct
-      below={(id) =>
-        part(
-          <>
-            <ProductStock productoId={id} />
-            {auditPanel('Producto')(id)}
-          </>,
-        )
-      }
-    />,
-  ),
+  producto: editScreen(EditProduct, 'Producto', (id) => <ProductStock productoId={id} />),
   // A movement's page also shows its returns (a sale's, or the sale a refund returned) and a
   // sale's lab job.
-  movimiento: page(
-    <EditMovement
-      below={(id) =>
-        part(
-          <>
-            <MovementReturns id={id} />
-            <SaleJob id={id} />
-            {auditPanel('Movimiento')(id)}
-          </>,
-        )
-      }
-    />,
-  ),
+  movimiento: editScreen(EditMovement, 'Movimiento', (id) => (
+    <>
+      <MovementReturns id={id} />
+      <SaleJob id={id} />
+    </>
+  )),
   // A patient's page also shows what they owe (cuenta corriente).
-  paciente: page(
-    <EditPatient
-      below={(id) =>
-        part(
-          <>
-            <PatientBalances idPaciente={id} />
-            {auditPanel('Paciente')(id)}
-          </>,
-        )
-      }
-    />,
-  ),
+  paciente: editScreen(EditPatient, 'Paciente', (id) => <PatientBalances idPaciente={id} />),
 };
 
 export const routes: RouteObject[] = [

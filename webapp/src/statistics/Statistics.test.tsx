@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ComponentProps, ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
@@ -83,6 +83,18 @@ const setDates = (inicio: string, fin: string) => {
   fireEvent.change(byId('fechaInicio'), { target: { value: inicio } });
   fireEvent.change(byId('fechaFin'), { target: { value: fin } });
 };
+/** Chooses branch `local` once the list has it, and the period from `inicio` to `fin`. */
+async function periodAt(user: UserEvent, local: string, inicio: string, fin: string) {
+  await screen.findByRole('option', { name: local });
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Local' }), local);
+  setDates(inicio, fin);
+}
+/** Filters branch `local` over the period, and waits for its figures. */
+async function filteredAt(user: UserEvent, local: string, inicio: string, fin: string) {
+  await periodAt(user, local, inicio, fin);
+  await user.click(screen.getByRole('button', { name: 'Aplicar Filtros' }));
+  await screen.findByRole('article', { name: 'Método Efectivo' });
+}
 const card = (metodo: string) => within(screen.getByRole('article', { name: `Método ${metodo}` }));
 const cardPairs = (metodo: string) =>
   card(metodo)
@@ -211,11 +223,7 @@ describe('statistics', () => {
   it('reads one branch: its period and its materials', async () => {
     const user = userEvent.setup();
     const { calls } = open(admin);
-    await screen.findByRole('option', { name: 'Norte' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Local' }), 'Norte');
-    setDates('2024-05-01', '2024-05-31');
-    await user.click(screen.getByRole('button', { name: 'Aplicar Filtros' }));
-    await screen.findByRole('article', { name: 'Método Efectivo' });
+    await filteredAt(user, 'Norte', '2024-05-01', '2024-05-31');
     expect(calls.find((c) => c.path === '/api/movimientos/total-ganado')?.body).toBe(
       JSON.stringify({ local: 2, fechaInicio: '2024-05-01', fechaFin: '2024-05-31' }),
     );
@@ -267,11 +275,7 @@ describe('statistics', () => {
   it('clears the filters back to every branch and no period', async () => {
     const user = userEvent.setup();
     const { calls } = open(admin);
-    await screen.findByRole('option', { name: 'Centro' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Local' }), 'Centro');
-    setDates('2024-05-01', '2024-05-02');
-    await user.click(screen.getByRole('button', { name: 'Aplicar Filtros' }));
-    await screen.findByRole('article', { name: 'Método Efectivo' });
+    await filteredAt(user, 'Centro', '2024-05-01', '2024-05-02');
     await waitFor(() => expect(tableRows('Stock por material')).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: 'Limpiar Filtros' }));
     expect(byId<HTMLSelectElement>('local').value).toBe('0');
@@ -304,9 +308,7 @@ describe('statistics', () => {
     const user = userEvent.setup();
     const saved = capturedDownloads('blob:xlsx');
     const { calls, routes } = open(admin, { [EXCEL_VENTAS]: [200, 'xlsx'], [EXCEL_MARCAS]: [200, 'xlsx'] });
-    await screen.findByRole('option', { name: 'La Cruz Sur' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Local' }), 'La Cruz Sur');
-    setDates('2024-05-01', '2024-05-31');
+    await periodAt(user, 'La Cruz Sur', '2024-05-01', '2024-05-31');
     await user.click(screen.getByRole('button', { name: 'Descargar ventas' }));
     await waitFor(() => expect(saved).toEqual(['ventas_la_cruz_sur_2024-05-01_hasta_2024-05-31.xlsx']));
     expect(alert).toHaveBeenLastCalledWith('success', 'ÉXITO', 'Excel generado correctamente');

@@ -1,9 +1,10 @@
 // The texts the statistics page shows in its alerts and notices (spec 001), through
 // ../app/alerts: titles first, then the messages.
+import { ERROR_TITLE, LOADING } from '../app/words';
 
 export const TITLES = {
   atencion: 'ATENCIÓN',
-  error: 'ERROR',
+  ...ERROR_TITLE,
   exito: 'ÉXITO',
 } as const;
 
@@ -22,6 +23,6 @@ export const MESSAGES = {
   sinVentas: 'No hay ventas en el período.',
   sinStock: 'No hay stock para mostrar.',
   sinLocales: 'No hay locales para mostrar.',
-  cargando: 'Cargando...',
+  ...LOADING,
   cargandoGrafico: 'Cargando gráfico...',
 } as const;

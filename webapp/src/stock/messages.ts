@@ -1,19 +1,18 @@
 // The texts of stock beyond sales: the manual adjustment, the reorder point and the
 // 'Reponer' list, shown through ../app/alerts: titles first, then the messages and why a button
 // waits.
+import { COMMON_MESSAGES, REFUSAL_TITLES } from '../app/words';
 
 export const TITLES = {
-  error: 'ERROR',
-  errorValidacion: 'ERROR DE VALIDACIÓN',
+  ...REFUSAL_TITLES,
   ajustado: 'STOCK AJUSTADO',
   minimo: 'PUNTO DE PEDIDO GUARDADO',
   exito: 'ÉXITO',
 } as const;
 
 export const MESSAGES = {
-  cargando: 'Cargando...',
+  ...COMMON_MESSAGES,
   enviando: 'Enviando...',
-  inesperado: 'Ocurrió un error inesperado. Intentá nuevamente.',
   elegirLocal: 'Elegí el local para ver qué hay que reponer.',
   listaFallo: 'No se pudo cargar la lista para reponer.',
   nadaQueReponer: 'No hay productos en el punto de pedido o por debajo.',

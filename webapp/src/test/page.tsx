@@ -126,12 +126,19 @@ export const cellTexts = (table: HTMLElement) =>
         .map((c) => c.textContent),
     );
 
+/** 'inicio', where a screen leaves to and a refused user lands. */
+export const INICIO: RouteObject = { path: '/inicio', element: <p>pantalla de inicio</p> };
+
+/** `element` at `path`, with the login and 'inicio' a refused visitor or user is sent to. */
+export const withLandings = (path: string, element: ReactNode): RouteObject[] => [
+  { path, element },
+  { path: '/login', element: <p>pantalla de login</p> },
+  INICIO,
+];
+
 /** Opens one screen at `path` with the lookups answered (../test/seed) and 'inicio' to leave to;
  * returns the requests sent. */
 export function openScreen(path: string, element: ReactNode, token: string, answers: Answers = {}) {
-  const screens = [
-    { path, element },
-    { path: '/inicio', element: <p>pantalla de inicio</p> },
-  ];
+  const screens = [{ path, element }, INICIO];
   return openPage(path, screens, { token, answers: { ...lookupAnswers, ...answers } }).calls;
 }

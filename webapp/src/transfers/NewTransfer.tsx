@@ -9,10 +9,9 @@ import { useAppSelector } from '../app/store';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { formatEntero, WHOLE } from '../lib/numbers';
 import { isAdmin } from '../session/sessionSlice';
-import { DataTable } from '../ui/DataTable';
 import { named, SelectField, TextAreaField, patchBinder } from '../ui/fields';
 import { CellInput } from '../ui/NumberInput';
-import { RemoveButton } from '../ui/RemoveButton';
+import { LinesTable } from '../ui/LinesTable';
 import { SaveProblems } from '../ui/SaveProblems';
 import { SearchBox } from '../ui/SearchBox';
 import { SubmitButton } from '../ui/SubmitButton';
@@ -158,36 +157,30 @@ export function NewTransfer() {
             ))}
           </ul>
         )}
-        {envio.lineas.length > 0 && (
-          <DataTable
-            label="Productos a transferir"
-            variant="table-sm"
-            rows={envio.lineas}
-            rowKey={(l) => l.productoId}
-            columns={[
-              { header: 'Modelo', cell: (l) => l.modelo },
-              { header: 'Marca', cell: (l) => l.marca },
-              { header: 'Stock en origen', cell: (l) => formatEntero(l.stock) },
-              {
-                header: 'Cantidad',
-                style: { maxWidth: '8rem' },
-                cell: (l) => (
-                  <CellInput
-                    id={`enviar-${l.productoId}`}
-                    rule={WHOLE}
-                    aria-label={`Cantidad de ${l.modelo}`}
-                    value={l.cantidad}
-                    onValueChange={(cantidad) => setLinea(l.productoId, { cantidad })}
-                  />
-                ),
-              },
-              {
-                header: '',
-                cell: (l) => <RemoveButton label={`Quitar ${l.modelo}`} onClick={() => quitar(l.productoId)} />,
-              },
-            ]}
-          />
-        )}
+        <LinesTable
+          label="Productos a transferir"
+          rows={envio.lineas}
+          rowKey={(l) => l.productoId}
+          remove={{ label: (l) => `Quitar ${l.modelo}`, onRemove: (l) => quitar(l.productoId) }}
+          columns={[
+            { header: 'Modelo', cell: (l) => l.modelo },
+            { header: 'Marca', cell: (l) => l.marca },
+            { header: 'Stock en origen', cell: (l) => formatEntero(l.stock) },
+            {
+              header: 'Cantidad',
+              style: { maxWidth: '8rem' },
+              cell: (l) => (
+                <CellInput
+                  id={`enviar-${l.productoId}`}
+                  rule={WHOLE}
+                  aria-label={`Cantidad de ${l.modelo}`}
+                  value={l.cantidad}
+                  onValueChange={(cantidad) => setLinea(l.productoId, { cantidad })}
+                />
+              ),
+            },
+          ]}
+        />
       </fieldset>
 
       <TextAreaField id="transferenciaNota" label="Nota (opcional)" className="mb-3" {...bind('nota')} />

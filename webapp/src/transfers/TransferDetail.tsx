@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCancelarTransferenciaMutation, useGetTransferenciaQuery, type Transferencia } from '../api/transfers';
-import { alert, confirm } from '../app/alerts';
+import { alert } from '../app/alerts';
+import { confirmWith } from '../app/confirmations';
 import { useAppSelector } from '../app/store';
 import { formatFechaHora } from '../lib/dates';
 import { formatEntero } from '../lib/numbers';
@@ -20,7 +21,7 @@ function CancelTransfer({ transferencia }: { transferencia: Transferencia }) {
   const [cancelar, sending] = useCancelarTransferenciaMutation();
   const submit = async () => {
     if (sending.isLoading) return;
-    if (!(await confirm(CANCEL_CONFIRM.title, CANCEL_CONFIRM.text, CANCEL_CONFIRM.button))) return;
+    if (!(await confirmWith(CANCEL_CONFIRM))) return;
     const text = motivo.trim();
     try {
       const answer = await cancelar({ id: transferencia.id, body: text ? { motivo: text } : {} }).unwrap();

@@ -1,10 +1,11 @@
 // The texts the transfers between branches show in their alerts, confirmations and notices,
 // through ../app/alerts: titles first, then the messages and why a button waits.
+import type { Confirmation } from '../app/confirmations';
+import { COMMON_MESSAGES, REFUSAL_TITLES } from '../app/words';
 
 export const TITLES = {
-  error: 'ERROR',
+  ...REFUSAL_TITLES,
   atencion: 'ATENCIÓN',
-  errorValidacion: 'ERROR DE VALIDACIÓN',
   enviada: 'TRANSFERENCIA ENVIADA',
   recibida: 'TRANSFERENCIA RECIBIDA',
   cancelada: 'TRANSFERENCIA CANCELADA',
@@ -12,7 +13,7 @@ export const TITLES = {
 } as const;
 
 export const MESSAGES = {
-  cargando: 'Cargando...',
+  ...COMMON_MESSAGES,
   enviando: 'Enviando...',
   listaFallo: 'No se pudieron cargar las transferencias.',
   transferenciaFallo: 'No se pudo cargar la transferencia.',
@@ -26,15 +27,14 @@ export const MESSAGES = {
     'Las unidades salen del stock del local de origen al enviar y quedan en tránsito hasta que el destino las recibe.',
   recibirAyuda: 'Escribí cuántas llegaron de cada producto. Si llegaron menos, escribí el motivo del faltante.',
   esperaRecepcion: 'En tránsito: la recibe el personal del local de destino.',
-  inesperado: 'Ocurrió un error inesperado. Intentá nuevamente.',
 } as const;
 
 /** 'Cancelar' asks first: the units go back to the origin's stock. */
-export const CANCEL_CONFIRM = {
+export const CANCEL_CONFIRM: Confirmation = {
   title: '¿Cancelar la transferencia?',
   text: 'Las unidades vuelven al stock del local de origen.',
   button: 'Sí, cancelar',
-} as const;
+};
 
 /** Why 'Enviar' or 'Recibir' waits, listed under it (ui/SaveProblems). The rules and their words
  * are the server's (command/src/transfers/mod.rs, Regla; errors.rs). */

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DateInput } from './DateInput';
@@ -38,6 +38,11 @@ function Form({
 
 const field = () => screen.getByLabelText<HTMLInputElement>('Fecha');
 const kept = () => screen.getByTestId('value').textContent;
+/** Types `text` over what the field holds. */
+async function retype(user: UserEvent, text: string) {
+  await user.clear(field());
+  await user.type(field(), text);
+}
 
 describe('DateInput', () => {
   it('shows the ISO value as dd/mm/aaaa, whatever the browser language', () => {
@@ -72,8 +77,7 @@ describe('DateInput', () => {
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     expect(onSubmit).not.toHaveBeenCalled();
 
-    await user.clear(field());
-    await user.type(field(), '28-02-2026');
+    await retype(user, '28-02-2026');
     expect(kept()).toBe('2026-02-28');
     expect(field().validationMessage).toBe('');
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
@@ -108,13 +112,11 @@ describe('DateInput', () => {
     const user = userEvent.setup();
     render(<Form initial="2025-06-01T09:15" withTime />);
     expect(field().value).toBe('01/06/2025 09:15');
-    await user.clear(field());
-    await user.type(field(), '2/6/2025 8:05');
+    await retype(user, '2/6/2025 8:05');
     expect(kept()).toBe('2025-06-02T08:05');
     await user.tab();
     expect(field().value).toBe('02/06/2025 08:05');
-    await user.clear(field());
-    await user.type(field(), '02/06/2025');
+    await retype(user, '02/06/2025');
     screen.getByText('Falta la hora (hh:mm, por ejemplo 09:30).');
   });
 
@@ -123,8 +125,7 @@ describe('DateInput', () => {
     render(<Form initial="2025-06-01T09:15:30" withTime="seconds" />);
     expect(field().value).toBe('01/06/2025 09:15:30');
     expect(field().placeholder).toBe('dd/mm/aaaa hh:mm:ss');
-    await user.clear(field());
-    await user.type(field(), '2/6/2025 8:05');
+    await retype(user, '2/6/2025 8:05');
     expect(kept()).toBe('2025-06-02T08:05:00');
     await user.tab();
     expect(field().value).toBe('02/06/2025 08:05:00');

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { handledElsewhere } from '../api/base';
-import { confirm } from '../app/alerts';
+import { confirmWith, type Confirmation } from '../app/confirmations';
 
 /**
  * A form's submit handler: nothing happens while something stops it (`blocked`: its reasons, or a
@@ -17,22 +17,15 @@ export const submitter =
     }
   };
 
-/** The confirmation a delete asks first ('Cancelar' is the dialog's own). */
-export interface ConfirmTexts {
-  title: string;
-  text: string;
-  button: string;
-}
-
 /** A delete of a list's row: asks first; once done, `onDeleted` tells it with the answer; a
  * refusal the session did not already answer (401, 403) goes to `onRefused`. */
 export async function deleteConfirmed<A>(
-  ask: ConfirmTexts,
+  ask: Confirmation,
   remove: () => Promise<A>,
   onDeleted: (answer: A) => void,
   onRefused: (error: unknown) => void,
 ) {
-  if (!(await confirm(ask.title, ask.text, ask.button))) return;
+  if (!(await confirmWith(ask))) return;
   try {
     onDeleted(await remove());
   } catch (error) {

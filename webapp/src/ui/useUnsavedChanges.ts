@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { confirm } from '../app/alerts';
-import { LEAVE_CONFIRM } from '../app/confirmations';
+import { confirmWith, LEAVE_CONFIRM } from '../app/confirmations';
 import { registerForm } from '../session/unsaved';
 
 /**
@@ -46,7 +45,7 @@ export function useUnsavedChanges(dirty: boolean) {
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     let live = true;
-    void confirm(LEAVE_CONFIRM.title, LEAVE_CONFIRM.text, LEAVE_CONFIRM.button).then((leave) => {
+    void confirmWith(LEAVE_CONFIRM).then((leave) => {
       if (!live) return;
       if (leave) blocker.proceed();
       else blocker.reset();

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { formatPesos } from '../../lib/money';
-import { DataTable } from '../../ui/DataTable';
 import { Field, TextField } from '../../ui/fields';
 import { PesosInput } from '../../ui/NumberInput';
-import { RemoveButton } from '../../ui/RemoveButton';
+import { LinesTable } from '../../ui/LinesTable';
 import { addAdicional, canAddAdicional, removeAdicional, type MovementForm } from './rules';
 
 interface Props {
@@ -48,28 +47,21 @@ export function AdditionalLines({ form, onChange, readOnly = false }: Props) {
           </div>
         </div>
       )}
-      {form.adicionales.length > 0 && (
-        <DataTable
-          label="Detalles adicionales"
-          variant="table-sm"
-          stacked={false}
-          rows={form.adicionales}
-          rowKey={(a) => a.key}
-          columns={[
-            { header: 'Descripción', cell: (a) => a.descripcion },
-            { header: 'Subtotal', cell: (a) => formatPesos(a.subtotalCents) },
-            !readOnly && {
-              header: '',
-              cell: (a) => (
-                <RemoveButton
-                  label={`Quitar ${a.descripcion}`}
-                  onClick={() => onChange(removeAdicional(form, a.key))}
-                />
-              ),
-            },
-          ]}
-        />
-      )}
+      <LinesTable
+        label="Detalles adicionales"
+        stacked={false}
+        rows={form.adicionales}
+        rowKey={(a) => a.key}
+        remove={
+          readOnly
+            ? undefined
+            : { label: (a) => `Quitar ${a.descripcion}`, onRemove: (a) => onChange(removeAdicional(form, a.key)) }
+        }
+        columns={[
+          { header: 'Descripción', cell: (a) => a.descripcion },
+          { header: 'Subtotal', cell: (a) => formatPesos(a.subtotalCents) },
+        ]}
+      />
     </fieldset>
   );
 }

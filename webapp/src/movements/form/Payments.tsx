@@ -3,7 +3,7 @@ import { formatFechaHora, localMinute, sameMinute } from '../../lib/dates';
 import { formatPesos, PESOS } from '../../lib/money';
 import { DataTable } from '../../ui/DataTable';
 import { CellInput } from '../../ui/NumberInput';
-import { RemoveButton } from '../../ui/RemoveButton';
+import { removeColumn } from '../../ui/LinesTable';
 import { MESSAGES } from './messages';
 import type { MovementForm, PagoForm } from './rules';
 import { addPago, pagosEfectivos, removePago, setMetodoPago, setMonto, setMontoImpuesto, type Totales } from './totals';
@@ -87,12 +87,10 @@ export function Payments({ form, metodos, totales, onChange }: Props) {
             },
             { header: 'Fecha', className: 'text-nowrap', cell: (p) => formatFechaHora(p.fecha) },
             { header: 'Completo', cell: () => <Completo completo={totales.completo} /> },
-            {
-              header: '',
-              cell: (p, i) => (
-                <RemoveButton label={`Quitar pago ${i + 1}`} onClick={() => onChange(removePago(form, p.key))} />
-              ),
-            },
+            removeColumn<PagoForm>({
+              label: (_, i) => `Quitar pago ${i + 1}`,
+              onRemove: (p) => onChange(removePago(form, p.key)),
+            }),
           ]}
         />
       )}

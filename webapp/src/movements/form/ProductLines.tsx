@@ -3,10 +3,9 @@ import { handledElsewhere } from '../../api/base';
 import { useLazyProductosEnLocalQuery, type Producto } from '../../api/products';
 import { alert } from '../../app/alerts';
 import { centsOf, formatPesos } from '../../lib/money';
-import { DataTable } from '../../ui/DataTable';
 import { SelectField } from '../../ui/fields';
 import { CellInput } from '../../ui/NumberInput';
-import { RemoveButton } from '../../ui/RemoveButton';
+import { LinesTable } from '../../ui/LinesTable';
 import { SearchBox } from '../../ui/SearchBox';
 import { MESSAGES, TITLES } from './messages';
 import {
@@ -127,43 +126,39 @@ export function ProductLines({ form, onChange, readOnly = false }: Props) {
           </div>
         </div>
       )}
-      {form.lineas.length > 0 && (
-        <DataTable
-          label="Detalles de productos"
-          variant="table-sm"
-          rows={form.lineas}
-          rowKey={(l) => l.key}
-          columns={[
-            { header: 'Modelo', cell: (l) => nameOf(l) },
-            { header: 'Marca', cell: (l) => l.producto?.marca?.nombre ?? '' },
-            { header: 'Precio unitario', cell: (l) => formatPesos(l.precioCents) },
-            {
-              header: 'Cantidad',
-              style: { maxWidth: '7rem' },
-              cell: (l, i) =>
-                readOnly ? (
-                  l.cantidad
-                ) : (
-                  <CellInput
-                    id={`cantidad-${i}`}
-                    rule={CANTIDAD}
-                    show={String}
-                    aria-label={`Cantidad de ${nameOf(l)}`}
-                    value={l.cantidad}
-                    onValueChange={(text) => cantidad(l.key, text)}
-                  />
-                ),
-            },
-            { header: 'Subtotal', cell: (l) => formatPesos(lineaSubtotal(l)) },
-            !readOnly && {
-              header: '',
-              cell: (l) => (
-                <RemoveButton label={`Quitar ${nameOf(l)}`} onClick={() => onChange(removeLinea(form, l.key))} />
+      <LinesTable
+        label="Detalles de productos"
+        rows={form.lineas}
+        rowKey={(l) => l.key}
+        remove={
+          readOnly
+            ? undefined
+            : { label: (l) => `Quitar ${nameOf(l)}`, onRemove: (l) => onChange(removeLinea(form, l.key)) }
+        }
+        columns={[
+          { header: 'Modelo', cell: (l) => nameOf(l) },
+          { header: 'Marca', cell: (l) => l.producto?.marca?.nombre ?? '' },
+          { header: 'Precio unitario', cell: (l) => formatPesos(l.precioCents) },
+          {
+            header: 'Cantidad',
+            style: { maxWidth: '7rem' },
+            cell: (l, i) =>
+              readOnly ? (
+                l.cantidad
+              ) : (
+                <CellInput
+                  id={`cantidad-${i}`}
+                  rule={CANTIDAD}
+                  show={String}
+                  aria-label={`Cantidad de ${nameOf(l)}`}
+                  value={l.cantidad}
+                  onValueChange={(text) => cantidad(l.key, text)}
+                />
               ),
-            },
-          ]}
-        />
-      )}
+          },
+          { header: 'Subtotal', cell: (l) => formatPesos(lineaSubtotal(l)) },
+        ]}
+      />
     </fieldset>
   );
 }

@@ -1,11 +1,12 @@
 // The texts the movement screens show in their alerts and notices (spec 001 sections 5 and 8),
 // through ../app/alerts: titles first, then the messages.
+import { ERROR_TITLE, LOADING } from '../../app/words';
 import { formatPesos } from '../../lib/money';
 
 export const TITLES = {
   validacion: 'VALIDACIÓN',
   advertencia: 'ADVERTENCIA',
-  error: 'ERROR',
+  ...ERROR_TITLE,
   descuento: 'Descuento inválido',
   sinResultados: 'SIN RESULTADOS',
   errorValidacion: 'ERROR DE VALIDACIÓN',
@@ -15,7 +16,7 @@ export const TITLES = {
 } as const;
 
 export const MESSAGES = {
-  cargando: 'Cargando...',
+  ...LOADING,
   sinPagosCargados: 'No hay pagos cargados.',
   sinPagos: 'Debe ingresar al menos un pago para guardar el movimiento.',
   pagosExceden: 'La suma de los pagos no puede exceder el total del movimiento.',

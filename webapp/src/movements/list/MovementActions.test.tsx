@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { alert, confirm, toast } from '../../app/alerts';
 import { capturedDownloads, whenEnabled } from '../../test/page';
 import { fila, springPage } from '../../test/seed';
-import { admin, seller, type Routes, FILTRAR, COMPLETO, open, byId, rows, nav, sale } from './fixture';
-import { alerted } from '../../test/alerts';
+import { admin, seller, type Routes, FILTRAR, COMPLETO, open, byId, rows, nav, pageNumbers, sale } from './fixture';
+import { alerted, declinedDelete } from '../../test/alerts';
 
 vi.mock('../../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn(), toast: vi.fn() }));
 
@@ -69,12 +69,8 @@ describe('movement list', () => {
   });
 
   it('sends nothing when the delete is not confirmed', async () => {
-    const user = userEvent.setup();
-    vi.mocked(confirm).mockResolvedValue(false);
     const { calls } = open(admin, { [FILTRAR]: [200, springPage(sale, 10)] });
-    await user.click((await screen.findAllByRole('button', { name: 'Eliminar' }))[0]);
-    await waitFor(() => expect(confirm).toHaveBeenCalled());
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await declinedDelete(calls, async () => (await screen.findAllByRole('button', { name: 'Eliminar' }))[0]);
   });
 
   it('pages through a window of 5 numbers', async () => {
@@ -82,22 +78,12 @@ describe('movement list', () => {
     const routes: Routes = { [FILTRAR]: [200, springPage([fila()], 10, 0, 10)] };
     const { calls } = open(admin, routes);
     await screen.findByText('10/05/2024 10:15', { selector: 'td' });
-    expect(
-      nav()
-        .getAllByRole('button')
-        .map((b) => b.textContent)
-        .slice(1, -1),
-    ).toEqual(['1', '2', '3', '4', '5']);
+    expect(pageNumbers()).toEqual(['1', '2', '3', '4', '5']);
     routes[FILTRAR] = [200, springPage([fila({ fecha: '2024-04-01T12:00:00' })], 10, 4, 10)];
     await user.click(nav().getByRole('button', { name: '5' }));
     await screen.findByText('01/04/2024 12:00', { selector: 'td' });
     expect(calls.filter((c) => c.path === '/api/movimientos/lista').at(-1)?.search).toBe('?page=4&size=10');
-    expect(
-      nav()
-        .getAllByRole('button')
-        .map((b) => b.textContent)
-        .slice(1, -1),
-    ).toEqual(['3', '4', '5', '6', '7']);
+    expect(pageNumbers()).toEqual(['3', '4', '5', '6', '7']);
   });
 
   it("shows one patient's movements by the id in the link, titled with the name", async () => {

@@ -45,6 +45,13 @@ export const byId = <T extends HTMLElement>(id: string) => document.getElementBy
 export const rows = () => screen.getAllByRole('row').slice(1);
 export const nav = () => within(screen.getByRole('navigation', { name: 'Páginas' }));
 
+/** The page numbers the navigation offers, without its first and last buttons. */
+export const pageNumbers = () =>
+  nav()
+    .getAllByRole('button')
+    .map((b) => b.textContent)
+    .slice(1, -1);
+
 /** A sale paid two ways (one row), a sale with a debt, and an expense. */
 export const sale = [
   fila({ fecha: '2024-05-12T18:40:00', descripcion: 'Anteojo completo' }),

@@ -1,14 +1,15 @@
 // The texts the cash-box list shows in its alerts, confirmations and notices (spec 001 sections
 // 5, 8 and 9), through ../app/alerts: titles first, then the messages.
+import { ERROR_TITLE, LOADING } from '../../app/words';
 
 export const TITLES = {
-  error: 'ERROR',
+  ...ERROR_TITLE,
   eliminado: 'MOVIMIENTO ELIMINADO',
   eliminarFallo: 'ERROR AL ELIMINAR EL MOVIMIENTO',
 } as const;
 
 export const MESSAGES = {
-  cargando: 'Cargando...',
+  ...LOADING,
   sinMovimientos: 'No se encontraron movimientos',
   sinPagos: 'Sin pagos',
   listaFallo: 'No se pudieron cargar los movimientos.',

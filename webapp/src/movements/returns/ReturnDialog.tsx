@@ -7,7 +7,8 @@ import { formatFecha } from '../../lib/dates';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { centsOf, formatPesos, money } from '../../lib/money';
 import { formatEntero, formatPorcentaje } from '../../lib/numbers';
-import { CheckField, named, SelectField, patchBinder } from '../../ui/fields';
+import { CheckField, patchBinder } from '../../ui/fields';
+import { BranchField, MetodoField } from '../../ui/CashDeskFields';
 import type { CashDesk } from '../../ui/cashDesk';
 import { FormDialog } from '../../ui/Modal';
 import { QuantityRow } from '../../ui/QuantityRow';
@@ -72,7 +73,6 @@ export function ReturnDialog({ venta, admin, ownLocalId, locales, metodos, onClo
     set({
       adicionales: on ? [...devolucion.adicionales, posicion] : devolucion.adicionales.filter((i) => i !== posicion),
     });
-  const ownName = locales.find((l) => l.id === ownLocalId)?.nombre;
   const libres = adicionales.filter((a) => !a.devuelto);
   return (
     <FormDialog
@@ -127,27 +127,26 @@ export function ReturnDialog({ venta, admin, ownLocalId, locales, metodos, onClo
           ))}
         </fieldset>
       )}
-      {metodos.length === 0 && <p className="alert alert-warning">{MESSAGES.sinMetodos}</p>}
-      <SelectField
+      <MetodoField
         id="devolucionMetodo"
         label="Medio de pago del reintegro"
-        className="mb-3"
+        metodos={metodos}
+        sinMetodos={MESSAGES.sinMetodos}
         {...bind('metodoPagoId')}
-        options={named(metodos)}
       />
-      {admin ? (
-        <SelectField
-          id="devolucionLocal"
-          label="Local que recibe la devolución"
-          className="mb-3"
-          {...bind('localId')}
-          options={named(locales)}
-        />
-      ) : (
-        <p className="text-muted small">
-          Se devuelve en la caja de hoy de {ownName ?? 'tu local'}: las unidades vuelven a su stock.
-        </p>
-      )}
+      <BranchField
+        id="devolucionLocal"
+        label="Local que recibe la devolución"
+        admin={admin}
+        ownLocalId={ownLocalId}
+        locales={locales}
+        own={(nombre) => (
+          <p className="text-muted small">
+            Se devuelve en la caja de hoy de {nombre}: las unidades vuelven a su stock.
+          </p>
+        )}
+        {...bind('localId')}
+      />
       <div className="border rounded p-2 bg-light" data-testid="devolucion-estimada" aria-live="polite">
         <strong className="fs-5">{MESSAGES.reintegro(estimacion.reintegro)}</strong>
         {estimacion.credito > 0 && <div className="small">{MESSAGES.credito(estimacion.credito)}</div>}

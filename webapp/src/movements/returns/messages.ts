@@ -1,16 +1,15 @@
 // The texts the returns show in their alerts and notices (devoluciones), through
 // ../app/alerts: titles first, then the messages and why 'Devolver' is disabled.
+import { INESPERADO, REFUSAL_TITLES } from '../../app/words';
 import { formatPesos } from '../../lib/money';
 
 export const TITLES = {
-  error: 'ERROR',
-  errorValidacion: 'ERROR DE VALIDACIÓN',
+  ...REFUSAL_TITLES,
   devuelto: 'DEVOLUCIÓN REGISTRADA',
 } as const;
 
 export const MESSAGES = {
-  enviando: 'Enviando...',
-  inesperado: 'Ocurrió un error inesperado. Intentá nuevamente.',
+  inesperado: INESPERADO,
   sinDevoluciones: 'Esta venta no tiene devoluciones.',
   nadaQueDevolver: 'Ya se devolvió todo lo de esta venta.',
   sinMetodos: 'No hay métodos de pago cargados: pedí a un administrador que los cree.',
