@@ -11,211 +11,31 @@
 // (cancelled: none sent; accepted: sent), downloads the work order and, from the cash list (the
 // row shows the receipt number), the receipt, as the browser does (read with pdftotext, their
 // first pages drawn with pdftoppm: trabajos-orden.png, trabajos-recibo.png), finds the job in
-// 'Recordatorios' and delivers it; the public order page follows the job's state. A second test,
-// without a mail server, on the counter's phone: the job page fits 390 px and the mail notice of
-// a finished job is refused in the server's words; the admin's labs.
+// 'Recordatorios' and delivers it; the public order page follows the job's state. The counter's
+// phone and the admin's labs: jobs-phone.test.mjs.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { test } from 'node:test';
-import { artifactsDir, clickToAlert, screenshot, takeAlert } from './support/browser.mjs';
-import { PHONE, useApp } from './support/fixture.mjs';
-import { pago, seeder } from './support/seed.mjs';
-import { cellsOf, loginOn, noSideways } from './support/page.mjs';
-import { TZ, dayFromToday, ddmmyyyy } from './support/days.mjs';
-import { freePort } from './support/server.mjs';
+import { clickToAlert, screenshot, takeAlert } from './support/browser.mjs';
+import { useApp } from './support/fixture.mjs';
+import { cellsOf, loginOn } from './support/page.mjs';
+import { TZ, ddmmyyyy } from './support/days.mjs';
+import {
+  AYER,
+  CELULAR,
+  COMPROBANTE,
+  CORREO,
+  EN_TRES_DIAS,
+  HOY,
+  TIEMPO,
+  WA_ME,
+  includesAll,
+  moveTo,
+  readPdf,
+  seed,
+  startSmtpSink,
+} from './support/jobs.mjs';
 
 const withApp = useApp();
-
-const HOY = dayFromToday(0);
-const AYER = dayFromToday(-1);
-const EN_TRES_DIAS = dayFromToday(3);
-
-/** The patient's phone as the counter writes it, and the number wa.me gets (549 + area + number). */
-const CELULAR = '0379 15 4123456';
-const WA_ME = 'https://wa.me/5493794123456';
-const CORREO = 'laura@cliente.test';
-
-// --------------------------------------------------------------------------- the SMTP server
-
-const canConnect = (port) =>
-  new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
-/** aiosmtpd on a free port, storing what it receives in a maildir; `messages()` reads it. */
-async function startSmtpSink() {
-  const python = process.env.OPTICA_SMTP_SINK_PYTHON;
-  assert.ok(python, 'OPTICA_SMTP_SINK_PYTHON no está definido (scripts/lib/smtp.sh lo define)');
-  const port = await freePort();
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'optica-e2e-smtp-'));
-  const maildir = path.join(dir, 'maildir');
-  let output = '';
-  const child = spawn(
-    python,
-    ['-m', 'aiosmtpd', '-n', '-l', `127.0.0.1:${port}`, '-c', 'aiosmtpd.handlers.Mailbox', maildir],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    await rm(dir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 15_000;
-  while (!(await canConnect(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`el servidor SMTP no arrancó:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const messages = async () => {
-    const texts = [];
-    for (const sub of ['new', 'cur']) {
-      const files = await readdir(path.join(maildir, sub)).catch(() => []);
-      for (const f of files) texts.push(await readFile(path.join(maildir, sub, f), 'utf8'));
-    }
-    return texts;
-  };
-  /** Waits up to 20 s for `n` messages. */
-  const waitFor = async (n) => {
-    const until = Date.now() + 20_000;
-    for (;;) {
-      const found = await messages();
-      if (found.length >= n) return found;
-      if (Date.now() > until) throw new Error(`el servidor SMTP recibió ${found.length} mensajes, no ${n}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  };
-  return { port, messages, waitFor, stop };
-}
-
-// --------------------------------------------------------------------------------- the shop
-
-/** Centro with a lens (category Cristal) and a frame, the lab, Laura Díaz with a ficha of 2024, a
- * phone and an email, a seller at Centro, and her sale of both. */
-async function seed(server) {
-  const shop = await seeder(server);
-  const centro = await shop.local({ nombre: 'Centro', direccion: 'Junín 1200', celular: '3794 000000' });
-  const efectivo = await shop.metodoPago('Efectivo');
-  const essilor = await shop.marca('Essilor');
-  const rayBan = await shop.marca('Ray-Ban');
-  const cristal = await shop.categoria('Cristal');
-  const receta = await shop.categoria('Receta');
-  const proveedor = await shop.proveedor('Opti', '1');
-  const lente = await shop.modelo(centro, 'Orma Blue', {
-    marca: essilor,
-    categoria: cristal,
-    proveedor,
-    precio: 30000,
-    stock: 10,
-  });
-  const armazon = await shop.modelo(centro, 'RB5154', {
-    marca: rayBan,
-    categoria: receta,
-    proveedor,
-    precio: 50000,
-    stock: 3,
-  });
-  const laboratorio = await shop.laboratorio('Lab Sur', '3794 555555');
-  const grad = (ojo, tipo, esferico, cilindrico, eje) => ({ ojo, tipo, esferico, cilindrico, eje });
-  const paciente = await shop.paciente({
-    nombreCompleto: 'Laura Díaz',
-    celular: CELULAR,
-    correo: CORREO,
-    genero: 'Mujer',
-    local: { id: centro },
-    historialFichas: [
-      {
-        fecha: '2024-05-02',
-        dnpDerecho: 31.5,
-        dnpIzquierdo: 31,
-        alturaPupilarDerecho: null,
-        alturaPupilarIzquierdo: null,
-        alturaPelicula: null,
-        puente: 18,
-        diagonalMayor: null,
-        largo: null,
-        alturaArmazon: null,
-        adicionDerecho: 2,
-        adicionIzquierdo: 2,
-        graduaciones: [
-          grad('DERECHO', 'LEJOS', -1.25, -0.5, 90),
-          grad('IZQUIERDO', 'LEJOS', -1, 0, 0),
-          grad('DERECHO', 'CERCA', 0.75, -0.5, 90),
-          grad('IZQUIERDO', 'CERCA', 1, 0, 0),
-        ],
-        cristales: [],
-      },
-    ],
-  });
-  await shop.seller('vendedora', 'clave-vendedora', centro);
-  const vendedora = await server.token('vendedora', 'clave-vendedora');
-  const fecha = `${HOY}T10:00`;
-  const venta = await shop.venta(
-    {
-      local: centro,
-      paciente,
-      fecha,
-      total: 80000,
-      detalles: [
-        { cantidad: 1, precioUnitario: 30000, subtotal: 30000, producto: { id: lente } },
-        { cantidad: 1, precioUnitario: 50000, subtotal: 50000, producto: { id: armazon } },
-      ],
-      pagos: [pago(efectivo, 30000, fecha)],
-    },
-    vendedora,
-  );
-  return { shop, centro, laboratorio, paciente, venta, vendedora };
-}
-
-/** Moves the job on its page to `estado` (with `motivo`), answering the success alert. */
-async function moveTo(page, estado, motivo) {
-  await page.locator('#trabajoNuevoEstado').selectOption(estado);
-  if (motivo !== undefined) await page.fill('#trabajoMotivo', motivo);
-  await clickToAlert(page, page.getByRole('button', { name: 'Cambiar estado' }), {
-    title: 'ESTADO ACTUALIZADO',
-    text: 'El estado del trabajo ha sido actualizado!',
-  });
-}
-
-const TIEMPO = /^\d+ (min|h|día|días)$/;
-
-/** A sale's receipt number: branch, then number (per branch, without gaps). */
-const COMPROBANTE = /Comprobante N° (\d{4}-\d{8})/;
-
-/** A downloaded PDF: its bytes (checked to be one), its text as `pdftotext -layout` reads it with
- * the spaces folded, and its first page drawn at 60 dpi into e2e-artifacts/`name`.png. */
-async function readPdf(download, name) {
-  const file = await download.path();
-  const bytes = await readFile(file);
-  assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
-  const text = spawnSync('pdftotext', ['-layout', file, '-']);
-  assert.equal(text.status, 0, `pdftotext could not read ${name}: ${text.stderr}`);
-  await mkdir(artifactsDir, { recursive: true });
-  const png = path.join(artifactsDir, name);
-  const drawn = spawnSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', file, png]);
-  assert.equal(drawn.status, 0, `pdftoppm could not draw ${name}: ${drawn.stderr}`);
-  console.log('pdf page:', `${png}.png`);
-  return text.stdout.toString('utf8').replace(/\s+/g, ' ');
-}
-
-const includesAll = (text, expected) => {
-  for (const e of expected) assert.ok(text.includes(e), `${e} in ${text}`);
-};
 
 test('a job from the order to the notices and the delivery, with a real mail server', async () => {
   const smtp = await startSmtpSink();
@@ -536,62 +356,3 @@ test('a job from the order to the notices and the delivery, with a real mail ser
     await smtp.stop();
   }
 });
-
-test("on the counter's phone the job fits; without a mail server the mail is refused; the admin's labs", () =>
-  withApp(async ({ server, newPage, page, login }) => {
-    const { shop, laboratorio, venta, vendedora } = await seed(server);
-    await shop.trabajo(
-      { movimientoId: venta, laboratorioId: laboratorio, prometido: EN_TRES_DIAS, bandeja: 'B-07' },
-      vendedora,
-    );
-    // The glasses are ready: the customer may be told (the server has no mail server to do it).
-    const listo = await server.api('POST', `/api/trabajos/${venta}/estado`, vendedora, {
-      estado: 'ANTEOJO_TERMINADO',
-    });
-    assert.equal(listo.status, 200, JSON.stringify(listo.body));
-
-    const phone = await newPage({ ...PHONE, timezoneId: TZ });
-    await loginOn(phone, server.url, 'vendedora', 'clave-vendedora');
-    await phone.goto(`${server.url}/trabajos/${venta}`);
-    await phone.getByRole('heading', { name: `Trabajo #${venta}` }).waitFor();
-    await phone.getByRole('table', { name: 'Receta' }).waitFor();
-    await noSideways(phone, 'trabajo');
-    console.log('screenshot:', await screenshot(phone, 'trabajos-telefono'));
-    await clickToAlert(phone, phone.getByRole('button', { name: 'Avisar por correo' }), {
-      title: 'ERROR DE VALIDACIÓN',
-      text: 'La óptica no tiene configurado el envío de correos.',
-    });
-    await phone.goto(`${server.url}/trabajos`);
-    await phone.getByTestId(`trabajo-${venta}`).waitFor();
-    await noSideways(phone, 'trabajos');
-    console.log('screenshot:', await screenshot(phone, 'trabajos-telefono-lista'));
-    await phone.goto(`${server.url}/editarMovimiento/${venta}`);
-    await phone.getByTestId('trabajo-venta').getByRole('link', { name: 'Ver trabajo' }).waitFor();
-    await noSideways(phone, 'venta');
-
-    // The admin's labs: one more, and the one with a job is not deleted.
-    await login('admin', server.adminPassword);
-    await page.getByRole('button', { name: 'ADMINISTRAR' }).click();
-    await page.getByRole('link', { name: 'Laboratorios' }).click();
-    await page.getByRole('heading', { name: 'ADMINISTRAR LABORATORIOS' }).waitFor();
-    await page.getByLabel('Lab Sur — 3794 555555').check();
-    await page.getByRole('button', { name: 'Eliminar' }).click();
-    // Asked first; the refusal follows in the same popup.
-    await page.locator('.swal2-popup').waitFor();
-    assert.equal((await page.locator('.swal2-title').textContent())?.trim(), '¿Estás seguro ?');
-    await page.getByRole('button', { name: 'Si, eliminarlo' }).click();
-    await page.waitForFunction(() => document.querySelector('.swal2-title')?.textContent !== '¿Estás seguro ?');
-    assert.deepEqual(await takeAlert(page), {
-      title: 'ERROR AL ELIMINAR EL LABORATORIO',
-      text: 'Existen trabajos encargados a este laboratorio. Por favor elimine esos trabajos para continuar',
-    });
-    await page.getByRole('button', { name: 'Limpiar selección' }).click();
-    await page.getByLabel('Nombre').fill('Lab Norte');
-    await page.getByLabel('Celular').fill('3794 666666');
-    await clickToAlert(page, page.getByRole('button', { name: 'Crear' }), {
-      title: 'El laboratorio ha sido creado con éxito!',
-      text: '',
-    });
-    const labs = await server.api('GET', '/api/laboratorio', shop.token);
-    assert.deepEqual(labs.body.map((l) => l.nombre).sort(), ['Lab Norte', 'Lab Sur']);
-  }));
