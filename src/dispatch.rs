@@ -50,6 +50,15 @@ pub async fn settled<T>(state: &AppState, outcome: Outcome<T>) -> T {
     settled_in_time(state, outcome).await.0
 }
 
+/// A command's result: refused, the `refused` answer; done, `settled_in_time`'s.
+pub async fn committed<T, E>(
+    state: &AppState,
+    result: Result<Outcome<T>, E>,
+    refused: impl FnOnce(E) -> AppError,
+) -> Result<(T, bool), AppError> {
+    Ok(settled_in_time(state, result.map_err(refused)?).await)
+}
+
 /// The same, and whether the read models have the outcome (false: still behind after the wait;
 /// the answer should then say what the command committed).
 pub async fn settled_in_time<T>(state: &AppState, outcome: Outcome<T>) -> (T, bool) {

@@ -53,12 +53,14 @@ fn base_letter(c: char) -> char {
         'ó' | 'ò' | 'ô' | 'ö' | 'õ' => 'o',
         'ú' | 'ù' | 'û' | 'ü' => 'u',
         'ñ' => 'n',
-        'Á' | 'À' | 'Â' | 'Ä' | 'Ã' => 'A',
-        'É' | 'È' | 'Ê' | 'Ë' => 'E',
-        'Í' | 'Ì' | 'Î' | 'Ï' => 'I',
-        'Ó' | 'Ò' | 'Ô' | 'Ö' | 'Õ' => 'O',
-        'Ú' | 'Ù' | 'Û' | 'Ü' => 'U',
-        'Ñ' => 'N',
+        // A capital is its small letter's base, capitalised.
+        upper if upper.is_uppercase() => {
+            let mut lower = upper.to_lowercase();
+            match (lower.next(), lower.next()) {
+                (Some(l), None) if base_letter(l) != l => base_letter(l).to_ascii_uppercase(),
+                _ => upper,
+            }
+        }
         other => other,
     }
 }

@@ -23,10 +23,7 @@ async fn the_log_is_for_admins_newest_first_filtered_and_paged(pool: PgPool) {
     let (_, sold) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 3)).await;
     let venta = sold["movimiento"]["id"].as_i64().unwrap();
     let admin = Some(shop.admin.as_str());
-    let events: i64 = sqlx::query_scalar("select count(*) from events")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let events = crate::common::event_count(&pool).await;
 
     let (status, page) = app.get("/api/auditoria?size=5", admin).await;
     assert_eq!(status, StatusCode::OK, "{page}");

@@ -3,23 +3,11 @@
 // Cents are written as pesos_cents (1200_00 is 1200.00).
 #![allow(clippy::inconsistent_digit_grouping)]
 
-use crate::common::shop::{id_of, open_days, shop, Shop};
+use crate::common::shop::{id_of, open_days, sale_on_credit, shop, Shop};
 use crate::common::TestApp;
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::PgPool;
-
-/// A sale to Ana at the centre of 2000.00 (two frames... of 1000.00 each, as additional lines),
-/// paid 800.00: 1200.00 owed.
-fn sale_on_credit(shop: &Shop, fecha: &str) -> Value {
-    json!({
-        "tipoMovimiento": "ENTRADA", "fecha": fecha, "local": {"id": shop.centro},
-        "paciente": {"id": shop.paciente}, "total": 2000.0, "totalImpuesto": 800.0,
-        "detalles": [], "detallesAdicionales": [{"descripcion": "Anteojo completo", "subtotal": 2000.0}],
-        "cajaMovimientos": [{"monto": 800.0, "montoImpuesto": 800.0, "metodoPago": {"id": shop.efectivo}, "fecha": fecha}],
-        "estadoMovimiento": "PEDIDO_CRISTALES"
-    })
-}
 
 fn cobro(shop: &Shop, monto: f64) -> Value {
     json!({"metodoPagoId": shop.efectivo, "monto": monto})

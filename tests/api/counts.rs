@@ -21,15 +21,21 @@ fn sale_of(shop: &Shop, producto: i64) -> Value {
     })
 }
 
+/// Four of a Vulk frame at cost 1000.00 at the centre, and the start of a count of the brand
+/// Vulk there.
+async fn vulk_frames(app: &TestApp, shop: &Shop) -> (i64, Value) {
+    let cuadrado = shop
+        .product(app, "Cuadrado", shop.otra_marca, &[(shop.centro, 4)])
+        .await;
+    (cuadrado, json!({"localId": shop.centro, "marcaId": shop.otra_marca}))
+}
+
 #[sqlx::test]
 async fn a_count_with_a_sale_in_the_middle_adjusts_the_stock_as_it_is_then(pool: PgPool) {
     let app = TestApp::start(pool.clone()).await;
     let shop = shop(&app).await;
     // Four of a Vulk frame at cost 1000.00; the count covers the brand Vulk only.
-    let cuadrado = shop
-        .product(&app, "Cuadrado", shop.otra_marca, &[(shop.centro, 4)])
-        .await;
-    let start = json!({"localId": shop.centro, "marcaId": shop.otra_marca});
+    let (cuadrado, start) = vulk_frames(&app, &shop).await;
     let (status, _) = app.post("/api/conteos", Some(&shop.seller), start.clone()).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, body) = app.post("/api/conteos", Some(&shop.admin), start.clone()).await;
@@ -184,10 +190,7 @@ async fn a_count_closes_only_when_everything_is_counted_and_can_be_cancelled(poo
 async fn a_product_counted_after_a_sale_is_compared_with_the_stock_when_it_was_counted(pool: PgPool) {
     let app = TestApp::start(pool.clone()).await;
     let shop = shop(&app).await;
-    let cuadrado = shop
-        .product(&app, "Cuadrado", shop.otra_marca, &[(shop.centro, 4)])
-        .await;
-    let start = json!({"localId": shop.centro, "marcaId": shop.otra_marca});
+    let (cuadrado, start) = vulk_frames(&app, &shop).await;
     let (status, body) = app.post("/api/conteos", Some(&shop.admin), start).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let id = body["planilla"]["conteo"]["id"].as_i64().unwrap();

@@ -65,14 +65,7 @@ async fn at_once(app: &TestApp, command: &Keyed, key: &str) {
 
 /// A sale to Ana of 2000.00 paid 800.00 (1200.00 owed).
 fn on_credit(shop: &Shop) -> Value {
-    json!({
-        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:00", "local": {"id": shop.centro},
-        "paciente": {"id": shop.paciente}, "total": 2000.0, "totalImpuesto": 800.0,
-        "detalles": [], "detallesAdicionales": [{"descripcion": "Anteojo completo", "subtotal": 2000.0}],
-        "cajaMovimientos": [{"monto": 800.0, "montoImpuesto": 800.0, "metodoPago": {"id": shop.efectivo},
-                             "fecha": "2026-11-21T10:00"}],
-        "estadoMovimiento": "PEDIDO_CRISTALES"
-    })
+    crate::common::shop::sale_on_credit(shop, "2026-11-21T10:00")
 }
 
 fn post(name: &'static str, path: String, token: &str, body: Value) -> Keyed {
@@ -154,14 +147,7 @@ async fn every_command_has_one_effect_per_key(pool: PgPool) {
                    "lineas": [{"productoId": shop.armazon, "cantidad": 1}]}),
         ))
         .await;
-        let sold = id_of(
-            &app,
-            &seller,
-            "/api/movimientos",
-            crate::common::shop::sale(&shop, 1),
-            "movimiento",
-        )
-        .await;
+        let sold = crate::common::shop::sold(&app, &shop, 1).await;
         check(post(
             "devolucion",
             format!("/api/movimientos/{sold}/devoluciones"),
@@ -169,14 +155,7 @@ async fn every_command_has_one_effect_per_key(pool: PgPool) {
             json!({"lineas": [{"productoId": shop.armazon, "cantidad": 1}], "metodoPagoId": shop.efectivo}),
         ))
         .await;
-        let deleted = id_of(
-            &app,
-            &seller,
-            "/api/movimientos",
-            crate::common::shop::sale(&shop, 1),
-            "movimiento",
-        )
-        .await;
+        let deleted = crate::common::shop::sold(&app, &shop, 1).await;
         check(Keyed {
             name: "borrado",
             method: Method::DELETE,

@@ -7,15 +7,8 @@ use serde_json::json;
 use sqlx::PgPool;
 
 use crate::common::shop::shop;
-use crate::common::TestApp;
+use crate::common::{event_count as events, TestApp};
 use crate::jobs::{lab, patient, sale_with_lens};
-
-async fn events(pool: &PgPool) -> i64 {
-    sqlx::query_scalar("select count(*) from events")
-        .fetch_one(pool)
-        .await
-        .unwrap()
-}
 
 #[sqlx::test]
 async fn a_count_load_with_a_product_twice_is_refused(pool: PgPool) {

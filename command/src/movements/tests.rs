@@ -33,11 +33,20 @@ fn pago(monto: i64, impuesto: i64) -> Pago {
 /// Two frames at 1000.00 plus a lens at 500.00, 10% off: 2250.00; paid 1000.00.
 fn venta() -> MovimientoDatos {
     MovimientoDatos {
+        vendedor: Some(" Eva ".into()),
+        ..two_frames_and_a_lens(at(), "cristal Orma", vec![pago(1_000_00, 1_100_00)])
+    }
+}
+
+/// A sale on `fecha` at branch 1 to patient 3 of two frames (product 9) at 1000.00 and lens
+/// `lente` at 500.00, 10% off: 2250.00, with `pagos` (charged: their taxed amounts).
+pub(crate) fn two_frames_and_a_lens(fecha: NaiveDateTime, lente: &str, pagos: Vec<Pago>) -> MovimientoDatos {
+    MovimientoDatos {
         tipo: TipoMovimiento::Entrada,
-        fecha: at(),
+        fecha,
         local_id: 1,
         paciente_id: Some(3),
-        vendedor: Some(" Eva ".into()),
+        vendedor: None,
         descripcion: None,
         lineas: vec![Linea {
             producto_id: 9,
@@ -49,13 +58,13 @@ fn venta() -> MovimientoDatos {
             subtotal: money(2_000_00),
         }],
         adicionales: vec![LineaAdicional {
-            descripcion: "cristal Orma".into(),
+            descripcion: lente.into(),
             subtotal: money(500_00),
         }],
         descuento: Some(Medida::from_hundredths(10_00)),
         total: money(2_250_00),
-        total_impuesto: money(1_100_00),
-        pagos: vec![pago(1_000_00, 1_100_00)],
+        total_impuesto: money(pagos.iter().map(|p| p.monto_impuesto.cents()).sum()),
+        pagos,
         estado: None,
         devolucion: None,
         motivo_precio: None,

@@ -40,13 +40,7 @@ impl Filtro {
 /// Appends the filter's conditions on payment rows `p` (only those it sets, so the planner sees
 /// plain conditions and uses the branch and date indexes).
 fn conditions<'a>(q: &mut QueryBuilder<'a, Postgres>, filtro: &'a Filtro) {
-    q.push(" where true");
-    if let Some(local_id) = filtro.local_id {
-        q.push(" and p.local_id = ").push_bind(local_id);
-    }
-    if let Some(tipo) = &filtro.tipo {
-        q.push(" and p.tipo = ").push_bind(tipo.as_str());
-    }
+    branch_and_type(q, filtro, "p");
     if let Some(nombre) = &filtro.nombre_paciente {
         q.push(
             " and exists (select 1 from movements m join patients pa on pa.id = m.paciente_id
@@ -64,17 +58,39 @@ fn conditions<'a>(q: &mut QueryBuilder<'a, Postgres>, filtro: &'a Filtro) {
         q.push(" and exists (select 1 from movements m where m.id = p.movimiento_id and m.deuda_cents > 0)");
     }
     if let Some(fecha) = filtro.fecha {
-        q.push(" and p.fecha >= ")
-            .push_bind(fecha)
-            .push(" and p.fecha < ")
-            .push_bind(fecha)
-            .push("::date + 1");
+        on_day(q, "p.fecha", fecha);
     }
     if let Some(metodo) = &filtro.metodo_pago {
-        q.push(" and p.metodo_pago_id in (select id from lookup_items where kind = 'MetodoPago' and nombre = ")
-            .push_bind(metodo.as_str())
-            .push(")");
+        paid_with(q, metodo);
     }
+}
+
+/// ` where true` and the conditions on the branch and the type of table `t`'s rows, which every
+/// table the lists read carries alike.
+fn branch_and_type<'a>(q: &mut QueryBuilder<'a, Postgres>, filtro: &'a Filtro, t: &str) {
+    q.push(" where true");
+    if let Some(local_id) = filtro.local_id {
+        q.push(format!(" and {t}.local_id = ")).push_bind(local_id);
+    }
+    if let Some(tipo) = &filtro.tipo {
+        q.push(format!(" and {t}.tipo = ")).push_bind(tipo.as_str());
+    }
+}
+
+/// Rows whose timestamp `column` falls on day `fecha`, as the date indexes can answer.
+fn on_day(q: &mut QueryBuilder<'_, Postgres>, column: &str, fecha: NaiveDate) {
+    q.push(format!(" and {column} >= "))
+        .push_bind(fecha)
+        .push(format!(" and {column} < "))
+        .push_bind(fecha)
+        .push("::date + 1");
+}
+
+/// Payment rows `p` paid with the method named `metodo`.
+fn paid_with<'a>(q: &mut QueryBuilder<'a, Postgres>, metodo: &'a str) {
+    q.push(" and p.metodo_pago_id in (select id from lookup_items where kind = 'MetodoPago' and nombre = ")
+        .push_bind(metodo)
+        .push(")");
 }
 
 /// The keys of the matching payment rows, newest first; a page of them when `limit` is given.
@@ -100,20 +116,13 @@ async fn count(pool: &PgPool, filtro: &Filtro) -> Result<i64, sqlx::Error> {
         conditions(&mut q, filtro);
         return q.build_query_scalar().fetch_one(pool).await;
     }
-    let mut q = QueryBuilder::new("select coalesce(sum(p.pagos), 0)::bigint from stats_payment_day p where true");
-    if let Some(local_id) = filtro.local_id {
-        q.push(" and p.local_id = ").push_bind(local_id);
-    }
-    if let Some(tipo) = &filtro.tipo {
-        q.push(" and p.tipo = ").push_bind(tipo.as_str());
-    }
+    let mut q = QueryBuilder::new("select coalesce(sum(p.pagos), 0)::bigint from stats_payment_day p");
+    branch_and_type(&mut q, filtro, "p");
     if let Some(fecha) = filtro.fecha {
         q.push(" and p.dia = ").push_bind(fecha);
     }
     if let Some(metodo) = &filtro.metodo_pago {
-        q.push(" and p.metodo_pago_id in (select id from lookup_items where kind = 'MetodoPago' and nombre = ")
-            .push_bind(metodo.as_str())
-            .push(")");
+        paid_with(&mut q, metodo);
     }
     q.build_query_scalar().fetch_one(pool).await
 }
@@ -193,13 +202,7 @@ pub async fn patients_at(pool: &PgPool, local_id: Option<i64>) -> Result<i64, sq
 /// The filter's conditions on movements `m` (the list of one row per movement): the movement's
 /// day, and a payment method any of its payments used.
 fn movement_conditions<'a>(q: &mut QueryBuilder<'a, Postgres>, filtro: &'a Filtro) {
-    q.push(" where true");
-    if let Some(local_id) = filtro.local_id {
-        q.push(" and m.local_id = ").push_bind(local_id);
-    }
-    if let Some(tipo) = &filtro.tipo {
-        q.push(" and m.tipo = ").push_bind(tipo.as_str());
-    }
+    branch_and_type(q, filtro, "m");
     if let Some(paciente_id) = filtro.paciente_id {
         q.push(" and m.paciente_id = ").push_bind(paciente_id);
     }
@@ -209,19 +212,12 @@ fn movement_conditions<'a>(q: &mut QueryBuilder<'a, Postgres>, filtro: &'a Filtr
             .push("))");
     }
     if let Some(fecha) = filtro.fecha {
-        q.push(" and m.fecha >= ")
-            .push_bind(fecha)
-            .push(" and m.fecha < ")
-            .push_bind(fecha)
-            .push("::date + 1");
+        on_day(q, "m.fecha", fecha);
     }
     if let Some(metodo) = &filtro.metodo_pago {
-        q.push(
-            " and exists (select 1 from movement_payments p where p.movimiento_id = m.id and p.metodo_pago_id in
-                          (select id from lookup_items where kind = 'MetodoPago' and nombre = ",
-        )
-        .push_bind(metodo.as_str())
-        .push("))");
+        q.push(" and exists (select 1 from movement_payments p where p.movimiento_id = m.id");
+        paid_with(q, metodo);
+        q.push(")");
     }
     if filtro.con_deuda {
         q.push(" and m.deuda_cents > 0");

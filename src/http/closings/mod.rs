@@ -8,8 +8,7 @@ mod body;
 mod errors;
 
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::Json;
 use optica_command::closings::{self, Dia};
 use optica_events::LookupKind;
@@ -26,7 +25,7 @@ use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::{day, opt_i64};
 use crate::http::kit::references::Referenced;
 use crate::http::kit::staff_endpoints;
-use crate::http::kit::{page_index, page_size, Endpoints};
+use crate::http::kit::{page_index, page_size, pdf_download, Endpoints};
 use crate::reports::closing_pdf;
 use crate::state::AppState;
 use body::{amounts, AperturaBody, CierreBody, ReaperturaBody};
@@ -124,10 +123,8 @@ pub async fn open(
     read_day(&state, day).await?;
     known_methods(&state, &body.fondo).await?;
     let metadata = meta.metadata(caller.actor());
-    let outcome = closings::open(&state.store, day, state.today(), amounts(&body.fondo), &metadata)
-        .await
-        .map_err(command_error)?;
-    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    let outcome = closings::open(&state.store, day, state.today(), amounts(&body.fondo), &metadata).await;
+    let (_, caught) = dispatch::committed(&state, outcome, command_error).await?;
     answer(&state, day, caught, "La caja ha sido abierta!").await
 }
 
@@ -185,10 +182,8 @@ pub async fn reopen(
     read_day(&state, day).await?;
     let metadata = meta.metadata(caller.actor());
     let motivo = body.motivo.unwrap_or_default();
-    let outcome = closings::reopen(&state.store, day, motivo, &metadata)
-        .await
-        .map_err(command_error)?;
-    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    let outcome = closings::reopen(&state.store, day, motivo, &metadata).await;
+    let (_, caught) = dispatch::committed(&state, outcome, command_error).await?;
     answer(&state, day, caught, "La caja ha sido reabierta!").await
 }
 
@@ -253,21 +248,6 @@ pub async fn report(
             usuario,
             en: at.with_timezone(&state.timezone).naive_local(),
         });
-    // printpdf's document is single-threaded and the work is CPU-bound.
-    let bytes = tokio::task::spawn_blocking(move || closing_pdf::closing(&caja, cierre.as_ref()))
-        .await
-        .map_err(AppError::internal)?
-        .map_err(AppError::internal)?;
     let filename = format!("cierre_caja_{}_{}.pdf", day.0, day.1);
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{filename}\""),
-            ),
-        ],
-        bytes,
-    )
-        .into_response())
+    pdf_download(&filename, move || closing_pdf::closing(&caja, cierre.as_ref())).await
 }

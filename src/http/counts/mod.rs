@@ -23,7 +23,7 @@ use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::{branch, opt_i64};
 use crate::http::kit::references::{Missing, Referenced};
 use crate::http::kit::staff_endpoints;
-use crate::http::kit::{branches_of, may_see, page_index, page_size, Created, Endpoints};
+use crate::http::kit::{may_see_record, page_index, page_size, read_or_committed, Created, Endpoints};
 use crate::reports::count_excel;
 use crate::state::AppState;
 
@@ -88,17 +88,12 @@ async fn answer(
     (id, caught): (i64, bool),
     mensaje: &str,
 ) -> Result<ConteoGuardado, AppError> {
-    let read = match caught {
-        true => read::planilla(&state.pool, id, caller.is_admin()).await?,
-        false => None,
+    let committed = async {
+        tracing::warn!(id, "la vista de conteos está atrasada: se responde lo registrado");
+        read::committed(&state.pool, id, caller.is_admin()).await
     };
-    let planilla = match read {
-        Some(p) => Some(p),
-        None => {
-            tracing::warn!(id, "la vista de conteos está atrasada: se responde lo registrado");
-            read::committed(&state.pool, id, caller.is_admin()).await?
-        }
-    };
+    let read = read::planilla(&state.pool, id, caller.is_admin());
+    let planilla = read_or_committed(caught, read, committed).await?;
     Ok(ConteoGuardado {
         mensaje: mensaje.into(),
         planilla,
@@ -139,10 +134,8 @@ pub async fn start(
         fecha: state.now(),
     };
     let metadata = meta.metadata(caller.actor());
-    let outcome = counts::start(&state.store, inicio, &metadata)
-        .await
-        .map_err(|e| command_error(0, e))?;
-    let saved = dispatch::settled_in_time(&state, outcome).await;
+    let outcome = counts::start(&state.store, inicio, &metadata).await;
+    let saved = dispatch::committed(&state, outcome, |e| command_error(0, e)).await?;
     Ok(Created(
         answer(&state, &caller, saved, "El conteo ha comenzado!").await?,
     ))
@@ -180,10 +173,10 @@ pub async fn list(
 /// Whether the caller may see count `id`: admins, and staff of its branch.
 async fn visible(state: &AppState, caller: &Caller, id: i64) -> Result<(), AppError> {
     let known = read::branch_of(&state.pool, id).await?.map(|local_id| vec![local_id]);
-    let branches = branches_of(state, id, known, |c: &optica_command::counts::Conteo| {
+    let from_stream = |c: &optica_command::counts::Conteo| {
         (c.estado() != optica_command::counts::Estado::Nuevo).then(|| vec![c.local_id()])
-    });
-    may_see(caller, &branches.await?.ok_or_else(|| not_found(id))?)
+    };
+    may_see_record(state, caller, id, known, from_stream, not_found).await
 }
 
 /// A count's sheet: while open, what has been counted and nothing of the expected stock.
@@ -224,10 +217,8 @@ async fn step(
     visible(state, caller, id).await?;
     let metadata = meta.metadata(caller.actor());
     let may_touch = |local_id: i64| caller.works_at(local_id);
-    let outcome = counts::step(&state.store, id, paso, state.now(), may_touch, &metadata)
-        .await
-        .map_err(|e| command_error(id, e))?;
-    Ok(dispatch::settled_in_time(state, outcome).await)
+    let outcome = counts::step(&state.store, id, paso, state.now(), may_touch, &metadata).await;
+    dispatch::committed(state, outcome, |e| command_error(id, e)).await
 }
 
 /// Types counted quantities in (the branch's staff); a product typed again takes the new value.

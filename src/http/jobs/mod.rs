@@ -25,7 +25,7 @@ use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::{branch, opt_i64, text};
 use crate::http::kit::staff_endpoints;
-use crate::http::kit::{branches_of, may_see, page_index, page_size, Created, Endpoints};
+use crate::http::kit::{may_see_record, page_index, page_size, pdf_download, read_or_committed, Created, Endpoints};
 use crate::state::AppState;
 use body::{known_lab, orden, AvisoBody, EncargoBody, EstadoBody, OrdenBody};
 use errors::{command_error, not_found};
@@ -88,20 +88,14 @@ async fn job_page(state: &AppState, id: i64, shadow: Shadow<'_>) -> Result<Optio
 /// The answer with the job from its read model, or, when that is late (`caught` false),
 /// as its stream has it.
 async fn answer(state: &AppState, (id, caught): (i64, bool), mensaje: &str) -> Result<TrabajoGuardado, AppError> {
-    let read = match caught {
-        true => read_job(state, id).await?,
-        false => None,
-    };
-    let trabajo = match read {
-        Some(t) => Some(t),
-        None => {
-            tracing::warn!(id, "la vista de trabajos está atrasada: se responde lo registrado");
-            match read::committed(&state.pool, id).await? {
-                Some(rows) => job_page(state, id, Shadow(Some(&rows))).await?,
-                None => None,
-            }
+    let committed = async {
+        tracing::warn!(id, "la vista de trabajos está atrasada: se responde lo registrado");
+        match read::committed(&state.pool, id).await? {
+            Some(rows) => job_page(state, id, Shadow(Some(&rows))).await,
+            None => Ok(None),
         }
     };
+    let trabajo = read_or_committed(caught, read_job(state, id), committed).await?;
     Ok(TrabajoGuardado {
         mensaje: mensaje.into(),
         trabajo,
@@ -128,10 +122,8 @@ pub async fn order(
         fecha: state.now(),
     };
     let may_touch = |local_id: i64| caller.works_at(local_id);
-    let outcome = jobs::order(&state.store, id, orden, quien, may_touch, &metadata)
-        .await
-        .map_err(|e| command_error(id, e))?;
-    let saved = dispatch::settled_in_time(&state, outcome).await;
+    let outcome = jobs::order(&state.store, id, orden, quien, may_touch, &metadata).await;
+    let saved = dispatch::committed(&state, outcome, |e| command_error(id, e)).await?;
     Ok(Created(
         answer(&state, saved, "El trabajo ha sido encargado al laboratorio!").await?,
     ))
@@ -217,10 +209,8 @@ pub async fn states(Staff(_caller): Staff) -> Json<Vec<EstadoOpcion>> {
 /// Whether the caller may see job `id`: admins, and staff of its branch.
 async fn visible(state: &AppState, caller: &Caller, id: i64) -> Result<(), AppError> {
     let known = read::branch_of(&state.pool, id).await?.map(|local_id| vec![local_id]);
-    let branches = branches_of(state, id, known, |t: &optica_command::jobs::Trabajo| {
-        t.exists().then(|| vec![t.local_id()])
-    });
-    may_see(caller, &branches.await?.ok_or_else(|| not_found(id))?)
+    let from_stream = |t: &optica_command::jobs::Trabajo| t.exists().then(|| vec![t.local_id()]);
+    may_see_record(state, caller, id, known, from_stream, not_found).await
 }
 
 /// One job: the frozen prescription, the frame and lenses, the history and the notices.
@@ -251,10 +241,8 @@ pub async fn amend(
     known_lab(&state, orden.laboratorio_id).await?;
     let metadata = meta.metadata(caller.actor());
     let may_touch = |local_id: i64| caller.works_at(local_id);
-    let outcome = jobs::amend(&state.store, id, orden, may_touch, &metadata)
-        .await
-        .map_err(|e| command_error(id, e))?;
-    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    let outcome = jobs::amend(&state.store, id, orden, may_touch, &metadata).await;
+    let (_, caught) = dispatch::committed(&state, outcome, |e| command_error(id, e)).await?;
     Ok(Json(
         answer(&state, (id, caught), "El trabajo ha sido actualizado!").await?,
     ))
@@ -289,9 +277,8 @@ pub async fn move_to(
         may_touch,
         &metadata,
     )
-    .await
-    .map_err(|e| command_error(id, e))?;
-    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    .await;
+    let (_, caught) = dispatch::committed(&state, outcome, |e| command_error(id, e)).await?;
     state.notices.notify_one();
     Ok(Json(
         answer(&state, (id, caught), "El estado del trabajo ha sido actualizado!").await?,
@@ -320,10 +307,8 @@ pub async fn notify(
     let metadata = meta.metadata(caller.actor());
     let ctx = state.job_context(&caller);
     let may_touch = |local_id: i64| caller.works_at(local_id);
-    let outcome = jobs::notify(&state.store, id, canal, &ctx, may_touch, &metadata)
-        .await
-        .map_err(|e| command_error(id, e))?;
-    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    let outcome = jobs::notify(&state.store, id, canal, &ctx, may_touch, &metadata).await;
+    let (_, caught) = dispatch::committed(&state, outcome, |e| command_error(id, e)).await?;
     state.notices.notify_one();
     let mensaje = match canal {
         Canal::Email => "El aviso por correo quedó en camino.",
@@ -342,27 +327,11 @@ pub async fn work_order(
     Staff(caller): Staff,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<axum::response::Response, AppError> {
-    use axum::http::header;
-    use axum::response::IntoResponse;
     visible(&state, &caller, id).await?;
     let trabajo = read_job(&state, id).await?.ok_or_else(|| not_found(id))?;
     let shop = state.shop.clone();
-    // printpdf's document is single-threaded and the work is CPU-bound.
-    let bytes = tokio::task::spawn_blocking(move || {
+    pdf_download(&format!("orden_de_trabajo_{id}.pdf"), move || {
         crate::reports::job_pdf::work_order(&trabajo, &crate::reports::receipt_pdf::Tienda::of(&shop))
     })
     .await
-    .map_err(AppError::internal)?
-    .map_err(AppError::internal)?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"orden_de_trabajo_{id}.pdf\""),
-            ),
-        ],
-        bytes,
-    )
-        .into_response())
 }

@@ -32,3 +32,17 @@ pub async fn branches_of<A: Aggregate>(
     let (aggregate, _) = state.store.load::<A>(&id.to_string()).await?;
     Ok(from_stream(&aggregate))
 }
+
+/// Refuses a caller who works at none of record `id`'s branches (as `branches_of` finds them);
+/// `missing` when the record does not exist.
+pub async fn may_see_record<A: Aggregate>(
+    state: &AppState,
+    caller: &Caller,
+    id: i64,
+    known: Option<Vec<i64>>,
+    from_stream: impl FnOnce(&A) -> Option<Vec<i64>>,
+    missing: impl FnOnce(i64) -> AppError,
+) -> Result<(), AppError> {
+    let branches = branches_of(state, id, known, from_stream).await?;
+    may_see(caller, &branches.ok_or_else(|| missing(id))?)
+}

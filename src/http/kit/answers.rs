@@ -1,9 +1,11 @@
 //! The shapes of the contract's answers every feature gives: a created record, a message, the
-//! list of a validation's problems, a workbook to download.
+//! list of a validation's problems, a workbook or a PDF to download.
 
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::Json;
+
+use crate::error::AppError;
 
 /// The contract's answer to a create or an update: 201 with a typed body (`mensaje` and the
 /// record under its key; each feature declares its own, so the document names it).
@@ -47,4 +49,27 @@ pub fn xlsx_download(bytes: Vec<u8>, name: &str) -> axum::response::Response {
         bytes,
     )
         .into_response()
+}
+
+/// Renders a PDF and answers it as the download `filename`. The rendering runs on a blocking
+/// thread: printpdf's document is single-threaded and the work is CPU-bound.
+pub async fn pdf_download<E: std::fmt::Display + Send + 'static>(
+    filename: &str,
+    render: impl FnOnce() -> Result<Vec<u8>, E> + Send + 'static,
+) -> Result<axum::response::Response, AppError> {
+    let bytes = tokio::task::spawn_blocking(render)
+        .await
+        .map_err(AppError::internal)?
+        .map_err(AppError::internal)?;
+    Ok((
+        [
+            (axum::http::header::CONTENT_TYPE, "application/pdf".to_string()),
+            (
+                axum::http::header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{filename}\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
 }

@@ -7,12 +7,14 @@ mod access;
 mod answers;
 mod endpoints;
 pub mod extract;
+mod fresh;
 pub mod lenient;
 mod paging;
 pub mod references;
 
-pub use access::{branches_of, may_see};
-pub use answers::{xlsx_download, Created, Errores, Mensaje};
+pub use access::{branches_of, may_see, may_see_record};
+pub use answers::{pdf_download, xlsx_download, Created, Errores, Mensaje};
 pub(crate) use endpoints::staff_endpoints;
 pub use endpoints::Endpoints;
+pub use fresh::read_or_committed;
 pub use paging::{page_index, page_size, MAX_PAGE, MAX_PAGE_SIZE};

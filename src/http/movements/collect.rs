@@ -76,9 +76,7 @@ pub async fn collect(
         local_id: (local_id != sale_branch).then_some(local_id),
     };
     let metadata = meta.metadata(caller.actor());
-    let outcome = movements::collect(&state.store, id, pago, &metadata)
-        .await
-        .map_err(|e| command_error(id, e, "cobrar"))?;
-    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    let outcome = movements::collect(&state.store, id, pago, &metadata).await;
+    let (_, caught) = dispatch::committed(&state, outcome, |e| command_error(id, e, "cobrar")).await?;
     answer(&state, &caller, id, "El pago ha sido registrado!", !caught).await
 }

@@ -7,8 +7,7 @@
 use std::collections::BTreeMap;
 
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::Json;
 use chrono::NaiveDate;
 use optica_query::movements::lists::{self as read, Filtro};
@@ -22,7 +21,7 @@ use crate::error::AppError;
 use crate::http::kit::extract::{ApiPath, Query};
 use crate::http::kit::lenient::{branch, day, opt_i64, text};
 use crate::http::kit::staff_endpoints;
-use crate::http::kit::{page_index, page_size, Endpoints};
+use crate::http::kit::{page_index, page_size, pdf_download, Endpoints};
 use crate::reports::movement_pdf as pdf;
 use crate::reports::receipt_pdf::Tienda;
 use crate::state::AppState;
@@ -230,25 +229,11 @@ async fn report(state: &AppState, caller: &Caller, id: i64, copia: Copia) -> Res
         .ok_or_else(not_found)?;
     let enlace = (movimiento.tipo_movimiento == "ENTRADA").then(|| state.status_link(id));
     let shop = state.shop.clone();
-    // printpdf's document is single-threaded and the work is CPU-bound.
-    let bytes = tokio::task::spawn_blocking(move || match copia {
+    pdf_download(&format!("reporte_movimiento_{id}.pdf"), move || match copia {
         Copia::Cliente => crate::reports::receipt_pdf::receipt(&movimiento, &Tienda::of(&shop), enlace.as_deref()),
         Copia::Optica => pdf::shop(&movimiento),
     })
     .await
-    .map_err(AppError::internal)?
-    .map_err(AppError::internal)?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"reporte_movimiento_{id}.pdf\""),
-            ),
-        ],
-        bytes,
-    )
-        .into_response())
 }
 
 /// The customer's copy of a movement, as PDF.

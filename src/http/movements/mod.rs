@@ -30,7 +30,7 @@ use crate::error::{texts, AppError};
 use crate::http::kit::extract::{ApiJson, ApiPath, ClientAddress};
 use crate::http::kit::references::{Missing, Referenced};
 use crate::http::kit::staff_endpoints;
-use crate::http::kit::{branches_of, may_see, Created, Endpoints};
+use crate::http::kit::{branches_of, may_see, read_or_committed, Created, Endpoints};
 use crate::state::AppState;
 use body::{prepare, product_ids, MovimientoBody};
 use errors::{command_error, not_found};
@@ -110,14 +110,8 @@ pub(super) async fn answer(
     mensaje: &str,
     late: bool,
 ) -> Result<Created<MovimientoGuardado>, AppError> {
-    let read = match late {
-        true => None,
-        false => read::by_id(&state.pool, id, caller.viewer()).await?,
-    };
-    let movimiento = match read {
-        Some(m) => Some(m),
-        None => committed(state, caller, id).await?,
-    };
+    let read = read::by_id(&state.pool, id, caller.viewer());
+    let movimiento = read_or_committed(!late, read, committed(state, caller, id)).await?;
     Ok(Created(MovimientoGuardado {
         mensaje: mensaje.into(),
         movimiento: movimiento.map(|m| as_read_by(state, caller, m)),
@@ -156,10 +150,8 @@ pub async fn create(
     const CREATED: &str = "El movimiento ha sido creado!";
     let metadata = meta.metadata(caller.actor());
     let datos = checked(&state, &caller, body).await?;
-    let outcome = movements::register(&state.store, datos, cajero(&state, &caller), &metadata)
-        .await
-        .map_err(|e| command_error(0, e, "crear"))?;
-    let (id, caught) = dispatch::settled_in_time(&state, outcome).await;
+    let outcome = movements::register(&state.store, datos, cajero(&state, &caller), &metadata).await;
+    let (id, caught) = dispatch::committed(&state, outcome, |e| command_error(0, e, "crear")).await?;
     answer(&state, &caller, id, CREATED, !caught).await
 }
 
@@ -188,10 +180,8 @@ pub async fn update(
         expected_version,
     };
     let job = jobs::SaleJob(&ctx);
-    let outcome = movements::edit(&state.store, id, edicion, may_touch, &job, quien, &metadata)
-        .await
-        .map_err(|e| command_error(id, e, "actualizar"))?;
-    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    let outcome = movements::edit(&state.store, id, edicion, may_touch, &job, quien, &metadata).await;
+    let (_, caught) = dispatch::committed(&state, outcome, |e| command_error(id, e, "actualizar")).await?;
     answer(&state, &caller, id, "El movimiento ha sido actualizado!", !caught).await
 }
 

@@ -86,9 +86,7 @@ pub async fn devolver(
         metodo_pago_id: metodo,
         fecha: state.now(),
     };
-    let outcome = movements::return_lines(&state.store, request, &metadata)
-        .await
-        .map_err(|e| command_error(id, e, "devolver"))?;
-    let (done, caught) = dispatch::settled_in_time(&state, outcome).await;
+    let outcome = movements::return_lines(&state.store, request, &metadata).await;
+    let (done, caught) = dispatch::committed(&state, outcome, |e| command_error(id, e, "devolver")).await?;
     answer(&state, &caller, done, CREATED, !caught).await
 }

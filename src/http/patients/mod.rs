@@ -27,7 +27,7 @@ use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::opt_i64;
 use crate::http::kit::staff_endpoints;
-use crate::http::kit::{page_index, page_size, Created, Endpoints, Mensaje};
+use crate::http::kit::{page_index, page_size, read_or_committed, Created, Endpoints, Mensaje};
 use crate::state::AppState;
 use body::{prepare, PacienteBody};
 use checks::{check_duplicates, keeps_identity, validated};
@@ -165,10 +165,8 @@ pub async fn create(
         fichas: prepared.fichas.unwrap_or_default(),
         ficha: prepared.ficha,
     };
-    let outcome = patients::register(&state.store, &patient, state.today(), &metadata)
-        .await
-        .map_err(|e| command_error(0, e, false))?;
-    let (id, caught) = dispatch::settled_in_time(&state, outcome).await;
+    let outcome = patients::register(&state.store, &patient, state.today(), &metadata).await;
+    let (id, caught) = dispatch::committed(&state, outcome, |e| command_error(0, e, false)).await?;
     answer(&state, id, "El paciente ha sido creado exitosamente.", !caught).await
 }
 
@@ -197,10 +195,8 @@ pub async fn update(
         fecha: state.today(),
     };
     let metadata = meta.metadata(caller.actor());
-    let outcome = run_on_patient(&state.store, id, command, Identity::Becomes(&datos), &metadata)
-        .await
-        .map_err(|e| command_error(id, e, true))?;
-    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    let outcome = run_on_patient(&state.store, id, command, Identity::Becomes(&datos), &metadata).await;
+    let (_, caught) = dispatch::committed(&state, outcome, |e| command_error(id, e, true)).await?;
     answer(&state, id, "El paciente ha sido actualizado correctamente.", !caught).await
 }
 
@@ -214,14 +210,7 @@ pub struct PacienteGuardado {
 /// `late`: the read model did not take the command within the wait; the answer is then what the
 /// command committed.
 async fn answer(state: &AppState, id: i64, mensaje: &str, late: bool) -> Result<Created<PacienteGuardado>, AppError> {
-    let read = match late {
-        true => None,
-        false => read::by_id(&state.pool, id).await?,
-    };
-    let paciente = match read {
-        Some(p) => Some(p),
-        None => committed(state, id).await?,
-    };
+    let paciente = read_or_committed(!late, read::by_id(&state.pool, id), committed(state, id)).await?;
     Ok(Created(PacienteGuardado {
         mensaje: mensaje.into(),
         paciente,

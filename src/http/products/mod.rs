@@ -28,7 +28,7 @@ use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath};
 use crate::http::kit::references::Referenced;
 use crate::http::kit::staff_endpoints;
-use crate::http::kit::{Created, Endpoints, Mensaje};
+use crate::http::kit::{read_or_committed, Created, Endpoints, Mensaje};
 use crate::reports::stock_excel as excel;
 use crate::state::AppState;
 use body::{prepare, references, ProductoBody};
@@ -72,14 +72,8 @@ async fn answer(
     mensaje: &str,
     late: bool,
 ) -> Result<Created<ProductoGuardado>, AppError> {
-    let read = match late {
-        true => None,
-        false => read::by_id(&state.pool, id, caller.viewer()).await?,
-    };
-    let producto = match read {
-        Some(p) => Some(p),
-        None => committed(state, id, caller.viewer()).await?,
-    };
+    let read = read::by_id(&state.pool, id, caller.viewer());
+    let producto = read_or_committed(!late, read, committed(state, id, caller.viewer())).await?;
     Ok(Created(ProductoGuardado {
         mensaje: mensaje.into(),
         producto,
@@ -134,10 +128,8 @@ pub async fn create(
     {
         return Err(duplicate(false));
     }
-    let outcome = products::create(&state.store, &prepared.new_product(), state.today(), &metadata)
-        .await
-        .map_err(|e| command_error(0, e, false))?;
-    let (id, caught) = dispatch::settled_in_time(&state, outcome).await;
+    let outcome = products::create(&state.store, &prepared.new_product(), state.today(), &metadata).await;
+    let (id, caught) = dispatch::committed(&state, outcome, |e| command_error(0, e, false)).await?;
     answer(
         &state,
         &caller,
@@ -201,10 +193,8 @@ pub async fn update(
         fecha: state.today(),
     };
     let metadata = meta.metadata(caller.actor());
-    let outcome = run_on_product(&state.store, id, command, Some(claim), &metadata)
-        .await
-        .map_err(|e| command_error(id, e, true))?;
-    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    let outcome = run_on_product(&state.store, id, command, Some(claim), &metadata).await;
+    let (_, caught) = dispatch::committed(&state, outcome, |e| command_error(id, e, true)).await?;
     answer(&state, &caller, id, "el producto ha sido actualizado!", !caught).await
 }
 

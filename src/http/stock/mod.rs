@@ -19,7 +19,7 @@ use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::{branch, opt_i64};
 use crate::http::kit::staff_endpoints;
-use crate::http::kit::{page_index, page_size, Endpoints};
+use crate::http::kit::{page_index, page_size, read_or_committed, Endpoints};
 use crate::http::products::errors::{command_error, not_found};
 use crate::reports::reorder_excel;
 use crate::state::AppState;
@@ -82,14 +82,9 @@ pub struct ProductoAjustado {
 /// as its stream has it.
 async fn answer(state: &AppState, id: i64, caught: bool, mensaje: &str) -> Result<Json<ProductoAjustado>, AppError> {
     let viewer = optica_query::products::Viewer { admin: true };
-    let read = match caught {
-        true => optica_query::products::by_id(&state.pool, id, viewer).await?,
-        false => None,
-    };
-    let producto = match read {
-        Some(p) => Some(p),
-        None => optica_query::products::committed(&state.pool, id, state.today(), viewer).await?,
-    };
+    let read = optica_query::products::by_id(&state.pool, id, viewer);
+    let committed = optica_query::products::committed(&state.pool, id, state.today(), viewer);
+    let producto = read_or_committed(caught, read, committed).await?;
     Ok(Json(ProductoAjustado {
         mensaje: mensaje.into(),
         producto,
@@ -117,9 +112,8 @@ pub async fn adjust(
         body.nota,
         &metadata,
     )
-    .await
-    .map_err(|e| stock_error(id, body.local_id, e))?;
-    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    .await;
+    let (_, caught) = dispatch::committed(&state, outcome, |e| stock_error(id, body.local_id, e)).await?;
     answer(&state, id, caught, "El stock ha sido ajustado!").await
 }
 
@@ -144,10 +138,8 @@ pub async fn set_minimo(
     ApiJson(body): ApiJson<MinimoBody>,
 ) -> Result<Json<ProductoAjustado>, AppError> {
     let metadata = meta.metadata(caller.actor());
-    let outcome = stock::set_minimo(&state.store, id, body.local_id, body.minimo, &metadata)
-        .await
-        .map_err(|e| stock_error(id, body.local_id, e))?;
-    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    let outcome = stock::set_minimo(&state.store, id, body.local_id, body.minimo, &metadata).await;
+    let (_, caught) = dispatch::committed(&state, outcome, |e| stock_error(id, body.local_id, e)).await?;
     answer(&state, id, caught, "El punto de pedido ha sido guardado!").await
 }
 

@@ -22,7 +22,7 @@ use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::{branch, opt_i64};
 use crate::http::kit::references::{Missing, Referenced};
 use crate::http::kit::staff_endpoints;
-use crate::http::kit::{branches_of, may_see, page_index, page_size, Created, Endpoints};
+use crate::http::kit::{may_see_record, page_index, page_size, read_or_committed, Created, Endpoints};
 use crate::state::AppState;
 use errors::{command_error, not_found};
 
@@ -85,20 +85,14 @@ fn cantidades(lineas: &[LineaBody]) -> Vec<Cantidad> {
 /// The answer with the transfer from its read model, or, when that is late (`caught` false),
 /// as its stream has it.
 async fn answer(state: &AppState, id: i64, caught: bool, mensaje: &str) -> Result<TransferenciaGuardada, AppError> {
-    let read = match caught {
-        true => read::by_id(&state.pool, id).await?,
-        false => None,
+    let committed = async {
+        tracing::warn!(
+            id,
+            "la vista de transferencias está atrasada: se responde lo registrado"
+        );
+        read::committed(&state.pool, id).await
     };
-    let transferencia = match read {
-        Some(t) => Some(t),
-        None => {
-            tracing::warn!(
-                id,
-                "la vista de transferencias está atrasada: se responde lo registrado"
-            );
-            read::committed(&state.pool, id).await?
-        }
-    };
+    let transferencia = read_or_committed(caught, read::by_id(&state.pool, id), committed).await?;
     Ok(TransferenciaGuardada {
         mensaje: mensaje.into(),
         transferencia,
@@ -193,10 +187,10 @@ async fn visible(state: &AppState, caller: &Caller, id: i64) -> Result<(), AppEr
     let known = read::branches_of(&state.pool, id)
         .await?
         .map(|(origen, destino)| vec![origen, destino]);
-    let branches = branches_of(state, id, known, |t: &optica_command::transfers::Transferencia| {
+    let from_stream = |t: &optica_command::transfers::Transferencia| {
         (t.estado() != optica_command::transfers::Estado::Nueva).then(|| vec![t.origen(), t.destino()])
-    });
-    may_see(caller, &branches.await?.ok_or_else(|| not_found(id))?)
+    };
+    may_see_record(state, caller, id, known, from_stream, not_found).await
 }
 
 /// One transfer with its lines.
@@ -224,10 +218,8 @@ async fn step(
     visible(state, caller, id).await?;
     let metadata = meta.metadata(caller.actor());
     let may_touch = |local_id: i64| caller.works_at(local_id);
-    let outcome = transfers::step(&state.store, id, paso, state.now(), may_touch, &metadata)
-        .await
-        .map_err(|e| command_error(id, e))?;
-    Ok(dispatch::settled_in_time(state, outcome).await)
+    let outcome = transfers::step(&state.store, id, paso, state.now(), may_touch, &metadata).await;
+    dispatch::committed(state, outcome, |e| command_error(id, e)).await
 }
 
 /// Receives a transfer at its destination: what arrived enters the branch's stock; a shortfall

@@ -108,23 +108,18 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
     // Transfers of one lens from the centre to the north: to read, to receive, to cancel.
     let transfer =
         json!({"origenId": s.centro, "destinoId": s.norte, "lineas": [{"productoId": s.lente, "cantidad": 1}]});
-    let transferencia = id_of(
-        &app,
-        &s.seller,
-        "/api/transferencias",
-        transfer.clone(),
-        "transferencia",
-    )
-    .await;
-    let recibir = id_of(
-        &app,
-        &s.seller,
-        "/api/transferencias",
-        transfer.clone(),
-        "transferencia",
-    )
-    .await;
-    let cancelar = id_of(&app, &s.seller, "/api/transferencias", transfer, "transferencia").await;
+    let send = || {
+        id_of(
+            &app,
+            &s.seller,
+            "/api/transferencias",
+            transfer.clone(),
+            "transferencia",
+        )
+    };
+    let transferencia = send().await;
+    let recibir = send().await;
+    let cancelar = send().await;
     // A count open at the centre (cancelled by the table's last count row).
     let conteo = json!({"localId": s.centro});
     let (status, started) = app.post("/api/conteos", Some(admin), conteo).await;

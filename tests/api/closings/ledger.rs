@@ -192,13 +192,7 @@ async fn money_lands_only_on_a_day_someone_will_count(pool: PgPool) {
                 "neto": 1000.5, "movimientos": 1}])
     );
     // Closed, it leaves the list.
-    let count = json!({"contado": [{"metodoPagoId": shop.efectivo, "monto": 1000.5}]});
-    let (status, closed) = app.post(&format!("{path}/cierre"), Some(&shop.admin), count).await;
-    assert_eq!(
-        (status, &closed["caja"]["estado"]),
-        (StatusCode::OK, &json!("CERRADA")),
-        "{closed}"
-    );
+    close_with_a_sale_counted(&app, &shop, &path, &shop.admin).await;
     let (_, open) = app.get("/api/caja/sin-cerrar", Some(&shop.admin)).await;
     assert_eq!(open, json!([]));
 }

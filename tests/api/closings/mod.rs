@@ -79,6 +79,17 @@ fn expense(shop: &Shop, monto: f64) -> Value {
     })
 }
 
+/// Closes the day at `path` counting 1000.50 in cash, as `token`: the day is then closed.
+async fn close_with_a_sale_counted(app: &TestApp, shop: &Shop, path: &str, token: &str) {
+    let counted = json!({"contado": [{"metodoPagoId": shop.efectivo, "monto": 1000.5}]});
+    let (status, body) = app.post(&format!("{path}/cierre"), Some(token), counted).await;
+    assert_eq!(
+        (status, &body["caja"]["estado"]),
+        (StatusCode::OK, &json!("CERRADA")),
+        "{body}"
+    );
+}
+
 async fn verify_clean(pool: &PgPool) {
     let differences = optica::support::verify(pool, true).await.unwrap();
     assert!(differences.is_empty(), "{differences:?}");
@@ -240,13 +251,7 @@ async fn an_admin_reopens_a_day_with_a_reason_and_it_takes_movements_again(pool:
     assert_eq!(body["caja"]["motivoReapertura"], "Se olvidó cargar una venta");
 
     crate::common::shop::sold(&app, &shop, 1).await;
-    let counted = json!({"contado": [{"metodoPagoId": shop.efectivo, "monto": 1000.5}]});
-    let (status, body) = app.post(&format!("{path}/cierre"), Some(&shop.seller), counted).await;
-    assert_eq!(
-        (status, &body["caja"]["estado"]),
-        (StatusCode::OK, &json!("CERRADA")),
-        "{body}"
-    );
+    close_with_a_sale_counted(&app, &shop, &path, &shop.seller).await;
 
     // The audit tells the day's story in Spanish, newest first.
     let (_, audit) = app.get("/api/auditoria?tipo=Caja", Some(&shop.admin)).await;

@@ -294,6 +294,45 @@ pub async fn heavy() -> tokio::sync::MutexGuard<'static, ()> {
     HEAVY.lock().await
 }
 
+/// How many events the store holds: a refused request writes none.
+pub async fn event_count(pool: &PgPool) -> i64 {
+    sqlx::query_scalar("select count(*) from events")
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+/// Of concurrent requests for one unique record, exactly one creates it and the rest are refused.
+pub async fn only_one_created(
+    requests: impl IntoIterator<Item = impl std::future::Future<Output = (StatusCode, Value)>>,
+) {
+    let statuses: Vec<StatusCode> = futures::future::join_all(requests)
+        .await
+        .into_iter()
+        .map(|(s, _)| s)
+        .collect();
+    assert_eq!(
+        statuses.iter().filter(|s| **s == StatusCode::CREATED).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert!(statuses
+        .iter()
+        .all(|s| *s == StatusCode::CREATED || *s == StatusCode::BAD_REQUEST));
+}
+
+/// Two answers of one keyed request sent twice at once: both created, the same `record`.
+pub fn same_record_created(a: &(StatusCode, Value), b: &(StatusCode, Value), record: &str) {
+    assert_eq!(
+        (a.0, b.0),
+        (StatusCode::CREATED, StatusCode::CREATED),
+        "{} {}",
+        a.1,
+        b.1
+    );
+    assert_eq!(a.1[record]["id"], b.1[record]["id"]);
+}
+
 pub async fn caught_up(pool: &PgPool) {
     if let Some((tx, position)) = optica_projections::wait::last_event(pool).await.unwrap() {
         let names: Vec<&'static str> = optica_projections::all().iter().map(|p| p.name()).collect();
@@ -337,4 +376,12 @@ pub fn pdf_text(bytes: &[u8]) -> String {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "pdftotext could not read the PDF");
     String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs of spaces as one (pdftotext lays columns out with spaces).
+pub fn squeeze(text: &str) -> String {
+    text.split([' ', '\u{a0}'])
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -145,6 +145,31 @@ pub async fn sold(app: &TestApp, shop: &Shop, cantidad: i64) -> i64 {
     .await
 }
 
+/// A sale to Ana at the centre of 2000.00 (two frames... of 1000.00 each, as additional lines),
+/// paid 800.00: 1200.00 owed.
+pub fn sale_on_credit(shop: &Shop, fecha: &str) -> Value {
+    json!({
+        "tipoMovimiento": "ENTRADA", "fecha": fecha, "local": {"id": shop.centro},
+        "paciente": {"id": shop.paciente}, "total": 2000.0, "totalImpuesto": 800.0,
+        "detalles": [], "detallesAdicionales": [{"descripcion": "Anteojo completo", "subtotal": 2000.0}],
+        "cajaMovimientos": [{"monto": 800.0, "montoImpuesto": 800.0, "metodoPago": {"id": shop.efectivo}, "fecha": fecha}],
+        "estadoMovimiento": "PEDIDO_CRISTALES"
+    })
+}
+
+/// A sale at the centre of `lines` (each of 10.00) with nothing of the stock, paid in cash in
+/// full: a long one goes on to more pages when printed.
+pub fn sale_of_lines(shop: &Shop, lines: Vec<Value>) -> Value {
+    let total = lines.len() * 10;
+    json!({
+        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
+        "total": total, "totalImpuesto": total, "detalles": [], "detallesAdicionales": lines,
+        "cajaMovimientos": [{"monto": total, "montoImpuesto": total, "metodoPago": {"id": shop.efectivo},
+                             "fecha": "2026-11-21T10:30"}],
+        "estadoMovimiento": "PEDIDO_CRISTALES"
+    })
+}
+
 /// A sale of `cantidad` units of `producto` at its catalogue price `precio`, at the centre, paid
 /// in cash in full.
 pub fn sale_of(shop: &Shop, producto: i64, precio: f64, cantidad: i64) -> Value {

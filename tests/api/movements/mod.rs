@@ -91,12 +91,7 @@ async fn the_server_checks_the_arithmetic_branch_and_stock_and_writes_nothing_on
     let app = TestApp::start(pool).await;
     let shop = shop(&app).await;
     open_days(&app, &shop, &["2026-11-21"]).await;
-    let events = || async {
-        sqlx::query_scalar::<_, i64>("select count(*) from events")
-            .fetch_one(&app.pool)
-            .await
-            .unwrap()
-    };
+    let events = || crate::common::event_count(&app.pool);
     let before = events().await;
     let mut wrong = sale(&shop, 2);
     wrong["total"] = json!(2000);

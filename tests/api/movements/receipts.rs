@@ -5,7 +5,7 @@
 //! it with pdftoppm into the artifacts (`target/test-artifacts/`).
 
 use crate::common::shop::{id_of, open_days, sale, shop};
-use crate::common::{pdf_text, TestApp};
+use crate::common::{pdf_text, squeeze, TestApp};
 use axum::http::StatusCode;
 use serde_json::json;
 use sqlx::PgPool;
@@ -40,13 +40,6 @@ fn render(bytes: &[u8], name: &str) -> usize {
         .filter_map(|e| page(&e.unwrap().file_name().into_string().unwrap()))
         .max()
         .unwrap_or(0)
-}
-
-fn squeeze(text: &str) -> String {
-    text.split([' ', '\u{a0}'])
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[sqlx::test]
@@ -176,13 +169,7 @@ async fn the_receipt_is_one_a_customer_accepts(pool: PgPool) {
     let lines: Vec<serde_json::Value> = (1..=60)
         .map(|n| json!({"descripcion": format!("Reparación Nº {n}: ¿bisagra? ¡Ñandú!"), "subtotal": 10}))
         .collect();
-    let long = json!({
-        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
-        "total": 600, "totalImpuesto": 600, "detalles": [], "detallesAdicionales": lines,
-        "cajaMovimientos": [{"monto": 600, "montoImpuesto": 600, "metodoPago": {"id": shop.efectivo},
-                             "fecha": "2026-11-21T10:30"}],
-        "estadoMovimiento": "PEDIDO_CRISTALES"
-    });
+    let long = crate::common::shop::sale_of_lines(&shop, lines);
     let id = id_of(&app, &shop.admin, "/api/movimientos", long, "movimiento").await;
     let (_, _, bytes) = app
         .download(&format!("/api/movimientos/reporteCliente/{id}"), Some(&shop.admin))

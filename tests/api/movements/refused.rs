@@ -20,12 +20,7 @@ async fn a_movement_with_too_many_lines_is_refused_in_spanish_and_changes_nothin
             "cajaMovimientos": vec![pago.clone(); pagos]
         })
     };
-    let events = || async {
-        sqlx::query_scalar::<_, i64>("select count(*) from events")
-            .fetch_one(&app.pool)
-            .await
-            .unwrap()
-    };
+    let events = || crate::common::event_count(&app.pool);
     let before = events().await;
     let (status, answer) = app
         .post("/api/movimientos", Some(&shop.admin), expense(10_000, 0))

@@ -226,19 +226,7 @@ async fn model_and_brand_are_unique_even_under_concurrent_creates(pool: PgPool) 
 
     let body = shop.body("Concurrente", shop.marca, &[(shop.centro, 1)]);
     let calls = (0..6).map(|_| app.post("/api/productos", Some(&shop.admin), body.clone()));
-    let statuses: Vec<StatusCode> = futures::future::join_all(calls)
-        .await
-        .into_iter()
-        .map(|(s, _)| s)
-        .collect();
-    assert_eq!(
-        statuses.iter().filter(|s| **s == StatusCode::CREATED).count(),
-        1,
-        "{statuses:?}"
-    );
-    assert!(statuses
-        .iter()
-        .all(|s| *s == StatusCode::CREATED || *s == StatusCode::BAD_REQUEST));
+    crate::common::only_one_created(calls).await;
     assert_eq!(count_products(&app).await, 3);
 }
 
@@ -295,10 +283,7 @@ async fn a_mass_update_changes_matching_products_exactly_and_atomically(pool: Pg
     let shop = premises(&app).await;
     let a = shop.product(&app, "A", shop.marca, &[(shop.centro, 1)]).await; // 3600.50
     let b = shop.product(&app, "B", shop.otra_marca, &[(shop.centro, 1)]).await;
-    let before: i64 = sqlx::query_scalar("select count(*) from events")
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
+    let before = crate::common::event_count(&app.pool).await;
 
     let body = json!({"tipo": "precio", "tipoCambio": "porcentaje", "valor": 10, "marca": shop.marca.to_string(), "categoria": ""});
     let (status, answer) = app
@@ -310,10 +295,7 @@ async fn a_mass_update_changes_matching_products_exactly_and_atomically(pool: Pg
     let (_, pb) = app.get(&format!("/api/productos/{b}"), Some(&shop.admin)).await;
     assert_eq!(pa["precio"], json!(3960.55)); // 3600.50 + 360.05
     assert_eq!(pb["precio"], json!(3600.5));
-    let after: i64 = sqlx::query_scalar("select count(*) from events")
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
+    let after = crate::common::event_count(&app.pool).await;
     assert_eq!(after - before, 1, "one event per changed product");
 
     let body = json!({"tipo": "costo", "tipoCambio": "fijo", "valor": "1234.56"});

@@ -5,7 +5,6 @@
 use chrono::NaiveDate;
 use cqrs_es::test::TestFramework;
 use optica_events::movements::{EstadoMovimiento, Linea, LineaAdicional, MovimientoEvent, Pago};
-use optica_events::Medida;
 
 use super::*;
 use crate::movements::{Movimiento, MovimientoCommand};
@@ -33,32 +32,8 @@ fn pago(monto: i64) -> Pago {
 /// Two frames at 1000.00 and a lens at 500.00, 10% off: 2250.00, of which `pagado` is paid.
 fn venta(pagado: i64) -> MovimientoDatos {
     MovimientoDatos {
-        tipo: TipoMovimiento::Entrada,
-        fecha: pago(0).fecha,
-        local_id: 1,
-        paciente_id: Some(3),
-        vendedor: None,
-        descripcion: None,
-        lineas: vec![Linea {
-            producto_id: 9,
-            modelo: "RB2140".into(),
-            marca: "Ray-Ban".into(),
-            cristal: false,
-            cantidad: 2,
-            precio_unitario: money(1_000_00),
-            subtotal: money(2_000_00),
-        }],
-        adicionales: vec![LineaAdicional {
-            descripcion: "Cristales Orma".into(),
-            subtotal: money(500_00),
-        }],
-        descuento: Some(Medida::from_hundredths(10_00)),
-        total: money(2_250_00),
-        total_impuesto: money(pagado),
-        pagos: vec![pago(pagado)],
         estado: Some(EstadoMovimiento::PedidoCristales),
-        devolucion: None,
-        motivo_precio: None,
+        ..crate::movements::tests::two_frames_and_a_lens(pago(0).fecha, "Cristales Orma", vec![pago(pagado)])
     }
 }
 

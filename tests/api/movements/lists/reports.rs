@@ -1,6 +1,7 @@
 //! The cash box's PDFs: the shop's and the customer's report of a movement, its discount and debt, over as many pages as it needs.
 
 use super::*;
+use crate::common::squeeze;
 
 #[sqlx::test]
 async fn both_reports_print_the_movement_its_discount_and_debt_in_spanish(pool: PgPool) {
@@ -59,14 +60,6 @@ async fn both_reports_print_the_movement_its_discount_and_debt_in_spanish(pool: 
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
-/// Runs of spaces as one (pdftotext lays columns out with spaces).
-fn squeeze(text: &str) -> String {
-    text.split([' ', '\u{a0}'])
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 #[sqlx::test]
 async fn a_long_movement_continues_on_more_pages_and_any_text_prints(pool: PgPool) {
     let app = TestApp::start(pool).await;
@@ -75,13 +68,7 @@ async fn a_long_movement_continues_on_more_pages_and_any_text_prints(pool: PgPoo
     let lines: Vec<Value> = (1..=70)
         .map(|n| json!({"descripcion": format!("Reparación Nº {n}: ¿bisagra? ¡Ñandú! 😀\nsegunda línea"), "subtotal": 10}))
         .collect();
-    let body = json!({
-        "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
-        "total": 700, "totalImpuesto": 700, "detalles": [], "detallesAdicionales": lines,
-        "cajaMovimientos": [{"monto": 700, "montoImpuesto": 700, "metodoPago": {"id": shop.efectivo},
-                             "fecha": "2026-11-21T10:30"}],
-        "estadoMovimiento": "PEDIDO_CRISTALES"
-    });
+    let body = crate::common::shop::sale_of_lines(&shop, lines);
     let id = id_of(&app, &shop.admin, "/api/movimientos", body, "movimiento").await;
     for report in ["reporteCliente", "reporteOptica"] {
         let (status, _, bytes) = app

@@ -166,14 +166,7 @@ async fn a_return_of_a_sale_on_credit_first_cancels_what_is_owed(pool: PgPool) {
     let app = TestApp::start(pool.clone()).await;
     let shop = shop(&app).await;
     // 2000.00 of work, 800.00 paid: 1200.00 owed.
-    let body = json!({
-        "tipoMovimiento": "ENTRADA", "fecha": "2026-10-01T10:00", "local": {"id": shop.centro},
-        "paciente": {"id": shop.paciente}, "total": 2000.0, "totalImpuesto": 800.0,
-        "detalles": [], "detallesAdicionales": [{"descripcion": "Anteojo completo", "subtotal": 2000.0}],
-        "cajaMovimientos": [{"monto": 800.0, "montoImpuesto": 800.0, "metodoPago": {"id": shop.efectivo},
-                             "fecha": "2026-10-01T10:00"}],
-        "estadoMovimiento": "PEDIDO_CRISTALES"
-    });
+    let body = crate::common::shop::sale_on_credit(&shop, "2026-10-01T10:00");
     let venta = id_of(&app, &shop.seller, "/api/movimientos", body, "movimiento").await;
     let path = format!("/api/movimientos/{venta}/devoluciones");
     // Nothing to refund would need no method; here 800.00 goes back, so one is needed.

@@ -51,14 +51,7 @@ async fn a_repeated_return_with_its_idempotency_key_answers_the_first_refund(poo
             app.send(request)
         };
         let (a, b) = tokio::join!(send(), send());
-        assert_eq!(
-            (a.0, b.0),
-            (StatusCode::CREATED, StatusCode::CREATED),
-            "{} {}",
-            a.1,
-            b.1
-        );
-        assert_eq!(a.1["movimiento"]["id"], b.1["movimiento"]["id"]);
+        crate::common::same_record_created(&a, &b, "movimiento");
     }
     assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(10));
 }
