@@ -42,7 +42,8 @@ async fn once(app: &TestApp, command: &Keyed, key: &str) {
     assert!(first.0.is_success(), "{}: {first:?}", command.name);
     let again = send(app, command, key).await;
     assert_eq!(
-        again, first,
+        timeless(&again),
+        timeless(&first),
         "{}: the repeated request answers the first one",
         command.name
     );
@@ -53,7 +54,12 @@ async fn at_once(app: &TestApp, command: &Keyed, key: &str) {
     let answers = futures::future::join_all((0..15).map(|_| send(app, command, key))).await;
     assert!(answers[0].0.is_success(), "{}: {:?}", command.name, answers[0]);
     for answer in &answers {
-        assert_eq!(answer, &answers[0], "{}: fifteen at once, one answer", command.name);
+        assert_eq!(
+            timeless(answer),
+            timeless(&answers[0]),
+            "{}: fifteen at once, one answer",
+            command.name
+        );
     }
     assert_eq!(
         effects(&app.pool, key).await,
@@ -61,6 +67,25 @@ async fn at_once(app: &TestApp, command: &Keyed, key: &str) {
         "{}: fifteen at once, one effect",
         command.name
     );
+}
+
+/// An answer without the seconds a job has spent in its state: they are read from the clock when
+/// the answer is given, so a repeat that lands in the next second reads one more. The record
+/// answered is the same.
+fn timeless((status, body): &(StatusCode, Value)) -> (StatusCode, Value) {
+    fn strip(v: &mut Value) {
+        match v {
+            Value::Object(map) => {
+                map.remove("segundos");
+                map.values_mut().for_each(strip);
+            }
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut body = body.clone();
+    strip(&mut body);
+    (*status, body)
 }
 
 /// A sale to Ana of 2000.00 paid 800.00 (1200.00 owed).

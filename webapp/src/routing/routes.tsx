@@ -3,13 +3,13 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { TipoConEstado } from '../api/audit';
 import { Layout } from '../layout/Layout';
-import type { screens } from '../lookups';
 import { Cristaleria, EstadoCompra, Inicio, Login, SobreNosotros, Visitanos } from '../pages';
 import { RequireRole, type Access } from './RequireRole';
 
 // Every screen but the frame and the public pages (the login among them) is loaded when it is first
 // shown: the first load carries only what a visitor and the login need, and each screen brings its
-// feature's code.
+// feature's code. The router loads a screen's code before showing it (`screen`); only the parts
+// shown below a form and the staff's home wait inside the page (`later`, behind Suspense).
 
 /** A feature's export, loaded on first use (one chunk per feature: its index module). */
 function later<M, P extends object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>) {
@@ -29,44 +29,24 @@ const statistics = () => import('../statistics');
 const stock = () => import('../stock');
 const transfers = () => import('../transfers');
 
-const AuditLog = later(audit, (m) => m.AuditLog);
 const EntityAudit = later(audit, (m) => m.EntityAudit);
-const Balances = later(balances, (m) => m.Balances);
 const PatientBalances = later(balances, (m) => m.PatientBalances);
-const CashClosing = later(closings, (m) => m.CashClosing);
 const UnclosedDaysNotice = later(closings, (m) => m.UnclosedDaysNotice);
-const Counts = later(counts, (m) => m.Counts);
-const CountSheet = later(counts, (m) => m.CountSheet);
-const JobDetail = later(jobs, (m) => m.JobDetail);
-const JobList = later(jobs, (m) => m.JobList);
-const Reminders = later(jobs, (m) => m.Reminders);
-const SaleJob = later(jobs, (m) => m.SaleJob);
-/** A lookup's admin screen, by the lookup's name. */
-const LookupAdmin = later(lookups, (m) => (p: { name: keyof typeof screens }) => (
-  <m.LookupAdmin screen={m.screens[p.name]} />
-));
-const CreateMovement = later(movements, (m) => m.CreateMovement);
-const EditMovement = later(movements, (m) => m.EditMovement);
-const MovementList = later(movements, (m) => m.MovementList);
-const MovementReturns = later(movements, (m) => m.MovementReturns);
-const PatientMovements = later(movements, (m) => m.PatientMovements);
-const EditPatient = later(patients, (m) => m.EditPatient);
-const PatientForm = later(patients, (m) => m.PatientForm);
-const PatientList = later(patients, (m) => m.PatientList);
-const BulkCreate = later(products, (m) => m.BulkCreate);
-const EditProduct = later(products, (m) => m.EditProduct);
-const MassUpdate = later(products, (m) => m.MassUpdate);
-const ProductForm = later(products, (m) => m.ProductForm);
 const ProductList = later(products, (m) => m.ProductList);
-const PublicCatalogue = later(products, (m) => m.PublicCatalogue);
-const Statistics = later(statistics, (m) => m.Statistics);
+const SaleJob = later(jobs, (m) => m.SaleJob);
+const EditMovement = later(movements, (m) => m.EditMovement);
+const MovementReturns = later(movements, (m) => m.MovementReturns);
+const EditPatient = later(patients, (m) => m.EditPatient);
+const EditProduct = later(products, (m) => m.EditProduct);
 const ProductStock = later(stock, (m) => m.ProductStock);
-const Reorder = later(stock, (m) => m.Reorder);
-const NewTransfer = later(transfers, (m) => m.NewTransfer);
-const TransferDetail = later(transfers, (m) => m.TransferDetail);
-const TransferList = later(transfers, (m) => m.TransferList);
 
-/** A screen while its code arrives. */
+/** A route whose screen's code the router loads before it shows the screen: no fallback is
+ * drawn and no timer is involved, so a screen appears whole, as a static one does. */
+const screen = <M,>(load: () => Promise<M>, build: (m: M) => ReactNode): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ element: build(await load()) }),
+});
+
+/** A screen while its code arrives (the parts below the edit forms, the staff's home). */
 const loading = <p className="text-muted">Cargando...</p>;
 
 /** A screen that may still be loading its code. */
@@ -139,47 +119,71 @@ export const routes: RouteObject[] = [
       { path: 'estadoCompra/:id', element: <EstadoCompra /> },
       // catalogue
       { path: 'productos', element: <Navigate to="/productos/page/0" replace /> },
-      { path: 'productos/page/:page', element: guarded('staff', <ProductList />) },
+      { path: 'productos/page/:page', ...screen(products, (m) => guarded('staff', <m.ProductList />)) },
       // the visitors' catalogue (the INVENTARIO menu), public
-      { path: 'catalogo/page/:page', element: page(<PublicCatalogue />) },
-      { path: 'crearProducto', element: guarded('admin', <ProductForm />) },
-      { path: 'crearVariosProductos', element: guarded('admin', <BulkCreate />) },
+      { path: 'catalogo/page/:page', ...screen(products, (m) => <m.PublicCatalogue />) },
+      { path: 'crearProducto', ...screen(products, (m) => guarded('admin', <m.ProductForm />)) },
+      { path: 'crearVariosProductos', ...screen(products, (m) => guarded('admin', <m.BulkCreate />)) },
       { path: 'editarProducto/:id', element: guarded('admin', editScreens.producto) },
-      { path: 'actualizar-productos', element: guarded('admin', <MassUpdate />) },
+      { path: 'actualizar-productos', ...screen(products, (m) => guarded('admin', <m.MassUpdate />)) },
       // lookups
-      { path: 'adminitrarCategoria', element: guarded('admin', <LookupAdmin name="categoria" />) },
-      { path: 'adminitrarMarca', element: guarded('admin', <LookupAdmin name="marca" />) },
-      { path: 'adminitrarMaterial', element: guarded('admin', <LookupAdmin name="material" />) },
-      { path: 'adminitrarMetodoPago', element: guarded('admin', <LookupAdmin name="metodoPago" />) },
-      { path: 'adminitrarLocal', element: guarded('admin', <LookupAdmin name="local" />) },
-      { path: 'adminitrarProveedor', element: guarded('admin', <LookupAdmin name="proveedor" />) },
-      { path: 'adminitrarLaboratorio', element: guarded('admin', <LookupAdmin name="laboratorio" />) },
+      {
+        path: 'adminitrarCategoria',
+        ...screen(lookups, (m) => guarded('admin', <m.LookupAdmin screen={m.screens.categoria} />)),
+      },
+      {
+        path: 'adminitrarMarca',
+        ...screen(lookups, (m) => guarded('admin', <m.LookupAdmin screen={m.screens.marca} />)),
+      },
+      {
+        path: 'adminitrarMaterial',
+        ...screen(lookups, (m) => guarded('admin', <m.LookupAdmin screen={m.screens.material} />)),
+      },
+      {
+        path: 'adminitrarMetodoPago',
+        ...screen(lookups, (m) => guarded('admin', <m.LookupAdmin screen={m.screens.metodoPago} />)),
+      },
+      {
+        path: 'adminitrarLocal',
+        ...screen(lookups, (m) => guarded('admin', <m.LookupAdmin screen={m.screens.local} />)),
+      },
+      {
+        path: 'adminitrarProveedor',
+        ...screen(lookups, (m) => guarded('admin', <m.LookupAdmin screen={m.screens.proveedor} />)),
+      },
+      {
+        path: 'adminitrarLaboratorio',
+        ...screen(lookups, (m) => guarded('admin', <m.LookupAdmin screen={m.screens.laboratorio} />)),
+      },
       // patients
-      { path: 'crearPaciente', element: guarded('staff', <PatientForm />) },
+      { path: 'crearPaciente', ...screen(patients, (m) => guarded('staff', <m.PatientForm />)) },
       { path: 'editarPaciente/:id', element: guarded('staff', editScreens.paciente) },
-      { path: 'adminitrarPaciente', element: guarded('staff', <PatientList />) },
+      { path: 'adminitrarPaciente', ...screen(patients, (m) => guarded('staff', <m.PatientList />)) },
       // cash box
-      { path: 'crearMovimiento', element: guarded('staff', <CreateMovement />) },
-      { path: 'crearMovimiento/:pacienteId', element: guarded('staff', <CreateMovement />) },
+      { path: 'crearMovimiento', ...screen(movements, (m) => guarded('staff', <m.CreateMovement />)) },
+      { path: 'crearMovimiento/:pacienteId', ...screen(movements, (m) => guarded('staff', <m.CreateMovement />)) },
       { path: 'editarMovimiento/:id', element: guarded('staff', editScreens.movimiento) },
-      { path: 'adminitrarCaja', element: guarded('staff', <MovementList />) },
-      { path: 'adminitrarCajaPaciente/:pacienteFicha', element: guarded('staff', <PatientMovements />) },
-      { path: 'cierreCaja', element: guarded('staff', <CashClosing />) },
-      { path: 'cuentasCorrientes', element: guarded('staff', <Balances />) },
-      { path: 'estadistica', element: guarded('staff', <Statistics />) },
+      { path: 'adminitrarCaja', ...screen(movements, (m) => guarded('staff', <m.MovementList />)) },
+      {
+        path: 'adminitrarCajaPaciente/:pacienteFicha',
+        ...screen(movements, (m) => guarded('staff', <m.PatientMovements />)),
+      },
+      { path: 'cierreCaja', ...screen(closings, (m) => guarded('staff', <m.CashClosing />)) },
+      { path: 'cuentasCorrientes', ...screen(balances, (m) => guarded('staff', <m.Balances />)) },
+      { path: 'estadistica', ...screen(statistics, (m) => guarded('staff', <m.Statistics />)) },
       // stock beyond sales
-      { path: 'transferencias', element: guarded('staff', <TransferList />) },
-      { path: 'transferencias/nueva', element: guarded('staff', <NewTransfer />) },
-      { path: 'transferencias/:id', element: guarded('staff', <TransferDetail />) },
-      { path: 'reponer', element: guarded('staff', <Reorder />) },
-      { path: 'conteos', element: guarded('staff', <Counts />) },
-      { path: 'conteos/:id', element: guarded('staff', <CountSheet />) },
+      { path: 'transferencias', ...screen(transfers, (m) => guarded('staff', <m.TransferList />)) },
+      { path: 'transferencias/nueva', ...screen(transfers, (m) => guarded('staff', <m.NewTransfer />)) },
+      { path: 'transferencias/:id', ...screen(transfers, (m) => guarded('staff', <m.TransferDetail />)) },
+      { path: 'reponer', ...screen(stock, (m) => guarded('staff', <m.Reorder />)) },
+      { path: 'conteos', ...screen(counts, (m) => guarded('staff', <m.Counts />)) },
+      { path: 'conteos/:id', ...screen(counts, (m) => guarded('staff', <m.CountSheet />)) },
       // lab jobs and reminders
-      { path: 'trabajos', element: guarded('staff', <JobList />) },
-      { path: 'trabajos/:id', element: guarded('staff', <JobDetail />) },
-      { path: 'recordatorios', element: guarded('staff', <Reminders />) },
+      { path: 'trabajos', ...screen(jobs, (m) => guarded('staff', <m.JobList />)) },
+      { path: 'trabajos/:id', ...screen(jobs, (m) => guarded('staff', <m.JobDetail />)) },
+      { path: 'recordatorios', ...screen(jobs, (m) => guarded('staff', <m.Reminders />)) },
       // audit
-      { path: 'auditoria', element: guarded('admin', <AuditLog />) },
+      { path: 'auditoria', ...screen(audit, (m) => guarded('admin', <m.AuditLog />)) },
       { path: '*', element: <Navigate to="/inicio" replace /> },
     ],
   },
