@@ -12,46 +12,29 @@ pub struct CashDaysProjection;
 
 #[async_trait]
 impl Projection for CashDaysProjection {
-    fn name(&self) -> &'static str {
-        "cash_days"
-    }
-
-    fn tables(&self) -> &'static [&'static str] {
-        &["cash_days", "cash_day_methods"]
-    }
+    identity!("cash_days", ["cash_days", "cash_day_methods"]);
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
-        if event.aggregate_type != CASH_DAY_AGGREGATE {
+        let Some(id) = event.id_in(CASH_DAY_AGGREGATE)? else {
             return Ok(());
-        }
-        let id = event.numeric_id()?;
+        };
         let caja: CajaEvent = event.decode()?;
         let (local_id, dia) = caja.day();
-        sqlx::query(
+        execute!(
+            conn,
             "insert into cash_days (id, local_id, dia, estado, conteos, reaperturas, version)
              values ($1, $2, $3, 'ABIERTA', 0, 0, $4)
-             on conflict (id) do update set version = excluded.version",
-        )
-        .bind(id)
-        .bind(local_id)
-        .bind(dia)
-        .bind(event.sequence)
-        .execute(&mut *conn)
-        .await?;
+             on conflict (id) do update set version = excluded.version";
+            id, local_id, dia, event.sequence
+        )?;
         match caja {
             CajaEvent::CajaAbierta { fondo, .. } => {
-                sqlx::query("update cash_day_methods set fondo_cents = 0 where cash_day_id = $1")
-                    .bind(id)
-                    .execute(&mut *conn)
-                    .await?;
+                execute!(conn, "update cash_day_methods set fondo_cents = 0 where cash_day_id = $1"; id)?;
                 write_methods(conn, id, "fondo_cents", &fondo).await?;
             }
             CajaEvent::CajaContada { contado, esperado, .. } => {
                 counted(conn, id, &contado, &esperado).await?;
-                sqlx::query("update cash_days set conteos = conteos + 1 where id = $1")
-                    .bind(id)
-                    .execute(&mut *conn)
-                    .await?;
+                execute!(conn, "update cash_days set conteos = conteos + 1 where id = $1"; id)?;
             }
             CajaEvent::CajaCerrada {
                 contado,
@@ -60,23 +43,19 @@ impl Projection for CashDaysProjection {
                 ..
             } => {
                 counted(conn, id, &contado, &esperado).await?;
-                sqlx::query(
-                    "update cash_days set conteos = conteos + 1, estado = 'CERRADA', motivo = $2 where id = $1",
-                )
-                .bind(id)
-                .bind(motivo)
-                .execute(&mut *conn)
-                .await?;
+                execute!(
+                    conn,
+                    "update cash_days set conteos = conteos + 1, estado = 'CERRADA', motivo = $2 where id = $1";
+                    id, motivo
+                )?;
             }
             CajaEvent::CajaReabierta { motivo, .. } => {
-                sqlx::query(
+                execute!(
+                    conn,
                     "update cash_days set estado = 'ABIERTA', reaperturas = reaperturas + 1, motivo_reapertura = $2
-                     where id = $1",
-                )
-                .bind(id)
-                .bind(motivo)
-                .execute(&mut *conn)
-                .await?;
+                     where id = $1";
+                    id, motivo
+                )?;
             }
         }
         Ok(())
@@ -90,10 +69,7 @@ async fn counted(
     contado: &[PorMetodo],
     esperado: &[PorMetodo],
 ) -> Result<(), ProjectionError> {
-    sqlx::query("update cash_day_methods set esperado_cents = 0, contado_cents = 0 where cash_day_id = $1")
-        .bind(id)
-        .execute(&mut *conn)
-        .await?;
+    execute!(conn, "update cash_day_methods set esperado_cents = 0, contado_cents = 0 where cash_day_id = $1"; id)?;
     write_methods(conn, id, "esperado_cents", esperado).await?;
     write_methods(conn, id, "contado_cents", contado).await
 }
@@ -107,15 +83,11 @@ async fn write_methods(
 ) -> Result<(), ProjectionError> {
     let metodos: Vec<i64> = amounts.iter().map(|p| p.metodo_pago_id).collect();
     let cents: Vec<i64> = amounts.iter().map(|p| p.monto.cents()).collect();
-    sqlx::query(&format!(
+    let sql = format!(
         "insert into cash_day_methods (cash_day_id, metodo_pago_id, {column})
          select $1, m, c from unnest($2::bigint[], $3::bigint[]) as u(m, c)
          on conflict (cash_day_id, metodo_pago_id) do update set {column} = excluded.{column}"
-    ))
-    .bind(id)
-    .bind(&metodos)
-    .bind(&cents)
-    .execute(&mut *conn)
-    .await?;
+    );
+    execute!(conn, &sql; id, &metodos, &cents)?;
     Ok(())
 }

@@ -18,19 +18,12 @@ fn canal(c: Canal) -> &'static str {
 
 #[async_trait]
 impl Projection for JobsProjection {
-    fn name(&self) -> &'static str {
-        "jobs"
-    }
-
-    fn tables(&self) -> &'static [&'static str] {
-        &["jobs", "job_history", "job_notices"]
-    }
+    identity!("jobs", ["jobs", "job_history", "job_notices"]);
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
-        if event.aggregate_type != JOB_AGGREGATE {
+        let Some(id) = event.id_in(JOB_AGGREGATE)? else {
             return Ok(());
-        }
-        let id = event.numeric_id()?;
+        };
         match event.decode::<TrabajoEvent>()? {
             TrabajoEvent::TrabajoEncargado {
                 local_id,
@@ -43,39 +36,23 @@ impl Projection for JobsProjection {
             } => {
                 // As the patient's page shows a ficha (`query::patients::Ficha`).
                 let receta = receta.as_deref().map(crate::patients::ficha_json);
-                sqlx::query(
+                execute!(
+                    conn,
                     "insert into jobs (id, local_id, paciente_id, laboratorio_id, prometido, bandeja, notas, receta,
                                        estado, desde, encargado, version)
-                     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)",
-                )
-                .bind(id)
-                .bind(local_id)
-                .bind(paciente_id)
-                .bind(orden.laboratorio_id)
-                .bind(orden.prometido)
-                .bind(orden.bandeja)
-                .bind(orden.notas)
-                .bind(receta)
-                .bind(estado.clave())
-                .bind(fecha)
-                .bind(event.sequence)
-                .execute(&mut *conn)
-                .await?;
+                     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)";
+                    id, local_id, paciente_id, orden.laboratorio_id, orden.prometido, orden.bandeja, orden.notas,
+                    receta, estado.clave(), fecha, event.sequence
+                )?;
                 history(conn, id, event.sequence, estado.clave(), None, &usuario, fecha).await?;
             }
             TrabajoEvent::OrdenModificada { orden } => {
-                sqlx::query(
+                execute!(
+                    conn,
                     "update jobs set laboratorio_id = $2, prometido = $3, bandeja = $4, notas = $5, version = $6
-                     where id = $1",
-                )
-                .bind(id)
-                .bind(orden.laboratorio_id)
-                .bind(orden.prometido)
-                .bind(orden.bandeja)
-                .bind(orden.notas)
-                .bind(event.sequence)
-                .execute(&mut *conn)
-                .await?;
+                     where id = $1";
+                    id, orden.laboratorio_id, orden.prometido, orden.bandeja, orden.notas, event.sequence
+                )?;
             }
             TrabajoEvent::EstadoTrabajoCambiado {
                 nuevo,
@@ -84,13 +61,11 @@ impl Projection for JobsProjection {
                 fecha,
                 ..
             } => {
-                sqlx::query("update jobs set estado = $2, desde = $3, version = $4 where id = $1")
-                    .bind(id)
-                    .bind(nuevo.clave())
-                    .bind(fecha)
-                    .bind(event.sequence)
-                    .execute(&mut *conn)
-                    .await?;
+                execute!(
+                    conn,
+                    "update jobs set estado = $2, desde = $3, version = $4 where id = $1";
+                    id, nuevo.clave(), fecha, event.sequence
+                )?;
                 history(conn, id, event.sequence, nuevo.clave(), motivo, &usuario, fecha).await?;
             }
             TrabajoEvent::AvisoSolicitado {
@@ -102,31 +77,21 @@ impl Projection for JobsProjection {
             } => {
                 // A WhatsApp notice is sent when staff open it.
                 let enviado = (c == Canal::Whatsapp).then_some(fecha);
-                sqlx::query(
+                execute!(
+                    conn,
                     "insert into job_notices (trabajo_id, aviso, canal, destinatario, usuario, solicitado, enviado)
-                     values ($1, $2, $3, $4, $5, $6, $7)",
-                )
-                .bind(id)
-                .bind(aviso)
-                .bind(canal(c))
-                .bind(destinatario)
-                .bind(usuario)
-                .bind(fecha)
-                .bind(enviado)
-                .execute(&mut *conn)
-                .await?;
+                     values ($1, $2, $3, $4, $5, $6, $7)";
+                    id, aviso, canal(c), destinatario, usuario, fecha, enviado
+                )?;
                 version(conn, id, event.sequence).await?;
             }
             TrabajoEvent::AvisoEnviado { aviso, fecha } => {
-                sqlx::query(
+                execute!(
+                    conn,
                     "update job_notices set enviado = $3, intentos = intentos + 1, error = null
-                     where trabajo_id = $1 and aviso = $2",
-                )
-                .bind(id)
-                .bind(aviso)
-                .bind(fecha)
-                .execute(&mut *conn)
-                .await?;
+                     where trabajo_id = $1 and aviso = $2";
+                    id, aviso, fecha
+                )?;
                 version(conn, id, event.sequence).await?;
             }
             TrabajoEvent::AvisoFallido {
@@ -136,17 +101,12 @@ impl Projection for JobsProjection {
                 definitivo,
                 ..
             } => {
-                sqlx::query(
+                execute!(
+                    conn,
                     "update job_notices set intentos = $3, error = $4, definitivo = $5
-                     where trabajo_id = $1 and aviso = $2",
-                )
-                .bind(id)
-                .bind(aviso)
-                .bind(intento)
-                .bind(error)
-                .bind(definitivo)
-                .execute(&mut *conn)
-                .await?;
+                     where trabajo_id = $1 and aviso = $2";
+                    id, aviso, intento, error, definitivo
+                )?;
                 version(conn, id, event.sequence).await?;
             }
         }
@@ -155,11 +115,7 @@ impl Projection for JobsProjection {
 }
 
 async fn version(conn: &mut PgConnection, id: i64, sequence: i64) -> Result<(), ProjectionError> {
-    sqlx::query("update jobs set version = $2 where id = $1")
-        .bind(id)
-        .bind(sequence)
-        .execute(&mut *conn)
-        .await?;
+    execute!(conn, "update jobs set version = $2 where id = $1"; id, sequence)?;
     Ok(())
 }
 
@@ -172,16 +128,10 @@ async fn history(
     usuario: &str,
     fecha: chrono::NaiveDateTime,
 ) -> Result<(), ProjectionError> {
-    sqlx::query(
-        "insert into job_history (trabajo_id, n, estado, motivo, usuario, fecha) values ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(id)
-    .bind(n)
-    .bind(estado)
-    .bind(motivo)
-    .bind(usuario)
-    .bind(fecha)
-    .execute(&mut *conn)
-    .await?;
+    execute!(
+        conn,
+        "insert into job_history (trabajo_id, n, estado, motivo, usuario, fecha) values ($1, $2, $3, $4, $5, $6)";
+        id, n, estado, motivo, usuario, fecha
+    )?;
     Ok(())
 }

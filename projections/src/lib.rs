@@ -1,6 +1,29 @@
 //! The read side's writers: a durable projector that feeds every event, once and in a stable
 //! global order, to projections that turn events into read-model rows.
 
+/// A `Projection`'s `name` and `tables`, which every projection spells out the same way:
+/// `identity!("counts", ["counts", "count_lines"]);` inside its `impl`.
+macro_rules! identity {
+    ($name:literal, [$($table:literal),+ $(,)?]) => {
+        fn name(&self) -> &'static str {
+            $name
+        }
+
+        fn tables(&self) -> &'static [&'static str] {
+            &[$($table),+]
+        }
+    };
+}
+
+/// Runs one statement on a connection (`&mut PgConnection` or a transaction) with `args` bound
+/// to `$1`, `$2`, … in order, as `sqlx::query(sql).bind(..)….execute(..)` would: nearly every
+/// row a projection writes is one such statement.
+macro_rules! execute {
+    ($conn:expr, $sql:expr; $($arg:expr),* $(,)?) => {
+        sqlx::query($sql)$(.bind($arg))*.execute(&mut *$conn).await
+    };
+}
+
 pub mod closings;
 pub mod counts;
 pub mod jobs;

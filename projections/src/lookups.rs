@@ -36,37 +36,22 @@ pub struct LookupsProjection;
 
 #[async_trait]
 impl Projection for LookupsProjection {
-    fn name(&self) -> &'static str {
-        "lookups"
-    }
-
-    fn tables(&self) -> &'static [&'static str] {
-        &["lookup_items"]
-    }
+    identity!("lookups", ["lookup_items"]);
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
         match lookup_row(event)? {
             None => {}
             Some(LookupRow::Upsert { kind, id, data }) => {
-                sqlx::query(
+                execute!(
+                    conn,
                     "insert into lookup_items (kind, id, nombre, direccion, celular) values ($1, $2, $3, $4, $5)
                      on conflict (kind, id) do update
-                     set nombre = excluded.nombre, direccion = excluded.direccion, celular = excluded.celular",
-                )
-                .bind(kind.aggregate_type())
-                .bind(id)
-                .bind(&data.nombre)
-                .bind(&data.direccion)
-                .bind(&data.celular)
-                .execute(&mut *conn)
-                .await?;
+                     set nombre = excluded.nombre, direccion = excluded.direccion, celular = excluded.celular";
+                    kind.aggregate_type(), id, &data.nombre, &data.direccion, &data.celular
+                )?;
             }
             Some(LookupRow::Delete { kind, id }) => {
-                sqlx::query("delete from lookup_items where kind = $1 and id = $2")
-                    .bind(kind.aggregate_type())
-                    .bind(id)
-                    .execute(&mut *conn)
-                    .await?;
+                execute!(conn, "delete from lookup_items where kind = $1 and id = $2"; kind.aggregate_type(), id)?;
             }
         }
         Ok(())

@@ -65,10 +65,9 @@ pub use optica_events::patients::ficha_json;
 
 /// Pure: the row change of an event (`None` for other aggregates).
 pub fn patient_change(event: &StoredEvent) -> Result<Option<PatientChange>, ProjectionError> {
-    if event.aggregate_type != PATIENT_AGGREGATE {
+    let Some(id) = event.id_in(PATIENT_AGGREGATE)? else {
         return Ok(None);
-    }
-    let id = event.numeric_id()?;
+    };
     Ok(Some(match event.decode::<PacienteEvent>()? {
         // The lens is already in the file: the sale recorded it.
         PacienteEvent::CristalConfirmado { .. } => PatientChange::Touch { id },
@@ -124,13 +123,7 @@ pub struct PatientsProjection;
 
 #[async_trait]
 impl Projection for PatientsProjection {
-    fn name(&self) -> &'static str {
-        "patients"
-    }
-
-    fn tables(&self) -> &'static [&'static str] {
-        &["patients", "patient_fichas", "patient_cristales"]
-    }
+    identity!("patients", ["patients", "patient_fichas", "patient_cristales"]);
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
         let Some(change) = patient_change(event)? else {
@@ -187,23 +180,15 @@ impl Projection for PatientsProjection {
                 fecha,
                 datos,
             } => {
-                sqlx::query(
+                execute!(
+                    conn,
                     "insert into patient_fichas (paciente_id, ficha_id, fecha, datos) values ($1, $2, $3, $4)
-                     on conflict (paciente_id, ficha_id) do update set fecha = excluded.fecha, datos = excluded.datos",
-                )
-                .bind(id)
-                .bind(ficha_id)
-                .bind(fecha)
-                .bind(datos)
-                .execute(&mut *conn)
-                .await?;
+                     on conflict (paciente_id, ficha_id) do update set fecha = excluded.fecha, datos = excluded.datos";
+                    id, ficha_id, fecha, datos
+                )?;
             }
             PatientChange::RemoveFicha { id, ficha_id } => {
-                sqlx::query("delete from patient_fichas where paciente_id = $1 and ficha_id = $2")
-                    .bind(id)
-                    .bind(ficha_id)
-                    .execute(&mut *conn)
-                    .await?;
+                execute!(conn, "delete from patient_fichas where paciente_id = $1 and ficha_id = $2"; id, ficha_id)?;
             }
             PatientChange::Cristal {
                 id,
@@ -212,54 +197,39 @@ impl Projection for PatientsProjection {
                 nombre,
                 fecha,
             } => {
-                sqlx::query(
+                execute!(
+                    conn,
                     "insert into patient_cristales (paciente_id, cristal_id, ficha_id, nombre, fecha)
-                     values ($1, $2, $3, $4, $5) on conflict do nothing",
-                )
-                .bind(id)
-                .bind(cristal_id)
-                .bind(ficha_id)
-                .bind(&nombre)
-                .bind(fecha)
-                .execute(&mut *conn)
-                .await?;
+                     values ($1, $2, $3, $4, $5) on conflict do nothing";
+                    id, cristal_id, ficha_id, &nombre, fecha
+                )?;
             }
             PatientChange::RemoveCristal { id, cristal_id } => {
-                sqlx::query("delete from patient_cristales where paciente_id = $1 and cristal_id = $2")
-                    .bind(id)
-                    .bind(cristal_id)
-                    .execute(&mut *conn)
-                    .await?;
+                execute!(
+                    conn,
+                    "delete from patient_cristales where paciente_id = $1 and cristal_id = $2";
+                    id, cristal_id
+                )?;
             }
             PatientChange::CristalDevuelto {
                 id,
                 cristal_id,
                 devolucion_id,
             } => {
-                sqlx::query(
-                    "update patient_cristales set devolucion_id = $3 where paciente_id = $1 and cristal_id = $2",
-                )
-                .bind(id)
-                .bind(cristal_id)
-                .bind(devolucion_id)
-                .execute(&mut *conn)
-                .await?;
+                execute!(
+                    conn,
+                    "update patient_cristales set devolucion_id = $3 where paciente_id = $1 and cristal_id = $2";
+                    id, cristal_id, devolucion_id
+                )?;
             }
             PatientChange::Touch { .. } => {}
             PatientChange::Delete { id } => {
-                sqlx::query("delete from patients where id = $1")
-                    .bind(id)
-                    .execute(&mut *conn)
-                    .await?;
+                execute!(conn, "delete from patients where id = $1"; id)?;
                 return Ok(());
             }
         }
         // Every patient event moves the version the next edit sends back.
-        sqlx::query("update patients set version = $2 where id = $1")
-            .bind(event.numeric_id()?)
-            .bind(event.sequence)
-            .execute(&mut *conn)
-            .await?;
+        execute!(conn, "update patients set version = $2 where id = $1"; event.numeric_id()?, event.sequence)?;
         Ok(())
     }
 }

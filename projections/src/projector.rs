@@ -213,25 +213,18 @@ impl Projector {
                 projection.apply_batch(&mut tx, &events[start..]).await?;
             }
         }
-        sqlx::query(
+        execute!(
+            tx,
             "insert into projection_checkpoints (name, last_tx, last_position, updated_at)
              select name, $2, $3, now() from unnest($1::text[]) as name
              on conflict (name) do update
              set last_tx = excluded.last_tx, last_position = excluded.last_position, updated_at = now()
              where (projection_checkpoints.last_tx, projection_checkpoints.last_position)
-                   < (excluded.last_tx, excluded.last_position)",
-        )
-        .bind(&names)
-        .bind(last.0)
-        .bind(last.1)
-        .execute(&mut *tx)
-        .await?;
+                   < (excluded.last_tx, excluded.last_position)";
+            &names, last.0, last.1
+        )?;
         // Delivered at commit, to the other processes' read-your-writes waits.
-        sqlx::query("select pg_notify($1, $2)")
-            .bind(crate::lead::PROJECTED)
-            .bind(format!("{},{}", last.0, last.1))
-            .execute(&mut *tx)
-            .await?;
+        execute!(tx, "select pg_notify($1, $2)"; crate::lead::PROJECTED, format!("{},{}", last.0, last.1))?;
         tx.commit().await?;
         // Every checkpoint is now at or past `last` (none moves back, and each projection got
         // the events after its own).

@@ -28,6 +28,15 @@ impl StoredEvent {
             .parse()
             .map_err(|_| crate::ProjectionError::BadId(self.aggregate_id.clone()))
     }
+
+    /// The numeric id of an event of `aggregate`; none for another aggregate's event, which a
+    /// projection of `aggregate` passes over.
+    pub fn id_in(&self, aggregate: &str) -> Result<Option<i64>, crate::ProjectionError> {
+        if self.aggregate_type != aggregate {
+            return Ok(None);
+        }
+        self.numeric_id().map(Some)
+    }
 }
 
 /// The columns every event query selects, in `StoredEvent`'s shape.

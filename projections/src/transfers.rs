@@ -11,19 +11,12 @@ pub struct TransfersProjection;
 
 #[async_trait]
 impl Projection for TransfersProjection {
-    fn name(&self) -> &'static str {
-        "transfers"
-    }
-
-    fn tables(&self) -> &'static [&'static str] {
-        &["transfers", "transfer_lines"]
-    }
+    identity!("transfers", ["transfers", "transfer_lines"]);
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
-        if event.aggregate_type != TRANSFER_AGGREGATE {
+        let Some(id) = event.id_in(TRANSFER_AGGREGATE)? else {
             return Ok(());
-        }
-        let id = event.numeric_id()?;
+        };
         match event.decode::<TransferenciaEvent>()? {
             TransferenciaEvent::TransferenciaEnviada {
                 origen,
@@ -32,31 +25,21 @@ impl Projection for TransfersProjection {
                 nota,
                 fecha,
             } => {
-                sqlx::query(
+                execute!(
+                    conn,
                     "insert into transfers (id, origen, destino, estado, nota, enviada, version)
-                     values ($1, $2, $3, 'ENVIADA', $4, $5, $6)",
-                )
-                .bind(id)
-                .bind(origen)
-                .bind(destino)
-                .bind(nota)
-                .bind(fecha)
-                .bind(event.sequence)
-                .execute(&mut *conn)
-                .await?;
+                     values ($1, $2, $3, 'ENVIADA', $4, $5, $6)";
+                    id, origen, destino, nota, fecha, event.sequence
+                )?;
                 let productos: Vec<i64> = lineas.iter().map(|l| l.producto_id).collect();
                 let modelos: Vec<&str> = lineas.iter().map(|l| l.modelo.as_str()).collect();
                 let cantidades: Vec<i64> = lineas.iter().map(|l| l.cantidad).collect();
-                sqlx::query(
+                execute!(
+                    conn,
                     "insert into transfer_lines (transferencia_id, producto_id, modelo, cantidad)
-                     select $1, * from unnest($2::bigint[], $3::text[], $4::bigint[])",
-                )
-                .bind(id)
-                .bind(&productos)
-                .bind(&modelos)
-                .bind(&cantidades)
-                .execute(&mut *conn)
-                .await?;
+                     select $1, * from unnest($2::bigint[], $3::text[], $4::bigint[])";
+                    id, &productos, &modelos, &cantidades
+                )?;
             }
             TransferenciaEvent::TransferenciaRecibida {
                 recibidas,
@@ -72,16 +55,13 @@ impl Projection for TransfersProjection {
                 close(conn, id, estado, motivo, fecha, event.sequence).await?;
                 let productos: Vec<i64> = recibidas.iter().map(|r| r.producto_id).collect();
                 let cantidades: Vec<i64> = recibidas.iter().map(|r| r.cantidad).collect();
-                sqlx::query(
+                execute!(
+                    conn,
                     "update transfer_lines l set recibidas = r.cantidad
                      from unnest($2::bigint[], $3::bigint[]) as r(producto_id, cantidad)
-                     where l.transferencia_id = $1 and l.producto_id = r.producto_id",
-                )
-                .bind(id)
-                .bind(&productos)
-                .bind(&cantidades)
-                .execute(&mut *conn)
-                .await?;
+                     where l.transferencia_id = $1 and l.producto_id = r.producto_id";
+                    id, &productos, &cantidades
+                )?;
             }
             TransferenciaEvent::TransferenciaCancelada { motivo, fecha } => {
                 close(conn, id, "CANCELADA", motivo, fecha, event.sequence).await?;
@@ -99,13 +79,10 @@ async fn close(
     fecha: chrono::NaiveDateTime,
     version: i64,
 ) -> Result<(), ProjectionError> {
-    sqlx::query("update transfers set estado = $2, motivo = $3, cerrada = $4, version = $5 where id = $1")
-        .bind(id)
-        .bind(estado)
-        .bind(motivo)
-        .bind(fecha)
-        .bind(version)
-        .execute(&mut *conn)
-        .await?;
+    execute!(
+        conn,
+        "update transfers set estado = $2, motivo = $3, cerrada = $4, version = $5 where id = $1";
+        id, estado, motivo, fecha, version
+    )?;
     Ok(())
 }

@@ -11,19 +11,12 @@ pub struct UsersProjection;
 
 #[async_trait]
 impl Projection for UsersProjection {
-    fn name(&self) -> &'static str {
-        "users"
-    }
-
-    fn tables(&self) -> &'static [&'static str] {
-        &["users"]
-    }
+    identity!("users", ["users"]);
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
-        if event.aggregate_type != USER_AGGREGATE {
+        let Some(id) = event.id_in(USER_AGGREGATE)? else {
             return Ok(());
-        }
-        let id = event.numeric_id()?;
+        };
         let query = match event.decode::<UserEvent>()? {
             UserEvent::UsuarioCreado {
                 username,

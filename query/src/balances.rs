@@ -77,10 +77,8 @@ pub async fn page(
          left join patients pa on pa.id = m.paciente_id",
     );
     conditions(&mut q, f);
-    q.push(" order by m.fecha, m.id limit ")
-        .push_bind(size)
-        .push(" offset ")
-        .push_bind(number * size);
+    q.push(" order by m.fecha, m.id");
+    crate::page::limit_page(&mut q, number, size);
     let rows: Vec<Saldo> = q.build_query_as().fetch_all(pool).await?;
     Ok(CuentasCorrientes {
         total_adeudado: owed as f64 / 100.0,

@@ -74,3 +74,11 @@ impl<T> Page<T> {
         }
     }
 }
+
+/// Ends a list's statement with page `number` of `size` rows (`limit`/`offset` as parameters).
+pub(crate) fn limit_page(q: &mut sqlx::QueryBuilder<'_, sqlx::Postgres>, number: i64, size: i64) {
+    q.push(" limit ")
+        .push_bind(size)
+        .push(" offset ")
+        .push_bind(number * size);
+}

@@ -92,10 +92,8 @@ pub async fn page(pool: &PgPool, f: &Filtro, number: i64, size: i64) -> Result<P
     let count: i64 = q.build_query_scalar().fetch_one(pool).await?;
     let mut q = QueryBuilder::new(SELECT);
     conditions(&mut q, f);
-    q.push(" order by t.id desc limit ")
-        .push_bind(size)
-        .push(" offset ")
-        .push_bind(number * size);
+    q.push(" order by t.id desc");
+    crate::page::limit_page(&mut q, number, size);
     let rows = q.build_query_as().fetch_all(pool).await?;
     Ok(Page::new(rows, number, size, count))
 }

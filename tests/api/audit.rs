@@ -1,8 +1,8 @@
 //! The audit API against a real database: the log with its filters and pages, a product's stock
 //! ledger with its running balance, an entity's history, and entities as they stood at a moment.
 
-use crate::common::shop::{sale, shop};
-use crate::common::TestApp;
+use crate::common::shop::sale;
+use crate::common::{numbers, scalar, texts, TestApp};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::PgPool;
@@ -18,8 +18,7 @@ fn resumenes(page: &Value) -> Vec<String> {
 
 #[sqlx::test]
 async fn the_log_is_for_admins_newest_first_filtered_and_paged(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let (_, sold) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 3)).await;
     let venta = sold["movimiento"]["id"].as_i64().unwrap();
     let admin = Some(shop.admin.as_str());
@@ -49,12 +48,7 @@ async fn the_log_is_for_admins_newest_first_filtered_and_paged(pool: PgPool) {
         )),
         "{newest:?}"
     );
-    let positions: Vec<i64> = page["content"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["posicion"].as_i64().unwrap())
-        .collect();
+    let positions: Vec<i64> = numbers(&page["content"], "posicion");
     assert!(positions.windows(2).all(|w| w[0] > w[1]), "{positions:?}");
 
     let count = |query: String| {
@@ -95,8 +89,7 @@ async fn the_log_is_for_admins_newest_first_filtered_and_paged(pool: PgPool) {
 
 #[sqlx::test]
 async fn a_products_ledger_shows_the_sale_and_the_correction_with_the_running_balance(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let admin = Some(shop.admin.as_str());
     let (_, sold) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 3)).await;
     let venta = sold["movimiento"]["id"].as_i64().unwrap();
@@ -135,13 +128,8 @@ async fn a_products_ledger_shows_the_sale_and_the_correction_with_the_running_ba
     assert_eq!(ledger[0]["localNombre"], "La Cruz");
 
     // as of just before the correction, the ledger stops at the sale
-    let before: String = sqlx::query_scalar(
-        "select to_char((max(recorded_at) - interval '1 millisecond') at time zone 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')
-         from events where aggregate_type = 'Producto' and event_type = 'StockAjustado'",
-    )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    let before: String = scalar(&pool, "select to_char((max(recorded_at) - interval '1 millisecond') at time zone 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')
+         from events where aggregate_type = 'Producto' and event_type = 'StockAjustado'").await;
     let (_, then) = app
         .get(&format!("/api/auditoria/stock/{}?hasta={before}", shop.armazon), admin)
         .await;
@@ -150,8 +138,7 @@ async fn a_products_ledger_shows_the_sale_and_the_correction_with_the_running_ba
 
 #[sqlx::test]
 async fn an_entity_as_it_stood_and_its_history(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let admin = Some(shop.admin.as_str());
     let (_, sold) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)).await;
     let mut movimiento = sold["movimiento"].clone();
@@ -165,12 +152,7 @@ async fn an_entity_as_it_stood_and_its_history(pool: PgPool) {
     let (_, history) = app
         .get(&format!("/api/auditoria/historial/Movimiento/{id}"), admin)
         .await;
-    let kinds: Vec<&str> = history
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["evento"].as_str().unwrap())
-        .collect();
+    let kinds: Vec<&str> = texts(&history, "evento");
     assert_eq!(kinds, ["MovimientoRegistrado", "ComprobanteEmitido", "EstadoCambiado"]);
     assert!(
         history[1]["resumen"].as_str().unwrap().contains("comprobante N° "),
@@ -181,13 +163,12 @@ async fn an_entity_as_it_stood_and_its_history(pool: PgPool) {
         format!("Movimiento {id}: estado Pidiendo Cristales → Entregado")
     );
 
-    let registered: String = sqlx::query_scalar(
+    let registered: String = scalar(
+        &pool,
         "select to_char(recorded_at at time zone 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') from events
          where aggregate_type = 'Movimiento' and sequence = 1",
     )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     let (status, then) = app
         .get(
             &format!("/api/auditoria/estado/Movimiento/{id}?hasta={registered}"),

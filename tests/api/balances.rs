@@ -3,7 +3,7 @@
 // Cents are written as pesos_cents (1200_00 is 1200.00).
 #![allow(clippy::inconsistent_digit_grouping)]
 
-use crate::common::shop::{id_of, open_days, sale_on_credit, shop, Shop};
+use crate::common::shop::{id_of, open_days, recorded, sale_on_credit, Shop};
 use crate::common::TestApp;
 use axum::http::StatusCode;
 use serde_json::{json, Value};
@@ -15,19 +15,11 @@ fn cobro(shop: &Shop, monto: f64) -> Value {
 
 #[sqlx::test]
 async fn a_balance_collected_at_another_branch_counts_in_that_branchs_day(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let seller_norte = app.seller_token("vendedora_norte", shop.norte).await;
     // An old sale: money on a past day is an admin's to record, into that day's open cash.
     open_days(&app, &shop, &["2026-10-01"]).await;
-    let venta = id_of(
-        &app,
-        &shop.admin,
-        "/api/movimientos",
-        sale_on_credit(&shop, "2026-10-01T10:00"),
-        "movimiento",
-    )
-    .await;
+    let venta = recorded(&app, &shop.admin, sale_on_credit(&shop, "2026-10-01T10:00")).await;
 
     // The centre's seller sees the balance; the north's only when asking for the patient.
     let (status, list) = app.get("/api/cuentas-corrientes", Some(&shop.seller)).await;
@@ -116,16 +108,8 @@ async fn a_balance_collected_at_another_branch_counts_in_that_branchs_day(pool: 
 
 #[sqlx::test]
 async fn a_collection_is_refused_in_spanish_when_it_does_not_fit_the_balance(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
-    let venta = id_of(
-        &app,
-        &shop.seller,
-        "/api/movimientos",
-        sale_on_credit(&shop, "2026-11-01T10:00"),
-        "movimiento",
-    )
-    .await;
+    let (app, shop) = TestApp::with_shop(pool).await;
+    let venta = recorded(&app, &shop.seller, sale_on_credit(&shop, "2026-11-01T10:00")).await;
     let path = format!("/api/movimientos/{venta}/cobros");
     let refused = |body: &Value| body["errors"].clone();
     open_days(&app, &shop, &["2026-11-01"]).await;
@@ -189,7 +173,7 @@ async fn a_collection_is_refused_in_spanish_when_it_does_not_fit_the_balance(poo
         "cajaMovimientos": [{"monto": 100.0, "montoImpuesto": 100.0, "metodoPago": {"id": shop.efectivo}, "fecha": "2026-11-01T12:00"}],
         "estadoMovimiento": null
     });
-    let gasto = id_of(&app, &shop.admin, "/api/movimientos", gasto, "movimiento").await;
+    let gasto = recorded(&app, &shop.admin, gasto).await;
     let (status, body) = app
         .post(
             &format!("/api/movimientos/{gasto}/cobros"),
@@ -211,8 +195,7 @@ async fn a_collection_is_refused_in_spanish_when_it_does_not_fit_the_balance(poo
 /// cash lists, while the sale's own page and PDF stay closed to them.
 #[sqlx::test]
 async fn a_collection_at_another_branch_shows_only_what_it_needs(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let seller_norte = app.seller_token("vendedora_norte", shop.norte).await;
     let body = json!({"nombreCompleto": "Berta Díaz", "celular": "3794 555111", "documento": "30111222",
                       "direccion": "Junín 1234", "correo": "berta@example.com", "genero": "Mujer",
@@ -222,7 +205,7 @@ async fn a_collection_at_another_branch_shows_only_what_it_needs(pool: PgPool) {
     credit["paciente"] = json!({"id": berta});
     credit["vendedor"] = json!("Eva");
     credit["detallesAdicionales"] = json!([{"descripcion": "Multifocal Varilux", "subtotal": 2000.0}]);
-    let venta = id_of(&app, &shop.seller, "/api/movimientos", credit, "movimiento").await;
+    let venta = recorded(&app, &shop.seller, credit).await;
     let private = ["30111222", "Junín", "3794 555111", "berta@example.com", "Varilux"];
     let leaks = |v: &Value| -> Vec<&str> {
         let text = v.to_string();

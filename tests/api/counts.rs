@@ -2,7 +2,7 @@
 //! stock shows only once closed, a sale in the middle of the count that is not lost, one count
 //! open per branch, and the report of the differences at cost.
 
-use crate::common::shop::{shop, stock, Shop};
+use crate::common::shop::{stock, Shop};
 use crate::common::{sheet_rows, TestApp};
 use axum::http::StatusCode;
 use calamine::Data;
@@ -32,8 +32,7 @@ async fn vulk_frames(app: &TestApp, shop: &Shop) -> (i64, Value) {
 
 #[sqlx::test]
 async fn a_count_with_a_sale_in_the_middle_adjusts_the_stock_as_it_is_then(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     // Four of a Vulk frame at cost 1000.00; the count covers the brand Vulk only.
     let (cuadrado, start) = vulk_frames(&app, &shop).await;
     let (status, _) = app.post("/api/conteos", Some(&shop.seller), start.clone()).await;
@@ -118,27 +117,19 @@ async fn a_count_with_a_sale_in_the_middle_adjusts_the_stock_as_it_is_then(pool:
     assert_eq!(status, StatusCode::OK);
     let rows = sheet_rows(&bytes, "Conteo");
     let s = |v: &str| Data::String(v.into());
+    let n = Data::Float;
     assert_eq!(
         rows[3],
-        [
-            s("Cuadrado"),
-            s("Vulk"),
-            Data::Float(4.0),
-            Data::Float(2.0),
-            Data::Float(-2.0),
-            Data::Float(1000.0),
-            Data::Float(-2000.0)
-        ]
+        [s("Cuadrado"), s("Vulk"), n(4.0), n(2.0), n(-2.0), n(1000.0), n(-2000.0)]
     );
-    assert_eq!(rows[5][6], Data::Float(-2000.0));
+    assert_eq!(rows[5][6], n(-2000.0));
     let differences = optica::support::verify(&pool, true).await.unwrap();
     assert!(differences.is_empty(), "{differences:?}");
 }
 
 #[sqlx::test]
 async fn a_count_closes_only_when_everything_is_counted_and_can_be_cancelled(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let (status, body) = app
         .post("/api/conteos", Some(&shop.admin), json!({"localId": shop.centro}))
         .await;
@@ -188,8 +179,7 @@ async fn a_count_closes_only_when_everything_is_counted_and_can_be_cancelled(poo
 
 #[sqlx::test]
 async fn a_product_counted_after_a_sale_is_compared_with_the_stock_when_it_was_counted(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let (cuadrado, start) = vulk_frames(&app, &shop).await;
     let (status, body) = app.post("/api/conteos", Some(&shop.admin), start).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");

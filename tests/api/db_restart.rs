@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use crate::common::load::{assert_books_balance, sale, stocked_shop, Fixture, Random};
 use crate::common::server::{request, Server};
-use crate::common::TestApp;
+use crate::common::{scalar, TestApp};
 use serde_json::Value;
 
 const UNAVAILABLE: &str = "El servicio no está disponible en este momento. Intente nuevamente en unos segundos.";
@@ -226,10 +226,7 @@ async fn a_database_restart_fails_requests_cleanly_and_loses_nothing() {
     assert_books_balance(&pool, &url, &fixture, &seen.acknowledged).await;
     // Sales acknowledged without their movement in the answer are in the books too (a sale
     // refused with 503 may also have committed, so there can be more, never fewer).
-    let movements: i64 = sqlx::query_scalar("select count(*) from movements")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let movements: i64 = scalar(&pool, "select count(*) from movements").await;
     assert!(
         movements as usize >= seen.acknowledged.len() + seen.acknowledged_unread,
         "{movements} movements for {} acknowledged sales",

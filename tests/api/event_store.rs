@@ -1,6 +1,7 @@
 //! The event store's guarantees: append-only history, database-filled columns, optimistic
 //! concurrency per stream and unique claims under concurrent creates.
 
+use crate::common::{execute, scalar};
 use optica_command::lookups::{Lookup, LookupCommand, Marca};
 use optica_command::{EventStore, UniqueClaims};
 use optica_events::{Actor, EventMetadata, LookupData};
@@ -110,10 +111,7 @@ async fn of_concurrent_accounts_with_one_username_exactly_one_is_created(pool: P
         }
     }
     assert_eq!(created, 1);
-    let streams: i64 = sqlx::query_scalar("select count(*) from events where aggregate_type = 'Usuario'")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let streams: i64 = scalar(&pool, "select count(*) from events where aggregate_type = 'Usuario'").await;
     assert_eq!(streams, 1, "the refused creates left no event");
 }
 
@@ -204,10 +202,11 @@ async fn a_long_stream_loads_from_its_snapshot_as_from_every_event(pool: PgPool)
     );
     assert!(loaded.stock()[&1] < 1000 - 2 * SNAPSHOT_EVERY as i64);
     // The snapshot is what was read: a change to it shows in the loaded aggregate.
-    sqlx::query("update snapshots set payload = jsonb_set(payload::jsonb, '{state,datos,modelo}', '\"RB2\"')::json")
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute(
+        &pool,
+        "update snapshots set payload = jsonb_set(payload::jsonb, '{state,datos,modelo}', '\"RB2\"')::json",
+    )
+    .await;
     let (from_snapshot, _) = store.load::<Producto>("7").await.unwrap();
     assert_eq!(from_snapshot.datos().modelo, "RB2");
 
@@ -219,10 +218,11 @@ async fn a_long_stream_loads_from_its_snapshot_as_from_every_event(pool: PgPool)
     .execute(&pool)
     .await
     .unwrap();
-    sqlx::query("update snapshots set payload = jsonb_set(payload::jsonb, '{state,version}', '5000')::json")
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute(
+        &pool,
+        "update snapshots set payload = jsonb_set(payload::jsonb, '{state,version}', '5000')::json",
+    )
+    .await;
     let (loaded, _) = store.load::<Producto>("7").await.unwrap();
     assert_eq!(
         serde_json::to_value(&loaded).unwrap(),

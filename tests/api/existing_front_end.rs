@@ -10,7 +10,7 @@ use axum::http::{Request, StatusCode};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use crate::common::shop::{id_of, open_days, sale, shop, Shop};
+use crate::common::shop::{open_days, recorded, sale, shop, Shop};
 use crate::common::TestApp;
 
 /// A sale at branch `local` of `cantidad` frames, paid in cash (the existing app's body).
@@ -30,15 +30,14 @@ fn sale_at(s: &Shop, local: i64, producto: i64, total: f64) -> Value {
 /// branches": a seller gets their own branch's, an admin every branch's.
 #[sqlx::test]
 async fn a_seller_gets_the_totals_of_their_own_branch_whatever_idlocal_says(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let s = shop(&app).await;
+    let (app, s) = TestApp::with_shop(pool).await;
     open_days(&app, &s, &["2026-11-21"]).await;
     let at_norte = s.product(&app, "Norte1", s.marca, &[(s.norte, 3)]).await;
-    id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
+    recorded(&app, &s.seller, sale(&s, 1)).await;
     // Below what a seller may charge: the admin's, with the reason.
     let mut promocion = sale_at(&s, s.norte, at_norte, 700.0);
     promocion["motivoPrecio"] = serde_json::json!("PROMOCION");
-    id_of(&app, &s.admin, "/api/movimientos", promocion, "movimiento").await;
+    recorded(&app, &s.admin, promocion).await;
     for id_local in [0, s.centro, s.norte] {
         let (status, totals) = app
             .get(&format!("/api/movimientos/totales?idLocal={id_local}"), Some(&s.seller))
@@ -62,8 +61,7 @@ async fn a_seller_gets_the_totals_of_their_own_branch_whatever_idlocal_says(pool
 /// branch that has the frame), never the cost.
 #[sqlx::test]
 async fn a_seller_finds_a_product_stocked_only_at_another_branch_without_its_cost(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let s = shop(&app).await;
+    let (app, s) = TestApp::with_shop(pool).await;
     let id = s.product(&app, "Aviator", s.otra_marca, &[(s.norte, 4)]).await;
     for path in [
         "/api/productos/modelo/avia",
@@ -115,10 +113,9 @@ async fn forwarded_get(app: &TestApp, uri: &str, address: Option<IpAddr>, client
 /// `GET /api/movimientos/{id}` without a token and reads `estadoMovimiento`.
 #[sqlx::test]
 async fn an_old_status_link_reads_only_the_orders_number_and_state(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let s = shop(&app).await;
+    let (app, s) = TestApp::with_shop(pool).await;
     open_days(&app, &s, &["2026-11-21"]).await;
-    let id = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
+    let id = recorded(&app, &s.seller, sale(&s, 1)).await;
     let customer = Some(IpAddr::V4(Ipv4Addr::new(190, 1, 2, 3)));
     let (status, body) = anonymous_get(&app, &format!("/api/movimientos/{id}"), customer).await;
     assert_eq!(status, StatusCode::OK);
@@ -132,7 +129,7 @@ async fn an_old_status_link_reads_only_the_orders_number_and_state(pool: PgPool)
         "cajaMovimientos": [{"monto": 300, "montoImpuesto": 300, "metodoPago": {"id": s.efectivo},
                              "fecha": "2026-11-21T12:00"}]
     });
-    let gasto = id_of(&app, &s.admin, "/api/movimientos", gasto, "movimiento").await;
+    let gasto = recorded(&app, &s.admin, gasto).await;
     let (status, body) = anonymous_get(&app, &format!("/api/movimientos/{gasto}"), customer).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     // Staff still read the whole movement; a bad token is still refused.
@@ -144,9 +141,8 @@ async fn an_old_status_link_reads_only_the_orders_number_and_state(pool: PgPool)
 
 #[sqlx::test]
 async fn walking_the_order_numbers_from_one_address_is_slowed_down(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let s = shop(&app).await;
-    let id = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
+    let (app, s) = TestApp::with_shop(pool).await;
+    let id = recorded(&app, &s.seller, sale(&s, 1)).await;
     let walker = Some(IpAddr::V4(Ipv4Addr::new(200, 0, 0, 9)));
     let per_minute = optica::state::NUMERIC_LINKS_PER_MINUTE;
     for n in 0..per_minute {
@@ -174,7 +170,7 @@ async fn walking_the_order_numbers_from_one_address_is_slowed_down(pool: PgPool)
 async fn behind_a_trusted_proxy_each_customer_has_a_budget_of_their_own(pool: PgPool) {
     let mut app = TestApp::start(pool).await;
     let s = shop(&app).await;
-    let id = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
+    let id = recorded(&app, &s.seller, sale(&s, 1)).await;
     let proxy: IpAddr = "10.0.0.1".parse().unwrap();
     app.state.trusted_proxies = std::sync::Arc::new(vec![proxy]);
     app.router = optica::app(app.state.clone());
@@ -204,7 +200,7 @@ async fn behind_a_trusted_proxy_each_customer_has_a_budget_of_their_own(pool: Pg
 async fn a_shop_can_turn_numeric_status_links_off(pool: PgPool) {
     let mut app = TestApp::start(pool).await;
     let s = shop(&app).await;
-    let id = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
+    let id = recorded(&app, &s.seller, sale(&s, 1)).await;
     app.state.numeric_links = None;
     app.router = optica::app(app.state.clone());
     let (status, body) = anonymous_get(&app, &format!("/api/movimientos/{id}"), None).await;
@@ -216,8 +212,7 @@ async fn a_shop_can_turn_numeric_status_links_off(pool: PgPool) {
 /// mentions one, as the existing app sends it; then its follow-up posts, one per lens.
 #[sqlx::test]
 async fn the_lens_posts_after_a_sale_do_not_record_the_lenses_twice(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let s = shop(&app).await;
+    let (app, s) = TestApp::with_shop(pool).await;
     let total = 1000.5 + 800.0;
     let body = json!({
         "tipoMovimiento": "ENTRADA", "fecha": format!("{}T10:30", app.state.today()), "local": {"id": s.centro},
@@ -228,7 +223,7 @@ async fn the_lens_posts_after_a_sale_do_not_record_the_lenses_twice(pool: PgPool
                              "fecha": "2026-11-21T10:30"}],
         "estadoMovimiento": "PEDIDO_CRISTALES"
     });
-    id_of(&app, &s.seller, "/api/movimientos", body, "movimiento").await;
+    recorded(&app, &s.seller, body).await;
     for nombre in ["Orma Ray-Ban", "Blue"] {
         let post = json!({"pacienteId": s.paciente, "nombre": nombre});
         let (status, _) = app.post("/api/pacientes/cristales", Some(&s.seller), post).await;
@@ -259,9 +254,8 @@ async fn the_lens_posts_after_a_sale_do_not_record_the_lenses_twice(pool: PgPool
 /// existing app shows.
 #[sqlx::test]
 async fn a_refused_delete_answers_a_mensaje_the_existing_app_shows(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let s = shop(&app).await;
-    id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
+    let (app, s) = TestApp::with_shop(pool).await;
+    recorded(&app, &s.seller, sale(&s, 1)).await;
     let (status, body) = app
         .delete(&format!("/api/metodoPago/{}", s.efectivo), Some(&s.admin))
         .await;
@@ -278,9 +272,8 @@ async fn a_refused_delete_answers_a_mensaje_the_existing_app_shows(pool: PgPool)
 /// The setting itself, on a running server.
 #[sqlx::test]
 async fn optica_numeric_status_links_false_closes_the_old_links(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let s = shop(&app).await;
-    let id = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
+    let (app, s) = TestApp::with_shop(pool.clone()).await;
+    let id = recorded(&app, &s.seller, sale(&s, 1)).await;
     let url = crate::common::server::database_url(&pool);
     let server = crate::common::server::Server::start_with(&url, &[("OPTICA_NUMERIC_STATUS_LINKS", "false")]).await;
     let path = format!("/api/movimientos/{id}");

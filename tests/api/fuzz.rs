@@ -9,7 +9,6 @@
 
 use crate::common::load::Random;
 use crate::common::openapi_check::Document;
-use crate::common::shop::shop;
 use crate::common::TestApp;
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
@@ -213,8 +212,7 @@ async fn no_body_gets_a_5xx_and_every_4xx_is_in_spanish(pool: PgPool) {
         .unwrap_or_else(|| Random::from_clock().1);
     eprintln!("seed {seed} (OPTICA_FUZZ_SEED={seed} repeats this run)");
     let mut random = Random(seed | 1);
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool).await;
     let document: Value = serde_json::from_str(&std::fs::read_to_string("webapp/openapi.json").unwrap()).unwrap();
     let schemas = Schemas(document["components"]["schemas"].as_object().unwrap());
     let checker = Document::load();

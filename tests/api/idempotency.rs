@@ -6,7 +6,7 @@ use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use crate::common::shop::{id_of, shop, Shop};
+use crate::common::shop::{id_of, recorded, Shop};
 use crate::common::TestApp;
 use crate::jobs::{lab, patient, sale_with_lens};
 
@@ -107,8 +107,7 @@ fn post(name: &'static str, path: String, token: &str, body: Value) -> Keyed {
 /// of its own (so one key's effect is not hidden by another's).
 #[sqlx::test]
 async fn every_command_has_one_effect_per_key(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let (admin, seller) = (shop.admin.clone(), shop.seller.clone());
     let today = app.state.today();
     let laboratorio = lab(&app, &shop).await;
@@ -125,7 +124,7 @@ async fn every_command_has_one_effect_per_key(pool: PgPool) {
                 }
             }
         };
-        let credit = id_of(&app, &seller, "/api/movimientos", on_credit(&shop), "movimiento").await;
+        let credit = recorded(&app, &seller, on_credit(&shop)).await;
         check(post(
             "cobro",
             format!("/api/movimientos/{credit}/cobros"),
@@ -282,14 +281,7 @@ async fn every_command_has_one_effect_per_key(pool: PgPool) {
             ))
             .await;
         }
-        let editada = id_of(
-            &app,
-            &seller,
-            "/api/movimientos",
-            crate::common::shop::sale(&shop, 1),
-            "movimiento",
-        )
-        .await;
+        let editada = recorded(&app, &seller, crate::common::shop::sale(&shop, 1)).await;
         let mut edit = crate::common::shop::sale(&shop, 1);
         edit["descripcion"] = json!(format!("Editada {round}"));
         check(Keyed {
@@ -343,9 +335,8 @@ async fn every_command_has_one_effect_per_key(pool: PgPool) {
 /// A key names one request: sent again with another operation it is refused, changing nothing.
 #[sqlx::test]
 async fn a_key_used_for_another_operation_is_refused(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
-    let credit = id_of(&app, &shop.seller, "/api/movimientos", on_credit(&shop), "movimiento").await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
+    let credit = recorded(&app, &shop.seller, on_credit(&shop)).await;
     let path = format!("/api/movimientos/{credit}/cobros");
     let body = json!({"metodoPagoId": shop.efectivo, "monto": 300});
     let (status, _) = app
@@ -374,7 +365,7 @@ async fn a_key_used_for_another_operation_is_refused(pool: PgPool) {
         )
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
-    let other = id_of(&app, &shop.seller, "/api/movimientos", on_credit(&shop), "movimiento").await;
+    let other = recorded(&app, &shop.seller, on_credit(&shop)).await;
     let (status, answer) = app
         .call_keyed(
             Method::POST,

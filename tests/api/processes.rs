@@ -4,8 +4,7 @@
 
 use std::time::Duration;
 
-use crate::common::shop::shop;
-use crate::common::TestApp;
+use crate::common::{scalar, TestApp};
 use sqlx::PgPool;
 
 /// What one selling client saw: each acknowledged sale's start and latency, and every answer
@@ -46,8 +45,7 @@ async fn a_frozen_process_does_not_stall_the_others(pool: PgPool) {
     use crate::common::server::Server;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let producto = shop
         .product(&app, "Congelado", shop.marca, &[(shop.centro, 1_000_000)])
         .await;
@@ -255,8 +253,7 @@ async fn behind_the_balancer_a_killed_and_a_frozen_process_lose_no_sale(pool: Pg
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{Arc, Mutex};
     const STOCK: i64 = 1_000_000;
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let producto = shop
         .product(&app, "Balanceado", shop.marca, &[(shop.centro, STOCK)])
         .await;
@@ -324,10 +321,7 @@ async fn behind_the_balancer_a_killed_and_a_frozen_process_lose_no_sale(pool: Pg
     let acknowledged = acknowledged.lock().unwrap().clone();
     let ids: std::collections::BTreeSet<i64> = acknowledged.values().copied().collect();
     assert_eq!(ids.len(), acknowledged.len(), "two keys answered one movement");
-    let sales: i64 = sqlx::query_scalar("select count(*) from movements")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let sales: i64 = scalar(&pool, "select count(*) from movements").await;
     assert_eq!(
         sales as usize,
         acknowledged.len() + probed.done.len(),

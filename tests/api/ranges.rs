@@ -6,14 +6,12 @@ use axum::http::StatusCode;
 use serde_json::json;
 use sqlx::PgPool;
 
-use crate::common::shop::shop;
 use crate::common::{event_count as events, TestApp};
 use crate::jobs::{lab, patient, sale_with_lens};
 
 #[sqlx::test]
 async fn a_count_load_with_a_product_twice_is_refused(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let (status, started) = app
         .post("/api/conteos", Some(&shop.admin), json!({"localId": shop.centro}))
         .await;
@@ -35,8 +33,7 @@ async fn a_count_load_with_a_product_twice_is_refused(pool: PgPool) {
 
 #[sqlx::test]
 async fn dates_outside_2000_to_ten_years_ahead_are_refused(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let laboratorio = lab(&app, &shop).await;
     let ana = patient(&app, &shop).await;
     let venta = sale_with_lens(&app, &shop, ana).await;

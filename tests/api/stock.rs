@@ -1,7 +1,7 @@
 //! Stock beyond sales against a real database: an admin's manual adjustment with its
 //! reason and note, in the product's ledger, and the 'Reponer' list of a branch (also as Excel).
 
-use crate::common::shop::{shop, stock};
+use crate::common::shop::stock;
 use crate::common::{sheet_rows, TestApp};
 use axum::http::StatusCode;
 use calamine::Data;
@@ -14,8 +14,7 @@ fn ajuste(local: i64, cantidad: i64, motivo: &str, nota: Option<&str>) -> Value 
 
 #[sqlx::test]
 async fn a_manual_adjustment_is_an_admins_with_its_reason_and_note_in_the_ledger(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let path = format!("/api/productos/{}/ajustes", shop.armazon);
     let (_, motivos) = app.get("/api/stock/motivos", Some(&shop.seller)).await;
     let nombres: Vec<&str> = motivos
@@ -103,8 +102,7 @@ async fn a_manual_adjustment_is_an_admins_with_its_reason_and_note_in_the_ledger
 
 #[sqlx::test]
 async fn the_reorder_list_shows_what_is_at_or_below_its_point_with_its_supplier(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let minimo = |producto: i64, minimo: Value| {
         let path = format!("/api/productos/{producto}/minimo");
         let body = json!({"localId": shop.centro, "minimo": minimo});
@@ -193,6 +191,7 @@ async fn the_reorder_list_shows_what_is_at_or_below_its_point_with_its_supplier(
     assert_eq!(status, StatusCode::OK);
     let rows = sheet_rows(&bytes, "Reponer");
     let s = |v: &str| Data::String(v.into());
+    let n = Data::Float;
     assert_eq!(rows[0][0], s("Reponer en La Cruz"));
     assert_eq!(
         rows[2],
@@ -212,10 +211,10 @@ async fn the_reorder_list_shows_what_is_at_or_below_its_point_with_its_supplier(
             s("RB2140"),
             s("Ray-Ban"),
             s("Opti SA"),
-            Data::Float(10.0),
-            Data::Float(0.0),
-            Data::Float(12.0),
-            Data::Float(3.0)
+            n(10.0),
+            n(0.0),
+            n(12.0),
+            n(3.0)
         ]
     );
     let differences = optica::support::verify(&pool, true).await.unwrap();

@@ -2,8 +2,8 @@
 //! the hash chain, through the library and through the `optica` binary.
 
 use crate::common::server::{database_url, run_optica};
-use crate::common::shop::{sale, shop};
-use crate::common::TestApp;
+use crate::common::shop::sale;
+use crate::common::{execute, scalar, TestApp};
 use axum::http::StatusCode;
 use optica::support::{self, EventFilter};
 use serde_json::json;
@@ -24,8 +24,7 @@ async fn stock(pool: &PgPool, producto: i64, local: i64) -> i64 {
 
 #[sqlx::test]
 async fn verify_finds_a_corrupted_row_and_replay_repairs_it(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 3)).await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     app.caught_up().await;
@@ -38,10 +37,7 @@ async fn verify_finds_a_corrupted_row_and_replay_repairs_it(pool: PgPool) {
         .execute(&pool)
         .await
         .unwrap();
-    sqlx::query("update stats_cash_day set entrada_cents = entrada_cents + 1")
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute(&pool, "update stats_cash_day set entrada_cents = entrada_cents + 1").await;
     let differences = support::verify(&pool, true).await.unwrap();
     let tables: Vec<&str> = differences.iter().map(|d| d.table).collect();
     assert_eq!(
@@ -70,8 +66,7 @@ async fn verify_finds_a_corrupted_row_and_replay_repairs_it(pool: PgPool) {
 
 #[sqlx::test]
 async fn a_replay_while_the_server_runs_loses_nothing(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let movements = support::select(Some(&["movements".to_string()])).unwrap();
     let sales = (0..4).map(|_| app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)));
     let (replayed, answers) = tokio::join!(
@@ -81,10 +76,7 @@ async fn a_replay_while_the_server_runs_loses_nothing(pool: PgPool) {
     replayed.unwrap();
     assert!(answers.iter().all(|(s, _)| *s == StatusCode::CREATED));
     app.caught_up().await;
-    let count: i64 = sqlx::query_scalar("select count(*) from movements")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let count: i64 = scalar(&pool, "select count(*) from movements").await;
     assert_eq!(count, 4);
     assert_eq!(support::verify(&pool, true).await.unwrap(), []);
     assert!(support::select(Some(&["nada".to_string()])).is_err());
@@ -92,8 +84,7 @@ async fn a_replay_while_the_server_runs_loses_nothing(pool: PgPool) {
 
 #[sqlx::test]
 async fn the_chain_reports_an_event_changed_behind_the_guard(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)).await;
     assert_eq!(support::verify_chain(&pool).await.unwrap(), []);
 
@@ -130,8 +121,7 @@ async fn the_chain_reports_an_event_changed_behind_the_guard(pool: PgPool) {
 
 #[sqlx::test]
 async fn events_prints_the_log_filtered_as_a_table_or_json_lines(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)).await;
 
     let mut out = Vec::new();
@@ -176,8 +166,7 @@ async fn events_prints_the_log_filtered_as_a_table_or_json_lines(pool: PgPool) {
 #[sqlx::test]
 async fn a_rebuild_in_one_batch_equals_one_event_at_a_time(pool: PgPool) {
     use optica_projections::rebuild;
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let mut ids = Vec::new();
     for n in [3, 1, 2] {
         let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, n)).await;
@@ -240,10 +229,7 @@ async fn a_rebuild_in_one_batch_equals_one_event_at_a_time(pool: PgPool) {
     let mut tx = pool.begin().await.unwrap();
     rebuild::rebuild(&mut tx, &pool, &refs, 1, |_| {}).await.unwrap();
     tx.commit().await.unwrap();
-    let moved_day: i64 = sqlx::query_scalar("select count(*) from stats_sales_day where dia = '2026-11-23'")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let moved_day: i64 = scalar(&pool, "select count(*) from stats_sales_day where dia = '2026-11-23'").await;
     assert_eq!(moved_day, 1, "the edit moved a sale to another day");
     let mut tx = pool.begin().await.unwrap();
     let differences = rebuild::compare(&mut tx, &pool, &refs, rebuild::BATCH, |_| {})

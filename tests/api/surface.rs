@@ -37,8 +37,7 @@ async fn health_and_openapi_are_served(pool: PgPool) {
 /// included, are not stored by the browser, while the web app's files may be.
 #[sqlx::test]
 async fn answers_carry_the_browser_protections(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let token = app.admin_token().await;
+    let (app, token) = TestApp::with_admin(pool).await;
     let dir = std::env::temp_dir().join(format!("optica-webapp-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("index.html"), "<!doctype html><title>optica</title>").unwrap();
@@ -96,8 +95,7 @@ async fn answers_carry_the_browser_protections(pool: PgPool) {
 /// never axum's English plain text.
 #[sqlx::test]
 async fn malformed_path_and_query_values_are_refused_in_spanish(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let token = app.admin_token().await;
+    let (app, token) = TestApp::with_admin(pool).await;
     const QUERY: &str = "Parámetros de consulta inválidos: alguno tiene un tipo o formato incorrecto";
     for (uri, mensaje) in [
         ("/api/movimientos/filtrar?page=abc", QUERY),
@@ -118,8 +116,7 @@ async fn malformed_path_and_query_values_are_refused_in_spanish(pool: PgPool) {
 /// build). Every page number is range-checked.
 #[sqlx::test]
 async fn page_numbers_out_of_range_are_refused_in_spanish(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let token = app.admin_token().await;
+    let (app, token) = TestApp::with_admin(pool).await;
     let huge = i64::MAX;
     for uri in [
         format!("/api/productos/page/{huge}"),
@@ -149,8 +146,7 @@ async fn page_numbers_out_of_range_are_refused_in_spanish(pool: PgPool) {
 /// body).
 #[sqlx::test]
 async fn a_method_a_route_does_not_take_is_refused_in_spanish(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let token = app.admin_token().await;
+    let (app, token) = TestApp::with_admin(pool).await;
     for (method, uri, allowed) in [
         (Method::GET, "/api/productos", "POST"),
         (Method::PATCH, "/api/productos/1", "PUT"),

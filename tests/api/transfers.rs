@@ -3,7 +3,7 @@
 //! writes off the shortfall with its reason, a cancellation puts them back, and a transfer racing
 //! a sale for the last unit never takes the origin below zero.
 
-use crate::common::shop::{id_of, sale, shop, stock, Shop};
+use crate::common::shop::{id_of, sale, stock, Shop};
 use crate::common::TestApp;
 use axum::http::StatusCode;
 use serde_json::{json, Value};
@@ -44,8 +44,7 @@ async fn ledger_matches_stock(pool: &PgPool, producto: i64) {
 
 #[sqlx::test]
 async fn a_transfer_is_in_transit_until_received_and_a_shortfall_is_written_off(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let seller_norte = app.seller_token("vendedora_norte", shop.norte).await;
     let body = envio(
         &shop,
@@ -155,8 +154,7 @@ async fn a_transfer_is_in_transit_until_received_and_a_shortfall_is_written_off(
 
 #[sqlx::test]
 async fn a_transfer_cancelled_in_transit_puts_the_units_back(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let body = envio(&shop, json!([{"productoId": shop.armazon, "cantidad": 4}]));
     let id = id_of(&app, &shop.seller, "/api/transferencias", body, "transferencia").await;
     assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(6));
@@ -207,8 +205,7 @@ async fn a_transfer_cancelled_in_transit_puts_the_units_back(pool: PgPool) {
 
 #[sqlx::test]
 async fn a_transfer_racing_a_sale_for_the_last_unit_never_takes_the_origin_below_zero(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let ultimo = shop.product(&app, "Último", shop.marca, &[(shop.centro, 1)]).await;
     for round in 0..3 {
         if round > 0 {
@@ -241,8 +238,7 @@ async fn a_transfer_racing_a_sale_for_the_last_unit_never_takes_the_origin_below
 
 #[sqlx::test]
 async fn a_transfer_is_refused_in_spanish_when_it_does_not_hold(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     for (body, error) in [
         (
             envio(&shop, json!([])),
@@ -285,8 +281,7 @@ async fn a_transfer_is_refused_in_spanish_when_it_does_not_hold(pool: PgPool) {
 
 #[sqlx::test]
 async fn a_transfer_or_adjustment_repeated_with_its_idempotency_key_happens_once(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let send = |uri: String, body: Value, key: &'static str| {
         let request = axum::http::Request::builder()
             .method("POST")

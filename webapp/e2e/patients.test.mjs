@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { clickToAlert, screenshot } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
-import { seeder } from './support/seed.mjs';
+import { fichaBody, graduacion, seeder } from './support/seed.mjs';
 
 const withApp = useApp();
 
@@ -13,7 +13,6 @@ const NO_MATCH = 'No se encontraron pacientes con ese nombre/documento.';
 async function seed(server) {
   const shop = await seeder(server);
   const laCruz = await shop.local({ nombre: 'La Cruz', direccion: 'San Martín 123', celular: '3772400000' });
-  const zero = (ojo, tipo) => ({ ojo, tipo, esferico: 0, cilindrico: 0, eje: 0 });
   await shop.paciente({
     nombreCompleto: 'Ana Gómez',
     direccion: null,
@@ -26,27 +25,15 @@ async function seed(server) {
     genero: 'Mujer',
     local: { id: laCruz },
     historialFichas: [
-      {
+      fichaBody({
         fecha: '2024-05-01',
-        dnpDerecho: null,
-        dnpIzquierdo: null,
-        alturaPupilarDerecho: null,
-        alturaPupilarIzquierdo: null,
-        alturaPelicula: null,
-        puente: null,
-        diagonalMayor: null,
-        largo: null,
-        alturaArmazon: null,
-        adicionDerecho: null,
-        adicionIzquierdo: null,
         graduaciones: [
-          zero('DERECHO', 'LEJOS'),
-          zero('IZQUIERDO', 'LEJOS'),
-          zero('DERECHO', 'CERCA'),
-          zero('IZQUIERDO', 'CERCA'),
+          graduacion('DERECHO', 'LEJOS'),
+          graduacion('IZQUIERDO', 'LEJOS'),
+          graduacion('DERECHO', 'CERCA'),
+          graduacion('IZQUIERDO', 'CERCA'),
         ],
-        cristales: [],
-      },
+      }),
     ],
   });
   return { token: shop.token, laCruz };

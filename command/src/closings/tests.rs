@@ -4,6 +4,7 @@
 use cqrs_es::test::TestFramework;
 
 use super::*;
+use crate::testing::Given as _;
 
 type Given = TestFramework<Caja>;
 
@@ -50,10 +51,14 @@ fn contar(contado: Vec<PorMetodo>, movimientos: Vec<PorMetodo>, motivo: Option<&
     }
 }
 
+/// A count of the cash 1.00 below the 7000.00 expected (5000.00 float, 2000.00 of movements).
+fn one_peso_short(motivo: Option<&str>) -> CajaCommand {
+    contar(vec![monto(EFECTIVO, 6999_00)], vec![monto(EFECTIVO, 2000_00)], motivo)
+}
+
 #[test]
 fn a_count_that_matches_the_float_plus_the_movements_closes_the_day() {
-    Given::with(())
-        .given(vec![abierta()])
+    Given::after(vec![abierta()])
         .when(contar(
             vec![monto(EFECTIVO, 7000_00), monto(TARJETA, 1500_00)],
             vec![monto(EFECTIVO, 2000_00), monto(TARJETA, 1500_00)],
@@ -70,13 +75,8 @@ fn a_count_that_matches_the_float_plus_the_movements_closes_the_day() {
 
 #[test]
 fn a_count_that_differs_without_a_reason_is_recorded_and_the_day_stays_open() {
-    Given::with(())
-        .given(vec![abierta()])
-        .when(contar(
-            vec![monto(EFECTIVO, 6999_00)],
-            vec![monto(EFECTIVO, 2000_00)],
-            Some("   "),
-        ))
+    Given::after(vec![abierta()])
+        .when(one_peso_short(Some("   ")))
         .then_expect_events(vec![CajaEvent::CajaContada {
             local_id: 1,
             dia: dia(),
@@ -93,13 +93,8 @@ fn a_method_expected_but_not_counted_is_a_difference() {
 
 #[test]
 fn a_difference_with_its_reason_closes_the_day() {
-    Given::with(())
-        .given(vec![abierta()])
-        .when(contar(
-            vec![monto(EFECTIVO, 6999_00)],
-            vec![monto(EFECTIVO, 2000_00)],
-            Some(" Vuelto mal dado "),
-        ))
+    Given::after(vec![abierta()])
+        .when(one_peso_short(Some(" Vuelto mal dado ")))
         .then_expect_events(vec![CajaEvent::CajaCerrada {
             local_id: 1,
             dia: dia(),
@@ -111,12 +106,10 @@ fn a_difference_with_its_reason_closes_the_day() {
 
 #[test]
 fn a_closed_day_takes_no_count_and_no_new_float() {
-    Given::with(())
-        .given(vec![abierta(), cerrada()])
+    Given::after(vec![abierta(), cerrada()])
         .when(contar(vec![], vec![], None))
         .then_expect_error(CajaError::Invalid(vec![Regla::Cerrada]));
-    Given::with(())
-        .given(vec![cerrada()])
+    Given::after(vec![cerrada()])
         .when(CajaCommand::Abrir {
             local_id: 1,
             dia: dia(),
@@ -133,16 +126,13 @@ fn only_a_closed_day_is_reopened_and_only_with_a_reason() {
         dia: dia(),
         motivo: motivo.into(),
     };
-    Given::with(())
-        .given(vec![abierta()])
+    Given::after(vec![abierta()])
         .when(reabrir("Falta una venta"))
         .then_expect_error(CajaError::Invalid(vec![Regla::NoCerrada]));
-    Given::with(())
-        .given(vec![cerrada()])
+    Given::after(vec![cerrada()])
         .when(reabrir("  "))
         .then_expect_error(CajaError::Invalid(vec![Regla::SinMotivo]));
-    Given::with(())
-        .given(vec![cerrada()])
+    Given::after(vec![cerrada()])
         .when(reabrir(" Falta una venta "))
         .then_expect_events(vec![CajaEvent::CajaReabierta {
             local_id: 1,
@@ -155,16 +145,14 @@ fn only_a_closed_day_is_reopened_and_only_with_a_reason() {
         dia: dia(),
         motivo: "x".into(),
     };
-    Given::with(())
-        .given(vec![cerrada(), reopened])
+    Given::after(vec![cerrada(), reopened])
         .when(contar(vec![], vec![], None))
         .then_expect_events(vec![cerrada()]);
 }
 
 #[test]
 fn amounts_are_checked_and_a_future_day_is_refused() {
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(CajaCommand::Abrir {
             local_id: 1,
             dia: dia().succ_opt().unwrap(),
@@ -177,16 +165,14 @@ fn amounts_are_checked_and_a_future_day_is_refused() {
             Regla::MetodoRepetido,
         ]));
     let many = (0..=MAX_METODOS as i64).map(|m| monto(m, 1)).collect();
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(contar(many, vec![], Some(&"x".repeat(MAX_MOTIVO + 1))))
         .then_expect_error(CajaError::Invalid(vec![Regla::DemasiadosMetodos, Regla::MotivoLargo]));
 }
 
 #[test]
 fn a_float_corrected_while_open_replaces_the_first_and_zero_amounts_are_left_out() {
-    Given::with(())
-        .given(vec![abierta()])
+    Given::after(vec![abierta()])
         .when(CajaCommand::Abrir {
             local_id: 1,
             dia: dia(),

@@ -4,6 +4,7 @@
 use cqrs_es::test::TestFramework;
 
 use super::*;
+use crate::testing::Given as _;
 
 type Given = TestFramework<Conteo>;
 
@@ -39,10 +40,21 @@ fn contado(producto_id: i64, contado: i64) -> Contado {
     }
 }
 
+/// The closing that finds one product's difference: `esperado` expected, `contado` counted.
+fn closed_with(producto_id: i64, esperado: i64, contado: i64) -> ConteoEvent {
+    ConteoEvent::ConteoCerrado {
+        diferencias: vec![Diferencia {
+            producto_id,
+            esperado,
+            contado,
+        }],
+        fecha: at(),
+    }
+}
+
 #[test]
 fn a_count_starts_with_a_sheet_of_products() {
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(ConteoCommand::Iniciar {
             local_id: 1,
             categoria_id: None,
@@ -51,8 +63,7 @@ fn a_count_starts_with_a_sheet_of_products() {
             fecha: at(),
         })
         .then_expect_events(vec![started()]);
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(ConteoCommand::Iniciar {
             local_id: 1,
             categoria_id: None,
@@ -65,16 +76,14 @@ fn a_count_starts_with_a_sheet_of_products() {
 
 #[test]
 fn quantities_are_typed_for_the_sheets_products_within_range() {
-    Given::with(())
-        .given(vec![started()])
+    Given::after(vec![started()])
         .when(ConteoCommand::Cargar {
             contados: vec![contado(7, 2)],
         })
         .then_expect_events(vec![ConteoEvent::ConteoCargado {
             contados: vec![contado(7, 2)],
         }]);
-    Given::with(())
-        .given(vec![started()])
+    Given::after(vec![started()])
         .when(ConteoCommand::Cargar {
             contados: vec![contado(9, 1), contado(8, -1)],
         })
@@ -86,8 +95,7 @@ fn quantities_are_typed_for_the_sheets_products_within_range() {
 
 #[test]
 fn a_product_typed_twice_in_one_load_is_refused() {
-    Given::with(())
-        .given(vec![started()])
+    Given::after(vec![started()])
         .when(ConteoCommand::Cargar {
             contados: vec![contado(7, 2), contado(8, 1), contado(7, 3)],
         })
@@ -97,26 +105,17 @@ fn a_product_typed_twice_in_one_load_is_refused() {
 #[test]
 fn a_count_closes_with_every_product_counted_and_records_only_the_differences() {
     let typed = |contados| ConteoEvent::ConteoCargado { contados };
-    Given::with(())
-        .given(vec![started(), typed(vec![contado(7, 2)])])
+    Given::after(vec![started(), typed(vec![contado(7, 2)])])
         .when(ConteoCommand::Cerrar { fecha: at() })
         .then_expect_error(ConteoError::Invalid(vec![Regla::FaltanContar { faltan: 1 }]));
     // A product typed again takes the new value.
-    Given::with(())
-        .given(vec![
-            started(),
-            typed(vec![contado(7, 5), contado(8, 1)]),
-            typed(vec![contado(7, 2)]),
-        ])
-        .when(ConteoCommand::Cerrar { fecha: at() })
-        .then_expect_events(vec![ConteoEvent::ConteoCerrado {
-            diferencias: vec![Diferencia {
-                producto_id: 7,
-                esperado: 3,
-                contado: 2,
-            }],
-            fecha: at(),
-        }]);
+    Given::after(vec![
+        started(),
+        typed(vec![contado(7, 5), contado(8, 1)]),
+        typed(vec![contado(7, 2)]),
+    ])
+    .when(ConteoCommand::Cerrar { fecha: at() })
+    .then_expect_events(vec![closed_with(7, 3, 2)]);
 }
 
 #[test]
@@ -128,22 +127,14 @@ fn each_product_is_compared_with_the_stock_it_had_when_counted() {
         contado: 2,
         stock: 2,
     };
-    Given::with(())
-        .given(vec![
-            started(),
-            ConteoEvent::ConteoCargado {
-                contados: vec![after_a_sale, contado(8, 0)],
-            },
-        ])
-        .when(ConteoCommand::Cerrar { fecha: at() })
-        .then_expect_events(vec![ConteoEvent::ConteoCerrado {
-            diferencias: vec![Diferencia {
-                producto_id: 8,
-                esperado: 1,
-                contado: 0,
-            }],
-            fecha: at(),
-        }]);
+    Given::after(vec![
+        started(),
+        ConteoEvent::ConteoCargado {
+            contados: vec![after_a_sale, contado(8, 0)],
+        },
+    ])
+    .when(ConteoCommand::Cerrar { fecha: at() })
+    .then_expect_events(vec![closed_with(8, 1, 0)]);
 }
 
 #[test]
@@ -152,18 +143,15 @@ fn a_closed_or_cancelled_count_takes_nothing_more() {
         diferencias: vec![],
         fecha: at(),
     };
-    Given::with(())
-        .given(vec![started(), closed])
+    Given::after(vec![started(), closed])
         .when(ConteoCommand::Cargar {
             contados: vec![contado(7, 1)],
         })
         .then_expect_error(ConteoError::Invalid(vec![Regla::Cerrado]));
-    Given::with(())
-        .given(vec![started(), ConteoEvent::ConteoCancelado { fecha: at() }])
+    Given::after(vec![started(), ConteoEvent::ConteoCancelado { fecha: at() }])
         .when(ConteoCommand::Cerrar { fecha: at() })
         .then_expect_error(ConteoError::Invalid(vec![Regla::Cancelado]));
-    Given::with(())
-        .given(vec![started()])
+    Given::after(vec![started()])
         .when(ConteoCommand::Cancelar { fecha: at() })
         .then_expect_events(vec![ConteoEvent::ConteoCancelado { fecha: at() }]);
 }

@@ -6,6 +6,7 @@ use cqrs_es::test::TestFramework;
 use optica_events::movements::EstadoMovimiento;
 
 use super::*;
+use crate::testing::Given as _;
 
 type Given = TestFramework<Trabajo>;
 
@@ -66,8 +67,7 @@ fn cambiar(nuevo: EstadoTrabajo, motivo: Option<&str>, correo: Option<&str>) -> 
 
 #[test]
 fn an_order_is_trimmed_and_cannot_be_promised_before_it_was_made() {
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(TrabajoCommand::Encargar {
             local_id: 1,
             paciente_id: Some(9),
@@ -78,8 +78,7 @@ fn an_order_is_trimmed_and_cannot_be_promised_before_it_was_made() {
         })
         .then_expect_events(vec![encargado()]);
     let ayer = at().date().pred_opt().unwrap();
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(TrabajoCommand::Encargar {
             local_id: 1,
             paciente_id: None,
@@ -93,8 +92,7 @@ fn an_order_is_trimmed_and_cannot_be_promised_before_it_was_made() {
 
 #[test]
 fn reaching_finished_with_an_address_asks_for_the_mail_in_the_same_step() {
-    Given::with(())
-        .given(vec![encargado()])
+    Given::after(vec![encargado()])
         .when(cambiar(EstadoTrabajo::AnteojoTerminado, None, Some("ana@example.com")))
         .then_expect_events(vec![
             cambiado(EstadoTrabajo::PedidoCristales, EstadoTrabajo::AnteojoTerminado, None),
@@ -110,17 +108,14 @@ fn reaching_finished_with_an_address_asks_for_the_mail_in_the_same_step() {
 
 #[test]
 fn sending_back_to_the_lab_needs_a_reason_and_a_delivered_job_only_goes_back() {
-    Given::with(())
-        .given(vec![encargado()])
+    Given::after(vec![encargado()])
         .when(cambiar(EstadoTrabajo::Rehacer, Some("  "), None))
         .then_expect_error(TrabajoError::Invalid(vec![Regla::RehacerSinMotivo]));
     let entregado = cambiado(EstadoTrabajo::PedidoCristales, EstadoTrabajo::Entregado, None);
-    Given::with(())
-        .given(vec![encargado(), entregado.clone()])
+    Given::after(vec![encargado(), entregado.clone()])
         .when(cambiar(EstadoTrabajo::ControlCalidad, None, None))
         .then_expect_error(TrabajoError::Invalid(vec![Regla::YaEntregado]));
-    Given::with(())
-        .given(vec![encargado(), entregado])
+    Given::after(vec![encargado(), entregado])
         .when(cambiar(EstadoTrabajo::Rehacer, Some("Eje mal tallado"), None))
         .then_expect_events(vec![cambiado(
             EstadoTrabajo::Entregado,
@@ -132,16 +127,14 @@ fn sending_back_to_the_lab_needs_a_reason_and_a_delivered_job_only_goes_back() {
 #[test]
 fn the_cash_box_form_moves_the_job_only_when_its_state_does_not_refine_the_sale_one() {
     let control = cambiado(EstadoTrabajo::PedidoCristales, EstadoTrabajo::ControlCalidad, None);
-    Given::with(())
-        .given(vec![encargado(), control])
+    Given::after(vec![encargado(), control])
         .when(TrabajoCommand::Seguir {
             estado: EstadoMovimiento::ArmandoPedido,
             correo: None,
             quien: quien(),
         })
         .then_expect_events(vec![]);
-    Given::with(())
-        .given(vec![encargado()])
+    Given::after(vec![encargado()])
         .when(TrabajoCommand::Seguir {
             estado: EstadoMovimiento::ArmandoPedido,
             correo: None,
@@ -170,16 +163,14 @@ fn a_notice_is_closed_once_and_a_repeated_report_changes_nothing() {
         definitivo: false,
         fecha: at(),
     };
-    Given::with(())
-        .given(vec![encargado(), pedido.clone(), fallo])
+    Given::after(vec![encargado(), pedido.clone(), fallo])
         .when(TrabajoCommand::RegistrarEnvio { aviso: 1, fecha: at() })
         .then_expect_events(vec![TrabajoEvent::AvisoEnviado { aviso: 1, fecha: at() }]);
-    Given::with(())
-        .given(vec![
-            encargado(),
-            pedido,
-            TrabajoEvent::AvisoEnviado { aviso: 1, fecha: at() },
-        ])
-        .when(TrabajoCommand::RegistrarEnvio { aviso: 1, fecha: at() })
-        .then_expect_events(vec![]);
+    Given::after(vec![
+        encargado(),
+        pedido,
+        TrabajoEvent::AvisoEnviado { aviso: 1, fecha: at() },
+    ])
+    .when(TrabajoCommand::RegistrarEnvio { aviso: 1, fecha: at() })
+    .then_expect_events(vec![]);
 }

@@ -183,6 +183,7 @@ impl<K: Kind> crate::store::links::Linked for Lookup<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Given as _;
     use cqrs_es::test::TestFramework;
 
     fn data(nombre: &str) -> LookupData {
@@ -202,24 +203,21 @@ mod tests {
 
     #[test]
     fn creating_a_brand_trims_its_name_and_drops_fields_it_does_not_have() {
-        TestFramework::<Lookup<Marca>>::with(())
-            .given_no_previous_events()
+        TestFramework::<Lookup<Marca>>::fresh()
             .when(LookupCommand::Create(local("  Ray-Ban ", Some("x"), Some("1"))))
             .then_expect_events(vec![LookupEvent::ItemCreado(data("Ray-Ban"))]);
     }
 
     #[test]
     fn a_blank_name_is_refused_with_the_field_message() {
-        TestFramework::<Lookup<Categoria>>::with(())
-            .given_no_previous_events()
+        TestFramework::<Lookup<Categoria>>::fresh()
             .when(LookupCommand::Create(data("   ")))
             .then_expect_error(LookupError::Invalid(vec![Regla::Vacio { campo: "nombre" }]));
     }
 
     #[test]
     fn a_name_over_forty_characters_is_refused() {
-        TestFramework::<Lookup<Material>>::with(())
-            .given_no_previous_events()
+        TestFramework::<Lookup<Material>>::fresh()
             .when(LookupCommand::Create(data(&"a".repeat(41))))
             .then_expect_error(LookupError::Invalid(vec![Regla::Largo {
                 campo: "nombre",
@@ -229,8 +227,7 @@ mod tests {
 
     #[test]
     fn a_branch_needs_address_and_phone() {
-        TestFramework::<Lookup<Local>>::with(())
-            .given_no_previous_events()
+        TestFramework::<Lookup<Local>>::fresh()
             .when(LookupCommand::Create(local("Centro", None, Some(" "))))
             .then_expect_error(LookupError::Invalid(vec![
                 Regla::Vacio { campo: "direccion" },
@@ -240,16 +237,14 @@ mod tests {
 
     #[test]
     fn a_supplier_needs_a_phone_but_no_address() {
-        TestFramework::<Lookup<Proveedor>>::with(())
-            .given_no_previous_events()
+        TestFramework::<Lookup<Proveedor>>::fresh()
             .when(LookupCommand::Create(local("Luxottica", Some("calle"), Some("351"))))
             .then_expect_events(vec![LookupEvent::ItemCreado(local("Luxottica", None, Some("351")))]);
     }
 
     #[test]
     fn updating_with_the_same_values_records_nothing() {
-        TestFramework::<Lookup<Marca>>::with(())
-            .given(vec![LookupEvent::ItemCreado(data("Oakley"))])
+        TestFramework::<Lookup<Marca>>::after(vec![LookupEvent::ItemCreado(data("Oakley"))])
             .when(LookupCommand::Update(data("Oakley ")))
             .then_expect_events(vec![]);
     }
@@ -257,12 +252,10 @@ mod tests {
     #[test]
     fn a_deleted_item_can_be_neither_updated_nor_deleted_again() {
         let history = vec![LookupEvent::ItemCreado(data("Sol")), LookupEvent::ItemEliminado];
-        TestFramework::<Lookup<Categoria>>::with(())
-            .given(history.clone())
+        TestFramework::<Lookup<Categoria>>::after(history.clone())
             .when(LookupCommand::Update(data("Receta")))
             .then_expect_error(LookupError::NotFound);
-        TestFramework::<Lookup<Categoria>>::with(())
-            .given(history)
+        TestFramework::<Lookup<Categoria>>::after(history)
             .when(LookupCommand::Delete)
             .then_expect_error(LookupError::NotFound);
     }

@@ -140,12 +140,7 @@ pub async fn edit(
                 datos,
                 expected_version,
             };
-            let after = unit
-                .handle_loaded(key, before, base, command, &())
-                .await
-                .map_err(|e| e.map_domain(SaleError::Movimiento))?;
-            let saved = after.datos().cloned();
-            unit.also(LedgerWrite::new(id, previous.as_ref(), saved.as_ref()));
+            let saved = handle_with_ledger(&mut unit, (key, id), (before, base), command, previous.as_ref()).await?;
             let motivo = MotivoStock::VentaEditada;
             move_stock(&mut unit, id, previous.as_ref(), saved.as_ref(), motivo).await?;
             let estado = saved.as_ref().and_then(|d| d.estado);
@@ -156,6 +151,25 @@ pub async fn edit(
             Ok((unit, id))
         })
         .await
+}
+
+/// Runs `command` on the movement as it was loaded, with the cash ledger's change from
+/// `previous` to what the command saved: every change of a movement's payments goes through the
+/// ledger. Answers what the movement holds after it.
+async fn handle_with_ledger(
+    unit: &mut crate::UnitOfWork<'_>,
+    (key, id): (&str, i64),
+    (before, base): (Movimiento, usize),
+    command: MovimientoCommand,
+    previous: Option<&MovimientoDatos>,
+) -> Result<Option<MovimientoDatos>, CommandError<SaleError>> {
+    let after = unit
+        .handle_loaded(key, before, base, command, &())
+        .await
+        .map_err(|e| e.map_domain(SaleError::Movimiento))?;
+    let saved = after.datos().cloned();
+    unit.also(LedgerWrite::new(id, previous, saved.as_ref()));
+    Ok(saved)
 }
 
 fn rule(regla: crate::movements::Regla) -> CommandError<SaleError> {
@@ -207,12 +221,7 @@ pub async fn collect(
             let previous = before.datos().cloned();
             let mut unit = store.unit();
             let command = MovimientoCommand::Cobrar { pago: pago.clone() };
-            let after = unit
-                .handle_loaded(key, before, base, command, &())
-                .await
-                .map_err(|e| e.map_domain(SaleError::Movimiento))?;
-            let saved = after.datos().cloned();
-            unit.also(LedgerWrite::new(id, previous.as_ref(), saved.as_ref()));
+            handle_with_ledger(&mut unit, (key, id), (before, base), command, previous.as_ref()).await?;
             Ok((unit, id))
         })
         .await

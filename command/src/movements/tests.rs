@@ -8,6 +8,7 @@ use optica_events::movements::{Linea, LineaAdicional, Pago};
 use optica_events::Medida;
 
 use super::*;
+use crate::testing::Given as _;
 
 type Given = TestFramework<Movimiento>;
 
@@ -79,10 +80,17 @@ fn registered() -> MovimientoDatos {
     }
 }
 
+/// An edit as the existing front end sends it, without the version its form loaded.
+pub(super) fn unversioned_edit(datos: MovimientoDatos) -> MovimientoCommand {
+    MovimientoCommand::Edit {
+        datos,
+        expected_version: None,
+    }
+}
+
 #[test]
 fn a_sale_whose_arithmetic_holds_is_registered_and_starts_at_pedido_cristales() {
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(MovimientoCommand::Register { datos: venta() })
         .then_expect_events(vec![MovimientoEvent::MovimientoRegistrado { datos: registered() }]);
 }
@@ -93,8 +101,7 @@ fn a_body_whose_amounts_disagree_is_refused_with_each_reason() {
     bad.lineas[0].subtotal = money(1_900_00);
     bad.total = money(2_400_00);
     bad.total_impuesto = money(0);
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(MovimientoCommand::Register { datos: bad })
         .then_expect_error(MovimientoError::Invalid(vec![
             Regla::SubtotalIncorrecto {
@@ -118,8 +125,7 @@ fn payments_discount_and_quantities_follow_the_spec_messages() {
     bad.lineas[0].subtotal = money(-1_000_00);
     bad.pagos = vec![];
     bad.total_impuesto = money(0);
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(MovimientoCommand::Register { datos: bad })
         .then_expect_error(MovimientoError::Invalid(vec![
             Regla::CantidadNegativa,
@@ -129,15 +135,14 @@ fn payments_discount_and_quantities_follow_the_spec_messages() {
     let mut over = venta();
     over.pagos = vec![pago(2_250_00, 2_300_00)];
     over.total_impuesto = money(2_300_00);
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(MovimientoCommand::Register { datos: over })
         .then_expect_error(MovimientoError::Invalid(vec![Regla::PagosExcedenTotal]));
 }
 
-#[test]
-fn an_expense_needs_a_description_and_has_no_state() {
-    let salida = MovimientoDatos {
+/// An expense of 300.00 for the light bill, paid `monto` with `impuesto` surcharge included.
+fn luz(monto: i64, impuesto: i64) -> MovimientoDatos {
+    MovimientoDatos {
         tipo: TipoMovimiento::Salida,
         paciente_id: None,
         lineas: vec![],
@@ -145,13 +150,20 @@ fn an_expense_needs_a_description_and_has_no_state() {
         descuento: None,
         descripcion: Some("Luz".into()),
         total: money(300_00),
-        total_impuesto: money(300_00),
-        pagos: vec![pago(300_00, 300_00)],
-        estado: Some(EstadoMovimiento::Entregado),
+        total_impuesto: money(impuesto),
+        pagos: vec![pago(monto, impuesto)],
+        estado: None,
         ..venta()
+    }
+}
+
+#[test]
+fn an_expense_needs_a_description_and_has_no_state() {
+    let salida = MovimientoDatos {
+        estado: Some(EstadoMovimiento::Entregado),
+        ..luz(300_00, 300_00)
     };
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(MovimientoCommand::Register { datos: salida.clone() })
         .then_expect_events(vec![MovimientoEvent::MovimientoRegistrado {
             datos: MovimientoDatos {
@@ -160,8 +172,7 @@ fn an_expense_needs_a_description_and_has_no_state() {
                 ..salida.clone()
             },
         }]);
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(MovimientoCommand::Register {
             datos: MovimientoDatos {
                 descripcion: None,
@@ -175,24 +186,10 @@ fn an_expense_needs_a_description_and_has_no_state() {
 /// without their surcharge, never exceed its total, as the web app refuses them too.
 #[test]
 fn an_expense_paid_above_its_total_is_refused_like_a_sale() {
-    let salida = |monto: i64, impuesto: i64| MovimientoDatos {
-        tipo: TipoMovimiento::Salida,
-        paciente_id: None,
-        lineas: vec![],
-        adicionales: vec![],
-        descuento: None,
-        descripcion: Some("Luz".into()),
-        total: money(300_00),
-        total_impuesto: money(impuesto),
-        pagos: vec![pago(monto, impuesto)],
-        estado: None,
-        ..venta()
-    };
     for (monto, impuesto) in [(350_00, 350_00), (300_00, 320_00)] {
-        Given::with(())
-            .given_no_previous_events()
+        Given::fresh()
             .when(MovimientoCommand::Register {
-                datos: salida(monto, impuesto),
+                datos: luz(monto, impuesto),
             })
             .then_expect_error(MovimientoError::Invalid(vec![Regla::PagosExcedenTotal]));
     }
@@ -201,8 +198,7 @@ fn an_expense_paid_above_its_total_is_refused_like_a_sale() {
 #[test]
 fn the_order_moves_through_its_states_and_a_deleted_movement_is_gone() {
     let history = vec![MovimientoEvent::MovimientoRegistrado { datos: registered() }];
-    Given::with(())
-        .given(history.clone())
+    Given::after(history.clone())
         .when(MovimientoCommand::ChangeState {
             estado: EstadoMovimiento::ArmandoPedido,
         })
@@ -210,16 +206,11 @@ fn the_order_moves_through_its_states_and_a_deleted_movement_is_gone() {
             anterior: Some(EstadoMovimiento::PedidoCristales),
             nuevo: EstadoMovimiento::ArmandoPedido,
         }]);
-    Given::with(())
-        .given(history.clone())
-        .when(MovimientoCommand::Edit {
-            datos: venta(),
-            expected_version: None,
-        })
+    Given::after(history.clone())
+        .when(unversioned_edit(venta()))
         .then_expect_events(vec![]);
     // The edit form's state select: only the state differs, so the state change is recorded.
-    Given::with(())
-        .given(history.clone())
+    Given::after(history.clone())
         .when(MovimientoCommand::Edit {
             datos: MovimientoDatos {
                 estado: Some(EstadoMovimiento::Entregado),
@@ -233,8 +224,7 @@ fn the_order_moves_through_its_states_and_a_deleted_movement_is_gone() {
         }]);
     let mut deleted = history;
     deleted.push(MovimientoEvent::MovimientoEliminado);
-    Given::with(())
-        .given(deleted)
+    Given::after(deleted)
         .when(MovimientoCommand::Delete)
         .then_expect_error(MovimientoError::NotFound);
 }
@@ -251,15 +241,13 @@ fn an_edit_from_a_stale_form_is_refused_and_a_current_one_applies() {
         estado: Some(EstadoMovimiento::PedidoCristales),
         ..venta()
     };
-    Given::with(())
-        .given(history.clone())
+    Given::after(history.clone())
         .when(MovimientoCommand::Edit {
             datos: reverted(),
             expected_version: Some(1),
         })
         .then_expect_error(MovimientoError::Stale { expected: 1 });
-    Given::with(())
-        .given(history)
+    Given::after(history)
         .when(MovimientoCommand::Edit {
             datos: reverted(),
             expected_version: Some(2),
@@ -284,15 +272,14 @@ fn a_payment_on_the_balance_is_numbered_after_the_others_and_keeps_its_branch() 
     let mut after = registered();
     after.pagos.push(Pago { id: 2, ..cobro(250_00) });
     after.total_impuesto = money(1_350_00);
-    Given::with(())
-        .given(vec![MovimientoEvent::MovimientoRegistrado { datos: registered() }])
+    Given::after(vec![MovimientoEvent::MovimientoRegistrado { datos: registered() }])
         .when(MovimientoCommand::Cobrar { pago: cobro(250_00) })
         .then_expect_events(vec![MovimientoEvent::MovimientoEditado { datos: after }]);
 }
 
 #[test]
 fn a_payment_on_the_balance_fits_the_balance_and_only_a_sale_has_one() {
-    let given = || Given::with(()).given(vec![MovimientoEvent::MovimientoRegistrado { datos: registered() }]);
+    let given = || Given::after(vec![MovimientoEvent::MovimientoRegistrado { datos: registered() }]);
     given()
         .when(MovimientoCommand::Cobrar { pago: cobro(1_250_01) })
         .then_expect_error(MovimientoError::Invalid(vec![Regla::CobroExcedeSaldo {
@@ -304,8 +291,7 @@ fn a_payment_on_the_balance_fits_the_balance_and_only_a_sale_has_one() {
     let mut paid = registered();
     paid.pagos = vec![pago(2_250_00, 2_250_00)];
     paid.total_impuesto = money(2_250_00);
-    Given::with(())
-        .given(vec![MovimientoEvent::MovimientoRegistrado { datos: paid }])
+    Given::after(vec![MovimientoEvent::MovimientoRegistrado { datos: paid }])
         .when(MovimientoCommand::Cobrar { pago: cobro(1) })
         .then_expect_error(MovimientoError::Invalid(vec![Regla::SinSaldo]));
 }
@@ -321,16 +307,12 @@ fn an_edit_keeps_the_branch_of_a_payment_it_leaves_unchanged() {
     form.descripcion = Some("En cuotas".into());
     let mut expected = collected.clone();
     expected.descripcion = Some("En cuotas".into());
-    Given::with(())
-        .given(vec![
-            MovimientoEvent::MovimientoRegistrado { datos: registered() },
-            MovimientoEvent::MovimientoEditado { datos: collected },
-        ])
-        .when(MovimientoCommand::Edit {
-            datos: form,
-            expected_version: None,
-        })
-        .then_expect_events(vec![MovimientoEvent::MovimientoEditado { datos: expected }]);
+    Given::after(vec![
+        MovimientoEvent::MovimientoRegistrado { datos: registered() },
+        MovimientoEvent::MovimientoEditado { datos: collected },
+    ])
+    .when(unversioned_edit(form))
+    .then_expect_events(vec![MovimientoEvent::MovimientoEditado { datos: expected }]);
 }
 
 #[test]

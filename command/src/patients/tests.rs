@@ -6,6 +6,7 @@ use optica_events::patients::Graduacion;
 use optica_events::Medida;
 
 use super::*;
+use crate::testing::Given as _;
 
 type Given = TestFramework<Paciente>;
 
@@ -30,6 +31,14 @@ fn ficha(d: u32, esferico: i64) -> FichaDatos {
         ..Graduacion::ZERO
     };
     f
+}
+
+/// Ficha `ficha_id` added on day `d`, with no graduation.
+fn ficha_added(ficha_id: i64, d: u32) -> PacienteEvent {
+    PacienteEvent::FichaAgregada {
+        ficha_id,
+        datos: ficha(d, 0),
+    }
 }
 
 fn entry(id: Option<i64>, datos: FichaDatos, cristales: &[(Option<i64>, &str)]) -> FichaEntrada {
@@ -75,8 +84,7 @@ fn registered() -> Vec<PacienteEvent> {
 
 #[test]
 fn a_registration_records_the_patient_and_each_ficha_with_its_lenses() {
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(PacienteCommand::Register {
             ficha: 7,
             datos: PacienteDatos {
@@ -94,8 +102,7 @@ fn a_registration_records_the_patient_and_each_ficha_with_its_lenses() {
 fn a_patient_needs_name_phone_gender_and_branch_and_sane_values() {
     let mut bad = ficha(1, 4500);
     bad.graduaciones[1].eje = Some(Medida::from_hundredths(18_100));
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(PacienteCommand::Register {
             ficha: 1,
             datos: PacienteDatos {
@@ -114,8 +121,7 @@ fn a_patient_needs_name_phone_gender_and_branch_and_sane_values() {
             Regla::GeneroDesconocido,
             Regla::SinLocal,
         ]));
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(PacienteCommand::Register {
             ficha: 1,
             datos: datos(),
@@ -134,8 +140,7 @@ fn a_patient_needs_name_phone_gender_and_branch_and_sane_values() {
 
 #[test]
 fn adding_a_ficha_dates_it_and_zeroes_its_four_prescriptions() {
-    Given::with(())
-        .given(registered())
+    Given::after(registered())
         .when(PacienteCommand::AddFicha { fecha: day(21) })
         .then_expect_events(vec![PacienteEvent::FichaAgregada {
             ficha_id: 2,
@@ -145,21 +150,13 @@ fn adding_a_ficha_dates_it_and_zeroes_its_four_prescriptions() {
 
 #[test]
 fn removing_takes_the_latest_ficha_but_never_the_only_one() {
-    Given::with(())
-        .given(registered())
+    Given::after(registered())
         .when(PacienteCommand::RemoveFicha)
         .then_expect_error(PacienteError::UnicaFicha);
     let mut history = registered();
-    history.push(PacienteEvent::FichaAgregada {
-        ficha_id: 2,
-        datos: ficha(20, 0),
-    });
-    history.push(PacienteEvent::FichaAgregada {
-        ficha_id: 3,
-        datos: ficha(10, 0),
-    });
-    Given::with(())
-        .given(history)
+    history.push(ficha_added(2, 20));
+    history.push(ficha_added(3, 10));
+    Given::after(history)
         .when(PacienteCommand::RemoveFicha)
         .then_expect_events(vec![PacienteEvent::FichaQuitada { ficha_id: 2 }]);
 }
@@ -167,36 +164,31 @@ fn removing_takes_the_latest_ficha_but_never_the_only_one() {
 #[test]
 fn a_crystal_goes_on_the_most_recent_ficha_or_on_a_new_one() {
     let mut history = registered();
-    history.push(PacienteEvent::FichaAgregada {
-        ficha_id: 2,
-        datos: ficha(15, 0),
-    });
-    Given::with(())
-        .given(history)
+    history.push(ficha_added(2, 15));
+    Given::after(history)
         .when(PacienteCommand::RecordCristales {
             nombres: vec!["Policarbonato".into()],
             fecha: day(21),
             movimiento_id: None,
         })
         .then_expect_events(vec![cristal(2, 2, "Policarbonato")]);
-    Given::with(())
-        .given(vec![PacienteEvent::PacienteRegistrado {
-            ficha: 1,
-            datos: datos(),
-            fecha: day(1),
-        }])
-        .when(PacienteCommand::RecordCristales {
-            nombres: vec!["Orma".into()],
-            fecha: day(21),
-            movimiento_id: None,
-        })
-        .then_expect_events(vec![
-            PacienteEvent::FichaAgregada {
-                ficha_id: 1,
-                datos: FichaDatos::blank(day(21)),
-            },
-            cristal(1, 1, "Orma"),
-        ]);
+    Given::after(vec![PacienteEvent::PacienteRegistrado {
+        ficha: 1,
+        datos: datos(),
+        fecha: day(1),
+    }])
+    .when(PacienteCommand::RecordCristales {
+        nombres: vec!["Orma".into()],
+        fecha: day(21),
+        movimiento_id: None,
+    })
+    .then_expect_events(vec![
+        PacienteEvent::FichaAgregada {
+            ficha_id: 1,
+            datos: FichaDatos::blank(day(21)),
+        },
+        cristal(1, 1, "Orma"),
+    ]);
 }
 
 /// Lens 2 on ficha 1, recorded by sale 7 on the 21st.
@@ -223,8 +215,7 @@ fn the_existing_front_ends_post_after_a_sale_matches_the_lens_the_sale_recorded(
     let mut history = registered();
     history.push(sold("Orma Essilor"));
     // The follow-up post of the same name and day: matched, not recorded again.
-    Given::with(())
-        .given(history.clone())
+    Given::after(history.clone())
         .when(by_hand(&["Orma Essilor"], day(21)))
         .then_expect_events(vec![PacienteEvent::CristalConfirmado {
             ficha_id: 1,
@@ -235,14 +226,12 @@ fn the_existing_front_ends_post_after_a_sale_matches_the_lens_the_sale_recorded(
         ficha_id: 1,
         cristal_id: 2,
     });
-    Given::with(())
-        .given(history.clone())
+    Given::after(history.clone())
         .when(by_hand(&["Orma Essilor"], day(21)))
         .then_expect_events(vec![cristal(1, 3, "Orma Essilor")]);
     // Another name, or another day: recorded.
     history.pop();
-    Given::with(())
-        .given(history.clone())
+    Given::after(history.clone())
         .when(by_hand(&["Orma Blue", "Orma Essilor"], day(22)))
         .then_expect_events(vec![
             PacienteEvent::CristalRegistrado {
@@ -266,8 +255,7 @@ fn the_existing_front_ends_post_after_a_sale_matches_the_lens_the_sale_recorded(
 fn a_second_sale_of_the_same_lens_the_same_day_is_recorded() {
     let mut history = registered();
     history.push(sold("Orma Essilor"));
-    Given::with(())
-        .given(history)
+    Given::after(history)
         .when(PacienteCommand::RecordCristales {
             nombres: vec!["Orma Essilor".into()],
             fecha: day(21),
@@ -288,8 +276,7 @@ fn an_edit_from_a_stale_form_keeps_the_crystal_recorded_meanwhile() {
     // editor removed crystal 1, changed the ficha and added a second ficha.
     let mut history = registered();
     history.push(cristal(1, 2, "Transitions"));
-    Given::with(())
-        .given(history)
+    Given::after(history)
         .when(PacienteCommand::Edit {
             datos: datos(),
             fichas: Some(vec![
@@ -300,10 +287,7 @@ fn an_edit_from_a_stale_form_keeps_the_crystal_recorded_meanwhile() {
             fecha: day(21),
         })
         .then_expect_events(vec![
-            PacienteEvent::FichaAgregada {
-                ficha_id: 2,
-                datos: ficha(21, 0),
-            },
+            ficha_added(2, 21),
             PacienteEvent::FichaEditada {
                 ficha_id: 1,
                 datos: ficha(1, -150),
@@ -318,33 +302,21 @@ fn an_edit_from_a_stale_form_keeps_the_crystal_recorded_meanwhile() {
 #[test]
 fn an_edit_removes_only_fichas_the_editor_saw_and_never_the_last_one() {
     let mut history = registered();
-    history.push(PacienteEvent::FichaAgregada {
-        ficha_id: 2,
-        datos: ficha(20, 0),
-    });
-    // Seen at version 4: ficha 2 left out, so it goes.
-    Given::with(())
-        .given(history.clone())
-        .when(PacienteCommand::Edit {
-            datos: datos(),
-            fichas: Some(vec![entry(Some(1), ficha(1, -125), &[(Some(1), "Orma Blue")])]),
-            expected_version: Some(4),
-            fecha: day(21),
-        })
-        .then_expect_events(vec![PacienteEvent::FichaQuitada { ficha_id: 2 }]);
-    // Seen at version 3: ficha 2 came later, so it stays.
-    Given::with(())
-        .given(history.clone())
-        .when(PacienteCommand::Edit {
-            datos: datos(),
-            fichas: Some(vec![entry(Some(1), ficha(1, -125), &[(Some(1), "Orma Blue")])]),
-            expected_version: Some(3),
-            fecha: day(21),
-        })
-        .then_expect_events(vec![]);
+    history.push(ficha_added(2, 20));
+    // Seen at version 4: ficha 2 left out, so it goes. Seen at version 3: ficha 2 came later,
+    // so it stays.
+    for (seen, removed) in [(4, vec![PacienteEvent::FichaQuitada { ficha_id: 2 }]), (3, vec![])] {
+        Given::after(history.clone())
+            .when(PacienteCommand::Edit {
+                datos: datos(),
+                fichas: Some(vec![entry(Some(1), ficha(1, -125), &[(Some(1), "Orma Blue")])]),
+                expected_version: Some(seen),
+                fecha: day(21),
+            })
+            .then_expect_events(removed);
+    }
     // Leaving out every ficha is refused.
-    Given::with(())
-        .given(history)
+    Given::after(history)
         .when(PacienteCommand::Edit {
             datos: datos(),
             fichas: Some(vec![]),
@@ -356,8 +328,7 @@ fn an_edit_removes_only_fichas_the_editor_saw_and_never_the_last_one() {
 
 #[test]
 fn without_a_version_an_edit_changes_but_removes_nothing() {
-    Given::with(())
-        .given(registered())
+    Given::after(registered())
         .when(PacienteCommand::Edit {
             datos: PacienteDatos {
                 medico: Some("Dr. Paz".into()),
@@ -378,12 +349,10 @@ fn without_a_version_an_edit_changes_but_removes_nothing() {
 
 #[test]
 fn a_registered_patient_is_deleted_and_a_missing_one_gets_nothing() {
-    Given::with(())
-        .given(registered())
+    Given::after(registered())
         .when(PacienteCommand::Delete)
         .then_expect_events(vec![PacienteEvent::PacienteEliminado]);
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(PacienteCommand::AddFicha { fecha: day(1) })
         .then_expect_error(PacienteError::NotFound);
 }

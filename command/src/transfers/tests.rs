@@ -4,6 +4,7 @@
 use cqrs_es::test::TestFramework;
 
 use super::*;
+use crate::testing::Given as _;
 
 type Given = TestFramework<Transferencia>;
 
@@ -45,12 +46,10 @@ fn cantidad(producto_id: i64, cantidad: i64) -> Cantidad {
 
 #[test]
 fn a_transfer_is_sent_between_two_branches_with_units_of_each_product_once() {
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(enviar(vec![linea(7, 3), linea(8, 1)]))
         .then_expect_events(vec![sent()]);
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(TransferenciaCommand::Enviar {
             origen: 1,
             destino: 1,
@@ -63,8 +62,7 @@ fn a_transfer_is_sent_between_two_branches_with_units_of_each_product_once() {
             Regla::CantidadNoPositiva { modelo: "M7".into() },
             Regla::ProductoRepetido { modelo: "M7".into() },
         ]));
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(enviar(vec![]))
         .then_expect_error(TransferenciaError::Invalid(vec![Regla::SinLineas]));
 }
@@ -76,8 +74,7 @@ fn what_is_not_named_arrives_whole_and_a_shortfall_needs_its_reason() {
         motivo: motivo.map(String::from),
         fecha: at(),
     };
-    Given::with(())
-        .given(vec![sent()])
+    Given::after(vec![sent()])
         .when(recibir(vec![], None))
         .then_expect_events(vec![TransferenciaEvent::TransferenciaRecibida {
             recibidas: vec![cantidad(7, 3), cantidad(8, 1)],
@@ -85,12 +82,10 @@ fn what_is_not_named_arrives_whole_and_a_shortfall_needs_its_reason() {
             motivo: None,
             fecha: at(),
         }]);
-    Given::with(())
-        .given(vec![sent()])
+    Given::after(vec![sent()])
         .when(recibir(vec![cantidad(7, 2)], None))
         .then_expect_error(TransferenciaError::Invalid(vec![Regla::FaltanteSinMotivo]));
-    Given::with(())
-        .given(vec![sent()])
+    Given::after(vec![sent()])
         .when(recibir(vec![cantidad(7, 2)], Some("Un armazón llegó roto")))
         .then_expect_events(vec![TransferenciaEvent::TransferenciaRecibida {
             recibidas: vec![cantidad(7, 2), cantidad(8, 1)],
@@ -98,8 +93,7 @@ fn what_is_not_named_arrives_whole_and_a_shortfall_needs_its_reason() {
             motivo: Some("Un armazón llegó roto".into()),
             fecha: at(),
         }]);
-    Given::with(())
-        .given(vec![sent()])
+    Given::after(vec![sent()])
         .when(recibir(vec![cantidad(7, 4), cantidad(9, 1)], Some("x")))
         .then_expect_error(TransferenciaError::Invalid(vec![
             Regla::RecibidasFueraDeRango {
@@ -122,33 +116,29 @@ fn a_transfer_is_received_or_cancelled_once_and_only_in_transit() {
         motivo: None,
         fecha: at(),
     };
-    Given::with(())
-        .given(vec![sent()])
+    Given::after(vec![sent()])
         .when(cancelar())
         .then_expect_events(vec![TransferenciaEvent::TransferenciaCancelada {
             motivo: None,
             fecha: at(),
         }]);
-    Given::with(())
-        .given(vec![sent(), received])
+    Given::after(vec![sent(), received])
         .when(cancelar())
         .then_expect_error(TransferenciaError::Invalid(vec![Regla::YaRecibida]));
-    Given::with(())
-        .given(vec![
-            sent(),
-            TransferenciaEvent::TransferenciaCancelada {
-                motivo: None,
-                fecha: at(),
-            },
-        ])
-        .when(TransferenciaCommand::Recibir {
-            recibidas: vec![],
+    Given::after(vec![
+        sent(),
+        TransferenciaEvent::TransferenciaCancelada {
             motivo: None,
             fecha: at(),
-        })
-        .then_expect_error(TransferenciaError::Invalid(vec![Regla::Cancelada]));
-    Given::with(())
-        .given_no_previous_events()
+        },
+    ])
+    .when(TransferenciaCommand::Recibir {
+        recibidas: vec![],
+        motivo: None,
+        fecha: at(),
+    })
+    .then_expect_error(TransferenciaError::Invalid(vec![Regla::Cancelada]));
+    Given::fresh()
         .when(cancelar())
         .then_expect_error(TransferenciaError::NotFound);
 }

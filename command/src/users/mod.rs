@@ -143,6 +143,7 @@ impl crate::store::links::Linked for User {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Given as _;
     use cqrs_es::test::TestFramework;
 
     fn create(roles: &[&str], local_id: Option<i64>) -> UserCommand {
@@ -156,8 +157,7 @@ mod tests {
 
     #[test]
     fn a_seller_is_created_with_a_branch() {
-        TestFramework::<User>::with(())
-            .given_no_previous_events()
+        TestFramework::<User>::fresh()
             .when(create(&[ROLE_VENDEDOR], Some(2)))
             .then_expect_events(vec![UserEvent::UsuarioCreado {
                 username: "ana".into(),
@@ -169,16 +169,14 @@ mod tests {
 
     #[test]
     fn a_seller_without_branch_is_refused() {
-        TestFramework::<User>::with(())
-            .given_no_previous_events()
+        TestFramework::<User>::fresh()
             .when(create(&[ROLE_VENDEDOR], None))
             .then_expect_error(UserError::SellerWithoutBranch);
     }
 
     #[test]
     fn unknown_roles_are_refused() {
-        TestFramework::<User>::with(())
-            .given_no_previous_events()
+        TestFramework::<User>::fresh()
             .when(create(&["ROLE_ROOT"], None))
             .then_expect_error(UserError::UnknownRole("ROLE_ROOT".into()));
     }
@@ -191,16 +189,14 @@ mod tests {
             roles: vec![ROLE_ADMIN.into()],
             local_id: None,
         };
-        TestFramework::<User>::with(())
-            .given(vec![created, UserEvent::UsuarioDeshabilitado])
+        TestFramework::<User>::after(vec![created, UserEvent::UsuarioDeshabilitado])
             .when(UserCommand::Disable)
             .then_expect_events(vec![]);
     }
 
     #[test]
     fn commands_on_a_missing_user_are_refused() {
-        TestFramework::<User>::with(())
-            .given_no_previous_events()
+        TestFramework::<User>::fresh()
             .when(UserCommand::Enable)
             .then_expect_error(UserError::NotFound);
     }

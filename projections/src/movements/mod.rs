@@ -57,10 +57,9 @@ impl MovementChange {
 
 /// Pure: the row change of an event (`None` for other aggregates).
 pub fn movement_change(event: &StoredEvent) -> Result<Option<MovementChange>, ProjectionError> {
-    if event.aggregate_type != MOVEMENT_AGGREGATE {
+    let Some(id) = event.id_in(MOVEMENT_AGGREGATE)? else {
         return Ok(None);
-    }
-    let id = event.numeric_id()?;
+    };
     Ok(Some(match event.decode::<MovimientoEvent>()? {
         MovimientoEvent::MovimientoRegistrado { datos } | MovimientoEvent::MovimientoEditado { datos } => {
             MovementChange::Write {
@@ -105,10 +104,8 @@ impl Projection for MovementsProjection {
     async fn finish_rebuild(&self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
         // The tables were filled inside this transaction: without fresh statistics the planner
         // takes them for empty and joins them row by row.
-        sqlx::query("analyze movements, movement_lines, movement_extras, movement_payments")
-            .execute(&mut *conn)
-            .await?;
-        sqlx::query("select optica_rebuild_stats()").execute(&mut *conn).await?;
+        execute!(conn, "analyze movements, movement_lines, movement_extras, movement_payments";)?;
+        execute!(conn, "select optica_rebuild_stats()";)?;
         Ok(())
     }
 
@@ -196,10 +193,7 @@ impl Projection for MovementsProjection {
         // hold it, and gain the new share once the rows are written (see optica_stats_add). New
         // movements, the usual batch, have nothing to subtract or delete.
         if !rewritten.is_empty() {
-            sqlx::query("select optica_stats_add($1, -1)")
-                .bind(&rewritten)
-                .execute(&mut *conn)
-                .await?;
+            execute!(conn, "select optica_stats_add($1, -1)"; &rewritten)?;
             // Rewritten and deleted movements lose every row here; the writes below insert the new ones.
             for table in [
                 "movement_lines",
@@ -207,15 +201,9 @@ impl Projection for MovementsProjection {
                 "movement_payments",
                 "movement_returns",
             ] {
-                sqlx::query(&format!("delete from {table} where movimiento_id = any($1)"))
-                    .bind(&rewritten)
-                    .execute(&mut *conn)
-                    .await?;
+                execute!(conn, &format!("delete from {table} where movimiento_id = any($1)"); &rewritten)?;
             }
-            sqlx::query("delete from movements where id = any($1)")
-                .bind(&rewritten)
-                .execute(&mut *conn)
-                .await?;
+            execute!(conn, "delete from movements where id = any($1)"; &rewritten)?;
         }
         let mut rows = MovementRows::default();
         let mut written = Vec::new();
@@ -245,23 +233,19 @@ impl Projection for MovementsProjection {
         rows.write(conn).await?;
         if !owing.is_empty() {
             // A sale's debt is its total less its payments and its returns' credit.
-            sqlx::query(
+            execute!(
+                conn,
                 "update movements m set deuda_cents = greatest(0, m.total_cents
                      - coalesce((select sum(p.monto_cents) from movement_payments p where p.movimiento_id = m.id), 0)
                      - r.credito)
                  from (select venta_id, sum(credito_cents) as credito from movement_returns
                        where venta_id = any($1) group by venta_id) r
-                 where m.id = r.venta_id",
-            )
-            .bind(&owing)
-            .execute(&mut *conn)
-            .await?;
+                 where m.id = r.venta_id";
+                &owing
+            )?;
         }
         if !written.is_empty() {
-            sqlx::query("select optica_stats_add($1, 1)")
-                .bind(&written)
-                .execute(&mut *conn)
-                .await?;
+            execute!(conn, "select optica_stats_add($1, 1)"; &written)?;
         }
         Ok(())
     }

@@ -10,13 +10,7 @@ pub struct ReceiptsProjection;
 
 #[async_trait]
 impl Projection for ReceiptsProjection {
-    fn name(&self) -> &'static str {
-        "receipts"
-    }
-
-    fn tables(&self) -> &'static [&'static str] {
-        &["receipts"]
-    }
+    identity!("receipts", ["receipts"]);
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
         // Only this event matters here; the others are not decoded.
@@ -24,12 +18,11 @@ impl Projection for ReceiptsProjection {
             return Ok(());
         }
         if let MovimientoEvent::ComprobanteEmitido { local_id, numero } = event.decode()? {
-            sqlx::query("insert into receipts (movimiento_id, local_id, numero) values ($1, $2, $3)")
-                .bind(event.numeric_id()?)
-                .bind(local_id)
-                .bind(numero)
-                .execute(&mut *conn)
-                .await?;
+            execute!(
+                conn,
+                "insert into receipts (movimiento_id, local_id, numero) values ($1, $2, $3)";
+                event.numeric_id()?, local_id, numero
+            )?;
         }
         Ok(())
     }

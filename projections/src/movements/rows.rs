@@ -122,119 +122,78 @@ impl MovementRows {
     /// trip each otherwise).
     pub async fn write(self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
         if !self.id.is_empty() {
-            sqlx::query(
+            execute!(
+                conn,
                 "insert into movements (id, tipo, fecha, local_id, paciente_id, vendedor, descripcion, descuento_hundredths,
                                         total_cents, total_impuesto_cents, estado, version, deuda_cents)
                  select * from unnest($1::bigint[], $2::text[], $3::timestamp[], $4::bigint[], $5::bigint[], $6::text[],
                                       $7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[],
-                                      $13::bigint[])",
-            )
-            .bind(&self.id)
-            .bind(&self.tipo)
-            .bind(&self.fecha)
-            .bind(&self.local_id)
-            .bind(&self.paciente_id)
-            .bind(&self.vendedor)
-            .bind(&self.descripcion)
-            .bind(&self.descuento)
-            .bind(&self.total)
-            .bind(&self.total_impuesto)
-            .bind(&self.estado)
-            .bind(&self.version)
-            .bind(&self.deuda)
-            .execute(&mut *conn)
-            .await?;
+                                      $13::bigint[])";
+                &self.id, &self.tipo, &self.fecha, &self.local_id, &self.paciente_id, &self.vendedor,
+                &self.descripcion, &self.descuento, &self.total, &self.total_impuesto, &self.estado, &self.version,
+                &self.deuda
+            )?;
         }
         if !self.line_mov.is_empty() {
-            sqlx::query(
+            execute!(
+                conn,
                 "insert into movement_lines (movimiento_id, linea, producto_id, modelo, marca, cristal, cantidad,
                                              precio_cents, subtotal_cents)
                  select * from unnest($1::bigint[], $2::int[], $3::bigint[], $4::text[], $5::text[], $6::boolean[],
-                                      $7::bigint[], $8::bigint[], $9::bigint[])",
-            )
-            .bind(&self.line_mov)
-            .bind(&self.line_n)
-            .bind(&self.line_producto)
-            .bind(&self.line_modelo)
-            .bind(&self.line_marca)
-            .bind(&self.line_cristal)
-            .bind(&self.line_cantidad)
-            .bind(&self.line_precio)
-            .bind(&self.line_subtotal)
-            .execute(&mut *conn)
-            .await?;
+                                      $7::bigint[], $8::bigint[], $9::bigint[])";
+                &self.line_mov, &self.line_n, &self.line_producto, &self.line_modelo, &self.line_marca,
+                &self.line_cristal, &self.line_cantidad, &self.line_precio, &self.line_subtotal
+            )?;
         }
         if !self.extra_mov.is_empty() {
-            sqlx::query(
+            execute!(
+                conn,
                 "insert into movement_extras (movimiento_id, linea, descripcion, subtotal_cents)
-                 select * from unnest($1::bigint[], $2::int[], $3::text[], $4::bigint[])",
-            )
-            .bind(&self.extra_mov)
-            .bind(&self.extra_n)
-            .bind(&self.extra_descripcion)
-            .bind(&self.extra_subtotal)
-            .execute(&mut *conn)
-            .await?;
+                 select * from unnest($1::bigint[], $2::int[], $3::text[], $4::bigint[])";
+                &self.extra_mov, &self.extra_n, &self.extra_descripcion, &self.extra_subtotal
+            )?;
         }
         if !self.pago_mov.is_empty() {
-            sqlx::query(
+            execute!(
+                conn,
                 "insert into movement_payments (movimiento_id, pago_id, metodo_pago_id, monto_cents, monto_impuesto_cents,
                                                 fecha, local_id, tipo)
                  select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[],
-                                      $6::timestamp[], $7::bigint[], $8::text[])",
-            )
-            .bind(&self.pago_mov)
-            .bind(&self.pago_id)
-            .bind(&self.pago_metodo)
-            .bind(&self.pago_monto)
-            .bind(&self.pago_impuesto)
-            .bind(&self.pago_fecha)
-            .bind(&self.pago_local)
-            .bind(&self.pago_tipo)
-            .execute(&mut *conn)
-            .await?;
+                                      $6::timestamp[], $7::bigint[], $8::text[])";
+                &self.pago_mov, &self.pago_id, &self.pago_metodo, &self.pago_monto, &self.pago_impuesto,
+                &self.pago_fecha, &self.pago_local, &self.pago_tipo
+            )?;
         }
         if !self.ret_mov.is_empty() {
             // Each return's positions as a JSON array: unnest cannot take an array of arrays of
             // different lengths.
             let adicionales: Vec<serde_json::Value> =
                 self.ret_adicionales.iter().map(|a| serde_json::json!(a)).collect();
-            sqlx::query(
+            execute!(
+                conn,
                 "insert into movement_returns (movimiento_id, venta_id, lineas, adicionales, valor_cents, credito_cents)
                  select m, v, l, array(select jsonb_array_elements_text(a)::int), va, c
                  from unnest($1::bigint[], $2::bigint[], $3::jsonb[], $4::jsonb[], $5::bigint[], $6::bigint[])
-                      as u(m, v, l, a, va, c)",
-            )
-            .bind(&self.ret_mov)
-            .bind(&self.ret_venta)
-            .bind(&self.ret_lineas)
-            .bind(&adicionales)
-            .bind(&self.ret_valor)
-            .bind(&self.ret_credito)
-            .execute(&mut *conn)
-            .await?;
+                      as u(m, v, l, a, va, c)";
+                &self.ret_mov, &self.ret_venta, &self.ret_lineas, &adicionales, &self.ret_valor, &self.ret_credito
+            )?;
         }
         if !self.touch_ids.is_empty() {
-            sqlx::query(
+            execute!(
+                conn,
                 "update movements m set version = u.version
-                 from unnest($1::bigint[], $2::bigint[]) as u(id, version) where m.id = u.id",
-            )
-            .bind(&self.touch_ids)
-            .bind(&self.touch_version)
-            .execute(&mut *conn)
-            .await?;
+                 from unnest($1::bigint[], $2::bigint[]) as u(id, version) where m.id = u.id";
+                &self.touch_ids, &self.touch_version
+            )?;
         }
         if !self.estado_ids.is_empty() {
-            sqlx::query(
+            execute!(
+                conn,
                 "update movements m set estado = u.estado, version = u.version
                  from unnest($1::bigint[], $2::text[], $3::bigint[]) as u(id, estado, version)
-                 where m.id = u.id",
-            )
-            .bind(&self.estado_ids)
-            .bind(&self.estado_set)
-            .bind(&self.estado_version)
-            .execute(&mut *conn)
-            .await?;
+                 where m.id = u.id";
+                &self.estado_ids, &self.estado_set, &self.estado_version
+            )?;
         }
         Ok(())
     }

@@ -77,10 +77,9 @@ pub fn product_change(event: &StoredEvent) -> Result<Option<ProductChange>, Proj
             _ => None,
         });
     }
-    if event.aggregate_type != PRODUCT_AGGREGATE {
+    let Some(id) = event.id_in(PRODUCT_AGGREGATE)? else {
         return Ok(None);
-    }
-    let id = event.numeric_id()?;
+    };
     Ok(Some(match event.decode::<ProductoEvent>()? {
         ProductoEvent::ProductoCreado { datos, fecha } => ProductChange::Insert { id, datos, fecha },
         ProductoEvent::ProductoEditado { datos, fecha } => ProductChange::Update { id, datos, fecha },
@@ -114,13 +113,10 @@ pub struct ProductsProjection;
 
 #[async_trait]
 impl Projection for ProductsProjection {
-    fn name(&self) -> &'static str {
-        "products"
-    }
-
-    fn tables(&self) -> &'static [&'static str] {
-        &["products", "product_categorias", "product_proveedores", "product_stock"]
-    }
+    identity!(
+        "products",
+        ["products", "product_categorias", "product_proveedores", "product_stock"]
+    );
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
         self.apply_batch(conn, std::slice::from_ref(event)).await
@@ -167,22 +163,17 @@ async fn write_stock(conn: &mut PgConnection, changes: &[(i64, ProductChange)]) 
     let (products, sequences): (Vec<i64>, Vec<i64>) = versions.into_iter().unzip();
     // Like `ProductChange::Stock` in `ProductRows`: only a branch the product is offered at has
     // a row to update, and a deleted product has none.
-    sqlx::query(
+    execute!(
+        conn,
         "with stock as (
              update product_stock s set stock = u.stock
              from unnest($1::bigint[], $2::bigint[], $3::bigint[]) as u(producto_id, local_id, stock)
              where s.producto_id = u.producto_id and s.local_id = u.local_id)
          update products p set version = v.version
          from unnest($4::bigint[], $5::bigint[]) as v(id, version)
-         where p.id = v.id",
-    )
-    .bind(&ids)
-    .bind(&locals)
-    .bind(&values)
-    .bind(&products)
-    .bind(&sequences)
-    .execute(&mut *conn)
-    .await?;
+         where p.id = v.id";
+        &ids, &locals, &values, &products, &sequences
+    )?;
     Ok(())
 }
 

@@ -203,15 +203,9 @@ impl ProductRows {
     pub async fn write(self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
         let touched: Vec<i64> = self.products.keys().copied().collect();
         for table in ["product_categorias", "product_proveedores", "product_stock"] {
-            sqlx::query(&format!("delete from {table} where producto_id = any($1)"))
-                .bind(&touched)
-                .execute(&mut *conn)
-                .await?;
+            execute!(conn, &format!("delete from {table} where producto_id = any($1)"); &touched)?;
         }
-        sqlx::query("delete from products where id = any($1)")
-            .bind(&touched)
-            .execute(&mut *conn)
-            .await?;
+        execute!(conn, "delete from products where id = any($1)"; &touched)?;
         let mut c = Columns::default();
         for (id, product) in self.products {
             let Some(row) = product.row else { continue };
@@ -240,60 +234,42 @@ impl ProductRows {
                 c.stock_minimo.push(product.minimos.get(&local_id).copied());
             }
         }
-        sqlx::query(
+        execute!(
+            conn,
             "insert into products (id, modelo, marca_id, marca_nombre, material_id, genero, costo_cents, precio_cents,
                                    descripcion, creado_en, ultima_actualizacion, version)
              select * from unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::bigint[], $6::text[],
-                                  $7::bigint[], $8::bigint[], $9::text[], $10::date[], $11::date[], $12::bigint[])",
-        )
-        .bind(&c.id)
-        .bind(&c.modelo)
-        .bind(&c.marca_id)
-        .bind(&c.marca_nombre)
-        .bind(&c.material_id)
-        .bind(&c.genero)
-        .bind(&c.costo)
-        .bind(&c.precio)
-        .bind(&c.descripcion)
-        .bind(&c.creado_en)
-        .bind(&c.ultima)
-        .bind(&c.version)
-        .execute(&mut *conn)
-        .await?;
+                                  $7::bigint[], $8::bigint[], $9::text[], $10::date[], $11::date[], $12::bigint[])";
+            &c.id, &c.modelo, &c.marca_id, &c.marca_nombre, &c.material_id, &c.genero, &c.costo, &c.precio,
+            &c.descripcion, &c.creado_en, &c.ultima, &c.version
+        )?;
         for (table, column, pairs) in [
             ("product_categorias", "categoria_id", &c.categoria),
             ("product_proveedores", "proveedor_id", &c.proveedor),
         ] {
             let (ids, values): (Vec<i64>, Vec<i64>) = pairs.iter().copied().unzip();
-            sqlx::query(&format!(
+            execute!(
+                conn,
+                &format!(
                 "insert into {table} (producto_id, {column}) select * from unnest($1::bigint[], $2::bigint[])"
-            ))
-            .bind(&ids)
-            .bind(&values)
-            .execute(&mut *conn)
-            .await?;
+            );
+                &ids, &values
+            )?;
         }
-        sqlx::query(
+        execute!(
+            conn,
             "insert into product_stock (producto_id, local_id, stock, minimo)
-             select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[])",
-        )
-        .bind(&c.stock_id)
-        .bind(&c.stock_local)
-        .bind(&c.stock)
-        .bind(&c.stock_minimo)
-        .execute(&mut *conn)
-        .await?;
+             select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[])";
+            &c.stock_id, &c.stock_local, &c.stock, &c.stock_minimo
+        )?;
         let (marcas, nombres): (Vec<i64>, Vec<String>) = self.renames.into_iter().unzip();
-        sqlx::query(
+        execute!(
+            conn,
             "update products p set marca_nombre = r.nombre
              from unnest($1::bigint[], $2::text[]) as r(marca_id, nombre)
-             where p.marca_id = r.marca_id and p.id <> all($3)",
-        )
-        .bind(&marcas)
-        .bind(&nombres)
-        .bind(&touched)
-        .execute(&mut *conn)
-        .await?;
+             where p.marca_id = r.marca_id and p.id <> all($3)";
+            &marcas, &nombres, &touched
+        )?;
         Ok(())
     }
 }

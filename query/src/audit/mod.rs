@@ -148,10 +148,8 @@ pub async fn page(
     let total: i64 = count.build_query_scalar().fetch_one(pool).await?;
     let mut q = QueryBuilder::new(COLUMNS);
     conditions(&mut q, filtro);
-    q.push(" order by e.position desc limit ")
-        .push_bind(size)
-        .push(" offset ")
-        .push_bind(number * size);
+    q.push(" order by e.position desc");
+    crate::page::limit_page(&mut q, number, size);
     let rows: Vec<Row> = q.build_query_as().fetch_all(pool).await?;
     let locales = Locales::load(pool).await?;
     Ok(Page::new(

@@ -13,8 +13,10 @@ use crate::patients::Ficha;
 use crate::Page;
 
 mod committed;
+mod reminders;
 
 pub use committed::committed;
+pub use reminders::{checkups_due, not_collected, ControlVencido, SinRetirar, MAX_RECORDATORIOS};
 
 use crate::late::Shadow;
 
@@ -195,10 +197,8 @@ pub async fn page(pool: &PgPool, f: &Filtro, number: i64, size: i64) -> Result<P
         .push_bind(f.ahora)
         .push("::date as hoy) h");
     conditions(&mut q, f);
-    q.push(" order by j.prometido, j.id limit ")
-        .push_bind(size)
-        .push(" offset ")
-        .push_bind(number * size);
+    q.push(" order by j.prometido, j.id");
+    crate::page::limit_page(&mut q, number, size);
     let rows = labelled(q.build_query_as().fetch_all(pool).await?);
     Ok(Page::new(rows, number, size, count))
 }
@@ -312,81 +312,4 @@ pub async fn for_notice_in(pool: &PgPool, id: i64, shadow: Shadow<'_>) -> Result
         .bind(sqlx::query_as(&sql).bind(id), "jobs")
         .fetch_optional(pool)
         .await
-}
-
-/// A patient due for a check-up: their latest ficha is older than the shop's period.
-#[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
-#[serde(rename_all = "camelCase")]
-pub struct ControlVencido {
-    pub paciente_id: i64,
-    pub paciente: String,
-    pub celular: String,
-    #[schema(value_type = String, format = Date)]
-    pub ultima_ficha: NaiveDate,
-    /// A `wa.me` link with the reminder, when the phone can take one.
-    #[sqlx(skip)]
-    pub whatsapp: Option<String>,
-}
-
-/// A job ready for a while and not collected.
-#[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
-#[serde(rename_all = "camelCase")]
-pub struct SinRetirar {
-    pub id: i64,
-    pub paciente: Option<String>,
-    pub celular: Option<String>,
-    /// Since when it is ready.
-    #[schema(value_type = String)]
-    pub listo_desde: NaiveDateTime,
-    /// Where to collect it.
-    pub local: Option<String>,
-    #[serde(skip)]
-    pub direccion: Option<String>,
-    #[sqlx(skip)]
-    pub whatsapp: Option<String>,
-}
-
-/// Most rows a reminder list answers (the oldest first).
-pub const MAX_RECORDATORIOS: i64 = 500;
-
-/// Patients (of a branch, or all) whose latest ficha is from before `antes`.
-pub async fn checkups_due(
-    pool: &PgPool,
-    antes: NaiveDate,
-    local_id: Option<i64>,
-) -> Result<Vec<ControlVencido>, sqlx::Error> {
-    sqlx::query_as(
-        "select p.id as paciente_id, p.nombre_completo as paciente, p.celular, f.ultima as ultima_ficha
-         from patients p
-         join (select paciente_id, max(fecha) as ultima from patient_fichas group by paciente_id) f
-           on f.paciente_id = p.id
-         where f.ultima < $1 and ($2::bigint is null or p.local_id = $2)
-         order by f.ultima, p.id limit $3",
-    )
-    .bind(antes)
-    .bind(local_id)
-    .bind(MAX_RECORDATORIOS)
-    .fetch_all(pool)
-    .await
-}
-
-/// Jobs (of a branch, or all) ready since before `antes` and not delivered.
-pub async fn not_collected(
-    pool: &PgPool,
-    antes: NaiveDateTime,
-    local_id: Option<i64>,
-) -> Result<Vec<SinRetirar>, sqlx::Error> {
-    sqlx::query_as(
-        "select j.id, p.nombre_completo as paciente, p.celular, j.desde as listo_desde, l.nombre as local,
-                l.direccion
-         from jobs j join movements m on m.id = j.id left join patients p on p.id = j.paciente_id
-         left join lookup_items l on l.kind = 'Local' and l.id = j.local_id
-         where j.estado = 'ANTEOJO_TERMINADO' and j.desde <= $1 and ($2::bigint is null or j.local_id = $2)
-         order by j.desde, j.id limit $3",
-    )
-    .bind(antes)
-    .bind(local_id)
-    .bind(MAX_RECORDATORIOS)
-    .fetch_all(pool)
-    .await
 }

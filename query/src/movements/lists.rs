@@ -239,10 +239,8 @@ pub async fn movement_rows_page(
     let total: i64 = q.build_query_scalar().fetch_one(pool).await?;
     let mut q = QueryBuilder::new("select m.id from movements m");
     movement_conditions(&mut q, filtro);
-    q.push(" order by m.fecha desc, m.id desc limit ")
-        .push_bind(size)
-        .push(" offset ")
-        .push_bind(number * size);
+    q.push(" order by m.fecha desc, m.id desc");
+    crate::page::limit_page(&mut q, number, size);
     let ids: Vec<i64> = q.build_query_scalar().fetch_all(pool).await?;
     let mut found = movements::by_ids(pool, &ids, viewer).await?;
     found.sort_by_key(|m| ids.iter().position(|id| *id == m.id));

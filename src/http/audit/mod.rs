@@ -14,8 +14,8 @@ use crate::error::AppError;
 use crate::http::kit::extract::{ApiPath, Query};
 use crate::http::kit::lenient::opt_i64;
 use crate::http::kit::lenient::text;
-use crate::http::kit::staff_endpoints;
 use crate::http::kit::{page_index, page_size, Endpoints};
+use crate::http::kit::{paged_query, staff_endpoints};
 use crate::state::AppState;
 
 /// The audit log, histories, the stock ledger and past states (admins).
@@ -43,29 +43,24 @@ fn instant(state: &AppState, value: Option<String>, end: bool) -> Result<Option<
         .map(|t| t.with_timezone(&Utc)))
 }
 
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-pub struct AuditQuery {
-    /// Entity kind: Producto, Movimiento, Paciente, Usuario, Local, Marca, …
-    pub tipo: Option<String>,
-    pub id: Option<String>,
-    /// The acting user.
-    pub usuario: Option<String>,
-    /// A branch: the acting user's, or one the event names.
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub local: Option<i64>,
-    /// Event type, e.g. StockAjustado.
-    pub evento: Option<String>,
-    /// From this day (`yyyy-MM-dd`, the shop's) or instant.
-    pub desde: Option<String>,
-    /// Up to this day, included, or instant.
-    pub hasta: Option<String>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub page: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub size: Option<i64>,
+paged_query! {
+    #[derive(Debug, Deserialize, utoipa::IntoParams)]
+    pub struct AuditQuery {
+        /// Entity kind: Producto, Movimiento, Paciente, Usuario, Local, Marca, …
+        pub tipo: Option<String>,
+        pub id: Option<String>,
+        /// The acting user.
+        pub usuario: Option<String>,
+        /// A branch: the acting user's, or one the event names.
+        #[serde(default, deserialize_with = "opt_i64")]
+                pub local: Option<i64>,
+        /// Event type, e.g. StockAjustado.
+        pub evento: Option<String>,
+        /// From this day (`yyyy-MM-dd`, the shop's) or instant.
+        pub desde: Option<String>,
+        /// Up to this day, included, or instant.
+        pub hasta: Option<String>,
+    }
 }
 
 /// The event log, newest first.

@@ -13,6 +13,7 @@ use crate::auth::Staff;
 use crate::error::AppError;
 use crate::http::kit::extract::Query;
 use crate::http::kit::lenient::{branch, opt_i64};
+use crate::http::kit::paged_query;
 use crate::http::kit::{page_index, page_size, Endpoints};
 use crate::state::AppState;
 
@@ -20,23 +21,17 @@ pub fn endpoints() -> Endpoints {
     Endpoints::default().staff(routes!(balances))
 }
 
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[serde(rename_all = "camelCase")]
-pub struct SaldosQuery {
-    /// The sale's branch (admins; none or 0 = all).
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub local_id: Option<i64>,
-    /// One patient's balances, at every branch.
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub id_paciente: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub page: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub size: Option<i64>,
+paged_query! {
+    #[derive(Debug, Deserialize, utoipa::IntoParams)]
+    #[serde(rename_all = "camelCase")]
+    pub struct SaldosQuery {
+        /// The sale's branch (admins; none or 0 = all).
+        #[serde(default, deserialize_with = "opt_i64")]
+                pub local_id: Option<i64>,
+        /// One patient's balances, at every branch.
+        #[serde(default, deserialize_with = "opt_i64")]
+                pub id_paciente: Option<i64>,
+    }
 }
 
 /// The open balances, oldest first, and the total owed.

@@ -27,14 +27,12 @@ pub struct AperturaBody {
 pub struct CierreBody {
     #[serde(default)]
     pub contado: Vec<MontoBody>,
-    #[serde(default)]
     pub motivo: Option<String>,
 }
 
 /// Reopening a closed day (admins).
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 pub struct ReaperturaBody {
-    #[serde(default)]
     pub motivo: Option<String>,
 }
 

@@ -24,8 +24,8 @@ use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::{day, opt_i64};
 use crate::http::kit::references::Referenced;
-use crate::http::kit::staff_endpoints;
 use crate::http::kit::{page_index, page_size, pdf_download, Endpoints};
+use crate::http::kit::{paged_query, staff_endpoints};
 use crate::reports::closing_pdf;
 use crate::state::AppState;
 use body::{amounts, AperturaBody, CierreBody, ReaperturaBody};
@@ -187,19 +187,14 @@ pub async fn reopen(
     answer(&state, day, caught, "La caja ha sido reabierta!").await
 }
 
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[serde(rename_all = "camelCase")]
-pub struct CierresQuery {
-    /// Branch (admins; none or 0 = all). Sellers always get their own.
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub local_id: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub page: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub size: Option<i64>,
+paged_query! {
+    #[derive(Debug, Deserialize, utoipa::IntoParams)]
+    #[serde(rename_all = "camelCase")]
+    pub struct CierresQuery {
+        /// Branch (admins; none or 0 = all). Sellers always get their own.
+        #[serde(default, deserialize_with = "opt_i64")]
+                pub local_id: Option<i64>,
+    }
 }
 
 /// The counted days, newest first, with their totals and differences.

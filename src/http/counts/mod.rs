@@ -22,8 +22,8 @@ use crate::error::{texts, AppError};
 use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::{branch, opt_i64};
 use crate::http::kit::references::{Missing, Referenced};
-use crate::http::kit::staff_endpoints;
 use crate::http::kit::{may_see_record, page_index, page_size, read_or_committed, Created, Endpoints};
+use crate::http::kit::{paged_query, record_step, staff_endpoints};
 use crate::reports::count_excel;
 use crate::state::AppState;
 
@@ -67,9 +67,7 @@ async fn caught_up(state: &AppState) -> Result<(), AppError> {
 #[serde(rename_all = "camelCase")]
 pub struct InicioBody {
     pub local_id: i64,
-    #[serde(default)]
     pub categoria_id: Option<i64>,
-    #[serde(default)]
     pub marca_id: Option<i64>,
 }
 
@@ -141,19 +139,14 @@ pub async fn start(
     ))
 }
 
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[serde(rename_all = "camelCase")]
-pub struct ConteosQuery {
-    /// The branch (admins; none: every branch; a seller always gets their own).
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub local_id: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub page: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub size: Option<i64>,
+paged_query! {
+    #[derive(Debug, Deserialize, utoipa::IntoParams)]
+    #[serde(rename_all = "camelCase")]
+    pub struct ConteosQuery {
+        /// The branch (admins; none: every branch; a seller always gets their own).
+        #[serde(default, deserialize_with = "opt_i64")]
+                pub local_id: Option<i64>,
+    }
 }
 
 /// The counts, newest first.
@@ -207,19 +200,7 @@ pub struct CargaBody {
     pub contados: Vec<ContadoBody>,
 }
 
-async fn step(
-    state: &AppState,
-    caller: &Caller,
-    meta: RequestMeta,
-    id: i64,
-    paso: Paso,
-) -> Result<(i64, bool), AppError> {
-    visible(state, caller, id).await?;
-    let metadata = meta.metadata(caller.actor());
-    let may_touch = |local_id: i64| caller.works_at(local_id);
-    let outcome = counts::step(&state.store, id, paso, state.now(), may_touch, &metadata).await;
-    dispatch::committed(state, outcome, |e| command_error(id, e)).await
-}
+record_step!(counts::step, Paso);
 
 /// Types counted quantities in (the branch's staff); a product typed again takes the new value.
 #[utoipa::path(put, path = "/api/conteos/{id}/contados", tag = "stock", operation_id = "conteo_cargar",

@@ -18,9 +18,7 @@ pub struct OrdenBody {
     pub laboratorio_id: i64,
     /// The promised day, `aaaa-mm-dd`.
     pub prometido: String,
-    #[serde(default)]
     pub bandeja: Option<String>,
-    #[serde(default)]
     pub notas: Option<String>,
 }
 
@@ -38,11 +36,9 @@ pub struct EstadoBody {
     /// One of `GET /api/trabajos/estados`.
     pub estado: String,
     /// Required to send the job back to the lab (REHACER).
-    #[serde(default)]
     pub motivo: Option<String>,
     /// The job's `version` the screen loaded: a move from a screen that is out of date is
     /// refused (409) instead of undoing a newer one.
-    #[serde(default)]
     pub version: Option<u64>,
 }
 

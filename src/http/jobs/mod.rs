@@ -24,8 +24,8 @@ use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::{branch, opt_i64, text};
-use crate::http::kit::staff_endpoints;
 use crate::http::kit::{may_see_record, page_index, page_size, pdf_download, read_or_committed, Created, Endpoints};
+use crate::http::kit::{paged_query, staff_endpoints};
 use crate::state::AppState;
 use body::{known_lab, orden, AvisoBody, EncargoBody, EstadoBody, OrdenBody};
 use errors::{command_error, not_found};
@@ -129,28 +129,20 @@ pub async fn order(
     ))
 }
 
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[serde(rename_all = "camelCase")]
-pub struct TrabajosQuery {
-    /// A state's key, or ABIERTOS (every job not delivered).
-    #[serde(default)]
-    pub estado: Option<String>,
-    /// Admins; a seller always gets their own branch.
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub local_id: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub laboratorio_id: Option<i64>,
-    /// Only those past their promised day.
-    #[serde(default)]
-    pub atrasados: Option<bool>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub page: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub size: Option<i64>,
+paged_query! {
+    #[derive(Debug, Deserialize, utoipa::IntoParams)]
+    #[serde(rename_all = "camelCase")]
+    pub struct TrabajosQuery {
+        /// A state's key, or ABIERTOS (every job not delivered).
+        pub estado: Option<String>,
+        /// Admins; a seller always gets their own branch.
+        #[serde(default, deserialize_with = "opt_i64")]
+                pub local_id: Option<i64>,
+        #[serde(default, deserialize_with = "opt_i64")]
+                pub laboratorio_id: Option<i64>,
+        /// Only those past their promised day.
+        pub atrasados: Option<bool>,
+    }
 }
 
 /// The jobs, promised earliest first; the overdue ones are marked.

@@ -27,15 +27,12 @@ pub fn endpoints() -> Endpoints {
 pub struct RecordatoriosQuery {
     /// Months since the latest ficha (1 to 120; 12 by default).
     #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
     pub meses: Option<i64>,
     /// Days a finished job has waited (0 to 365; 7 by default).
     #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
     pub dias: Option<i64>,
     /// Admins; a seller always gets their own branch.
     #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
     pub local_id: Option<i64>,
 }
 

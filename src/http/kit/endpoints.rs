@@ -40,3 +40,26 @@ macro_rules! staff_endpoints {
     };
 }
 pub(crate) use staff_endpoints;
+
+/// The `step` of a record whose later commands all go through one service function
+/// (`counts::step`, `transfers::step`): the caller must see record `id` (the feature's
+/// `visible`) and acts only at a branch they work at; a refusal is the feature's
+/// `command_error`. Answers the record's id and whether the read model took the step in time.
+macro_rules! record_step {
+    ($service:path, $paso:ty) => {
+        async fn step(
+            state: &AppState,
+            caller: &Caller,
+            meta: RequestMeta,
+            id: i64,
+            paso: $paso,
+        ) -> Result<(i64, bool), AppError> {
+            visible(state, caller, id).await?;
+            let metadata = meta.metadata(caller.actor());
+            let may_touch = |local_id: i64| caller.works_at(local_id);
+            let outcome = $service(&state.store, id, paso, state.now(), may_touch, &metadata).await;
+            dispatch::committed(state, outcome, |e| command_error(id, e)).await
+        }
+    };
+}
+pub(crate) use record_step;

@@ -14,7 +14,8 @@ pub mod references;
 
 pub use access::{branches_of, may_see, may_see_record};
 pub use answers::{pdf_download, xlsx_download, Created, Errores, Mensaje};
-pub(crate) use endpoints::staff_endpoints;
 pub use endpoints::Endpoints;
+pub(crate) use endpoints::{record_step, staff_endpoints};
 pub use fresh::read_or_committed;
+pub(crate) use paging::paged_query;
 pub use paging::{page_index, page_size, MAX_PAGE, MAX_PAGE_SIZE};

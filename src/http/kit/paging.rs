@@ -32,3 +32,25 @@ pub fn page_size(asked: Option<i64>, default: i64) -> Result<i64, AppError> {
         )))
     }
 }
+
+/// A paged list's query parameters: the struct as written, followed by the `page` and `size`
+/// every paged list takes (read leniently, as the existing front end sends them). Its fields are
+/// all optional, as a query string's are.
+macro_rules! paged_query {
+    (
+        $(#[$($meta:tt)*])*
+        pub struct $name:ident {
+            $($(#[$($field_meta:tt)*])* pub $field:ident: Option<$inner:ident>,)*
+        }
+    ) => {
+        $(#[$($meta)*])*
+        pub struct $name {
+            $($(#[$($field_meta)*])* pub $field: Option<$inner>,)*
+            #[serde(default, deserialize_with = "crate::http::kit::lenient::opt_i64")]
+                        pub page: Option<i64>,
+            #[serde(default, deserialize_with = "crate::http::kit::lenient::opt_i64")]
+                        pub size: Option<i64>,
+        }
+    };
+}
+pub(crate) use paged_query;

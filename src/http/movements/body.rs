@@ -13,44 +13,29 @@ use crate::http::kit::lenient::{opt_i64, IdRef, NumText};
 #[serde(rename_all = "camelCase")]
 pub struct MovimientoBody {
     /// ENTRADA or SALIDA.
-    #[serde(default)]
     pub tipo_movimiento: Option<String>,
     /// `yyyy-MM-ddTHH:mm`, the shop's local time.
-    #[serde(default)]
     pub fecha: Option<String>,
-    #[serde(default)]
     #[schema(value_type = Option<f64>)]
     pub total: Option<Money>,
-    #[serde(default)]
     #[schema(value_type = Option<f64>)]
     pub total_impuesto: Option<Money>,
     /// Percentage 0..100.
-    #[serde(default)]
     #[schema(value_type = Option<f64>)]
     pub descuento: Option<NumText>,
-    #[serde(default)]
     pub descripcion: Option<String>,
-    #[serde(default)]
     pub vendedor: Option<String>,
-    #[serde(default)]
     pub paciente: Option<IdRef>,
-    #[serde(default)]
     pub detalles: Option<Vec<DetalleBody>>,
-    #[serde(default)]
     pub detalles_adicionales: Option<Vec<AdicionalBody>>,
-    #[serde(default)]
     pub caja_movimientos: Option<Vec<PagoBody>>,
-    #[serde(default)]
     pub local: Option<IdRef>,
     /// PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO or ENTREGADO; null for SALIDA.
-    #[serde(default)]
     pub estado_movimiento: Option<String>,
     /// On an edit: the version the form loaded (409 when the movement changed since).
-    #[serde(default)]
     pub version: Option<u64>,
     /// Why an admin sells a product below the lowest price a seller may reach: GARANTIA,
     /// CORTESIA, CAMBIO, PROMOCION or ERROR_DE_LISTA.
-    #[serde(default)]
     pub motivo_precio: Option<String>,
 }
 
@@ -60,21 +45,16 @@ pub struct DetalleBody {
     #[serde(default, deserialize_with = "opt_i64")]
     #[schema(value_type = Option<i64>)]
     pub cantidad: Option<i64>,
-    #[serde(default)]
     #[schema(value_type = Option<f64>)]
     pub precio_unitario: Option<Money>,
-    #[serde(default)]
     #[schema(value_type = Option<f64>)]
     pub subtotal: Option<Money>,
-    #[serde(default)]
     pub producto: Option<IdRef>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct AdicionalBody {
-    #[serde(default)]
     pub descripcion: Option<String>,
-    #[serde(default)]
     #[schema(value_type = Option<f64>)]
     pub subtotal: Option<Money>,
 }
@@ -82,15 +62,11 @@ pub struct AdicionalBody {
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PagoBody {
-    #[serde(default)]
     #[schema(value_type = Option<f64>)]
     pub monto: Option<Money>,
-    #[serde(default)]
     #[schema(value_type = Option<f64>)]
     pub monto_impuesto: Option<Money>,
-    #[serde(default)]
     pub metodo_pago: Option<IdRef>,
-    #[serde(default)]
     pub fecha: Option<String>,
 }
 

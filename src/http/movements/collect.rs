@@ -28,11 +28,9 @@ pub struct CobroBody {
     #[schema(value_type = f64)]
     pub monto: Money,
     /// What was charged, surcharge included (default: `monto`).
-    #[serde(default)]
     #[schema(value_type = Option<f64>)]
     pub monto_impuesto: Option<Money>,
     /// The collecting branch (admins; default the sale's). Sellers always collect at their own.
-    #[serde(default)]
     pub local_id: Option<i64>,
 }
 

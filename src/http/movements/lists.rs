@@ -20,8 +20,8 @@ use crate::auth::{Caller, Staff};
 use crate::error::AppError;
 use crate::http::kit::extract::{ApiPath, Query};
 use crate::http::kit::lenient::{branch, day, opt_i64, text};
-use crate::http::kit::staff_endpoints;
 use crate::http::kit::{page_index, page_size, pdf_download, Endpoints};
+use crate::http::kit::{paged_query, staff_endpoints};
 use crate::reports::movement_pdf as pdf;
 use crate::reports::receipt_pdf::Tienda;
 use crate::state::AppState;
@@ -45,33 +45,27 @@ fn with_codes(state: &AppState, caller: &Caller, rows: &mut Vec<Movimiento>) {
     *rows = read;
 }
 
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[serde(rename_all = "camelCase")]
-pub struct FiltroQuery {
-    /// Branch (admins; 0 = all). Other staff always get their own.
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub id_local: Option<i64>,
-    /// ENTRADA or SALIDA.
-    pub tipo_movimiento: Option<String>,
-    /// Part of the patient's name (case and accents ignored).
-    pub nombre_paciente: Option<String>,
-    /// The payment's day, `yyyy-MM-dd`.
-    pub fecha: Option<String>,
-    /// The payment method's exact name.
-    pub metodo_pago: Option<String>,
-    /// One patient's movements, by id.
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub id_paciente: Option<i64>,
-    /// `true`: only movements with a balance still owed.
-    pub con_deuda: Option<bool>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub page: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub size: Option<i64>,
+paged_query! {
+    #[derive(Debug, Deserialize, utoipa::IntoParams)]
+    #[serde(rename_all = "camelCase")]
+    pub struct FiltroQuery {
+        /// Branch (admins; 0 = all). Other staff always get their own.
+        #[serde(default, deserialize_with = "opt_i64")]
+                pub id_local: Option<i64>,
+        /// ENTRADA or SALIDA.
+        pub tipo_movimiento: Option<String>,
+        /// Part of the patient's name (case and accents ignored).
+        pub nombre_paciente: Option<String>,
+        /// The payment's day, `yyyy-MM-dd`.
+        pub fecha: Option<String>,
+        /// The payment method's exact name.
+        pub metodo_pago: Option<String>,
+        /// One patient's movements, by id.
+        #[serde(default, deserialize_with = "opt_i64")]
+                pub id_paciente: Option<i64>,
+        /// `true`: only movements with a balance still owed.
+        pub con_deuda: Option<bool>,
+    }
 }
 
 impl FiltroQuery {
@@ -159,7 +153,6 @@ pub async fn filter_all(
 pub struct LocalQuery {
     /// Branch; 0 or absent = all.
     #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
     pub id_local: Option<i64>,
 }
 
@@ -290,11 +283,9 @@ pub struct BetweenDates {
     /// `yyyy-MM-dd`, included.
     pub fecha_fin: Option<String>,
     #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
     pub page: Option<i64>,
     /// Defaults to 10 (the old front end leaves it out).
     #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
     pub size: Option<i64>,
 }
 

@@ -30,11 +30,9 @@ pub struct DevolucionBody {
     #[serde(default)]
     pub adicionales: Vec<u32>,
     /// How the money goes back; needed when something is refunded.
-    #[serde(default)]
     pub metodo_pago_id: Option<i64>,
     /// The branch that takes the units and pays the refund (admins; default the sale's).
     /// Sellers return their own branch's sales, into it.
-    #[serde(default)]
     pub local_id: Option<i64>,
 }
 

@@ -14,26 +14,16 @@ use crate::http::kit::lenient::{lenient_date, opt_i64, IdRef, NumText};
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PacienteBody {
-    #[serde(default)]
     pub nombre_completo: Option<String>,
-    #[serde(default)]
     pub direccion: Option<String>,
-    #[serde(default)]
     pub celular: Option<String>,
-    #[serde(default)]
     pub documento: Option<String>,
-    #[serde(default)]
     pub correo: Option<String>,
-    #[serde(default)]
     pub medico: Option<String>,
-    #[serde(default)]
     pub obra_social: Option<String>,
-    #[serde(default)]
     pub observaciones: Option<String>,
     /// Hombre, Mujer or X.
-    #[serde(default)]
     pub genero: Option<String>,
-    #[serde(default)]
     pub local: Option<IdRef>,
     /// On create: a record number to keep (a shop moving its paper fichas in); 0 or none
     /// assigns the next free one. Ignored on edit.
@@ -41,10 +31,8 @@ pub struct PacienteBody {
     #[schema(value_type = Option<i64>)]
     pub ficha: Option<i64>,
     /// On an edit, `null` leaves the history unchanged.
-    #[serde(default)]
     pub historial_fichas: Option<Vec<FichaBody>>,
     /// On an edit: the version the form loaded. Fichas and crystals added since are kept.
-    #[serde(default)]
     pub version: Option<u64>,
 }
 
@@ -59,7 +47,6 @@ pub struct FichaBody {
     #[schema(value_type = Option<i64>)]
     pub id: Option<i64>,
     /// `yyyy-MM-dd`; none means today.
-    #[serde(default)]
     pub fecha: Option<String>,
     #[serde(default)]
     #[schema(value_type = Option<f64>)]
@@ -94,19 +81,15 @@ pub struct FichaBody {
     #[serde(default)]
     #[schema(value_type = Option<f64>)]
     pub adicion_izquierdo: Numero,
-    #[serde(default)]
     pub graduaciones: Option<Vec<GraduacionBody>>,
-    #[serde(default)]
     pub cristales: Option<Vec<CristalBody>>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct GraduacionBody {
     /// DERECHO or IZQUIERDO.
-    #[serde(default)]
     pub ojo: Option<String>,
     /// LEJOS or CERCA.
-    #[serde(default)]
     pub tipo: Option<String>,
     #[serde(default)]
     #[schema(value_type = Option<f64>)]
@@ -124,9 +107,7 @@ pub struct CristalBody {
     #[serde(default, deserialize_with = "opt_i64")]
     #[schema(value_type = Option<i64>)]
     pub id: Option<i64>,
-    #[serde(default)]
     pub nombre: Option<String>,
-    #[serde(default)]
     pub fecha: Option<String>,
 }
 

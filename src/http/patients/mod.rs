@@ -26,8 +26,8 @@ use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::opt_i64;
-use crate::http::kit::staff_endpoints;
 use crate::http::kit::{page_index, page_size, read_or_committed, Created, Endpoints, Mensaje};
+use crate::http::kit::{paged_query, staff_endpoints};
 use crate::state::AppState;
 use body::{prepare, PacienteBody};
 use checks::{check_duplicates, keeps_identity, validated};
@@ -66,15 +66,11 @@ pub async fn page(
     Ok(Json(read::page(&state.pool, Filter::All, page, read::PAGE_SIZE).await?))
 }
 
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-pub struct NameSearch {
-    pub nombre: Option<String>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub page: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub size: Option<i64>,
+paged_query! {
+    #[derive(Debug, Deserialize, utoipa::IntoParams)]
+    pub struct NameSearch {
+        pub nombre: Option<String>,
+    }
 }
 
 /// Patients whose name contains the text, ignoring case and accents.
@@ -247,7 +243,6 @@ pub struct NuevoCristalBody {
     #[serde(default, deserialize_with = "opt_i64")]
     #[schema(value_type = Option<i64>)]
     pub paciente_id: Option<i64>,
-    #[serde(default)]
     pub nombre: Option<String>,
 }
 

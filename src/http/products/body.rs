@@ -14,7 +14,6 @@ use crate::http::kit::references::Referenced;
 /// A branch and its stock in a product body.
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct ProductoLocalBody {
-    #[serde(default)]
     pub local: Option<IdRef>,
     #[serde(default, deserialize_with = "opt_i64")]
     #[schema(value_type = Option<i64>)]
@@ -26,31 +25,20 @@ pub struct ProductoLocalBody {
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductoBody {
-    #[serde(default)]
     pub modelo: Option<String>,
-    #[serde(default)]
     pub marca: Option<IdRef>,
-    #[serde(default)]
     pub categorias: Option<Vec<IdRef>>,
-    #[serde(default)]
     pub material: Option<IdRef>,
-    #[serde(default)]
     pub genero: Option<String>,
-    #[serde(default)]
     #[schema(value_type = Option<f64>)]
     pub costo: Option<Money>,
-    #[serde(default)]
     #[schema(value_type = Option<f64>)]
     pub precio: Option<Money>,
-    #[serde(default)]
     pub descripcion: Option<String>,
     /// Branches and their stock; on an edit, `null` leaves them unchanged.
-    #[serde(default)]
     pub producto_locales: Option<Vec<ProductoLocalBody>>,
-    #[serde(default)]
     pub proveedores: Option<Vec<IdRef>>,
     /// On an edit: the version the form loaded (409 when the product changed since).
-    #[serde(default)]
     pub version: Option<u64>,
 }
 

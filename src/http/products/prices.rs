@@ -23,12 +23,9 @@ use crate::state::AppState;
 #[serde(rename_all = "camelCase")]
 pub struct MassUpdateBody {
     /// `precio` or `costo`.
-    #[serde(default)]
     pub tipo: Option<String>,
     /// `porcentaje` or `fijo`.
-    #[serde(default)]
     pub tipo_cambio: Option<String>,
-    #[serde(default)]
     #[schema(value_type = Option<f64>)]
     pub valor: Option<Value>,
     #[serde(default, deserialize_with = "opt_i64")]

@@ -37,7 +37,6 @@ fn found(list: Vec<Producto>) -> Response {
 pub struct CategoryQuery {
     /// Only this category's products.
     #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
     pub categoria: Option<i64>,
 }
 
@@ -118,7 +117,6 @@ pub async fn brand_contains(
 pub struct BranchSearch {
     pub modelo: Option<String>,
     #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
     pub local_id: Option<i64>,
 }
 
@@ -155,7 +153,6 @@ pub async fn stock_per_branch(
 #[serde(rename_all = "camelCase")]
 pub struct MaterialQuery {
     #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
     pub local_id: Option<i64>,
 }
 
@@ -178,7 +175,6 @@ pub async fn stock_per_material(
 #[serde(rename_all = "camelCase")]
 pub struct BrandQuery {
     #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
     pub marca_id: Option<i64>,
 }
 

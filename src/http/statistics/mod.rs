@@ -37,10 +37,8 @@ pub struct PeriodoBody {
     #[schema(value_type = Option<i64>)]
     pub local: Option<i64>,
     /// `yyyy-MM-dd`
-    #[serde(default)]
     pub fecha_inicio: Option<String>,
     /// `yyyy-MM-dd`, included.
-    #[serde(default)]
     pub fecha_fin: Option<String>,
 }
 
@@ -89,7 +87,6 @@ pub async fn sold(
 pub struct BranchQuery {
     /// Branch; 0 or absent = all.
     #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
     pub local: Option<i64>,
 }
 

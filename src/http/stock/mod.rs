@@ -18,8 +18,8 @@ use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::{branch, opt_i64};
-use crate::http::kit::staff_endpoints;
 use crate::http::kit::{page_index, page_size, read_or_committed, Endpoints};
+use crate::http::kit::{paged_query, staff_endpoints};
 use crate::http::products::errors::{command_error, not_found};
 use crate::reports::reorder_excel;
 use crate::state::AppState;
@@ -67,7 +67,6 @@ pub struct AjusteBody {
     /// One of `GET /api/stock/motivos`.
     #[schema(value_type = String)]
     pub motivo: MotivoStock,
-    #[serde(default)]
     pub nota: Option<String>,
 }
 
@@ -122,7 +121,6 @@ pub async fn adjust(
 pub struct MinimoBody {
     pub local_id: i64,
     /// The stock at or below which to reorder; null clears it.
-    #[serde(default)]
     pub minimo: Option<i64>,
 }
 
@@ -163,19 +161,14 @@ fn stock_error(
     }
 }
 
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[serde(rename_all = "camelCase")]
-pub struct ReponerQuery {
-    /// The branch (admins; a seller always gets their own).
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub local_id: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub page: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub size: Option<i64>,
+paged_query! {
+    #[derive(Debug, Deserialize, utoipa::IntoParams)]
+    #[serde(rename_all = "camelCase")]
+    pub struct ReponerQuery {
+        /// The branch (admins; a seller always gets their own).
+        #[serde(default, deserialize_with = "opt_i64")]
+                pub local_id: Option<i64>,
+    }
 }
 
 /// The branch to list for the caller: a seller's own; an admin must name one.

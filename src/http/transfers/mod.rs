@@ -21,8 +21,8 @@ use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath, Query};
 use crate::http::kit::lenient::{branch, opt_i64};
 use crate::http::kit::references::{Missing, Referenced};
-use crate::http::kit::staff_endpoints;
 use crate::http::kit::{may_see_record, page_index, page_size, read_or_committed, Created, Endpoints};
+use crate::http::kit::{paged_query, record_step, staff_endpoints};
 use crate::state::AppState;
 use errors::{command_error, not_found};
 
@@ -43,7 +43,6 @@ pub struct EnvioBody {
     pub origen_id: i64,
     pub destino_id: i64,
     pub lineas: Vec<LineaBody>,
-    #[serde(default)]
     pub nota: Option<String>,
 }
 
@@ -54,14 +53,12 @@ pub struct RecepcionBody {
     #[serde(default)]
     pub recibidas: Vec<LineaBody>,
     /// Needed when less arrived than was sent.
-    #[serde(default)]
     pub motivo: Option<String>,
 }
 
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CancelacionBody {
-    #[serde(default)]
     pub motivo: Option<String>,
 }
 
@@ -139,22 +136,16 @@ pub async fn send(
     ))
 }
 
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[serde(rename_all = "camelCase")]
-pub struct TransferenciasQuery {
-    /// ENVIADA, RECIBIDA, RECIBIDA_CON_FALTANTE or CANCELADA.
-    #[serde(default)]
-    pub estado: Option<String>,
-    /// Sent from or to this branch (admins; a seller always gets their own).
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub local_id: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub page: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub size: Option<i64>,
+paged_query! {
+    #[derive(Debug, Deserialize, utoipa::IntoParams)]
+    #[serde(rename_all = "camelCase")]
+    pub struct TransferenciasQuery {
+        /// ENVIADA, RECIBIDA, RECIBIDA_CON_FALTANTE or CANCELADA.
+        pub estado: Option<String>,
+        /// Sent from or to this branch (admins; a seller always gets their own).
+        #[serde(default, deserialize_with = "opt_i64")]
+                pub local_id: Option<i64>,
+    }
 }
 
 const ESTADOS: [&str; 4] = ["ENVIADA", "RECIBIDA", "RECIBIDA_CON_FALTANTE", "CANCELADA"];
@@ -208,19 +199,7 @@ pub async fn get(
         .ok_or_else(|| not_found(id))
 }
 
-async fn step(
-    state: &AppState,
-    caller: &Caller,
-    meta: RequestMeta,
-    id: i64,
-    paso: Paso,
-) -> Result<(i64, bool), AppError> {
-    visible(state, caller, id).await?;
-    let metadata = meta.metadata(caller.actor());
-    let may_touch = |local_id: i64| caller.works_at(local_id);
-    let outcome = transfers::step(&state.store, id, paso, state.now(), may_touch, &metadata).await;
-    dispatch::committed(state, outcome, |e| command_error(id, e)).await
-}
+record_step!(transfers::step, Paso);
 
 /// Receives a transfer at its destination: what arrived enters the branch's stock; a shortfall
 /// is written off with its reason.

@@ -11,6 +11,14 @@ use sqlx::PgPool;
 
 mod throttle;
 
+/// The app with one seller, vera, at La Cruz: the account most of these tests log in as.
+async fn with_vera(pool: PgPool) -> TestApp {
+    let app = TestApp::start(pool).await;
+    let branch = app.branch("La Cruz").await;
+    app.user("vera", &["ROLE_VENDEDOR"], Some(branch)).await;
+    app
+}
+
 /// What the web app does with a token: `atob` of the middle segment, then `JSON.parse`.
 fn atob_payload(token: &str) -> Value {
     let middle = token.split('.').nth(1).unwrap();
@@ -53,8 +61,7 @@ async fn a_seller_gets_a_token_with_the_contract_claims(pool: PgPool) {
 
 #[sqlx::test]
 async fn an_admin_without_branch_gets_null_local_and_the_usable_token(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let token = app.admin_token().await;
+    let (app, token) = TestApp::with_admin(pool).await;
     let claims = atob_payload(&token);
     assert_eq!(claims["local_id"], Value::Null);
     assert!(claims.as_object().unwrap().contains_key("local_nombre"));
@@ -64,9 +71,7 @@ async fn an_admin_without_branch_gets_null_local_and_the_usable_token(pool: PgPo
 
 #[sqlx::test]
 async fn wrong_credentials_get_400_invalid_grant(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let branch = app.branch("La Cruz").await;
-    app.user("vera", &["ROLE_VENDEDOR"], Some(branch)).await;
+    let app = with_vera(pool).await;
     for (user, pass) in [("vera", "otra-contraseña"), ("nadie", PASSWORD), ("", "")] {
         let (status, body) = app.token_request(CLIENT, CLIENT_SECRET, user, pass).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{user}");
@@ -76,9 +81,7 @@ async fn wrong_credentials_get_400_invalid_grant(pool: PgPool) {
 
 #[sqlx::test]
 async fn unknown_clients_get_401(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let branch = app.branch("La Cruz").await;
-    app.user("vera", &["ROLE_VENDEDOR"], Some(branch)).await;
+    let app = with_vera(pool).await;
     let (status, body) = app.token_request(CLIENT, "wrong", "vera", PASSWORD).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(body["error"], "unauthorized");
@@ -88,9 +91,7 @@ async fn unknown_clients_get_401(pool: PgPool) {
 
 #[sqlx::test]
 async fn our_web_app_logs_in_as_a_public_client_without_secret(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let branch = app.branch("La Cruz").await;
-    app.user("vera", &["ROLE_VENDEDOR"], Some(branch)).await;
+    let app = with_vera(pool).await;
     let (status, body) = app.token_request("optica.webapp", "", "vera", PASSWORD).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
@@ -108,9 +109,7 @@ async fn our_web_app_logs_in_as_a_public_client_without_secret(pool: PgPool) {
 
 #[sqlx::test]
 async fn a_disabled_user_cannot_log_in_and_a_new_password_works(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let branch = app.branch("La Cruz").await;
-    app.user("vera", &["ROLE_VENDEDOR"], Some(branch)).await;
+    let app = with_vera(pool).await;
     optica::users::set_enabled(&app.store, "test", "vera", false)
         .await
         .unwrap();

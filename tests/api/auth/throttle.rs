@@ -1,15 +1,14 @@
 //! Password guessing is slowed per address and per account, never into a lock-out, and usernames fold one way.
 
 use super::*;
+use crate::common::{execute, scalar};
 
 /// Guessing one account from one address is slowed: after five failures each attempt waits
 /// twice as long as the one before, up to five minutes; a success clears the count, and a quiet
 /// quarter of an hour forgets it.
 #[sqlx::test]
 async fn password_guessing_from_one_address_is_slowed_but_never_locks_out(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let branch = app.branch("La Cruz").await;
-    app.user("vera", &["ROLE_VENDEDOR"], Some(branch)).await;
+    let app = with_vera(pool.clone()).await;
     for _ in 0..5 {
         let (status, _) = app.token_request(CLIENT, CLIENT_SECRET, "vera", "adivinanza").await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -22,24 +21,23 @@ async fn password_guessing_from_one_address_is_slowed_but_never_locks_out(pool: 
         "Demasiados intentos fallidos. Espere 1 segundos e intente nuevamente."
     );
     // The second has passed: the right password works and clears the account's failures.
-    sqlx::query("update login_failures set last_failure = last_failure - interval '2 seconds'")
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute(
+        &pool,
+        "update login_failures set last_failure = last_failure - interval '2 seconds'",
+    )
+    .await;
     let (status, _) = app.token_request(CLIENT, CLIENT_SECRET, "vera", PASSWORD).await;
     assert_eq!(status, StatusCode::OK);
-    let left: i64 = sqlx::query_scalar("select count(*) from login_failures where key like '%vera%'")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let left: i64 = scalar(&pool, "select count(*) from login_failures where key like '%vera%'").await;
     assert_eq!(left, 0);
 
     // Each further failure doubles the wait, up to five minutes, and a quiet quarter of an hour
     // forgets them all.
-    sqlx::query("insert into login_failures values ('par:vera|desconocida', 40, now())")
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute(
+        &pool,
+        "insert into login_failures values ('par:vera|desconocida', 40, now())",
+    )
+    .await;
     let (status, body) = app.token_request(CLIENT, CLIENT_SECRET, "vera", PASSWORD).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
     assert!(
@@ -49,10 +47,11 @@ async fn password_guessing_from_one_address_is_slowed_but_never_locks_out(pool: 
             .contains("Espere 300 segundos"),
         "{body}"
     );
-    sqlx::query("update login_failures set last_failure = now() - interval '16 minutes'")
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute(
+        &pool,
+        "update login_failures set last_failure = now() - interval '16 minutes'",
+    )
+    .await;
     let (status, _) = app.token_request(CLIENT, CLIENT_SECRET, "vera", PASSWORD).await;
     assert_eq!(status, StatusCode::OK);
 }
@@ -62,9 +61,7 @@ async fn password_guessing_from_one_address_is_slowed_but_never_locks_out(pool: 
 /// 500 for a quarter of an hour.
 #[sqlx::test]
 async fn concurrent_guesses_get_the_allowance_only_and_the_wait_never_overflows(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let branch = app.branch("La Cruz").await;
-    app.user("vera", &["ROLE_VENDEDOR"], Some(branch)).await;
+    let app = with_vera(pool.clone()).await;
     let stranger = Some("203.0.113.9".parse().unwrap());
     let guesses = (0..60).map(|_| app.token_request_from(stranger, CLIENT, CLIENT_SECRET, "vera", "adivinanza"));
     let answers = futures::future::join_all(guesses).await;
@@ -79,10 +76,11 @@ async fn concurrent_guesses_get_the_allowance_only_and_the_wait_never_overflows(
         "only the allowance had its password checked"
     );
 
-    sqlx::query("update login_failures set failures = 100000 where key like 'par:vera|%' or key = 'usuario:vera'")
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute(
+        &pool,
+        "update login_failures set failures = 100000 where key like 'par:vera|%' or key = 'usuario:vera'",
+    )
+    .await;
     let (status, body) = app
         .token_request_from(stranger, CLIENT, CLIENT_SECRET, "vera", PASSWORD)
         .await;

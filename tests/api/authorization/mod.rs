@@ -22,7 +22,7 @@
 
 use std::collections::HashMap;
 
-use crate::common::shop::{id_of, open_days, sale, shop};
+use crate::common::shop::{id_of, open_days, recorded, sale};
 use crate::common::{TestApp, CLIENT, CLIENT_SECRET, JWT_SECRET, PASSWORD};
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
@@ -84,8 +84,7 @@ fn fill(template: &str, vars: &HashMap<&str, String>, n: usize) -> String {
 
 #[sqlx::test]
 async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let s = shop(&app).await;
+    let (app, s) = TestApp::with_shop(pool).await;
     open_days(&app, &s, &["2026-11-21"]).await;
     let admin = s.admin.as_str();
     let seller_b = app.seller_token("vendedora_norte", s.norte).await;
@@ -96,15 +95,15 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
     let sol = producto["categorias"][0]["id"].as_i64().unwrap();
     let proveedor = producto["proveedores"][0]["id"].as_i64().unwrap();
     let (_, paciente) = app.get(&format!("/api/pacientes/id/{}", s.paciente), Some(admin)).await;
-    let movimiento = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
-    let mover = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
-    let borrar_movimiento = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 1), "movimiento").await;
+    let movimiento = recorded(&app, &s.seller, sale(&s, 1)).await;
+    let mover = recorded(&app, &s.seller, sale(&s, 1)).await;
+    let borrar_movimiento = recorded(&app, &s.seller, sale(&s, 1)).await;
     // A sale of 1000.50 paid 500.50: a balance to collect from.
     let mut on_credit = sale(&s, 1);
     on_credit["cajaMovimientos"][0]["monto"] = json!(500.5);
     on_credit["cajaMovimientos"][0]["montoImpuesto"] = json!(500.5);
     on_credit["totalImpuesto"] = json!(500.5);
-    let deudor = id_of(&app, &s.seller, "/api/movimientos", on_credit, "movimiento").await;
+    let deudor = recorded(&app, &s.seller, on_credit).await;
     // Transfers of one lens from the centre to the north: to read, to receive, to cancel.
     let transfer =
         json!({"origenId": s.centro, "destinoId": s.norte, "lineas": [{"productoId": s.lente, "cantidad": 1}]});
@@ -131,10 +130,10 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
     lens_sale["detalles"] = json!([]);
     lens_sale["detallesAdicionales"] = json!([{"descripcion": "Cristal Orma", "subtotal": 1000.5}]);
     lens_sale["paciente"] = json!({"id": s.paciente});
-    let trabajo = id_of(&app, &s.seller, "/api/movimientos", lens_sale.clone(), "movimiento").await;
-    let encargar = id_of(&app, &s.seller, "/api/movimientos", lens_sale.clone(), "movimiento").await;
+    let trabajo = recorded(&app, &s.seller, lens_sale.clone()).await;
+    let encargar = recorded(&app, &s.seller, lens_sale.clone()).await;
     // A third, ready: the customer may be told.
-    let avisar = id_of(&app, &s.seller, "/api/movimientos", lens_sale, "movimiento").await;
+    let avisar = recorded(&app, &s.seller, lens_sale).await;
     let laboratorio = id_of(
         &app,
         admin,
@@ -155,7 +154,7 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
         .await;
     assert_eq!(status, StatusCode::OK, "{moved}");
     // Three frames: one comes back per caller allowed to return.
-    let devolver = id_of(&app, &s.seller, "/api/movimientos", sale(&s, 3), "movimiento").await;
+    let devolver = recorded(&app, &s.seller, sale(&s, 3)).await;
     let (_, leido) = app.get(&format!("/api/movimientos/{movimiento}"), Some(admin)).await;
     // A closed day for the reopening's row.
     let cierre = json!({"contado": [], "motivo": "Cierre de prueba"});

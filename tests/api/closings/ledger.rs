@@ -10,17 +10,9 @@ use super::*;
 /// when it is not.
 #[sqlx::test]
 async fn the_cash_ledger_follows_every_movement_and_verify_checks_it(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let venta = crate::common::shop::sold(&app, &shop, 2).await;
-    let gasto = id_of(
-        &app,
-        &shop.admin,
-        "/api/movimientos",
-        expense(&shop, 300.0),
-        "movimiento",
-    )
-    .await;
+    let gasto = recorded(&app, &shop.admin, expense(&shop, 300.0)).await;
     let borrada = crate::common::shop::sold(&app, &shop, 1).await;
     // A payment of yesterday: an admin's, into yesterday's open cash.
     open_days(&app, &shop, &[&yesterday()]).await;
@@ -126,8 +118,7 @@ async fn ledger_days(pool: &PgPool, movimiento: i64) -> Vec<String> {
 /// holding money that no closing counted is listed for the admins ("Días sin cerrar").
 #[sqlx::test]
 async fn money_lands_only_on_a_day_someone_will_count(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let today = app.state.today();
     let days_ago = |n: i64| (today - chrono::Duration::days(n)).to_string();
     let dated = |venta: &str, pago: &str| {
@@ -139,14 +130,7 @@ async fn money_lands_only_on_a_day_someone_will_count(pool: PgPool) {
 
     // A seller's sale of today with a payment dated 8 days back, or tomorrow: today's money.
     for pago in [days_ago(8), days_ago(-1), days_ago(-40)] {
-        let id = id_of(
-            &app,
-            &shop.seller,
-            "/api/movimientos",
-            dated(&today.to_string(), &pago),
-            "movimiento",
-        )
-        .await;
+        let id = recorded(&app, &shop.seller, dated(&today.to_string(), &pago)).await;
         assert_eq!(ledger_days(&pool, id).await, [today.to_string()], "paid on {pago}");
     }
     // An admin never dates one in the future, nor on a past day whose cash is not open.
@@ -180,7 +164,7 @@ async fn money_lands_only_on_a_day_someone_will_count(pool: PgPool) {
         .post(&format!("{path}/apertura"), Some(&shop.admin), json!({"fondo": []}))
         .await;
     assert_eq!(status, StatusCode::OK, "{opened}");
-    let id = id_of(&app, &shop.admin, "/api/movimientos", dated(&past, &past), "movimiento").await;
+    let id = recorded(&app, &shop.admin, dated(&past, &past)).await;
     assert_eq!(ledger_days(&pool, id).await, std::slice::from_ref(&past));
     let (status, _) = app.get("/api/caja/sin-cerrar", Some(&shop.seller)).await;
     assert_eq!(status, StatusCode::FORBIDDEN);

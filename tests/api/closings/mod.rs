@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
-use crate::common::shop::{id_of, open_days, shop, Shop};
-use crate::common::{pdf_text, TestApp};
+use crate::common::shop::{open_days, recorded, shop, Shop};
+use crate::common::{pdf_text, texts, TestApp};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::PgPool;
@@ -97,8 +97,7 @@ async fn verify_clean(pool: &PgPool) {
 
 #[sqlx::test]
 async fn a_day_is_opened_counted_blind_closed_and_then_locked(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let path = day_path(&shop);
     let (status, body) = app.get(&path, Some(&shop.seller)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -112,14 +111,7 @@ async fn a_day_is_opened_counted_blind_closed_and_then_locked(pool: PgPool) {
 
     // Two frames sold (2001.00 cash) and an expense of 300.00 cash.
     let venta = crate::common::shop::sold(&app, &shop, 2).await;
-    id_of(
-        &app,
-        &shop.admin,
-        "/api/movimientos",
-        expense(&shop, 300.0),
-        "movimiento",
-    )
-    .await;
+    recorded(&app, &shop.admin, expense(&shop, 300.0)).await;
 
     // Before the first count the expected figures are hidden.
     let (_, body) = app.get(&path, Some(&shop.seller)).await;
@@ -216,8 +208,7 @@ async fn a_day_is_opened_counted_blind_closed_and_then_locked(pool: PgPool) {
 
 #[sqlx::test]
 async fn an_admin_reopens_a_day_with_a_reason_and_it_takes_movements_again(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let path = day_path(&shop);
     let (status, body) = app
         .post(&format!("{path}/cierre"), Some(&shop.seller), json!({"contado": []}))
@@ -255,12 +246,7 @@ async fn an_admin_reopens_a_day_with_a_reason_and_it_takes_movements_again(pool:
 
     // The audit tells the day's story in Spanish, newest first.
     let (_, audit) = app.get("/api/auditoria?tipo=Caja", Some(&shop.admin)).await;
-    let summaries: Vec<&str> = audit["content"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["resumen"].as_str().unwrap())
-        .collect();
+    let summaries: Vec<&str> = texts(&audit["content"], "resumen");
     let expected: Vec<String> = vec![
         format!(
             "Caja de La Cruz del {} cerrada: contado $ 1.000,50, esperado $ 1.000,50",
@@ -293,8 +279,7 @@ async fn an_admin_reopens_a_day_with_a_reason_and_it_takes_movements_again(pool:
 
 #[sqlx::test]
 async fn sellers_close_only_their_branch_and_bad_counts_are_refused_in_spanish(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool).await;
     let norte = format!("/api/caja/{}/{}", shop.norte, today());
     let (status, _) = app.get(&norte, Some(&shop.seller)).await;
     assert_eq!(status, StatusCode::FORBIDDEN);

@@ -18,12 +18,17 @@ use sqlx::PgPool;
 use tokio::sync::watch;
 use tower::ServiceExt;
 
+mod db;
+mod json;
 pub mod load;
 pub mod openapi_check;
 pub mod server;
 pub mod shop;
 pub mod siege;
 pub mod smtp;
+
+pub use db::{execute, scalar};
+pub use json::{numbers, texts};
 
 pub const CLIENT: &str = "web";
 pub const CLIENT_SECRET: &str = "web-secret";
@@ -118,6 +123,14 @@ impl TestApp {
             .await
             .unwrap();
         id
+    }
+
+    /// The app started on `pool` with the bootstrap admin's token: where the lookup and
+    /// surface tests begin.
+    pub async fn with_admin(pool: PgPool) -> (TestApp, String) {
+        let app = TestApp::start(pool).await;
+        let token = app.admin_token().await;
+        (app, token)
     }
 
     pub async fn admin_token(&self) -> String {
@@ -296,10 +309,7 @@ pub async fn heavy() -> tokio::sync::MutexGuard<'static, ()> {
 
 /// How many events the store holds: a refused request writes none.
 pub async fn event_count(pool: &PgPool) -> i64 {
-    sqlx::query_scalar("select count(*) from events")
-        .fetch_one(pool)
-        .await
-        .unwrap()
+    scalar(pool, "select count(*) from events").await
 }
 
 /// Of concurrent requests for one unique record, exactly one creates it and the rest are refused.

@@ -135,14 +135,7 @@ pub fn sale(shop: &Shop, cantidad: i64) -> Value {
 
 /// The seller records `sale(shop, cantidad)`; answers the movement's id.
 pub async fn sold(app: &TestApp, shop: &Shop, cantidad: i64) -> i64 {
-    id_of(
-        app,
-        &shop.seller,
-        "/api/movimientos",
-        sale(shop, cantidad),
-        "movimiento",
-    )
-    .await
+    recorded(app, &shop.seller, sale(shop, cantidad)).await
 }
 
 /// A sale to Ana at the centre of 2000.00 (two frames... of 1000.00 each, as additional lines),
@@ -204,4 +197,24 @@ pub async fn open_days(app: &TestApp, shop: &Premises, dias: &[&str]) {
             assert_eq!(status, StatusCode::OK, "{path}: {answer}");
         }
     }
+}
+
+/// How most tests begin: the app started on `pool` with the shop or only its premises.
+impl TestApp {
+    pub async fn with_shop(pool: sqlx::PgPool) -> (TestApp, Shop) {
+        let app = TestApp::start(pool).await;
+        let shop = shop(&app).await;
+        (app, shop)
+    }
+
+    pub async fn with_premises(pool: sqlx::PgPool) -> (TestApp, Premises) {
+        let app = TestApp::start(pool).await;
+        let premises = premises(&app).await;
+        (app, premises)
+    }
+}
+
+/// Records a movement (a sale, an expense, a return) as `token`: its id.
+pub async fn recorded(app: &TestApp, token: &str, body: Value) -> i64 {
+    id_of(app, token, "/api/movimientos", body, "movimiento").await
 }

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::common::shop::{id_of, shop, Shop};
+use crate::common::shop::{id_of, recorded, shop, Shop};
 use crate::common::smtp::{free_port, SmtpSink};
 use crate::common::TestApp;
 use axum::http::StatusCode;
@@ -41,7 +41,7 @@ pub(crate) async fn sale_with_lens(app: &TestApp, shop: &Shop, paciente: i64) ->
                              "fecha": "2026-11-21T10:30"}],
         "estadoMovimiento": "PEDIDO_CRISTALES"
     });
-    id_of(app, &shop.seller, "/api/movimientos", body, "movimiento").await
+    recorded(app, &shop.seller, body).await
 }
 
 pub(crate) async fn lab(app: &TestApp, shop: &Shop) -> i64 {
@@ -51,8 +51,7 @@ pub(crate) async fn lab(app: &TestApp, shop: &Shop) -> i64 {
 
 /// Every job test's start: the shop, a sale with a lens for one of its patients, and a lab.
 pub(crate) async fn sale_and_lab(pool: &PgPool) -> (TestApp, Shop, i64, i64) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let paciente = patient(&app, &shop).await;
     let venta = sale_with_lens(&app, &shop, paciente).await;
     let laboratorio = lab(&app, &shop).await;
@@ -180,8 +179,7 @@ async fn a_job_freezes_the_prescription_and_its_states_move_the_sale(pool: PgPoo
 
 #[sqlx::test]
 async fn only_a_sale_with_lenses_gets_a_job_and_the_list_marks_the_overdue(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let laboratorio = lab(&app, &shop).await;
     let frames_only = crate::common::shop::sold(&app, &shop, 1).await;
     let body = json!({"movimientoId": frames_only, "laboratorioId": laboratorio, "prometido": in_days(&app, 3)});
@@ -232,8 +230,7 @@ async fn only_a_sale_with_lenses_gets_a_job_and_the_list_marks_the_overdue(pool:
 
 #[sqlx::test]
 async fn reminders_list_old_fichas_and_jobs_not_collected(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let paciente = patient(&app, &shop).await;
     let venta = sale_with_lens(&app, &shop, paciente).await;
     let laboratorio = lab(&app, &shop).await;
@@ -280,8 +277,7 @@ pub(crate) async fn finished_job(app: &TestApp, shop: &Shop) -> i64 {
 
 #[sqlx::test]
 async fn a_sale_with_an_open_job_keeps_its_patient_and_branch_and_stays(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let venta = finished_job(&app, &shop).await;
     let (_, m) = app.get(&format!("/api/movimientos/{venta}"), Some(&shop.admin)).await;
     let mut other_patient = m.clone();
@@ -346,8 +342,7 @@ async fn a_stale_screen_or_an_old_form_never_moves_a_job_back(pool: PgPool) {
 
 #[sqlx::test]
 async fn a_job_is_never_ordered_from_a_lab_that_does_not_exist(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let paciente = patient(&app, &shop).await;
     let venta = sale_with_lens(&app, &shop, paciente).await;
     // A sale already delivered: its job holds no lab link, so only a check can refuse it.

@@ -1,6 +1,7 @@
 //! A job's customer notices: a mail sent once by the worker, retried when it fails, refused without a mail server; WhatsApp recorded.
 
 use super::*;
+use crate::common::scalar;
 
 /// The app with a mail server configured at `port` (retrying after a second).
 fn with_mail(app: &mut TestApp, port: u16) {
@@ -144,17 +145,13 @@ async fn without_a_mail_server_the_mail_notice_is_refused_in_spanish(pool: PgPoo
     // Reaching 'Anteojo Terminado' then asks for no mail.
     let (_, moved) = move_to(&app, &shop.seller, venta, "ANTEOJO_TERMINADO", None).await;
     assert_eq!(moved["trabajo"]["avisos"], json!([]));
-    let rows: i64 = sqlx::query_scalar("select count(*) from outbox")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let rows: i64 = scalar(&pool, "select count(*) from outbox").await;
     assert_eq!(rows, 0);
 }
 
 #[sqlx::test]
 async fn one_notice_key_sent_many_times_at_once_asks_once(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let venta = finished_job(&app, &shop).await;
     let path = format!("/api/trabajos/{venta}/avisos");
     let ask = || app.post_keyed(&path, &shop.seller, "doble-clic", json!({"canal": "WHATSAPP"}));
@@ -166,8 +163,7 @@ async fn one_notice_key_sent_many_times_at_once_asks_once(pool: PgPool) {
 
 #[sqlx::test]
 async fn the_ready_notice_waits_for_the_glasses_and_lenses_in_extra_lines_are_listed(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let paciente = patient(&app, &shop).await;
     let mut body = crate::common::shop::sale(&shop, 1);
     body["paciente"] = json!({"id": paciente});
@@ -180,7 +176,7 @@ async fn the_ready_notice_waits_for_the_glasses_and_lenses_in_extra_lines_are_li
     ] {
         *body.pointer_mut(amount).unwrap() = json!(1001.0);
     }
-    let venta = id_of(&app, &shop.seller, "/api/movimientos", body, "movimiento").await;
+    let venta = recorded(&app, &shop.seller, body).await;
     let laboratorio = lab(&app, &shop).await;
     let ordered = order(&app, &shop, venta, laboratorio).await;
     assert_eq!(ordered["trabajo"]["cristales"], json!(["Cristal Orma antirreflejo"]));

@@ -5,7 +5,6 @@
 
 use std::time::Duration;
 
-use crate::common::shop::shop;
 use crate::common::TestApp;
 use crate::jobs::{finished_job, in_days, move_to, order, sale_and_lab, sale_with_lens};
 use axum::http::StatusCode;
@@ -108,8 +107,7 @@ const OTHER_SALE: &str = "La venta ya no tiene el paciente o el local de este tr
 /// (its frozen prescription is the first patient's), by the job's page or by the sale's form.
 #[sqlx::test]
 async fn a_delivered_job_goes_back_to_the_lab_only_for_its_own_sale(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let rehacer = |venta: i64| move_to(&app, &shop.seller, venta, "REHACER", Some("Eje mal tallado"));
 
     let borrada = finished_job(&app, &shop).await;

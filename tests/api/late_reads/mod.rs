@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use crate::common::shop::{id_of, sale, shop, Shop};
-use crate::common::TestApp;
+use crate::common::shop::{id_of, recorded, sale, shop, Shop};
+use crate::common::{numbers, TestApp};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::{PgPool, Postgres, Transaction};
@@ -213,12 +213,7 @@ async fn a_late_read_model_still_answers_the_count_that_was_committed(pool: PgPo
         .await;
     assert_eq!(status, StatusCode::CREATED, "{started}");
     let id = started["planilla"]["conteo"]["id"].as_i64().unwrap();
-    let productos: Vec<i64> = started["planilla"]["lineas"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l["productoId"].as_i64().unwrap())
-        .collect();
+    let productos: Vec<i64> = numbers(&started["planilla"]["lineas"], "productoId");
     assert!(productos.len() >= 2, "{started}");
 
     let hold = hold_projector(&pool).await;
@@ -279,8 +274,8 @@ async fn a_late_read_model_still_answers_the_lab_job_that_was_committed(pool: Pg
     venta["paciente"] = json!({"id": paciente});
     venta["detalles"][0]["producto"]["id"] = json!(shop.lente);
     let (primera, segunda) = (
-        id_of(&app, &shop.seller, "/api/movimientos", venta.clone(), "movimiento").await,
-        id_of(&app, &shop.seller, "/api/movimientos", venta.clone(), "movimiento").await,
+        recorded(&app, &shop.seller, venta.clone()).await,
+        recorded(&app, &shop.seller, venta.clone()).await,
     );
     let lab = json!({"nombre": "Laboratorio Óptico Sur", "celular": "011 4444-5555"});
     let laboratorio = id_of(&app, &shop.admin, "/api/laboratorio", lab, "laboratorio").await;

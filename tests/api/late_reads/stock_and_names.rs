@@ -1,6 +1,7 @@
 //! A late read model still answers the stock and the cash day just committed, and an item created meanwhile can be named at once.
 
 use super::*;
+use crate::common::scalar;
 
 #[sqlx::test]
 async fn a_late_read_model_still_answers_the_stock_and_the_cash_day_that_were_committed(pool: PgPool) {
@@ -106,10 +107,7 @@ async fn an_item_created_while_the_read_model_is_late_can_be_named_at_once(pool:
     let laboratorio = id_of(&app, t, "/api/laboratorio", lab, "laboratorio").await;
     let local = json!({"nombre": "Belgrano", "direccion": "Junín 1", "celular": "379"});
     let local = id_of(&app, t, "/api/local", local, "local").await;
-    let projected: i64 = sqlx::query_scalar("select count(*) from lookup_items where nombre = 'Oakley'")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let projected: i64 = scalar(&pool, "select count(*) from lookup_items where nombre = 'Oakley'").await;
     assert_eq!(
         projected, 0,
         "the read model must be behind for this test to mean anything"

@@ -1,11 +1,11 @@
 //! A lookup used by other records is not deleted, also when the deletion races the use.
 
 use super::*;
+use crate::common::scalar;
 
 #[sqlx::test]
 async fn a_branch_in_use_is_not_deleted(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let admin = app.admin_token().await;
+    let (app, admin) = TestApp::with_admin(pool).await;
     let id = create_branch(&app, &admin, "Yapeyu").await;
     app.user("vera", &["ROLE_VENDEDOR"], Some(id)).await;
     let (status, body) = app.delete(&format!("/api/local/{id}"), Some(&admin)).await;
@@ -22,8 +22,7 @@ async fn a_branch_in_use_is_not_deleted(pool: PgPool) {
 /// every movement then showed `"metodoPago": null` / `"local": null`.
 #[sqlx::test]
 async fn a_payment_method_or_branch_used_by_movements_is_not_deleted(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = crate::common::shop::shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool).await;
     let admin = shop.admin.as_str();
     // A branch with nothing but an expense: no product, patient or user names it.
     let caja = create_branch(&app, admin, "Caja chica").await;
@@ -67,8 +66,7 @@ async fn a_payment_method_or_branch_used_by_movements_is_not_deleted(pool: PgPoo
 /// method's deletion, sent at the same instant: never both succeed.
 #[sqlx::test]
 async fn a_sale_and_the_deletion_of_its_payment_method_never_both_succeed(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = crate::common::shop::shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool).await;
     let admin = shop.admin.as_str();
     let mut sold = 0;
     for round in 0..15 {
@@ -106,13 +104,12 @@ async fn a_sale_and_the_deletion_of_its_payment_method_never_both_succeed(pool: 
         }
     }
     app.caught_up().await;
-    let dangling: i64 = sqlx::query_scalar(
+    let dangling: i64 = scalar(
+        &app.pool,
         "select count(*) from movement_payments p
          where not exists (select 1 from lookup_items l where l.kind = 'MetodoPago' and l.id = p.metodo_pago_id)",
     )
-    .fetch_one(&app.pool)
-    .await
-    .unwrap();
+    .await;
     assert_eq!(
         dangling, 0,
         "{sold} sales committed; none may name a deleted payment method"

@@ -1,6 +1,6 @@
 //! The six lookup APIs (contract section 4.1) against a real database.
 
-use crate::common::TestApp;
+use crate::common::{scalar, texts, TestApp};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::PgPool;
@@ -111,8 +111,7 @@ async fn create_branch(app: &TestApp, admin: &str, nombre: &str) -> i64 {
 
 #[sqlx::test]
 async fn an_admin_creates_lists_updates_and_deletes_every_lookup(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let admin = app.admin_token().await;
+    let (app, admin) = TestApp::with_admin(pool).await;
     for case in cases() {
         let (status, body) = app.post(case.path, Some(&admin), case.valid.clone()).await;
         assert_eq!(status, StatusCode::CREATED, "{}: {body}", case.path);
@@ -146,8 +145,7 @@ async fn an_admin_creates_lists_updates_and_deletes_every_lookup(pool: PgPool) {
 
 #[sqlx::test]
 async fn invalid_bodies_get_the_errors_list_and_change_nothing(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let admin = app.admin_token().await;
+    let (app, admin) = TestApp::with_admin(pool).await;
     for case in cases() {
         let (status, body) = app.post(case.path, Some(&admin), case.invalid.clone()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{}", case.path);
@@ -176,18 +174,17 @@ async fn invalid_bodies_get_the_errors_list_and_change_nothing(pool: PgPool) {
             .await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
     }
-    let events_after_refusals: i64 =
-        sqlx::query_scalar("select count(*) from events where aggregate_type <> 'Usuario'")
-            .fetch_one(&app.pool)
-            .await
-            .unwrap();
+    let events_after_refusals: i64 = scalar(
+        &app.pool,
+        "select count(*) from events where aggregate_type <> 'Usuario'",
+    )
+    .await;
     assert_eq!(events_after_refusals, 6, "only the six valid creates were recorded");
 }
 
 #[sqlx::test]
 async fn unknown_ids_get_404_with_the_contract_message(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let admin = app.admin_token().await;
+    let (app, admin) = TestApp::with_admin(pool).await;
     for case in cases() {
         let (status, body) = app
             .put(&format!("{}/4242", case.path), Some(&admin), case.valid.clone())
@@ -214,8 +211,7 @@ async fn unknown_ids_get_404_with_the_contract_message(pool: PgPool) {
 
 #[sqlx::test]
 async fn lookups_need_a_token_and_writes_need_an_admin(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let admin = app.admin_token().await;
+    let (app, admin) = TestApp::with_admin(pool).await;
     let local = create_branch(&app, &admin, "Centro").await;
     let seller = app.seller_token("vera", local).await;
     for case in cases() {
@@ -261,8 +257,7 @@ async fn lookups_need_a_token_and_writes_need_an_admin(pool: PgPool) {
 
 #[sqlx::test]
 async fn brands_materials_and_suppliers_are_listed_by_name_the_rest_by_creation(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let admin = app.admin_token().await;
+    let (app, admin) = TestApp::with_admin(pool).await;
     for path in [
         "/api/marca",
         "/api/categoria",
@@ -274,12 +269,7 @@ async fn brands_materials_and_suppliers_are_listed_by_name_the_rest_by_creation(
             assert_eq!(status, StatusCode::CREATED);
         }
         let (_, list) = app.get(path, Some(&admin)).await;
-        let names: Vec<&str> = list
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|i| i["nombre"].as_str().unwrap())
-            .collect();
+        let names: Vec<&str> = texts(&list, "nombre");
         let expected = if matches!(path, "/api/marca" | "/api/materialProducto") {
             vec!["acme", "Bolle", "Zeiss"]
         } else {
@@ -291,8 +281,7 @@ async fn brands_materials_and_suppliers_are_listed_by_name_the_rest_by_creation(
 
 #[sqlx::test]
 async fn every_lookup_event_records_who_did_it_and_from_which_request(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let admin = app.admin_token().await;
+    let (app, admin) = TestApp::with_admin(pool).await;
     let request = axum::http::Request::post("/api/marca")
         .header("authorization", format!("Bearer {admin}"))
         .header("content-type", "application/json")
@@ -302,10 +291,11 @@ async fn every_lookup_event_records_who_did_it_and_from_which_request(pool: PgPo
         .unwrap();
     let (status, _) = app.send(request).await;
     assert_eq!(status, StatusCode::CREATED);
-    let metadata: Value = sqlx::query_scalar("select metadata::jsonb from events where aggregate_type = 'Marca'")
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
+    let metadata: Value = scalar(
+        &app.pool,
+        "select metadata::jsonb from events where aggregate_type = 'Marca'",
+    )
+    .await;
     assert_eq!(metadata["actor"]["username"], "admin");
     assert_eq!(metadata["actor"]["roles"], json!(["ROLE_ADMIN"]));
     assert_eq!(metadata["request_id"], "req-123");

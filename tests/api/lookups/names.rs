@@ -7,8 +7,7 @@ use super::*;
 /// a deleted item's name is free again.
 #[sqlx::test]
 async fn a_name_is_taken_once_per_kind_whatever_its_case_accents_or_spaces(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let admin = app.admin_token().await;
+    let (app, admin) = TestApp::with_admin(pool).await;
     let t = Some(admin.as_str());
     let (status, sol) = app.post("/api/categoria", t, json!({"nombre": "Sol"})).await;
     assert_eq!(status, StatusCode::CREATED);

@@ -1,7 +1,7 @@
 //! The cash box against a real database: a sale and its stock in one transaction, under
 //! concurrency; the server's arithmetic; lenses for the patient; idempotent submission; roles.
 
-use crate::common::shop::{open_days, sale, shop, stock};
+use crate::common::shop::{open_days, sale, stock};
 use crate::common::TestApp;
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
@@ -18,8 +18,7 @@ mod refused;
 
 #[sqlx::test]
 async fn a_sale_for_a_patient_takes_stock_records_lenses_and_a_delete_puts_it_back(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool).await;
     // 2 frames (2001.00) + 1 lens (1000.50) + a lab line (999.50) = 4001.00, less 10% = 3600.90
     let body = json!({
         "tipoMovimiento": "ENTRADA", "fecha": "2026-11-21T10:30", "local": {"id": shop.centro},
@@ -88,8 +87,7 @@ async fn a_sale_for_a_patient_takes_stock_records_lenses_and_a_delete_puts_it_ba
 
 #[sqlx::test]
 async fn the_server_checks_the_arithmetic_branch_and_stock_and_writes_nothing_on_refusal(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool).await;
     open_days(&app, &shop, &["2026-11-21"]).await;
     let events = || crate::common::event_count(&app.pool);
     let before = events().await;
@@ -151,8 +149,7 @@ async fn the_server_checks_the_arithmetic_branch_and_stock_and_writes_nothing_on
 
 #[sqlx::test]
 async fn an_edit_moves_stock_back_and_forth_and_between_branches(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool).await;
     open_days(&app, &shop, &["2026-11-21"]).await;
     let (_, created) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 3)).await;
     let id = created["movimiento"]["id"].as_i64().unwrap();
@@ -210,8 +207,7 @@ async fn an_edit_moves_stock_back_and_forth_and_between_branches(pool: PgPool) {
 /// other saves the form opened earlier. The stale save is refused and changes nothing.
 #[sqlx::test]
 async fn a_save_from_a_form_opened_before_another_change_is_refused(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool).await;
     open_days(&app, &shop, &["2026-11-21"]).await;
     let (_, created) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)).await;
     let id = created["movimiento"]["id"].as_i64().unwrap();
@@ -258,8 +254,7 @@ async fn a_save_from_a_form_opened_before_another_change_is_refused(pool: PgPool
 /// list, which the audit shows. Refused sales take no stock.
 #[sqlx::test]
 async fn a_price_below_the_floor_is_an_admins_act_with_a_reason(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let priced = |precio: f64, cantidad: i64, descuento: Option<f64>| {
         let subtotal = precio * cantidad as f64;
         let total = descuento.map_or(subtotal, |d| ((subtotal * (100.0 - d)) / 100.0 * 100.0).round() / 100.0);

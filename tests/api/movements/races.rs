@@ -4,8 +4,7 @@ use super::*;
 
 #[sqlx::test]
 async fn fifty_concurrent_sales_of_ten_units_sell_exactly_ten(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool).await;
     let requests = (0..50).map(|_| app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)));
     let answers = futures::future::join_all(requests).await;
     let sold = answers.iter().filter(|(s, _)| *s == StatusCode::CREATED).count();
@@ -41,8 +40,7 @@ async fn fifty_concurrent_sales_of_ten_units_sell_exactly_ten(pool: PgPool) {
 
 #[sqlx::test]
 async fn a_double_submission_with_one_idempotency_key_creates_one_movement(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool).await;
     let send = || {
         let request = Request::post("/api/movimientos")
             .header(header::AUTHORIZATION, format!("Bearer {}", shop.seller))
@@ -70,8 +68,7 @@ async fn a_double_submission_with_one_idempotency_key_creates_one_movement(pool:
 async fn sixty_four_clients_selling_one_product_get_no_conflict(pool: PgPool) {
     let _turn = crate::common::heavy().await;
     use crate::common::server::{request, Server};
-    let app = TestApp::start(pool.clone()).await;
-    let s = shop(&app).await;
+    let (app, s) = TestApp::with_shop(pool.clone()).await;
     let producto = s.product(&app, "Popular", s.marca, &[(s.centro, 10_000)]).await;
     let body = crate::common::shop::sale_of(&s, producto, 3600.5, 1);
     let seller = s.seller.clone();

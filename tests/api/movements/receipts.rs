@@ -4,7 +4,7 @@
 //! balance, and the status link as text and QR code. The tests read it with pdftotext and render
 //! it with pdftoppm into the artifacts (`target/test-artifacts/`).
 
-use crate::common::shop::{id_of, open_days, sale, shop};
+use crate::common::shop::{id_of, open_days, recorded, sale, shop};
 use crate::common::{pdf_text, squeeze, TestApp};
 use axum::http::StatusCode;
 use serde_json::json;
@@ -44,8 +44,7 @@ fn render(bytes: &[u8], name: &str) -> usize {
 
 #[sqlx::test]
 async fn sales_are_numbered_per_branch_without_gaps_even_when_they_race(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     // Ten sellers race for the five lenses at the centre: the five that win take 1 to 5.
     let mut lens_sale = sale(&shop, 1);
     lens_sale["detalles"][0]["producto"]["id"] = json!(shop.lente);
@@ -170,7 +169,7 @@ async fn the_receipt_is_one_a_customer_accepts(pool: PgPool) {
         .map(|n| json!({"descripcion": format!("Reparación Nº {n}: ¿bisagra? ¡Ñandú!"), "subtotal": 10}))
         .collect();
     let long = crate::common::shop::sale_of_lines(&shop, lines);
-    let id = id_of(&app, &shop.admin, "/api/movimientos", long, "movimiento").await;
+    let id = recorded(&app, &shop.admin, long).await;
     let (_, _, bytes) = app
         .download(&format!("/api/movimientos/reporteCliente/{id}"), Some(&shop.admin))
         .await;
@@ -184,7 +183,7 @@ async fn the_receipt_is_one_a_customer_accepts(pool: PgPool) {
     let gasto = json!({"tipoMovimiento": "SALIDA", "fecha": "2026-11-21T12:00", "local": {"id": shop.centro},
         "total": 100, "totalImpuesto": 100, "descripcion": "Artículos de limpieza", "detalles": [], "detallesAdicionales": [],
         "cajaMovimientos": [{"monto": 100, "montoImpuesto": 100, "metodoPago": {"id": shop.efectivo}, "fecha": "2026-11-21T12:00"}]});
-    let gasto = id_of(&app, &shop.admin, "/api/movimientos", gasto, "movimiento").await;
+    let gasto = recorded(&app, &shop.admin, gasto).await;
     let (_, _, bytes) = app
         .download(&format!("/api/movimientos/reporteCliente/{gasto}"), Some(&shop.admin))
         .await;
@@ -195,8 +194,7 @@ async fn the_receipt_is_one_a_customer_accepts(pool: PgPool) {
 
 #[sqlx::test]
 async fn the_work_order_carries_the_frozen_prescription_and_the_lab(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let g = |ojo: &str, tipo: &str| json!({"ojo": ojo, "tipo": tipo, "esferico": "-1,25", "cilindrico": "-0,50", "eje": 90});
     let patient = json!({
         "nombreCompleto": "Ñandú Pérez", "celular": "3772 123456", "genero": "Mujer", "local": {"id": shop.centro},
@@ -209,7 +207,7 @@ async fn the_work_order_carries_the_frozen_prescription_and_the_lab(pool: PgPool
     lens_sale["paciente"] = json!({"id": paciente});
     lens_sale["detalles"] =
         json!([{"cantidad": 1, "precioUnitario": 1000.5, "subtotal": 1000.5, "producto": {"id": shop.lente}}]);
-    let venta = id_of(&app, &shop.seller, "/api/movimientos", lens_sale, "movimiento").await;
+    let venta = recorded(&app, &shop.seller, lens_sale).await;
     let lab = id_of(
         &app,
         &shop.admin,

@@ -6,8 +6,7 @@ use super::*;
 /// whole movement per payment until the server died. Lines per movement are limited.
 #[sqlx::test]
 async fn a_movement_with_too_many_lines_is_refused_in_spanish_and_changes_nothing(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool).await;
     open_days(&app, &shop, &["2026-11-21"]).await;
     let pago =
         json!({"monto": 1, "montoImpuesto": 1, "metodoPago": {"id": shop.efectivo}, "fecha": "2026-11-21T10:30"});
@@ -54,8 +53,7 @@ async fn a_movement_with_too_many_lines_is_refused_in_spanish_and_changes_nothin
 /// rule's English, Rust-debug text ("invalid patient: [\"...\"]"). It answers the Spanish rule.
 #[sqlx::test]
 async fn a_lens_the_patient_record_refuses_is_told_in_spanish(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool).await;
     let mut body = sale(&shop, 1);
     body["paciente"] = json!({"id": shop.paciente});
     body["detallesAdicionales"] = json!([{"descripcion": format!("Cristal {}", "x".repeat(250)), "subtotal": 0}]);

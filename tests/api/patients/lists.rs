@@ -4,8 +4,7 @@ use super::*;
 
 #[sqlx::test]
 async fn pages_and_searches_follow_the_contract(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     for i in 0..13 {
         let nombre = if i == 5 {
             "José Pérez".to_string()
@@ -58,8 +57,7 @@ async fn pages_and_searches_follow_the_contract(pool: PgPool) {
 
 #[sqlx::test]
 async fn only_admins_delete_and_never_a_patient_with_movements(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let p = register(&app, &shop.seller, patient("Ana", "1", "DNI1", shop.centro)).await;
     let id = p["id"].as_i64().unwrap();
     let uri = format!("/api/pacientes/{id}");

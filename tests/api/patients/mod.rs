@@ -1,8 +1,7 @@
 //! The patient API (contract §4.3) against a real database: every call, the duplicate and ficha
 //! rules under concurrency, the merge that keeps crystals, and roles.
 
-use crate::common::shop::premises;
-use crate::common::TestApp;
+use crate::common::{scalar, TestApp};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::PgPool;
@@ -35,16 +34,16 @@ async fn register(app: &TestApp, token: &str, body: Value) -> Value {
 }
 
 async fn count(app: &TestApp) -> i64 {
-    sqlx::query_scalar("select count(*) from events where aggregate_type = 'Paciente'")
-        .fetch_one(&app.pool)
-        .await
-        .unwrap()
+    scalar(
+        &app.pool,
+        "select count(*) from events where aggregate_type = 'Paciente'",
+    )
+    .await
 }
 
 #[sqlx::test]
 async fn a_seller_registers_a_patient_with_an_exact_prescription(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let p = register(
         &app,
         &shop.seller,
@@ -72,8 +71,7 @@ async fn a_seller_registers_a_patient_with_an_exact_prescription(pool: PgPool) {
 
 #[sqlx::test]
 async fn bad_input_gets_every_problem_in_spanish_and_saves_nothing(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let before = count(&app).await;
     let mut body = patient("", "", "", 999);
     body["genero"] = json!("Otro");
@@ -112,8 +110,7 @@ async fn bad_input_gets_every_problem_in_spanish_and_saves_nothing(pool: PgPool)
 
 #[sqlx::test]
 async fn concurrent_registrations_get_distinct_ficha_numbers(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     // a number typed by hand ahead of the sequence is skipped, not collided with
     let mut kept = patient("Paciente de papel", "100", "", shop.centro);
     kept["ficha"] = json!(3);
@@ -158,8 +155,7 @@ async fn concurrent_registrations_get_distinct_ficha_numbers(pool: PgPool) {
 
 #[sqlx::test]
 async fn a_document_or_a_phone_without_document_identifies_one_patient(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let t = Some(shop.seller.as_str());
     register(&app, &shop.seller, patient("Ana", "351 111", "30.123.456", shop.centro)).await;
     let (status, answer) = app
@@ -206,8 +202,7 @@ async fn a_document_or_a_phone_without_document_identifies_one_patient(pool: PgP
 
 #[sqlx::test]
 async fn an_edit_from_a_stale_form_keeps_the_crystal_recorded_meanwhile(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let t = Some(shop.seller.as_str());
     let loaded = register(&app, &shop.seller, patient("Ana", "1", "", shop.centro)).await;
     let id = loaded["id"].as_i64().unwrap();
@@ -269,8 +264,7 @@ async fn an_edit_from_a_stale_form_keeps_the_crystal_recorded_meanwhile(pool: Pg
 
 #[sqlx::test]
 async fn a_crystal_for_a_patient_without_fichas_opens_one(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let mut body = patient("Sin Ficha", "1", "", shop.centro);
     body["historialFichas"] = json!([]);
     let id = register(&app, &shop.seller, body).await["id"].as_i64().unwrap();

@@ -4,8 +4,7 @@ use super::*;
 
 #[sqlx::test]
 async fn an_edit_turns_stock_changes_into_corrections_and_a_stale_form_gets_409(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let id = shop.product(&app, "RB3025", shop.marca, &[(shop.centro, 5)]).await;
     let (_, read) = app.get(&format!("/api/productos/{id}"), Some(&shop.admin)).await;
     let version = read["version"].as_i64().unwrap();
@@ -82,8 +81,7 @@ async fn an_edit_turns_stock_changes_into_corrections_and_a_stale_form_gets_409(
 /// changes nothing.
 #[sqlx::test]
 async fn of_two_concurrent_edits_of_one_product_one_wins_and_the_other_gets_409(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let id = shop.product(&app, "RB3025", shop.marca, &[(shop.centro, 5)]).await;
     let (_, read) = app.get(&format!("/api/productos/{id}"), Some(&shop.admin)).await;
     let version = read["version"].as_i64().unwrap();
@@ -125,8 +123,7 @@ async fn of_two_concurrent_edits_of_one_product_one_wins_and_the_other_gets_409(
 /// before a sale, sends the stock it showed: the sale must not be undone. A new count applies.
 #[sqlx::test]
 async fn an_edit_without_version_keeps_sales_made_since_the_form_opened(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let id = shop.product(&app, "RB1", shop.marca, &[(shop.centro, 5)]).await;
     let uri = format!("/api/productos/{id}");
     sell_one(&app, &shop, id).await;

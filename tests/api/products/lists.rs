@@ -1,11 +1,11 @@
 //! The catalogue's pages, searches and sheets: what each caller sees of the products, in order.
 
 use super::*;
+use crate::common::texts;
 
 #[sqlx::test]
 async fn pages_and_searches_follow_the_contract(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     for i in 0..13 {
         let marca = if i % 2 == 0 { shop.otra_marca } else { shop.marca };
         shop.product(&app, &format!("M{i:02}"), marca, &[(shop.centro, i)])
@@ -93,8 +93,7 @@ async fn pages_and_searches_follow_the_contract(pool: PgPool) {
 
 #[sqlx::test]
 async fn sellers_see_every_branch_but_never_the_cost_nor_write(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let here = shop.product(&app, "Aqui", shop.marca, &[(shop.centro, 1)]).await;
     shop.product(&app, "Alla", shop.marca, &[(shop.norte, 1)]).await;
     let seller = shop.seller.clone();
@@ -153,8 +152,7 @@ async fn the_branch_stock_sheet_lists_products_with_stock_by_model(pool: PgPool)
     use calamine::{Data, Reader, Xlsx};
     use tower::ServiceExt;
 
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     shop.product(&app, "beta", shop.marca, &[(shop.norte, 2)]).await;
     shop.product(&app, "Alfa", shop.otra_marca, &[(shop.norte, 1), (shop.centro, 9)])
         .await;
@@ -181,6 +179,7 @@ async fn the_branch_stock_sheet_lists_products_with_stock_by_model(pool: PgPool)
     let range = book.worksheet_range("Stock Local").unwrap();
     let rows: Vec<Vec<Data>> = range.rows().map(|r| r.to_vec()).collect();
     let s = |v: &str| Data::String(v.into());
+    let n = Data::Float;
     assert_eq!(
         rows[0],
         [
@@ -192,28 +191,8 @@ async fn the_branch_stock_sheet_lists_products_with_stock_by_model(pool: PgPool)
             s("En tránsito")
         ]
     );
-    assert_eq!(
-        rows[1],
-        [
-            s("Alfa"),
-            s("Vulk"),
-            Data::Float(1000.0),
-            Data::Float(3600.5),
-            Data::Float(1.0),
-            Data::Float(0.0)
-        ]
-    );
-    assert_eq!(
-        rows[2],
-        [
-            s("beta"),
-            s("Ray-Ban"),
-            Data::Float(1000.0),
-            Data::Float(3600.5),
-            Data::Float(2.0),
-            Data::Float(0.0)
-        ]
-    );
+    assert_eq!(rows[1], [s("Alfa"), s("Vulk"), n(1000.0), n(3600.5), n(1.0), n(0.0)]);
+    assert_eq!(rows[2], [s("beta"), s("Ray-Ban"), n(1000.0), n(3600.5), n(2.0), n(0.0)]);
     assert_eq!(rows.len(), 3, "products without stock are left out");
 
     let (status, _) = app.get("/api/excel/stock/999", Some(&shop.admin)).await;
@@ -224,8 +203,7 @@ async fn the_branch_stock_sheet_lists_products_with_stock_by_model(pool: PgPool)
 /// does ('Óptica' with the O's, 'Ñandú' after 'Nube').
 #[sqlx::test]
 async fn searches_ignore_accents_and_case_and_lists_sort_as_spanish_does(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let t = shop.admin.as_str();
     let named = |n: &str| json!({ "nombre": n });
     let optica = id_of(&app, t, "/api/marca", named("Óptica Sur"), "marca").await;
@@ -259,12 +237,7 @@ async fn searches_ignore_accents_and_case_and_lists_sort_as_spanish_does(pool: P
         .collect();
     assert_eq!(brands, ["Nube", "Ñandú", "Óptica Sur", "Zeiss"]);
     let (_, marcas) = app.get("/api/marca", Some(t)).await;
-    let names: Vec<&str> = marcas
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["nombre"].as_str().unwrap())
-        .collect();
+    let names: Vec<&str> = texts(&marcas, "nombre");
     assert_eq!(names, ["Nube", "Ñandú", "Óptica Sur", "Ray-Ban", "Vulk", "Zeiss"]);
 }
 
@@ -272,8 +245,7 @@ async fn searches_ignore_accents_and_case_and_lists_sort_as_spanish_does(pool: P
 /// and description, never cost or stock; staff lists take the same category filter.
 #[sqlx::test]
 async fn visitors_browse_the_catalogue_by_category_without_cost_or_stock(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let sol = shop.product(&app, "Aviator", shop.marca, &[(shop.centro, 3)]).await;
     let mut lente = shop.body("Orma", shop.otra_marca, &[(shop.norte, 2)]);
     lente["categorias"] = json!([{"id": shop.cristal}]);

@@ -1,8 +1,8 @@
 //! The product API (contract section 4.2) against a real database: every call, its error cases,
 //! roles, and the stock rules.
 
-use crate::common::shop::{id_of, premises, Premises};
-use crate::common::TestApp;
+use crate::common::shop::{id_of, recorded, Premises};
+use crate::common::{numbers, scalar, TestApp};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::PgPool;
@@ -33,7 +33,7 @@ async fn sell_one(app: &TestApp, shop: &Premises, producto: i64) -> i64 {
                              "fecha": "2026-11-21T10:30"}]
     });
     // A seller's sale: its money is today's, whatever the form's date.
-    id_of(app, &shop.seller, "/api/movimientos", sale, "movimiento").await
+    recorded(app, &shop.seller, sale).await
 }
 
 fn stock_at(product: &Value, local: i64) -> Option<i64> {
@@ -46,16 +46,12 @@ fn stock_at(product: &Value, local: i64) -> Option<i64> {
 }
 
 async fn count_products(app: &TestApp) -> i64 {
-    sqlx::query_scalar("select count(*) from products")
-        .fetch_one(&app.pool)
-        .await
-        .unwrap()
+    scalar(&app.pool, "select count(*) from products").await
 }
 
 #[sqlx::test]
 async fn an_admin_creates_a_product_and_reads_it_back_with_exact_money(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let (status, answer) = app
         .post(
             "/api/productos",
@@ -91,8 +87,7 @@ async fn an_admin_creates_a_product_and_reads_it_back_with_exact_money(pool: PgP
 /// orders: categories and branches by id, suppliers by name.
 #[sqlx::test]
 async fn a_product_reads_the_same_alone_and_in_a_list(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let t = shop.admin.as_str();
     let receta = id_of(&app, t, "/api/categoria", json!({"nombre": "Receta"}), "categoria").await;
     let zeta = id_of(
@@ -124,12 +119,7 @@ async fn a_product_reads_the_same_alone_and_in_a_list(pool: PgPool) {
         alone["categorias"],
         json!([{"id": shop.categoria, "nombre": "Sol"}, {"id": receta, "nombre": "Receta"}])
     );
-    let suppliers: Vec<i64> = alone["proveedores"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["id"].as_i64().unwrap())
-        .collect();
+    let suppliers: Vec<i64> = numbers(&alone["proveedores"], "id");
     assert_eq!(suppliers, [alfa, zeta]);
     let branches: Vec<i64> = alone["productoLocales"]
         .as_array()
@@ -150,8 +140,7 @@ async fn a_product_reads_the_same_alone_and_in_a_list(pool: PgPool) {
 
 #[sqlx::test]
 async fn an_invalid_product_gets_every_problem_in_spanish_and_saves_nothing(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let mut body = shop.body("a/b", 999, &[(shop.centro, -1)]);
     body["precio"] = Value::Null;
     body["proveedores"] = json!([]);
@@ -187,8 +176,7 @@ async fn an_invalid_product_gets_every_problem_in_spanish_and_saves_nothing(pool
 
 #[sqlx::test]
 async fn a_cristal_product_has_no_material_nor_gender_and_stands_alone(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let mut body = shop.body("Orgánico 1.5", shop.otra_marca, &[(shop.centro, 0)]);
     body["modelo"] = json!("Organico 15");
     body["categorias"] = json!([{"id": shop.cristal}]);
@@ -209,8 +197,7 @@ async fn a_cristal_product_has_no_material_nor_gender_and_stands_alone(pool: PgP
 
 #[sqlx::test]
 async fn model_and_brand_are_unique_even_under_concurrent_creates(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     shop.product(&app, "RB2140", shop.marca, &[(shop.centro, 1)]).await;
     let (status, answer) = app
         .post(
@@ -232,8 +219,7 @@ async fn model_and_brand_are_unique_even_under_concurrent_creates(pool: PgPool) 
 
 #[sqlx::test]
 async fn a_bulk_create_saves_all_or_nothing_and_lists_every_offending_model(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     shop.product(&app, "Existente", shop.marca, &[(shop.centro, 1)]).await;
     let batch = json!([
         shop.body("Nuevo1", shop.marca, &[(shop.centro, 2)]),
@@ -268,19 +254,13 @@ async fn a_bulk_create_saves_all_or_nothing_and_lists_every_offending_model(pool
     );
     assert_eq!(count_products(&app).await, 4);
     // every initial stock is an event with its reason
-    let loads: i64 = sqlx::query_scalar(
-        "select count(*) from events where event_type = 'StockAjustado' and payload->'StockAjustado'->>'motivo' = 'CargaInicial'",
-    )
-    .fetch_one(&app.pool)
-    .await
-    .unwrap();
+    let loads: i64 = scalar(&app.pool, "select count(*) from events where event_type = 'StockAjustado' and payload->'StockAjustado'->>'motivo' = 'CargaInicial'").await;
     assert_eq!(loads, 4);
 }
 
 #[sqlx::test]
 async fn a_mass_update_changes_matching_products_exactly_and_atomically(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let a = shop.product(&app, "A", shop.marca, &[(shop.centro, 1)]).await; // 3600.50
     let b = shop.product(&app, "B", shop.otra_marca, &[(shop.centro, 1)]).await;
     let before = crate::common::event_count(&app.pool).await;
@@ -337,8 +317,7 @@ async fn a_mass_update_changes_matching_products_exactly_and_atomically(pool: Pg
 
 #[sqlx::test]
 async fn a_product_used_by_movements_cannot_be_deleted_and_a_deleted_model_can_return(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = premises(&app).await;
+    let (app, shop) = TestApp::with_premises(pool).await;
     let id = shop.product(&app, "RB1", shop.marca, &[(shop.centro, 1)]).await;
     let movimiento = sell_one(&app, &shop, id).await;
     let (status, answer) = app.delete(&format!("/api/productos/{id}"), Some(&shop.admin)).await;

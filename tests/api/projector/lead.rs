@@ -1,6 +1,7 @@
 //! One projector leads among several processes: a follower's commits reach the leader, and a lost lead hands its pending commit on.
 
 use super::*;
+use crate::common::scalar;
 
 /// Waits up to 5 s for `app`'s projector to lead.
 async fn leads(app: &crate::common::TestApp) -> bool {
@@ -28,10 +29,7 @@ async fn a_follower_s_commits_reach_the_leader_and_its_rounds_come_back(pool: Pg
         .await;
     assert_eq!(status, axum::http::StatusCode::CREATED);
     // The leader applied the follower's event: it was told, not polled.
-    let rows: i64 = sqlx::query_scalar("select count(*) from lookup_items")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let rows: i64 = scalar(&pool, "select count(*) from lookup_items").await;
     assert_eq!(rows, 1, "the leader did not apply the follower's event");
     // The follower ran no round, yet its progress moved with the leader's.
     let last = optica_projections::wait::last_event(&pool).await.unwrap().unwrap();

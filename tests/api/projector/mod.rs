@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::common::{execute, scalar};
 use async_trait::async_trait;
 use optica_projections::projector::BatchOutcome;
 use optica_projections::{Projection, ProjectionError, Projector, StoredEvent};
@@ -62,10 +63,11 @@ impl Projection for Recorder {
 }
 
 async fn prepare(pool: &PgPool) {
-    sqlx::query("create table applied (n bigserial, position bigint, instance text, stream text, sequence bigint)")
-        .execute(pool)
-        .await
-        .unwrap();
+    execute(
+        pool,
+        "create table applied (n bigserial, position bigint, instance text, stream text, sequence bigint)",
+    )
+    .await;
 }
 
 /// Appends `count` events to one stream, `per_tx` per transaction, holding each transaction open
@@ -95,10 +97,7 @@ async fn writer(pool: PgPool, stream: String, count: i64, per_tx: i64, hold: Dur
 
 async fn wait_until_applied(pool: &PgPool, expected: i64) {
     for _ in 0..600 {
-        let distinct: i64 = sqlx::query_scalar("select count(distinct position) from applied")
-            .fetch_one(pool)
-            .await
-            .unwrap();
+        let distinct: i64 = scalar(pool, "select count(distinct position) from applied").await;
         if distinct >= expected {
             return;
         }
@@ -118,20 +117,14 @@ async fn assert_exactly_once(pool: &PgPool) {
     .unwrap();
     assert_eq!(applied, events, "every event applied once (no double apply)");
     assert_eq!(distinct, events);
-    let missing: i64 = sqlx::query_scalar(
+    let missing: i64 = scalar(
+        pool,
         "select count(*) from events e where not exists (select 1 from applied a where a.position = e.position)",
     )
-    .fetch_one(pool)
-    .await
-    .unwrap();
+    .await;
     assert_eq!(missing, 0, "no event skipped");
-    let out_of_order: i64 = sqlx::query_scalar(
-        "select count(*) from (select sequence, lag(sequence) over (partition by stream order by n) as prev from applied) s
-         where prev is not null and sequence <> prev + 1",
-    )
-    .fetch_one(pool)
-    .await
-    .unwrap();
+    let out_of_order: i64 = scalar(pool, "select count(*) from (select sequence, lag(sequence) over (partition by stream order by n) as prev from applied) s
+         where prev is not null and sequence <> prev + 1").await;
     assert_eq!(out_of_order, 0, "each stream applied in its own order");
 }
 
@@ -166,10 +159,7 @@ async fn sixteen_concurrent_writers_with_open_transactions_are_applied_exactly_o
 async fn a_batch_that_fails_midway_is_applied_whole_on_retry(pool: PgPool) {
     prepare(&pool).await;
     writer(pool.clone(), "s".into(), 30, 30, Duration::ZERO).await;
-    let fail_at: i64 = sqlx::query_scalar("select min(position) + 12 from events")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let fail_at: i64 = scalar(&pool, "select min(position) + 12 from events").await;
     let recorder = Recorder {
         fail_at: Some(fail_at),
         ..Recorder::new("a")
@@ -186,10 +176,7 @@ async fn a_batch_that_fails_midway_is_applied_whole_on_retry(pool: PgPool) {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     assert!(crashed, "the crash surfaces");
-    let applied: i64 = sqlx::query_scalar("select count(*) from applied")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let applied: i64 = scalar(&pool, "select count(*) from applied").await;
     assert_eq!(applied, 0, "nothing of the failed batch stayed");
     let checkpoint: Option<i64> =
         sqlx::query_scalar("select last_position from projection_checkpoints where name = 'recorder'")
@@ -243,10 +230,7 @@ async fn a_projector_killed_mid_batch_and_restarted_applies_nothing_twice(pool: 
     let second = Projector::new(pool.clone(), vec![Arc::new(Recorder::new("second"))]).with_batch_size(50);
     for _ in 0..500 {
         second.catch_up().await.unwrap();
-        let applied: i64 = sqlx::query_scalar("select count(*) from applied")
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+        let applied: i64 = scalar(&pool, "select count(*) from applied").await;
         if applied >= 200 {
             break;
         }
@@ -300,9 +284,6 @@ async fn two_apps_on_one_database_read_each_others_writes(pool: PgPool) {
     assert_eq!(status, axum::http::StatusCode::CREATED);
     let (_, list) = b.get("/api/marca", Some(&token)).await;
     assert_eq!(list, serde_json::json!([created["marca"]]));
-    let rows: i64 = sqlx::query_scalar("select count(*) from lookup_items")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let rows: i64 = scalar(&pool, "select count(*) from lookup_items").await;
     assert_eq!(rows, 1);
 }

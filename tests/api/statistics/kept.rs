@@ -1,6 +1,7 @@
 //! The kept statistics equal a recomputation from the movements, and adding a movement's share reads only its own rows.
 
 use super::*;
+use crate::common::scalar;
 
 /// The projection keeps the statistics by adding and subtracting each movement's share; after
 /// edits that move a sale to another day, a deletion, and a lens line whose spelling was the
@@ -42,40 +43,22 @@ async fn kept_statistics_equal_a_recomputation_after_edits_and_deletions(pool: P
             json!([pago(h.shop.efectivo, 150.0, &fecha)]),
         )
     };
-    let shout = id_of(
-        &app,
-        t,
-        "/api/movimientos",
-        spelled("CRISTAL ORMA BLUE", "11:00"),
-        "movimiento",
-    )
-    .await;
-    id_of(
-        &app,
-        t,
-        "/api/movimientos",
-        spelled("cristal Orma Blue", "12:00"),
-        "movimiento",
-    )
-    .await;
+    let shout = recorded(&app, t, spelled("CRISTAL ORMA BLUE", "11:00")).await;
+    recorded(&app, t, spelled("cristal Orma Blue", "12:00")).await;
     app.caught_up().await;
     assert_eq!(support_verify(&pool).await, "", "after adding");
     assert_eq!(app.delete(&uri(shout), Some(t)).await.0, StatusCode::NO_CONTENT);
     app.caught_up().await;
     assert_eq!(support_verify(&pool).await, "", "after deleting 'ORMA BLUE'");
-    let lowercase: i64 = sqlx::query_scalar("select id from movements where fecha = '2026-09-30 23:59'")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let lowercase: i64 = scalar(&pool, "select id from movements where fecha = '2026-09-30 23:59'").await;
     assert_eq!(app.delete(&uri(lowercase), Some(t)).await.0, StatusCode::NO_CONTENT);
     app.caught_up().await;
     assert_eq!(support_verify(&pool).await, "", "after deleting 'orma blue'");
-    let shown: String = sqlx::query_scalar(
+    let shown: String = scalar(
+        &pool,
         "select nombre from stats_cristal_day where dia = '2026-09-30' and nombre_key = 'orma blue'",
     )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     assert_eq!(shown, "Orma Blue");
     // The north branch's only sale goes: its day keeps only the expense's cash.
     assert_eq!(app.delete(&uri(h.norte), Some(t)).await.0, StatusCode::NO_CONTENT);

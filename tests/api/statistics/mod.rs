@@ -2,7 +2,7 @@
 //! sales and an expense, a discount, several payments, two branches, and movements on both sides
 //! of a month's last minute (movement dates are the shop's local time).
 
-use crate::common::shop::{id_of, open_days, shop, Shop};
+use crate::common::shop::{id_of, open_days, recorded, shop, Shop};
 use crate::common::TestApp;
 use axum::http::StatusCode;
 use calamine::{Data, Reader, Xlsx};
@@ -82,7 +82,7 @@ async fn history(app: &TestApp) -> History {
                     "productoLocales": [{"local": {"id": shop.norte}, "stock": 5}]});
     let v1 = id_of(app, t, "/api/productos", v1, "producto").await;
     let (c, n) = (shop.centro, shop.norte);
-    let sell = |body: Value| id_of(app, t, "/api/movimientos", body, "movimiento");
+    let sell = |body: Value| recorded(app, t, body);
     sell(venta(
         c,
         "2026-09-01T09:00",
@@ -226,8 +226,7 @@ async fn period_figures_match_the_hand_computed_history(pool: PgPool) {
 
 #[sqlx::test]
 async fn the_figures_are_for_admins_and_need_both_dates(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool).await;
     let november = period(0, "2026-09-01", "2026-09-30");
     for path in [
         "/api/movimientos/total-ganado",

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { artifactsDir, clickToAlert } from './browser.mjs';
 import { dayFromToday } from './days.mjs';
-import { pago, seeder } from './seed.mjs';
+import { fichaBody, graduacion, pago, seeder } from './seed.mjs';
 import { freePort } from './server.mjs';
 export const HOY = dayFromToday(0);
 export const AYER = dayFromToday(-1);
@@ -112,7 +112,6 @@ export async function seed(server) {
     stock: 3,
   });
   const laboratorio = await shop.laboratorio('Lab Sur', '3794 555555');
-  const grad = (ojo, tipo, esferico, cilindrico, eje) => ({ ojo, tipo, esferico, cilindrico, eje });
   const paciente = await shop.paciente({
     nombreCompleto: 'Laura Díaz',
     celular: CELULAR,
@@ -120,27 +119,20 @@ export async function seed(server) {
     genero: 'Mujer',
     local: { id: centro },
     historialFichas: [
-      {
+      fichaBody({
         fecha: '2024-05-02',
         dnpDerecho: 31.5,
         dnpIzquierdo: 31,
-        alturaPupilarDerecho: null,
-        alturaPupilarIzquierdo: null,
-        alturaPelicula: null,
         puente: 18,
-        diagonalMayor: null,
-        largo: null,
-        alturaArmazon: null,
         adicionDerecho: 2,
         adicionIzquierdo: 2,
         graduaciones: [
-          grad('DERECHO', 'LEJOS', -1.25, -0.5, 90),
-          grad('IZQUIERDO', 'LEJOS', -1, 0, 0),
-          grad('DERECHO', 'CERCA', 0.75, -0.5, 90),
-          grad('IZQUIERDO', 'CERCA', 1, 0, 0),
+          graduacion('DERECHO', 'LEJOS', -1.25, -0.5, 90),
+          graduacion('IZQUIERDO', 'LEJOS', -1, 0, 0),
+          graduacion('DERECHO', 'CERCA', 0.75, -0.5, 90),
+          graduacion('IZQUIERDO', 'CERCA', 1, 0, 0),
         ],
-        cristales: [],
-      },
+      }),
     ],
   });
   await shop.seller('vendedora', 'clave-vendedora', centro);

@@ -8,6 +8,34 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argent
 /** A payment of `monto` by method `id`, dated `fecha`. */
 export const pago = (id, monto, fecha) => ({ monto, montoImpuesto: monto, metodoPago: { id }, fecha });
 
+/** One prescription of a ficha; plano (0) unless told. */
+export const graduacion = (ojo, tipo, esferico = 0, cilindrico = 0, eje = 0) => ({
+  ojo,
+  tipo,
+  esferico,
+  cilindrico,
+  eje,
+});
+
+/** A ficha as the patient form sends it: the measures not given are blank, and no lenses. */
+export const fichaBody = ({ fecha, graduaciones, ...medidas }) => ({
+  fecha,
+  dnpDerecho: null,
+  dnpIzquierdo: null,
+  alturaPupilarDerecho: null,
+  alturaPupilarIzquierdo: null,
+  alturaPelicula: null,
+  puente: null,
+  diagonalMayor: null,
+  largo: null,
+  alturaArmazon: null,
+  adicionDerecho: null,
+  adicionIzquierdo: null,
+  ...medidas,
+  graduaciones,
+  cristales: [],
+});
+
 /** The old sale several tests collect from: a frame and lenses of $ 2.000 for `paciente` at
  * `local` on `fecha`, $ 800 paid by method `metodo` and $ 1.200 still owed (for `shop.venta`). */
 export const armazonYCristales = (local, paciente, metodo, fecha) => ({

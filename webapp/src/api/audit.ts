@@ -1,15 +1,10 @@
 // The audit calls, admins only (others get 403): the event log, one entity's history, a product's
 // stock ledger and an entity as it stood at a moment. Shapes come from the server's OpenAPI
 // document (schema.d.ts).
+import type { AsientoStock, EventoAuditoria, EventoPage } from './types';
 import { api } from './base';
-import type { components } from './schema';
 
-/** One event of the log; `registrado` is an instant in UTC, `datos` the event's JSON payload. */
-export type EventoAuditoria = components['schemas']['EventoAuditoria'];
-/** One line of a product's stock ledger; `stock` is the branch's running balance after it. */
-export type AsientoStock = components['schemas']['AsientoStock'];
-/** A page of events, newest first; `number` is zero-based. */
-export type EventoPage = components['schemas']['Page_EventoAuditoria'];
+export type { EventoAuditoria, AsientoStock, EventoPage } from './types';
 
 /** The entity kinds the log knows, as the server names them. */
 export const TIPOS_ENTIDAD = [

@@ -1,18 +1,11 @@
 // The customer balances calls (cuenta corriente): the sales with something still owed,
 // oldest first, with the total owed, and a payment on one of them. Shapes come from the server's
-// OpenAPI document (schema.d.ts); the body sent is checked against it at the end of this file.
-import type { Accepts } from './types';
+// OpenAPI document (schema.d.ts); the body sent is checked against it in contract.ts.
+import type { CobroGuardado, CuentasCorrientes } from './types';
 import { api } from './base';
-import type { components } from './schema';
+import { listPath, whenSaved } from './endpoints';
 
-type Schemas = components['schemas'];
-
-/** The open balances (a page of them) and the total owed over all of them. */
-export type CuentasCorrientes = Schemas['CuentasCorrientes'];
-/** One sale with a balance: total, paid, owed (`deuda`) and the days since the sale (`dias`). */
-export type Saldo = Schemas['Page_Saldo']['content'][number];
-/** A payment's answer: its message and the movement as it now stands. */
-export type CobroGuardado = Schemas['MovimientoGuardado'];
+export type { CuentasCorrientes, Saldo, CobroGuardado } from './types';
 
 /** A page of the balances. `localId` 0 is every branch (admins; a seller gets their own); with
  * `idPaciente`, that patient's balances at every branch. */
@@ -33,15 +26,8 @@ export interface CobroBody {
   localId?: number;
 }
 
-export const saldosPath = ({ localId, idPaciente, page, size }: SaldosFiltro) =>
-  `api/cuentas-corrientes?${[
-    localId ? `localId=${localId}` : '',
-    idPaciente ? `idPaciente=${idPaciente}` : '',
-    `page=${page}`,
-    `size=${size}`,
-  ]
-    .filter(Boolean)
-    .join('&')}`;
+export const saldosPath = ({ localId, idPaciente, ...page }: SaldosFiltro) =>
+  listPath('api/cuentas-corrientes', { localId, idPaciente }, page);
 
 export const balancesApi = api
   // A payment changes the sale, its branch's day of cash and its closing.
@@ -55,12 +41,9 @@ export const balancesApi = api
       cobrar: build.mutation<CobroGuardado, { idMovimiento: number; body: CobroBody }>({
         query: ({ idMovimiento, body }) => ({ url: `api/movimientos/${idMovimiento}/cobros`, method: 'POST', body }),
         // A refusal reads the balances again too: another tab may have collected first.
-        invalidatesTags: (result) => (result ? ['Saldo', 'Movimiento', 'Caja', 'Cierre'] : ['Saldo']),
+        invalidatesTags: whenSaved(['Saldo', 'Movimiento', 'Caja', 'Cierre'], ['Saldo']),
       }),
     }),
   });
 
 export const { useSaldosQuery, useCobrarMutation } = balancesApi;
-
-/** Fails to compile when a body stops being one the server accepts. */
-export type CheckedBodies = [Accepts<Schemas['CobroBody'], CobroBody>];

@@ -1,27 +1,12 @@
 // The cash closing calls (arqueo): a branch's day, its opening with a float, its count
 // and closing, an admin's reopening, the list of closings and the closing's PDF. Shapes come
-// from the server's OpenAPI document (schema.d.ts); the bodies sent are checked against it at
-// the end of this file.
-import type { Accepts } from './types';
-import { api, downloadFile } from './base';
-import type { components } from './schema';
+// from the server's OpenAPI document (schema.d.ts); the bodies sent are checked against it in
+// contract.ts.
+import type { CajaDia, CajaGuardada, CierrePage, SinCerrar } from './types';
+import { api } from './base';
+import { download, listPath, onAnswer, whenSaved } from './endpoints';
 
-type Schemas = components['schemas'];
-
-/** A branch's day: its state, float and, once counted, the last count against the expected figures. */
-export type CajaDia = Schemas['CajaDia'];
-/** One payment method of a day: `esperado`, `contado` and `diferencia` are null until the first count. */
-export type CajaMetodo = Schemas['CajaMetodo'];
-/** The answer of an opening, a count or a reopening: its message and the day as it now stands. */
-export type CajaGuardada = Schemas['CajaGuardada'];
-/** A counted day in the list of closings, with its totals over every method. */
-export type Cierre = Schemas['Cierre'];
-export type CierrePage = Schemas['Page_Cierre'];
-/** A past day holding money that no closing counted (admins). */
-export type SinCerrar = Schemas['SinCerrar'];
-
-/** The states of a day, as the server writes them. */
-export type EstadoCaja = Schemas['EstadoCaja'];
+export type { CajaDia, CajaMetodo, CajaGuardada, Cierre, CierrePage, SinCerrar, EstadoCaja } from './types';
 
 /** A branch and a `yyyy-MM-dd` day. */
 export interface DiaCaja {
@@ -68,15 +53,10 @@ export const closingsApi = api.enhanceEndpoints({ addTagTypes: ['Caja', 'Cierre'
     const command = <Body>(suffix: string) =>
       build.mutation<CajaGuardada, DiaCaja & { body: Body }>({
         query: ({ body, ...dia }) => ({ url: `${dayPath(dia)}/${suffix}`, method: 'POST', body }),
-        async onQueryStarted({ localId, fecha }, { dispatch, queryFulfilled }) {
-          try {
-            const { data } = await queryFulfilled;
-            dispatch(closingsApi.util.upsertQueryData('cajaDia', { localId, fecha }, data.caja));
-          } catch {
-            // the screen tells the refusal
-          }
-        },
-        invalidatesTags: (result) => (result ? ['Cierre'] : []),
+        onQueryStarted: onAnswer<CajaGuardada, DiaCaja & { body: Body }>((data, { localId, fecha }, dispatch) => {
+          dispatch(closingsApi.util.upsertQueryData('cajaDia', { localId, fecha }, data.caja));
+        }),
+        invalidatesTags: whenSaved(['Cierre']),
       });
     return {
       cajaDia: build.query<CajaDia, DiaCaja>({
@@ -87,8 +67,7 @@ export const closingsApi = api.enhanceEndpoints({ addTagTypes: ['Caja', 'Cierre'
       cerrarCaja: command<CierreBody>('cierre'),
       reabrirCaja: command<ReaperturaBody>('reapertura'),
       cierres: build.query<CierrePage, CierresFiltro>({
-        query: ({ localId, page, size }) =>
-          `api/caja/cierres?${[localId ? `localId=${localId}` : '', `page=${page}`, `size=${size}`].filter(Boolean).join('&')}`,
+        query: ({ localId, ...page }) => listPath('api/caja/cierres', { localId }, page),
         providesTags: ['Cierre'],
       }),
       /** The past days with money that no closing counted, oldest first (admins). */
@@ -98,8 +77,10 @@ export const closingsApi = api.enhanceEndpoints({ addTagTypes: ['Caja', 'Cierre'
       }),
       /** Fetches a closed day's PDF with the session's token and saves it; the Blob never enters the store. */
       reporteCaja: build.mutation<null, DiaCaja>({
-        queryFn: (dia, _api, _extra, baseQuery) =>
-          downloadFile(baseQuery, { url: `${dayPath(dia)}/reporte` }, cierreFileName(dia)),
+        queryFn: download((dia: DiaCaja) => ({
+          request: { url: `${dayPath(dia)}/reporte` },
+          fileName: cierreFileName(dia),
+        })),
       }),
     };
   },
@@ -114,10 +95,3 @@ export const {
   useDiasSinCerrarQuery,
   useReporteCajaMutation,
 } = closingsApi;
-
-/** Fails to compile when a body stops being one the server accepts. */
-export type CheckedBodies = [
-  Accepts<Schemas['AperturaBody'], AperturaBody>,
-  Accepts<Schemas['CierreBody'], CierreBody>,
-  Accepts<Schemas['ReaperturaBody'], ReaperturaBody>,
-];

@@ -2,24 +2,12 @@
 // or brand, if asked); the branch's staff type the counted quantities in without seeing the
 // expected stock (a blind count); an admin closes it (each difference adjusts the stock) or
 // cancels it; a closed count's report is an Excel. Shapes come from the server's OpenAPI
-// document (schema.d.ts); the bodies sent are checked against it at the end of this file.
-import type { Accepts } from './types';
-import { api, downloadFile } from './base';
-import type { components } from './schema';
+// document (schema.d.ts); the bodies sent are checked against it in contract.ts.
+import type { Conteo, ConteoGuardado, ConteoPage, Planilla } from './types';
+import { api } from './base';
+import { download, listPath, onAnswer, post, whenSaved } from './endpoints';
 
-type Schemas = components['schemas'];
-
-/** A count as the list shows it; `estado` is ABIERTO, CERRADO or CANCELADO. */
-export type Conteo = Schemas['Conteo'];
-/** A product of a count's sheet: `esperado` and `diferencia` null while open, `costo` only for admins. */
-export type LineaConteo = Schemas['LineaConteo'];
-/** A count with its sheet, by brand and model; `valorDiferencia` once closed, for admins. */
-export type Planilla = Schemas['Planilla'];
-export type ConteoPage = Schemas['Page_Conteo'];
-/** A step's answer: its message and the sheet as it now stands. */
-export type ConteoGuardado = Schemas['ConteoGuardado'];
-
-export type EstadoConteo = Schemas['EstadoConteo'];
+export type { Conteo, LineaConteo, Planilla, ConteoPage, ConteoGuardado, EstadoConteo } from './types';
 
 export interface InicioBody {
   localId: number;
@@ -43,8 +31,7 @@ export interface ConteosFiltro {
   size: number;
 }
 
-export const conteosPath = ({ localId, page, size }: ConteosFiltro) =>
-  `api/conteos?${[localId ? `localId=${localId}` : '', `page=${page}`, `size=${size}`].filter(Boolean).join('&')}`;
+export const conteosPath = ({ localId, ...page }: ConteosFiltro) => listPath('api/conteos', { localId }, page);
 
 /** The report's name, as the server names it (reports/count_excel.rs). */
 export const informeFileName = (c: Pick<Conteo, 'id' | 'local'>) =>
@@ -59,14 +46,9 @@ export const countsApi = api
       const step = <Arg extends { id: number }>(url: (arg: Arg) => { url: string; method: string; body?: unknown }) =>
         build.mutation<ConteoGuardado, Arg>({
           query: url,
-          async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
-            try {
-              const { data } = await queryFulfilled;
-              if (data.planilla) dispatch(countsApi.util.upsertQueryData('conteo', id, data.planilla));
-            } catch {
-              // the screen tells the refusal
-            }
-          },
+          onQueryStarted: onAnswer<ConteoGuardado, Arg>((data, { id }, dispatch) => {
+            if (data.planilla) dispatch(countsApi.util.upsertQueryData('conteo', id, data.planilla));
+          }),
           invalidatesTags: (result) =>
             result?.planilla?.conteo.estado === 'CERRADO'
               ? ['Conteo', 'Producto', 'Reponer']
@@ -83,8 +65,8 @@ export const countsApi = api
           query: (id) => `api/conteos/${id}`,
         }),
         iniciarConteo: build.mutation<ConteoGuardado, InicioBody>({
-          query: (body) => ({ url: 'api/conteos', method: 'POST', body }),
-          invalidatesTags: (result) => (result ? ['Conteo'] : []),
+          query: post<InicioBody>('api/conteos'),
+          invalidatesTags: whenSaved(['Conteo']),
         }),
         cargarContados: step<{ id: number; body: CargaBody }>(({ id, body }) => ({
           url: `api/conteos/${id}/contados`,
@@ -95,8 +77,10 @@ export const countsApi = api
         cancelarConteo: step<{ id: number }>(({ id }) => ({ url: `api/conteos/${id}/cancelacion`, method: 'POST' })),
         /** Fetches a closed count's report and saves it; the Blob never enters the store. */
         informeConteo: build.mutation<null, Pick<Conteo, 'id' | 'local'>>({
-          queryFn: (conteo, _api, _extra, baseQuery) =>
-            downloadFile(baseQuery, { url: `api/conteos/${conteo.id}/excel` }, informeFileName(conteo)),
+          queryFn: download((conteo: Pick<Conteo, 'id' | 'local'>) => ({
+            request: { url: `api/conteos/${conteo.id}/excel` },
+            fileName: informeFileName(conteo),
+          })),
         }),
       };
     },
@@ -111,6 +95,3 @@ export const {
   useCancelarConteoMutation,
   useInformeConteoMutation,
 } = countsApi;
-
-/** Fails to compile when a body stops being one the server accepts. */
-export type CheckedBodies = [Accepts<Schemas['InicioBody'], InicioBody>, Accepts<Schemas['CargaBody'], CargaBody>];

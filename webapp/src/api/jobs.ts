@@ -3,33 +3,25 @@
 // (the sale's own state follows), and the customer is told it is ready by mail (sent by the
 // server) or WhatsApp (recorded, then opened here); the reminders list the check-ups due and the
 // glasses not collected. Shapes come from the server's OpenAPI document (schema.d.ts); the bodies
-// sent are checked against it at the end of this file.
-import type { Accepts } from './types';
-import { api, downloadFile } from './base';
+// sent are checked against it in contract.ts.
+import type { EstadoOpcion, Recordatorios, Trabajo, TrabajoGuardado, TrabajoPage } from './types';
+import { api } from './base';
+import { download, keyedPost, listPath, onAnswer, post, whenSaved } from './endpoints';
 import { movementsApi } from './movements';
-import type { components } from './schema';
 
-type Schemas = components['schemas'];
-
-/** A job as the list shows it; `id` is its sale's. */
-export type TrabajoResumen = Schemas['TrabajoResumen'];
-/** A job with its frozen prescription, frame and lenses, history and notices. */
-export type Trabajo = Schemas['Trabajo'];
-export type TrabajoPage = Schemas['Page_TrabajoResumen'];
-/** A state the job went through, with the seconds it spent there. */
-export type Paso = Schemas['Paso'];
-/** A notice to the customer; `estado` is, for a mail, ENVIADO, PENDIENTE, REINTENTANDO or FALLIDO,
- * and for a WhatsApp, ABIERTO (the chat was opened; whether it was sent, only staff know). */
-export type Aviso = Schemas['Aviso'];
-/** A job state as the screens offer it (`GET /api/trabajos/estados`). */
-export type EstadoOpcion = Schemas['EstadoOpcion'];
-/** A step's answer: its message and the job as it now stands. */
-export type TrabajoGuardado = Schemas['TrabajoGuardado'];
-export type Recordatorios = Schemas['Recordatorios'];
-export type ControlVencido = Schemas['ControlVencido'];
-export type SinRetirar = Schemas['SinRetirar'];
-/** The prescription frozen into the job, a ficha as the patient's page shows one. */
-export type Receta = Schemas['Ficha'];
+export type {
+  TrabajoResumen,
+  Trabajo,
+  TrabajoPage,
+  Paso,
+  Aviso,
+  EstadoOpcion,
+  TrabajoGuardado,
+  Recordatorios,
+  ControlVencido,
+  SinRetirar,
+  Receta,
+} from './types';
 
 export type Canal = 'EMAIL' | 'WHATSAPP';
 
@@ -69,17 +61,8 @@ export interface TrabajosFiltro {
   size: number;
 }
 
-export const trabajosPath = ({ estado, localId, laboratorioId, atrasados, page, size }: TrabajosFiltro) =>
-  `api/trabajos?${[
-    estado ? `estado=${estado}` : '',
-    localId ? `localId=${localId}` : '',
-    laboratorioId ? `laboratorioId=${laboratorioId}` : '',
-    atrasados ? 'atrasados=true' : '',
-    `page=${page}`,
-    `size=${size}`,
-  ]
-    .filter(Boolean)
-    .join('&')}`;
+export const trabajosPath = ({ estado, localId, laboratorioId, atrasados, ...page }: TrabajosFiltro) =>
+  listPath('api/trabajos', { estado, localId, laboratorioId, atrasados }, page);
 
 /** The reminders' filter: months since the latest ficha, days a finished job has waited. */
 export interface RecordatoriosFiltro {
@@ -106,17 +89,14 @@ export const jobsApi = api
       ) =>
         build.mutation<TrabajoGuardado, Arg>({
           query: url,
-          async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
-            try {
-              const { data } = await queryFulfilled;
-              if (data.trabajo) dispatch(jobsApi.util.upsertQueryData('trabajo', id, data.trabajo));
-            } catch {
-              // the screen tells the refusal
-            }
-          },
+          onQueryStarted: onAnswer<TrabajoGuardado, Arg>((data, { id }, dispatch) => {
+            if (data.trabajo) dispatch(jobsApi.util.upsertQueryData('trabajo', id, data.trabajo));
+          }),
           // A refusal reads the job again too: another tab may have moved it.
-          invalidatesTags: (result) =>
-            result ? [{ type: 'Trabajo', id: 'LIST' }, ...(alsoSale ? (['Movimiento'] as const) : [])] : ['Trabajo'],
+          invalidatesTags: whenSaved(
+            [{ type: 'Trabajo' as const, id: 'LIST' }, ...(alsoSale ? (['Movimiento'] as const) : [])],
+            ['Trabajo' as const],
+          ),
         });
       return {
         trabajoEstados: build.query<EstadoOpcion[], void>({
@@ -133,23 +113,17 @@ export const jobsApi = api
         /** The sale's read says it has a job now (`trabajo`, its state): the cached one takes it
          * from the answer, and every read of it follows (the lists too). */
         encargarTrabajo: build.mutation<TrabajoGuardado, EncargoBody>({
-          query: (body) => ({ url: 'api/trabajos', method: 'POST', body }),
-          async onQueryStarted({ movimientoId }, { dispatch, queryFulfilled }) {
-            try {
-              const { data } = await queryFulfilled;
-              const t = data.trabajo;
-              if (!t) return;
-              dispatch(jobsApi.util.upsertQueryData('trabajo', movimientoId, t));
-              dispatch(
-                movementsApi.util.updateQueryData('getMovimiento', movimientoId, (venta) => {
-                  venta.trabajo = t.estado;
-                }),
-              );
-            } catch {
-              // the screen tells the refusal
-            }
-          },
-          invalidatesTags: (result) => (result ? [{ type: 'Trabajo', id: 'LIST' }, 'Movimiento'] : []),
+          query: post<EncargoBody>('api/trabajos'),
+          onQueryStarted: onAnswer<TrabajoGuardado, EncargoBody>(({ trabajo: t }, { movimientoId }, dispatch) => {
+            if (!t) return;
+            dispatch(jobsApi.util.upsertQueryData('trabajo', movimientoId, t));
+            dispatch(
+              movementsApi.util.updateQueryData('getMovimiento', movimientoId, (venta) => {
+                venta.trabajo = t.estado;
+              }),
+            );
+          }),
+          invalidatesTags: whenSaved([{ type: 'Trabajo' as const, id: 'LIST' }, 'Movimiento' as const]),
         }),
         modificarTrabajo: step<{ id: number; body: OrdenBody }>(({ id, body }) => ({
           url: `api/trabajos/${id}`,
@@ -162,20 +136,19 @@ export const jobsApi = api
         ),
         /** `idempotencyKey` is made once per click's intent: a double click or a retry after a lost
          * answer asks for one notice. */
-        avisar: step<{ id: number; body: AvisoBody; idempotencyKey: string }>(({ id, body, idempotencyKey }) => ({
-          url: `api/trabajos/${id}/avisos`,
-          method: 'POST',
-          body,
-          headers: { 'Idempotency-Key': idempotencyKey },
-        })),
+        avisar: step<{ id: number; body: AvisoBody; idempotencyKey: string }>(({ id, body, idempotencyKey }) =>
+          keyedPost(`api/trabajos/${id}/avisos`, body, idempotencyKey),
+        ),
         recordatorios: build.query<Recordatorios, RecordatoriosFiltro>({
           query: recordatoriosPath,
           providesTags: ['Trabajo'],
         }),
         /** Fetches the job's printable work order and saves it; the Blob never enters the store. */
         ordenTrabajo: build.mutation<null, number>({
-          queryFn: (id, _api, _extra, baseQuery) =>
-            downloadFile(baseQuery, { url: `api/trabajos/${id}/orden` }, ordenFileName(id)),
+          queryFn: download((id: number) => ({
+            request: { url: `api/trabajos/${id}/orden` },
+            fileName: ordenFileName(id),
+          })),
         }),
       };
     },
@@ -192,11 +165,3 @@ export const {
   useRecordatoriosQuery,
   useOrdenTrabajoMutation,
 } = jobsApi;
-
-/** Fails to compile when a body stops being one the server accepts. */
-export type CheckedBodies = [
-  Accepts<Schemas['OrdenBody'], OrdenBody>,
-  Accepts<Schemas['EncargoBody'], EncargoBody>,
-  Accepts<Schemas['EstadoBody'], EstadoBody>,
-  Accepts<Schemas['AvisoBody'], AvisoBody>,
-];

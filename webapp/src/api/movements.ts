@@ -2,19 +2,29 @@
 // section 4.4); the cash-box lists, totals, deletes and PDFs (contract sections 5.5 and 5.6) and the
 // public order status; and the returns of a sale's lines (devoluciones), the refund
 // registered as a SALIDA. Read shapes come from the server's OpenAPI document (schema.d.ts); the
-// bodies sent are stricter forms of the generated ones (checked at the end of this file).
-import type { Accepts } from './types';
-import { api, downloadFile } from './base';
-import type { components } from './schema';
-
-type Schemas = components['schemas'];
+// bodies sent are stricter forms of the generated ones (checked in contract.ts).
+import type {
+  CajaMovimiento,
+  DevolucionGuardada,
+  EstadoCompra,
+  Movimiento,
+  MovimientoPage,
+  MovimientoSaved,
+} from './types';
+import { api } from './base';
+import { download, keyedPost, remove, update, whenSaved } from './endpoints';
 
 // ------------------------------------------------------------------------------ shapes
 
-/** A movement with its lines, payments, patient, products and branch. */
-export type Movimiento = Schemas['Movimiento'];
-/** A payment as the server answers it. */
-export type CajaMovimiento = Schemas['CajaMovimiento'];
+export type {
+  Movimiento,
+  CajaMovimiento,
+  MovimientoPage,
+  MovimientoSaved,
+  EstadoCompra,
+  Devuelto,
+  DevolucionGuardada,
+} from './types';
 
 /**
  * A movement as the lists read it. In `filtrar` and `filtrar-completo` (the contract's lists) it is
@@ -25,8 +35,6 @@ export type CajaMovimiento = Schemas['CajaMovimiento'];
 export type MovimientoFila = Movimiento;
 /** A payment of a movement. */
 export type Pago = CajaMovimiento;
-/** A page of rows; the same page shape as the other lists (`number` is zero-based). */
-export type MovimientoPage = Schemas['Page_Movimiento'];
 
 export type TipoMovimiento = 'ENTRADA' | 'SALIDA';
 
@@ -104,9 +112,6 @@ export interface MovimientoBody {
   motivoPrecio?: MotivoPrecio;
 }
 
-/** A create's or an edit's answer: the record as the server reads it now. */
-export type MovimientoSaved = Schemas['MovimientoGuardado'];
-
 // ------------------------------------------------------------------------------ the cash-box list
 
 /** The list's filters; empty texts and branch 0 are left out of the query. */
@@ -130,9 +135,6 @@ export const PAGE_SIZE = 10;
 
 /** Payment-method name → all-time cash (+ ENTRADA, − SALIDA). */
 export type TotalesPorMetodo = Record<string, number>;
-
-/** The public answer of `/estado/{codigo}`; any other string is possible and means "processing". */
-export type EstadoCompra = Schemas['EstadoCompra'];
 
 export type Reporte = 'cliente' | 'optica';
 
@@ -159,11 +161,6 @@ export function filtroParams(filtro: MovimientoFiltro): string[] {
 }
 
 // ------------------------------------------------------------------------------ returns
-
-/** What the returns of a sale took back so far: units per product, positions of additional lines. */
-export type Devuelto = Schemas['Devuelto'];
-/** A return's answer: its message and the refund (a SALIDA) as the server reads it. */
-export type DevolucionGuardada = Schemas['MovimientoGuardado'];
 
 export interface LineaDevueltaBody {
   productoId: number;
@@ -199,17 +196,12 @@ export const movementsApi = api
       }),
       /** `idempotencyKey` is made once per opened form: a double click or a retry creates one movement. */
       createMovimiento: build.mutation<MovimientoSaved, { body: MovimientoBody; idempotencyKey: string }>({
-        query: ({ body, idempotencyKey }) => ({
-          url: 'api/movimientos',
-          method: 'POST',
-          body,
-          headers: { 'Idempotency-Key': idempotencyKey },
-        }),
+        query: ({ body, idempotencyKey }) => keyedPost('api/movimientos', body, idempotencyKey),
         invalidatesTags: savedTags,
       }),
       /** Also how staff change an order's state. */
       updateMovimiento: build.mutation<MovimientoSaved, { id: number; body: MovimientoBody }>({
-        query: ({ id, body }) => ({ url: `api/movimientos/${id}`, method: 'PUT', body }),
+        query: update<MovimientoBody>('api/movimientos'),
         invalidatesTags: savedTags,
       }),
       filtrarMovimientos: build.query<MovimientoPage, MovimientoFiltro & { page: number }>({
@@ -236,17 +228,15 @@ export const movementsApi = api
       }),
       /** Admins only; answers 204. Deleting a sale gives its stock back, so products are read again. */
       deleteMovimiento: build.mutation<null, number>({
-        query: (id) => ({ url: `api/movimientos/${id}`, method: 'DELETE' }),
+        query: remove('api/movimientos'),
         invalidatesTags: ['Movimiento', 'Producto'],
       }),
       /** Fetches a movement's PDF with the session's token and saves it; the Blob never enters the store. */
       reporteMovimiento: build.mutation<null, { id: number; reporte: Reporte }>({
-        queryFn: ({ id, reporte }, _api, _extra, baseQuery) =>
-          downloadFile(
-            baseQuery,
-            { url: `api/movimientos/${REPORT_PATHS[reporte]}/${id}` },
-            reportFileName(reporte, id),
-          ),
+        queryFn: download(({ id, reporte }: { id: number; reporte: Reporte }) => ({
+          request: { url: `api/movimientos/${REPORT_PATHS[reporte]}/${id}` },
+          fileName: reportFileName(reporte, id),
+        })),
       }),
       /** Public, no login: the state of the order behind a status code; 404 `{mensaje}` when unknown. */
       estadoCompra: build.query<EstadoCompra, string>({
@@ -258,15 +248,10 @@ export const movementsApi = api
         DevolucionGuardada,
         { idMovimiento: number; body: DevolucionBody; idempotencyKey: string }
       >({
-        query: ({ idMovimiento, body, idempotencyKey }) => ({
-          url: `api/movimientos/${idMovimiento}/devoluciones`,
-          method: 'POST',
-          body,
-          headers: { 'Idempotency-Key': idempotencyKey },
-        }),
+        query: ({ idMovimiento, body, idempotencyKey }) =>
+          keyedPost(`api/movimientos/${idMovimiento}/devoluciones`, body, idempotencyKey),
         // A refusal reads the sale again too: another tab may have returned first.
-        invalidatesTags: (result) =>
-          result ? ['Movimiento', 'Saldo', 'Caja', 'Cierre', 'Producto', 'Paciente'] : ['Movimiento'],
+        invalidatesTags: whenSaved(['Movimiento', 'Saldo', 'Caja', 'Cierre', 'Producto', 'Paciente'], ['Movimiento']),
       }),
     }),
   });
@@ -284,9 +269,3 @@ export const {
   useEstadoCompraQuery,
   useDevolverMutation,
 } = movementsApi;
-
-/** Fails to compile when a body stops being one the server accepts. */
-export type CheckedBodies = [
-  Accepts<Schemas['MovimientoBody'], MovimientoBody>,
-  Accepts<Schemas['DevolucionBody'], DevolucionBody>,
-];

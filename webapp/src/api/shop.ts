@@ -1,11 +1,8 @@
 // The shop as its customers see it (public, no login): `GET /api/tienda`.
+import type { Tienda } from './types';
 import { api } from './base';
-import type { components } from './schema';
 
-/** The shop's name, contact details and branches, each with its address and a map link. */
-export type Tienda = components['schemas']['Tienda'];
-/** A branch as customers find it. */
-export type Sucursal = components['schemas']['Sucursal'];
+export type { Tienda, Sucursal } from './types';
 
 export const shopApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,26 +1,27 @@
 // The statistics page calls (contract sections 4.4, 4.5, 5.6 and 6.1). Admins only, but for the
 // branch list. Shapes come from the server's OpenAPI document (schema.d.ts); the period the page
-// sends is a stricter form of the generated one (checked at the end of this file).
-import type { Accepts } from './types';
-import { api, downloadFile } from './base';
-import type { components } from './schema';
+// sends is a stricter form of the generated one (checked in contract.ts).
+import type {
+  Cantidad,
+  EntradaSalida,
+  PacientesPorLocal,
+  StockPorLocal,
+  StockPorMaterial,
+  VentasDelDia,
+} from './types';
+import { api } from './base';
+import { download } from './endpoints';
 
-type Schemas = components['schemas'];
-
-/** Cash in and out of one payment method over a period. */
-export type EntradaSalida = Schemas['EntradaSalida'];
+export type {
+  EntradaSalida,
+  Cantidad,
+  VentasDelDia,
+  StockPorLocal,
+  StockPorMaterial,
+  PacientesPorLocal,
+} from './types';
 /** Payment-method name → what came in and went out. */
 export type TotalGanado = Record<string, EntradaSalida>;
-/** Units sold over a period. */
-export type Cantidad = Schemas['Cantidad'];
-/** One day of sales (`fecha` is `yyyy-MM-dd`): how many and how much; days without sales are absent. */
-export type VentasDelDia = Schemas['VentasDelDia'];
-/** Σ stock per branch. */
-export type StockPorLocal = Schemas['StockPorLocal'];
-/** Σ stock per material at one branch. */
-export type StockPorMaterial = Schemas['StockPorMaterial'];
-/** Patients per branch (branches without patients are absent). */
-export type PacientesPorLocal = Schemas['PacientesPorLocal'];
 
 /** What the page sends: a branch (0 = all) and two `yyyy-MM-dd` days, both included. */
 export interface Periodo {
@@ -87,8 +88,10 @@ export const statisticsApi = api.injectEndpoints({
     /** Posts the period, then saves the workbook the server answers as fileName; the Blob never
      * enters the store. */
     excelVentas: build.mutation<null, { excel: ExcelVentas; periodo: Periodo; fileName: string }>({
-      queryFn: ({ excel, periodo, fileName }, _api, _extra, baseQuery) =>
-        downloadFile(baseQuery, { url: EXCEL_PATHS[excel], method: 'POST', body: periodo }, fileName),
+      queryFn: download(({ excel, periodo, fileName }: { excel: ExcelVentas; periodo: Periodo; fileName: string }) => ({
+        request: { url: EXCEL_PATHS[excel], method: 'POST', body: periodo },
+        fileName,
+      })),
     }),
   }),
 });
@@ -102,6 +105,3 @@ export const {
   usePacientesPorSucursalQuery,
   useExcelVentasMutation,
 } = statisticsApi;
-
-/** Fails to compile when the period stops being one the server accepts. */
-export type CheckedBodies = [Accepts<Schemas['PeriodoBody'], Periodo>];

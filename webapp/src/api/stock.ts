@@ -1,20 +1,12 @@
 // Stock beyond sales: an admin's manual adjustment with its reason and note, a
 // branch's reorder point per product, and the branch's 'Reponer' list (also as an Excel). Shapes
 // come from the server's OpenAPI document (schema.d.ts); the bodies sent are checked against it
-// at the end of this file.
-import type { Accepts } from './types';
-import { api, downloadFile } from './base';
-import type { components } from './schema';
+// in contract.ts.
+import type { AReponerPage, MotivoAjuste, ProductoAjustado } from './types';
+import { api } from './base';
+import { download, keyedPost, whenSaved } from './endpoints';
 
-type Schemas = components['schemas'];
-
-/** A reason of a manual adjustment: what the body sends, its name, whether it only takes out. */
-export type MotivoAjuste = Schemas['MotivoAjuste'];
-/** A product to reorder at a branch; `faltan` counts what is in transit. */
-export type AReponer = Schemas['AReponer'];
-export type AReponerPage = Schemas['Page_AReponer'];
-/** An adjustment's or a reorder point's answer: its message and the product as it now stands. */
-export type ProductoAjustado = Schemas['ProductoAjustado'];
+export type { MotivoAjuste, AReponer, AReponerPage, ProductoAjustado } from './types';
 
 export interface AjusteBody {
   localId: number;
@@ -57,23 +49,21 @@ export const stockApi = api
       /** `idempotencyKey` is made once per opened dialog: a double click or a retry after a lost
        * answer writes one adjustment (the server answers the first again). */
       ajustarStock: build.mutation<ProductoAjustado, { productoId: number; body: AjusteBody; idempotencyKey: string }>({
-        query: ({ productoId, body, idempotencyKey }) => ({
-          url: `api/productos/${productoId}/ajustes`,
-          method: 'POST',
-          body,
-          headers: { 'Idempotency-Key': idempotencyKey },
-        }),
+        query: ({ productoId, body, idempotencyKey }) =>
+          keyedPost(`api/productos/${productoId}/ajustes`, body, idempotencyKey),
         // A refusal reads the product again too: a sale may have taken the units meanwhile.
-        invalidatesTags: (result) => (result ? ['Producto', 'Reponer'] : ['Producto']),
+        invalidatesTags: whenSaved(['Producto', 'Reponer'], ['Producto']),
       }),
       guardarMinimo: build.mutation<ProductoAjustado, { productoId: number; body: MinimoBody }>({
         query: ({ productoId, body }) => ({ url: `api/productos/${productoId}/minimo`, method: 'PUT', body }),
-        invalidatesTags: (result) => (result ? ['Producto', 'Reponer'] : []),
+        invalidatesTags: whenSaved(['Producto', 'Reponer']),
       }),
       /** Fetches the branch's reorder workbook and saves it as fileName; the Blob never enters the store. */
       reponerExcel: build.mutation<null, { localId: number; fileName: string }>({
-        queryFn: ({ localId, fileName }, _api, _extra, baseQuery) =>
-          downloadFile(baseQuery, { url: `api/reponer/excel?localId=${localId}` }, fileName),
+        queryFn: download(({ localId, fileName }: { localId: number; fileName: string }) => ({
+          request: { url: `api/reponer/excel?localId=${localId}` },
+          fileName,
+        })),
       }),
     }),
   });
@@ -85,6 +75,3 @@ export const {
   useGuardarMinimoMutation,
   useReponerExcelMutation,
 } = stockApi;
-
-/** Fails to compile when a body stops being one the server accepts. */
-export type CheckedBodies = [Accepts<Schemas['AjusteBody'], AjusteBody>, Accepts<Schemas['MinimoBody'], MinimoBody>];

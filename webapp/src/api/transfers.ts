@@ -1,23 +1,18 @@
 // The transfers between branches: sent units leave the origin at once and are in
 // transit (in no branch's stock) until the destination receives them, all or part; the origin
 // cancels while in transit. Shapes come from the server's OpenAPI document (schema.d.ts); the
-// bodies sent are checked against it at the end of this file.
-import type { Accepts } from './types';
+// bodies sent are checked against it in contract.ts.
+import type { EstadoTransferencia, Transferencia, TransferenciaGuardada, TransferenciaPage } from './types';
 import { api } from './base';
-import type { components } from './schema';
+import { keyedPost, listPath, whenSaved } from './endpoints';
 
-type Schemas = components['schemas'];
-
-/** A transfer with its lines; `estado` is ENVIADA, RECIBIDA, RECIBIDA_CON_FALTANTE or CANCELADA. */
-export type Transferencia = Schemas['Transferencia'];
-/** One product of a transfer: what was sent, and what arrived once received. */
-export type LineaTransferencia = Schemas['LineaTransferencia'];
-/** A page of transfers, newest first. */
-export type TransferenciaPage = Schemas['Page_Transferencia'];
-/** A step's answer: its message and the transfer as it now stands. */
-export type TransferenciaGuardada = Schemas['TransferenciaGuardada'];
-
-export type EstadoTransferencia = Schemas['EstadoTransferencia'];
+export type {
+  Transferencia,
+  LineaTransferencia,
+  TransferenciaPage,
+  TransferenciaGuardada,
+  EstadoTransferencia,
+} from './types';
 
 export interface LineaBody {
   productoId: number;
@@ -51,15 +46,8 @@ export interface TransferenciasFiltro {
   size: number;
 }
 
-export const transferenciasPath = ({ estado, localId, page, size }: TransferenciasFiltro) =>
-  `api/transferencias?${[
-    estado ? `estado=${estado}` : '',
-    localId ? `localId=${localId}` : '',
-    `page=${page}`,
-    `size=${size}`,
-  ]
-    .filter(Boolean)
-    .join('&')}`;
+export const transferenciasPath = ({ estado, localId, ...page }: TransferenciasFiltro) =>
+  listPath('api/transferencias', { estado, localId }, page);
 
 export const transfersApi = api
   // A transfer moves stock: the catalogue, the reorder list and the stock ledger read again.
@@ -77,23 +65,18 @@ export const transfersApi = api
       /** `idempotencyKey` is made once per opened form: a double click or a retry after a lost
        * answer sends one transfer (the server answers the first again). */
       enviarTransferencia: build.mutation<TransferenciaGuardada, { body: EnvioBody; idempotencyKey: string }>({
-        query: ({ body, idempotencyKey }) => ({
-          url: 'api/transferencias',
-          method: 'POST',
-          body,
-          headers: { 'Idempotency-Key': idempotencyKey },
-        }),
+        query: ({ body, idempotencyKey }) => keyedPost('api/transferencias', body, idempotencyKey),
         // A refusal (stock gone meanwhile) reads the products again too.
-        invalidatesTags: (result) => (result ? ['Transferencia', 'Producto', 'Reponer'] : ['Producto']),
+        invalidatesTags: whenSaved(['Transferencia', 'Producto', 'Reponer'], ['Producto']),
       }),
       recibirTransferencia: build.mutation<TransferenciaGuardada, { id: number; body: RecepcionBody }>({
         query: ({ id, body }) => ({ url: `api/transferencias/${id}/recepcion`, method: 'POST', body }),
         // A refusal reads the transfer again too: another tab may have received or cancelled it.
-        invalidatesTags: (result) => (result ? ['Transferencia', 'Producto', 'Reponer'] : ['Transferencia']),
+        invalidatesTags: whenSaved(['Transferencia', 'Producto', 'Reponer'], ['Transferencia']),
       }),
       cancelarTransferencia: build.mutation<TransferenciaGuardada, { id: number; body: CancelacionBody }>({
         query: ({ id, body }) => ({ url: `api/transferencias/${id}/cancelacion`, method: 'POST', body }),
-        invalidatesTags: (result) => (result ? ['Transferencia', 'Producto', 'Reponer'] : ['Transferencia']),
+        invalidatesTags: whenSaved(['Transferencia', 'Producto', 'Reponer'], ['Transferencia']),
       }),
     }),
   });
@@ -105,10 +88,3 @@ export const {
   useRecibirTransferenciaMutation,
   useCancelarTransferenciaMutation,
 } = transfersApi;
-
-/** Fails to compile when a body stops being one the server accepts. */
-export type CheckedBodies = [
-  Accepts<Schemas['EnvioBody'], EnvioBody>,
-  Accepts<Schemas['RecepcionBody'], RecepcionBody>,
-  Accepts<Schemas['CancelacionBody'], CancelacionBody>,
-];

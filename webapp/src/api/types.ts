@@ -1,8 +1,10 @@
 // Names for the generated API types (src/api/schema.d.ts comes from the server's OpenAPI
-// document; regenerate with scripts/gen-api, never edit it by hand).
+// document; regenerate with scripts/gen-api, never edit it by hand). Every module of calls
+// re-exports the names of its shapes, so the screens import them with the calls.
 import type { components, paths } from './schema';
 
-type Schemas = components['schemas'];
+/** The generated document's shapes, by the name the server gives them. */
+export type Schemas = components['schemas'];
 export type Nombrado = Schemas['Nombrado'];
 export type Local = Schemas['Local'];
 export type LookupBody = Schemas['LookupBody'];
@@ -25,3 +27,162 @@ export type LookupPath = Extract<
 
 /** Fails to compile when a body the app sends (`Sent`) stops being one the server accepts. */
 export type Accepts<Server, Sent extends Server> = Sent;
+
+// The audit log and the stock ledger.
+
+/** One event of the log; `registrado` is an instant in UTC, `datos` the event's JSON payload. */
+export type EventoAuditoria = Schemas['EventoAuditoria'];
+/** One line of a product's stock ledger; `stock` is the branch's running balance after it. */
+export type AsientoStock = Schemas['AsientoStock'];
+/** A page of events, newest first; `number` is zero-based. */
+export type EventoPage = Schemas['Page_EventoAuditoria'];
+
+// The customer balances.
+
+/** The open balances (a page of them) and the total owed over all of them. */
+export type CuentasCorrientes = Schemas['CuentasCorrientes'];
+/** One sale with a balance: total, paid, owed (`deuda`) and the days since the sale (`dias`). */
+export type Saldo = Schemas['Page_Saldo']['content'][number];
+/** A payment's answer: its message and the movement as it now stands. */
+export type CobroGuardado = Schemas['MovimientoGuardado'];
+
+// The cash closings.
+
+/** A branch's day: its state, float and, once counted, the last count against the expected figures. */
+export type CajaDia = Schemas['CajaDia'];
+/** One payment method of a day: `esperado`, `contado` and `diferencia` are null until the first count. */
+export type CajaMetodo = Schemas['CajaMetodo'];
+/** The answer of an opening, a count or a reopening: its message and the day as it now stands. */
+export type CajaGuardada = Schemas['CajaGuardada'];
+/** A counted day in the list of closings, with its totals over every method. */
+export type Cierre = Schemas['Cierre'];
+export type CierrePage = Schemas['Page_Cierre'];
+/** A past day holding money that no closing counted (admins). */
+export type SinCerrar = Schemas['SinCerrar'];
+/** The states of a day, as the server writes them. */
+export type EstadoCaja = Schemas['EstadoCaja'];
+
+// The physical counts.
+
+/** A count as the list shows it; `estado` is ABIERTO, CERRADO or CANCELADO. */
+export type Conteo = Schemas['Conteo'];
+/** A product of a count's sheet: `esperado` and `diferencia` null while open, `costo` only for admins. */
+export type LineaConteo = Schemas['LineaConteo'];
+/** A count with its sheet, by brand and model; `valorDiferencia` once closed, for admins. */
+export type Planilla = Schemas['Planilla'];
+export type ConteoPage = Schemas['Page_Conteo'];
+/** A step's answer: its message and the sheet as it now stands. */
+export type ConteoGuardado = Schemas['ConteoGuardado'];
+export type EstadoConteo = Schemas['EstadoConteo'];
+
+// The lab jobs and their notices.
+
+/** A job as the list shows it; `id` is its sale's. */
+export type TrabajoResumen = Schemas['TrabajoResumen'];
+/** A job with its frozen prescription, frame and lenses, history and notices. */
+export type Trabajo = Schemas['Trabajo'];
+export type TrabajoPage = Schemas['Page_TrabajoResumen'];
+/** A state the job went through, with the seconds it spent there. */
+export type Paso = Schemas['Paso'];
+/** A notice to the customer; `estado` is, for a mail, ENVIADO, PENDIENTE, REINTENTANDO or FALLIDO,
+ * and for a WhatsApp, ABIERTO (the chat was opened; whether it was sent, only staff know). */
+export type Aviso = Schemas['Aviso'];
+/** A job state as the screens offer it (`GET /api/trabajos/estados`). */
+export type EstadoOpcion = Schemas['EstadoOpcion'];
+/** A step's answer: its message and the job as it now stands. */
+export type TrabajoGuardado = Schemas['TrabajoGuardado'];
+export type Recordatorios = Schemas['Recordatorios'];
+export type ControlVencido = Schemas['ControlVencido'];
+export type SinRetirar = Schemas['SinRetirar'];
+/** The prescription frozen into the job, a ficha as the patient's page shows one. */
+export type Receta = Schemas['Ficha'];
+
+// The movements and their returns.
+
+/** A movement with its lines, payments, patient, products and branch. */
+export type Movimiento = Schemas['Movimiento'];
+/** A payment as the server answers it. */
+export type CajaMovimiento = Schemas['CajaMovimiento'];
+/** A page of rows; the same page shape as the other lists (`number` is zero-based). */
+export type MovimientoPage = Schemas['Page_Movimiento'];
+/** A create's or an edit's answer: the record as the server reads it now. */
+export type MovimientoSaved = Schemas['MovimientoGuardado'];
+/** The public answer of `/estado/{codigo}`; any other string is possible and means "processing". */
+export type EstadoCompra = Schemas['EstadoCompra'];
+/** What the returns of a sale took back so far: units per product, positions of additional lines. */
+export type Devuelto = Schemas['Devuelto'];
+/** A return's answer: its message and the refund (a SALIDA) as the server reads it. */
+export type DevolucionGuardada = Schemas['MovimientoGuardado'];
+
+// The patients and their fichas.
+
+export type Ojo = Schemas['Ojo'];
+export type TipoVision = Schemas['TipoVision'];
+export type Graduacion = Schemas['Graduacion'];
+/** A lens recorded on a ficha (added by the cash box when a crystal is sold). */
+export type Cristal = Schemas['Cristal'];
+/** One prescription record (ficha de graduación); `id` is numbered per patient. */
+export type Ficha = Schemas['Ficha'];
+/** A patient; `version` goes back with an edit so the server keeps what others added since. */
+export type Paciente = Schemas['Paciente'];
+/** A page of 12 patients (Spring's page shape). */
+export type PacientePage = Schemas['Page_Paciente'];
+/** A create's or an edit's answer: the record as the server reads it now. */
+export type PacienteSaved = Schemas['PacienteGuardado'];
+
+// The product catalogue.
+
+/** A product as the server answers it; `costo` is null for callers who are not admins. */
+export type Producto = Schemas['Producto'];
+/** A page of 12 products (Spring's page shape). */
+export type ProductoPage = Schemas['Page_Producto'];
+/** A product as visitors see it: model, brand name, price and description (no cost, no stock). */
+export type ProductoPublico = Schemas['ProductoPublico'];
+/** A page of 12 products of the public catalogue. */
+export type ProductoPublicoPage = Schemas['Page_ProductoPublico'];
+/** A create's or an edit's answer: the record as the server reads it now. */
+export type ProductoSaved = Schemas['ProductoGuardado'];
+
+// The shop as its customers see it.
+
+/** The shop's name, contact details and branches, each with its address and a map link. */
+export type Tienda = Schemas['Tienda'];
+/** A branch as customers find it. */
+export type Sucursal = Schemas['Sucursal'];
+
+// The statistics page.
+
+/** Cash in and out of one payment method over a period. */
+export type EntradaSalida = Schemas['EntradaSalida'];
+/** Units sold over a period. */
+export type Cantidad = Schemas['Cantidad'];
+/** One day of sales (`fecha` is `yyyy-MM-dd`): how many and how much; days without sales are absent. */
+export type VentasDelDia = Schemas['VentasDelDia'];
+/** Σ stock per branch. */
+export type StockPorLocal = Schemas['StockPorLocal'];
+/** Σ stock per material at one branch. */
+export type StockPorMaterial = Schemas['StockPorMaterial'];
+/** Patients per branch (branches without patients are absent). */
+export type PacientesPorLocal = Schemas['PacientesPorLocal'];
+
+// Stock adjustments and the reorder list.
+
+/** A reason of a manual adjustment: what the body sends, its name, whether it only takes out. */
+export type MotivoAjuste = Schemas['MotivoAjuste'];
+/** A product to reorder at a branch; `faltan` counts what is in transit. */
+export type AReponer = Schemas['AReponer'];
+export type AReponerPage = Schemas['Page_AReponer'];
+/** An adjustment's or a reorder point's answer: its message and the product as it now stands. */
+export type ProductoAjustado = Schemas['ProductoAjustado'];
+
+// The transfers between branches.
+
+/** A transfer with its lines; `estado` is ENVIADA, RECIBIDA, RECIBIDA_CON_FALTANTE or CANCELADA. */
+export type Transferencia = Schemas['Transferencia'];
+/** One product of a transfer: what was sent, and what arrived once received. */
+export type LineaTransferencia = Schemas['LineaTransferencia'];
+/** A page of transfers, newest first. */
+export type TransferenciaPage = Schemas['Page_Transferencia'];
+/** A step's answer: its message and the transfer as it now stands. */
+export type TransferenciaGuardada = Schemas['TransferenciaGuardada'];
+export type EstadoTransferencia = Schemas['EstadoTransferencia'];

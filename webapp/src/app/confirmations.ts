@@ -10,19 +10,19 @@ export interface Confirmation {
   button: string;
 }
 
+/** A confirmation's words in the order the dialog shows them: the question, what follows from
+ * it, and the button that accepts. */
+export const confirmation = (title: string, text: string, button: string): Confirmation => ({ title, text, button });
+
 /** Asks `words` through ./alerts.confirm; resolves true when the user accepts. */
 export const confirmWith = ({ title, text, button }: Confirmation) => confirm(title, text, button);
 
-export const DELETE_CONFIRM: Confirmation = {
-  title: '¿Estás seguro ?',
-  text: 'No puedes revertir este cambio',
-  button: 'Si, eliminarlo',
-};
+export const DELETE_CONFIRM = confirmation('¿Estás seguro ?', 'No puedes revertir este cambio', 'Si, eliminarlo');
 
 /** Leaving a form with unsaved changes for another screen of the app (a reload or a closed tab
  * gets the browser's own question instead: browsers show no page text there). */
-export const LEAVE_CONFIRM: Confirmation = {
-  title: '¿Salir sin guardar?',
-  text: 'Hay cambios sin guardar en este formulario. Si sale ahora, se perderán.',
-  button: 'Sí, salir sin guardar',
-};
+export const LEAVE_CONFIRM = confirmation(
+  '¿Salir sin guardar?',
+  'Hay cambios sin guardar en este formulario. Si sale ahora, se perderán.',
+  'Sí, salir sin guardar',
+);

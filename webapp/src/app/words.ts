@@ -13,6 +13,9 @@ export const REFUSAL_TITLES = {
 /** What a screen shows while its data is on its way. */
 export const LOADING = { cargando: 'Cargando...' } as const;
 
+/** Every screen that moves money by payment method, while the shop has none. */
+export const SIN_METODOS = 'No hay métodos de pago cargados: pedí a un administrador que los cree.';
+
 export const INESPERADO = 'Ocurrió un error inesperado. Intentá nuevamente.';
 
 export const COMMON_MESSAGES = {

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alert } from '../app/alerts';
 import { Menu } from '../layout/Menu';
 import { routes as appRoutes } from '../routing/routes';
-import { openPage } from '../test/page';
+import { openPage, type Answers } from '../test/page';
 import {
   adminToken,
   datosMovimiento,
@@ -19,16 +19,12 @@ import {
 import { AuditLog } from './AuditLog';
 import { alerted } from '../test/alerts';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 const admin = adminToken();
 const seller = sellerToken(1);
 
-type Routes = Record<string, [number, unknown]>;
-
 const LOG = 'GET /api/auditoria';
 
-function open(routes: Routes, token = admin) {
+function open(routes: Answers, token = admin) {
   routes['GET /api/local'] ??= [200, locales];
   return openPage('/auditoria', [{ path: '/auditoria', element: <AuditLog /> }], { token, answers: routes });
 }
@@ -195,7 +191,7 @@ describe('audit log', () => {
 
   it('pages through a window of 5 numbers, keeping the filters', async () => {
     const user = userEvent.setup();
-    const routes: Routes = { [LOG]: [200, springPage(eventos, 20, 0, 9)] };
+    const routes: Answers = { [LOG]: [200, springPage(eventos, 20, 0, 9)] };
     const { calls } = open(routes);
     await screen.findByText('beto');
     await user.type(byId('filtroUsuario'), 'ana');
@@ -229,7 +225,7 @@ describe('audit log', () => {
 
   it("shows the server's message when it refuses a filter", async () => {
     const user = userEvent.setup();
-    const routes: Routes = { [LOG]: [200, springPage(eventos, 20)] };
+    const routes: Answers = { [LOG]: [200, springPage(eventos, 20)] };
     open(routes);
     await screen.findByText('beto');
     routes[LOG] = [400, { mensaje: 'Fecha inválida: 2024-13-01' }];

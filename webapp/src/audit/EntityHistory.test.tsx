@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alert } from '../app/alerts';
-import { openPage } from '../test/page';
+import { openPage, type Answers } from '../test/page';
 import {
   adminToken,
   datosMovimiento,
@@ -16,11 +16,7 @@ import {
 } from '../test/seed';
 import { EntityHistory } from './EntityHistory';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 const admin = adminToken();
-
-type Routes = Record<string, [number, unknown]>;
 
 /** The texts of the changes the open event lists. */
 const listedChanges = () =>
@@ -28,7 +24,7 @@ const listedChanges = () =>
     .getAllByRole('listitem')
     .map((li) => li.textContent);
 
-function open(tipo: 'Producto' | 'Movimiento' | 'Paciente', id: number, routes: Routes) {
+function open(tipo: 'Producto' | 'Movimiento' | 'Paciente', id: number, routes: Answers) {
   return openPage('/historial', [{ path: '/historial', element: <EntityHistory tipo={tipo} id={id} /> }], {
     token: admin,
     answers: routes,
@@ -286,7 +282,7 @@ describe('entity history', () => {
 
   it("shows the server's message when the entity did not exist then", async () => {
     const user = userEvent.setup();
-    const routes: Routes = {
+    const routes: Answers = {
       'GET /api/auditoria/historial/Movimiento/501': [200, movementHistory],
       'GET /api/auditoria/estado/Movimiento/501': [404, { mensaje: 'El movimiento 501 no existía en ese momento' }],
     };

@@ -6,7 +6,7 @@ import {
 } from '../api/audit';
 import { errorText, handledElsewhere } from '../api/base';
 import { formatInstant } from '../lib/dates';
-import { DataTable } from '../ui/DataTable';
+import { AuditRows } from './AuditRows';
 import { AsOfControl } from './AsOfControl';
 import { MESSAGES, TITLES } from './messages';
 import { Lines } from './Lines';
@@ -37,11 +37,9 @@ function Changes({ cambios }: { cambios: Cambio[] | null }) {
 function EventRows({ eventos, tipo, nombres }: { eventos: EventoAuditoria[]; tipo: TipoConEstado; nombres: Nombres }) {
   const changes = entityChanges(tipo, eventos, nombres);
   return (
-    <DataTable
-      empty={<p className="text-muted">{MESSAGES.historialVacio}</p>}
+    <AuditRows
+      empty={MESSAGES.historialVacio}
       label={TITLES.historial}
-      variant="table-sm table-striped"
-      stacked={false}
       rows={eventos}
       rowKey={(e) => e.posicion}
       columns={[

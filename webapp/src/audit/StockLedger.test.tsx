@@ -1,17 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { cellTexts, openPage } from '../test/page';
+import { cellTexts, openPage, type Answers } from '../test/page';
 import { adminToken, asiento, instant } from '../test/seed';
 import { StockLedger } from './StockLedger';
-
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 const admin = adminToken();
 
 const STOCK = 'GET /api/auditoria/stock/10';
 
-function open(routes: Record<string, [number, unknown]>) {
+function open(routes: Answers) {
   return openPage(
     '/stock',
     [
@@ -85,7 +83,7 @@ describe('stock ledger', () => {
 
   it("shows each branch's last balance up to the chosen moment", async () => {
     const user = userEvent.setup();
-    const routes: Record<string, [number, unknown]> = { [STOCK]: [200, ledger] };
+    const routes: Answers = { [STOCK]: [200, ledger] };
     const { calls } = open(routes);
     await screen.findByRole('table', { name: 'Libro de stock' });
     expect(screen.queryByRole('table', { name: 'Stock al momento' })).toBeNull();

@@ -2,18 +2,16 @@ import { Link } from 'react-router-dom';
 import { useLazyLibroStockQuery, useLibroStockQuery, type AsientoStock } from '../api/audit';
 import { errorText, handledElsewhere } from '../api/base';
 import { formatInstant } from '../lib/dates';
-import { DataTable } from '../ui/DataTable';
+import { AuditRows } from './AuditRows';
 import { AsOfControl } from './AsOfControl';
 import { MESSAGES, TITLES } from './messages';
 import { signed, stockAlMomento } from './stock';
 
 function LedgerTable({ asientos }: { asientos: AsientoStock[] }) {
   return (
-    <DataTable
-      empty={<p className="text-muted">{MESSAGES.libroVacio}</p>}
+    <AuditRows
+      empty={MESSAGES.libroVacio}
       label={TITLES.libroStock}
-      variant="table-sm table-striped"
-      stacked={false}
       rows={asientos}
       rowKey={(a, index) => `${a.registrado}-${a.localId}-${index}`}
       columns={[

@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPage, type Answers } from '../test/page';
 import { adminToken, cuentasCorrientes, locales, metodosPago, saldo, sellerToken } from '../test/seed';
 import { Balances } from './Balances';
 import { alerted } from '../test/alerts';
-
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 function open(token: string, answers: Answers = {}) {
   return openPage('/cuentasCorrientes', [{ path: '/cuentasCorrientes', element: <Balances /> }], {

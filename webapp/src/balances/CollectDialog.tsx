@@ -1,14 +1,14 @@
-import { useState } from 'react';
 import { useCobrarMutation, type Saldo } from '../api/balances';
 import { alert } from '../app/alerts';
 import { refuser } from '../app/refusals';
 import { formatFecha } from '../lib/dates';
 import { money } from '../lib/money';
 import { PesosInput } from '../ui/NumberInput';
-import { Field, patchBinder } from '../ui/fields';
+import { Field } from '../ui/fields';
 import { BranchField, MetodoField } from '../ui/CashDeskFields';
 import type { CashDesk } from '../ui/cashDesk';
 import { FormDialog } from '../ui/Modal';
+import { useForm } from '../ui/useForm';
 import { MESSAGES, TITLES } from './messages';
 import { cobroBody, cobroInicial, cobroProblems, type Cobro } from './rules';
 
@@ -24,25 +24,18 @@ const refused = refuser(TITLES, MESSAGES);
  * amount charged with a surcharge, and for admins the collecting branch. A dialog over the list,
  * so it reads the same on a phone. */
 export function CollectDialog({ saldo, admin, ownLocalId, locales, metodos, onClose }: Props) {
-  const [cobro, setCobro] = useState<Cobro>(() =>
+  const {
+    form: cobro,
+    setForm: setCobro,
+    set,
+    bind,
+  } = useForm<Cobro>(() =>
     cobroInicial(saldo, metodos[0]?.id ?? 0, admin ? (ownLocalId ?? saldo.localId) : (ownLocalId ?? 0)),
   );
   const [cobrar, sending] = useCobrarMutation();
   // The payment methods may arrive after the dialog opened.
   if (!cobro.metodoPagoId && metodos.length > 0) setCobro({ ...cobro, metodoPagoId: metodos[0].id });
   const problems = cobroProblems(saldo, cobro, admin);
-  const set = (change: Partial<Cobro>) => setCobro((c) => ({ ...c, ...change }));
-  const bind = patchBinder(cobro, set);
-
-  const cobrarSaldo = async () => {
-    try {
-      const answer = await cobrar({ idMovimiento: saldo.idMovimiento, body: cobroBody(cobro, admin) }).unwrap();
-      onClose();
-      void alert('success', TITLES.cobrado, answer.mensaje);
-    } catch (error) {
-      refused(error);
-    }
-  };
 
   return (
     <FormDialog
@@ -51,24 +44,17 @@ export function CollectDialog({ saldo, admin, ownLocalId, locales, metodos, onCl
       title={`Cobrar venta #${saldo.idMovimiento}`}
       formLabel="Cobrar saldo"
       onClose={onClose}
-      onSubmit={() => void cobrarSaldo()}
-      problems={problems}
-      sending={sending.isLoading}
-      submitLabel="Cobrar"
-      submitClassName="btn-success"
+      send={() => cobrar({ idMovimiento: saldo.idMovimiento, body: cobroBody(cobro, admin) }).unwrap()}
+      saved={(answer) => void alert('success', TITLES.cobrado, answer.mensaje)}
+      refused={refused}
+      submit={{ label: 'Cobrar', className: 'btn-success', problems, sending: sending.isLoading }}
     >
       <p className="mb-3" data-testid="cobro-resumen">
         {saldo.paciente ?? 'Sin paciente'} · {formatFecha(saldo.fecha)} · {saldo.local}
         <br />
         Total {money(saldo.total)} · Pagado {money(saldo.pagado)} · <strong>Debe {money(saldo.deuda)}</strong>
       </p>
-      <MetodoField
-        id="cobroMetodo"
-        label="Método de pago"
-        metodos={metodos}
-        sinMetodos={MESSAGES.sinMetodos}
-        {...bind('metodoPagoId')}
-      />
+      <MetodoField id="cobroMetodo" label="Método de pago" metodos={metodos} {...bind('metodoPagoId')} />
       <Field id="cobroMonto" label="Monto" className="mb-3">
         <PesosInput id="cobroMonto" value={cobro.monto} onValueChange={(monto) => set({ monto })} placeholder="0,00" />
       </Field>

@@ -17,7 +17,6 @@ export const MESSAGES = {
   soloTuLocal: 'Se muestran los saldos de tu local; buscá un paciente para ver los suyos en todos los locales.',
   pacienteBusquedaFallo: 'No se pudo buscar el paciente.',
   pacienteSinResultados: 'No se encontró ningún paciente con ese nombre.',
-  sinMetodos: 'No hay métodos de pago cargados: pedí a un administrador que los cree.',
   impuestoAyuda: 'Solo si se cobró con recargo (por ejemplo, con tarjeta). Vacío: el mismo monto.',
 } as const;
 

@@ -19,8 +19,6 @@ import { CashClosing } from './CashClosing';
 import { UnclosedDaysNotice } from './UnclosedDays';
 import { alerted, confirmed } from '../test/alerts';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 const HOY = isoDate(new Date());
 const DIA = '2026-11-21';
 

@@ -1,6 +1,6 @@
 // The texts the cash closing shows in its alerts, confirmations and notices, through
 // ../app/alerts: titles first, then the messages and why a button is disabled.
-import { COMMON_MESSAGES, REFUSAL_TITLES } from '../app/words';
+import { COMMON_MESSAGES, REFUSAL_TITLES, SIN_METODOS } from '../app/words';
 
 export const TITLES = {
   ...REFUSAL_TITLES,
@@ -17,7 +17,7 @@ export const MESSAGES = {
   diaFallo: 'No se pudo cargar la caja del día.',
   cierresFallo: 'No se pudieron cargar los cierres.',
   sinCierres: 'Todavía no hay cierres.',
-  sinMetodos: 'No hay métodos de pago cargados: pedí a un administrador que los cree.',
+  sinMetodos: SIN_METODOS,
   /** The server's own words after a count that does not match, also shown when the day is read again. */
   noCoincide:
     'El conteo no coincide con lo esperado: volvé a contar o escribí el motivo de la diferencia para cerrar la caja.',

@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { useConteoQuery, type Planilla } from '../api/counts';
 import { useAppSelector } from '../app/store';
 import { formatFechaHora } from '../lib/dates';
@@ -10,7 +9,8 @@ import { MESSAGES } from './messages';
 import { OpenSheet } from './OpenSheet';
 import { alcance, estadoDe, puedeCerrar, puedeContar } from './rules';
 import { DataTable } from '../ui/DataTable';
-import { useRouteId } from '../ui/editScreen';
+import { useRouteRecord } from '../ui/editScreen';
+import { RecordScreen } from '../ui/RecordScreen';
 import { NotRead } from '../ui/Loaded';
 
 /** A cancelled count: what had been counted, for the record; the stock did not change. */
@@ -39,44 +39,34 @@ function CancelledSheet({ planilla }: { planilla: Planilla }) {
  * (at cost for admins) and the report. Cancelled: what had been counted.
  */
 export function CountSheet() {
-  const id = useRouteId() ?? 0;
-  const valid = id > 0;
+  const { valid, query, record: p } = useRouteRecord(useConteoQuery);
   const session = useAppSelector((s) => s.session);
-  const query = useConteoQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
-  const p = query.isError ? undefined : query.currentData;
 
   if (!p) return <NotRead valid={valid} query={query} failed={MESSAGES.conteoFallo} loading={MESSAGES.cargando} />;
   const c = p.conteo;
   return (
-    <section>
-      <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
-        <h2 className="mb-0">Conteo #{c.id}</h2>
-        <StateBadge {...estadoDe(c.estado)} />
-      </div>
-      <dl className="row mb-3" data-testid="conteo-datos">
-        <dt className="col-sm-3">Local</dt>
-        <dd className="col-sm-9">{c.local}</dd>
-        <dt className="col-sm-3">Productos</dt>
-        <dd className="col-sm-9">
-          {alcance(c)} · {formatEntero(c.productos)}
-        </dd>
-        <dt className="col-sm-3">Iniciado</dt>
-        <dd className="col-sm-9">{formatFechaHora(c.iniciado)}</dd>
-        {c.cerrado && (
+    <RecordScreen
+      testId="conteo-datos"
+      facts={[
+        ['Local', c.local],
+        [
+          'Productos',
           <>
-            <dt className="col-sm-3">{c.estado === 'CANCELADO' ? 'Cancelado' : 'Cerrado'}</dt>
-            <dd className="col-sm-9">{formatFechaHora(c.cerrado)}</dd>
-          </>
-        )}
-      </dl>
+            {alcance(c)} · {formatEntero(c.productos)}
+          </>,
+        ],
+        ['Iniciado', formatFechaHora(c.iniciado)],
+        !!c.cerrado && [c.estado === 'CANCELADO' ? 'Cancelado' : 'Cerrado', formatFechaHora(c.cerrado)],
+      ]}
+      title={`Conteo #${c.id}`}
+      badge={<StateBadge {...estadoDe(c.estado)} />}
+      back="/conteos"
+    >
       {c.estado === 'ABIERTO' && puedeContar(session, c) && (
         <OpenSheet key={c.id} planilla={p} admin={puedeCerrar(session, c)} reload={() => void query.refetch()} />
       )}
       {c.estado === 'CERRADO' && <Differences planilla={p} admin={isAdmin(session)} />}
       {c.estado === 'CANCELADO' && <CancelledSheet planilla={p} />}
-      <Link className="btn btn-secondary mt-3" to="/conteos">
-        Volver
-      </Link>
-    </section>
+    </RecordScreen>
   );
 }

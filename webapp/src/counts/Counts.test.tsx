@@ -8,8 +8,6 @@ import { Counts } from './Counts';
 import { CountSheet } from './CountSheet';
 import { alerted, confirmed } from '../test/alerts';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 beforeEach(() => {
   vi.mocked(alert).mockClear();
   vi.mocked(confirm).mockReset();

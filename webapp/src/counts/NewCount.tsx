@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useIniciarConteoMutation } from '../api/counts';
 import { useListLookupQuery } from '../api/lookups';
 import { alert } from '../app/alerts';
 import { named, SelectField } from '../ui/fields';
-import { SaveProblems } from '../ui/SaveProblems';
-import { SubmitButton } from '../ui/SubmitButton';
+import { RowForm } from '../ui/RowForm';
+import { useForm } from '../ui/useForm';
 import { submitter } from '../ui/submit';
 import { MESSAGES, TITLES } from './messages';
 import { refused } from './refused';
@@ -17,10 +16,9 @@ export function NewCount() {
   const { data: locales = [] } = useListLookupQuery('/api/local');
   const { data: categorias = [] } = useListLookupQuery('/api/categoria');
   const { data: marcas = [] } = useListLookupQuery('/api/marca');
-  const [inicio, setInicio] = useState<Inicio>(inicioVacio);
+  const { form: inicio, set } = useForm<Inicio>(inicioVacio);
   const [iniciar, sending] = useIniciarConteoMutation();
   const problems = inicioProblems(inicio);
-  const set = (change: Partial<Inicio>) => setInicio((i) => ({ ...i, ...change }));
   // The branch, and optionally a category or a brand: each a lookup with `none` (0) first.
   const choices = [
     { key: 'localId', id: 'conteoLocal', label: 'Local', none: 'Elegí el local', items: locales },
@@ -45,35 +43,30 @@ export function NewCount() {
   );
 
   return (
-    <form className="card mb-3" aria-label="Nuevo conteo" onSubmit={submit} noValidate>
-      <div className="card-body">
-        <h3 className="h5">Nuevo conteo</h3>
-        <p className="small text-muted">{MESSAGES.nuevoAyuda}</p>
-        <div className="row g-2 align-items-end">
-          {choices.map((c) => (
-            <SelectField
-              key={c.id}
-              id={c.id}
-              label={c.label}
-              className="col-sm-6 col-md-3"
-              value={inicio[c.key]}
-              onChange={(id) => set({ [c.key]: id })}
-              options={[{ value: 0, label: c.none }, ...named(c.items)]}
-            />
-          ))}
-          <div className="col-md-auto">
-            <SubmitButton
-              className="btn btn-success"
-              problemsId="inicio-problems"
-              problems={problems}
-              sending={sending.isLoading}
-            >
-              Comenzar conteo
-            </SubmitButton>
-          </div>
-        </div>
-        <SaveProblems id="inicio-problems" problems={problems} />
-      </div>
-    </form>
+    <RowForm
+      name="inicio"
+      title="Nuevo conteo"
+      help={<p className="small text-muted">{MESSAGES.nuevoAyuda}</p>}
+      onSubmit={submit}
+      submit={{
+        label: 'Comenzar conteo',
+        className: 'btn btn-success',
+        column: 'col-md-auto',
+        problems,
+        sending: sending.isLoading,
+      }}
+    >
+      {choices.map((c) => (
+        <SelectField
+          key={c.id}
+          id={c.id}
+          label={c.label}
+          className="col-sm-6 col-md-3"
+          value={inicio[c.key]}
+          onChange={(id) => set({ [c.key]: id })}
+          options={[{ value: 0, label: c.none }, ...named(c.items)]}
+        />
+      ))}
+    </RowForm>
   );
 }

@@ -14,6 +14,7 @@ import { WHOLE } from '../lib/numbers';
 import { CellInput } from '../ui/NumberInput';
 import { SaveProblems } from '../ui/SaveProblems';
 import { SavingOverlay } from '../ui/SavingOverlay';
+import { SubmitButton } from '../ui/SubmitButton';
 import { useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { CANCEL_CONFIRM, CLOSE_CONFIRM, MESSAGES, TITLES } from './messages';
 import { PasteColumn } from './PasteColumn';
@@ -202,15 +203,15 @@ export function OpenSheet({ planilla, admin, reload }: Props) {
         </button>
         {admin && (
           <>
-            <button
-              type="button"
+            <SubmitButton
               className="btn btn-success"
-              disabled={closeProblems.length > 0 || busy}
-              aria-describedby={closeProblems.length > 0 ? 'cierre-problems' : undefined}
+              problemsId="cierre-problems"
+              problems={closeProblems}
+              busy={busy}
               onClick={() => void cerrarConteo()}
             >
               Cerrar conteo
-            </button>
+            </SubmitButton>
             <button
               type="button"
               className="btn btn-outline-danger"
@@ -223,15 +224,13 @@ export function OpenSheet({ planilla, admin, reload }: Props) {
         )}
       </div>
       <SaveProblems id="guardar-problems" problems={saveProblems} />
-      {admin && closeProblems.length > 0 && (
-        <div id="cierre-problems" className="small text-danger mt-2" role="status" data-testid="cierre-problems">
-          <span className="fw-semibold">No se puede cerrar todavía:</span>
-          <ul className="mb-0 ps-3">
-            {closeProblems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
+      {admin && (
+        <SaveProblems
+          id="cierre-problems"
+          problems={closeProblems}
+          heading="No se puede cerrar todavía:"
+          testId="cierre-problems"
+        />
       )}
       {!admin && <p className="text-muted small mt-2">{MESSAGES.esperaCierre}</p>}
       <SavingOverlay show={busy} label={saving.isLoading ? MESSAGES.guardando : MESSAGES.enviando} />

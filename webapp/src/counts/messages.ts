@@ -1,6 +1,6 @@
 // The texts the physical counts show in their alerts, confirmations and notices (inventario),
 // through ../app/alerts: titles first, then the messages and why a button waits.
-import type { Confirmation } from '../app/confirmations';
+import { confirmation } from '../app/confirmations';
 import { COMMON_MESSAGES, REFUSAL_TITLES } from '../app/words';
 
 export const TITLES = {
@@ -47,11 +47,11 @@ export const CLOSE_CONFIRM = {
 } as const;
 
 /** 'Cancelar conteo' asks first: what was counted is dropped and the stock does not change. */
-export const CANCEL_CONFIRM: Confirmation = {
-  title: '¿Cancelar el conteo?',
-  text: 'Lo contado se descarta y el stock no cambia.',
-  button: 'Sí, cancelar el conteo',
-};
+export const CANCEL_CONFIRM = confirmation(
+  '¿Cancelar el conteo?',
+  'Lo contado se descarta y el stock no cambia.',
+  'Sí, cancelar el conteo',
+);
 
 /** Why a button waits, listed under it (ui/SaveProblems), and why a pasted column is refused.
  * The rules and their words follow the server's (command/src/counts/mod.rs, Regla). */

@@ -8,8 +8,6 @@ import { sellerToken, trabajo, trabajoListo } from '../test/seed';
 import { open, bodyOf, rowCells } from './fixture';
 import { alerted, confirmed } from '../test/alerts';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 describe('Trabajos: one job', () => {
   it('shows the order, the frozen prescription, the frame and lenses, the history and the notices', async () => {
     open('/trabajos/41', sellerToken(1));

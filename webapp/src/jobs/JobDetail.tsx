@@ -3,19 +3,19 @@ import { Link } from 'react-router-dom';
 import { useModificarTrabajoMutation, useTrabajoEstadosQuery, useTrabajoQuery, type Trabajo } from '../api/jobs';
 import { alert } from '../app/alerts';
 import { formatFecha, formatFechaHora } from '../lib/dates';
-import { SendButton } from '../ui/SubmitButton';
 import { submitter } from '../ui/submit';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { EstadoBadge } from './EstadoBadge';
 import { History, Notices } from './History';
 import { MESSAGES, TITLES } from './messages';
 import { NoticeActions } from './NoticeActions';
-import { OrderFields } from './OrderFields';
+import { OrderSend } from './OrderFields';
 import { Prescription } from './Prescription';
 import { refused } from './refused';
 import { enCamino, modificacionBody, ordenDe, ordenProblems, TERMINADO, type Orden } from './rules';
 import { StateChanger } from './StateChanger';
-import { useRouteId } from '../ui/editScreen';
+import { useRouteRecord } from '../ui/editScreen';
+import { RecordScreen } from '../ui/RecordScreen';
 import { NotRead } from '../ui/Loaded';
 
 /** The order's data as the lab was told it, editable: 'Guardar' sends the change. */
@@ -40,10 +40,9 @@ function OrderEdit({ trabajo: t }: { trabajo: Trabajo }) {
     <form className="card mb-3" aria-label="Datos del pedido" onSubmit={submit} noValidate>
       <div className="card-body">
         <h3 className="h5">Datos del pedido</h3>
-        <OrderFields orden={orden} onChange={(c) => setOrden((o) => ({ ...o, ...c }))} prefix="pedido" />
-        <SendButton id="pedido-problems" className="btn btn-primary" problems={problems} sending={sending.isLoading}>
+        <OrderSend orden={orden} set={setOrden} prefix="pedido" problems={problems} sending={sending.isLoading}>
           Guardar
-        </SendButton>
+        </OrderSend>
       </div>
     </form>
   );
@@ -56,11 +55,8 @@ function OrderEdit({ trabajo: t }: { trabajo: Trabajo }) {
  * and the public status link. Once the glasses are ready, the WhatsApp notice is offered first.
  */
 export function JobDetail() {
-  const id = useRouteId() ?? 0;
-  const valid = id > 0;
+  const { id, valid, query, record: t } = useRouteRecord(useTrabajoQuery);
   const [recienTerminado, setRecienTerminado] = useState(false);
-  const query = useTrabajoQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
-  const t = query.isError ? undefined : query.currentData;
   // While a mail is on its way, ask again until the server says how it went.
   useTrabajoQuery(id, { skip: !valid || !enCamino(t), pollingInterval: 2000 });
   const { data: estados = [] } = useTrabajoEstadosQuery();
@@ -68,28 +64,30 @@ export function JobDetail() {
   if (!t) return <NotRead valid={valid} query={query} failed={MESSAGES.trabajoFallo} loading={MESSAGES.cargando} />;
   const destacado = recienTerminado && t.estado === TERMINADO;
   return (
-    <section>
-      <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
-        <h2 className="mb-0">Trabajo #{t.id}</h2>
-        <EstadoBadge etiqueta={t.etiqueta} estado={t.estado} atrasado={t.atrasado} />
-      </div>
-      <dl className="row mb-3" data-testid="trabajo-datos">
-        <dt className="col-sm-3">Paciente</dt>
-        <dd className="col-sm-9">
-          {t.pacienteId != null ? <Link to={`/editarPaciente/${t.pacienteId}`}>{t.paciente}</Link> : t.paciente}
-          {t.celular ? ` · ${t.celular}` : ''}
-        </dd>
-        <dt className="col-sm-3">Venta</dt>
-        <dd className="col-sm-9">
-          <Link to={`/editarMovimiento/${t.id}`}>Venta #{t.id}</Link> · {t.local}
-        </dd>
-        <dt className="col-sm-3">Encargado</dt>
-        <dd className="col-sm-9">{formatFechaHora(t.encargado)}</dd>
-        <dt className="col-sm-3">Prometido</dt>
-        <dd className="col-sm-9">{formatFecha(t.prometido)}</dd>
-        <dt className="col-sm-3">En el estado desde</dt>
-        <dd className="col-sm-9">{formatFechaHora(t.desde)}</dd>
-      </dl>
+    <RecordScreen
+      testId="trabajo-datos"
+      facts={[
+        [
+          'Paciente',
+          <>
+            {t.pacienteId != null ? <Link to={`/editarPaciente/${t.pacienteId}`}>{t.paciente}</Link> : t.paciente}
+            {t.celular ? ` · ${t.celular}` : ''}
+          </>,
+        ],
+        [
+          'Venta',
+          <>
+            <Link to={`/editarMovimiento/${t.id}`}>Venta #{t.id}</Link> · {t.local}
+          </>,
+        ],
+        ['Encargado', formatFechaHora(t.encargado)],
+        ['Prometido', formatFecha(t.prometido)],
+        ['En el estado desde', formatFechaHora(t.desde)],
+      ]}
+      title={`Trabajo #${t.id}`}
+      badge={<EstadoBadge etiqueta={t.etiqueta} estado={t.estado} atrasado={t.atrasado} />}
+      back="/trabajos"
+    >
       <NoticeActions trabajo={t} destacado={destacado} />
       <StateChanger trabajo={t} estados={estados} onTerminado={() => setRecienTerminado(true)} />
       <OrderEdit key={`${t.id}-${t.version}`} trabajo={t} />
@@ -117,9 +115,6 @@ export function JobDetail() {
       <History historial={t.historial} />
       <h3 className="h5">Avisos al cliente</h3>
       <Notices avisos={t.avisos} />
-      <Link className="btn btn-secondary mt-3" to="/trabajos">
-        Volver
-      </Link>
-    </section>
+    </RecordScreen>
   );
 }

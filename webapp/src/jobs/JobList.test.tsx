@@ -5,8 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { adminToken, recordatorios, sellerToken, trabajosPage } from '../test/seed';
 import { open, rowCells } from './fixture';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 describe('Trabajos: the list', () => {
   it('shows the open jobs, promised earliest first, with the time in their state; overdue ones marked', async () => {
     // The time in a state is the server's, by the shop's clock: a browser clock years off changes nothing.

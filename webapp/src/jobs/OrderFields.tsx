@@ -1,5 +1,7 @@
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useListLookupQuery } from '../api/lookups';
 import { DateInput } from '../ui/DateInput';
+import { SendButton } from '../ui/SubmitButton';
 import { MESSAGES } from './messages';
 import { MAX_BANDEJA, MAX_NOTAS, type Orden } from './rules';
 
@@ -72,5 +74,29 @@ export function OrderFields({
         />
       </div>
     </div>
+  );
+}
+
+interface OrderSendProps {
+  orden: Orden;
+  set: Dispatch<SetStateAction<Orden>>;
+  /** Keeps the ids apart (the fields', and the reasons' list: `${prefix}-problems`). */
+  prefix: string;
+  /** Why the button waits; empty when it does not. */
+  problems: string[];
+  sending: boolean;
+  /** The button's label. */
+  children: ReactNode;
+}
+
+/** The order's fields with the button that sends them, and the reasons it waits under it. */
+export function OrderSend({ orden, set, prefix, problems, sending, children }: OrderSendProps) {
+  return (
+    <>
+      <OrderFields orden={orden} onChange={(c) => set((o) => ({ ...o, ...c }))} prefix={prefix} />
+      <SendButton id={`${prefix}-problems`} className="btn btn-primary" problems={problems} sending={sending}>
+        {children}
+      </SendButton>
+    </>
   );
 }

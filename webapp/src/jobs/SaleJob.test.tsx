@@ -1,13 +1,11 @@
 // The lab job under a sale's form.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { whenEnabled } from '../test/page';
 import { movimiento, sellerToken, trabajo } from '../test/seed';
 import { open, bodyOf } from './fixture';
 import { alerted } from '../test/alerts';
-
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 describe('Trabajos: under a sale', () => {
   it('a sale with its job shows the state its read says, in the server’s words, and links to it', async () => {

@@ -3,13 +3,12 @@ import { Link } from 'react-router-dom';
 import { useEncargarTrabajoMutation, useTrabajoEstadosQuery } from '../api/jobs';
 import { useGetMovimientoQuery } from '../api/movements';
 import { alert } from '../app/alerts';
-import { SendButton } from '../ui/SubmitButton';
 import { submitter } from '../ui/submit';
 import { EstadoBadge } from './EstadoBadge';
 import { MESSAGES, TITLES } from './messages';
 import { refused } from './refused';
 import { ordenBody, ordenProblems, ordenVacia, type Orden } from './rules';
-import { OrderFields } from './OrderFields';
+import { OrderSend } from './OrderFields';
 
 /** 'Encargar al laboratorio': the lab, the promised day, the tray and the notes. The server
  * decides whether the sale has lenses, and says so when it does not. */
@@ -32,10 +31,9 @@ function OrderJob({ movimientoId }: { movimientoId: number }) {
     <form aria-label="Encargar al laboratorio" onSubmit={submit} noValidate>
       <p className="small text-muted mb-2">{MESSAGES.ventaSinTrabajo}</p>
       <h4 className="h6">Encargar al laboratorio</h4>
-      <OrderFields orden={orden} onChange={(c) => setOrden((o) => ({ ...o, ...c }))} prefix="encargo" />
-      <SendButton id="encargo-problems" className="btn btn-primary" problems={problems} sending={sending.isLoading}>
+      <OrderSend orden={orden} set={setOrden} prefix="encargo" problems={problems} sending={sending.isLoading}>
         Encargar
-      </SendButton>
+      </OrderSend>
     </form>
   );
 }

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { errorStatus } from '../api/base';
 import { useCambiarEstadoMutation, type EstadoOpcion, type Trabajo } from '../api/jobs';
 import { alert } from '../app/alerts';
-import { patchBinder, SelectField, TextField } from '../ui/fields';
-import { SaveProblems } from '../ui/SaveProblems';
-import { SubmitButton } from '../ui/SubmitButton';
+import { SelectField, TextField } from '../ui/fields';
+import { useForm } from '../ui/useForm';
+import { RowForm } from '../ui/RowForm';
 import { TITLES } from './messages';
 import { refused } from './refused';
 import { cambioBody, cambioProblems, MAX_MOTIVO, pideMotivo, TERMINADO, type Cambio } from './rules';
@@ -22,11 +22,10 @@ export function StateChanger({
   estados: EstadoOpcion[];
   onTerminado: () => void;
 }) {
-  const [cambio, setCambio] = useState<Cambio>({ estado: '', motivo: '' });
+  const { form: cambio, setForm: setCambio, bind } = useForm<Cambio>({ estado: '', motivo: '' });
   const [cambiar, sending] = useCambiarEstadoMutation();
   const problems = cambioProblems(t.estado, cambio);
   const motivoRequerido = pideMotivo(cambio.estado);
-  const bind = patchBinder(cambio, (change: Partial<Cambio>) => setCambio((c) => ({ ...c, ...change })));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -46,41 +45,36 @@ export function StateChanger({
   };
 
   return (
-    <form className="card mb-3" aria-label="Cambiar estado" onSubmit={submit} noValidate>
-      <div className="card-body">
-        <h3 className="h5">Cambiar estado</h3>
-        <div className="row g-2 align-items-end">
-          <SelectField
-            id="trabajoNuevoEstado"
-            label="Nuevo estado"
-            className="col-sm-6 col-lg-4"
-            {...bind('estado')}
-            options={[
-              { value: '', label: 'Elegí el estado' },
-              ...estados.filter((e) => e.clave !== t.estado).map((e) => ({ value: e.clave, label: e.etiqueta })),
-            ]}
-          />
-          <TextField
-            id="trabajoMotivo"
-            label={motivoRequerido ? 'Motivo (obligatorio para rehacer)' : 'Motivo (opcional)'}
-            className="col-sm-6 col-lg-5"
-            invalid={motivoRequerido && !cambio.motivo.trim()}
-            maxLength={MAX_MOTIVO}
-            {...bind('motivo')}
-          />
-          <div className="col-lg-3">
-            <SubmitButton
-              className="btn btn-primary w-100"
-              problemsId="cambio-problems"
-              problems={problems}
-              sending={sending.isLoading}
-            >
-              Cambiar estado
-            </SubmitButton>
-          </div>
-        </div>
-        <SaveProblems id="cambio-problems" problems={problems} />
-      </div>
-    </form>
+    <RowForm
+      name="cambio"
+      title="Cambiar estado"
+      onSubmit={submit}
+      submit={{
+        label: 'Cambiar estado',
+        className: 'btn btn-primary w-100',
+        column: 'col-lg-3',
+        problems,
+        sending: sending.isLoading,
+      }}
+    >
+      <SelectField
+        id="trabajoNuevoEstado"
+        label="Nuevo estado"
+        className="col-sm-6 col-lg-4"
+        {...bind('estado')}
+        options={[
+          { value: '', label: 'Elegí el estado' },
+          ...estados.filter((e) => e.clave !== t.estado).map((e) => ({ value: e.clave, label: e.etiqueta })),
+        ]}
+      />
+      <TextField
+        id="trabajoMotivo"
+        label={motivoRequerido ? 'Motivo (obligatorio para rehacer)' : 'Motivo (opcional)'}
+        className="col-sm-6 col-lg-5"
+        invalid={motivoRequerido && !cambio.motivo.trim()}
+        maxLength={MAX_MOTIVO}
+        {...bind('motivo')}
+      />
+    </RowForm>
   );
 }

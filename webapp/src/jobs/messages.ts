@@ -1,6 +1,6 @@
 // The texts the lab jobs and the reminders show in their alerts, notices and tables,
 // through ../app/alerts: titles first, then the messages and why a button waits.
-import type { Confirmation } from '../app/confirmations';
+import { confirmation } from '../app/confirmations';
 import { MEDIDAS_ARMAZON } from '../lib/prescription';
 import { COMMON_MESSAGES, REFUSAL_TITLES } from '../app/words';
 
@@ -46,11 +46,11 @@ export const AVISO_ESTADOS: Record<string, string> = {
 };
 
 /** Asked before a second mail of the same job ('Cancelar' is the dialog's own). */
-export const OTRO_CORREO_CONFIRM: Confirmation = {
-  title: '¿Enviar otro correo?',
-  text: 'El cliente ya tiene un correo de este trabajo.',
-  button: 'Sí, enviar',
-};
+export const OTRO_CORREO_CONFIRM = confirmation(
+  '¿Enviar otro correo?',
+  'El cliente ya tiene un correo de este trabajo.',
+  'Sí, enviar',
+);
 
 export const CANALES: Record<string, string> = { EMAIL: 'Correo', WHATSAPP: 'WhatsApp' };
 

@@ -6,8 +6,6 @@ import { openPage } from '../test/page';
 import { adminToken } from '../test/seed';
 import { Header } from './Header';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 const tienda = {
   nombre: 'Óptica Sur',
   telefono: '+54 3772 123456',

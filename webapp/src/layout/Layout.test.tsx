@@ -4,8 +4,6 @@ import { openPage, type Answers } from '../test/page';
 import { adminToken, lookupAnswers, sellerToken } from '../test/seed';
 import { Layout } from './Layout';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 afterEach(() => {
   localStorage.clear();
 });

@@ -1,11 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPage } from '../test/page';
 import { lookupAnswers, sellerToken } from '../test/seed';
 import { Menu } from './Menu';
-
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 describe('the main menu', () => {
   it('collapses behind a toggler on narrow screens and closes once a screen is chosen', async () => {

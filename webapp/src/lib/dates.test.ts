@@ -18,12 +18,17 @@ const NOW = '2025-06-01T09:15';
 const LATER = '2025-06-01T09:16';
 
 describe('dates', () => {
-  it('writes dates as dd/MM/yyyy HH:mm without moving them between time zones', () => {
-    expect(formatFechaHora('2024-05-10T09:05:59')).toBe('10/05/2024 09:05');
-    expect(formatFechaHora('2024-05-10T23:59')).toBe('10/05/2024 23:59');
-    expect(formatFechaHora('2024-05-10')).toBe('10/05/2024');
+  it.each([
+    ['2024-05-10T09:05:59', '10/05/2024 09:05'],
+    ['2024-05-10T23:59', '10/05/2024 23:59'],
+    ['2024-05-10', '10/05/2024'],
+    [null, ''],
+  ])('writes dates as dd/MM/yyyy HH:mm without moving them between time zones: %s', (fecha, text) => {
+    expect(formatFechaHora(fecha)).toBe(text);
+  });
+
+  it('writes a day alone as dd/MM/yyyy', () => {
     expect(formatFecha('2024-12-31')).toBe('31/12/2024');
-    expect(formatFechaHora(null)).toBe('');
   });
 
   it('writes the local minute and compares minutes', () => {
@@ -63,12 +68,14 @@ describe('typed dates (dd/mm/aaaa)', () => {
     return r.kind === 'invalid' ? r.error : `not refused: ${r.kind}`;
   };
 
-  it('reads day first, with or without leading zeros, slashes, dashes or dots', () => {
-    expect(iso('05/03/2026')).toBe('2026-03-05');
-    expect(iso('5/3/2026')).toBe('2026-03-05');
-    expect(iso('05-03-2026')).toBe('2026-03-05');
-    expect(iso('5.3.2026')).toBe('2026-03-05');
-    expect(iso('31/12/2024')).toBe('2024-12-31');
+  it.each([
+    ['05/03/2026', '2026-03-05'],
+    ['5/3/2026', '2026-03-05'],
+    ['05-03-2026', '2026-03-05'],
+    ['5.3.2026', '2026-03-05'],
+    ['31/12/2024', '2024-12-31'],
+  ])('reads day first, with or without leading zeros, slashes, dashes or dots: %s', (text, day) => {
+    expect(iso(text)).toBe(day);
   });
 
   it('ignores spaces around the date and its separators', () => {
@@ -101,14 +108,16 @@ describe('typed dates (dd/mm/aaaa)', () => {
     expect(daysInMonth(2024, 2)).toBe(29);
   });
 
-  it('refuses a month out of 1-12, a short year and text that is not a date', () => {
-    expect(error('05/13/2026')).toBe('El mes 13 no existe: va de 1 a 12.');
-    expect(error('05/00/2026')).toBe('El mes 00 no existe: va de 1 a 12.');
-    expect(error('05/03/26')).toBe('El año va con cuatro cifras, por ejemplo 05/03/2026.');
-    expect(error('mañana')).toBe('Escriba la fecha como dd/mm/aaaa, por ejemplo 05/03/2026.');
-    expect(error('05/03-2026')).toBe('Escriba la fecha como dd/mm/aaaa, por ejemplo 05/03/2026.');
-    expect(error('2026/03/05')).toBe('Escriba la fecha como dd/mm/aaaa, por ejemplo 05/03/2026.');
-    expect(error('05/03/0099')).toBe('El año 0099 no es válido.');
+  it.each([
+    ['05/13/2026', 'El mes 13 no existe: va de 1 a 12.'],
+    ['05/00/2026', 'El mes 00 no existe: va de 1 a 12.'],
+    ['05/03/26', 'El año va con cuatro cifras, por ejemplo 05/03/2026.'],
+    ['mañana', 'Escriba la fecha como dd/mm/aaaa, por ejemplo 05/03/2026.'],
+    ['05/03-2026', 'Escriba la fecha como dd/mm/aaaa, por ejemplo 05/03/2026.'],
+    ['2026/03/05', 'Escriba la fecha como dd/mm/aaaa, por ejemplo 05/03/2026.'],
+    ['05/03/0099', 'El año 0099 no es válido.'],
+  ])('refuses a month out of 1-12, a short year and text that is not a date: %s', (text, why) => {
+    expect(error(text)).toBe(why);
   });
 
   it('with the time, reads dd/mm/aaaa hh:mm and the ISO date-time, and needs a valid time', () => {

@@ -2,13 +2,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
-import { INICIO, openPage } from '../test/page';
+import { INICIO, openPage, type Answers } from '../test/page';
 import { adminToken } from '../test/seed';
 import { LookupAdmin } from './LookupAdmin';
 import { screens } from './screens';
 import { alerted } from '../test/alerts';
-
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 const admin = adminToken();
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
@@ -20,7 +18,7 @@ const why = (name: string) => {
   return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 };
 
-function open(screenName: keyof typeof screens, routes: Record<string, [number, unknown]>) {
+function open(screenName: keyof typeof screens, routes: Answers) {
   const screensAt = [{ path: '/admin', element: <LookupAdmin screen={screens[screenName]} /> }, INICIO];
   return openPage('/admin', screensAt, { token: admin, answers: routes });
 }

@@ -1,11 +1,9 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alert } from '../app/alerts';
 import { routes } from '../routing/routes';
 import { openPage } from '../test/page';
 import { EstadoCompra } from './EstadoCompra';
-
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn(), toast: vi.fn() }));
 
 const CODIGO = '501-k3J9xQ2m';
 const ESTADO = `GET /api/movimientos/estado/${CODIGO}`;

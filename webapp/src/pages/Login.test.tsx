@@ -1,14 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alert } from '../app/alerts';
 import { openPage } from '../test/page';
 import { adminToken, fakeToken, inAnHour } from '../test/seed';
 import { loggedIn, loggedOut } from '../session/sessionSlice';
 import { Login } from './Login';
 import { alerted } from '../test/alerts';
-
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 const routes = [
   { path: '/login', element: <Login /> },

@@ -4,8 +4,8 @@ import { useLoginMutation } from '../api/auth';
 import { errorStatus } from '../api/base';
 import { alert } from '../app/alerts';
 import { useAppDispatch, useAppSelector } from '../app/store';
-import { CredentialFields } from '../session/CredentialFields';
-import { loginMissing, SESSION_MESSAGES } from '../session/messages';
+import { CredentialFields, useCredentials } from '../session/CredentialFields';
+import { SESSION_MESSAGES } from '../session/messages';
 import { isAuthenticated, loggedIn, sessionFromToken } from '../session/sessionSlice';
 import { SubmitButton } from '../ui/SubmitButton';
 import { MESSAGES, TITLES } from './messages';
@@ -15,8 +15,7 @@ export function Login() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [login, { isLoading }] = useLoginMutation();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const { username, password, missing, fields } = useCredentials();
 
   // Opening the login page while logged in says so; a login in another tab later just leaves
   // (one here navigates by itself, with its welcome).
@@ -28,8 +27,6 @@ export function Login() {
     navigate('/inicio');
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [authenticated]);
-
-  const missing = loginMissing(username, password);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -68,14 +65,7 @@ export function Login() {
               </div>
             )}
             <form onSubmit={submit} noValidate>
-              <CredentialFields
-                ids={['username', 'password']}
-                username={username}
-                onUsername={setUsername}
-                password={password}
-                onPassword={setPassword}
-                required
-              />
+              <CredentialFields ids={['username', 'password']} {...fields} required />
               <SubmitButton
                 className="btn btn-primary w-100"
                 problemsId="login-motivo"

@@ -4,8 +4,6 @@ import { alert } from '../app/alerts';
 import { openPage } from '../test/page';
 import { Visitanos } from './Visitanos';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn(), toast: vi.fn() }));
-
 const TIENDA = 'GET /api/tienda';
 
 function open(answer: [number, unknown]) {

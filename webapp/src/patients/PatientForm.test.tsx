@@ -4,12 +4,10 @@ import { useParams } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
 import { formatFecha, isoDate } from '../lib/dates';
-import { openPage } from '../test/page';
+import { openPage, type Answers } from '../test/page';
 import { adminToken, locales, paciente, sellerToken } from '../test/seed';
 import { EditPatient, PatientForm } from './PatientForm';
 import { alerted } from '../test/alerts';
-
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 const admin = adminToken();
 const seller = sellerToken(2);
@@ -18,7 +16,7 @@ function Movimiento() {
   return <p>movimiento del paciente {useParams().pacienteId}</p>;
 }
 
-function open(at: string, routes: Record<string, [number, unknown]>, token = admin) {
+function open(at: string, routes: Answers, token = admin) {
   routes['GET /api/local'] ??= [200, locales];
   return openPage(
     at,
@@ -214,7 +212,7 @@ describe('create patient form', () => {
 
   it('shows the server mensaje of a refused create under ERROR, and stays', async () => {
     const user = userEvent.setup();
-    const routes: Record<string, [number, unknown]> = {
+    const routes: Answers = {
       'POST /api/pacientes': [400, { mensaje: 'Ya existe un paciente con el mismo documento' }],
     };
     open('/crearPaciente', routes);

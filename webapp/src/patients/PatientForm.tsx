@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorStatus, errorText, handledElsewhere } from '../api/base';
 import { useListLookupQuery } from '../api/lookups';
@@ -17,6 +17,7 @@ import { RadioGroup } from '../ui/RadioGroup';
 import { TextAreaField, TextField, patchBinder } from '../ui/fields';
 import { useRouteId, useSeed, type EditScreenProps } from '../ui/editScreen';
 import { EditFooter } from '../ui/EditFooter';
+import { ReadFailed } from '../ui/ReadFailed';
 import { SavingOverlay } from '../ui/SavingOverlay';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { FichaCard } from './FichaCard';
@@ -221,17 +222,11 @@ export function EditPatient({ below }: EditScreenProps) {
     !valid || errorStatus(query.error) === 404
       ? MESSAGES.noEncontrado
       : (errorText(query.error) ?? MESSAGES.cargaFallo);
-  useEffect(() => {
-    if (failed) void alert('error', TITLES.error, message);
-  }, [failed, message]);
-
   if (failed) {
     return (
-      <section>
-        <h2 className="mb-3">Editar Paciente</h2>
-        <p className="alert alert-danger">{message}</p>
+      <ReadFailed heading="Editar Paciente" title={TITLES.error} message={message}>
         <Link to="/adminitrarPaciente">Volver al listado de pacientes</Link>
-      </section>
+      </ReadFailed>
     );
   }
   if (!loaded) return <p className="text-muted">{MESSAGES.cargando}</p>;

@@ -2,17 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
-import { openPage } from '../test/page';
+import { openPage, pageNumbers, pagination, type Answers } from '../test/page';
 import { adminToken, paciente, sellerToken, springPage } from '../test/seed';
 import { PatientList } from './PatientList';
 import { alerted, declinedDelete } from '../test/alerts';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 const admin = adminToken();
 const seller = sellerToken(1);
 
-function open(token: string, routes: Record<string, [number, unknown]>) {
+function open(token: string, routes: Answers) {
   return openPage('/adminitrarPaciente', [{ path: '/adminitrarPaciente', element: <PatientList /> }], {
     token,
     answers: routes,
@@ -21,12 +19,6 @@ function open(token: string, routes: Record<string, [number, unknown]>) {
 
 const searchForm = (name: string) => within(screen.getByRole('search', { name }));
 const searchButton = (name: string) => searchForm(name).getByRole<HTMLButtonElement>('button', { name: 'Buscar' });
-const nav = () => within(screen.getByRole('navigation', { name: 'Páginas' }));
-const numbers = () =>
-  nav()
-    .getAllByRole('button')
-    .map((b) => b.textContent)
-    .slice(1, -1);
 const rows = () => screen.getAllByRole('row').slice(1);
 
 afterEach(() => {
@@ -62,7 +54,7 @@ describe('patient list', () => {
   });
 
   it('says so when there are no patients', async () => {
-    const routes: Record<string, [number, unknown]> = {
+    const routes: Answers = {
       'GET /api/pacientes/paginado/0': [200, springPage([], 12, 0, 0)],
     };
     open(admin, routes);
@@ -136,7 +128,7 @@ describe('patient list', () => {
 
   it('pages through a window of 5 numbers', async () => {
     const user = userEvent.setup();
-    const routes: Record<string, [number, unknown]> = {};
+    const routes: Answers = {};
     for (let n = 0; n < 10; n++) {
       routes[`GET /api/pacientes/paginado/${n}`] = [
         200,
@@ -145,25 +137,25 @@ describe('patient list', () => {
     }
     open(admin, routes);
     await screen.findByText('Paciente 1');
-    expect(numbers()).toEqual(['1', '2', '3', '4', '5']);
-    expect(nav().getByRole<HTMLButtonElement>('button', { name: 'Anterior' }).disabled).toBe(true);
-    await user.click(nav().getByRole('button', { name: '5' }));
+    expect(pageNumbers()).toEqual(['1', '2', '3', '4', '5']);
+    expect(pagination().getByRole<HTMLButtonElement>('button', { name: 'Anterior' }).disabled).toBe(true);
+    await user.click(pagination().getByRole('button', { name: '5' }));
     await screen.findByText('Paciente 5');
-    expect(numbers()).toEqual(['3', '4', '5', '6', '7']);
-    await user.click(nav().getByRole('button', { name: 'Siguiente' }));
+    expect(pageNumbers()).toEqual(['3', '4', '5', '6', '7']);
+    await user.click(pagination().getByRole('button', { name: 'Siguiente' }));
     await screen.findByText('Paciente 6');
-    expect(numbers()).toEqual(['4', '5', '6', '7', '8']);
-    await user.click(nav().getByRole('button', { name: '8' }));
+    expect(pageNumbers()).toEqual(['4', '5', '6', '7', '8']);
+    await user.click(pagination().getByRole('button', { name: '8' }));
     await screen.findByText('Paciente 8');
-    await user.click(nav().getByRole('button', { name: '10' }));
+    await user.click(pagination().getByRole('button', { name: '10' }));
     await screen.findByText('Paciente 10');
-    expect(numbers()).toEqual(['6', '7', '8', '9', '10']);
-    expect(nav().getByRole<HTMLButtonElement>('button', { name: 'Siguiente' }).disabled).toBe(true);
+    expect(pageNumbers()).toEqual(['6', '7', '8', '9', '10']);
+    expect(pagination().getByRole<HTMLButtonElement>('button', { name: 'Siguiente' }).disabled).toBe(true);
   });
 
   it('pages a search', async () => {
     const user = userEvent.setup();
-    const routes: Record<string, [number, unknown]> = {
+    const routes: Answers = {
       'GET /api/pacientes/paginado/0': [200, springPage([paciente()], 12)],
       'GET /api/pacientes/buscar/documento/3/page/0': [
         200,
@@ -179,7 +171,7 @@ describe('patient list', () => {
     await user.type(searchForm('Buscar por documento').getByRole('textbox'), '3');
     await user.click(searchButton('Buscar por documento'));
     await screen.findByText('Uno');
-    await user.click(nav().getByRole('button', { name: '2' }));
+    await user.click(pagination().getByRole('button', { name: '2' }));
     await screen.findByText('Dos');
     expect(alert).not.toHaveBeenCalled();
   });
@@ -187,7 +179,7 @@ describe('patient list', () => {
   it('asks before deleting, then shows the server message; a refusal shows ERROR and its mensaje', async () => {
     const user = userEvent.setup();
     vi.mocked(confirm).mockResolvedValue(true);
-    const routes: Record<string, [number, unknown]> = {
+    const routes: Answers = {
       'GET /api/pacientes/paginado/0': [200, springPage([paciente()], 12)],
       'DELETE /api/pacientes/7': [409, { mensaje: 'El paciente tiene movimientos en la caja.' }],
     };

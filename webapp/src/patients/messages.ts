@@ -1,7 +1,7 @@
 // The texts the patient screens show in their alerts, confirmations and notices (spec 001
 // sections 5 and 8), through ../app/alerts: titles first, then the messages.
 import { ERROR_TITLE, LOADING } from '../app/words';
-import type { Confirmation } from '../app/confirmations';
+import { confirmation } from '../app/confirmations';
 import { MEDIDAS_ARMAZON } from '../lib/prescription';
 
 export const TITLES = {
@@ -26,11 +26,11 @@ export const MESSAGES = {
   cargaFallo: 'Hubo un problema al cargar el paciente.',
 } as const;
 
-export const REMOVE_FICHA_CONFIRM: Confirmation = {
-  title: '¿Estás seguro?',
-  text: 'Se eliminará la última ficha de graduación del historial.',
-  button: 'Sí, eliminar',
-};
+export const REMOVE_FICHA_CONFIRM = confirmation(
+  '¿Estás seguro?',
+  'Se eliminará la última ficha de graduación del historial.',
+  'Sí, eliminar',
+);
 
 /** Why the disabled save buttons are disabled, listed under them. */
 export const PROBLEMS = {

@@ -84,16 +84,21 @@ describe('near-vision sphere', () => {
 });
 
 describe('prescription numbers', () => {
-  it('drop a leading plus, accept a comma, and show positives with a plus, two decimals', () => {
+  it('drop a leading plus and accept a comma', () => {
     expect(parsePrescription('+1,25')).toBe(1.25);
-    expect(normaliseSigned('+1,25')).toBe('+1,25');
-    expect(normaliseSigned('1.25')).toBe('+1,25');
-    expect(normaliseSigned('1.250')).toBe('+1,25');
-    expect(normaliseSigned(' 2 ')).toBe('+2,00');
-    // Chosen format: es-AR, two decimals after a comma, so "-0,5" is "-0,50".
-    expect(normaliseSigned('-0,5')).toBe('-0,50');
-    expect(normaliseSigned('0')).toBe('0,00');
-    expect(normaliseSigned('-0')).toBe('0,00');
+  });
+
+  // Chosen format: es-AR, two decimals after a comma, so "-0,5" is "-0,50".
+  it.each([
+    ['+1,25', '+1,25'],
+    ['1.25', '+1,25'],
+    ['1.250', '+1,25'],
+    [' 2 ', '+2,00'],
+    ['-0,5', '-0,50'],
+    ['0', '0,00'],
+    ['-0', '0,00'],
+  ])('show %j with a plus when positive, two decimals after a comma', (text, shown) => {
+    expect(normaliseSigned(text)).toBe(shown);
   });
 
   it('keep text that is not a number as typed (marked by the input), and blank as blank', () => {

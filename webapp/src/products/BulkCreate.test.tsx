@@ -1,19 +1,16 @@
 import { screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alert } from '../app/alerts';
-import { openScreen } from '../test/page';
+import { openScreen, type Answers } from '../test/page';
 import { adminToken } from '../test/seed';
 import { fillSharedFields } from '../test/productForm';
 import { BulkCreate } from './BulkCreate';
 import { alerted } from '../test/alerts';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 const admin = adminToken();
 
-const open = (routes: Record<string, [number, unknown]> = {}) =>
-  openScreen('/crearVariosProductos', <BulkCreate />, admin, routes);
+const open = (routes: Answers = {}) => openScreen('/crearVariosProductos', <BulkCreate />, admin, routes);
 
 const model = (n: number) => screen.getByLabelText<HTMLInputElement>(`Modelo ${n}`);
 const crear = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Crear Producto' });

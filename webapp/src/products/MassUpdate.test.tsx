@@ -2,17 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
-import { openPage, openScreen } from '../test/page';
+import { openPage, openScreen, type Answers } from '../test/page';
 import { adminToken, lookupAnswers } from '../test/seed';
 import { MassUpdate } from './MassUpdate';
 import { alerted, confirmed } from '../test/alerts';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 const admin = adminToken();
 
-const open = (routes: Record<string, [number, unknown]> = {}) =>
-  openScreen('/actualizar-productos', <MassUpdate />, admin, routes);
+const open = (routes: Answers = {}) => openScreen('/actualizar-productos', <MassUpdate />, admin, routes);
 
 const aplicar = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Aplicar Cambios' });
 const posted = (calls: { method: string; body: string | null }[]) => calls.filter((c) => c.method === 'POST');

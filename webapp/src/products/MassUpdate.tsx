@@ -18,6 +18,16 @@ import { TypeAhead } from './TypeAhead';
 
 const optionalId = (text: string) => (text === '' ? null : Number(text));
 
+/** What the update changes, and how the value is read. */
+const TIPOS = [
+  { value: 'precio', label: 'Precio' },
+  { value: 'costo', label: 'Costo' },
+] as const;
+const TIPOS_CAMBIO = [
+  { value: 'porcentaje', label: 'Porcentaje' },
+  { value: 'fijo', label: 'Fijo' },
+] as const;
+
 /** What the screen opens with: a change to any of it is asked about before leaving. */
 const OPENED = { tipo: 'precio', tipoCambio: 'porcentaje', valor: '', categoria: '', material: '' };
 
@@ -107,10 +117,7 @@ export function MassUpdate() {
           legend="Qué actualizar"
           name="tipo"
           inline
-          options={[
-            { value: 'precio', label: 'Precio' },
-            { value: 'costo', label: 'Costo' },
-          ]}
+          options={TIPOS}
           value={tipo}
           onChange={setTipo}
         />
@@ -119,10 +126,7 @@ export function MassUpdate() {
           legend="Tipo de cambio"
           name="tipoCambio"
           inline
-          options={[
-            { value: 'porcentaje', label: 'Porcentaje' },
-            { value: 'fijo', label: 'Fijo' },
-          ]}
+          options={TIPOS_CAMBIO}
           value={tipoCambio}
           onChange={setTipoCambio}
         />

@@ -38,6 +38,11 @@ export function ProductFields({ value, onChange }: Props) {
   const toggleBranch = (local: NamedRef, checked: boolean) =>
     set({ productoLocales: toggleLocal(value.productoLocales, local, checked) });
   const chosen = (id: number) => value.productoLocales.find((s) => s.local.id === id);
+  /** A single choice among a lookup's items, kept as the chosen item's id and name. */
+  const oneOf = (key: 'marca' | 'material') => ({
+    isChecked: (item: NamedRef) => value[key]?.id === item.id,
+    onToggle: (item: NamedRef) => set({ [key]: { id: item.id, nombre: item.nombre } }),
+  });
 
   return (
     <>
@@ -55,8 +60,7 @@ export function ProductFields({ value, onChange }: Props) {
             legend="Marca"
             type="radio"
             items={marcas}
-            isChecked={(m) => value.marca?.id === m.id}
-            onToggle={(m) => set({ marca: { id: m.id, nombre: m.nombre } })}
+            {...oneOf('marca')}
             searchLabel="Buscar marca"
             height={SCROLL_BOX}
             testId="marcas"
@@ -68,8 +72,7 @@ export function ProductFields({ value, onChange }: Props) {
                 legend="Material"
                 type="radio"
                 items={materiales}
-                isChecked={(m) => value.material?.id === m.id}
-                onToggle={(m) => set({ material: { id: m.id, nombre: m.nombre } })}
+                {...oneOf('material')}
                 height={SCROLL_BOX}
                 testId="materiales"
               />

@@ -2,17 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
-import { openPage, whenEnabled } from '../test/page';
+import { openPage, whenEnabled, type Answers } from '../test/page';
 import { adminToken, locales, lookupAnswers, producto } from '../test/seed';
 import { fillSharedFields, list } from '../test/productForm';
 import { EditProduct, ProductForm } from './ProductForm';
 import { alerted } from '../test/alerts';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 const admin = adminToken();
 
-function open(at: string, routes: Record<string, [number, unknown]>) {
+function open(at: string, routes: Answers) {
   // Completed in place, so a test can change an answer between two submits.
   for (const [key, answer] of Object.entries(lookupAnswers)) routes[key] ??= answer;
   return openPage(
@@ -38,7 +36,7 @@ afterEach(() => {
 
 /** Opens the new-product form answering `routes`, types `modelo` and fills what every product
  * needs; answers the requests. */
-async function newProduct(user: UserEvent, modelo: string, routes: Record<string, [number, unknown]> = {}) {
+async function newProduct(user: UserEvent, modelo: string, routes: Answers = {}) {
   const { calls } = open('/crearProducto', routes);
   await user.type(input('Modelo'), modelo);
   await fillSharedFields(user);
@@ -158,7 +156,7 @@ describe('create product form', () => {
 
   it('shows the mensaje of a refused product, or a general text', async () => {
     const user = userEvent.setup();
-    const routes: Record<string, [number, unknown]> = { 'POST /api/productos': [400, { mensaje: 'Modelo repetido' }] };
+    const routes: Answers = { 'POST /api/productos': [400, { mensaje: 'Modelo repetido' }] };
     await newProduct(user, 'RB9', routes);
     await user.click(button('Crear Producto'));
     await alerted('error', 'ERROR', 'Modelo repetido');

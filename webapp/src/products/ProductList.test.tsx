@@ -3,17 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
 import { isoDate } from '../lib/dates';
-import { capturedDownloads, openPage } from '../test/page';
+import { capturedDownloads, openPage, pageNumbers, pagination, type Answers } from '../test/page';
 import { adminToken, locales, producto, sellerToken, springPage } from '../test/seed';
 import { ProductList } from './ProductList';
 import { alerted, declinedDelete } from '../test/alerts';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 const admin = adminToken();
 const seller = sellerToken(1);
 
-function open(token: string, routes: Record<string, [number, unknown]>, at = '/productos/page/0') {
+function open(token: string, routes: Answers, at = '/productos/page/0') {
   return openPage(at, [{ path: '/productos/page/:page', element: <ProductList /> }], { token, answers: routes });
 }
 
@@ -135,7 +133,7 @@ describe('product list', () => {
   it('explains a delete refused because of cash movements, and a 400 with its errors', async () => {
     const user = userEvent.setup();
     vi.mocked(confirm).mockResolvedValue(true);
-    const routes: Record<string, [number, unknown]> = {
+    const routes: Answers = {
       'GET /api/productos/page/0': [200, springPage([producto()], 12)],
       'DELETE /api/productos/10': [409, { mensaje: 'en uso' }],
     };
@@ -163,21 +161,15 @@ describe('product list', () => {
       '/productos/page/5',
     );
     await screen.findByText('RB3025');
-    const nav = () => within(screen.getByRole('navigation', { name: 'Páginas' }));
-    const numbers = () =>
-      nav()
-        .getAllByRole('button')
-        .map((b) => b.textContent)
-        .slice(1, -1);
-    expect(numbers()).toEqual(['4', '5', '6', '7', '8']);
-    await user.click(nav().getByRole('button', { name: 'Siguiente' }));
+    expect(pageNumbers()).toEqual(['4', '5', '6', '7', '8']);
+    await user.click(pagination().getByRole('button', { name: 'Siguiente' }));
     await screen.findByText('SEXTA');
     expect(router.state.location.pathname).toBe('/productos/page/6');
     await act(() => router.navigate('/productos/page/9'));
     await screen.findByText('ULTIMA');
-    expect(nav().getByRole<HTMLButtonElement>('button', { name: 'Siguiente' }).disabled).toBe(true);
-    expect(nav().getByRole<HTMLButtonElement>('button', { name: 'Anterior' }).disabled).toBe(false);
-    expect(numbers()).toEqual(['6', '7', '8', '9', '10']);
+    expect(pagination().getByRole<HTMLButtonElement>('button', { name: 'Siguiente' }).disabled).toBe(true);
+    expect(pagination().getByRole<HTMLButtonElement>('button', { name: 'Anterior' }).disabled).toBe(false);
+    expect(pageNumbers()).toEqual(['6', '7', '8', '9', '10']);
   });
 
   it('lists only the category of the URL, and keeps it when paging', async () => {

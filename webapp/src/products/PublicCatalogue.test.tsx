@@ -1,11 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openPage } from '../test/page';
 import { lookupAnswers, springPage } from '../test/seed';
 import { PublicCatalogue } from './PublicCatalogue';
-
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 afterEach(() => {
   localStorage.clear();

@@ -27,8 +27,6 @@ const routes = withLandings(
 const openBrands = (answer: [number, unknown]) =>
   openPage('/adminitrarMarca', routes, { token: admin(), answers: { 'GET /api/marca': answer } });
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 describe('screens guarded by role', () => {
   it('sends a visitor to login with the 401 alert', async () => {
     openPage('/adminitrarMarca', routes);

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { alert } from '../app/alerts';
-import { INICIO, openPage } from '../test/page';
+import { INICIO, openPage, type Answers } from '../test/page';
 import {
   adminToken,
   asiento,
@@ -18,8 +18,6 @@ import {
 } from '../test/seed';
 import { editScreens } from './routes';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 const admin = adminToken();
 const seller = sellerToken(1);
 
@@ -30,7 +28,7 @@ const screens = [
   INICIO,
 ];
 
-const routes = (): Record<string, [number, unknown]> => ({
+const routes = (): Answers => ({
   ...lookupAnswers,
   ...movementAnswers,
   'GET /api/local': [200, locales],

@@ -7,8 +7,6 @@ import { openPage, withLandings, type Answers } from '../test/page';
 import { adminToken, fakeToken, inAnHour, lookupAnswers } from '../test/seed';
 import { RequireRole } from './RequireRole';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 afterEach(() => {
   vi.useRealTimers();
   vi.mocked(confirm).mockReset();

@@ -1,14 +1,12 @@
 // A tab opened without a token asks the other tabs for theirs (../session/tabs.ts): the public
 // pages show at once meanwhile, and only the screens that need a session wait for the answer.
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alert } from '../app/alerts';
 import { loggedIn, noTabAnswered } from '../session/sessionSlice';
 import { openPage } from '../test/page';
 import { adminToken, lookupAnswers } from '../test/seed';
 import { routes } from './routes';
-
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 const answers = { ...lookupAnswers, 'GET /api/marca': [200, [{ id: 1, nombre: 'Vulk' }]] as [number, unknown] };
 const greeting = () => screen.queryByTestId('greeting');

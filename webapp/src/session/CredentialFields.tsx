@@ -1,5 +1,19 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { TextField } from '../ui/fields';
+import { loginMissing } from './messages';
+
+/** What a login form holds: the user and the password typed, what is missing to send them, and
+ * the fields' binding (`<CredentialFields {...fields} />`). */
+export function useCredentials(initialUsername = '') {
+  const [username, setUsername] = useState(initialUsername);
+  const [password, setPassword] = useState('');
+  return {
+    username,
+    password,
+    missing: loginMissing(username, password),
+    fields: { username, onUsername: setUsername, password, onPassword: setPassword },
+  };
+}
 
 interface Props {
   /** The inputs' ids: the user's, then the password's. */

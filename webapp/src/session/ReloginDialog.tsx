@@ -6,8 +6,8 @@ import { alert } from '../app/alerts';
 import { useAppDispatch, useAppSelector } from '../app/store';
 import { Modal } from '../ui/Modal';
 import { SubmitButton } from '../ui/SubmitButton';
-import { CredentialFields } from './CredentialFields';
-import { loginMissing, SESSION_MESSAGES as M } from './messages';
+import { CredentialFields, useCredentials } from './CredentialFields';
+import { SESSION_MESSAGES as M } from './messages';
 import { loggedIn, sessionFromToken } from './sessionSlice';
 import { discardUnsavedChanges } from './unsaved';
 
@@ -22,10 +22,8 @@ export function ReloginDialog() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [login, { isLoading }] = useLoginMutation();
-  const [username, setUsername] = useState(before);
-  const [password, setPassword] = useState('');
+  const { username, password, missing, fields } = useCredentials(before);
   const [problem, setProblem] = useState<string | null>(null);
-  const missing = loginMissing(username, password);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -92,10 +90,7 @@ export function ReloginDialog() {
       <p>{M.reloginTexto}</p>
       <CredentialFields
         ids={['relogin-usuario', 'relogin-contrasena']}
-        username={username}
-        onUsername={setUsername}
-        password={password}
-        onPassword={setPassword}
+        {...fields}
         usernameHint={
           username.trim() !== before && <div className="form-text text-warning-emphasis">{M.reloginOtroUsuario}</div>
         }

@@ -18,8 +18,6 @@ import {
 } from '../test/seed';
 import { Statistics } from './Statistics';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn(), toast: vi.fn() }));
-
 /** What the charts were given, last render last. */
 const charts = vi.hoisted(() => ({ bar: [] as unknown[], pie: [] as unknown[] }));
 

@@ -4,8 +4,9 @@ import { alert } from '../app/alerts';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { formatEntero } from '../lib/numbers';
 import { NumberInput } from '../ui/NumberInput';
-import { Field, SelectField, TextAreaField, patchBinder } from '../ui/fields';
+import { Field, SelectField, TextAreaField } from '../ui/fields';
 import { FormDialog } from '../ui/Modal';
+import { useForm } from '../ui/useForm';
 import { MESSAGES, TITLES } from './messages';
 import { refused } from './refused';
 import { ajusteBody, ajusteInicial, ajusteProblems, CANTIDAD_AJUSTE, stockResultante, type Ajuste } from './rules';
@@ -26,7 +27,7 @@ interface Props {
  * signed quantity (a reason that only takes out says so) and a note. */
 export function AdjustDialog({ productoId, modelo, localId, localNombre, stock, onClose, onSaved }: Props) {
   const motivos = useMotivosStockQuery();
-  const [ajuste, setAjuste] = useState<Ajuste>(ajusteInicial);
+  const { form: ajuste, set, bind } = useForm<Ajuste>(ajusteInicial);
   const [ajustar, sending] = useAjustarStockMutation();
   // Made once per opened dialog: a double click or a retry after a lost answer writes off once;
   // the dialog opened again is a new adjustment.
@@ -35,19 +36,6 @@ export function AdjustDialog({ productoId, modelo, localId, localNombre, stock, 
   const problems = ajusteProblems(ajuste, lista, stock, modelo);
   const motivo = lista.find((m) => m.motivo === ajuste.motivo);
   const resultante = stockResultante(stock, ajuste);
-  const set = (change: Partial<Ajuste>) => setAjuste((a) => ({ ...a, ...change }));
-  const bind = patchBinder(ajuste, set);
-
-  const ajustarStock = async () => {
-    try {
-      const answer = await ajustar({ productoId, body: ajusteBody(localId, ajuste), idempotencyKey }).unwrap();
-      onClose();
-      onSaved?.();
-      void alert('success', TITLES.ajustado, answer.mensaje);
-    } catch (error) {
-      refused(error);
-    }
-  };
 
   return (
     <FormDialog
@@ -56,11 +44,13 @@ export function AdjustDialog({ productoId, modelo, localId, localNombre, stock, 
       title={`Ajustar stock de ${modelo} en ${localNombre}`}
       formLabel="Ajustar stock"
       onClose={onClose}
-      onSubmit={() => void ajustarStock()}
-      problems={problems}
-      sending={sending.isLoading}
-      submitLabel="Ajustar"
-      submitClassName="btn-primary"
+      send={() => ajustar({ productoId, body: ajusteBody(localId, ajuste), idempotencyKey }).unwrap()}
+      saved={(answer) => {
+        onSaved?.();
+        void alert('success', TITLES.ajustado, answer.mensaje);
+      }}
+      refused={refused}
+      submit={{ label: 'Ajustar', className: 'btn-primary', problems, sending: sending.isLoading }}
     >
       <p data-testid="ajuste-stock">Stock actual: {formatEntero(stock)}</p>
       {motivos.isError && <p className="alert alert-danger">{MESSAGES.motivosFallo}</p>}

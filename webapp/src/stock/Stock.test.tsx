@@ -9,8 +9,6 @@ import { ProductStock } from './ProductStock';
 import { Reorder } from './Reorder';
 import { alerted } from '../test/alerts';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 afterEach(() => {
   vi.restoreAllMocks();
 });

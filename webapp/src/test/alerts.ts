@@ -1,4 +1,4 @@
-// The screens speak through app/alerts, which a test mocks (vi.mock('../app/alerts')); these wait
+// The screens speak through app/alerts, which every test gets mocked (test/setup.ts); these wait
 // for a message the way every test did by hand, the mock being the module imported here.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,6 +1,6 @@
 // The one way a test opens a screen: a real store, an in-memory router and a fake server
 // answering fetch, with the user logged in (or not) the way the app reads it on load.
-import { render, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { expect, vi } from 'vitest';
@@ -125,6 +125,16 @@ export const cellTexts = (table: HTMLElement) =>
         .getAllByRole('cell')
         .map((c) => c.textContent),
     );
+
+/** A list's page links (ui/Pagination). */
+export const pagination = () => within(screen.getByRole('navigation', { name: 'Páginas' }));
+
+/** The page numbers the list's page links offer, 'Anterior' and 'Siguiente' left out. */
+export const pageNumbers = () =>
+  pagination()
+    .getAllByRole('button')
+    .map((b) => b.textContent)
+    .slice(1, -1);
 
 /** 'inicio', where a screen leaves to and a refused user lands. */
 export const INICIO: RouteObject = { path: '/inicio', element: <p>pantalla de inicio</p> };

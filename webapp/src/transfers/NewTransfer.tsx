@@ -9,13 +9,14 @@ import { useAppSelector } from '../app/store';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { formatEntero, WHOLE } from '../lib/numbers';
 import { isAdmin } from '../session/sessionSlice';
-import { named, SelectField, TextAreaField, patchBinder } from '../ui/fields';
+import { named, SelectField, TextAreaField } from '../ui/fields';
 import { CellInput } from '../ui/NumberInput';
 import { LinesTable } from '../ui/LinesTable';
 import { SaveProblems } from '../ui/SaveProblems';
 import { SearchBox } from '../ui/SearchBox';
 import { SubmitButton } from '../ui/SubmitButton';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
+import { useForm } from '../ui/useForm';
 import { MESSAGES, TITLES } from './messages';
 import { refused } from './refused';
 import { agregarLinea, envioBody, envioInicial, envioProblems, enviables, stockEn, type Envio } from './rules';
@@ -34,7 +35,12 @@ export function NewTransfer() {
   const session = useAppSelector((s) => s.session);
   const admin = isAdmin(session);
   const { data: locales = [] } = useListLookupQuery('/api/local');
-  const [envio, setEnvio] = useState<Envio>(() => envioInicial(admin ? 0 : (session.localId ?? 0)));
+  const {
+    form: envio,
+    setForm: setEnvio,
+    set,
+    bind,
+  } = useForm<Envio>(() => envioInicial(admin ? 0 : (session.localId ?? 0)));
   const [opened] = useState(envio);
   const saved = useUnsavedChanges(changed(opened, envio));
   const [modelo, setModelo] = useState('');
@@ -45,8 +51,6 @@ export function NewTransfer() {
   // the form opened again is a new transfer.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const problems = envioProblems(envio);
-  const set = (change: Partial<Envio>) => setEnvio((e) => ({ ...e, ...change }));
-  const bind = patchBinder(envio, set);
 
   const search = async (e: FormEvent) => {
     e.preventDefault();

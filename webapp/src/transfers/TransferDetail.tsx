@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useCancelarTransferenciaMutation, useGetTransferenciaQuery, type Transferencia } from '../api/transfers';
 import { alert } from '../app/alerts';
 import { confirmWith } from '../app/confirmations';
@@ -12,7 +11,8 @@ import { StateBadge } from '../ui/StateBadge';
 import { refused } from './refused';
 import { estadoDe, puedeCancelar, puedeRecibir, unidadesText } from './rules';
 import '../ui/stackedTable.css';
-import { useRouteId } from '../ui/editScreen';
+import { useRouteRecord } from '../ui/editScreen';
+import { RecordScreen } from '../ui/RecordScreen';
 import { NotRead } from '../ui/Loaded';
 
 /** 'Cancelar' at the origin while in transit: asked first, with an optional reason. */
@@ -58,49 +58,32 @@ function CancelTransfer({ transferencia }: { transferencia: Transferencia }) {
  * transit (admins may do both).
  */
 export function TransferDetail() {
-  const id = useRouteId() ?? 0;
-  const valid = id > 0;
+  const { valid, query, record: t } = useRouteRecord(useGetTransferenciaQuery);
   const session = useAppSelector((s) => s.session);
-  const query = useGetTransferenciaQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
-  const t = query.isError ? undefined : query.currentData;
 
   if (!t)
     return <NotRead valid={valid} query={query} failed={MESSAGES.transferenciaFallo} loading={MESSAGES.cargando} />;
   const recibida = t.estado === 'RECIBIDA' || t.estado === 'RECIBIDA_CON_FALTANTE';
   return (
-    <section>
-      <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
-        <h2 className="mb-0">Transferencia #{t.id}</h2>
-        <StateBadge {...estadoDe(t.estado)} />
-      </div>
-      <dl className="row mb-3" data-testid="transferencia-datos">
-        <dt className="col-sm-3">De</dt>
-        <dd className="col-sm-9">{t.origen}</dd>
-        <dt className="col-sm-3">A</dt>
-        <dd className="col-sm-9">{t.destino}</dd>
-        <dt className="col-sm-3">Enviada</dt>
-        <dd className="col-sm-9">
-          {formatFechaHora(t.enviada)} · {unidadesText(t.unidades)}
-        </dd>
-        {t.cerrada && (
+    <RecordScreen
+      testId="transferencia-datos"
+      facts={[
+        ['De', t.origen],
+        ['A', t.destino],
+        [
+          'Enviada',
           <>
-            <dt className="col-sm-3">{recibida ? 'Recibida' : 'Cancelada'}</dt>
-            <dd className="col-sm-9">{formatFechaHora(t.cerrada)}</dd>
-          </>
-        )}
-        {t.nota && (
-          <>
-            <dt className="col-sm-3">Nota</dt>
-            <dd className="col-sm-9">{t.nota}</dd>
-          </>
-        )}
-        {t.motivo && (
-          <>
-            <dt className="col-sm-3">{recibida ? 'Motivo del faltante' : 'Motivo'}</dt>
-            <dd className="col-sm-9">{t.motivo}</dd>
-          </>
-        )}
-      </dl>
+            {formatFechaHora(t.enviada)} · {unidadesText(t.unidades)}
+          </>,
+        ],
+        !!t.cerrada && [recibida ? 'Recibida' : 'Cancelada', formatFechaHora(t.cerrada)],
+        !!t.nota && ['Nota', t.nota],
+        !!t.motivo && [recibida ? 'Motivo del faltante' : 'Motivo', t.motivo],
+      ]}
+      title={`Transferencia #${t.id}`}
+      badge={<StateBadge {...estadoDe(t.estado)} />}
+      back="/transferencias"
+    >
       {puedeRecibir(session, t) ? (
         <ReceiveForm key={t.id} transferencia={t} />
       ) : (
@@ -138,9 +121,6 @@ export function TransferDetail() {
         <p className="text-muted small">{MESSAGES.esperaRecepcion}</p>
       )}
       {puedeCancelar(session, t) && <CancelTransfer transferencia={t} />}
-      <Link className="btn btn-secondary mt-3" to="/transferencias">
-        Volver
-      </Link>
-    </section>
+    </RecordScreen>
   );
 }

@@ -17,8 +17,6 @@ import { TransferDetail } from './TransferDetail';
 import { TransferList } from './TransferList';
 import { alerted } from '../test/alerts';
 
-vi.mock('../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 const screens = [
   { path: '/transferencias', element: <TransferList /> },
   { path: '/transferencias/nueva', element: <NewTransfer /> },

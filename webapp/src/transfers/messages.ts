@@ -1,6 +1,6 @@
 // The texts the transfers between branches show in their alerts, confirmations and notices,
 // through ../app/alerts: titles first, then the messages and why a button waits.
-import type { Confirmation } from '../app/confirmations';
+import { confirmation } from '../app/confirmations';
 import { COMMON_MESSAGES, REFUSAL_TITLES } from '../app/words';
 
 export const TITLES = {
@@ -30,11 +30,11 @@ export const MESSAGES = {
 } as const;
 
 /** 'Cancelar' asks first: the units go back to the origin's stock. */
-export const CANCEL_CONFIRM: Confirmation = {
-  title: '¿Cancelar la transferencia?',
-  text: 'Las unidades vuelven al stock del local de origen.',
-  button: 'Sí, cancelar',
-};
+export const CANCEL_CONFIRM = confirmation(
+  '¿Cancelar la transferencia?',
+  'Las unidades vuelven al stock del local de origen.',
+  'Sí, cancelar',
+);
 
 /** Why 'Enviar' or 'Recibir' waits, listed under it (ui/SaveProblems). The rules and their words
  * are the server's (command/src/transfers/mod.rs, Regla; errors.rs). */

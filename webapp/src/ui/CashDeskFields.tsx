@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LookupItem } from '../api/types';
+import { SIN_METODOS } from '../app/words';
 import { named, SelectField } from './fields';
 import type { CashDesk } from './cashDesk';
 
@@ -13,15 +14,13 @@ interface MetodoProps extends Bound {
   id: string;
   label: string;
   metodos: LookupItem[];
-  /** Said when the shop has no payment methods yet. */
-  sinMetodos: string;
 }
 
 /** The payment method the money of a dialog moves by, with a warning while there is none. */
-export function MetodoField({ id, label, metodos, sinMetodos, value, onChange }: MetodoProps) {
+export function MetodoField({ id, label, metodos, value, onChange }: MetodoProps) {
   return (
     <>
-      {metodos.length === 0 && <p className="alert alert-warning">{sinMetodos}</p>}
+      {metodos.length === 0 && <p className="alert alert-warning">{SIN_METODOS}</p>}
       <SelectField id={id} label={label} className="mb-3" value={value} onChange={onChange} options={named(metodos)} />
     </>
   );

@@ -1,6 +1,7 @@
 import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { SaveProblems } from './SaveProblems';
 import { SubmitButton } from './SubmitButton';
+import { submitter } from './submit';
 
 interface ModalProps {
   /** The title's id, which names the dialog. */
@@ -80,7 +81,16 @@ export function useEscape(onClose: () => void, busy: boolean) {
   }, [onClose, busy]);
 }
 
-interface FormDialogProps {
+/** A dialog's submit button: its label and Bootstrap colour, why it is disabled (empty when it
+ * is not), and whether its request is on its way (the button says so and waits). */
+interface DialogSubmit {
+  label: string;
+  className: string;
+  problems: string[];
+  sending: boolean;
+}
+
+interface FormDialogProps<A> {
   /** Names the title, the form and the list of reasons (`${name}-title-…`, `${name}-problems`). */
   name: string;
   /** Its record's key, so two dialogs of one screen have different titles. */
@@ -88,40 +98,42 @@ interface FormDialogProps {
   title: ReactNode;
   formLabel: string;
   onClose: () => void;
-  /** Runs once the reasons are gone and nothing is on its way. */
-  onSubmit: () => void;
-  /** Why the submit button is disabled; empty when it is not. */
-  problems: string[];
-  /** A request is on its way: the button says so and waits. */
-  sending: boolean;
-  submitLabel: string;
-  /** The submit button's Bootstrap colour. */
-  submitClassName: string;
+  /** The dialog's request, sent once the reasons are gone and nothing is on its way. */
+  send: () => Promise<A>;
+  /** Tells what the server answered, once the dialog closed. */
+  saved: (answer: A) => void;
+  /** Tells a refusal; the dialog stays open to try again. */
+  refused: (error: unknown) => void;
+  submit: DialogSubmit;
   children: ReactNode;
 }
 
 /** A form in a dialog: 'Cancelar' and its submit button, which lists why it is disabled and says
- * when it is sending; Escape closes it while nothing is on its way. */
-export function FormDialog({
+ * when it is sending; Escape closes it while nothing is on its way. Once the server takes its
+ * request it closes. */
+export function FormDialog<A>({
   name,
   titleKey,
   title,
   formLabel,
   onClose,
-  onSubmit,
-  problems,
-  sending,
-  submitLabel,
-  submitClassName,
+  send,
+  saved,
+  refused,
+  submit: { label: submitLabel, className: submitClassName, problems, sending },
   children,
-}: FormDialogProps) {
+}: FormDialogProps<A>) {
   useEscape(onClose, sending);
   const problemsId = `${name}-problems`;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (problems.length > 0 || sending) return;
-    onSubmit();
-  };
+  const submit = submitter(
+    problems.length > 0 || sending,
+    async () => {
+      const answer = await send();
+      onClose();
+      saved(answer);
+    },
+    refused,
+  );
   return (
     <Modal
       titleId={`${name}-title-${titleKey}`}

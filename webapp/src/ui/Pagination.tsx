@@ -1,9 +1,29 @@
+import type { ReactNode } from 'react';
 import { pageInRange, pageWindow } from './pagination';
 
 interface Props {
   page: number;
   totalPages: number;
   onPage: (page: number) => void;
+}
+
+interface ArrowProps {
+  label: string;
+  /** At the first page for 'Anterior', the last for 'Siguiente'. */
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}
+
+/** The previous or the next page. */
+function Arrow({ label, disabled, onClick, children }: ArrowProps) {
+  return (
+    <li className={`page-item${disabled ? ' disabled' : ''}`}>
+      <button type="button" className="page-link" aria-label={label} disabled={disabled} onClick={onClick}>
+        {children}
+      </button>
+    </li>
+  );
 }
 
 /** Previous and next arrows around a window of 5 page numbers (shown one-based). */
@@ -17,17 +37,9 @@ export function Pagination({ page, totalPages, onPage }: Props) {
   return (
     <nav aria-label="Páginas">
       <ul className="pagination justify-content-center">
-        <li className={`page-item${first ? ' disabled' : ''}`}>
-          <button
-            type="button"
-            className="page-link"
-            aria-label="Anterior"
-            disabled={first}
-            onClick={() => go(page - 1)}
-          >
-            &laquo;
-          </button>
-        </li>
+        <Arrow label="Anterior" disabled={first} onClick={() => go(page - 1)}>
+          &laquo;
+        </Arrow>
         {pageWindow(page, totalPages).map((n) => (
           <li className={`page-item${n === page ? ' active' : ''}`} key={n}>
             <button
@@ -40,17 +52,9 @@ export function Pagination({ page, totalPages, onPage }: Props) {
             </button>
           </li>
         ))}
-        <li className={`page-item${last ? ' disabled' : ''}`}>
-          <button
-            type="button"
-            className="page-link"
-            aria-label="Siguiente"
-            disabled={last}
-            onClick={() => go(page + 1)}
-          >
-            &raquo;
-          </button>
-        </li>
+        <Arrow label="Siguiente" disabled={last} onClick={() => go(page + 1)}>
+          &raquo;
+        </Arrow>
       </ul>
     </nav>
   );

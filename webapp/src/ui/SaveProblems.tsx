@@ -1,10 +1,23 @@
+interface Props {
+  id: string;
+  problems: string[];
+  /** What waits: saving unless told ('No se puede cerrar todavía:'). */
+  heading?: string;
+  testId?: string;
+}
+
 /** Why the save button above is disabled: every disabled save says it (the button points here
  * with aria-describedby). Nothing when it can be saved. */
-export function SaveProblems({ id, problems }: { id: string; problems: string[] }) {
+export function SaveProblems({
+  id,
+  problems,
+  heading = 'No se puede guardar todavía:',
+  testId = 'save-problems',
+}: Props) {
   if (problems.length === 0) return null;
   return (
-    <div id={id} className="small text-danger mt-2" role="status" data-testid="save-problems">
-      <span className="fw-semibold">No se puede guardar todavía:</span>
+    <div id={id} className="small text-danger mt-2" role="status" data-testid={testId}>
+      <span className="fw-semibold">{heading}</span>
       <ul className="mb-0 ps-3">
         {problems.map((p) => (
           <li key={p}>{p}</li>

@@ -7,7 +7,9 @@ use cqrs_es::test::TestFramework;
 use optica_events::movements::{EstadoMovimiento, Linea, LineaAdicional, MovimientoEvent, Pago};
 
 use super::*;
+use crate::movements::tests::unversioned_edit;
 use crate::movements::{Movimiento, MovimientoCommand};
+use crate::testing::Given as _;
 
 type Given = TestFramework<Movimiento>;
 
@@ -79,8 +81,7 @@ fn devuelta(
 
 #[test]
 fn a_paid_frame_returned_is_worth_its_price_less_the_sales_discount() {
-    Given::with(())
-        .given(vec![sold(2_250_00)])
+    Given::after(vec![sold(2_250_00)])
         .when(devolver(20, vec![(9, 1)], vec![]))
         .then_expect_events(vec![devuelta(20, frames(1), vec![], 900_00, 0)]);
 }
@@ -88,20 +89,18 @@ fn a_paid_frame_returned_is_worth_its_price_less_the_sales_discount() {
 #[test]
 fn a_return_first_cancels_what_the_sale_still_owes() {
     // Owes 1250.00: the frame's 900.00 is all credit, nothing is refunded.
-    Given::with(())
-        .given(vec![sold(1_000_00)])
+    Given::after(vec![sold(1_000_00)])
         .when(devolver(20, vec![(9, 1)], vec![]))
         .then_expect_events(vec![devuelta(20, frames(1), vec![], 900_00, 900_00)]);
     // After that it owes 350.00: the rest (the second frame and the lens, 1350.00) refunds 1000.00.
-    Given::with(())
-        .given(vec![sold(1_000_00), devuelta(20, frames(1), vec![], 900_00, 900_00)])
+    Given::after(vec![sold(1_000_00), devuelta(20, frames(1), vec![], 900_00, 900_00)])
         .when(devolver(21, vec![(9, 1)], vec![0]))
         .then_expect_events(vec![devuelta(21, frames(1), vec![0], 1_350_00, 350_00)]);
 }
 
 #[test]
 fn a_returned_line_cannot_be_returned_twice() {
-    let given = || Given::with(()).given(vec![sold(2_250_00), devuelta(20, frames(2), vec![0], 2_250_00, 0)]);
+    let given = || Given::after(vec![sold(2_250_00), devuelta(20, frames(2), vec![0], 2_250_00, 0)]);
     given()
         .when(devolver(21, vec![(9, 1)], vec![]))
         .then_expect_error(MovimientoError::Invalid(vec![Regla::DevolucionExcede {
@@ -114,8 +113,7 @@ fn a_returned_line_cannot_be_returned_twice() {
             descripcion: "Cristales Orma".into(),
         }]));
     // Nor twice within one request.
-    Given::with(())
-        .given(vec![sold(2_250_00)])
+    Given::after(vec![sold(2_250_00)])
         .when(devolver(21, vec![(9, 2), (9, 1)], vec![]))
         .then_expect_error(MovimientoError::Invalid(vec![Regla::DevolucionExcede {
             modelo: "RB2140".into(),
@@ -125,7 +123,7 @@ fn a_returned_line_cannot_be_returned_twice() {
 
 #[test]
 fn a_return_names_what_the_sale_had() {
-    let when = |command| Given::with(()).given(vec![sold(2_250_00)]).when(command);
+    let when = |command| Given::after(vec![sold(2_250_00)]).when(command);
     let invalid = |reglas| MovimientoError::Invalid(reglas);
     when(devolver(21, vec![(4, 1)], vec![]))
         .then_expect_error(invalid(vec![Regla::ProductoNoVendido { producto_id: 4 }]));
@@ -138,8 +136,7 @@ fn a_return_names_what_the_sale_had() {
         descripcion: Some("Luz".into()),
         ..venta(2_250_00)
     };
-    Given::with(())
-        .given(vec![MovimientoEvent::MovimientoRegistrado { datos: gasto }])
+    Given::after(vec![MovimientoEvent::MovimientoRegistrado { datos: gasto }])
         .when(devolver(21, vec![], vec![0]))
         .then_expect_error(invalid(vec![Regla::DevolucionSoloVentas]));
 }
@@ -162,19 +159,18 @@ fn returning_the_rest_takes_exactly_what_is_left_of_the_total() {
         ..venta(0)
     };
     let registered = MovimientoEvent::MovimientoRegistrado { datos };
-    Given::with(())
-        .given(vec![
-            registered,
-            devuelta(20, frames(1), vec![], 300_00, 0),
-            devuelta(21, frames(1), vec![], 300_00, 0),
-        ])
-        .when(devolver(22, vec![(9, 1)], vec![]))
-        .then_expect_events(vec![devuelta(22, frames(1), vec![], 299_99, 0)]);
+    Given::after(vec![
+        registered,
+        devuelta(20, frames(1), vec![], 300_00, 0),
+        devuelta(21, frames(1), vec![], 300_00, 0),
+    ])
+    .when(devolver(22, vec![(9, 1)], vec![]))
+    .then_expect_events(vec![devuelta(22, frames(1), vec![], 299_99, 0)]);
 }
 
 #[test]
 fn a_sale_with_returns_keeps_what_was_sold_and_is_not_deleted() {
-    let given = || Given::with(()).given(vec![sold(1_000_00), devuelta(20, frames(1), vec![], 900_00, 900_00)]);
+    let given = || Given::after(vec![sold(1_000_00), devuelta(20, frames(1), vec![], 900_00, 900_00)]);
     given()
         .when(MovimientoCommand::Delete)
         .then_expect_error(MovimientoError::Invalid(vec![Regla::VentaConDevolucionesNoSeElimina]));
@@ -184,10 +180,7 @@ fn a_sale_with_returns_keeps_what_was_sold_and_is_not_deleted() {
         ..venta(1_000_00)
     };
     given()
-        .when(MovimientoCommand::Edit {
-            datos: fewer,
-            expected_version: None,
-        })
+        .when(unversioned_edit(fewer))
         .then_expect_error(MovimientoError::Invalid(vec![Regla::VentaConDevoluciones]));
     // It owes 350.00 now: paying 1350.00 more than the 1000.00 would pay what came back.
     let overpaid = MovimientoDatos {
@@ -196,10 +189,7 @@ fn a_sale_with_returns_keeps_what_was_sold_and_is_not_deleted() {
         ..venta(1_000_00)
     };
     given()
-        .when(MovimientoCommand::Edit {
-            datos: overpaid,
-            expected_version: None,
-        })
+        .when(unversioned_edit(overpaid))
         .then_expect_error(MovimientoError::Invalid(vec![Regla::PagosExcedenTotal]));
     given()
         .when(MovimientoCommand::ChangeState {
@@ -234,8 +224,7 @@ fn reintegro(total: i64) -> MovimientoDatos {
 #[test]
 fn a_refund_of_nothing_is_a_salida_of_zero_and_a_refund_is_never_edited_or_deleted() {
     for total in [0, 900_00] {
-        Given::with(())
-            .given_no_previous_events()
+        Given::fresh()
             .when(MovimientoCommand::Register {
                 datos: reintegro(total),
             })
@@ -248,12 +237,11 @@ fn a_refund_of_nothing_is_a_salida_of_zero_and_a_refund_is_never_edited_or_delet
         descripcion: Some("Nada".into()),
         ..reintegro(0)
     };
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(MovimientoCommand::Register { datos: plain })
         .then_expect_error(MovimientoError::Invalid(vec![Regla::TotalNoPositivo, Regla::SinPagos]));
     let given = || {
-        Given::with(()).given(vec![MovimientoEvent::MovimientoRegistrado {
+        Given::after(vec![MovimientoEvent::MovimientoRegistrado {
             datos: reintegro(900_00),
         }])
     };
@@ -261,10 +249,7 @@ fn a_refund_of_nothing_is_a_salida_of_zero_and_a_refund_is_never_edited_or_delet
         .when(MovimientoCommand::Delete)
         .then_expect_error(MovimientoError::Invalid(vec![Regla::DevolucionInmutable]));
     given()
-        .when(MovimientoCommand::Edit {
-            datos: reintegro(800_00),
-            expected_version: None,
-        })
+        .when(unversioned_edit(reintegro(800_00)))
         .then_expect_error(MovimientoError::Invalid(vec![Regla::DevolucionInmutable]));
 }
 
@@ -301,7 +286,7 @@ fn a_sale_with_returns_keeps_its_additional_lines_and_pays_at_least_what_was_ref
         },
     };
     let given = || {
-        Given::with(()).given(vec![
+        Given::after(vec![
             MovimientoEvent::MovimientoRegistrado { datos: two.clone() },
             returned.clone(),
         ])
@@ -309,10 +294,7 @@ fn a_sale_with_returns_keeps_its_additional_lines_and_pays_at_least_what_was_ref
     let mut swapped = two.clone();
     swapped.adicionales.swap(0, 1);
     given()
-        .when(MovimientoCommand::Edit {
-            datos: swapped,
-            expected_version: None,
-        })
+        .when(unversioned_edit(swapped))
         .then_expect_error(MovimientoError::Invalid(vec![Regla::VentaConDevoluciones]));
     // 1000.00 went back to the customer: the payments cannot fall below it.
     let unpaid = MovimientoDatos {
@@ -321,10 +303,7 @@ fn a_sale_with_returns_keeps_its_additional_lines_and_pays_at_least_what_was_ref
         ..two.clone()
     };
     given()
-        .when(MovimientoCommand::Edit {
-            datos: unpaid,
-            expected_version: None,
-        })
+        .when(unversioned_edit(unpaid))
         .then_expect_error(MovimientoError::Invalid(vec![Regla::PagosMenoresQueReintegros {
             reintegrado: money(1_000_00),
         }]));

@@ -7,6 +7,7 @@ use cqrs_es::test::TestFramework;
 
 use super::stock::adjust;
 use super::*;
+use crate::testing::Given as _;
 
 mod stock;
 
@@ -45,10 +46,20 @@ fn created(stock_at_1: i64) -> Vec<ProductoEvent> {
     ]
 }
 
+/// The edit of RB2140 that leaves its data as it is and sets its branches' stock, from a form
+/// loaded at `expected_version`.
+fn edit_branches(locales: Vec<LocalStock>, expected_version: Option<u64>) -> ProductoCommand {
+    ProductoCommand::Edit {
+        datos: datos("RB2140"),
+        locales: Some(locales),
+        expected_version,
+        fecha: day(),
+    }
+}
+
 #[test]
 fn a_new_product_loads_its_initial_stock_per_branch() {
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(ProductoCommand::Create {
             datos: datos(" RB2140 "),
             locales: vec![local(1, 4), local(2, 0)],
@@ -76,8 +87,7 @@ fn a_product_needs_a_model_brand_category_supplier_and_branch() {
         precio: Money::from_cents(-1),
         ..datos("x")
     };
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(ProductoCommand::Create {
             datos: bad,
             locales: vec![],
@@ -95,8 +105,7 @@ fn a_product_needs_a_model_brand_category_supplier_and_branch() {
 
 #[test]
 fn negative_or_repeated_branch_stock_is_refused() {
-    Given::with(())
-        .given_no_previous_events()
+    Given::fresh()
         .when(ProductoCommand::Create {
             datos: datos("A"),
             locales: vec![local(1, -1), local(1, 2)],
@@ -107,14 +116,8 @@ fn negative_or_repeated_branch_stock_is_refused() {
 
 #[test]
 fn an_edit_turns_stock_differences_into_adjustments() {
-    Given::with(())
-        .given(created(5))
-        .when(ProductoCommand::Edit {
-            datos: datos("RB2140"),
-            locales: Some(vec![local(1, 3), local(3, 2)]),
-            expected_version: Some(3),
-            fecha: day(),
-        })
+    Given::after(created(5))
+        .when(edit_branches(vec![local(1, 3), local(3, 2)], Some(3)))
         .then_expect_events(vec![
             adjust(1, MotivoStock::CorreccionManual, -2, 3, Origen::default()),
             ProductoEvent::LocalAgregado { local_id: 3 },
@@ -124,14 +127,8 @@ fn an_edit_turns_stock_differences_into_adjustments() {
 
 #[test]
 fn unchecking_a_branch_zeroes_its_stock_then_removes_it() {
-    Given::with(())
-        .given(created(5))
-        .when(ProductoCommand::Edit {
-            datos: datos("RB2140"),
-            locales: Some(vec![local(2, 0)]),
-            expected_version: None,
-            fecha: day(),
-        })
+    Given::after(created(5))
+        .when(edit_branches(vec![local(2, 0)], None))
         .then_expect_events(vec![
             adjust(1, MotivoStock::CorreccionManual, -5, 0, Origen::default()),
             ProductoEvent::LocalQuitado { local_id: 1 },
@@ -143,14 +140,8 @@ fn unchecking_a_branch_zeroes_its_stock_then_removes_it() {
 fn an_edit_from_a_stale_version_is_refused() {
     let mut history = created(5);
     history.push(adjust(1, MotivoStock::Venta, -1, 4, Origen::movimiento(9)));
-    Given::with(())
-        .given(history)
-        .when(ProductoCommand::Edit {
-            datos: datos("RB2140"),
-            locales: Some(vec![local(1, 5)]),
-            expected_version: Some(3),
-            fecha: day(),
-        })
+    Given::after(history)
+        .when(edit_branches(vec![local(1, 5)], Some(3)))
         .then_expect_error(ProductoError::Stale { expected: 3 });
 }
 
@@ -176,19 +167,15 @@ fn an_edit_without_a_version_does_not_undo_a_sale_but_applies_a_new_count() {
         },
         fecha: day(),
     };
-    Given::with(())
-        .given(history.clone())
+    Given::after(history.clone())
         .when(edit(5))
         .then_expect_events(vec![repriced.clone()]);
-    Given::with(())
-        .given(history.clone())
-        .when(edit(7))
-        .then_expect_events(vec![
-            repriced.clone(),
-            adjust(1, MotivoStock::CorreccionManual, 3, 7, Origen::default()),
-        ]);
+    Given::after(history.clone()).when(edit(7)).then_expect_events(vec![
+        repriced.clone(),
+        adjust(1, MotivoStock::CorreccionManual, 3, 7, Origen::default()),
+    ]);
     // Emptying the shelf is a count too: 0 was never a level since the initial load.
-    Given::with(()).given(history).when(edit(0)).then_expect_events(vec![
+    Given::after(history).when(edit(0)).then_expect_events(vec![
         repriced,
         adjust(1, MotivoStock::CorreccionManual, -4, 0, Origen::default()),
     ]);
@@ -196,22 +183,15 @@ fn an_edit_without_a_version_does_not_undo_a_sale_but_applies_a_new_count() {
 
 #[test]
 fn an_unchanged_edit_records_nothing() {
-    Given::with(())
-        .given(created(5))
-        .when(ProductoCommand::Edit {
-            datos: datos("RB2140"),
-            locales: Some(vec![local(1, 5)]),
-            expected_version: Some(3),
-            fecha: day(),
-        })
+    Given::after(created(5))
+        .when(edit_branches(vec![local(1, 5)], Some(3)))
         .then_expect_events(vec![]);
 }
 
 #[test]
 fn a_percentage_raise_is_exact_and_rounded_to_cents() {
     // 3600.00 + 12.345% = 4044.42
-    Given::with(())
-        .given(created(1))
+    Given::after(created(1))
         .when(ProductoCommand::ChangeAmount {
             campo: Campo::Precio,
             cambio: Cambio::Porcentaje { millionths: 12_345_000 },
@@ -226,8 +206,7 @@ fn a_percentage_raise_is_exact_and_rounded_to_cents() {
 
 #[test]
 fn a_fixed_cost_sets_the_cost() {
-    Given::with(())
-        .given(created(1))
+    Given::after(created(1))
         .when(ProductoCommand::ChangeAmount {
             campo: Campo::Costo,
             cambio: Cambio::Fijo(Money::from_cents(500)),
@@ -244,8 +223,7 @@ fn a_fixed_cost_sets_the_cost() {
 fn a_deleted_product_cannot_be_edited() {
     let mut history = created(1);
     history.push(ProductoEvent::ProductoEliminado);
-    Given::with(())
-        .given(history)
+    Given::after(history)
         .when(ProductoCommand::Delete)
         .then_expect_error(ProductoError::NotFound);
 }

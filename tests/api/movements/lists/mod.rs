@@ -1,7 +1,7 @@
 //! The cash box's lists, totals, reports and public order status against a real database.
 
-use crate::common::shop::{id_of, open_days, shop, Shop};
-use crate::common::{pdf_text, TestApp};
+use crate::common::shop::{id_of, open_days, recorded, shop, Shop};
+use crate::common::{numbers, pdf_text, TestApp};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::PgPool;
@@ -54,8 +54,8 @@ struct Day {
 async fn day(app: &TestApp) -> Day {
     let shop = shop(app).await;
     open_days(app, &shop, &["2026-11-21", "2026-11-22"]).await;
-    let venta = id_of(app, &shop.admin, "/api/movimientos", sale_to_ana(&shop), "movimiento").await;
-    let gasto = id_of(app, &shop.admin, "/api/movimientos", expense(&shop), "movimiento").await;
+    let venta = recorded(app, &shop.admin, sale_to_ana(&shop)).await;
+    let gasto = recorded(app, &shop.admin, expense(&shop)).await;
     Day { shop, venta, gasto }
 }
 
@@ -224,14 +224,7 @@ async fn totals_add_sales_subtract_expenses_and_a_seller_gets_their_branchs(pool
 async fn the_plain_pages_list_movements_newest_first_within_the_callers_branch(pool: PgPool) {
     let app = TestApp::start(pool).await;
     let Day { shop, venta, gasto } = day(&app).await;
-    let ids = |page: &Value| -> Vec<i64> {
-        page["content"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m["id"].as_i64().unwrap())
-            .collect()
-    };
+    let ids = |page: &Value| -> Vec<i64> { numbers(&page["content"], "id") };
     let (status, all) = app.get("/api/movimientos/paginado/0", Some(&shop.admin)).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!((ids(&all), all["size"].as_i64()), (vec![gasto, venta], Some(12)));
@@ -270,8 +263,7 @@ async fn the_plain_pages_list_movements_newest_first_within_the_callers_branch(p
 /// purchases, not those of a patient whose name contains theirs.
 #[sqlx::test]
 async fn the_list_by_movement_shows_each_once_with_its_payments_and_debt(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let s = shop(&app).await;
+    let (app, s) = TestApp::with_shop(pool).await;
     let paciente = |nombre: &str, celular: &str| {
         json!({"nombreCompleto": nombre, "celular": celular, "genero": "Mujer", "local": {"id": s.centro},
                "historialFichas": []})
@@ -306,9 +298,9 @@ async fn the_list_by_movement_shows_each_once_with_its_payments_and_debt(pool: P
         json!([pago(500.0, s.efectivo), pago(500.5, s.tarjeta)]),
         "Seña y saldo",
     );
-    let dos_pagos = id_of(&app, &s.seller, "/api/movimientos", dos_pagos, "movimiento").await;
+    let dos_pagos = recorded(&app, &s.seller, dos_pagos).await;
     let debe = venta(ruiz, json!([pago(300.0, s.efectivo)]), "Debe el resto");
-    let debe = id_of(&app, &s.seller, "/api/movimientos", debe, "movimiento").await;
+    let debe = recorded(&app, &s.seller, debe).await;
 
     let (status, page) = app.get("/api/movimientos/lista", Some(&s.seller)).await;
     assert_eq!(status, StatusCode::OK, "{page}");

@@ -62,14 +62,13 @@ async fn both_reports_print_the_movement_its_discount_and_debt_in_spanish(pool: 
 
 #[sqlx::test]
 async fn a_long_movement_continues_on_more_pages_and_any_text_prints(pool: PgPool) {
-    let app = TestApp::start(pool).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool).await;
     open_days(&app, &shop, &["2026-11-21"]).await;
     let lines: Vec<Value> = (1..=70)
         .map(|n| json!({"descripcion": format!("Reparación Nº {n}: ¿bisagra? ¡Ñandú! 😀\nsegunda línea"), "subtotal": 10}))
         .collect();
     let body = crate::common::shop::sale_of_lines(&shop, lines);
-    let id = id_of(&app, &shop.admin, "/api/movimientos", body, "movimiento").await;
+    let id = recorded(&app, &shop.admin, body).await;
     for report in ["reporteCliente", "reporteOptica"] {
         let (status, _, bytes) = app
             .download(&format!("/api/movimientos/{report}/{id}"), Some(&shop.admin))

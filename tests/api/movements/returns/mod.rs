@@ -6,7 +6,7 @@
 // Cents are written as pesos_cents (1000_50 is 1000.50).
 #![allow(clippy::inconsistent_digit_grouping)]
 
-use crate::common::shop::{id_of, shop, stock, Shop};
+use crate::common::shop::{recorded, stock, Shop};
 use crate::common::TestApp;
 use axum::http::StatusCode;
 use serde_json::{json, Value};
@@ -47,16 +47,8 @@ async fn verify_clean(pool: &PgPool) {
 
 #[sqlx::test]
 async fn a_partial_return_restocks_refunds_today_and_links_both_ways(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
-    let venta = id_of(
-        &app,
-        &shop.seller,
-        "/api/movimientos",
-        sale_with_lens(&shop),
-        "movimiento",
-    )
-    .await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
+    let venta = recorded(&app, &shop.seller, sale_with_lens(&shop)).await;
     assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(8));
 
     // The customer brings one frame back to the north branch (an admin's choice of branch).
@@ -163,11 +155,10 @@ async fn a_partial_return_restocks_refunds_today_and_links_both_ways(pool: PgPoo
 
 #[sqlx::test]
 async fn a_return_of_a_sale_on_credit_first_cancels_what_is_owed(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     // 2000.00 of work, 800.00 paid: 1200.00 owed.
     let body = crate::common::shop::sale_on_credit(&shop, "2026-10-01T10:00");
-    let venta = id_of(&app, &shop.seller, "/api/movimientos", body, "movimiento").await;
+    let venta = recorded(&app, &shop.seller, body).await;
     let path = format!("/api/movimientos/{venta}/devoluciones");
     // Nothing to refund would need no method; here 800.00 goes back, so one is needed.
     let (status, body) = app.post(&path, Some(&shop.seller), json!({"adicionales": [0]})).await;
@@ -194,7 +185,7 @@ async fn a_return_of_a_sale_on_credit_first_cancels_what_is_owed(pool: PgPool) {
                              "fecha": "2026-10-02T10:00"}],
         "estadoMovimiento": "PEDIDO_CRISTALES"
     });
-    let otra = id_of(&app, &shop.seller, "/api/movimientos", body, "movimiento").await;
+    let otra = recorded(&app, &shop.seller, body).await;
     let (status, body) = app
         .post(
             &format!("/api/movimientos/{otra}/devoluciones"),
@@ -232,8 +223,7 @@ async fn a_return_of_a_sale_on_credit_first_cancels_what_is_owed(pool: PgPool) {
 
 #[sqlx::test]
 async fn two_returns_racing_for_the_last_unit_return_it_once(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     for _ in 0..3 {
         let venta = crate::common::shop::sold(&app, &shop, 1).await;
         let path = format!("/api/movimientos/{venta}/devoluciones");
@@ -256,8 +246,7 @@ async fn two_returns_racing_for_the_last_unit_return_it_once(pool: PgPool) {
 
 #[sqlx::test]
 async fn a_seller_returns_only_their_branchs_sales_into_their_own_branch(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let venta = crate::common::shop::sold(&app, &shop, 1).await;
     let path = format!("/api/movimientos/{venta}/devoluciones");
     let mut elsewhere = devolucion(&shop, shop.armazon, 1);
@@ -287,8 +276,7 @@ async fn a_seller_returns_only_their_branchs_sales_into_their_own_branch(pool: P
 
 #[sqlx::test]
 async fn a_lens_is_marked_returned_only_when_its_line_came_back_whole(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     // One line of two lenses (one pair): it records one lens in the history.
     let body = json!({
         "tipoMovimiento": "ENTRADA", "fecha": "2026-11-20T10:30", "local": {"id": shop.centro},
@@ -299,7 +287,7 @@ async fn a_lens_is_marked_returned_only_when_its_line_came_back_whole(pool: PgPo
                              "fecha": "2026-11-20T10:30"}],
         "estadoMovimiento": "PEDIDO_CRISTALES"
     });
-    let venta = id_of(&app, &shop.seller, "/api/movimientos", body, "movimiento").await;
+    let venta = recorded(&app, &shop.seller, body).await;
     let path = format!("/api/movimientos/{venta}/devoluciones");
     let patient = format!("/api/pacientes/id/{}", shop.paciente);
     let lens = |answer: (StatusCode, Value)| answer.1["historialFichas"][0]["cristales"][0].clone();

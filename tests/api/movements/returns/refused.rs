@@ -4,14 +4,13 @@ use super::*;
 
 #[sqlx::test]
 async fn a_return_that_only_cancels_debt_is_refused_on_a_closed_day(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     // Two frames (2001.00) paid 1.00: a frame back (1000.50) is all credit, no money moves.
     let mut on_credit = crate::common::shop::sale(&shop, 2);
     on_credit["cajaMovimientos"][0]["monto"] = json!(1);
     on_credit["cajaMovimientos"][0]["montoImpuesto"] = json!(1);
     on_credit["totalImpuesto"] = json!(1);
-    let venta = id_of(&app, &shop.seller, "/api/movimientos", on_credit, "movimiento").await;
+    let venta = recorded(&app, &shop.seller, on_credit).await;
     let cierre = json!({"contado": [], "motivo": "Cierre de prueba"});
     let (status, body) = app
         .post(
@@ -35,8 +34,7 @@ async fn a_return_that_only_cancels_debt_is_refused_on_a_closed_day(pool: PgPool
 
 #[sqlx::test]
 async fn a_repeated_return_with_its_idempotency_key_answers_the_first_refund(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     for round in 0..3 {
         let venta = crate::common::shop::sold(&app, &shop, 1).await;
         let send = || {
@@ -58,8 +56,7 @@ async fn a_repeated_return_with_its_idempotency_key_answers_the_first_refund(poo
 
 #[sqlx::test]
 async fn an_absurd_position_or_quantity_is_refused_in_spanish(pool: PgPool) {
-    let app = TestApp::start(pool.clone()).await;
-    let shop = shop(&app).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let venta = crate::common::shop::sold(&app, &shop, 1).await;
     let path = format!("/api/movimientos/{venta}/devoluciones");
     let (status, body) = app

@@ -1,7 +1,7 @@
 // Creating a movement: the form empty, dated now, and what it sends.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alert } from '../../app/alerts';
 import { whenEnabled } from '../../test/page';
 import { locales, movimiento, paciente, producto, salida, springPage } from '../../test/seed';
@@ -21,8 +21,6 @@ import {
   type Routes,
 } from './fixture';
 import { alerted } from '../../test/alerts';
-
-vi.mock('../../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 fixClock();
 

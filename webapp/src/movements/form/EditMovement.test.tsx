@@ -1,10 +1,10 @@
 // Editing a movement, and a sale with returns or a refund.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alert } from '../../app/alerts';
 import { editScreens } from '../../routing/routes';
-import { openPage, whenEnabled } from '../../test/page';
+import { openPage, whenEnabled, type Answers } from '../../test/page';
 import {
   movementAnswers,
   movimiento,
@@ -16,8 +16,6 @@ import {
 } from '../../test/seed';
 import { button, el, fixClock, open, sent } from './fixture';
 import { alerted } from '../../test/alerts';
-
-vi.mock('../../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 fixClock();
 
@@ -195,7 +193,7 @@ describe('movements with returns', () => {
 
   it('a return registered below the form opens the form again with the sale as it is now', async () => {
     const user = userEvent.setup();
-    const routes: Record<string, [number, unknown]> = {
+    const routes: Answers = {
       ...movementAnswers,
       'GET /api/movimientos/501': [200, movimiento()],
       'GET /api/movimientos/601': [200, reintegro()],

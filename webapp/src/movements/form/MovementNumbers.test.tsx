@@ -6,8 +6,6 @@ import { alert, confirm } from '../../app/alerts';
 import { movimiento } from '../../test/seed';
 import { addPayment, button, el, entradaWithExtra, fixClock, open, sent } from './fixture';
 
-vi.mock('../../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
-
 fixClock();
 
 describe('numbers as people in Argentina type them', () => {

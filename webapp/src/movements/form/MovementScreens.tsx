@@ -5,6 +5,7 @@ import { useGetMovimientoQuery, type Movimiento } from '../../api/movements';
 import { useGetPacienteQuery } from '../../api/patients';
 import { alert } from '../../app/alerts';
 import { positiveId, useRouteId, useSeed, type EditScreenProps } from '../../ui/editScreen';
+import { ReadFailed } from '../../ui/ReadFailed';
 import { MESSAGES, TITLES } from './messages';
 import { MovementForm } from './MovementForm';
 import { LIST_PATH } from './useSaveMovement';
@@ -46,19 +47,13 @@ export function EditMovement({ below }: EditScreenProps) {
 
   const failed = !loaded && (id === null || (query.isError && !handledElsewhere(query.error)));
   const message = (id !== null && errorText(query.error)) || MESSAGES.movimientoNoCargado;
-  useEffect(() => {
-    if (failed) void alert('error', TITLES.errorObtener, message);
-  }, [failed, message]);
-
   if (failed) {
     return (
-      <section>
-        <h2 className="mb-3">Editar Movimiento</h2>
-        <p className="alert alert-danger">{message}</p>
+      <ReadFailed heading="Editar Movimiento" title={TITLES.errorObtener} message={message}>
         <button type="button" className="btn btn-secondary" onClick={() => navigate(LIST_PATH)}>
           Volver al inicio
         </button>
-      </section>
+      </ReadFailed>
     );
   }
   if (!loaded) return <p className="text-muted">{MESSAGES.cargando}</p>;

@@ -3,12 +3,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { alert, confirm, toast } from '../../app/alerts';
-import { capturedDownloads, whenEnabled } from '../../test/page';
+import { capturedDownloads, pageNumbers, pagination, whenEnabled } from '../../test/page';
 import { fila, springPage } from '../../test/seed';
-import { admin, seller, type Routes, FILTRAR, COMPLETO, open, byId, rows, nav, pageNumbers, sale } from './fixture';
+import { admin, seller, type Routes, FILTRAR, COMPLETO, open, byId, rows, sale } from './fixture';
 import { alerted, declinedDelete } from '../../test/alerts';
-
-vi.mock('../../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn(), toast: vi.fn() }));
 
 describe('movement list', () => {
   it('copies the public status link and confirms with a 2-second toast', async () => {
@@ -80,7 +78,7 @@ describe('movement list', () => {
     await screen.findByText('10/05/2024 10:15', { selector: 'td' });
     expect(pageNumbers()).toEqual(['1', '2', '3', '4', '5']);
     routes[FILTRAR] = [200, springPage([fila({ fecha: '2024-04-01T12:00:00' })], 10, 4, 10)];
-    await user.click(nav().getByRole('button', { name: '5' }));
+    await user.click(pagination().getByRole('button', { name: '5' }));
     await screen.findByText('01/04/2024 12:00', { selector: 'td' });
     expect(calls.filter((c) => c.path === '/api/movimientos/lista').at(-1)?.search).toBe('?page=4&size=10');
     expect(pageNumbers()).toEqual(['3', '4', '5', '6', '7']);

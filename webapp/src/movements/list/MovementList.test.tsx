@@ -1,11 +1,9 @@
 // The cash-box list: its rows, filters and totals.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fila, pago, springPage } from '../../test/seed';
 import { admin, seller, FILTRAR, COMPLETO, TOTALES, open, byId, rows, sale } from './fixture';
-
-vi.mock('../../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn(), toast: vi.fn() }));
 
 describe('movement list', () => {
   it('lists one row per movement with its payments inside, its description and its debt', async () => {

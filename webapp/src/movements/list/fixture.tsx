@@ -1,7 +1,7 @@
 // The cash-box list's tests share this: the list opened over a fake server with the lookups and
 // totals every admin screen reads, and the rows of a sale paid two ways, a sale with a debt and an
 // expense.
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { confirm } from '../../app/alerts';
 import { openPage } from '../../test/page';
@@ -43,14 +43,6 @@ export function open(token: string, routes: Routes, at = '/adminitrarCaja') {
 
 export const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
 export const rows = () => screen.getAllByRole('row').slice(1);
-export const nav = () => within(screen.getByRole('navigation', { name: 'Páginas' }));
-
-/** The page numbers the navigation offers, without its first and last buttons. */
-export const pageNumbers = () =>
-  nav()
-    .getAllByRole('button')
-    .map((b) => b.textContent)
-    .slice(1, -1);
 
 /** A sale paid two ways (one row), a sale with a debt, and an expense. */
 export const sale = [

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPage, postedBody, postKeys, whenEnabled, type Answers } from '../../test/page';
 import {
   adminToken,
@@ -14,8 +14,6 @@ import {
 } from '../../test/seed';
 import { MovementReturns } from './MovementReturns';
 import { alerted } from '../../test/alerts';
-
-vi.mock('../../app/alerts', () => ({ alert: vi.fn(), confirm: vi.fn() }));
 
 /** Opens the panel of movement `id`; `keys` records each return's Idempotency-Key. */
 function open(id: number, token: string, answers: Answers = {}) {

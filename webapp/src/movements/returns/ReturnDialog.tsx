@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Movimiento } from '../../api/movements';
 import { useDevolverMutation } from '../../api/movements';
 import { alert } from '../../app/alerts';
@@ -7,11 +7,12 @@ import { formatFecha } from '../../lib/dates';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { centsOf, formatPesos, money } from '../../lib/money';
 import { formatEntero, formatPorcentaje } from '../../lib/numbers';
-import { CheckField, patchBinder } from '../../ui/fields';
+import { CheckField } from '../../ui/fields';
 import { BranchField, MetodoField } from '../../ui/CashDeskFields';
 import type { CashDesk } from '../../ui/cashDesk';
 import { FormDialog } from '../../ui/Modal';
 import { QuantityRow } from '../../ui/QuantityRow';
+import { useForm } from '../../ui/useForm';
 import { MESSAGES, TITLES } from './messages';
 import {
   adicionalesDe,
@@ -29,6 +30,17 @@ interface Props extends CashDesk {
   onClose: () => void;
 }
 
+/** A group of what may come back; none when the sale has nothing of its kind left. */
+function Choices({ legend, children }: { legend: string; children: ReactNode[] }) {
+  if (children.length === 0) return null;
+  return (
+    <fieldset className="mb-3">
+      <legend className="fs-6 fw-semibold">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
 /** How a refused return is told: the server's list of reasons (400), or its message (409, 404). */
 const refused = refuser(TITLES, MESSAGES);
 
@@ -38,36 +50,22 @@ const refused = refuser(TITLES, MESSAGES);
  * phone. */
 export function ReturnDialog({ venta, admin, ownLocalId, locales, metodos, onClose }: Props) {
   const saleLocal = venta.local?.id ?? 0;
-  const [devolucion, setDevolucion] = useState<Devolucion>(() =>
-    devolucionInicial(metodos[0]?.id ?? 0, admin ? saleLocal : (ownLocalId ?? 0)),
-  );
+  const {
+    form: devolucion,
+    setForm: setDevolucion,
+    set,
+    bind,
+  } = useForm<Devolucion>(() => devolucionInicial(metodos[0]?.id ?? 0, admin ? saleLocal : (ownLocalId ?? 0)));
   const [devolver, sending] = useDevolverMutation();
   // Made once per opened dialog: a double click or a retry after a lost answer registers one
   // return; the dialog opened again is a new return.
   const [idempotencyKey] = useState(newIdempotencyKey);
   // The payment methods may arrive after the dialog opened.
   if (!devolucion.metodoPagoId && metodos.length > 0) setDevolucion({ ...devolucion, metodoPagoId: metodos[0].id });
-  const set = (change: Partial<Devolucion>) => setDevolucion((d) => ({ ...d, ...change }));
-  const bind = patchBinder(devolucion, set);
   const problems = devolucionProblems(venta, devolucion, admin);
   const estimacion = estimar(venta, pedidoDe(venta, devolucion));
   const productos = productosDe(venta);
   const adicionales = adicionalesDe(venta);
-
-  const devolverVenta = async () => {
-    try {
-      const answer = await devolver({
-        idMovimiento: venta.id,
-        body: devolucionBody(venta, devolucion, admin),
-        idempotencyKey,
-      }).unwrap();
-      onClose();
-      const reintegro = centsOf(answer.movimiento?.total ?? 0);
-      void alert('success', TITLES.devuelto, MESSAGES.registrado(answer.mensaje, reintegro));
-    } catch (error) {
-      refused(error);
-    }
-  };
 
   const toggle = (posicion: number, on: boolean) =>
     set({
@@ -81,11 +79,15 @@ export function ReturnDialog({ venta, admin, ownLocalId, locales, metodos, onClo
       title={`Devolver productos de la venta #${venta.id}`}
       formLabel="Devolver productos"
       onClose={onClose}
-      onSubmit={() => void devolverVenta()}
-      problems={problems}
-      sending={sending.isLoading}
-      submitLabel="Devolver"
-      submitClassName="btn-danger"
+      send={() =>
+        devolver({ idMovimiento: venta.id, body: devolucionBody(venta, devolucion, admin), idempotencyKey }).unwrap()
+      }
+      saved={(answer) => {
+        const reintegro = centsOf(answer.movimiento?.total ?? 0);
+        void alert('success', TITLES.devuelto, MESSAGES.registrado(answer.mensaje, reintegro));
+      }}
+      refused={refused}
+      submit={{ label: 'Devolver', className: 'btn-danger', problems, sending: sending.isLoading }}
     >
       <p className="mb-3" data-testid="devolucion-resumen">
         {venta.paciente?.nombreCompleto ?? 'Sin paciente'} · {formatFecha(venta.fecha)} · {venta.local?.nombre ?? ''}
@@ -94,44 +96,37 @@ export function ReturnDialog({ venta, admin, ownLocalId, locales, metodos, onClo
         {venta.descuento ? ` (descuento ${formatPorcentaje(Math.round(venta.descuento * 100))})` : ''} · Debe{' '}
         {money(venta.deuda)}
       </p>
-      {productos.length > 0 && (
-        <fieldset className="mb-3">
-          <legend className="fs-6 fw-semibold">Productos</legend>
-          {productos.map((p) => (
-            <QuantityRow
-              key={p.productoId}
-              id={`devolver-${p.productoId}`}
-              modelo={p.modelo}
-              marca={p.marca}
-              note={`Vendidas ${formatEntero(p.vendidas)} · quedan ${formatEntero(p.quedan)}`}
-              value={devolucion.cantidades[p.productoId] ?? ''}
-              onValueChange={(text) => set({ cantidades: { ...devolucion.cantidades, [p.productoId]: text } })}
-              disabled={p.quedan === 0}
-              placeholder="0"
-              inputLabel={`Unidades de ${p.modelo} a devolver`}
-            />
-          ))}
-        </fieldset>
-      )}
-      {libres.length > 0 && (
-        <fieldset className="mb-3">
-          <legend className="fs-6 fw-semibold">Detalles</legend>
-          {libres.map((a) => (
-            <CheckField
-              key={a.posicion}
-              id={`devolverAdicional-${a.posicion}`}
-              label={`${a.descripcion} · ${formatPesos(a.subtotal)}`}
-              checked={devolucion.adicionales.includes(a.posicion)}
-              onChange={(on) => toggle(a.posicion, on)}
-            />
-          ))}
-        </fieldset>
-      )}
+      <Choices legend="Productos">
+        {productos.map((p) => (
+          <QuantityRow
+            key={p.productoId}
+            id={`devolver-${p.productoId}`}
+            modelo={p.modelo}
+            marca={p.marca}
+            note={`Vendidas ${formatEntero(p.vendidas)} · quedan ${formatEntero(p.quedan)}`}
+            value={devolucion.cantidades[p.productoId] ?? ''}
+            onValueChange={(text) => set({ cantidades: { ...devolucion.cantidades, [p.productoId]: text } })}
+            disabled={p.quedan === 0}
+            placeholder="0"
+            inputLabel={`Unidades de ${p.modelo} a devolver`}
+          />
+        ))}
+      </Choices>
+      <Choices legend="Detalles">
+        {libres.map((a) => (
+          <CheckField
+            key={a.posicion}
+            id={`devolverAdicional-${a.posicion}`}
+            label={`${a.descripcion} · ${formatPesos(a.subtotal)}`}
+            checked={devolucion.adicionales.includes(a.posicion)}
+            onChange={(on) => toggle(a.posicion, on)}
+          />
+        ))}
+      </Choices>
       <MetodoField
         id="devolucionMetodo"
         label="Medio de pago del reintegro"
         metodos={metodos}
-        sinMetodos={MESSAGES.sinMetodos}
         {...bind('metodoPagoId')}
       />
       <BranchField

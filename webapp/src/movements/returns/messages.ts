@@ -12,7 +12,6 @@ export const MESSAGES = {
   inesperado: INESPERADO,
   sinDevoluciones: 'Esta venta no tiene devoluciones.',
   nadaQueDevolver: 'Ya se devolvió todo lo de esta venta.',
-  sinMetodos: 'No hay métodos de pago cargados: pedí a un administrador que los cree.',
   reintegro: (cents: number) => `Reintegro: ${formatPesos(cents)}`,
   credito: (cents: number) => `${formatPesos(cents)} cancelan lo que la venta debía.`,
   estimado: 'Estimado con los precios de la venta y su descuento; el servidor lo confirma al registrar.',

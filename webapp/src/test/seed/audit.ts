@@ -1,6 +1,7 @@
 // Audit answers as the server writes them. Instants are built from local times, so the screens'
 // local dates read the same in any time zone.
 import type { AsientoStock, EventoAuditoria } from '../../api/audit';
+import { seeded } from './defaults';
 
 /** The ISO instant (UTC) of a local date and time; `month` is 1-based. */
 export const instant = (year: number, month: number, day: number, h = 0, mi = 0, s = 0) =>
@@ -86,18 +87,15 @@ export const eventoMovimiento = (
     ...overrides,
   });
 
-export function asiento(overrides: Partial<AsientoStock> = {}): AsientoStock {
-  return {
-    registrado: instant(2024, 5, 1, 9, 0, 0),
-    localId: 1,
-    localNombre: 'Centro',
-    motivo: 'Carga inicial',
-    cantidad: 5,
-    stock: 5,
-    movimientoId: null,
-    transferenciaId: null,
-    nota: null,
-    usuario: 'ana',
-    ...overrides,
-  };
-}
+export const asiento = seeded<AsientoStock>(() => ({
+  registrado: instant(2024, 5, 1, 9, 0, 0),
+  localId: 1,
+  localNombre: 'Centro',
+  motivo: 'Carga inicial',
+  cantidad: 5,
+  stock: 5,
+  movimientoId: null,
+  transferenciaId: null,
+  nota: null,
+  usuario: 'ana',
+}));

@@ -1,26 +1,24 @@
 // Catalogue answers as the server writes them.
 import type { Producto } from '../../api/products';
 import { locales } from './shop';
+import { seeded } from './defaults';
 
-export function producto(overrides: Partial<Producto> = {}): Producto {
-  return {
-    id: 10,
-    modelo: 'RB3025',
-    marca: { id: 5, nombre: 'Vulk' },
-    categorias: [{ id: 1, nombre: 'Sol' }],
-    material: { id: 4, nombre: 'Acetato' },
-    genero: 'Unisex',
-    costo: 100,
-    precio: 360,
-    descripcion: 'Aviador',
-    productoLocales: [{ local: locales[0], stock: 3, minimo: null, enTransito: 0 }],
-    proveedores: [{ id: 9, nombre: 'Visión', celular: '99' }],
-    creadoEn: '2024-01-05',
-    ultimaActualizacion: '2024-01-05',
-    version: 7,
-    ...overrides,
-  };
-}
+export const producto = seeded<Producto>(() => ({
+  id: 10,
+  modelo: 'RB3025',
+  marca: { id: 5, nombre: 'Vulk' },
+  categorias: [{ id: 1, nombre: 'Sol' }],
+  material: { id: 4, nombre: 'Acetato' },
+  genero: 'Unisex',
+  costo: 100,
+  precio: 360,
+  descripcion: 'Aviador',
+  productoLocales: [{ local: locales[0], stock: 3, minimo: null, enTransito: 0 }],
+  proveedores: [{ id: 9, nombre: 'Visión', celular: '99' }],
+  creadoEn: '2024-01-05',
+  ultimaActualizacion: '2024-01-05',
+  version: 7,
+}));
 
 /** The lookup lists the product forms read. */
 export const lookupAnswers: Record<string, [number, unknown]> = {

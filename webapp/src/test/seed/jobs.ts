@@ -4,6 +4,7 @@
 import type { EstadoOpcion, Recordatorios, Trabajo, TrabajoResumen } from '../../api/jobs';
 import { ficha } from './patients';
 import { springPage } from './shop';
+import { seeded } from './defaults';
 
 export const laboratorios = [
   { id: 3, nombre: 'Lab Sur', celular: '3794 555555' },
@@ -20,81 +21,75 @@ export const trabajoEstados: EstadoOpcion[] = [
   { clave: 'ENTREGADO', etiqueta: 'Entregado', estadoMovimiento: 'ENTREGADO' },
 ];
 
-export function trabajoResumen(overrides: Partial<TrabajoResumen> = {}): TrabajoResumen {
-  return {
-    id: 41,
-    localId: 1,
-    local: 'Centro',
-    pacienteId: 7,
-    paciente: 'José Pérez',
-    celular: '0379 15 4123456',
-    laboratorioId: 3,
-    laboratorio: 'Lab Sur',
-    prometido: '2026-11-30',
-    bandeja: 'B-12',
-    estado: 'CONTROL_CALIDAD',
-    etiqueta: 'Control de calidad',
-    desde: '2026-11-26T10:00:00',
-    segundos: 3 * 3600,
-    encargado: '2026-11-20T09:30:00',
-    atrasado: false,
-    version: 4,
-    ...overrides,
-  };
-}
+export const trabajoResumen = seeded<TrabajoResumen>(() => ({
+  id: 41,
+  localId: 1,
+  local: 'Centro',
+  pacienteId: 7,
+  paciente: 'José Pérez',
+  celular: '0379 15 4123456',
+  laboratorioId: 3,
+  laboratorio: 'Lab Sur',
+  prometido: '2026-11-30',
+  bandeja: 'B-12',
+  estado: 'CONTROL_CALIDAD',
+  etiqueta: 'Control de calidad',
+  desde: '2026-11-26T10:00:00',
+  segundos: 3 * 3600,
+  encargado: '2026-11-20T09:30:00',
+  atrasado: false,
+  version: 4,
+}));
 
-export function trabajo(overrides: Partial<Trabajo> = {}): Trabajo {
-  return {
-    ...trabajoResumen(),
-    notas: null,
-    receta: ficha(),
-    cristales: ['Orma Blue Essilor'],
-    armazon: ['RB3025 Vulk'],
-    historial: [
-      {
-        estado: 'PEDIDO_CRISTALES',
-        etiqueta: 'Pidiendo Cristales',
-        motivo: null,
-        usuario: 'beto',
-        fecha: '2026-11-20T09:30:00',
-        segundos: 3 * 86400,
-      },
-      {
-        estado: 'REHACER',
-        etiqueta: 'Rehacer',
-        motivo: 'Cristal rayado',
-        usuario: 'ana',
-        fecha: '2026-11-23T09:30:00',
-        segundos: 5 * 3600,
-      },
-      {
-        estado: 'CONTROL_CALIDAD',
-        etiqueta: 'Control de calidad',
-        motivo: null,
-        usuario: 'beto',
-        fecha: '2026-11-23T14:30:00',
-        segundos: 1800,
-      },
-    ],
-    avisos: [
-      {
-        aviso: 1,
-        canal: 'WHATSAPP',
-        destinatario: '0379 15 4123456',
-        usuario: 'beto',
-        solicitado: '2026-11-24T11:00:00',
-        enviado: '2026-11-24T11:00:00',
-        intentos: 0,
-        error: null,
-        estado: 'ABIERTO',
-      },
-    ],
-    enlace: 'http://optica.test/estadoCompra/abc123',
-    // The chat's link says the glasses are ready: the server offers it only in 'Anteojo Terminado'.
-    whatsapp: null,
-    ...overrides,
-  };
-}
+export const trabajo = seeded<Trabajo>(() => ({
+  ...trabajoResumen(),
+  notas: null,
+  receta: ficha(),
+  cristales: ['Orma Blue Essilor'],
+  armazon: ['RB3025 Vulk'],
+  historial: [
+    {
+      estado: 'PEDIDO_CRISTALES',
+      etiqueta: 'Pidiendo Cristales',
+      motivo: null,
+      usuario: 'beto',
+      fecha: '2026-11-20T09:30:00',
+      segundos: 3 * 86400,
+    },
+    {
+      estado: 'REHACER',
+      etiqueta: 'Rehacer',
+      motivo: 'Cristal rayado',
+      usuario: 'ana',
+      fecha: '2026-11-23T09:30:00',
+      segundos: 5 * 3600,
+    },
+    {
+      estado: 'CONTROL_CALIDAD',
+      etiqueta: 'Control de calidad',
+      motivo: null,
+      usuario: 'beto',
+      fecha: '2026-11-23T14:30:00',
+      segundos: 1800,
+    },
+  ],
+  avisos: [
+    {
+      aviso: 1,
+      canal: 'WHATSAPP',
+      destinatario: '0379 15 4123456',
+      usuario: 'beto',
+      solicitado: '2026-11-24T11:00:00',
+      enviado: '2026-11-24T11:00:00',
+      intentos: 0,
+      error: null,
+      estado: 'ABIERTO',
+    },
+  ],
+  enlace: 'http://optica.test/estadoCompra/abc123',
+  // The chat's link says the glasses are ready: the server offers it only in 'Anteojo Terminado'.
+  whatsapp: null,
+}));
 
 /** Job 41 once its glasses are ready: the customer may be told, the chat's link offered. */
 export const trabajoListo = (overrides: Partial<Trabajo> = {}): Trabajo =>
@@ -109,30 +104,27 @@ export const trabajoListo = (overrides: Partial<Trabajo> = {}): Trabajo =>
 export const trabajosPage = (content: TrabajoResumen[], number = 0, totalPages = 1) =>
   springPage(content, 20, number, totalPages);
 
-export function recordatorios(overrides: Partial<Recordatorios> = {}): Recordatorios {
-  return {
-    meses: 12,
-    dias: 7,
-    controles: [
-      {
-        pacienteId: 7,
-        paciente: 'José Pérez',
-        celular: '0379 15 4123456',
-        ultimaFicha: '2024-03-10',
-        whatsapp: 'https://wa.me/5493794123456?text=Control',
-      },
-      { pacienteId: 8, paciente: 'Ana Gómez', celular: '12', ultimaFicha: '2023-01-05', whatsapp: null },
-    ],
-    sinRetirar: [
-      {
-        id: 41,
-        paciente: 'José Pérez',
-        celular: '0379 15 4123456',
-        listoDesde: '2026-11-10T17:45:00',
-        local: 'Centro',
-        whatsapp: 'https://wa.me/5493794123456?text=Listo',
-      },
-    ],
-    ...overrides,
-  };
-}
+export const recordatorios = seeded<Recordatorios>(() => ({
+  meses: 12,
+  dias: 7,
+  controles: [
+    {
+      pacienteId: 7,
+      paciente: 'José Pérez',
+      celular: '0379 15 4123456',
+      ultimaFicha: '2024-03-10',
+      whatsapp: 'https://wa.me/5493794123456?text=Control',
+    },
+    { pacienteId: 8, paciente: 'Ana Gómez', celular: '12', ultimaFicha: '2023-01-05', whatsapp: null },
+  ],
+  sinRetirar: [
+    {
+      id: 41,
+      paciente: 'José Pérez',
+      celular: '0379 15 4123456',
+      listoDesde: '2026-11-10T17:45:00',
+      local: 'Centro',
+      whatsapp: 'https://wa.me/5493794123456?text=Listo',
+    },
+  ],
+}));

@@ -5,39 +5,37 @@ import type { Movimiento, MovimientoFila, Pago } from '../../api/movements';
 import { producto } from './catalogue';
 import { paciente } from './patients';
 import { locales, metodosPago } from './shop';
+import { seeded } from './defaults';
 
 /** An ENTRADA at Centro: 2 × 360 + 280 less 10% is 900, paid 450 + 400 (charged 495 + 400). */
-export function movimiento(overrides: Partial<Movimiento> = {}): Movimiento {
-  return {
-    id: 501,
-    tipoMovimiento: 'ENTRADA',
-    fecha: '2025-05-02T11:30:00',
-    total: 900,
-    descuento: 10,
-    totalImpuesto: 895,
-    // 900 less what the payments paid (450 + 400)
-    deuda: 50,
-    descripcion: 'Anteojo de sol',
-    vendedor: 'Beto',
-    paciente: paciente(),
-    estadoMovimiento: 'ARMANDO_PEDIDO',
-    version: 3,
-    // A sale registered before receipts were numbered, without a lab job.
-    comprobante: null,
-    trabajo: null,
-    detalles: [{ id: 11, cantidad: 2, precioUnitario: 360, subtotal: 720, producto: producto() }],
-    detallesAdicionales: [{ id: 12, descripcion: 'Cristal Orma Blue', subtotal: 280 }],
-    cajaMovimientos: [
-      { id: 1, monto: 450, montoImpuesto: 495, fecha: '2025-05-02T11:30:00', metodoPago: metodosPago[1] },
-      { id: 2, monto: 400, montoImpuesto: 400, fecha: '2025-05-03T10:00:00', metodoPago: metodosPago[0] },
-    ],
-    local: locales[0],
-    devolucionDe: null,
-    devoluciones: [],
-    devuelto: { productos: [], adicionales: [], valor: 0, credito: 0 },
-    ...overrides,
-  };
-}
+export const movimiento = seeded<Movimiento>(() => ({
+  id: 501,
+  tipoMovimiento: 'ENTRADA',
+  fecha: '2025-05-02T11:30:00',
+  total: 900,
+  descuento: 10,
+  totalImpuesto: 895,
+  // 900 less what the payments paid (450 + 400)
+  deuda: 50,
+  descripcion: 'Anteojo de sol',
+  vendedor: 'Beto',
+  paciente: paciente(),
+  estadoMovimiento: 'ARMANDO_PEDIDO',
+  version: 3,
+  // A sale registered before receipts were numbered, without a lab job.
+  comprobante: null,
+  trabajo: null,
+  detalles: [{ id: 11, cantidad: 2, precioUnitario: 360, subtotal: 720, producto: producto() }],
+  detallesAdicionales: [{ id: 12, descripcion: 'Cristal Orma Blue', subtotal: 280 }],
+  cajaMovimientos: [
+    { id: 1, monto: 450, montoImpuesto: 495, fecha: '2025-05-02T11:30:00', metodoPago: metodosPago[1] },
+    { id: 2, monto: 400, montoImpuesto: 400, fecha: '2025-05-03T10:00:00', metodoPago: metodosPago[0] },
+  ],
+  local: locales[0],
+  devolucionDe: null,
+  devoluciones: [],
+  devuelto: { productos: [], adicionales: [], valor: 0, credito: 0 },
+}));
 
 /** The body the movement form sends for the seed's `movimiento()` as loaded, untouched. */
 export function movimientoEnviado(overrides: Record<string, unknown> = {}) {
@@ -91,46 +89,40 @@ export const movementAnswers: Record<string, [number, unknown]> = {
   'GET /api/metodoPago': [200, metodosPago],
 };
 
-export function pago(overrides: Partial<Pago> = {}): Pago {
-  return {
-    id: 31,
-    fecha: '2024-05-10T10:15:00',
-    metodoPago: metodosPago[0],
-    monto: 1000,
-    montoImpuesto: 1000,
-    ...overrides,
-  };
-}
+export const pago = seeded<Pago>(() => ({
+  id: 31,
+  fecha: '2024-05-10T10:15:00',
+  metodoPago: metodosPago[0],
+  monto: 1000,
+  montoImpuesto: 1000,
+}));
 
 /** A row: a sale with two payments, dated by its first one. */
-export function fila(overrides: Partial<MovimientoFila> = {}): MovimientoFila {
-  return {
-    id: 501,
-    codigoEstado: '501-k3J9xQ2m',
-    fecha: '2024-05-10T10:15:00',
-    tipoMovimiento: 'ENTRADA',
-    estadoMovimiento: 'PEDIDO_CRISTALES',
-    local: locales[0],
-    paciente: paciente(),
-    vendedor: 'ana',
-    descripcion: null,
-    descuento: null,
-    total: 3000,
-    totalImpuesto: 3000,
-    deuda: 0,
-    detalles: [],
-    detallesAdicionales: [],
-    cajaMovimientos: [
-      pago(),
-      pago({ id: 32, fecha: '2024-05-12T18:40:00', metodoPago: metodosPago[1], monto: 2000, montoImpuesto: 2100 }),
-    ],
-    version: 3,
-    devolucionDe: null,
-    devoluciones: [],
-    devuelto: { productos: [], adicionales: [], valor: 0, credito: 0 },
-    ...overrides,
-  };
-}
+export const fila = seeded<MovimientoFila>(() => ({
+  id: 501,
+  codigoEstado: '501-k3J9xQ2m',
+  fecha: '2024-05-10T10:15:00',
+  tipoMovimiento: 'ENTRADA',
+  estadoMovimiento: 'PEDIDO_CRISTALES',
+  local: locales[0],
+  paciente: paciente(),
+  vendedor: 'ana',
+  descripcion: null,
+  descuento: null,
+  total: 3000,
+  totalImpuesto: 3000,
+  deuda: 0,
+  detalles: [],
+  detallesAdicionales: [],
+  cajaMovimientos: [
+    pago(),
+    pago({ id: 32, fecha: '2024-05-12T18:40:00', metodoPago: metodosPago[1], monto: 2000, montoImpuesto: 2100 }),
+  ],
+  version: 3,
+  devolucionDe: null,
+  devoluciones: [],
+  devuelto: { productos: [], adicionales: [], valor: 0, credito: 0 },
+}));
 
 /** Sale 501 with one RB3025 returned: $ 324 of value, $ 50 cancelled the debt, $ 274 refunded. */
 export const ventaDevuelta = (overrides: Partial<Movimiento> = {}): Movimiento =>

@@ -2,6 +2,7 @@
 // form's order, and the 'Reponer' rows.
 import type { AReponer, MotivoAjuste } from '../../api/stock';
 import { springPage } from './shop';
+import { seeded } from './defaults';
 
 export const motivosAjuste: MotivoAjuste[] = [
   { motivo: 'Rotura', nombre: 'Rotura', resta: true },
@@ -12,20 +13,17 @@ export const motivosAjuste: MotivoAjuste[] = [
 ];
 
 /** RB3025 at Centro: 1 left, 2 on their way, reorder point 5, so 2 more to order. */
-export function aReponer(overrides: Partial<AReponer> = {}): AReponer {
-  return {
-    productoId: 10,
-    modelo: 'RB3025',
-    marca: 'Vulk',
-    stock: 1,
-    enTransito: 2,
-    minimo: 5,
-    faltan: 2,
-    proveedores: 'Lentes SA, Visión',
-    costoCents: 10000,
-    ...overrides,
-  };
-}
+export const aReponer = seeded<AReponer>(() => ({
+  productoId: 10,
+  modelo: 'RB3025',
+  marca: 'Vulk',
+  stock: 1,
+  enTransito: 2,
+  minimo: 5,
+  faltan: 2,
+  proveedores: 'Lentes SA, Visión',
+  costoCents: 10000,
+}));
 
 /** A page of the reorder list (50 a page). */
 export const reponerPage = (content: AReponer[], number = 0, totalPages = 1) =>

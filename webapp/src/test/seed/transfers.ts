@@ -2,27 +2,25 @@
 // and 1 × Clubmaster from Centro to Norte, in transit.
 import type { Transferencia } from '../../api/transfers';
 import { springPage } from './shop';
+import { seeded } from './defaults';
 
-export function transferencia(overrides: Partial<Transferencia> = {}): Transferencia {
-  return {
-    id: 7,
-    origenId: 1,
-    origen: 'Centro',
-    destinoId: 2,
-    destino: 'Norte',
-    estado: 'ENVIADA',
-    nota: 'Para la vidriera',
-    motivo: null,
-    enviada: '2026-11-20T10:30:00',
-    cerrada: null,
-    unidades: 4,
-    lineas: [
-      { productoId: 10, modelo: 'RB3025', marca: 'Vulk', cantidad: 3, recibidas: null },
-      { productoId: 11, modelo: 'Clubmaster', marca: 'Ray-Ban', cantidad: 1, recibidas: null },
-    ],
-    ...overrides,
-  };
-}
+export const transferencia = seeded<Transferencia>(() => ({
+  id: 7,
+  origenId: 1,
+  origen: 'Centro',
+  destinoId: 2,
+  destino: 'Norte',
+  estado: 'ENVIADA',
+  nota: 'Para la vidriera',
+  motivo: null,
+  enviada: '2026-11-20T10:30:00',
+  cerrada: null,
+  unidades: 4,
+  lineas: [
+    { productoId: 10, modelo: 'RB3025', marca: 'Vulk', cantidad: 3, recibidas: null },
+    { productoId: 11, modelo: 'Clubmaster', marca: 'Ray-Ban', cantidad: 1, recibidas: null },
+  ],
+}));
 
 /** Transfer 7 received at Norte with one RB3025 short. */
 export const transferenciaConFaltante = (overrides: Partial<Transferencia> = {}): Transferencia =>

@@ -1,0 +1,38 @@
+// The bodies the app sends are stricter forms of the ones in the server's OpenAPI document
+// (schema.d.ts). This file fails to compile when one of them stops being a body the server
+// accepts, so a change on either side shows here, in one place.
+import type { Accepts, Schemas } from './types';
+import type { CobroBody } from './balances';
+import type { AperturaBody, CierreBody, ReaperturaBody } from './closings';
+import type { CargaBody, InicioBody } from './counts';
+import type { AvisoBody, EncargoBody, EstadoBody, OrdenBody } from './jobs';
+import type { DevolucionBody, MovimientoBody } from './movements';
+import type { PacienteBody } from './patients';
+import type { MassUpdateBody, ProductoBody } from './products';
+import type { Periodo } from './statistics';
+import type { AjusteBody, MinimoBody } from './stock';
+import type { CancelacionBody, EnvioBody, RecepcionBody } from './transfers';
+
+export type CheckedBodies = [
+  Accepts<Schemas['CobroBody'], CobroBody>,
+  Accepts<Schemas['AperturaBody'], AperturaBody>,
+  Accepts<Schemas['CierreBody'], CierreBody>,
+  Accepts<Schemas['ReaperturaBody'], ReaperturaBody>,
+  Accepts<Schemas['InicioBody'], InicioBody>,
+  Accepts<Schemas['CargaBody'], CargaBody>,
+  Accepts<Schemas['OrdenBody'], OrdenBody>,
+  Accepts<Schemas['EncargoBody'], EncargoBody>,
+  Accepts<Schemas['EstadoBody'], EstadoBody>,
+  Accepts<Schemas['AvisoBody'], AvisoBody>,
+  Accepts<Schemas['MovimientoBody'], MovimientoBody>,
+  Accepts<Schemas['DevolucionBody'], DevolucionBody>,
+  Accepts<Schemas['PacienteBody'], PacienteBody>,
+  Accepts<Schemas['ProductoBody'], ProductoBody>,
+  Accepts<Schemas['MassUpdateBody'], MassUpdateBody>,
+  Accepts<Schemas['PeriodoBody'], Periodo>,
+  Accepts<Schemas['AjusteBody'], AjusteBody>,
+  Accepts<Schemas['MinimoBody'], MinimoBody>,
+  Accepts<Schemas['EnvioBody'], EnvioBody>,
+  Accepts<Schemas['RecepcionBody'], RecepcionBody>,
+  Accepts<Schemas['CancelacionBody'], CancelacionBody>,
+];
