@@ -1,13 +1,14 @@
 //! Benchmark of command throughput and projection lag: sales per second through HTTP (the real
 //! router served on a local port, its projector running, each client on one kept-alive
-//! connection, as a browser is, and as pgbench's clients are) with 8 and
-//! 32 concurrent clients, printed beside the raw PostgreSQL ceiling measured in the same run
-//! (pgbench with a one-row insert script at the same client count), and the lag from each sale's
-//! transaction to the cash-box read model (p50 and p99), and the HTTP floor: the same requests
-//! refused before any database work, which bounds what any command can reach. Last, pgbench
-//! writes what a sale writes by hand, one transaction per sale (`bench_support::pgbench`): what
-//! PostgreSQL itself does for the same durable work, with no server in between. Prints a
-//! markdown table.
+//! connection, as a browser is, and as pgbench's clients are) with 8 and 32 concurrent clients,
+//! all at one branch and spread over ten, each beside pgbench writing what a sale writes by hand
+//! in SQL, one transaction per sale (`bench_support::pgbench`: what PostgreSQL itself does for
+//! the same durable work, with no server in between). Also per run: the machine's CPU per sale
+//! in one-row inserts (pgbench's ceiling, measured in the same run), the lag from each sale's
+//! transaction to the cash-box read model, the statements and transactions per sale, and where
+//! the time goes (the costliest statements, what the busy connections wait for:
+//! `bench_support::pgstats`); and the HTTP floor, the same requests refused before any database
+//! work, which bounds what any command can reach. Prints markdown tables.
 //!
 //! Run: `DATABASE_URL=postgres://… cargo run --release --example bench_commands [-- SECONDS]`
 //! (`scripts/bench commands` does it with the private cluster). The database is dropped at the end.
@@ -27,8 +28,12 @@ mod bench_support;
 
 use bench_support::http::Connection;
 use bench_support::pgbench;
-use bench_support::sales::{lag, sale, sample_checkpoints, sell, shop};
+use bench_support::pgstats;
+use bench_support::sales::{lag, sales, sample_checkpoints, sell, shop};
 use optica_events::movements::MOVEMENT_ID_SEQUENCE;
+
+/// The branches of the run that spreads its sales.
+const BRANCHES: usize = 10;
 
 /// The HTTP floor: requests per second and the machine's CPU ms per request when the same
 /// clients post the same sales without a token, so the server answers 401 before any database
@@ -74,6 +79,17 @@ async fn pgbench_tps(url: &str, script: &str, clients: usize, seconds: u64) -> f
         .unwrap()
 }
 
+/// One selling run's figures.
+struct Run {
+    branches: usize,
+    clients: usize,
+    rate: f64,
+    per_sale_cpu: f64,
+    lag: (f64, f64),
+    database: Option<pgstats::PerSale>,
+    waits: Vec<(String, f64)>,
+}
+
 #[tokio::main]
 async fn main() {
     let seconds: u64 = std::env::args()
@@ -91,52 +107,115 @@ async fn main() {
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
 
-    let (local, metodo, productos) = shop(addr, &token).await;
-    let bodies: Vec<Value> = productos.iter().map(|p| sale(local, metodo, *p)).collect();
+    let (locales, metodo, productos) = shop(addr, &token, BRANCHES).await;
     let one_row = pgbench::one_row_script(&pool).await;
 
-    let mut rows = Vec::new();
-    let mut template = None;
-    for clients in [8, 32] {
-        let stop = Arc::new(AtomicBool::new(false));
-        let (samples, sampling) = sample_checkpoints(pool.clone(), stop.clone());
-        let busy = bench_support::cpu_busy_ms();
-        let run = sell(&[addr], &token, &bodies, clients, seconds).await;
-        let (rate, sold) = (run.per_second, run.ids);
-        let per_sale = (bench_support::cpu_busy_ms() - busy) / sold.len() as f64;
-        template = template.or(sold.first().copied());
-        // let the projector pass the last sales before the sampler stops
-        tokio::time::sleep(Duration::from_millis(500)).await;
-        stop.store(true, Ordering::Relaxed);
-        sampling.await.unwrap();
-        let samples = std::mem::take(&mut *samples.lock().unwrap());
-        let (p50, p99) = lag(&pool, &sold, &samples).await;
-        let busy = bench_support::cpu_busy_ms();
-        let ceiling = pgbench_tps(&db.url, &one_row, clients, seconds).await;
-        let per_insert = (bench_support::cpu_busy_ms() - busy) / (ceiling * seconds as f64);
-        let (floor_rate, per_floor) = http_floor(addr, &bodies, clients, seconds).await;
-        let row = format!(
-            "| {clients} | {rate:.0} | {ceiling:.0} | {:.0}% | {p50:.1} | {p99:.1} | {per_sale:.2} | {per_insert:.3} \
-             | {floor_rate:.0} | {per_floor:.3} |",
-            rate / ceiling * 100.0
-        );
-        rows.push((clients, rate, row));
+    // The tables a sale writes, for the by-hand script's check: a few seconds of sales between two
+    // readings of the tables' counters, each after every connection has flushed its own.
+    let tables_before = pgstats::table_writes(&pool).await;
+    sell(&[addr], &token, &sales(&locales, metodo, &productos), 8, 1).await;
+    let written = pgstats::written(&tables_before, &pgstats::table_writes(&pool).await);
+    let mut runs = Vec::new();
+    let mut floors = Vec::new();
+    let mut templates = Vec::new();
+    for branches in [1, BRANCHES] {
+        let bodies = sales(&locales[..branches], metodo, &productos);
+        for clients in [8, 32] {
+            let before = pgstats::before(&pool).await;
+            let stop = Arc::new(AtomicBool::new(false));
+            let (samples, sampling) = sample_checkpoints(pool.clone(), stop.clone());
+            let waiting = pgstats::sample_waits(pool.clone(), stop.clone());
+            let busy = bench_support::cpu_busy_ms();
+            let run = sell(&[addr], &token, &bodies, clients, seconds).await;
+            let per_sale_cpu = (bench_support::cpu_busy_ms() - busy) / run.ids.len() as f64;
+            templates.push(run.ids[0]);
+            // let the projector pass the last sales before the samplers stop
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            stop.store(true, Ordering::Relaxed);
+            sampling.await.unwrap();
+            let waits = waiting.await.unwrap();
+            let samples = std::mem::take(&mut *samples.lock().unwrap());
+            let lag = lag(&pool, &run.ids, &samples).await;
+            let database = pgstats::per_sale(&pool, &before, run.ids.len()).await;
+            runs.push(Run {
+                branches,
+                clients,
+                rate: run.per_second,
+                per_sale_cpu,
+                lag,
+                database,
+                waits,
+            });
+            if branches == 1 {
+                let busy = bench_support::cpu_busy_ms();
+                let ceiling = pgbench_tps(&db.url, &one_row, clients, seconds).await;
+                let per_insert = (bench_support::cpu_busy_ms() - busy) / (ceiling * seconds as f64);
+                let (floor_rate, per_floor) = http_floor(addr, &bodies, clients, seconds).await;
+                floors.push((clients, ceiling, per_insert, floor_rate, per_floor));
+            }
+        }
     }
 
     // The sales written by hand write read-model rows themselves: the projector must not see
     // their events, so it stops first.
     stop_projector.send(true).unwrap();
     projecting.await.unwrap();
-    let script = pgbench::sale_writes_script(&pool, template.unwrap(), MOVEMENT_ID_SEQUENCE, &productos).await;
     println!(
-        "| clients | sales/s through HTTP | one-row inserts/s (pgbench) | share of the ceiling \
-         | projection lag p50 ms | p99 ms | CPU ms per sale | CPU ms per insert | HTTP floor requests/s \
-         | CPU ms per floor request | a sale's writes by hand in SQL/s (pgbench) | share of those |"
+        "| branches | clients | sales/s through HTTP | a sale's writes by hand in SQL/s (pgbench) | share of those \
+         | CPU ms per sale | CPU per sale in one-row inserts | projection lag p50 ms | p99 ms \
+         | statements per sale | transactions per sale (COMMITs) |"
     );
-    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for (clients, rate, row) in rows {
-        let by_hand = pgbench_tps(&db.url, &script, clients, seconds).await;
-        println!("{row} {by_hand:.0} | {:.0}% |", rate / by_hand * 100.0);
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (run, template) in runs.iter().zip(&templates) {
+        let script = pgbench::sale_writes_script(
+            &pool,
+            *template,
+            MOVEMENT_ID_SEQUENCE,
+            &productos,
+            &locales[..run.branches],
+            &written,
+        )
+        .await;
+        let by_hand = pgbench_tps(&db.url, &script, run.clients, seconds).await;
+        let per_insert = floors.iter().find(|f| f.0 == run.clients).map_or(f64::NAN, |f| f.2);
+        let (statements, commits) = run.database.as_ref().map_or(("–".into(), "–".into()), |d| {
+            (format!("{:.1}", d.statements), format!("{:.2}", d.commits))
+        });
+        println!(
+            "| {} | {} | {:.0} | {by_hand:.0} | {:.0}% | {:.2} | {:.0} | {:.1} | {:.1} | {statements} | {commits} |",
+            run.branches,
+            run.clients,
+            run.rate,
+            run.rate / by_hand * 100.0,
+            run.per_sale_cpu,
+            run.per_sale_cpu / per_insert,
+            run.lag.0,
+            run.lag.1,
+        );
+    }
+    println!();
+    println!(
+        "| clients | one-row inserts/s (pgbench) | CPU ms per insert | HTTP floor requests/s | CPU ms per floor request |"
+    );
+    println!("|---:|---:|---:|---:|---:|");
+    for (clients, ceiling, per_insert, floor_rate, per_floor) in &floors {
+        println!("| {clients} | {ceiling:.0} | {per_insert:.3} | {floor_rate:.0} | {per_floor:.3} |");
+    }
+    for run in &runs {
+        println!();
+        println!(
+            "Where the time goes, {} branch(es), {} clients:",
+            run.branches, run.clients
+        );
+        let waits: Vec<String> = run
+            .waits
+            .iter()
+            .map(|(name, share)| format!("{name} {:.0}%", share * 100.0))
+            .collect();
+        println!("- busy connections: {}", waits.join(", "));
+        for (calls, ms, query) in run.database.iter().flat_map(|d| &d.top) {
+            println!("- {calls:.2} calls, {ms:.3} ms per sale: `{query}`");
+        }
     }
 
     pool.close().await;

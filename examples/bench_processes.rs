@@ -23,7 +23,7 @@ use tokio::sync::watch;
 #[path = "bench_support/mod.rs"]
 mod bench_support;
 
-use bench_support::sales::{sale, sell_and_lag, shop};
+use bench_support::sales::{sales, sell_and_lag, shop};
 
 /// One server instance: its pool, its projector's stop signal and task, its address.
 struct Instance {
@@ -70,8 +70,8 @@ async fn run(instances: usize, clients: usize, seconds: u64) -> String {
     }
     let token = token.unwrap();
     let addrs: Vec<SocketAddr> = servers.iter().map(|s| s.addr).collect();
-    let (local, metodo, productos) = shop(addrs[0], &token).await;
-    let bodies: Vec<Value> = productos.iter().map(|p| sale(local, metodo, *p)).collect();
+    let (locales, metodo, productos) = shop(addrs[0], &token, 1).await;
+    let bodies: Vec<Value> = sales(&locales, metodo, &productos);
     let rolled_back = rollbacks(&db.pool).await;
     let busy = bench_support::cpu_busy_ms();
     let (sold, lag_p50, lag_p99) = sell_and_lag(&db.pool, &addrs, &token, &bodies, clients, seconds).await;

@@ -44,7 +44,7 @@ pub mod users;
 #[cfg(test)]
 mod testing;
 
-pub use store::extra::{Extra, ExtraError, Refusal, Stamp};
+pub use store::extra::{Counter, Extra, ExtraError, Refusal, Stamp, StampValue};
 pub use store::{
     Appended, CommandError, EventStore, Outcome, StoreError, UniqueClaims, UnitOfWork, SNAPSHOT_EVERY, SNAPSHOT_VERSION,
 };

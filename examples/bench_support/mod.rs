@@ -4,6 +4,7 @@
 
 pub mod http;
 pub mod pgbench;
+pub mod pgstats;
 pub mod sales;
 
 use axum::body::Body;

@@ -15,31 +15,43 @@ use super::http::{request, Connection};
 /// Products the sales spread over, as a shop's catalogue does.
 pub const PRODUCTS: usize = 100;
 
-/// A branch, a payment method and `PRODUCTS` products with stock for every sale of the run.
-pub async fn shop(addr: SocketAddr, token: &str) -> (i64, i64, Vec<i64>) {
+/// `branches` branches, a payment method and `PRODUCTS` products with stock at every branch for
+/// every sale of the run.
+pub async fn shop(addr: SocketAddr, token: &str, branches: usize) -> (Vec<i64>, i64, Vec<i64>) {
     let post = |path: &'static str, body: Value, key: &'static str| async move {
         let (status, answer) = request(addr, "POST", path, Some(token), Some(&body)).await.unwrap();
         assert!(status < 300, "{path}: {answer}");
         answer[key]["id"].as_i64().unwrap()
     };
-    let local = post(
-        "/api/local",
-        json!({"nombre": "Centro", "direccion": "1", "celular": "1"}),
-        "local",
-    )
-    .await;
+    let mut locales = Vec::new();
+    for n in 0..branches {
+        let body = json!({"nombre": format!("Sucursal {n}"), "direccion": "1", "celular": "1"});
+        locales.push(post("/api/local", body, "local").await);
+    }
     let metodo = post("/api/metodoPago", json!({"nombre": "Efectivo"}), "metodoPago").await;
     let marca = post("/api/marca", json!({"nombre": "Vulk"}), "marca").await;
     let categoria = post("/api/categoria", json!({"nombre": "Sol"}), "categoria").await;
     let proveedor = post("/api/proveedor", json!({"nombre": "Opti", "celular": "1"}), "proveedor").await;
+    let stock: Vec<Value> = locales
+        .iter()
+        .map(|l| json!({"local": {"id": l}, "stock": 1_000_000}))
+        .collect();
     let mut productos = Vec::new();
     for n in 0..PRODUCTS {
         let body = json!({"modelo": format!("V{n}"), "marca": {"id": marca}, "categorias": [{"id": categoria}],
-                          "precio": 100, "proveedores": [{"id": proveedor}],
-                          "productoLocales": [{"local": {"id": local}, "stock": 1_000_000}]});
+                          "precio": 100, "proveedores": [{"id": proveedor}], "productoLocales": stock.clone()});
         productos.push(post("/api/productos", body, "producto").await);
     }
-    (local, metodo, productos)
+    (locales, metodo, productos)
+}
+
+/// One sale of each product, the products spread over the branches in turn.
+pub fn sales(locales: &[i64], metodo: i64, productos: &[i64]) -> Vec<Value> {
+    productos
+        .iter()
+        .enumerate()
+        .map(|(n, p)| sale(locales[n % locales.len()], metodo, *p))
+        .collect()
 }
 
 pub fn sale(local: i64, metodo: i64, producto: i64) -> Value {

@@ -67,8 +67,13 @@ start_private_postgres() {
     # another cluster (e.g. another checkout's) may hold the port: take the next free one
     port="$OPTICA_PG_PORT"
     while port_taken "$port"; do port=$((port + 1)); done
+    # OPTICA_PG_PRELOAD: libraries to preload (the benchmarks' pg_stat_statements), when installed
+    local preload=""
+    if [ -n "${OPTICA_PG_PRELOAD:-}" ] && [ -f "$("$bin/pg_config" --pkglibdir 2>/dev/null || echo "$bin/../lib")/$OPTICA_PG_PRELOAD.so" ]; then
+      preload="-c shared_preload_libraries=$OPTICA_PG_PRELOAD"
+    fi
     pg_run "$bin/pg_ctl" -D "$OPTICA_PG_DIR" -l "$OPTICA_PG_DIR/server.log" -w -t 60 \
-      -o "-p $port -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=300" start >/dev/null
+      -o "-p $port -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=300 $preload" start >/dev/null
   fi
   if ! pg_run "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -d postgres -tAc \
       "select 1 from pg_database where datname = 'optica'" | grep -q 1; then

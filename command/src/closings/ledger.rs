@@ -2,8 +2,8 @@
 //!
 //! Each (branch, day) has a PostgreSQL advisory lock. A command of the cash box that changes a
 //! day's figures adds its `LedgerWrite` to its unit: inside the unit's transaction it takes the
-//! days' locks shared, refuses the unit when a day is closed, and after the events writes the
-//! movement's rows of the ledger (`cash_ledger`: what each movement puts into each day's
+//! days' locks shared, refuses the unit when a day is closed, and writes the movement's rows of
+//! the ledger (`cash_ledger`: what each movement puts into each day's
 //! drawers, per method). A count takes the lock exclusive and sums the day's ledger in the same
 //! transaction. So a sale committed while a day is being closed is either in the closing's
 //! figures (it committed first) or refused (it took the lock after the closing committed),
@@ -187,15 +187,15 @@ fn closed((_, dia): Dia) -> Refusal {
 
 #[async_trait]
 impl Extra for LedgerWrite {
+    /// The rows are written before the events, not after: a unit that also takes a counter
+    /// (a sale's receipt number) takes it with the events, and every statement after that is
+    /// time the next sale of the branch waits.
     async fn before(&self, tx: &mut PgConnection) -> Result<Vec<Stamp>, ExtraError> {
-        match first_closed(tx, &self.changed).await? {
-            Some(day) => Err(ExtraError::Refused(closed(day))),
-            None => Ok(Vec::new()),
+        if let Some(day) = first_closed(tx, &self.changed).await? {
+            return Err(ExtraError::Refused(closed(day)));
         }
-    }
-
-    async fn after(&self, tx: &mut PgConnection) -> Result<(), sqlx::Error> {
-        self.write(tx).await
+        self.write(tx).await?;
+        Ok(Vec::new())
     }
 
     fn idle(&self) -> bool {

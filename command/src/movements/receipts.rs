@@ -1,12 +1,13 @@
 //! A sale's receipt number: each branch numbers its receipts 1, 2, 3… with no gaps. The number is
-//! taken from the branch's counter in the transaction that appends the sale's
-//! `ComprobanteEmitido`, so a unit that rolls back (a lost race, a refused day) takes none.
+//! taken from the branch's counter in the statement that appends the sale's `ComprobanteEmitido`
+//! (the unit's last), so a unit that rolls back (a lost race, a refused day) takes none, and a
+//! branch's sales queue on the counter only for that statement and the commit.
 
 use async_trait::async_trait;
 use optica_events::movements::MOVEMENT_AGGREGATE;
 use sqlx::PgConnection;
 
-use crate::store::extra::{Extra, ExtraError, Stamp};
+use crate::store::extra::{Counter, Extra, ExtraError, Stamp, StampValue};
 
 /// The event whose `numero` the counter fills in.
 const RECEIPT_EVENT: &str = "ComprobanteEmitido";
@@ -19,21 +20,18 @@ pub struct ReceiptNumber {
 
 #[async_trait]
 impl Extra for ReceiptNumber {
-    /// The counter's row stays locked until the commit: a branch's sales number in order.
-    async fn before(&self, tx: &mut PgConnection) -> Result<Vec<Stamp>, ExtraError> {
-        let numero: i64 = sqlx::query_scalar(
-            "insert into receipt_counters (local_id, ultimo) values ($1, 1)
-             on conflict (local_id) do update set ultimo = receipt_counters.ultimo + 1 returning ultimo",
-        )
-        .bind(self.local_id)
-        .fetch_one(&mut *tx)
-        .await?;
+    async fn before(&self, _tx: &mut PgConnection) -> Result<Vec<Stamp>, ExtraError> {
         Ok(vec![Stamp {
             aggregate_type: MOVEMENT_AGGREGATE,
             id: self.id.clone(),
             event_type: RECEIPT_EVENT,
             field: "numero",
-            value: serde_json::json!(numero),
+            value: StampValue::Next(Counter {
+                table: "receipt_counters",
+                key_column: "local_id",
+                value_column: "ultimo",
+                key: self.local_id,
+            }),
         }])
     }
 }

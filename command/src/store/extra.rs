@@ -17,7 +17,29 @@ pub struct Stamp {
     pub id: String,
     pub event_type: &'static str,
     pub field: &'static str,
-    pub value: serde_json::Value,
+    pub value: StampValue,
+}
+
+/// What a stamp puts in its field.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StampValue {
+    /// A value known before the events are inserted.
+    Known(serde_json::Value),
+    /// The next value of a gapless counter, taken in the statement that inserts the events.
+    Next(Counter),
+}
+
+/// A gapless counter: the row of `table` whose `key_column` is `key`, its `value_column` the last
+/// value taken (the row is created at 1). The row stays locked until the commit, and the next
+/// unit on the same counter queues on it; taken in the events' own statement, the last one that
+/// can be, it is held the shortest time a transaction allows: a counter taken first would make
+/// every unit on it wait for the whole of the one before. A unit takes at most one counter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Counter {
+    pub table: &'static str,
+    pub key_column: &'static str,
+    pub value_column: &'static str,
+    pub key: i64,
 }
 
 /// An extra's check refused the unit: nothing is written, and the command answers this text
@@ -45,7 +67,8 @@ impl From<sqlx::Error> for ExtraError {
 /// be added in the same order by every command that adds it with another.
 #[async_trait]
 pub trait Extra: Send + Sync {
-    /// Checks that may refuse the unit, and stamps its events take.
+    /// Checks that may refuse the unit, writes that need not follow the events, and the stamps
+    /// its events take.
     async fn before(&self, _tx: &mut PgConnection) -> Result<Vec<Stamp>, ExtraError> {
         Ok(Vec::new())
     }

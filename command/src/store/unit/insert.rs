@@ -2,6 +2,7 @@
 //! streams that became alive and the references that changed.
 
 use super::{AppendError, Stamp, UnitOfWork};
+use crate::store::extra::{Counter, StampValue};
 use crate::store::links::{is_foreign_key_violation, LinkColumns};
 use crate::store::Appended;
 
@@ -16,20 +17,29 @@ impl UnitOfWork<'_> {
         stamps: &[Stamp],
         conn: impl sqlx::PgExecutor<'c>,
     ) -> Result<Appended, AppendError> {
-        // The events the extras stamped, with their values filled in.
+        // The events the extras stamped with known values, filled in.
         let stamped: Vec<(&str, &str, &str, serde_json::Value)> = stamps
             .iter()
             .filter_map(|stamp| {
+                let StampValue::Known(value) = &stamp.value else {
+                    return None;
+                };
                 let write = self
                     .writes
                     .iter()
                     .find(|w| w.aggregate_type == stamp.aggregate_type && w.id == stamp.id)?;
                 let (_, _, payload) = write.events.iter().find(|(e, _, _)| e == stamp.event_type)?;
                 let mut payload = payload.clone();
-                payload[stamp.event_type][stamp.field] = stamp.value.clone();
+                payload[stamp.event_type][stamp.field] = value.clone();
                 Some((stamp.aggregate_type, stamp.id.as_str(), stamp.event_type, payload))
             })
             .collect();
+        // The event that takes a counter's next value, found by its place among the inserted ones.
+        let counted: Option<(&Counter, &Stamp)> = stamps.iter().find_map(|stamp| match &stamp.value {
+            StampValue::Next(counter) => Some((counter, stamp)),
+            StampValue::Known(_) => None,
+        });
+        let mut counted_at: Option<i64> = None;
         let mut c = EventColumns::default();
         let mut l = LinkColumns::default();
         for write in &self.writes {
@@ -41,6 +51,13 @@ impl UnitOfWork<'_> {
                     Some((_, _, _, stamped)) => stamped,
                     None => payload,
                 };
+                if counted.is_some_and(|(_, stamp)| {
+                    stamp.aggregate_type == write.aggregate_type
+                        && stamp.id == write.id
+                        && stamp.event_type == event_type
+                }) {
+                    counted_at = Some(c.aggregate_type.len() as i64 + 1);
+                }
                 c.aggregate_type.push(write.aggregate_type);
                 c.aggregate_id.push(&write.id);
                 c.sequence.push((write.base + offset + 1) as i64);
@@ -66,8 +83,26 @@ impl UnitOfWork<'_> {
         // The link statements touch disjoint rows (old links no longer wanted; new links not
         // yet there), so their order within the statement does not matter. The foreign key is
         // checked at the end of the statement.
-        let landed: Vec<(i64, i64)> = sqlx::query_as(
-            "with born as (
+        // A counter's row is taken here, in the unit's last statement before its commit (see
+        // `Counter`); its value goes into the one event's payload.
+        let counter = counted.zip(counted_at);
+        let (counter_cte, payload) = match counter {
+            Some(((k, _), _)) => (
+                format!(
+                    "counter as (
+                         insert into {table} ({key}, {value}) values ($16, 1)
+                         on conflict ({key}) do update set {value} = {table}.{value} + 1 returning {value} as taken),",
+                    table = k.table,
+                    key = k.key_column,
+                    value = k.value_column,
+                ),
+                "case when n = $17 then jsonb_set(p::jsonb, array[$18, $19], to_jsonb((select taken from counter)))::json
+                      else p end",
+            ),
+            None => (String::new(), "p"),
+        };
+        let sql = format!(
+            "with {counter_cte} born as (
                  insert into live_streams (stream_type, stream_id)
                  select * from unnest($8::text[], $9::text[]) on conflict do nothing),
              wanted as (
@@ -83,32 +118,42 @@ impl UnitOfWork<'_> {
                  insert into stream_links (by_type, by_id, target_type, target_id)
                  select * from wanted on conflict do nothing)
              insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
-             select t, i, s, e, v, p, $7 from unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[],
-                                                    $6::json[]) with ordinality as u(t, i, s, e, v, p, n)
+             select t, i, s, e, v, {payload}, $7
+             from unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::json[])
+                  with ordinality as u(t, i, s, e, v, p, n)
              order by n
-             returning tx_id::text::bigint, position",
-        )
-        .bind(&c.aggregate_type)
-        .bind(&c.aggregate_id)
-        .bind(&c.sequence)
-        .bind(&c.event_type)
-        .bind(&c.event_version)
-        .bind(&c.payload)
-        .bind(metadata)
-        .bind(&l.born_type)
-        .bind(&l.born_id)
-        .bind(&l.from_type)
-        .bind(&l.from_id)
-        .bind(&l.by_type)
-        .bind(&l.by_id)
-        .bind(&l.target_type)
-        .bind(&l.target_id)
-        .fetch_all(conn)
-        .await
-        .map_err(|e| match is_foreign_key_violation(&e) {
-            true => AppendError::Missing,
-            false => AppendError::from(e),
-        })?;
+             returning tx_id::text::bigint, position"
+        );
+        let mut query = sqlx::query_as(&sql)
+            .bind(&c.aggregate_type)
+            .bind(&c.aggregate_id)
+            .bind(&c.sequence)
+            .bind(&c.event_type)
+            .bind(&c.event_version)
+            .bind(&c.payload)
+            .bind(metadata)
+            .bind(&l.born_type)
+            .bind(&l.born_id)
+            .bind(&l.from_type)
+            .bind(&l.from_id)
+            .bind(&l.by_type)
+            .bind(&l.by_id)
+            .bind(&l.target_type)
+            .bind(&l.target_id);
+        if let Some(((counter, stamp), at)) = counter {
+            query = query
+                .bind(counter.key)
+                .bind(at)
+                .bind(stamp.event_type)
+                .bind(stamp.field);
+        }
+        let landed: Vec<(i64, i64)> = query
+            .fetch_all(conn)
+            .await
+            .map_err(|e| match is_foreign_key_violation(&e) {
+                true => AppendError::Missing,
+                false => AppendError::from(e),
+            })?;
         let last = landed
             .into_iter()
             .max()
