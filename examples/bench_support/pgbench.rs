@@ -86,6 +86,11 @@ async fn copy_rows(pool: &PgPool, table: &str, key: &str, template: i64, replace
 /// snapshot, one per ten of its events).
 const LEFT_OUT: [&str; 2] = ["projection_checkpoints", "snapshots"];
 
+/// The cash days' advisory lock space ("caja", as command/src/closings/ledger.rs takes it); the
+/// script's key within it is the branch's id (any key will do: the check's correctness never
+/// depends on two days' keys being distinct).
+const CASH_DAY_LOCKS: i32 = 0x6361_6a61;
+
 /// One transaction per sale that writes what the server's sale writes, built from the schema and
 /// copied from the recorded sale `template` (one unit of one product, paid in one payment): the
 /// cash-day check under its shared lock, the cash ledger's rows, the stream links and the
@@ -161,7 +166,7 @@ pub async fn sale_writes_script(
          \\set lid :client_id % {branch_count}\n\
          begin;\n\
          select nextval('{sequence}') as id, (array[{branch_list}])[:lid + 1] as lid \\gset\n\
-         select optica_first_closed_day(1667329633, array[:lid::int], '{scope}',\n\
+         select optica_first_closed_day({CASH_DAY_LOCKS}, array[:lid::int], '{scope}',\n\
                 array[:lid || ':' || (now() at time zone 'America/Argentina/Buenos_Aires')::date]);\n",
         count = last - first + 1,
         branch_count = branches.len(),

@@ -1,6 +1,6 @@
 //! A sale's receipt number: each branch numbers its receipts 1, 2, 3… with no gaps. The number is
 //! taken from the branch's counter in the statement that appends the sale's `ComprobanteEmitido`
-//! (the unit's last), so a unit that rolls back (a lost race, a refused day) takes none, and a
+//! (after the unit's other writes), so a unit that rolls back (a lost race, a refused day) takes none, and a
 //! branch's sales queue on the counter only for that statement and the commit.
 
 use async_trait::async_trait;
