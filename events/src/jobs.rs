@@ -14,6 +14,7 @@ pub const JOB_AGGREGATE: &str = "Trabajo";
 
 /// Where a job stands. Each maps to one of the sale's four states (`movimiento`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum EstadoTrabajo {
     /// Ordered from the lab.
@@ -103,6 +104,7 @@ pub struct Orden {
 
 /// How a notice reaches the customer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Canal {
     /// Sent by the server's worker (the outbox).
@@ -110,6 +112,8 @@ pub enum Canal {
     /// A `wa.me` link staff opened: sent by hand, recorded when opened.
     Whatsapp,
 }
+
+stored_names!(EstadoTrabajo, Canal);
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TrabajoEvent {

@@ -25,6 +25,21 @@ macro_rules! event_types {
     };
 }
 
+/// Reads a stored name (`ENTRADA`, `PEDIDO_CRISTALES`...) back into its enum, by the same serde
+/// names the API answers with, so that a read model's text column and the answer cannot spell a
+/// value differently. The read side decodes its rows through this (`#[sqlx(try_from = "String")]`).
+macro_rules! stored_names {
+    ($($enum:ty),+ $(,)?) => {
+        $(impl TryFrom<String> for $enum {
+            type Error = serde_json::Error;
+
+            fn try_from(name: String) -> Result<Self, Self::Error> {
+                serde_json::from_value(serde_json::Value::String(name))
+            }
+        })+
+    };
+}
+
 pub mod closings;
 pub mod counts;
 pub mod jobs;

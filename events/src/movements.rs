@@ -15,6 +15,7 @@ pub const MOVEMENT_AGGREGATE: &str = "Movimiento";
 pub const MOVEMENT_ID_SEQUENCE: &str = "movimiento_ids";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum TipoMovimiento {
     Entrada,
@@ -23,6 +24,7 @@ pub enum TipoMovimiento {
 
 /// Where an ENTRADA's order stands; SALIDA has none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum EstadoMovimiento {
     PedidoCristales,
@@ -30,6 +32,8 @@ pub enum EstadoMovimiento {
     AnteojoTerminado,
     Entregado,
 }
+
+stored_names!(TipoMovimiento, EstadoMovimiento);
 
 /// A product sold: quantity, unit price, and the product as it was at the sale.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

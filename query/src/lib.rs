@@ -26,6 +26,7 @@ pub mod patients;
 pub mod products;
 pub mod statistics;
 pub mod stock;
+pub mod stored;
 pub mod transfers;
 pub mod users;
 

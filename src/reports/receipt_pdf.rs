@@ -3,6 +3,7 @@
 //! discount, total, payments and balance, and the order's status link as text and as a QR code.
 //! An expense prints its description. Long sales continue on further pages.
 
+use optica_events::movements::TipoMovimiento;
 use optica_query::movements::Movimiento;
 use printpdf::path::PaintMode;
 use printpdf::{ColorBits, ColorSpace, Image, ImageFilter, ImageTransform, ImageXObject, Px, Rect};
@@ -185,9 +186,9 @@ pub fn receipt(m: &Movimiento, tienda: &Tienda, enlace: Option<&str>) -> Result<
         .clone()
         .or_else(|| m.local.as_ref().and_then(|l| l.celular.clone()));
     header_with(&mut w, tienda, &local, direccion, telefono);
-    let titulo = match (&m.comprobante, m.tipo_movimiento.as_str()) {
+    let titulo = match (&m.comprobante, m.tipo_movimiento) {
         (Some(numero), _) => format!("Comprobante N° {numero}"),
-        (None, "SALIDA") => format!("Comprobante de egreso (movimiento {})", m.id),
+        (None, TipoMovimiento::Salida) => format!("Comprobante de egreso (movimiento {})", m.id),
         (None, _) => format!("Comprobante (movimiento {})", m.id),
     };
     w.cells(
@@ -341,7 +342,7 @@ fn totals(w: &mut Writer, m: &Movimiento) {
             TEXT,
         );
     }
-    if m.tipo_movimiento == "ENTRADA" {
+    if m.tipo_movimiento == TipoMovimiento::Entrada {
         // The read model's debt already counts the returns' credit.
         amount(w, "Adeuda:", &money(m.deuda), HEADING);
     }

@@ -3,7 +3,7 @@
 //! state) and its notices.
 
 use chrono::{NaiveDate, NaiveDateTime};
-use optica_events::jobs::EstadoTrabajo;
+use optica_events::jobs::{Canal, EstadoTrabajo};
 use serde::Serialize;
 use sqlx::{PgPool, Postgres, QueryBuilder};
 use utoipa::ToSchema;
@@ -19,13 +19,6 @@ pub use committed::committed;
 pub use reminders::{checkups_due, not_collected, ControlVencido, SinRetirar, MAX_RECORDATORIOS};
 
 use crate::late::Shadow;
-
-/// The screens' name of a state key.
-fn etiqueta(clave: &str) -> String {
-    EstadoTrabajo::from_clave(clave)
-        .map_or(clave, |e| e.etiqueta())
-        .to_string()
-}
 
 /// A job in the list.
 #[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
@@ -44,9 +37,8 @@ pub struct TrabajoResumen {
     #[schema(value_type = String, format = Date)]
     pub prometido: NaiveDate,
     pub bandeja: Option<String>,
-    /// PEDIDO_CRISTALES, REHACER, CRISTALES_RECIBIDOS, ARMANDO_PEDIDO, CONTROL_CALIDAD,
-    /// ANTEOJO_TERMINADO or ENTREGADO.
-    pub estado: String,
+    #[sqlx(try_from = "String")]
+    pub estado: EstadoTrabajo,
     #[sqlx(skip)]
     pub etiqueta: String,
     /// When the current state began, and the seconds since (by the shop's clock).
@@ -64,7 +56,8 @@ pub struct TrabajoResumen {
 #[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct Paso {
-    pub estado: String,
+    #[sqlx(try_from = "String")]
+    pub estado: EstadoTrabajo,
     #[sqlx(skip)]
     pub etiqueta: String,
     pub motivo: Option<String>,
@@ -75,13 +68,26 @@ pub struct Paso {
     pub segundos: i64,
 }
 
+/// Where a notice stands. Mail: sent, waiting, retrying or given up; WhatsApp: staff opened the
+/// chat with the message (whether they sent it, only they know).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema, sqlx::Type)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum EstadoAviso {
+    Enviado,
+    Pendiente,
+    Reintentando,
+    Fallido,
+    Abierto,
+}
+
 /// A notice to the customer.
 #[derive(Clone, Debug, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct Aviso {
     pub aviso: i64,
-    /// EMAIL or WHATSAPP.
-    pub canal: String,
+    #[sqlx(try_from = "String")]
+    pub canal: Canal,
     pub destinatario: String,
     pub usuario: String,
     #[schema(value_type = String)]
@@ -91,9 +97,7 @@ pub struct Aviso {
     pub intentos: i32,
     /// The last failure, in Spanish.
     pub error: Option<String>,
-    /// Mail: ENVIADO, PENDIENTE, REINTENTANDO or FALLIDO (given up). WhatsApp: ABIERTO (staff
-    /// opened the chat with the message; whether they sent it, only they know).
-    pub estado: String,
+    pub estado: EstadoAviso,
 }
 
 /// One job as its page shows it.
@@ -175,7 +179,7 @@ fn conditions<'a>(q: &mut QueryBuilder<'a, Postgres>, f: &'a Filtro) {
 
 fn labelled(mut rows: Vec<TrabajoResumen>) -> Vec<TrabajoResumen> {
     for r in &mut rows {
-        r.etiqueta = etiqueta(&r.estado);
+        r.etiqueta = r.estado.etiqueta().into();
     }
     rows
 }
@@ -248,7 +252,7 @@ pub async fn by_id_in(
     let q = sqlx::query_as(&sql).bind(id).bind(ahora);
     let mut historial: Vec<Paso> = shadow.bind(q, "job_history").fetch_all(pool).await?;
     for p in &mut historial {
-        p.etiqueta = etiqueta(&p.estado);
+        p.etiqueta = p.estado.etiqueta().into();
     }
     let sql = format!(
         "{}select aviso, canal, destinatario, usuario, solicitado, enviado, intentos, error,

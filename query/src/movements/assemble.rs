@@ -50,7 +50,7 @@ pub(super) async fn assemble(
                     devoluciones,
                     devuelto,
                     id: r.id,
-                    tipo_movimiento: r.tipo,
+                    tipo_movimiento: r.tipo.0,
                     fecha: r.fecha,
                     total: pesos(r.total_cents),
                     descuento: r.descuento_hundredths.map(pesos),
@@ -96,11 +96,11 @@ pub(super) async fn assemble(
                         direccion: r.local_direccion,
                         celular: r.local_celular,
                     }),
-                    estado_movimiento: r.estado,
+                    estado_movimiento: r.estado.map(|e| e.0),
                     version: r.version,
                     comprobante: (r.comprobante_local.zip(r.comprobante))
                         .map(|(local, n)| optica_events::movements::numero_comprobante(local, n)),
-                    trabajo: r.trabajo,
+                    trabajo: r.trabajo.map(|t| t.0),
                     codigo_estado: None,
                 }
             },

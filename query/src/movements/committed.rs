@@ -58,7 +58,6 @@ async fn shaped(
     comprobante: Option<i64>,
     viewer: Viewer,
 ) -> Result<Movimiento, sqlx::Error> {
-    let wire = |v: serde_json::Value| v.as_str().map(String::from);
     let metodos: Vec<i64> = d.pagos.iter().map(|p| p.metodo_pago_id).collect();
     let wanted: Vec<(&str, i64)> = std::iter::once(("Local", d.local_id))
         .chain(metodos.iter().map(|m| ("MetodoPago", *m)))
@@ -74,7 +73,7 @@ async fn shaped(
     let paid: i64 = d.pagos.iter().map(|p| p.monto.cents()).sum();
     let row = Row {
         id,
-        tipo: wire(serde_json::to_value(d.tipo).unwrap_or_default()).unwrap_or_default(),
+        tipo: Stored(d.tipo),
         fecha: d.fecha,
         local_id: d.local_id,
         local_nombre: local.map(|l| l.2.clone()),
@@ -87,7 +86,7 @@ async fn shaped(
         total_cents: d.total.cents(),
         total_impuesto_cents: d.total_impuesto.cents(),
         deuda_cents: (d.total.cents() - paid).max(0),
-        estado: d.estado.and_then(|e| wire(serde_json::to_value(e).unwrap_or_default())),
+        estado: d.estado.map(Stored),
         version,
         comprobante_local: comprobante.map(|_| d.local_id),
         comprobante,

@@ -9,9 +9,13 @@ use sqlx::types::Json;
 use sqlx::PgPool;
 use utoipa::ToSchema;
 
+use optica_events::jobs::EstadoTrabajo;
+use optica_events::movements::{EstadoMovimiento, TipoMovimiento};
+
 use crate::lookups::{Local, Nombrado};
 use crate::patients::{self, Paciente};
 use crate::products::{self, Producto, Viewer};
+use crate::stored::Stored;
 
 mod assemble;
 mod committed;
@@ -60,8 +64,7 @@ pub struct CajaMovimiento {
 #[serde(rename_all = "camelCase")]
 pub struct Movimiento {
     pub id: i64,
-    /// ENTRADA or SALIDA.
-    pub tipo_movimiento: String,
+    pub tipo_movimiento: TipoMovimiento,
     #[schema(value_type = String)]
     pub fecha: NaiveDateTime,
     pub total: f64,
@@ -76,12 +79,12 @@ pub struct Movimiento {
     pub detalles_adicionales: Vec<DetalleAdicional>,
     pub caja_movimientos: Vec<CajaMovimiento>,
     pub local: Option<Local>,
-    pub estado_movimiento: Option<String>,
+    pub estado_movimiento: Option<EstadoMovimiento>,
     pub version: i64,
     /// A sale's receipt number, `0001-00000042` (branch, then number): per branch, without gaps.
     pub comprobante: Option<String>,
     /// The state of the sale's lab job (`GET /api/trabajos/{id}`), when it has one.
-    pub trabajo: Option<String>,
+    pub trabajo: Option<EstadoTrabajo>,
     /// A return's refund: the sale it returned.
     pub devolucion_de: Option<i64>,
     /// A sale: the refunds of its returns, in order.
@@ -118,7 +121,7 @@ impl Movimiento {
 #[derive(sqlx::FromRow)]
 struct Row {
     id: i64,
-    tipo: String,
+    tipo: Stored<TipoMovimiento>,
     fecha: NaiveDateTime,
     local_id: i64,
     local_nombre: Option<String>,
@@ -131,12 +134,12 @@ struct Row {
     total_cents: i64,
     total_impuesto_cents: i64,
     deuda_cents: i64,
-    estado: Option<String>,
+    estado: Option<Stored<EstadoMovimiento>>,
     version: i64,
     /// The receipt's branch (the sale's when it was registered) and number.
     comprobante_local: Option<i64>,
     comprobante: Option<i64>,
-    trabajo: Option<String>,
+    trabajo: Option<Stored<EstadoTrabajo>>,
 }
 
 /// A movement's row with its lines, extras and payments nested as JSON arrays.
@@ -315,7 +318,7 @@ pub async fn by_ids(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Mo
 /// What a customer's order page may say of an order: its state, its day and its branch's name.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct Pedido {
-    pub estado: Option<String>,
+    pub estado: Option<Stored<EstadoMovimiento>>,
     pub fecha: chrono::NaiveDateTime,
     pub local: Option<String>,
 }
@@ -333,9 +336,11 @@ pub async fn pedido(pool: &PgPool, id: i64) -> Result<Option<Pedido>, sqlx::Erro
 }
 
 /// The state of a movement, for the public order page; `None` when it does not exist.
-pub async fn estado_of(pool: &PgPool, id: i64) -> Result<Option<Option<String>>, sqlx::Error> {
-    sqlx::query_scalar("select estado from movements where id = $1")
-        .bind(id)
-        .fetch_optional(pool)
-        .await
+pub async fn estado_of(pool: &PgPool, id: i64) -> Result<Option<Option<EstadoMovimiento>>, sqlx::Error> {
+    let estado: Option<Option<Stored<EstadoMovimiento>>> =
+        sqlx::query_scalar("select estado from movements where id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(estado.map(|e| e.map(|e| e.0)))
 }

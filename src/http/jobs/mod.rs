@@ -13,6 +13,7 @@ use axum::Json;
 use optica_command::jobs;
 use optica_command::jobs::Quien;
 use optica_events::jobs::{Canal, EstadoTrabajo};
+use optica_events::movements::EstadoMovimiento;
 use optica_query::jobs::{self as read, Filtro, Trabajo, TrabajoResumen};
 use optica_query::late::Shadow;
 use optica_query::Page;
@@ -45,10 +46,10 @@ pub struct TrabajoGuardado {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EstadoOpcion {
-    pub clave: String,
+    pub clave: EstadoTrabajo,
     pub etiqueta: String,
     /// The sale's state it refines (what the public page shows).
-    pub estado_movimiento: String,
+    pub estado_movimiento: EstadoMovimiento,
 }
 
 /// The job as its page shows it, with the order link and the 'ready' WhatsApp link.
@@ -73,7 +74,7 @@ async fn job_page(state: &AppState, id: i64, shadow: Shadow<'_>) -> Result<Optio
     }
     trabajo.enlace = state.status_link(id);
     // The message says the glasses are ready: offered only when they are.
-    let listo = trabajo.resumen.estado == EstadoTrabajo::AnteojoTerminado.clave();
+    let listo = trabajo.resumen.estado == EstadoTrabajo::AnteojoTerminado;
     let datos = read::for_notice_in(&state.pool, id, shadow).await?.map(|mut d| {
         d.paciente = d.paciente.or_else(|| late_patient.map(|p| p.nombre_completo));
         d
@@ -187,12 +188,9 @@ pub async fn states(Staff(_caller): Staff) -> Json<Vec<EstadoOpcion>> {
         EstadoTrabajo::ALL
             .into_iter()
             .map(|e| EstadoOpcion {
-                clave: e.clave().into(),
+                clave: e,
                 etiqueta: e.etiqueta().into(),
-                estado_movimiento: serde_json::to_value(e.movimiento())
-                    .ok()
-                    .and_then(|v| v.as_str().map(String::from))
-                    .unwrap_or_default(),
+                estado_movimiento: e.movimiento(),
             })
             .collect(),
     )

@@ -10,6 +10,7 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
 use chrono::NaiveDate;
+use optica_events::movements::{EstadoMovimiento, TipoMovimiento};
 use optica_query::movements::lists::{self as read, Filtro};
 use optica_query::movements::{self as movements, Movimiento};
 use optica_query::Page;
@@ -176,8 +177,7 @@ pub async fn totals(
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EstadoCompra {
-    /// PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO, ENTREGADO, or null.
-    pub estado_movimiento: Option<String>,
+    pub estado_movimiento: Option<EstadoMovimiento>,
     /// The day of the order, `aaaa-mm-dd`.
     #[schema(value_type = String, format = Date)]
     pub fecha: NaiveDate,
@@ -198,7 +198,7 @@ pub async fn public_status(
     let id = status::movement_of(&state.auth.signing_key, &codigo).ok_or_else(missing)?;
     let pedido = movements::pedido(&state.pool, id).await?.ok_or_else(missing)?;
     Ok(Json(EstadoCompra {
-        estado_movimiento: pedido.estado,
+        estado_movimiento: pedido.estado.map(|e| e.0),
         fecha: pedido.fecha.date(),
         local: pedido.local,
     }))
@@ -220,7 +220,7 @@ async fn report(state: &AppState, caller: &Caller, id: i64, copia: Copia) -> Res
     let movimiento = movements::by_id(&state.pool, id, caller.viewer())
         .await?
         .ok_or_else(not_found)?;
-    let enlace = (movimiento.tipo_movimiento == "ENTRADA").then(|| state.status_link(id));
+    let enlace = (movimiento.tipo_movimiento == TipoMovimiento::Entrada).then(|| state.status_link(id));
     let shop = state.shop.clone();
     pdf_download(&format!("reporte_movimiento_{id}.pdf"), move || match copia {
         Copia::Cliente => crate::reports::receipt_pdf::receipt(&movimiento, &Tienda::of(&shop), enlace.as_deref()),

@@ -18,7 +18,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use optica_command::{jobs, movements};
-use optica_events::movements::MovimientoDatos;
+use optica_events::movements::{EstadoMovimiento, MovimientoDatos};
 use optica_events::LookupKind;
 use optica_query::movements::{self as read, Movimiento};
 use serde::Serialize;
@@ -191,8 +191,7 @@ pub async fn update(
 #[serde(rename_all = "camelCase")]
 pub struct EstadoPorNumero {
     pub id: i64,
-    /// PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO or ENTREGADO.
-    pub estado_movimiento: String,
+    pub estado_movimiento: EstadoMovimiento,
 }
 
 /// A movement as `GET /api/movimientos/{id}` answers it: whole for staff, its state for nobody.

@@ -4,7 +4,7 @@
 // server) or WhatsApp (recorded, then opened here); the reminders list the check-ups due and the
 // glasses not collected. Shapes come from the server's OpenAPI document (schema.d.ts); the bodies
 // sent are checked against it in contract.ts.
-import type { EstadoOpcion, Recordatorios, Trabajo, TrabajoGuardado, TrabajoPage } from './types';
+import type { Canal, EstadoOpcion, Recordatorios, Trabajo, TrabajoGuardado, TrabajoPage } from './types';
 import { api } from './base';
 import { download, keyedPost, listPath, onAnswer, post, whenSaved } from './endpoints';
 import { movementsApi } from './movements';
@@ -15,6 +15,9 @@ export type {
   TrabajoPage,
   Paso,
   Aviso,
+  Canal,
+  EstadoAviso,
+  EstadoTrabajo,
   EstadoOpcion,
   TrabajoGuardado,
   Recordatorios,
@@ -22,8 +25,6 @@ export type {
   SinRetirar,
   Receta,
 } from './types';
-
-export type Canal = 'EMAIL' | 'WHATSAPP';
 
 /** What the lab is told. */
 export interface OrdenBody {

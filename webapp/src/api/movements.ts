@@ -7,9 +7,11 @@ import type {
   CajaMovimiento,
   DevolucionGuardada,
   EstadoCompra,
+  EstadoMovimiento,
   Movimiento,
   MovimientoPage,
   MovimientoSaved,
+  TipoMovimiento,
 } from './types';
 import { api } from './base';
 import { download, keyedPost, remove, update, whenSaved } from './endpoints';
@@ -36,11 +38,15 @@ export type MovimientoFila = Movimiento;
 /** A payment of a movement. */
 export type Pago = CajaMovimiento;
 
-export type TipoMovimiento = 'ENTRADA' | 'SALIDA';
+export type { TipoMovimiento, EstadoMovimiento } from './types';
 
-/** The order states the server knows, in their order. */
-export const ESTADOS = ['PEDIDO_CRISTALES', 'ARMANDO_PEDIDO', 'ANTEOJO_TERMINADO', 'ENTREGADO'] as const;
-export type EstadoMovimiento = (typeof ESTADOS)[number];
+/** The order states the server knows, in their order (every one of the generated type's). */
+export const ESTADOS = [
+  'PEDIDO_CRISTALES',
+  'ARMANDO_PEDIDO',
+  'ANTEOJO_TERMINADO',
+  'ENTREGADO',
+] as const satisfies readonly EstadoMovimiento[];
 
 /** The labels of spec 001 section 4. */
 export const ESTADO_LABELS: Record<EstadoMovimiento, string> = {

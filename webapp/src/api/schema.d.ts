@@ -1806,17 +1806,12 @@ export interface components {
         Aviso: {
             /** Format: int64 */
             aviso: number;
-            /** @description EMAIL or WHATSAPP. */
-            canal: string;
+            canal: components["schemas"]["Canal"];
             destinatario: string;
             enviado?: string | null;
             /** @description The last failure, in Spanish. */
             error?: string | null;
-            /**
-             * @description Mail: ENVIADO, PENDIENTE, REINTENTANDO or FALLIDO (given up). WhatsApp: ABIERTO (staff
-             *     opened the chat with the message; whether they sent it, only they know).
-             */
-            estado: string;
+            estado: components["schemas"]["EstadoAviso"];
             /** Format: int32 */
             intentos: number;
             solicitado: string;
@@ -1887,6 +1882,11 @@ export interface components {
             /** Format: double */
             montoImpuesto: number;
         };
+        /**
+         * @description How a notice reaches the customer.
+         * @enum {string}
+         */
+        Canal: "EMAIL" | "WHATSAPP";
         CancelacionBody: {
             motivo?: string | null;
         };
@@ -2103,6 +2103,12 @@ export interface components {
         Errores: {
             errors: string[];
         };
+        /**
+         * @description Where a notice stands. Mail: sent, waiting, retrying or given up; WhatsApp: staff opened the
+         *     chat with the message (whether they sent it, only they know).
+         * @enum {string}
+         */
+        EstadoAviso: "ENVIADO" | "PENDIENTE" | "REINTENTANDO" | "FALLIDO" | "ABIERTO";
         EstadoBody: {
             /** @description One of `GET /api/trabajos/estados`. */
             estado: string;
@@ -2125,8 +2131,7 @@ export interface components {
          *     and branch; nothing personal, no amounts).
          */
         EstadoCompra: {
-            /** @description PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO, ENTREGADO, or null. */
-            estadoMovimiento?: string | null;
+            estadoMovimiento?: null | components["schemas"]["EstadoMovimiento"];
             /**
              * Format: date
              * @description The day of the order, `aaaa-mm-dd`.
@@ -2140,11 +2145,16 @@ export interface components {
          * @enum {string}
          */
         EstadoConteo: "ABIERTO" | "CERRADO" | "CANCELADO";
+        /**
+         * @description Where an ENTRADA's order stands; SALIDA has none.
+         * @enum {string}
+         */
+        EstadoMovimiento: "PEDIDO_CRISTALES" | "ARMANDO_PEDIDO" | "ANTEOJO_TERMINADO" | "ENTREGADO";
         /** @description A job state as the screens offer it. */
         EstadoOpcion: {
-            clave: string;
+            clave: components["schemas"]["EstadoTrabajo"];
             /** @description The sale's state it refines (what the public page shows). */
-            estadoMovimiento: string;
+            estadoMovimiento: components["schemas"]["EstadoMovimiento"];
             etiqueta: string;
         };
         /**
@@ -2152,11 +2162,15 @@ export interface components {
          *     status link): which order it is and its state, nothing else.
          */
         EstadoPorNumero: {
-            /** @description PEDIDO_CRISTALES, ARMANDO_PEDIDO, ANTEOJO_TERMINADO or ENTREGADO. */
-            estadoMovimiento: string;
+            estadoMovimiento: components["schemas"]["EstadoMovimiento"];
             /** Format: int64 */
             id: number;
         };
+        /**
+         * @description Where a job stands. Each maps to one of the sale's four states (`movimiento`).
+         * @enum {string}
+         */
+        EstadoTrabajo: "PEDIDO_CRISTALES" | "REHACER" | "CRISTALES_RECIBIDOS" | "ARMANDO_PEDIDO" | "CONTROL_CALIDAD" | "ANTEOJO_TERMINADO" | "ENTREGADO";
         /**
          * @description Where a transfer stands.
          * @enum {string}
@@ -2465,20 +2479,18 @@ export interface components {
             devoluciones: number[];
             /** @description A sale: what its returns took back so far. */
             devuelto: components["schemas"]["Devuelto"];
-            estadoMovimiento?: string | null;
+            estadoMovimiento?: null | components["schemas"]["EstadoMovimiento"];
             fecha: string;
             /** Format: int64 */
             id: number;
             local?: null | components["schemas"]["Local"];
             paciente?: null | components["schemas"]["Paciente"];
-            /** @description ENTRADA or SALIDA. */
-            tipoMovimiento: string;
+            tipoMovimiento: components["schemas"]["TipoMovimiento"];
             /** Format: double */
             total: number;
             /** Format: double */
             totalImpuesto: number;
-            /** @description The state of the sale's lab job (`GET /api/trabajos/{id}`), when it has one. */
-            trabajo?: string | null;
+            trabajo?: null | components["schemas"]["EstadoTrabajo"];
             vendedor?: string | null;
             /** Format: int64 */
             version: number;
@@ -2820,20 +2832,18 @@ export interface components {
                 devoluciones: number[];
                 /** @description A sale: what its returns took back so far. */
                 devuelto: components["schemas"]["Devuelto"];
-                estadoMovimiento?: string | null;
+                estadoMovimiento?: null | components["schemas"]["EstadoMovimiento"];
                 fecha: string;
                 /** Format: int64 */
                 id: number;
                 local?: null | components["schemas"]["Local"];
                 paciente?: null | components["schemas"]["Paciente"];
-                /** @description ENTRADA or SALIDA. */
-                tipoMovimiento: string;
+                tipoMovimiento: components["schemas"]["TipoMovimiento"];
                 /** Format: double */
                 total: number;
                 /** Format: double */
                 totalImpuesto: number;
-                /** @description The state of the sale's lab job (`GET /api/trabajos/{id}`), when it has one. */
-                trabajo?: string | null;
+                trabajo?: null | components["schemas"]["EstadoTrabajo"];
                 vendedor?: string | null;
                 /** Format: int64 */
                 version: number;
@@ -3018,11 +3028,7 @@ export interface components {
                 /** @description When the current state began, and the seconds since (by the shop's clock). */
                 desde: string;
                 encargado: string;
-                /**
-                 * @description PEDIDO_CRISTALES, REHACER, CRISTALES_RECIBIDOS, ARMANDO_PEDIDO, CONTROL_CALIDAD,
-                 *     ANTEOJO_TERMINADO or ENTREGADO.
-                 */
-                estado: string;
+                estado: components["schemas"]["EstadoTrabajo"];
                 etiqueta: string;
                 /**
                  * Format: int64
@@ -3123,7 +3129,7 @@ export interface components {
         };
         /** @description A state the job went through. */
         Paso: {
-            estado: string;
+            estado: components["schemas"]["EstadoTrabajo"];
             etiqueta: string;
             fecha: string;
             motivo?: string | null;
@@ -3360,6 +3366,8 @@ export interface components {
             whatsapp?: string | null;
         };
         /** @enum {string} */
+        TipoMovimiento: "ENTRADA" | "SALIDA";
+        /** @enum {string} */
         TipoVision: "LEJOS" | "CERCA";
         TokenRequest: {
             grant_type?: string | null;
@@ -3408,11 +3416,7 @@ export interface components {
             /** @description When the current state began, and the seconds since (by the shop's clock). */
             desde: string;
             encargado: string;
-            /**
-             * @description PEDIDO_CRISTALES, REHACER, CRISTALES_RECIBIDOS, ARMANDO_PEDIDO, CONTROL_CALIDAD,
-             *     ANTEOJO_TERMINADO or ENTREGADO.
-             */
-            estado: string;
+            estado: components["schemas"]["EstadoTrabajo"];
             etiqueta: string;
             /**
              * Format: int64

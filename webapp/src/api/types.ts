@@ -64,7 +64,7 @@ export type EstadoCaja = Schemas['EstadoCaja'];
 
 // The physical counts.
 
-/** A count as the list shows it; `estado` is ABIERTO, CERRADO or CANCELADO. */
+/** A count as the list shows it. */
 export type Conteo = Schemas['Conteo'];
 /** A product of a count's sheet: `esperado` and `diferencia` null while open, `costo` only for admins. */
 export type LineaConteo = Schemas['LineaConteo'];
@@ -84,9 +84,14 @@ export type Trabajo = Schemas['Trabajo'];
 export type TrabajoPage = Schemas['Page_TrabajoResumen'];
 /** A state the job went through, with the seconds it spent there. */
 export type Paso = Schemas['Paso'];
-/** A notice to the customer; `estado` is, for a mail, ENVIADO, PENDIENTE, REINTENTANDO or FALLIDO,
- * and for a WhatsApp, ABIERTO (the chat was opened; whether it was sent, only staff know). */
+/** A notice to the customer, by mail or WhatsApp, and where it stands. */
 export type Aviso = Schemas['Aviso'];
+export type Canal = Schemas['Canal'];
+/** A mail: ENVIADO, PENDIENTE, REINTENTANDO or FALLIDO; a WhatsApp: ABIERTO (the chat was opened;
+ * whether it was sent, only staff know). */
+export type EstadoAviso = Schemas['EstadoAviso'];
+/** A lab job's state, in the server's words. */
+export type EstadoTrabajo = Schemas['EstadoTrabajo'];
 /** A job state as the screens offer it (`GET /api/trabajos/estados`). */
 export type EstadoOpcion = Schemas['EstadoOpcion'];
 /** A step's answer: its message and the job as it now stands. */
@@ -107,8 +112,11 @@ export type CajaMovimiento = Schemas['CajaMovimiento'];
 export type MovimientoPage = Schemas['Page_Movimiento'];
 /** A create's or an edit's answer: the record as the server reads it now. */
 export type MovimientoSaved = Schemas['MovimientoGuardado'];
-/** The public answer of `/estado/{codigo}`; any other string is possible and means "processing". */
+/** The public answer of `/estado/{codigo}`: which order it is and its state. */
 export type EstadoCompra = Schemas['EstadoCompra'];
+export type TipoMovimiento = Schemas['TipoMovimiento'];
+/** Where an ENTRADA's order stands; a SALIDA has none. */
+export type EstadoMovimiento = Schemas['EstadoMovimiento'];
 /** What the returns of a sale took back so far: units per product, positions of additional lines. */
 export type Devuelto = Schemas['Devuelto'];
 /** A return's answer: its message and the refund (a SALIDA) as the server reads it. */

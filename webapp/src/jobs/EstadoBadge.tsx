@@ -1,8 +1,17 @@
+import type { EstadoTrabajo } from '../api/jobs';
 import { StateBadge } from '../ui/StateBadge';
 
 /** A job's state as a badge, in the server's words; 'Atrasado' beside it when past its promised
  * day (told in words, not by colour alone). */
-export function EstadoBadge({ etiqueta, estado, atrasado }: { etiqueta: string; estado: string; atrasado?: boolean }) {
+export function EstadoBadge({
+  etiqueta,
+  estado,
+  atrasado,
+}: {
+  etiqueta: string;
+  estado: EstadoTrabajo;
+  atrasado?: boolean;
+}) {
   const badge =
     estado === 'ENTREGADO'
       ? 'text-bg-secondary'

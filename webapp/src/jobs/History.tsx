@@ -35,13 +35,13 @@ export function Notices({ avisos }: { avisos: Aviso[] }) {
       rowKey={(a) => a.aviso}
       rowTestId={(a) => `aviso-${a.aviso}`}
       columns={[
-        { header: 'Canal', cell: (a) => CANALES[a.canal] ?? a.canal },
+        { header: 'Canal', cell: (a) => CANALES[a.canal] },
         { header: 'Destinatario', className: 'text-break', cell: (a) => a.destinatario },
         { header: 'Solicitado', className: 'text-nowrap', cell: (a) => formatFechaHora(a.solicitado) },
         {
           header: 'Estado',
           className: (a) => (a.estado === 'FALLIDO' ? 'text-danger fw-semibold' : undefined),
-          cell: (a) => AVISO_ESTADOS[a.estado] ?? a.estado,
+          cell: (a) => AVISO_ESTADOS[a.estado],
         },
         { header: 'Error', cell: (a) => a.error ?? '' },
       ]}

@@ -7,6 +7,7 @@ import { whenEnabled } from '../test/page';
 import { sellerToken, trabajo, trabajoListo } from '../test/seed';
 import { open, bodyOf, rowCells } from './fixture';
 import { alerted, confirmed } from '../test/alerts';
+import type { Aviso } from '../api/jobs';
 
 describe('Trabajos: one job', () => {
   it('shows the order, the frozen prescription, the frame and lenses, the history and the notices', async () => {
@@ -164,7 +165,13 @@ describe('Trabajos: one job', () => {
   it('asks before a second mail while the customer has one; cancelled, nothing is sent', async () => {
     const user = userEvent.setup();
     const [whatsapp] = trabajo().avisos;
-    const correo = { ...whatsapp, aviso: 2, canal: 'EMAIL', destinatario: 'jose@cliente.test', estado: 'ENVIADO' };
+    const correo: Aviso = {
+      ...whatsapp,
+      aviso: 2,
+      canal: 'EMAIL',
+      destinatario: 'jose@cliente.test',
+      estado: 'ENVIADO',
+    };
     const conCorreo = trabajoListo({ avisos: [whatsapp, correo] });
     const { calls } = open('/trabajos/41', sellerToken(1), {
       'GET /api/trabajos/41': [200, conCorreo],

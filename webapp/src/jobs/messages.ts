@@ -1,5 +1,6 @@
 // The texts the lab jobs and the reminders show in their alerts, notices and tables,
 // through ../app/alerts: titles first, then the messages and why a button waits.
+import type { Canal, EstadoAviso } from '../api/jobs';
 import { confirmation } from '../app/confirmations';
 import { MEDIDAS_ARMAZON } from '../lib/prescription';
 import { COMMON_MESSAGES, REFUSAL_TITLES } from '../app/words';
@@ -37,7 +38,7 @@ export const MESSAGES = {
 /** The notices' states in words (not told by colour alone): a mail's (sent by the server), and a
  * WhatsApp's, ABIERTO (the chat was opened with the message; whether it was sent, only staff
  * know). */
-export const AVISO_ESTADOS: Record<string, string> = {
+export const AVISO_ESTADOS: Record<EstadoAviso, string> = {
   ABIERTO: 'Abierto en WhatsApp',
   ENVIADO: 'Enviado',
   PENDIENTE: 'Pendiente',
@@ -52,7 +53,7 @@ export const OTRO_CORREO_CONFIRM = confirmation(
   'Sí, enviar',
 );
 
-export const CANALES: Record<string, string> = { EMAIL: 'Correo', WHATSAPP: 'WhatsApp' };
+export const CANALES: Record<Canal, string> = { EMAIL: 'Correo', WHATSAPP: 'WhatsApp' };
 
 /** The prescription's words, as the patient's page writes them. */
 export const RECETA = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ficha, trabajo } from '../test/seed';
+import type { Aviso } from '../api/jobs';
 import {
   cambioBody,
   cambioProblems,
@@ -130,11 +131,11 @@ describe('notices', () => {
 
   it('a second mail is asked first while one was sent or is on its way; a failed one or a WhatsApp does not count', () => {
     const [whatsapp] = trabajo().avisos;
-    const correo = { ...whatsapp, canal: 'EMAIL', destinatario: 'jose@cliente.test' };
+    const correo: Aviso = { ...whatsapp, canal: 'EMAIL', destinatario: 'jose@cliente.test' };
     expect(correoRepetido([])).toBe(false);
     expect(correoRepetido([whatsapp])).toBe(false);
     expect(correoRepetido([{ ...whatsapp, estado: 'ENVIADO' }])).toBe(false);
-    for (const estado of ['ENVIADO', 'PENDIENTE', 'REINTENTANDO']) {
+    for (const estado of ['ENVIADO', 'PENDIENTE', 'REINTENTANDO'] as const) {
       expect(correoRepetido([whatsapp, { ...correo, estado }])).toBe(true);
     }
     expect(correoRepetido([{ ...correo, estado: 'FALLIDO' }])).toBe(false);

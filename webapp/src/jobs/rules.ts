@@ -3,7 +3,7 @@
 // and the state change with the server's own rules and words (command/src/jobs/commands.rs) so a button
 // says why it waits before the server is asked, when a second mail is asked first, how the frozen
 // prescription reads, and which WhatsApp links are opened.
-import type { Aviso, EstadoBody, OrdenBody, Receta, Trabajo, TrabajosFiltro } from '../api/jobs';
+import type { Aviso, EstadoBody, EstadoTrabajo, OrdenBody, Receta, Trabajo, TrabajosFiltro } from '../api/jobs';
 import { readDate } from '../lib/dates';
 import { readNumber, WHOLE } from '../lib/numbers';
 import { PROBLEMS, RECETA } from './messages';
@@ -15,9 +15,9 @@ export const MAX_NOTAS = 500;
 export const MAX_MOTIVO = 255;
 
 /** The state the server needs a reason for, and the one after which only it is allowed. */
-export const REHACER = 'REHACER';
-export const TERMINADO = 'ANTEOJO_TERMINADO';
-export const ENTREGADO = 'ENTREGADO';
+export const REHACER: EstadoTrabajo = 'REHACER';
+export const TERMINADO: EstadoTrabajo = 'ANTEOJO_TERMINADO';
+export const ENTREGADO: EstadoTrabajo = 'ENTREGADO';
 /** The list's default: every job not delivered. */
 export const ABIERTOS = 'ABIERTOS';
 
