@@ -15,7 +15,7 @@ pub enum UserAdminError {
     Taken(String),
     #[error("no existe el usuario {0:?}")]
     Unknown(String),
-    #[error("la contraseña debe tener al menos 8 caracteres")]
+    #[error("la contraseña debe tener entre {MIN_PASSWORD} y {MAX_PASSWORD} caracteres")]
     WeakPassword,
     #[error("el nombre de usuario debe tener entre 1 y 20 caracteres, sin espacios")]
     BadUsername,
@@ -41,8 +41,17 @@ fn metadata(actor: &str) -> EventMetadata {
     EventMetadata::new(Actor::system(actor), uuid::Uuid::new_v4().to_string(), None)
 }
 
+/// A password's length, in characters: long enough to resist guessing, short enough that
+/// hashing it costs what any other does.
+pub const MIN_PASSWORD: usize = 8;
+pub const MAX_PASSWORD: usize = 128;
+
+pub fn password_fits(password: &str) -> bool {
+    (MIN_PASSWORD..=MAX_PASSWORD).contains(&password.chars().count())
+}
+
 fn check_password(password: &str) -> Result<String, UserAdminError> {
-    if password.chars().count() < 8 {
+    if !password_fits(password) {
         return Err(UserAdminError::WeakPassword);
     }
     password::hash(password).map_err(UserAdminError::Store)

@@ -40,6 +40,15 @@ impl Accounts {
         Ok(admitted(standing))
     }
 
+    /// Drops what this process read of an account, after it changed here: its next request reads
+    /// the account's new standing.
+    pub fn forget(&self, username: &str) {
+        self.seen
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(username);
+    }
+
     fn cached(&self, username: &str) -> Option<Standing> {
         let seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
         seen.get(username)

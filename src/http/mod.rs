@@ -18,6 +18,7 @@ pub mod shop;
 pub mod statistics;
 pub mod stock;
 pub mod transfers;
+pub mod users;
 
 use std::sync::OnceLock;
 
@@ -69,6 +70,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         transfers::endpoints(),
         counts::endpoints(),
         jobs::endpoints(),
+        users::endpoints(),
     ];
     let Endpoints { public, mut staff } = features.into_iter().fold(Endpoints::default(), Endpoints::merge);
     crate::openapi::access_errors(staff.get_openapi_mut());

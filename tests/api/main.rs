@@ -33,3 +33,4 @@ mod stock;
 mod support;
 mod surface;
 mod transfers;
+mod users;

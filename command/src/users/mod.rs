@@ -6,6 +6,7 @@ use optica_events::users::{ROLE_ADMIN, ROLE_VENDEDOR, USER_AGGREGATE};
 use optica_events::UserEvent;
 use serde::{Deserialize, Serialize};
 
+mod admins;
 mod service;
 pub use service::*;
 
@@ -44,6 +45,22 @@ pub enum UserError {
     UnknownRole(String),
     #[error("un vendedor debe tener un local asignado")]
     SellerWithoutBranch,
+    /// The account is the only enabled admin: disabling it or making it a seller would leave
+    /// nobody able to manage accounts.
+    #[error("es el único administrador habilitado; habilite o cree otro antes")]
+    LastAdmin,
+}
+
+impl UserCommand {
+    /// Whether the command takes the admin role away from an account that holds it (disabling
+    /// it, or giving it roles without ROLE_ADMIN).
+    pub fn removes_admin(&self) -> bool {
+        match self {
+            UserCommand::Disable => true,
+            UserCommand::SetRoles { roles, .. } => !roles.iter().any(|r| r == ROLE_ADMIN),
+            _ => false,
+        }
+    }
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -52,6 +69,13 @@ pub struct User {
     roles: Vec<String>,
     local_id: Option<i64>,
     enabled: bool,
+}
+
+impl User {
+    /// An enabled account with the admin role.
+    pub fn active_admin(&self) -> bool {
+        self.created && self.enabled && self.roles.iter().any(|r| r == ROLE_ADMIN)
+    }
 }
 
 fn check_roles(roles: &[String], local_id: Option<i64>) -> Result<(), UserError> {

@@ -175,8 +175,18 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
     let named = |nombre: &str| json!({"nombre": nombre, "direccion": "Calle 3", "celular": "4"});
     let borrar_paciente = id_of(&app, &s.seller, "/api/pacientes", patient_at_a, "paciente").await;
     let borrar_producto = id_of(&app, admin, "/api/productos", product_at_a("Borrable"), "producto").await;
+    let (status, usuario) = app
+        .post(
+            "/api/usuarios",
+            Some(admin),
+            json!({"username": "tercero", "contrasena": "secreta123", "rol": "ROLE_VENDEDOR", "localId": s.centro}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{usuario}");
+    let usuario = usuario["usuario"]["id"].as_i64().unwrap();
     let mut vars: HashMap<&str, String> = HashMap::new();
     for (name, value) in [
+        ("usuario", usuario),
         ("centro", s.centro),
         ("norte", s.norte),
         ("efectivo", s.efectivo),

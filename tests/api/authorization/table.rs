@@ -209,6 +209,13 @@ pub(super) const MATRIX: &[Fila] = &[
     ("GET",    "/api/auditoria/stock/{armazon}",           Sin, ADMIN),
     ("GET",    "/api/auditoria/estado/Movimiento/{movimiento}", Sin, ADMIN),
 
+    // Staff accounts: admins only (an account of its own, not a caller's).
+    ("GET",    "/api/usuarios",                            Sin, ADMIN),
+    ("POST",   "/api/usuarios",                            Json(r#"{"username":"nuevo{n}","contrasena":"secreta123","rol":"ROLE_VENDEDOR","localId":{centro}}"#), ADMIN_SAVE),
+    ("PUT",    "/api/usuarios/{usuario}",                  Json(r#"{"rol":"ROLE_VENDEDOR","localId":{norte}}"#), ADMIN),
+    ("PUT",    "/api/usuarios/{usuario}/habilitado",       Json(r#"{"habilitado":true}"#), ADMIN),
+    ("PUT",    "/api/usuarios/{usuario}/contrasena",       Json(r#"{"contrasena":"otra-clave-1"}"#), ADMIN),
+
     // Deletes last, each on a resource of its own: admins only.
     ("DELETE", "/api/movimientos/{borrar_movimiento}",     Sin, [401, 401, 401, 403, 403, 204]),
     ("DELETE", "/api/pacientes/{borrar_paciente}",         Sin, ADMIN),

@@ -1673,6 +1673,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usuarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account, the enabled first, by name. */
+        get: operations["usuarios"];
+        put?: never;
+        /** Creates an account with its role, branch and first password. */
+        post: operations["usuario_crear"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes an account's role and branch. */
+        put: operations["usuario_rol"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/{id}/contrasena": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a new password (the account's older tokens stop). */
+        put: operations["usuario_contrasena"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/{id}/habilitado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Disables an account (its tokens stop; it cannot log in) or enables it again. */
+        put: operations["usuario_habilitado"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1984,6 +2053,9 @@ export interface components {
             mensaje: string;
             planilla?: null | components["schemas"]["Planilla"];
         };
+        ContrasenaBody: {
+            contrasena?: string | null;
+        };
         /** @description A patient due for a check-up: their latest ficha is older than the shop's period. */
         ControlVencido: {
             celular: string;
@@ -2291,6 +2363,9 @@ export interface components {
             ojo?: string | null;
             /** @description LEJOS or CERCA. */
             tipo?: string | null;
+        };
+        HabilitadoBody: {
+            habilitado: boolean;
         };
         /** @description `{"id": …}` as the web app sends references to lookups; other fields are ignored. */
         IdRef: {
@@ -3298,6 +3373,13 @@ export interface components {
             meses: number;
             sinRetirar: components["schemas"]["SinRetirar"][];
         };
+        /** @description A role or branch change. */
+        RolBody: {
+            /** Format: int64 */
+            localId?: number | null;
+            /** @description ROLE_ADMIN or ROLE_VENDEDOR. */
+            rol?: string | null;
+        };
         /**
          * @description A past day that holds money and whose cash was never closed (or was reopened and not closed
          *     again): no closing has counted it yet.
@@ -3467,6 +3549,39 @@ export interface components {
         TransferenciaGuardada: {
             mensaje: string;
             transferencia?: null | components["schemas"]["Transferencia"];
+        };
+        /** @description A staff account as the admins' screen shows it: never its password. */
+        Usuario: {
+            habilitado: boolean;
+            /** Format: int64 */
+            id: number;
+            /** @description The branch's name. */
+            local?: string | null;
+            /**
+             * Format: int64
+             * @description The branch a seller works at (an admin's is only a default).
+             */
+            localId?: number | null;
+            /** @description ROLE_ADMIN or ROLE_VENDEDOR (an account holding both is an admin). */
+            rol: string;
+            username: string;
+        };
+        /** @description A new account. The username is taken as typed, without the spaces around it. */
+        UsuarioBody: {
+            contrasena?: string | null;
+            /**
+             * Format: int64
+             * @description The branch; a seller needs one.
+             */
+            localId?: number | null;
+            /** @description ROLE_ADMIN or ROLE_VENDEDOR. */
+            rol?: string | null;
+            username?: string | null;
+        };
+        /** @description A change's answer: its message and the account as it now stands. */
+        UsuarioGuardado: {
+            mensaje: string;
+            usuario?: null | components["schemas"]["Usuario"];
         };
         /** @description The sales of one day: how many and their total after discounts. */
         VentasDelDia: {
@@ -9766,6 +9881,312 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    usuarios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usuario"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    usuario_crear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsuarioBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsuarioGuardado"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errores"] | components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    usuario_rol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RolBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsuarioGuardado"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errores"] | components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    usuario_contrasena: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContrasenaBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsuarioGuardado"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Errores"] | components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    usuario_habilitado: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HabilitadoBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsuarioGuardado"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
