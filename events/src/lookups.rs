@@ -90,6 +90,18 @@ pub struct LookupData {
     pub nombre: String,
     pub direccion: Option<String>,
     pub celular: Option<String>,
+    /// A category only: whether its products are lenses, as the admin set it. `None` (every
+    /// category recorded before the admin could say, and those the existing front end creates):
+    /// decided by the name, 'cristal' (`products::is_cristal`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cristales: Option<bool>,
+}
+
+impl LookupData {
+    /// Whether a category's products are lenses: as the admin set it, else by its name.
+    pub fn son_cristales(&self) -> bool {
+        crate::products::lens_category(&self.nombre, self.cristales)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -24,6 +24,13 @@ pub fn is_cristal(categoria: &str) -> bool {
     categoria.trim().eq_ignore_ascii_case(CRISTAL)
 }
 
+/// Whether a category's products are lenses: the admin's setting (`cristales`) when there is
+/// one, else the name. SQL computes the same as `coalesce(cristales, lower(trim(nombre)) = $n)`
+/// with `CRISTAL` bound.
+pub fn lens_category(nombre: &str, cristales: Option<bool>) -> bool {
+    cristales.unwrap_or_else(|| is_cristal(nombre))
+}
+
 /// The gender values of the catalogue; crystals carry an empty gender.
 pub const GENEROS: [&str; 5] = ["Hombre", "Mujer", "Unisex", "Niño", "Niña"];
 

@@ -44,10 +44,12 @@ impl Projection for LookupsProjection {
             Some(LookupRow::Upsert { kind, id, data }) => {
                 execute!(
                     conn,
-                    "insert into lookup_items (kind, id, nombre, direccion, celular) values ($1, $2, $3, $4, $5)
+                    "insert into lookup_items (kind, id, nombre, direccion, celular, cristales)
+                     values ($1, $2, $3, $4, $5, $6)
                      on conflict (kind, id) do update
-                     set nombre = excluded.nombre, direccion = excluded.direccion, celular = excluded.celular";
-                    kind.aggregate_type(), id, &data.nombre, &data.direccion, &data.celular
+                     set nombre = excluded.nombre, direccion = excluded.direccion, celular = excluded.celular,
+                         cristales = excluded.cristales";
+                    kind.aggregate_type(), id, &data.nombre, &data.direccion, &data.celular, data.cristales
                 )?;
             }
             Some(LookupRow::Delete { kind, id }) => {

@@ -11,6 +11,17 @@ pub struct LookupItem {
     pub nombre: String,
     pub direccion: Option<String>,
     pub celular: Option<String>,
+    pub cristales: Option<bool>,
+}
+
+/// A category, and whether its products are lenses (a lens sale goes to the patient's record
+/// and may be ordered from a lab): as the admin set it, or, where the admin never said, by its
+/// name ('cristal').
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Categoria {
+    pub id: i64,
+    pub nombre: String,
+    pub cristales: bool,
 }
 
 /// A category, brand, material or payment method.
@@ -62,7 +73,7 @@ pub async fn list(pool: &PgPool, kind: &str) -> Result<Vec<LookupItem>, sqlx::Er
         "id"
     };
     sqlx::query_as(&format!(
-        "select id, nombre, direccion, celular from lookup_items where kind = $1 order by {order}"
+        "select id, nombre, direccion, celular, cristales from lookup_items where kind = $1 order by {order}"
     ))
     .bind(kind)
     .fetch_all(pool)
@@ -70,7 +81,7 @@ pub async fn list(pool: &PgPool, kind: &str) -> Result<Vec<LookupItem>, sqlx::Er
 }
 
 pub async fn get(pool: &PgPool, kind: &str, id: i64) -> Result<Option<LookupItem>, sqlx::Error> {
-    sqlx::query_as("select id, nombre, direccion, celular from lookup_items where kind = $1 and id = $2")
+    sqlx::query_as("select id, nombre, direccion, celular, cristales from lookup_items where kind = $1 and id = $2")
         .bind(kind)
         .bind(id)
         .fetch_optional(pool)
@@ -87,7 +98,8 @@ fn existing(streams: &str, id: &str) -> String {
     format!(
         "select s.stream_type as kind, {id} as id, coalesce(l.nombre, e.d ->> 'nombre', '') as nombre,
                 case when l.id is null then e.d ->> 'direccion' else l.direccion end as direccion,
-                case when l.id is null then e.d ->> 'celular' else l.celular end as celular
+                case when l.id is null then e.d ->> 'celular' else l.celular end as celular,
+                case when l.id is null then (e.d ->> 'cristales')::boolean else l.cristales end as cristales
          from {streams}
          left join lookup_items l on l.kind = s.stream_type and l.id = {id}
          left join lateral (
@@ -127,11 +139,26 @@ pub(crate) async fn rows(pool: &PgPool, items: &[(&str, i64)]) -> Result<Vec<Nam
     let streams = "(select distinct * from unnest($1::text[], $2::bigint[])) w(kind, id)
                    join live_streams s on s.stream_type = w.kind and s.stream_id = w.id::text";
     sqlx::query_as(&format!(
-        "select * from ({}) r order by kind, nombre collate optica_es, id",
+        "select kind, id, nombre, direccion, celular from ({}) r order by kind, nombre collate optica_es, id",
         existing(streams, "w.id")
     ))
     .bind(&kinds)
     .bind(&ids)
+    .fetch_all(pool)
+    .await
+}
+
+/// Which of the categories `ids` exist and hold lenses (as `existing`: one the admin just
+/// created or changed counts at once): as the admin set it, else by the name.
+pub async fn lens_categories(pool: &PgPool, ids: &[i64]) -> Result<Vec<i64>, sqlx::Error> {
+    let streams = "(select distinct id from unnest($1::bigint[]) id) w
+                   join live_streams s on s.stream_type = 'Categoria' and s.stream_id = w.id::text";
+    sqlx::query_scalar(&format!(
+        "select id from ({}) r where coalesce(cristales, lower(trim(nombre)) = $2) order by id",
+        existing(streams, "w.id")
+    ))
+    .bind(ids)
+    .bind(optica_events::products::CRISTAL)
     .fetch_all(pool)
     .await
 }

@@ -27,6 +27,7 @@ async fn create_item<K: optica_command::lookups::Kind>(store: &EventStore, id: &
         nombre: nombre.into(),
         direccion: Some("Calle 1".into()),
         celular: Some("351".into()),
+        cristales: None,
     };
     store
         .execute::<Lookup<K>>(id, LookupCommand::Create(data), &(), &meta(), &UniqueClaims::default())

@@ -106,6 +106,7 @@ pub fn validate(kind: LookupKind, data: LookupData) -> Result<LookupData, Lookup
         nombre: data.nombre.trim().to_string(),
         direccion: clean(data.direccion).filter(|_| has_direccion),
         celular: clean(data.celular).filter(|_| has_celular),
+        cristales: data.cristales.filter(|_| kind == LookupKind::Categoria),
     };
     let mut errors = Vec::new();
     check("nombre", Some(&data.nombre), true, max_nombre(kind), &mut errors);
@@ -147,7 +148,10 @@ impl<K: Kind> Aggregate for Lookup<K> {
                 if !self.exists() {
                     return Err(LookupError::NotFound);
                 }
-                let data = validate(K::KIND, data)?;
+                let mut data = validate(K::KIND, data)?;
+                // An edit that does not say (the existing front end's, which knows only the
+                // name) keeps what the admin set.
+                data.cristales = data.cristales.or(self.data.cristales);
                 if data != self.data {
                     sink.write(LookupEvent::ItemActualizado(data), self).await;
                 }
@@ -198,6 +202,7 @@ mod tests {
             nombre: nombre.into(),
             direccion: direccion.map(Into::into),
             celular: celular.map(Into::into),
+            cristales: None,
         }
     }
 

@@ -36,7 +36,7 @@ async fn projected_sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFact
     const SELECT: &str = "select p.id, p.modelo, p.marca_nombre as marca,
                 exists(select 1 from product_categorias pc
                        join lookup_items c on c.kind = 'Categoria' and c.id = pc.categoria_id
-                       where pc.producto_id = p.id and lower(trim(c.nombre)) = $2) as cristal
+                       where pc.producto_id = p.id and coalesce(c.cristales, lower(trim(c.nombre)) = $2)) as cristal
          from products p";
     match ids {
         [] => Ok(Vec::new()),
@@ -60,7 +60,7 @@ async fn projected_sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFact
 /// What a sale checks of products missing from the read model, from their streams: a product
 /// the admin just created can be sold at once, even while the projector is behind. It exists as
 /// the commands know it (`live_streams`); its data are its last create's or edit's; names as
-/// `lookups::named`.
+/// `lookups::named`, lens categories as `lookups::lens_categories`.
 async fn unprojected_sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFacts>, sqlx::Error> {
     let rows: Vec<(i64, String)> = sqlx::query_as(
         "select w.id, e.datos from unnest($1::bigint[]) w(id)
@@ -78,23 +78,20 @@ async fn unprojected_sale_facts(pool: &PgPool, ids: &[i64]) -> Result<Vec<SaleFa
         .into_iter()
         .map(|(id, d)| Ok((id, crate::late::decode::<optica_events::ProductoDatos>(&d)?)))
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
-    let wanted: Vec<(&str, i64)> = datos
+    let marcas: Vec<(&str, i64)> = datos.iter().map(|(_, d)| ("Marca", d.marca_id)).collect();
+    let names = crate::lookups::named(pool, &marcas).await?;
+    let categorias: Vec<i64> = datos
         .iter()
-        .flat_map(|(_, d)| {
-            std::iter::once(("Marca", d.marca_id)).chain(d.categoria_ids.iter().map(|c| ("Categoria", *c)))
-        })
+        .flat_map(|(_, d)| d.categoria_ids.iter().copied())
         .collect();
-    let names = crate::lookups::named(pool, &wanted).await?;
+    let lentes = crate::lookups::lens_categories(pool, &categorias).await?;
     let name = |kind: &str, id: i64| names.iter().find(|n| n.0 == kind && n.1 == id).map(|n| n.2.as_str());
     Ok(datos
         .into_iter()
         .map(|(id, d)| SaleFacts {
             id,
             marca: name("Marca", d.marca_id).unwrap_or_default().to_string(),
-            cristal: d
-                .categoria_ids
-                .iter()
-                .any(|c| name("Categoria", *c).is_some_and(optica_events::products::is_cristal)),
+            cristal: d.categoria_ids.iter().any(|c| lentes.contains(c)),
             modelo: d.modelo,
         })
         .collect())

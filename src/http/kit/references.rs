@@ -44,9 +44,10 @@ impl From<Missing> for AppError {
     }
 }
 
-/// The referenced items that exist, with their names.
+/// The referenced items that exist, with their names, and which of the categories hold lenses.
 pub struct Referenced {
     names: HashMap<(LookupKind, i64), String>,
+    lens_categories: Vec<i64>,
 }
 
 impl Referenced {
@@ -62,7 +63,21 @@ impl Referenced {
             .into_iter()
             .filter_map(|(kind, id, nombre)| Some(((LookupKind::from_aggregate_type(&kind)?, id), nombre)))
             .collect();
-        Ok(Referenced { names })
+        let categorias: Vec<i64> = wanted
+            .iter()
+            .filter(|(kind, _)| *kind == LookupKind::Categoria.aggregate_type())
+            .map(|(_, id)| *id)
+            .collect();
+        let lens_categories = match categorias.is_empty() {
+            true => Vec::new(),
+            false => optica_query::lookups::lens_categories(pool, &categorias).await?,
+        };
+        Ok(Referenced { names, lens_categories })
+    }
+
+    /// Whether category `id` exists and holds lenses.
+    pub fn lens_category(&self, id: i64) -> bool {
+        self.lens_categories.contains(&id)
     }
 
     /// Refuses a branch or a payment method that does not exist, with its answer.

@@ -10,7 +10,7 @@ use axum::Json;
 use optica_command::lookups::{self, Kind, Lookup, LookupCommand};
 use optica_command::CommandError;
 use optica_events::LookupData;
-use optica_query::lookups::{Laboratorio, Local, LookupItem, Nombrado, Proveedor};
+use optica_query::lookups::{Categoria, Laboratorio, Local, LookupItem, Nombrado, Proveedor};
 use serde::{Deserialize, Serialize};
 
 use crate::auth::Admin;
@@ -27,6 +27,9 @@ pub struct LookupBody {
     pub nombre: Option<String>,
     pub direccion: Option<String>,
     pub celular: Option<String>,
+    /// A category only: whether its products are lenses. Left out on an edit, it stays as it
+    /// was; never set, the name decides ('cristal').
+    pub cristales: Option<bool>,
 }
 
 /// A kind's item as its answers carry it: `{id, nombre}`, branches with `direccion` and
@@ -40,6 +43,16 @@ impl Item for Nombrado {
         Nombrado {
             id,
             nombre: data.nombre.clone(),
+        }
+    }
+}
+
+impl Item for Categoria {
+    fn of(id: i64, data: &LookupData) -> Self {
+        Categoria {
+            id,
+            nombre: data.nombre.clone(),
+            cristales: data.son_cristales(),
         }
     }
 }
@@ -82,6 +95,7 @@ fn row_data(row: LookupItem) -> (i64, LookupData) {
             nombre: row.nombre,
             direccion: row.direccion,
             celular: row.celular,
+            cristales: row.cristales,
         },
     )
 }
@@ -91,6 +105,7 @@ fn body_data(body: LookupBody) -> LookupData {
         nombre: body.nombre.unwrap_or_default(),
         direccion: body.direccion,
         celular: body.celular,
+        cristales: body.cristales,
     }
 }
 
@@ -275,7 +290,7 @@ lookup_api!(
     Categoria,
     "/api/categoria",
     "/api/categoria/{id}",
-    Nombrado,
+    Categoria,
     public,
     CategoriaGuardada,
     "categoria",

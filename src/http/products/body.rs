@@ -3,7 +3,6 @@
 
 use optica_command::products::NewProduct;
 use optica_command::products::{self, LocalStock, ProductoError};
-use optica_events::products::is_cristal;
 use optica_events::{LookupKind, Money, ProductoDatos};
 use serde::Deserialize;
 
@@ -96,8 +95,7 @@ pub fn prepare(body: ProductoBody, lookups: &Referenced) -> Result<Prepared, Vec
     let mut material_id = body.material.as_ref().and_then(IdRef::get);
     let mut genero = body.genero.unwrap_or_default();
 
-    let is_cristal = |id: &i64| lookups.name(LookupKind::Categoria, *id).is_some_and(is_cristal);
-    if categoria_ids.iter().any(is_cristal) {
+    if categoria_ids.iter().any(|id| lookups.lens_category(*id)) {
         if categoria_ids.len() > 1 {
             errors.push("La categoría cristal no puede combinarse con otras categorías".to_string());
         }

@@ -110,6 +110,7 @@ impl TestApp {
             nombre: nombre.into(),
             direccion: Some("Calle 1".into()),
             celular: Some("351".into()),
+            cristales: None,
         };
         let metadata = optica_events::EventMetadata::new(optica_events::Actor::system("test"), "test", None);
         self.store

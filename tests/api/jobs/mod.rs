@@ -14,6 +14,7 @@ use sqlx::PgPool;
 
 mod sale;
 
+mod lens_categories;
 mod notices;
 
 /// A patient with a ficha (DNP 31.5, addition +2,00), an address and a mobile.

@@ -1966,11 +1966,22 @@ export interface components {
         CargaBody: {
             contados: components["schemas"]["ContadoBody"][];
         };
+        /**
+         * @description A category, and whether its products are lenses (a lens sale goes to the patient's record
+         *     and may be ordered from a lab): as the admin set it, or, where the admin never said, by its
+         *     name ('cristal').
+         */
+        Categoria: {
+            cristales: boolean;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+        };
         /** @description A create's or an update's answer. */
         CategoriaGuardada: {
-            categoria: components["schemas"]["Nombrado"];
+            categoria: components["schemas"]["Categoria"];
             /** @description The same item, on a create, under the original's key. */
-            category?: components["schemas"]["Nombrado"];
+            category?: components["schemas"]["Categoria"];
             mensaje: string;
         };
         /** @description A day in the list of closings, with its totals over every method. */
@@ -2455,6 +2466,11 @@ export interface components {
          */
         LookupBody: {
             celular?: string | null;
+            /**
+             * @description A category only: whether its products are lenses. Left out on an edit, it stays as it
+             *     was; never set, the name decides ('cristal').
+             */
+            cristales?: boolean | null;
             direccion?: string | null;
             nombre?: string | null;
         };
@@ -4244,7 +4260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Nombrado"][];
+                    "application/json": components["schemas"]["Categoria"][];
                 };
             };
         };

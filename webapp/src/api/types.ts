@@ -11,7 +11,10 @@ export type LookupBody = Schemas['LookupBody'];
 export type TokenResponse = Schemas['TokenResponse'];
 
 /** Any lookup item: every kind has id and nombre; branches, suppliers and labs have more. */
-export type LookupItem = Nombrado & Partial<Pick<Local, 'direccion' | 'celular'>>;
+/** Any lookup item as the administration screens read it; a category says whether it holds lenses. */
+export type LookupItem = Nombrado & Partial<Pick<Local, 'direccion' | 'celular'>> & { cristales?: boolean };
+/** A category, and whether its products are lenses (the admin's setting, else the name 'cristal'). */
+export type Categoria = Schemas['Categoria'];
 
 /** The lookup collections the server exposes, as they appear in its paths. */
 export type LookupPath = Extract<
@@ -194,3 +197,11 @@ export type TransferenciaPage = Schemas['Page_Transferencia'];
 /** A step's answer: its message and the transfer as it now stands. */
 export type TransferenciaGuardada = Schemas['TransferenciaGuardada'];
 export type EstadoTransferencia = Schemas['EstadoTransferencia'];
+
+// The staff accounts.
+
+/** An account as the admins' screen shows it (never its password): `rol` ROLE_ADMIN or
+ * ROLE_VENDEDOR, `local` its branch's name. */
+export type Usuario = Schemas['Usuario'];
+/** A change's answer: its message and the account as it now stands. */
+export type UsuarioGuardado = Schemas['UsuarioGuardado'];

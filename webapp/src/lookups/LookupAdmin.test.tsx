@@ -142,7 +142,41 @@ describe('lookup administration screen', () => {
     await user.click(button('Crear'));
     await screen.findByText('pantalla de inicio');
     expect(alert).toHaveBeenCalledWith('success', 'La categoria ha sido creada con éxito!');
-    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toEqual({ nombre: 'Sol' });
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toEqual({ nombre: 'Sol', cristales: false });
+  });
+
+  it('says which categories hold lenses, and an edit sends the setting as the admin left it', async () => {
+    const user = userEvent.setup();
+    const { calls } = open('categoria', {
+      'GET /api/categoria': [
+        200,
+        [
+          { id: 1, nombre: 'Sol', cristales: false },
+          { id: 2, nombre: 'Cristales', cristales: true },
+        ],
+      ],
+      'PUT /api/categoria/2': [201, { mensaje: 'La categoria ha sido actualizada con éxito!', categoria: { id: 2 } }],
+    });
+    await user.click(await screen.findByLabelText('Cristales — lentes'));
+    const lentes = screen.getByLabelText<HTMLInputElement>('Sus productos son cristales (lentes)');
+    expect(lentes.checked).toBe(true);
+    await user.click(screen.getByLabelText('Sol'));
+    expect(lentes.checked).toBe(false);
+    await user.click(screen.getByLabelText('Cristales — lentes'));
+    await user.clear(screen.getByLabelText('Nombre'));
+    await user.type(screen.getByLabelText('Nombre'), 'Lentes orgánicos');
+    await user.click(button('Editar'));
+    await screen.findByText('pantalla de inicio');
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toEqual({
+      nombre: 'Lentes orgánicos',
+      cristales: true,
+    });
+  });
+
+  it('shows no lens setting on the other lookups', async () => {
+    open('marca', { 'GET /api/marca': [200, [{ id: 7, nombre: 'Vulk' }]] });
+    await screen.findByLabelText('Vulk');
+    expect(screen.queryByLabelText('Sus productos son cristales (lentes)')).toBeNull();
   });
   it('administers the labs of the jobs: created with its phone, a lab with jobs is not deleted', async () => {
     const user = userEvent.setup();

@@ -11,7 +11,7 @@ import type { LookupItem } from '../api/types';
 import { alert } from '../app/alerts';
 import { confirmWith, DELETE_CONFIRM } from '../app/confirmations';
 import { SaveProblems } from '../ui/SaveProblems';
-import { HINTS, MESSAGES, TITLES } from './messages';
+import { HINTS, LENTES, LENTES_AYUDA, LENTES_LABEL, MESSAGES, TITLES } from './messages';
 import {
   bodyFromForm,
   buttonStates,
@@ -47,6 +47,7 @@ function describe(screen: LookupScreen, item: LookupItem) {
     .filter((f) => f.name !== 'nombre')
     .map((f) => item[f.name])
     .filter(Boolean);
+  if (screen.cristales && item.cristales) extra.push(LENTES);
   return extra.length ? `${item.nombre} — ${extra.join(' — ')}` : item.nombre;
 }
 
@@ -59,6 +60,9 @@ export function LookupAdmin({ screen }: { screen: LookupScreen }) {
   const [remove, removing] = useDeleteLookupMutation();
   const [selected, setSelected] = useState<LookupItem | null>(null);
   const [values, setValues] = useState<FormValues>(emptyForm);
+  const [cristales, setCristales] = useState(false);
+  // Only a screen with the setting sends it (and an edit always says it, so it is what shows).
+  const lentes = screen.cristales ? cristales : undefined;
 
   const problems = saveProblems(screen.fields, values);
   const valid = problems.length === 0;
@@ -68,10 +72,12 @@ export function LookupAdmin({ screen }: { screen: LookupScreen }) {
   const choose = (item: LookupItem) => {
     setSelected(item);
     setValues(formFromItem(item));
+    setCristales(item.cristales ?? false);
   };
   const clear = () => {
     setSelected(null);
     setValues(emptyForm);
+    setCristales(false);
   };
   const done = (answer: { mensaje?: unknown }) => {
     void alert('success', typeof answer.mensaje === 'string' ? answer.mensaje : MESSAGES.hecho);
@@ -83,7 +89,7 @@ export function LookupAdmin({ screen }: { screen: LookupScreen }) {
     e?.preventDefault();
     if (!enabled.create) return;
     try {
-      done(await create({ path: screen.path, body: bodyFromForm(screen.fields, values) }).unwrap());
+      done(await create({ path: screen.path, body: bodyFromForm(screen.fields, values, lentes) }).unwrap());
     } catch (error) {
       failure(screen, 'CREAR', error);
     }
@@ -91,7 +97,13 @@ export function LookupAdmin({ screen }: { screen: LookupScreen }) {
   const submitEdit = async () => {
     if (!selected || !enabled.edit) return;
     try {
-      done(await update({ path: screen.path, id: selected.id, body: bodyFromForm(screen.fields, values) }).unwrap());
+      done(
+        await update({
+          path: screen.path,
+          id: selected.id,
+          body: bodyFromForm(screen.fields, values, lentes),
+        }).unwrap(),
+      );
     } catch (error) {
       failure(screen, 'ACTUALIZAR', error);
     }
@@ -165,6 +177,24 @@ export function LookupAdmin({ screen }: { screen: LookupScreen }) {
                 </div>
               );
             })}
+            {screen.cristales && (
+              <div className="form-check mb-3">
+                <input
+                  id="field-cristales"
+                  className="form-check-input"
+                  type="checkbox"
+                  checked={cristales}
+                  onChange={(e) => setCristales(e.target.checked)}
+                  aria-describedby="cristales-ayuda"
+                />
+                <label htmlFor="field-cristales" className="form-check-label">
+                  {LENTES_LABEL}
+                </label>
+                <div id="cristales-ayuda" className="form-text">
+                  {LENTES_AYUDA}
+                </div>
+              </div>
+            )}
             <div className="d-flex gap-2">
               <button
                 type="submit"

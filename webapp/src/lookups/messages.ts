@@ -34,3 +34,9 @@ export const MESSAGES = {
   listaFallo: 'No se pudo cargar la lista.',
   sinElementos: 'No hay elementos.',
 } as const;
+
+/** A category's lens setting: its checkbox, what it means, and its mark in the list. */
+export const LENTES_LABEL = 'Sus productos son cristales (lentes)';
+export const LENTES_AYUDA =
+  'Una venta de estos productos pasa a la ficha del paciente y puede encargarse al laboratorio.';
+export const LENTES = 'lentes';

@@ -40,7 +40,10 @@ export function formFromItem(item: LookupItem): FormValues {
   return { nombre: item.nombre ?? '', direccion: item.direccion ?? '', celular: item.celular ?? '' };
 }
 
-/** The body sent to the server: only the screen's fields, trimmed. */
-export function bodyFromForm(fields: Field[], values: FormValues) {
-  return Object.fromEntries(fields.map((f) => [f.name, values[f.name].trim()]));
+/** The body sent to the server: only the screen's fields, trimmed; a category's lens setting
+ * when the screen has one. */
+export function bodyFromForm(fields: Field[], values: FormValues, cristales?: boolean) {
+  const body: Record<string, string | boolean> = Object.fromEntries(fields.map((f) => [f.name, values[f.name].trim()]));
+  if (cristales !== undefined) body.cristales = cristales;
+  return body;
 }

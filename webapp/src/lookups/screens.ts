@@ -18,6 +18,8 @@ export interface LookupScreen {
   fields: Field[];
   /** After a successful action: go to inicio, or stay and reload the list (brands). */
   after: 'inicio' | 'reload';
+  /** Categories: a checkbox for whether the category's products are lenses. */
+  cristales?: boolean;
   /** Height of the scroll box around the list, when it has one. */
   listHeight?: number;
   /** What the user is told when the item is still in use and cannot be deleted. */
@@ -34,6 +36,7 @@ export const screens = {
     title: 'ADMINISTRAR CATEGORÍAS',
     noun: 'LA CATEGORÍA',
     fields: [nombre()],
+    cristales: true,
     after: 'inicio',
     deleteRefused: 'Existen productos con esta categoría. Por favor elimine esos productos para continuar',
   },

@@ -14,6 +14,7 @@ import {
   toggleItem,
   toggleLocal,
   typeCost,
+  withListFlags,
   type ProductFieldsValue,
 } from './rules';
 
@@ -33,6 +34,7 @@ export function ProductFields({ value, onChange }: Props) {
   const { data: locales = [] } = useListLookupQuery('/api/local');
   const { data: proveedores = [] } = useListLookupQuery('/api/proveedor');
   const set = (patch: Partial<ProductFieldsValue>) => onChange({ ...value, ...patch });
+  const elegidas = withListFlags(value.categorias, categorias);
   const bind = patchBinder(value, set);
 
   const toggleBranch = (local: NamedRef, checked: boolean) =>
@@ -51,7 +53,7 @@ export function ProductFields({ value, onChange }: Props) {
         type="checkbox"
         items={categorias}
         isChecked={(c) => value.categorias.some((s) => s.id === c.id)}
-        onToggle={(c, checked) => set({ categorias: toggleCategoria(value.categorias, c, checked) })}
+        onToggle={(c, checked) => set({ categorias: toggleCategoria(elegidas, c, checked) })}
         testId="categorias"
       />
       {value.categorias.length > 0 && (
@@ -66,7 +68,7 @@ export function ProductFields({ value, onChange }: Props) {
             testId="marcas"
           />
           <TextAreaField id="descripcion" label="Descripción" className="mb-3" {...bind('descripcion')} />
-          {!onlyCristal(value.categorias) && (
+          {!onlyCristal(elegidas) && (
             <>
               <ChoiceList
                 legend="Material"

@@ -18,6 +18,7 @@ import {
   productoBody,
   stockFileName,
   toggleCategoria,
+  withListFlags,
   toggleLocal,
   typeCost,
   type ProductFieldsValue,
@@ -39,6 +40,15 @@ const complete: ProductFieldsValue = {
 describe('categories', () => {
   it('cristal, any case, becomes the only category', () => {
     expect(toggleCategoria([sol, receta], cristal, true)).toEqual([cristal]);
+  });
+
+  it('a category the admin marked as lenses counts whatever its name; the setting beats the name', () => {
+    const lentes = { id: 8, nombre: 'Cristales', cristales: true };
+    const noLentes = { id: 3, nombre: 'cristal', cristales: false };
+    expect(toggleCategoria([sol, receta], lentes, true)).toEqual([lentes]);
+    expect(toggleCategoria([lentes], noLentes, true)).toEqual([noLentes]);
+    expect(toggleCategoria([noLentes], sol, true)).toEqual([noLentes, sol]);
+    expect(withListFlags([{ id: 8, nombre: 'Cristales' }], [lentes, noLentes])).toEqual([lentes]);
   });
 
   it('any other category drops cristal and keeps the rest', () => {

@@ -42,9 +42,18 @@ export const emptyFields: ProductFieldsValue = {
   proveedores: [],
 };
 
-export const isCristal = (c: { nombre: string }) => c.nombre.trim().toLowerCase() === 'cristal';
+/** A category as the forms hold it; `cristales` as the server's list says (absent on a category
+ * read from a product: the name decides, as on the server when the admin never said). */
+type CategoriaRef = { nombre: string; cristales?: boolean };
 
-export const onlyCristal = (categorias: { nombre: string }[]) => categorias.length === 1 && isCristal(categorias[0]);
+/** Whether a category's products are lenses: exclusive, without material or gender. */
+export const isCristal = (c: CategoriaRef) => c.cristales ?? c.nombre.trim().toLowerCase() === 'cristal';
+
+export const onlyCristal = (categorias: CategoriaRef[]) => categorias.length === 1 && isCristal(categorias[0]);
+
+/** The chosen categories with the list's lens setting (a product's own carry only id and name). */
+export const withListFlags = <T extends { id: number }>(chosen: T[], list: (T & { cristales?: boolean })[]) =>
+  chosen.map((c) => list.find((l) => l.id === c.id) ?? c);
 
 /** Cristal is exclusive: choosing it leaves it alone, choosing any other category drops it. */
 export function toggleCategoria(selected: NamedRef[], categoria: NamedRef, checked: boolean): NamedRef[] {
