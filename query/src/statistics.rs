@@ -1,6 +1,11 @@
-//! The statistics page's figures over a period of movement dates, read from the daily statistics
-//! tables (migrations/0006_statistics.sql): each call sums a few rows per day, whatever the
-//! number of movements. Money is summed in cents and turned into pesos only for the answer.
+//! The statistics page's figures over a period. Two different questions, never mixed:
+//! - what was sold: by the sale's day and branch, net of what returns later took back, read from
+//!   the daily statistics tables (migrations/0006_statistics.sql; a few rows per day whatever the
+//!   number of movements);
+//! - what came in (`income`): by the day and branch where the money moved, from the cash ledger
+//!   the closings count, so it equals them.
+//!
+//! Money is summed in cents and turned into pesos only for the answer.
 
 use std::collections::BTreeMap;
 
@@ -76,12 +81,28 @@ pub async fn earned(pool: &PgPool, periodo: Periodo) -> Result<BTreeMap<String, 
         .collect())
 }
 
-/// Units sold in the period (product lines of sales); with `only_lenses`, only the lines whose
-/// product was a lens at the sale. Additional lines do not count.
+/// The units returns took back from the sales dated in the period (at their sales' branch):
+/// `producto_id`, `cantidad`, the sale line's unit price `precio_cents`, and whether that line
+/// was a lens (`cristal`). What was sold is counted on the sale's day, net of these.
+const RETURNED: &str = "select (l ->> 'productoId')::bigint as producto_id, (l ->> 'cantidad')::bigint as cantidad,
+        coalesce(ml.precio_cents, 0) as precio_cents, coalesce(ml.cristal, false) as cristal
+     from movements v
+     join movement_returns r on r.venta_id = v.id
+     cross join lateral jsonb_array_elements(r.lineas) l
+     left join lateral (select precio_cents, cristal from movement_lines
+                        where movimiento_id = v.id and producto_id = (l ->> 'productoId')::bigint
+                        order by linea limit 1) ml on true
+     where ($1::bigint is null or v.local_id = $1) and v.fecha >= $2::date and v.fecha < $3::date + 1";
+
+/// Units sold in the period (product lines of sales), net of what returns took back; with
+/// `only_lenses`, only the lines whose product was a lens at the sale. Additional lines do not
+/// count.
 pub async fn units_sold(pool: &PgPool, periodo: Periodo, only_lenses: bool) -> Result<i64, sqlx::Error> {
     let column = if only_lenses { "lentes" } else { "unidades" };
+    let returned = if only_lenses { "where cristal" } else { "" };
     sqlx::query_scalar(&format!(
-        "select coalesce(sum(s.{column}), 0)::bigint from stats_sales_day s where {IN_PERIOD}"
+        "select (select coalesce(sum(s.{column}), 0) from stats_sales_day s where {IN_PERIOD})::bigint
+              - (select coalesce(sum(cantidad), 0) from ({RETURNED}) d {returned})::bigint"
     ))
     .bind(periodo.local_id)
     .bind(periodo.desde)
@@ -100,11 +121,18 @@ pub struct VentasDelDia {
     pub total: f64,
 }
 
-/// Sales per day within the period, days without sales left out, oldest first.
+/// Sales per day within the period, by the sale's day: how many, and their total net of what
+/// returns later took back (at the value the return credited). Days without sales left out,
+/// oldest first.
 pub async fn sales_per_day(pool: &PgPool, periodo: Periodo) -> Result<Vec<VentasDelDia>, sqlx::Error> {
     let rows: Vec<(NaiveDate, i64, i64)> = sqlx::query_as(&format!(
-        "select s.dia, sum(s.ventas)::bigint, sum(s.total_cents)::bigint from stats_sales_day s
-         where {IN_PERIOD} group by s.dia order by s.dia"
+        "select dia, sum(ventas)::bigint, sum(total_cents)::bigint
+         from (select s.dia, s.ventas, s.total_cents from stats_sales_day s where {IN_PERIOD}
+               union all
+               select v.fecha::date, 0, -r.valor_cents from movements v
+               join movement_returns r on r.venta_id = v.id
+               where ($1::bigint is null or v.local_id = $1) and v.fecha >= $2::date and v.fecha < $3::date + 1) d
+         group by dia having sum(ventas) > 0 order by dia"
     ))
     .bind(periodo.local_id)
     .bind(periodo.desde)
@@ -137,12 +165,17 @@ pub struct ProductoVendido {
     pub ganancia_cents: i64,
 }
 
-/// Products sold in the period, most units first (then by model).
+/// Products sold in the period net of their returns (a returned unit is neither sold nor
+/// profit), most units first (then by model).
 pub async fn products_sold(pool: &PgPool, periodo: Periodo) -> Result<Vec<ProductoVendido>, sqlx::Error> {
     sqlx::query_as(&format!(
         "with sold as (
-             select s.producto_id, sum(s.cantidad)::bigint as cantidad, sum(s.subtotal_cents)::bigint as subtotal
-             from stats_product_day s where {IN_PERIOD} group by s.producto_id having sum(s.cantidad) > 0)
+             select producto_id, sum(cantidad)::bigint as cantidad, sum(subtotal)::bigint as subtotal
+             from (select s.producto_id, s.cantidad, s.subtotal_cents as subtotal from stats_product_day s
+                   where {IN_PERIOD}
+                   union all
+                   select producto_id, -cantidad, -cantidad * precio_cents from ({RETURNED}) d) u
+             group by producto_id having sum(cantidad) > 0)
          select p.modelo,
                 coalesce((select string_agg(c.nombre, ', ' order by c.nombre collate optica_es)
                           from product_categorias pc join lookup_items c on c.kind = 'Categoria' and c.id = pc.categoria_id
@@ -191,13 +224,15 @@ pub struct MarcaVendida {
     pub ganancia_cents: i64,
 }
 
-/// Brands sold in the period, by profit (highest first).
+/// Brands sold in the period net of returns, by profit (highest first).
 pub async fn brands_sold(pool: &PgPool, periodo: Periodo) -> Result<Vec<MarcaVendida>, sqlx::Error> {
     sqlx::query_as(&format!(
         "select coalesce(p.marca_nombre, '') as marca, sum(s.cantidad)::bigint as cantidad,
                 sum(s.subtotal_cents - coalesce(p.costo_cents, 0) * s.cantidad)::bigint as ganancia_cents
-         from stats_product_day s join products p on p.id = s.producto_id
-         where {IN_PERIOD}
+         from (select s.producto_id, s.cantidad, s.subtotal_cents from stats_product_day s where {IN_PERIOD}
+               union all
+               select producto_id, -cantidad, -cantidad * precio_cents from ({RETURNED}) d) s
+         join products p on p.id = s.producto_id
          group by coalesce(p.marca_nombre, '')
          having sum(s.cantidad) > 0
          order by ganancia_cents desc, marca"
@@ -207,4 +242,47 @@ pub async fn brands_sold(pool: &PgPool, periodo: Periodo) -> Result<Vec<MarcaVen
     .bind(periodo.hasta)
     .fetch_all(pool)
     .await
+}
+
+/// What came into and went out of the drawers of one payment method over a period: by the day
+/// and branch the money moved (a debt collected at another branch is that branch's), from the
+/// same ledger the cash closings count, so these figures and the closings' expected ones agree
+/// (the closings add each day's float, which is no income).
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Ingreso {
+    pub metodo_pago_id: i64,
+    pub metodo_pago: String,
+    pub entrada: f64,
+    pub salida: f64,
+    /// entrada − salida.
+    pub neto: f64,
+}
+
+/// Every payment method, in the order the shop lists them, with what it took in and paid out.
+pub async fn income(pool: &PgPool, periodo: Periodo) -> Result<Vec<Ingreso>, sqlx::Error> {
+    let rows: Vec<(i64, String, i64, i64)> = sqlx::query_as(&format!(
+        "select mp.id, mp.nombre,
+                coalesce(sum(s.cents) filter (where s.cents > 0), 0)::bigint,
+                coalesce(-sum(s.cents) filter (where s.cents < 0), 0)::bigint
+         from lookup_items mp
+         left join cash_ledger s on s.metodo_pago_id = mp.id and {IN_PERIOD}
+         where mp.kind = 'MetodoPago'
+         group by mp.id, mp.nombre order by mp.id"
+    ))
+    .bind(periodo.local_id)
+    .bind(periodo.desde)
+    .bind(periodo.hasta)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(metodo_pago_id, metodo_pago, entrada, salida)| Ingreso {
+            metodo_pago_id,
+            metodo_pago,
+            entrada: pesos(entrada),
+            salida: pesos(salida),
+            neto: pesos(entrada - salida),
+        })
+        .collect())
 }

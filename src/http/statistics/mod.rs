@@ -1,7 +1,8 @@
 //! The statistics page's figures and reports (contract §4.4, §4.5, §5.6, §6.1): cash per payment
 //! method, units sold and sales per day over a period, lenses and patients per branch, and the
-//! two sales workbooks. Figures come from the daily statistics read models; all of it is for
-//! admins but the per-branch counts, which any staff member may read.
+//! two sales workbooks: what was sold, by the sale's day and net of returns. Beside them, what
+//! came in (`ingresos`), by the day and branch of the money, equal to the cash closings. All of
+//! it is for admins but the per-branch counts, which any staff member may read.
 
 use std::collections::BTreeMap;
 
@@ -9,7 +10,7 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
 use optica_query::lookups;
-use optica_query::statistics::{self as read, EntradaSalida, Periodo, VentasDelDia};
+use optica_query::statistics::{self as read, EntradaSalida, Ingreso, Periodo, VentasDelDia};
 use serde::{Deserialize, Serialize};
 
 use crate::auth::{Admin, Staff};
@@ -25,7 +26,7 @@ use crate::http::kit::Endpoints;
 
 /// The sales figures, the daily chart and the sales workbooks.
 pub fn endpoints() -> Endpoints {
-    staff_endpoints!(earned; sold; lenses; patients; sales_per_day; sales_excel; brands_excel)
+    staff_endpoints!(earned; sold; lenses; patients; sales_per_day; income; sales_excel; brands_excel)
 }
 
 /// A period of movement dates at a branch (`local` 0 = all), as the statistics page sends it.
@@ -127,6 +128,19 @@ pub async fn sales_per_day(
     ApiJson(body): ApiJson<PeriodoBody>,
 ) -> Result<Json<Vec<VentasDelDia>>, AppError> {
     Ok(Json(read::sales_per_day(&state.pool, body.periodo()?).await?))
+}
+
+/// What came in and went out per payment method over the period, by the day and branch where
+/// the money moved: what the cash closings of those days expect, less their floats.
+#[utoipa::path(post, path = "/api/estadisticas/ingresos", tag = "estadisticas",
+    operation_id = "estadisticas_income", request_body = PeriodoBody,
+    responses((status = 200, body = Vec<Ingreso>), (status = 400, body = crate::http::kit::Mensaje)))]
+pub async fn income(
+    State(state): State<AppState>,
+    _admin: Admin,
+    ApiJson(body): ApiJson<PeriodoBody>,
+) -> Result<Json<Vec<Ingreso>>, AppError> {
+    Ok(Json(read::income(&state.pool, body.periodo()?).await?))
 }
 
 /// The period and the name its files carry: the branch's name (lower case, spaces to `_`) or

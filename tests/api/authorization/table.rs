@@ -188,6 +188,7 @@ pub(super) const MATRIX: &[Fila] = &[
     ("POST",   "/api/movimientos/total-ganado",            Json(PERIOD), ADMIN),
     ("POST",   "/api/movimientos/total-vendido",           Json(PERIOD), ADMIN),
     ("POST",   "/api/estadisticas/ventas-por-dia",         Json(PERIOD), ADMIN),
+    ("POST",   "/api/estadisticas/ingresos",               Json(PERIOD), ADMIN),
     ("POST",   "/api/excel/ventas",                        Json(PERIOD_A), ADMIN),
     ("POST",   "/api/excel/ventas/marcas",                 Json(PERIOD_A), ADMIN),
     ("GET",    "/api/movimientos/cantidad-lentes?local={centro}", Sin, STAFF),

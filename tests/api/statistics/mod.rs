@@ -9,6 +9,7 @@ use calamine::{Data, Reader, Xlsx};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
+mod income;
 mod kept;
 
 fn pago(metodo: i64, monto: f64, fecha: &str) -> Value {
@@ -261,7 +262,7 @@ async fn the_figures_are_for_admins_and_need_both_dates(pool: PgPool) {
     );
 }
 
-async fn workbook(app: &TestApp, token: &str, path: &str, body: Value) -> (String, Vec<Vec<Data>>) {
+pub(super) async fn workbook(app: &TestApp, token: &str, path: &str, body: Value) -> (String, Vec<Vec<Data>>) {
     let request = axum::http::Request::post(path)
         .header("authorization", format!("Bearer {token}"))
         .header("content-type", "application/json")

@@ -380,6 +380,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/estadisticas/ingresos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What came in and went out per payment method over the period, by the day and branch where
+         *     the money moved: what the cash closings of those days expect, less their floats.
+         */
+        post: operations["estadisticas_income"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/estadisticas/ventas-por-dia": {
         parameters: {
             query?: never;
@@ -2382,6 +2402,26 @@ export interface components {
         IdRef: {
             /** Format: int64 */
             id?: number | null;
+        };
+        /**
+         * @description What came into and went out of the drawers of one payment method over a period: by the day
+         *     and branch the money moved (a debt collected at another branch is that branch's), from the
+         *     same ledger the cash closings count, so these figures and the closings' expected ones agree
+         *     (the closings add each day's float, which is no income).
+         */
+        Ingreso: {
+            /** Format: double */
+            entrada: number;
+            metodoPago: string;
+            /** Format: int64 */
+            metodoPagoId: number;
+            /**
+             * Format: double
+             * @description entrada − salida.
+             */
+            neto: number;
+            /** Format: double */
+            salida: number;
         };
         InicioBody: {
             /** Format: int64 */
@@ -4893,6 +4933,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    estadisticas_income: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PeriodoBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ingreso"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
                 };
             };
         };
