@@ -58,7 +58,7 @@ test('an admin filters November, reads the cards and charts and downloads both w
     assert.match((await page.getByLabel('Método Tarjeta').textContent()).replace(/\s+/g, ' '), /\$ 501,00/);
     assert.equal((await page.getByLabel('Cantidad vendida').textContent()).trim(), '2');
     // The charts load on demand; wait until both have drawn.
-    for (const chart of ['Ventas por día', 'Cobros por método de pago']) {
+    for (const chart of ['Ventas por día (sin lo devuelto)', 'Ingresos por método de pago (día y local del cobro)']) {
       await page.getByRole('img', { name: chart }).locator('svg.recharts-surface').first().waitFor();
     }
     await page.getByRole('table', { name: 'Stock por material' }).waitFor();

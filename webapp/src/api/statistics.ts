@@ -4,6 +4,7 @@
 import type {
   Cantidad,
   EntradaSalida,
+  Ingreso,
   PacientesPorLocal,
   StockPorLocal,
   StockPorMaterial,
@@ -14,6 +15,7 @@ import { download } from './endpoints';
 
 export type {
   EntradaSalida,
+  Ingreso,
   Cantidad,
   VentasDelDia,
   StockPorLocal,
@@ -55,7 +57,12 @@ export const statisticsApi = api.injectEndpoints({
     totalGanado: build.query<TotalGanado, Periodo>({
       query: (body) => ({ url: 'api/movimientos/total-ganado', method: 'POST', body }),
     }),
-    /** Units sold in the period. */
+    /** Per payment method, what came in and went out by the day and branch the money moved: what
+     * the closings count (our page's figure; `totalGanado` is the contract's, by the sale's day). */
+    ingresos: build.query<Ingreso[], Periodo>({
+      query: (body) => ({ url: 'api/estadisticas/ingresos', method: 'POST', body }),
+    }),
+    /** Units sold in the period, net of returns. */
     totalVendido: build.query<Cantidad, Periodo>({
       query: (body) => ({ url: 'api/movimientos/total-vendido', method: 'POST', body }),
     }),
@@ -98,6 +105,7 @@ export const statisticsApi = api.injectEndpoints({
 
 export const {
   useTotalGanadoQuery,
+  useIngresosQuery,
   useTotalVendidoQuery,
   useVentasPorDiaQuery,
   useStockPorSucursalQuery,

@@ -165,6 +165,9 @@ export type Sucursal = Schemas['Sucursal'];
 
 /** Cash in and out of one payment method over a period. */
 export type EntradaSalida = Schemas['EntradaSalida'];
+/** What came in and went out of one payment method, by the day and branch the money moved (as
+ * the cash closings count it). */
+export type Ingreso = Schemas['Ingreso'];
 /** Units sold over a period. */
 export type Cantidad = Schemas['Cantidad'];
 /** One day of sales (`fecha` is `yyyy-MM-dd`): how many and how much; days without sales are absent. */

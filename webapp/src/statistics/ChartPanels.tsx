@@ -47,7 +47,12 @@ export function VentasPorDiaPanel({
   fechaFin: string;
 }) {
   return (
-    <ChartPanel id="ventas-dia-title" title="Ventas por día" empty={dias.length === 0} emptyText={MESSAGES.sinVentas}>
+    <ChartPanel
+      id="ventas-dia-title"
+      title="Ventas por día (sin lo devuelto)"
+      empty={dias.length === 0}
+      emptyText={MESSAGES.sinVentas}
+    >
       <VentasPorDiaChart data={diasDelPeriodo(dias, fechaInicio, fechaFin)} />
     </ChartPanel>
   );
@@ -57,7 +62,7 @@ export function CobrosPorMetodoPanel({ data }: { data: CobroMetodo[] }) {
   return (
     <ChartPanel
       id="cobros-metodo-title"
-      title="Cobros por método de pago"
+      title="Ingresos por método de pago (día y local del cobro)"
       empty={data.length === 0}
       emptyText={MESSAGES.sinCobros}
     >

@@ -47,7 +47,15 @@ const seller = sellerToken(1);
 
 type Routes = Answers;
 
-const GANADO = 'POST /api/movimientos/total-ganado';
+const GANADO = 'POST /api/estadisticas/ingresos';
+/** The seed's totals per method as the income call answers them. */
+const ingresos = Object.entries(totalGanado).map(([metodoPago, { entrada, salida }], i) => ({
+  metodoPagoId: i + 1,
+  metodoPago,
+  entrada,
+  salida,
+  neto: entrada - salida,
+}));
 const VENDIDO = 'POST /api/movimientos/total-vendido';
 const VENTAS_DIA = 'POST /api/estadisticas/ventas-por-dia';
 const EXCEL_VENTAS = 'POST /api/excel/ventas';
@@ -64,7 +72,7 @@ function open(token: string, extra: Routes = {}) {
     'GET /api/pacientes/cantidad-por-sucursal': [200, pacientesPorSucursal],
     // The stock per material answers by its localId.
     [`GET ${MATERIAL}`]: (url) => [200, materialByLocal[url.searchParams.get('localId') ?? ''] ?? []],
-    [GANADO]: [200, totalGanado],
+    [GANADO]: [200, ingresos],
     [VENDIDO]: [200, totalVendido],
     [VENTAS_DIA]: [200, ventasPorDia],
     ...extra,
@@ -169,7 +177,7 @@ describe('statistics', () => {
     expect(screen.getByLabelText('Cantidad vendida').textContent).toBe('37');
     const body = JSON.stringify({ local: 0, fechaInicio: '2024-05-01', fechaFin: '2024-05-04' });
     const periodPaths = [
-      '/api/movimientos/total-ganado',
+      '/api/estadisticas/ingresos',
       '/api/movimientos/total-vendido',
       '/api/estadisticas/ventas-por-dia',
     ];
@@ -189,8 +197,8 @@ describe('statistics', () => {
     ]);
 
     // The charts, loaded lazily: every day of the period, and the cash in per method that took some.
-    const ventasChart = await screen.findByRole('img', { name: 'Ventas por día' });
-    expect(screen.getByRole('heading', { name: 'Ventas por día' })).toBeTruthy();
+    const ventasChart = await screen.findByRole('img', { name: 'Ventas por día (sin lo devuelto)' });
+    expect(screen.getByRole('heading', { name: 'Ventas por día (sin lo devuelto)' })).toBeTruthy();
     await waitFor(() => expect(ventasChart.querySelector('svg')).not.toBeNull());
     expect(charts.bar.at(-1)).toEqual([
       { fecha: '2024-05-01', ventas: 2, total: 12000 },
@@ -202,8 +210,8 @@ describe('statistics', () => {
     await waitFor(() => expect(ventasChart.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(2));
     const ticks = [...ventasChart.querySelectorAll('.recharts-cartesian-axis-tick-value')].map((t) => t.textContent);
     expect(ticks).toEqual(expect.arrayContaining(['01/05', '02/05', '03/05', '04/05', '$ 12.000,00']));
-    const cobrosChart = await screen.findByRole('img', { name: 'Cobros por método de pago' });
-    expect(screen.getByRole('heading', { name: 'Cobros por método de pago' })).toBeTruthy();
+    const cobrosChart = await screen.findByRole('img', { name: 'Ingresos por método de pago (día y local del cobro)' });
+    expect(screen.getByRole('heading', { name: 'Ingresos por método de pago (día y local del cobro)' })).toBeTruthy();
     await waitFor(() => expect(cobrosChart.querySelector('svg')).not.toBeNull());
     expect(charts.pie.at(-1)).toEqual([
       { metodo: 'Efectivo', entrada: 15000.5, fill: expect.any(String) },
@@ -222,7 +230,7 @@ describe('statistics', () => {
     const user = userEvent.setup();
     const { calls } = open(admin);
     await filteredAt(user, 'Norte', '2024-05-01', '2024-05-31');
-    expect(calls.find((c) => c.path === '/api/movimientos/total-ganado')?.body).toBe(
+    expect(calls.find((c) => c.path === '/api/estadisticas/ingresos')?.body).toBe(
       JSON.stringify({ local: 2, fechaInicio: '2024-05-01', fechaFin: '2024-05-31' }),
     );
     await waitFor(() =>
@@ -281,7 +289,7 @@ describe('statistics', () => {
     expect(byId<HTMLInputElement>('fechaFin').value).toBe('');
     expect(screen.queryByRole('article', { name: 'Método Efectivo' })).toBeNull();
     expect(screen.queryByLabelText('Cantidad vendida')).toBeNull();
-    expect(screen.queryByRole('img', { name: 'Ventas por día' })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Ventas por día (sin lo devuelto)' })).toBeNull();
     expect(screen.getByText(/presione Aplicar Filtros/)).toBeTruthy();
     await waitFor(() => expect(tableRows('Stock por material')).toHaveLength(3));
     const posts = calls.filter((c) => c.method === 'POST').length;
@@ -291,7 +299,7 @@ describe('statistics', () => {
 
   it('says so when the period has no sales and no cash, without loading the charts', async () => {
     const user = userEvent.setup();
-    open(admin, { [GANADO]: [200, {}], [VENDIDO]: [200, { total: 0 }], [VENTAS_DIA]: [200, []] });
+    open(admin, { [GANADO]: [200, []], [VENDIDO]: [200, { total: 0 }], [VENTAS_DIA]: [200, []] });
     setDates('2024-05-01', '2024-05-02');
     await user.click(screen.getByRole('button', { name: 'Aplicar Filtros' }));
     await screen.findByText('No hay ventas en el período.');
@@ -327,6 +335,6 @@ describe('statistics', () => {
     await waitFor(() => expect(alert).toHaveBeenLastCalledWith('error', 'ERROR', 'No se pudo generar el Excel'));
     expect(saved).toHaveLength(2);
     // Downloads read no statistics of the period.
-    expect(calls.some((c) => c.path === '/api/movimientos/total-ganado')).toBe(false);
+    expect(calls.some((c) => c.path === '/api/estadisticas/ingresos')).toBe(false);
   });
 });

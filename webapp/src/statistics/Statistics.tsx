@@ -7,7 +7,7 @@ import {
   usePacientesPorSucursalQuery,
   useStockPorMaterialQuery,
   useStockPorSucursalQuery,
-  useTotalGanadoQuery,
+  useIngresosQuery,
   useTotalVendidoQuery,
   useVentasPorDiaQuery,
   type ExcelVentas,
@@ -26,6 +26,7 @@ import {
   marcasFileName,
   stockYPacientes,
   toPeriodo,
+  totalesDeIngresos,
   ventasFileName,
   type StatisticsFiltro,
 } from './rules';
@@ -58,7 +59,9 @@ function AdminStatistics() {
   const [applied, setApplied] = useState<StatisticsFiltro | null>(null);
 
   const periodo = applied ? toPeriodo(applied) : skipToken;
-  const ganado = useTotalGanadoQuery(periodo, FRESH);
+  // What came in, by the day and branch of the money: the figure the closings count.
+  const ganado = useIngresosQuery(periodo, FRESH);
+  const totales = ganado.currentData && totalesDeIngresos(ganado.currentData);
   const vendido = useTotalVendidoQuery(periodo, FRESH);
   const ventas = useVentasPorDiaQuery(periodo, FRESH);
 
@@ -157,11 +160,14 @@ function AdminStatistics() {
           {periodError !== undefined && (
             <p className="alert alert-danger">{errorText(periodError) ?? MESSAGES.cargaFallo}</p>
           )}
+          <p className="small text-muted mb-2" data-testid="que-es-cada-cifra">
+            {MESSAGES.queEsCadaCifra}
+          </p>
           <div className="row g-3 mb-3">
-            {ganado.currentData && <MethodCards totales={ganado.currentData} />}
+            {totales && <MethodCards totales={totales} />}
             {vendido.currentData && <QuantityCard cantidad={vendido.currentData} />}
           </div>
-          {ventas.currentData && <SalesBlock dias={ventas.currentData} totales={ganado.currentData} filtro={applied} />}
+          {ventas.currentData && <SalesBlock dias={ventas.currentData} totales={totales} filtro={applied} />}
         </>
       )}
 

@@ -23,6 +23,9 @@ export const MESSAGES = {
   sinVentas: 'No hay ventas en el período.',
   sinStock: 'No hay stock para mostrar.',
   sinLocales: 'No hay locales para mostrar.',
+  /** Which figure each block is: two questions the page never mixes. */
+  queEsCadaCifra:
+    'Ingresos por método: lo que entró y salió de las cajas, por el día y el local en que se cobró; coincide con los cierres de caja. Ventas y unidades: por el día y el local de la venta, sin lo devuelto.',
   ...LOADING,
   cargandoGrafico: 'Cargando gráfico...',
 } as const;

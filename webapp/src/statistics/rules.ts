@@ -1,5 +1,5 @@
 // The statistics page rules, kept pure so they are tested alone. Money is added in cents.
-import type { PacientesPorLocal, Periodo, StockPorLocal, TotalGanado, VentasDelDia } from '../api/statistics';
+import type { Ingreso, PacientesPorLocal, Periodo, StockPorLocal, TotalGanado, VentasDelDia } from '../api/statistics';
 import { DAY_MS, isoDay, utcDay } from '../lib/dates';
 import { centsOf, pesosOf, roundCents, sumCents } from '../lib/money';
 
@@ -129,3 +129,7 @@ export const ventasFileName = (localNombre: string | undefined, f: StatisticsFil
 
 export const marcasFileName = (localNombre: string | undefined, f: StatisticsFiltro) =>
   `marcas_vendidas_${branchFilePart(localNombre)}_${f.fechaInicio}_hasta_${f.fechaFin}.xlsx`;
+
+/** The income per method in the shape the cards and the chart read (method name → in and out). */
+export const totalesDeIngresos = (ingresos: Ingreso[]): TotalGanado =>
+  Object.fromEntries(ingresos.map((i) => [i.metodoPago, { entrada: i.entrada, salida: i.salida }]));
