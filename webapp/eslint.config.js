@@ -20,6 +20,7 @@ const FEATURES = [
   'statistics',
   'stock',
   'transfers',
+  'users',
 ];
 const KERNEL = ['api', 'app', 'layout', 'lib', 'session', 'test', 'ui'];
 

@@ -12,6 +12,7 @@ import type { MassUpdateBody, ProductoBody } from './products';
 import type { Periodo } from './statistics';
 import type { AjusteBody, MinimoBody } from './stock';
 import type { CancelacionBody, EnvioBody, RecepcionBody } from './transfers';
+import type { ContrasenaBody, HabilitadoBody, RolBody, UsuarioBody } from './users';
 
 export type CheckedBodies = [
   Accepts<Schemas['CobroBody'], CobroBody>,
@@ -35,4 +36,8 @@ export type CheckedBodies = [
   Accepts<Schemas['EnvioBody'], EnvioBody>,
   Accepts<Schemas['RecepcionBody'], RecepcionBody>,
   Accepts<Schemas['CancelacionBody'], CancelacionBody>,
+  Accepts<Schemas['UsuarioBody'], UsuarioBody>,
+  Accepts<Schemas['RolBody'], RolBody>,
+  Accepts<Schemas['HabilitadoBody'], HabilitadoBody>,
+  Accepts<Schemas['ContrasenaBody'], ContrasenaBody>,
 ];

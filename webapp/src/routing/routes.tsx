@@ -28,6 +28,7 @@ const products = () => import('../products');
 const statistics = () => import('../statistics');
 const stock = () => import('../stock');
 const transfers = () => import('../transfers');
+const users = () => import('../users');
 
 const EntityAudit = later(audit, (m) => m.EntityAudit);
 const PatientBalances = later(balances, (m) => m.PatientBalances);
@@ -182,6 +183,8 @@ export const routes: RouteObject[] = [
       { path: 'trabajos', ...screen(jobs, (m) => guarded('staff', <m.JobList />)) },
       { path: 'trabajos/:id', ...screen(jobs, (m) => guarded('staff', <m.JobDetail />)) },
       { path: 'recordatorios', ...screen(jobs, (m) => guarded('staff', <m.Reminders />)) },
+      // staff accounts
+      { path: 'usuarios', ...screen(users, (m) => guarded('admin', <m.Users />)) },
       // audit
       { path: 'auditoria', ...screen(audit, (m) => guarded('admin', <m.AuditLog />)) },
       { path: '*', element: <Navigate to="/inicio" replace /> },

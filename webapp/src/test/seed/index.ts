@@ -12,3 +12,4 @@ export * from './shop';
 export * from './statistics';
 export * from './stock';
 export * from './transfers';
+export * from './users';
