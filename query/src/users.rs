@@ -37,14 +37,33 @@ pub async fn standing(pool: &PgPool, username: &str) -> Result<Option<(i64, bool
         .await
 }
 
+/// What an account may do: sell at its branch, or everything everywhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema, sqlx::Type)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Rol {
+    RoleAdmin,
+    RoleVendedor,
+}
+
+impl Rol {
+    /// An account's roles as one: holding ROLE_ADMIN, an admin.
+    pub fn of(roles: &[String]) -> Rol {
+        match roles.iter().any(|r| r == optica_events::users::ROLE_ADMIN) {
+            true => Rol::RoleAdmin,
+            false => Rol::RoleVendedor,
+        }
+    }
+}
+
 /// A staff account as the admins' screen shows it: never its password.
 #[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct Usuario {
     pub id: i64,
     pub username: String,
-    /// ROLE_ADMIN or ROLE_VENDEDOR (an account holding both is an admin).
-    pub rol: String,
+    /// An account holding both roles is an admin.
+    pub rol: Rol,
     /// The branch a seller works at (an admin's is only a default).
     pub local_id: Option<i64>,
     /// The branch's name.
@@ -77,12 +96,8 @@ pub async fn by_id(pool: &PgPool, id: i64) -> Result<Option<Usuario>, sqlx::Erro
 /// The account as its stream has it, for an answer whose read model is still late (`late`); the
 /// branch's name comes from the lookups' read model.
 pub async fn committed(pool: &PgPool, id: i64) -> Result<Option<Usuario>, sqlx::Error> {
-    use optica_events::users::{ROLE_ADMIN, ROLE_VENDEDOR, USER_AGGREGATE};
+    use optica_events::users::USER_AGGREGATE;
     use optica_events::UserEvent as E;
-    let rol = |roles: &[String]| {
-        let admin = roles.iter().any(|r| r == ROLE_ADMIN);
-        String::from(if admin { ROLE_ADMIN } else { ROLE_VENDEDOR })
-    };
     let mut folded: Option<Usuario> = None;
     for (_, payload) in crate::late::stream(pool, USER_AGGREGATE, id).await? {
         match (crate::late::decode::<E>(&payload)?, folded.as_mut()) {
@@ -98,14 +113,14 @@ pub async fn committed(pool: &PgPool, id: i64) -> Result<Option<Usuario>, sqlx::
                 folded = Some(Usuario {
                     id,
                     username,
-                    rol: rol(&roles),
+                    rol: Rol::of(&roles),
                     local_id,
                     local: None,
                     habilitado: true,
                 })
             }
             (E::RolesAsignados { roles, local_id }, Some(u)) => {
-                u.rol = rol(&roles);
+                u.rol = Rol::of(&roles);
                 u.local_id = local_id;
             }
             (E::UsuarioHabilitado, Some(u)) => u.habilitado = true,

@@ -3429,6 +3429,11 @@ export interface components {
             meses: number;
             sinRetirar: components["schemas"]["SinRetirar"][];
         };
+        /**
+         * @description What an account may do: sell at its branch, or everything everywhere.
+         * @enum {string}
+         */
+        Rol: "ROLE_ADMIN" | "ROLE_VENDEDOR";
         /** @description A role or branch change. */
         RolBody: {
             /** Format: int64 */
@@ -3618,8 +3623,8 @@ export interface components {
              * @description The branch a seller works at (an admin's is only a default).
              */
             localId?: number | null;
-            /** @description ROLE_ADMIN or ROLE_VENDEDOR (an account holding both is an admin). */
-            rol: string;
+            /** @description An account holding both roles is an admin. */
+            rol: components["schemas"]["Rol"];
             username: string;
         };
         /** @description A new account. The username is taken as typed, without the spaces around it. */

@@ -205,6 +205,8 @@ export type EstadoTransferencia = Schemas['EstadoTransferencia'];
 
 /** An account as the admins' screen shows it (never its password): `rol` ROLE_ADMIN or
  * ROLE_VENDEDOR, `local` its branch's name. */
+/** The two roles an account has, as the server writes them. */
+export type Rol = Schemas['Rol'];
 export type Usuario = Schemas['Usuario'];
 /** A change's answer: its message and the account as it now stands. */
 export type UsuarioGuardado = Schemas['UsuarioGuardado'];

@@ -3,14 +3,11 @@
 // sessions (its older tokens stop at their next request), and the server never lets the shop
 // lose its last enabled admin (409). Shapes come from the server's OpenAPI document
 // (schema.d.ts); the bodies sent are checked against it in contract.ts.
-import type { Usuario, UsuarioGuardado } from './types';
+import type { Rol, Usuario, UsuarioGuardado } from './types';
 import { api } from './base';
 import { keyedPost, update } from './endpoints';
 
-export type { Usuario, UsuarioGuardado } from './types';
-
-/** The two roles an account has, as the server writes them. */
-export type Rol = 'ROLE_ADMIN' | 'ROLE_VENDEDOR';
+export type { Rol, Usuario, UsuarioGuardado } from './types';
 
 export interface UsuarioBody {
   /** Without the spaces around it. */
