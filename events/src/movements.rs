@@ -199,10 +199,23 @@ pub enum MovimientoEvent {
         local_id: i64,
         numero: i64,
     },
+    /// A payment collected on the sale's balance got its receipt: numbered per collecting
+    /// branch without gaps (a series of its own, apart from the sales'), with what the customer
+    /// owed before and after it.
+    ReciboEmitido {
+        local_id: i64,
+        numero: i64,
+        pago_id: i64,
+        metodo_pago_id: i64,
+        monto: Money,
+        fecha: NaiveDateTime,
+        saldo_anterior: Money,
+        saldo: Money,
+    },
 }
 
 event_types!(
     MovimientoEvent:
     MovimientoRegistrado, MovimientoEditado, EstadoCambiado, MovimientoEliminado, LineasDevueltas,
-    ComprobanteEmitido
+    ComprobanteEmitido, ReciboEmitido
 );

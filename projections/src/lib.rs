@@ -58,5 +58,6 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(counts::CountsProjection),
         Arc::new(jobs::JobsProjection),
         Arc::new(movements::ReceiptsProjection),
+        Arc::new(movements::CollectionReceiptsProjection),
     ]
 }

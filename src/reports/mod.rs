@@ -4,6 +4,7 @@
 //! Pure functions from read-model rows to bytes; the HTTP handlers fetch the rows and answer.
 
 pub mod closing_pdf;
+pub mod collection_pdf;
 pub mod count_excel;
 pub mod job_pdf;
 pub mod movement_pdf;

@@ -46,7 +46,7 @@ impl Tienda {
     }
 }
 
-fn money(pesos: f64) -> String {
+pub(crate) fn money(pesos: f64) -> String {
     optica_events::Money::from_pesos(pesos).es_ar()
 }
 
@@ -153,7 +153,8 @@ pub fn header(w: &mut Writer, tienda: &Tienda, local: &str) {
     header_with(w, tienda, local, None, tienda.telefono.clone());
 }
 
-fn header_with(w: &mut Writer, tienda: &Tienda, local: &str, direccion: Option<String>, telefono: Option<String>) {
+/// The header with the branch's address and the phone to call (the branch's own, else the shop's).
+pub fn header_with(w: &mut Writer, tienda: &Tienda, local: &str, direccion: Option<String>, telefono: Option<String>) {
     let (left, _) = MARGINS;
     let text_left = match &tienda.logo {
         Some(bytes) => {
@@ -181,10 +182,12 @@ pub fn receipt(m: &Movimiento, tienda: &Tienda, enlace: Option<&str>) -> Result<
     let mut w = Writer::new(&format!("Comprobante {}", m.id), 15.0)?;
     let local = m.local.as_ref().map(|l| l.nombre.clone()).unwrap_or_default();
     let direccion = m.local.as_ref().and_then(|l| l.direccion.clone());
-    let telefono = tienda
-        .telefono
-        .clone()
-        .or_else(|| m.local.as_ref().and_then(|l| l.celular.clone()));
+    // The branch's own phone: the customer calls where they bought.
+    let telefono = m
+        .local
+        .as_ref()
+        .and_then(|l| l.celular.clone())
+        .or_else(|| tienda.telefono.clone());
     header_with(&mut w, tienda, &local, direccion, telefono);
     let titulo = match (&m.comprobante, m.tipo_movimiento) {
         (Some(numero), _) => format!("Comprobante N° {numero}"),

@@ -53,6 +53,9 @@ pub enum MovimientoCommand {
     /// Gives a sale its receipt number (the unit fills in the branch's next one at commit: see
     /// `receipts.rs`). A sale that has one keeps it.
     EmitirComprobante,
+    /// Gives the payment just collected (`Cobrar`, in the same unit) its receipt, numbered in the
+    /// collecting branch's series at commit.
+    EmitirRecibo,
     /// Records on a sale that some of its lines came back, as movement `devolucion_id` (the
     /// refund's SALIDA, registered in the same unit).
     Devolver {
@@ -237,6 +240,22 @@ impl Movimiento {
                     numero: 0,
                 }
             }
+            (MovimientoCommand::EmitirRecibo, Some(current)) => {
+                let Some(pago) = current.pagos.iter().max_by_key(|p| p.id) else {
+                    return Ok(());
+                };
+                let saldo = self.saldo();
+                MovimientoEvent::ReciboEmitido {
+                    local_id: pago.local_id.unwrap_or(current.local_id),
+                    numero: 0,
+                    pago_id: pago.id,
+                    metodo_pago_id: pago.metodo_pago_id,
+                    monto: pago.monto,
+                    fecha: pago.fecha,
+                    saldo_anterior: saldo.checked_add(pago.monto).unwrap_or(saldo),
+                    saldo,
+                }
+            }
             (MovimientoCommand::Cobrar { pago }, Some(current)) => MovimientoEvent::MovimientoEditado {
                 datos: collected(current, self.saldo(), pago)?,
             },
@@ -285,6 +304,7 @@ impl Movimiento {
                 self.ultima_devolucion = Some(devolucion);
             }
             MovimientoEvent::ComprobanteEmitido { numero, .. } => self.comprobante = Some(numero),
+            MovimientoEvent::ReciboEmitido { .. } => {}
         }
     }
 }

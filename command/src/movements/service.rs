@@ -11,7 +11,7 @@ use optica_events::{EventMetadata, Money, MotivoStock};
 
 use super::follower::Follower;
 use super::lines::{move_stock, record_lenses};
-use super::receipts::ReceiptNumber;
+use super::receipts::{ReceiptNumber, Serie};
 use crate::closings::LedgerWrite;
 use crate::movements::payment_days::{self, Cajero};
 use crate::movements::price_floor;
@@ -73,6 +73,7 @@ pub async fn register(
                 unit.also(ReceiptNumber {
                     id: key.to_string(),
                     local_id: d.local_id,
+                    serie: Serie::Venta,
                 });
             }
             let precios = move_stock(&mut unit, id, None, saved.as_ref(), MotivoStock::Venta).await?;
@@ -211,7 +212,7 @@ pub async fn collect(
     id: i64,
     pago: Pago,
     metadata: &EventMetadata,
-) -> Result<Outcome, CommandError<SaleError>> {
+) -> Result<Outcome<Cobrado>, CommandError<SaleError>> {
     let key = id.to_string();
     let (key, pago) = (key.as_str(), &pago);
     let operation = format!("cobro:{id}");
@@ -221,10 +222,40 @@ pub async fn collect(
             let previous = before.datos().cloned();
             let mut unit = store.unit();
             let command = MovimientoCommand::Cobrar { pago: pago.clone() };
-            handle_with_ledger(&mut unit, (key, id), (before, base), command, previous.as_ref()).await?;
-            Ok((unit, id))
+            // The closed-day check (the ledger's) before the receipt: a refused payment never
+            // takes a number.
+            let after = unit
+                .handle_loaded(key, before, base, command, &())
+                .await
+                .map_err(|e| e.map_domain(SaleError::Movimiento))?;
+            let saved = after.datos().cloned();
+            unit.also(LedgerWrite::new(id, previous.as_ref(), saved.as_ref()));
+            let cobrado = saved
+                .as_ref()
+                .and_then(|d| d.pagos.iter().max_by_key(|p| p.id))
+                .map(|p| (p.id, p.local_id));
+            let Some((pago_id, elsewhere)) = cobrado else {
+                return Err(StoreError::Persistence("a collection without its payment".into()).into());
+            };
+            unit.handle_more(key, after, MovimientoCommand::EmitirRecibo, &())
+                .await
+                .map_err(|e| e.map_domain(SaleError::Movimiento))?;
+            let local_id = elsewhere.or(saved.as_ref().map(|d| d.local_id)).unwrap_or_default();
+            unit.also(ReceiptNumber {
+                id: key.to_string(),
+                local_id,
+                serie: Serie::Cobro,
+            });
+            Ok((unit, Cobrado { id, pago_id }))
         })
         .await
+}
+
+/// What a collection answers: the sale, and the payment it added (whose receipt is read by it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Cobrado {
+    pub id: i64,
+    pub pago_id: i64,
 }
 
 /// Deletes a movement, putting a sale's stock back at its branch, unless what follows the sale

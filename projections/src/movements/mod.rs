@@ -12,7 +12,7 @@ use rows::MovementRows;
 
 mod receipts;
 mod rows;
-pub use receipts::ReceiptsProjection;
+pub use receipts::{CollectionReceiptsProjection, ReceiptsProjection};
 
 /// The row changes one event makes.
 #[derive(Debug, PartialEq)]
@@ -69,10 +69,10 @@ pub fn movement_change(event: &StoredEvent) -> Result<Option<MovementChange>, Pr
         }
         MovimientoEvent::EstadoCambiado { nuevo, .. } => MovementChange::Estado { id, estado: nuevo },
         MovimientoEvent::MovimientoEliminado => MovementChange::Delete { id },
-        // The receipt number is the receipts projection's (`receipts.rs`).
-        MovimientoEvent::LineasDevueltas { .. } | MovimientoEvent::ComprobanteEmitido { .. } => {
-            MovementChange::Touch { id }
-        }
+        // The receipt numbers are the receipts projection's (`receipts.rs`).
+        MovimientoEvent::LineasDevueltas { .. }
+        | MovimientoEvent::ComprobanteEmitido { .. }
+        | MovimientoEvent::ReciboEmitido { .. } => MovementChange::Touch { id },
     }))
 }
 

@@ -1,4 +1,5 @@
-//! Sales' receipt numbers into `receipts`, one row per sale.
+//! Receipt numbers: sales' into `receipts` (one row per sale), collected payments' into
+//! `collection_receipts`.
 
 use async_trait::async_trait;
 use optica_events::movements::{MovimientoEvent, MOVEMENT_AGGREGATE};
@@ -22,6 +23,41 @@ impl Projection for ReceiptsProjection {
                 conn,
                 "insert into receipts (movimiento_id, local_id, numero) values ($1, $2, $3)";
                 event.numeric_id()?, local_id, numero
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Collected payments' receipts into `collection_receipts`, one row per receipt.
+pub struct CollectionReceiptsProjection;
+
+#[async_trait]
+impl Projection for CollectionReceiptsProjection {
+    identity!("collection_receipts", ["collection_receipts"]);
+
+    async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
+        if event.aggregate_type != MOVEMENT_AGGREGATE || !event.payload.starts_with("{\"ReciboEmitido\"") {
+            return Ok(());
+        }
+        if let MovimientoEvent::ReciboEmitido {
+            local_id,
+            numero,
+            pago_id,
+            metodo_pago_id,
+            monto,
+            fecha,
+            saldo_anterior,
+            saldo,
+        } = event.decode()?
+        {
+            execute!(
+                conn,
+                "insert into collection_receipts (local_id, numero, movimiento_id, pago_id, metodo_pago_id,
+                     monto_cents, fecha, saldo_anterior_cents, saldo_cents)
+                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+                local_id, numero, event.numeric_id()?, pago_id, metodo_pago_id, monto.cents(), fecha,
+                saldo_anterior.cents(), saldo.cents()
             )?;
         }
         Ok(())

@@ -28,7 +28,8 @@ pub async fn committed(
             E::MovimientoEliminado => deleted = true,
             // A return shows on the sale once the read model has it; the answer of a return is
             // its refund's movement, another stream.
-            E::LineasDevueltas { .. } => {}
+            // A collection's receipt is read by its number (`collections`).
+            E::LineasDevueltas { .. } | E::ReciboEmitido { .. } => {}
             E::ComprobanteEmitido { numero, .. } => comprobante = Some(numero),
         }
     }

@@ -18,6 +18,7 @@ use crate::products::{self, Producto, Viewer};
 use crate::stored::Stored;
 
 mod assemble;
+pub mod collections;
 mod committed;
 pub mod lists;
 mod returns;

@@ -1,13 +1,18 @@
 //! `POST /api/movimientos/{id}/cobros`: a payment on a sale's balance (cuenta corriente),
 //! received now in the cash of the branch that collects it, which may be another than the
 //! sale's: a customer pays an old debt wherever they are. The collecting branch's day must be
-//! open; the payment counts in that day's closing.
+//! open; the payment counts in that day's closing. Each collection gets a receipt numbered in
+//! the collecting branch's own series (`GET /api/recibos/{localId}/{numero}`), which the
+//! collecting branch's staff may print even when the sale is another branch's.
 
 use axum::extract::State;
+use axum::response::Response;
 use optica_command::movements;
+use optica_events::movements::numero_comprobante;
 use optica_events::movements::Pago;
 use optica_events::{LookupKind, Money};
-use serde::Deserialize;
+use optica_query::movements::collections;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::errors::command_error;
@@ -17,7 +22,8 @@ use crate::dispatch::{self, RequestMeta};
 use crate::error::AppError;
 use crate::http::kit::extract::{ApiJson, ApiPath};
 use crate::http::kit::references::Referenced;
-use crate::http::kit::Created;
+use crate::http::kit::{pdf_download, Created};
+use crate::reports::receipt_pdf::Tienda;
 use crate::state::AppState;
 
 #[derive(Clone, Debug, Deserialize, ToSchema)]
@@ -34,10 +40,29 @@ pub struct CobroBody {
     pub local_id: Option<i64>,
 }
 
-/// Records a payment on a sale's balance, dated now, at the collecting branch.
+/// A collection's receipt, as its answer names it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReciboRef {
+    /// The collecting branch and the number in its series (`GET /api/recibos/{localId}/{numero}`).
+    pub local_id: i64,
+    pub numero: i64,
+    /// As printed: `0002-00000003`.
+    pub comprobante: String,
+}
+
+/// A collection's answer: the sale as the caller may read it, and the payment's receipt.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CobroGuardado {
+    #[serde(flatten)]
+    pub guardado: MovimientoGuardado,
+    pub recibo: Option<ReciboRef>,
+}
+
+/// Records a payment on a sale's balance, dated now, at the collecting branch, with its receipt.
 #[utoipa::path(post, path = "/api/movimientos/{id}/cobros", tag = "movimientos", operation_id = "movimiento_cobrar",
     params(("id" = i64, Path)), request_body = CobroBody,
-    responses((status = 201, body = MovimientoGuardado), (status = 400, description = "errors"),
+    responses((status = 201, body = CobroGuardado), (status = 400, description = "errors"),
     (status = 404, body = crate::http::kit::Mensaje), (status = 409, body = crate::http::kit::Mensaje, description = "the collecting branch's day is closed")))]
 pub async fn collect(
     State(state): State<AppState>,
@@ -45,7 +70,7 @@ pub async fn collect(
     meta: RequestMeta,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<CobroBody>,
-) -> Result<Created<MovimientoGuardado>, AppError> {
+) -> Result<Created<CobroGuardado>, AppError> {
     let sale_branch = super::branch_of(&state, id).await?;
     let local_id = if caller.is_admin() {
         body.local_id.unwrap_or(sale_branch)
@@ -75,6 +100,41 @@ pub async fn collect(
     };
     let metadata = meta.metadata(caller.actor());
     let outcome = movements::collect(&state.store, id, pago, &metadata).await;
-    let (_, caught) = dispatch::committed(&state, outcome, |e| command_error(id, e, "cobrar")).await?;
-    answer(&state, &caller, id, "El pago ha sido registrado!", !caught).await
+    let (cobrado, caught) = dispatch::committed(&state, outcome, |e| command_error(id, e, "cobrar")).await?;
+    let recibo = collections::of_payment(&state.pool, id, cobrado.pago_id)
+        .await?
+        .map(|(local_id, numero)| ReciboRef {
+            local_id,
+            numero,
+            comprobante: numero_comprobante(local_id, numero),
+        });
+    let Created(guardado) = answer(&state, &caller, id, "El pago ha sido registrado!", !caught).await?;
+    Ok(Created(CobroGuardado { guardado, recibo }))
+}
+
+/// A collection's receipt as PDF, for admins and the collecting branch's staff.
+#[utoipa::path(get, path = "/api/recibos/{localId}/{numero}", tag = "movimientos", operation_id = "recibo_cobro_pdf",
+    params(("localId" = i64, Path), ("numero" = i64, Path)),
+    responses((status = 200, content_type = "application/pdf", description = "the receipt"),
+    (status = 404, body = crate::http::kit::Mensaje)))]
+pub async fn receipt_pdf(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    ApiPath((local_id, numero)): ApiPath<(i64, i64)>,
+) -> Result<Response, AppError> {
+    if !caller.works_at(local_id) {
+        return Err(AppError::Forbidden);
+    }
+    let missing = || AppError::NotFound(format!("No existe el recibo {}.", numero_comprobante(local_id, numero)));
+    let mut recibo = collections::by_number(&state.pool, local_id, numero).await?;
+    if recibo.is_none() && dispatch::caught_up(&state).await? {
+        // Asked right after the collection: once the read model has caught up.
+        recibo = collections::by_number(&state.pool, local_id, numero).await?;
+    }
+    let recibo = recibo.ok_or_else(missing)?;
+    let tienda = Tienda::of(&state.shop);
+    pdf_download(&format!("recibo_{}.pdf", recibo.numero), move || {
+        crate::reports::collection_pdf::collection_receipt(&recibo, &tienda)
+    })
+    .await
 }

@@ -37,7 +37,8 @@ use errors::{command_error, not_found};
 use utoipa::ToSchema;
 
 pub fn endpoints() -> Endpoints {
-    staff_endpoints!(create; get, update, delete; collect::collect; returns::devolver).merge(lists::endpoints())
+    staff_endpoints!(create; get, update, delete; collect::collect; collect::receipt_pdf; returns::devolver)
+        .merge(lists::endpoints())
 }
 
 /// The body as movement data, checked against everything outside the movement: the caller's

@@ -147,6 +147,8 @@ pub(super) const MATRIX: &[Fila] = &[
     // balance: any staff member, at their own branch.
     ("GET",    "/api/cuentas-corrientes",                  Sin, STAFF),
     ("POST",   "/api/movimientos/{deudor}/cobros",         Json(r#"{"metodoPagoId":{efectivo},"monto":1}"#), STAFF_SAVE),
+    // The receipt of the centre's first collection (the row above): the centre's staff and admins.
+    ("GET",    "/api/recibos/{centro}/1",                  Sin, BRANCH_A),
     // Stock: reasons for anyone; adjustments and reorder points for admins; the
     // reorder list per branch (a seller's own); transfers by the sending branch, received by
     // the receiving one, cancelled by the sending one (the admin comes last: done already).

@@ -944,7 +944,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Records a payment on a sale's balance, dated now, at the collecting branch. */
+        /** Records a payment on a sale's balance, dated now, at the collecting branch, with its receipt. */
         post: operations["movimiento_cobrar"];
         delete?: never;
         options?: never;
@@ -1420,6 +1420,23 @@ export interface paths {
         post?: never;
         /** Deletes an item (admins); refused with 409 while other records use it. */
         delete: operations["proveedor_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recibos/{localId}/{numero}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A collection's receipt as PDF, for admins and the collecting branch's staff. */
+        get: operations["recibo_cobro_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2050,6 +2067,10 @@ export interface components {
              * @description What was charged, surcharge included (default: `monto`).
              */
             montoImpuesto?: number | null;
+        };
+        /** @description A collection's answer: the sale as the caller may read it, and the payment's receipt. */
+        CobroGuardado: components["schemas"]["MovimientoGuardado"] & {
+            recibo?: null | components["schemas"]["ReciboRef"];
         };
         ContadoBody: {
             /** Format: int64 */
@@ -3419,6 +3440,18 @@ export interface components {
             motivo?: string | null;
             /** @description What arrived per product; a product not named arrived whole. */
             recibidas?: components["schemas"]["LineaBody"][];
+        };
+        /** @description A collection's receipt, as its answer names it. */
+        ReciboRef: {
+            /** @description As printed: `0002-00000003`. */
+            comprobante: string;
+            /**
+             * Format: int64
+             * @description The collecting branch and the number in its series (`GET /api/recibos/{localId}/{numero}`).
+             */
+            localId: number;
+            /** Format: int64 */
+            numero: number;
         };
         Recordatorios: {
             /** @description The oldest first, 500 at most. */
@@ -7269,7 +7302,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MovimientoGuardado"];
+                    "application/json": components["schemas"]["CobroGuardado"];
                 };
             };
             /** @description errors */
@@ -9043,6 +9076,62 @@ export interface operations {
             };
             /** @description still referenced */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    recibo_cobro_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                localId: number;
+                numero: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the receipt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,8 @@ use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
+mod receipts;
+
 fn cobro(shop: &Shop, monto: f64) -> Value {
     json!({"metodoPagoId": shop.efectivo, "monto": monto})
 }
