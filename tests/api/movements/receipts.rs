@@ -125,7 +125,8 @@ async fn the_receipt_is_one_a_customer_accepts(pool: PgPool) {
     let text = squeeze(&pdf_text(&bytes));
     for expected in [
         "Óptica Ñandú",
-        "La Cruz · Calle 1 · Tel. +54 3772 000000",
+        // The branch's own phone, not the shop's: the customer calls where they bought.
+        "La Cruz · Calle 1 · Tel. 351",
         &format!("Comprobante N° {:04}-00000001", shop.centro),
         "Fecha: 21/11/2026",
         "Documento no válido como factura",
