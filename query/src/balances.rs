@@ -14,6 +14,14 @@ use crate::Page;
 #[serde(rename_all = "camelCase")]
 pub struct Saldo {
     pub id_movimiento: i64,
+    /// The sale's receipt number as the customer holds it (`0001-00000042`).
+    #[sqlx(skip)]
+    pub comprobante: Option<String>,
+    /// The receipt's branch and number, as read.
+    #[serde(skip)]
+    comprobante_local: Option<i64>,
+    #[serde(skip)]
+    comprobante_numero: Option<i64>,
     #[schema(value_type = String)]
     pub fecha: NaiveDateTime,
     pub local_id: i64,
@@ -63,7 +71,9 @@ pub async fn page(
     conditions(&mut q, f);
     let (count, owed): (i64, i64) = q.build_query_as().fetch_one(pool).await?;
     let mut q = QueryBuilder::new(
-        "select m.id as id_movimiento, m.fecha, m.local_id, coalesce(l.nombre, '') as local,
+        "select m.id as id_movimiento,
+                r.local_id as comprobante_local, r.numero as comprobante_numero,
+                m.fecha, m.local_id, coalesce(l.nombre, '') as local,
                 m.paciente_id as id_paciente, pa.nombre_completo as paciente,
                 m.total_cents / 100.0::float8 as total,
                 coalesce((select sum(p.monto_cents) from movement_payments p where p.movimiento_id = m.id), 0)
@@ -74,12 +84,17 @@ pub async fn page(
         "::date - m.fecha::date)::int as dias
          from movements m
          left join lookup_items l on l.kind = 'Local' and l.id = m.local_id
-         left join patients pa on pa.id = m.paciente_id",
+         left join patients pa on pa.id = m.paciente_id
+         left join receipts r on r.movimiento_id = m.id",
     );
     conditions(&mut q, f);
     q.push(" order by m.fecha, m.id");
     crate::page::limit_page(&mut q, number, size);
-    let rows: Vec<Saldo> = q.build_query_as().fetch_all(pool).await?;
+    let mut rows: Vec<Saldo> = q.build_query_as().fetch_all(pool).await?;
+    for row in &mut rows {
+        row.comprobante = (row.comprobante_local.zip(row.comprobante_numero))
+            .map(|(local, numero)| optica_events::movements::numero_comprobante(local, numero));
+    }
     Ok(CuentasCorrientes {
         total_adeudado: owed as f64 / 100.0,
         saldos: Page::new(rows, number, size, count),

@@ -202,21 +202,48 @@ pub async fn patients_at(pool: &PgPool, local_id: Option<i64>) -> Result<i64, sq
 /// The filter's conditions on movements `m` (the list of one row per movement): the movement's
 /// day, and a payment method any of its payments used.
 fn movement_conditions<'a>(q: &mut QueryBuilder<'a, Postgres>, filtro: &'a Filtro) {
+    // A branch's day also lists the sales of other branches whose balance it collected that day:
+    // the money is in its drawer (a union of two index scans, so the day stays cheap).
+    if let (Some(local_id), Some(fecha)) = (filtro.local_id, filtro.fecha) {
+        let day_only = Filtro {
+            local_id: None,
+            fecha: None,
+            ..filtro.clone()
+        };
+        q.push(" where m.id in (select x.id from movements x where x.local_id = ")
+            .push_bind(local_id);
+        on_day(q, "x.fecha", fecha);
+        q.push(" union select p.movimiento_id from movement_payments p where p.local_id = ")
+            .push_bind(local_id);
+        on_day(q, "p.fecha", fecha);
+        q.push(")");
+        if let Some(tipo) = &filtro.tipo {
+            q.push(" and m.tipo = ").push_bind(tipo.as_str());
+        }
+        return other_movement_conditions(q, day_only);
+    }
     branch_and_type(q, filtro, "m");
-    if let Some(paciente_id) = filtro.paciente_id {
-        q.push(" and m.paciente_id = ").push_bind(paciente_id);
-    }
-    if let Some(nombre) = &filtro.nombre_paciente {
-        q.push(" and m.paciente_id in (select pa.id from patients pa where pa.nombre_busqueda like optica_fold(")
-            .push_bind(contains_pattern(nombre))
-            .push("))");
-    }
     if let Some(fecha) = filtro.fecha {
         on_day(q, "m.fecha", fecha);
     }
-    if let Some(metodo) = &filtro.metodo_pago {
+    other_movement_conditions(q, filtro.clone());
+}
+
+/// The conditions on a movement beyond its branch, type and day.
+fn other_movement_conditions<'a>(q: &mut QueryBuilder<'a, Postgres>, filtro: Filtro) {
+    if let Some(paciente_id) = filtro.paciente_id {
+        q.push(" and m.paciente_id = ").push_bind(paciente_id);
+    }
+    if let Some(nombre) = filtro.nombre_paciente {
+        q.push(" and m.paciente_id in (select pa.id from patients pa where pa.nombre_busqueda like optica_fold(")
+            .push_bind(contains_pattern(&nombre))
+            .push("))");
+    }
+    if let Some(metodo) = filtro.metodo_pago {
         q.push(" and exists (select 1 from movement_payments p where p.movimiento_id = m.id");
-        paid_with(q, metodo);
+        q.push(" and p.metodo_pago_id in (select id from lookup_items where kind = 'MetodoPago' and nombre = ")
+            .push_bind(metodo)
+            .push(")");
         q.push(")");
     }
     if filtro.con_deuda {

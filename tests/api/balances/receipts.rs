@@ -50,6 +50,29 @@ async fn a_collection_prints_a_numbered_receipt_of_its_own(pool: PgPool) {
         .await;
     assert_eq!((status, &again["recibo"]), (StatusCode::CREATED, &body["recibo"]));
 
+    // The north's cash list of the day shows the sale whose balance it collected, as a collector
+    // reads it (no lines, no notes), with the north's payment.
+    let (status, lista) = app
+        .get(&format!("/api/movimientos/lista?fecha={dia}"), Some(&seller_norte))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{lista}");
+    assert_eq!(lista["totalElements"], 1, "{lista}");
+    let fila = &lista["content"][0];
+    assert_eq!((&fila["id"], &fila["detalles"]), (&json!(venta), &json!([])), "{fila}");
+    assert!(
+        fila["cajaMovimientos"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["monto"] == 700.0),
+        "{fila}"
+    );
+    // A day without collections at the north lists nothing of the centre's.
+    let (_, otro) = app
+        .get("/api/movimientos/lista?fecha=2026-01-02", Some(&seller_norte))
+        .await;
+    assert_eq!(otro["totalElements"], 0);
+
     // The north's seller prints it; its text says what was paid, for which sale, and the balance.
     let receipt = format!("/api/recibos/{}/1", shop.norte);
     let (status, _, pdf) = app.download(&receipt, Some(&seller_norte)).await;

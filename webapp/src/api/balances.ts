@@ -1,11 +1,11 @@
 // The customer balances calls (cuenta corriente): the sales with something still owed,
 // oldest first, with the total owed, and a payment on one of them. Shapes come from the server's
 // OpenAPI document (schema.d.ts); the body sent is checked against it in contract.ts.
-import type { CobroGuardado, CuentasCorrientes } from './types';
+import type { CobroGuardado, CuentasCorrientes, ReciboRef } from './types';
 import { api } from './base';
-import { listPath, whenSaved } from './endpoints';
+import { download, listPath, whenSaved } from './endpoints';
 
-export type { CuentasCorrientes, Saldo, CobroGuardado } from './types';
+export type { CuentasCorrientes, Saldo, CobroGuardado, ReciboRef } from './types';
 
 /** A page of the balances. `localId` 0 is every branch (admins; a seller gets their own); with
  * `idPaciente`, that patient's balances at every branch. */
@@ -43,7 +43,14 @@ export const balancesApi = api
         // A refusal reads the balances again too: another tab may have collected first.
         invalidatesTags: whenSaved(['Saldo', 'Movimiento', 'Caja', 'Cierre'], ['Saldo']),
       }),
+      /** Saves a collection's receipt (the collecting branch's staff may, whoever's the sale). */
+      reciboCobro: build.mutation<null, ReciboRef>({
+        queryFn: download((r: ReciboRef) => ({
+          request: { url: `api/recibos/${r.localId}/${r.numero}` },
+          fileName: `recibo_${r.comprobante}.pdf`,
+        })),
+      }),
     }),
   });
 
-export const { useSaldosQuery, useCobrarMutation } = balancesApi;
+export const { useSaldosQuery, useCobrarMutation, useReciboCobroMutation } = balancesApi;

@@ -3133,6 +3133,8 @@ export interface components {
         /** @description One page of a list; `number` is zero-based. */
         Page_Saldo: {
             content: {
+                /** @description The sale's receipt number as the customer holds it (`0001-00000042`). */
+                comprobante?: string | null;
                 /** Format: double */
                 deuda: number;
                 /**

@@ -46,8 +46,9 @@ export type EventoPage = Schemas['Page_EventoAuditoria'];
 export type CuentasCorrientes = Schemas['CuentasCorrientes'];
 /** One sale with a balance: total, paid, owed (`deuda`) and the days since the sale (`dias`). */
 export type Saldo = Schemas['Page_Saldo']['content'][number];
-/** A payment's answer: its message and the movement as it now stands. */
-export type CobroGuardado = Schemas['MovimientoGuardado'];
+/** A collection's answer: the sale as the caller may read it, and the payment's own receipt. */
+export type CobroGuardado = Schemas['CobroGuardado'];
+export type ReciboRef = Schemas['ReciboRef'];
 
 // The cash closings.
 

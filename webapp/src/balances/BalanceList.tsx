@@ -45,7 +45,12 @@ export function BalanceList({ localId, idPaciente, withPatient = true, empty = M
         <p className="text-muted">{empty}</p>
       ) : (
         <>
-          <BalanceTable rows={data.saldos.content} withPatient={withPatient} onCobrar={setCobrando} />
+          <BalanceTable
+            rows={data.saldos.content}
+            withPatient={withPatient}
+            mayOpen={(local) => desk.admin || local === desk.ownLocalId}
+            onCobrar={setCobrando}
+          />
           <Pagination page={data.saldos.number} totalPages={data.saldos.totalPages} onPage={setPage} />
         </>
       )}

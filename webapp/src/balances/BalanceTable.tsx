@@ -2,11 +2,14 @@ import { Link } from 'react-router-dom';
 import type { Saldo } from '../api/balances';
 import { formatFecha } from '../lib/dates';
 import { money } from '../lib/money';
+import { ventaNombre } from './messages';
 import { antiguedad, diasText } from './rules';
 import { DataTable } from '../ui/DataTable';
 
 interface Props {
   rows: Saldo[];
+  /** Whether the caller may open a sale of this branch (admins: every one). */
+  mayOpen: (localId: number) => boolean;
   /** Shows the patient column (not on a patient's own page). */
   withPatient: boolean;
   onCobrar: (saldo: Saldo) => void;
@@ -14,7 +17,7 @@ interface Props {
 
 /** The sales with a balance, oldest first; old debts marked (over 30 days amber, over 90 red,
  * said in words too). A card per sale on a phone. */
-export function BalanceTable({ rows, withPatient, onCobrar }: Props) {
+export function BalanceTable({ rows, withPatient, mayOpen, onCobrar }: Props) {
   return (
     <DataTable
       label="Saldos pendientes"
@@ -40,18 +43,23 @@ export function BalanceTable({ rows, withPatient, onCobrar }: Props) {
               <button
                 type="button"
                 className="btn btn-success btn-sm"
-                aria-label={`Cobrar venta #${s.idMovimiento}`}
+                aria-label={`Cobrar ${ventaNombre(s).toLowerCase()}`}
                 onClick={() => onCobrar(s)}
               >
                 Cobrar
               </button>
-              <Link
-                className="btn btn-outline-secondary btn-sm"
-                to={`/editarMovimiento/${s.idMovimiento}`}
-                title="Ver la venta"
-              >
-                Venta #{s.idMovimiento}
-              </Link>
+              {/* Another branch's sale is named, not linked: its page is not the caller's to open. */}
+              {mayOpen(s.localId) ? (
+                <Link
+                  className="btn btn-outline-secondary btn-sm"
+                  to={`/editarMovimiento/${s.idMovimiento}`}
+                  title="Ver la venta"
+                >
+                  {ventaNombre(s)}
+                </Link>
+              ) : (
+                <span className="small text-body-secondary align-self-center">{ventaNombre(s)}</span>
+              )}
             </div>
           ),
         },

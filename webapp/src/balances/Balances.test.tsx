@@ -1,10 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { confirm } from '../app/alerts';
 import { openPage, type Answers } from '../test/page';
 import { adminToken, cuentasCorrientes, locales, metodosPago, saldo, sellerToken } from '../test/seed';
 import { Balances } from './Balances';
-import { alerted } from '../test/alerts';
+import { alerted, confirmed } from '../test/alerts';
+import { capturedDownloads } from '../test/page';
 
 function open(token: string, answers: Answers = {}) {
   return openPage('/cuentasCorrientes', [{ path: '/cuentasCorrientes', element: <Balances /> }], {
@@ -41,7 +43,7 @@ describe('Cuentas corrientes', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Cobrar venta #7' }));
     const dialog = screen.getByRole('dialog');
-    expect((within(dialog).getByLabelText('Monto') as HTMLInputElement).value).toBe('1200');
+    expect((within(dialog).getByLabelText('Monto') as HTMLInputElement).value).toBe('1.200,00');
     expect(within(dialog).getByText('Se cobra en la caja de hoy de Norte.')).toBeTruthy();
     await user.clear(within(dialog).getByLabelText('Monto'));
     await user.type(within(dialog).getByLabelText('Monto'), '1.200,50');
@@ -74,5 +76,39 @@ describe('Cuentas corrientes', () => {
       localId: 2,
     });
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it("tells the payment's own receipt and prints it when asked", async () => {
+    const user = userEvent.setup();
+    const saved = capturedDownloads('blob:pdf');
+    vi.mocked(confirm).mockResolvedValue(true);
+    const recibo = { localId: 2, numero: 3, comprobante: '0002-00000003' };
+    const { calls } = open(sellerToken(2), {
+      'GET /api/cuentas-corrientes': [200, cuentasCorrientes([saldo({ localId: 2, comprobante: '0002-00000041' })])],
+      'POST /api/movimientos/7/cobros': [201, { mensaje: 'El pago ha sido registrado!', movimiento: null, recibo }],
+      'GET /api/recibos/2/3': [200, '%PDF'],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cobrar venta 0002-00000041' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cobrar' }));
+    await confirmed('PAGO REGISTRADO', 'El pago ha sido registrado! Recibo N° 0002-00000003.', 'Imprimir recibo');
+    await waitFor(() => expect(saved).toEqual(['recibo_0002-00000003.pdf']));
+    expect(calls.find((c) => c.path === '/api/recibos/2/3')?.auth).toBe(`Bearer ${sellerToken(2)}`);
+  });
+
+  it("names another branch's sale by its receipt without linking to a page the seller may not open", async () => {
+    open(sellerToken(2), {
+      'GET /api/cuentas-corrientes': [
+        200,
+        cuentasCorrientes([
+          saldo({ localId: 1, comprobante: '0001-00000005' }),
+          saldo({ idMovimiento: 9, localId: 2, comprobante: '0002-00000002' }),
+        ]),
+      ],
+    });
+    const ajena = within(await screen.findByTestId('saldo-7'));
+    expect(ajena.getByText('Venta 0001-00000005')).toBeTruthy();
+    expect(ajena.queryByRole('link', { name: 'Venta 0001-00000005' })).toBeNull();
+    const propia = within(screen.getByTestId('saldo-9'));
+    expect(propia.getByRole('link', { name: 'Venta 0002-00000002' }).getAttribute('href')).toBe('/editarMovimiento/9');
   });
 });

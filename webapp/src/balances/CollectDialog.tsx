@@ -1,5 +1,7 @@
-import { useCobrarMutation, type Saldo } from '../api/balances';
+import { useCobrarMutation, useReciboCobroMutation, type CobroGuardado, type Saldo } from '../api/balances';
+import { handledElsewhere } from '../api/base';
 import { alert } from '../app/alerts';
+import { confirmation, confirmWith } from '../app/confirmations';
 import { refuser } from '../app/refusals';
 import { formatFecha } from '../lib/dates';
 import { money } from '../lib/money';
@@ -9,7 +11,7 @@ import { BranchField, MetodoField } from '../ui/CashDeskFields';
 import type { CashDesk } from '../ui/cashDesk';
 import { FormDialog } from '../ui/Modal';
 import { useForm } from '../ui/useForm';
-import { MESSAGES, TITLES } from './messages';
+import { MESSAGES, RECIBO, TITLES, ventaNombre } from './messages';
 import { cobroBody, cobroInicial, cobroProblems, type Cobro } from './rules';
 
 interface Props extends CashDesk {
@@ -33,6 +35,22 @@ export function CollectDialog({ saldo, admin, ownLocalId, locales, metodos, onCl
     cobroInicial(saldo, metodos[0]?.id ?? 0, admin ? (ownLocalId ?? saldo.localId) : (ownLocalId ?? 0)),
   );
   const [cobrar, sending] = useCobrarMutation();
+  const [imprimir] = useReciboCobroMutation();
+  // The customer leaves with the payment's own receipt: its number is told, and printed on request.
+  const saved = async (answer: CobroGuardado) => {
+    const recibo = answer.recibo;
+    if (!recibo) {
+      void alert('success', TITLES.cobrado, answer.mensaje);
+      return;
+    }
+    const texto = RECIBO.texto(answer.mensaje, recibo.comprobante);
+    if (!(await confirmWith(confirmation(TITLES.cobrado, texto, RECIBO.imprimir)))) return;
+    try {
+      await imprimir(recibo).unwrap();
+    } catch (error) {
+      if (!handledElsewhere(error)) void alert('error', TITLES.error, MESSAGES.reciboFallo);
+    }
+  };
   // The payment methods may arrive after the dialog opened.
   if (!cobro.metodoPagoId && metodos.length > 0) setCobro({ ...cobro, metodoPagoId: metodos[0].id });
   const problems = cobroProblems(saldo, cobro, admin);
@@ -41,11 +59,11 @@ export function CollectDialog({ saldo, admin, ownLocalId, locales, metodos, onCl
     <FormDialog
       name="cobro"
       titleKey={saldo.idMovimiento}
-      title={`Cobrar venta #${saldo.idMovimiento}`}
+      title={`Cobrar ${ventaNombre(saldo).toLowerCase()}`}
       formLabel="Cobrar saldo"
       onClose={onClose}
       send={() => cobrar({ idMovimiento: saldo.idMovimiento, body: cobroBody(cobro, admin) }).unwrap()}
-      saved={(answer) => void alert('success', TITLES.cobrado, answer.mensaje)}
+      saved={(answer) => void saved(answer)}
       refused={refused}
       submit={{ label: 'Cobrar', className: 'btn-success', problems, sending: sending.isLoading }}
     >

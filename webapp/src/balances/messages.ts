@@ -18,7 +18,18 @@ export const MESSAGES = {
   pacienteBusquedaFallo: 'No se pudo buscar el paciente.',
   pacienteSinResultados: 'No se encontró ningún paciente con ese nombre.',
   impuestoAyuda: 'Solo si se cobró con recargo (por ejemplo, con tarjeta). Vacío: el mismo monto.',
+  reciboFallo: 'No se pudo descargar el recibo.',
 } as const;
+
+/** After a payment: its receipt's number, and the offer to print it for the customer. */
+export const RECIBO = {
+  texto: (mensaje: string, comprobante: string) => `${mensaje} Recibo N° ${comprobante}.`,
+  imprimir: 'Imprimir recibo',
+} as const;
+
+/** How a sale is named where a person reads it: its receipt's number, else its id. */
+export const ventaNombre = (s: { comprobante?: string | null; idMovimiento: number }) =>
+  s.comprobante ? `Venta ${s.comprobante}` : `Venta #${s.idMovimiento}`;
 
 /** Why 'Cobrar' is disabled, listed under it (ui/SaveProblems). The amount's limits are the
  * server's own rules and words (command/src/movements/rules.rs, collected). */

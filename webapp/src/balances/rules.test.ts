@@ -23,11 +23,11 @@ describe('cobroInicial', () => {
   it('starts with the whole debt, written as people type money', () => {
     expect(cobroInicial(saldo({ deuda: 1234.5 }), 1, 2)).toEqual({
       metodoPagoId: 1,
-      monto: '1234,50',
+      monto: '1.234,50',
       montoImpuesto: '',
       localId: 2,
     });
-    expect(cobroInicial(saldo({ deuda: 1200 }), 1, 2).monto).toBe('1200');
+    expect(cobroInicial(saldo({ deuda: 1200 }), 1, 2).monto).toBe('1.200,00');
   });
 });
 
