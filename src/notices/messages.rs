@@ -14,8 +14,9 @@ pub fn listo(shop: &str, datos: &ParaAviso, id: i64, enlace: &str) -> String {
         (Some(local), None) => format!(" en {local}"),
         _ => String::new(),
     };
+    let pedido = datos.pedido(id);
     format!(
-        "{saludo} tu anteojo del pedido #{id} está listo. Podés retirarlo{donde}.\n\
+        "{saludo} tu anteojo del pedido {pedido} está listo. Podés retirarlo{donde}.\n\
          Seguí tu pedido en {enlace}\n{shop}"
     )
 }

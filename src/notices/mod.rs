@@ -139,7 +139,11 @@ async fn compose(state: &AppState, mail: &Mail, p: &Pendiente) -> Result<Message
     Message::builder()
         .from(mail.from.clone())
         .to(to)
-        .subject(format!("{}: tu pedido #{} está listo", state.shop.nombre, p.trabajo_id))
+        .subject(format!(
+            "{}: tu pedido {} está listo",
+            state.shop.nombre,
+            datos.pedido(p.trabajo_id)
+        ))
         .message_id(Some(format!("<trabajo-{}-aviso-{}@{host}>", p.trabajo_id, p.aviso)))
         .header(ContentType::TEXT_PLAIN)
         .body(texto)

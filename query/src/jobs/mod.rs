@@ -287,12 +287,26 @@ pub async fn branch_of(pool: &PgPool, id: i64) -> Result<Option<i64>, sqlx::Erro
         .await
 }
 
-/// What a notice says of its job: the patient's name, the branch and its address.
+/// What a notice says of its job: the patient's name, the branch and its address, and the
+/// sale's receipt (the number the customer holds).
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct ParaAviso {
     pub paciente: Option<String>,
     pub local: Option<String>,
     pub direccion: Option<String>,
+    pub comprobante_local: Option<i64>,
+    pub comprobante_numero: Option<i64>,
+}
+
+impl ParaAviso {
+    /// The order as the customer names it: its receipt's number (`N° 0001-00000005`), or, for a
+    /// sale without one, its number in the system (`#7`).
+    pub fn pedido(&self, id: i64) -> String {
+        match self.comprobante_local.zip(self.comprobante_numero) {
+            Some((local, numero)) => format!("N° {}", optica_events::movements::numero_comprobante(local, numero)),
+            None => format!("#{id}"),
+        }
+    }
 }
 
 pub async fn for_notice(pool: &PgPool, id: i64) -> Result<Option<ParaAviso>, sqlx::Error> {
@@ -302,9 +316,11 @@ pub async fn for_notice(pool: &PgPool, id: i64) -> Result<Option<ParaAviso>, sql
 /// The same, reading the job's rows from `shadow`.
 pub async fn for_notice_in(pool: &PgPool, id: i64, shadow: Shadow<'_>) -> Result<Option<ParaAviso>, sqlx::Error> {
     let sql = format!(
-        "{}select p.nombre_completo as paciente, l.nombre as local, l.direccion
+        "{}select p.nombre_completo as paciente, l.nombre as local, l.direccion,
+                r.local_id as comprobante_local, r.numero as comprobante_numero
          from jobs j left join patients p on p.id = j.paciente_id
          left join {} l on l.kind = 'Local' and l.id = j.local_id
+         left join receipts r on r.movimiento_id = j.id
          where j.id = $1",
         shadow.with("jobs", 2),
         match shadow.0 {

@@ -34,6 +34,11 @@ pub struct SinRetirar {
     pub local: Option<String>,
     #[serde(skip)]
     pub direccion: Option<String>,
+    /// The sale's receipt, for the message.
+    #[serde(skip)]
+    pub comprobante_local: Option<i64>,
+    #[serde(skip)]
+    pub comprobante_numero: Option<i64>,
     #[sqlx(skip)]
     pub whatsapp: Option<String>,
 }
@@ -70,9 +75,10 @@ pub async fn not_collected(
     reminders(
         pool,
         "select j.id, p.nombre_completo as paciente, p.celular, j.desde as listo_desde, l.nombre as local,
-                l.direccion
+                l.direccion, r.local_id as comprobante_local, r.numero as comprobante_numero
          from jobs j join movements m on m.id = j.id left join patients p on p.id = j.paciente_id
          left join lookup_items l on l.kind = 'Local' and l.id = j.local_id
+         left join receipts r on r.movimiento_id = j.id
          where j.estado = 'ANTEOJO_TERMINADO' and j.desde <= $1 and ($2::bigint is null or j.local_id = $2)
          order by j.desde, j.id limit $3",
         antes,

@@ -88,6 +88,8 @@ pub async fn reminders(
             paciente: s.paciente.clone(),
             local: s.local.clone(),
             direccion: s.direccion.clone(),
+            comprobante_local: s.comprobante_local,
+            comprobante_numero: s.comprobante_numero,
         };
         let texto = listo(&state.shop.nombre, &datos, s.id, &state.status_link(s.id));
         s.whatsapp = s.celular.as_deref().and_then(|c| whatsapp_link(c, &texto));

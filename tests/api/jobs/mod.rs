@@ -161,6 +161,13 @@ async fn a_job_freezes_the_prescription_and_its_states_move_the_sale(pool: PgPoo
         whatsapp.starts_with("https://wa.me/5493794123456?text=Hola%20%C3%91and%C3%BA%20P%C3%A9rez"),
         "{whatsapp}"
     );
+    // It names the order by the receipt the customer holds, not by the system's id.
+    let (_, venta_leida) = app.get(&format!("/api/movimientos/{venta}"), Some(&shop.seller)).await;
+    let numero = venta_leida["comprobante"].as_str().unwrap();
+    assert!(
+        whatsapp.contains(&format!("pedido%20N%C2%B0%20{numero}%20est%C3%A1%20listo")),
+        "{whatsapp}"
+    );
 
     // Another branch's seller neither sees nor moves it.
     let norte = app.seller_token("vendedora_norte", shop.norte).await;
