@@ -175,12 +175,12 @@ async fn first_closed(conn: &mut PgConnection, days: &[Dia]) -> Result<Option<Di
     Ok(closed.and_then(|key| days.iter().copied().find(|(l, d)| day_key(*l, *d) == key)))
 }
 
-/// A refused movement's answer: the day is closed, so the correction goes on today or the day is
-/// reopened first.
+/// A refused movement's answer: the day is closed, so an admin reopens it first, or the movement
+/// goes on a day whose cash is open (the closed day may be today itself: "today" is no advice).
 fn closed((_, dia): Dia) -> Refusal {
     Refusal(format!(
-        "La caja del {} de ese local ya está cerrada. Registrá la corrección con fecha de hoy \
-         o pedí a un administrador que la reabra.",
+        "La caja del {} de ese local ya está cerrada. Pedí a un administrador que la reabra, \
+         o registrá el movimiento en un día con la caja abierta.",
         dia.format("%d/%m/%Y")
     ))
 }

@@ -166,8 +166,8 @@ async fn a_day_is_opened_counted_blind_closed_and_then_locked(pool: PgPool) {
     }
 
     // A closed day's cash cannot change: a new sale, an edit of a payment, a deletion.
-    let closed = "La caja del DIA de ese local ya está cerrada. Registrá la corrección con fecha de hoy \
-                  o pedí a un administrador que la reabra."
+    let closed = "La caja del DIA de ese local ya está cerrada. Pedí a un administrador que la reabra, \
+                  o registrá el movimiento en un día con la caja abierta."
         .replace("DIA", &today_ar());
     let closed = closed.as_str();
     let (status, body) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)).await;
