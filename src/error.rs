@@ -53,6 +53,11 @@ pub enum AppError {
     /// The request conflicts with the current state (e.g. deleting a referenced item): 409.
     #[error("conflict: {0}")]
     Conflict(String),
+    /// It can be done, but the person should confirm first (money out of a drawer that should
+    /// not hold it): 409 `{"mensaje", "confirmar": true}`; the same request with its
+    /// confirmation goes through.
+    #[error("needs confirmation: {0}")]
+    ConfirmationNeeded(String),
     /// Well-formed, but it cannot be done as asked (a key reused for another operation): 422.
     #[error("unprocessable: {0}")]
     Unprocessable(String),
@@ -189,6 +194,9 @@ impl IntoResponse for AppError {
             AppError::NotFound(m) => (StatusCode::NOT_FOUND, Json(json!({ "mensaje": m }))).into_response(),
             AppError::TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, Json(json!({ "mensaje": m }))).into_response(),
             AppError::Conflict(m) => (StatusCode::CONFLICT, Json(json!({ "mensaje": m }))).into_response(),
+            AppError::ConfirmationNeeded(m) => {
+                (StatusCode::CONFLICT, Json(json!({ "mensaje": m, "confirmar": true }))).into_response()
+            }
             AppError::Unprocessable(m) => {
                 (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({ "mensaje": m }))).into_response()
             }

@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 use optica_events::closings::{day_key, CajaEvent, PorMetodo, CASH_DAY_ID_SEQUENCE, CASH_DAY_SCOPE};
-use optica_events::EventMetadata;
+use optica_events::{EventMetadata, Money};
 
 use super::ledger::{ledger_sums, lock_key, Dia, LOCK_SPACE};
 use crate::closings::{Caja, CajaCommand, CajaError};
@@ -13,6 +13,27 @@ use crate::{CommandError, EventStore, Outcome, StoreError};
 pub async fn day_stream(store: &EventStore, local_id: i64, dia: NaiveDate) -> Result<Option<i64>, StoreError> {
     let holder = store.holder(CASH_DAY_SCOPE, &day_key(local_id, dia)).await?;
     Ok(holder.and_then(|id| id.parse().ok()))
+}
+
+/// What each method's drawer of a branch's day should hold now: its float plus what the day's
+/// committed movements put in or took out (the closing's own sources). A check before money
+/// leaves, not a count: read outside any unit, so a command holds no connection while it waits
+/// for another.
+pub async fn drawer(store: &EventStore, day: Dia) -> Result<Vec<PorMetodo>, StoreError> {
+    let mut holds = {
+        let mut conn = store.pool().acquire().await?;
+        ledger_sums(&mut conn, day).await?
+    };
+    if let Some(id) = day_stream(store, day.0, day.1).await? {
+        let (caja, _) = store.load::<Caja>(&id.to_string()).await?;
+        for f in caja.fondo() {
+            match holds.iter_mut().find(|h| h.metodo_pago_id == f.metodo_pago_id) {
+                Some(h) => h.monto = Money::from_cents(h.monto.cents() + f.monto.cents()),
+                None => holds.push(f.clone()),
+            }
+        }
+    }
+    Ok(holds)
 }
 
 /// Opens a day with its float, or corrects the float of a day still open.

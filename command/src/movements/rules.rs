@@ -115,6 +115,10 @@ pub enum Regla {
     VentaConDevolucionesNoSeElimina,
     #[error("Elegí el medio de pago con el que se devuelve el dinero.")]
     ReintegroSinMedio,
+    #[error("Los medios del reintegro suman {}, pero se devuelven {}.", .suman.es_ar(), .total.es_ar())]
+    ReintegroNoSuma { suman: Money, total: Money },
+    #[error("Cada medio del reintegro debe devolver más de $ 0,00.")]
+    ReintegroSinMonto,
     #[error("Una devolución no se edita ni se elimina: registrá un nuevo movimiento para corregirla.")]
     DevolucionInmutable,
 }

@@ -36,6 +36,10 @@ pub enum SaleError {
     /// The movement belongs to a branch the caller does not work at.
     #[error("the movement belongs to another branch")]
     OtraSucursal,
+    /// Paying this out would take the drawer of method `metodo_pago_id` below what today's
+    /// float and movements put in it: the cashier confirms before the money leaves.
+    #[error("the drawer of method {metodo_pago_id} would go below zero")]
+    CajaInsuficiente { metodo_pago_id: i64 },
 }
 
 /// Registers a movement with its stock changes and, for a sale to a patient, the patient's

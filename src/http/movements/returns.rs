@@ -5,8 +5,11 @@
 
 use axum::extract::State;
 use optica_command::movements::Pedido;
+use optica_command::movements::SaleError;
 use optica_command::movements::{self, Return};
-use optica_events::LookupKind;
+use optica_command::CommandError;
+use optica_events::closings::PorMetodo;
+use optica_events::{LookupKind, Money};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -20,6 +23,9 @@ use crate::http::kit::references::Referenced;
 use crate::http::kit::Created;
 use crate::state::AppState;
 
+/// Most methods one refund is split across.
+const MAX_REINTEGROS: usize = 8;
+
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DevolucionBody {
@@ -29,11 +35,27 @@ pub struct DevolucionBody {
     /// Positions (from 0) of the sale's additional lines returned whole.
     #[serde(default)]
     pub adicionales: Vec<u32>,
-    /// How the money goes back; needed when something is refunded.
+    /// How the money goes back, wholly; needed when something is refunded and `reintegros` is
+    /// empty.
     pub metodo_pago_id: Option<i64>,
+    /// The refund split across methods: what each gives back, summing the refund.
+    #[serde(default)]
+    pub reintegros: Vec<ReintegroBody>,
+    /// The cashier confirmed a refund larger than what the drawer should hold (asked by a 409
+    /// with `confirmar`).
+    #[serde(default)]
+    pub confirmado: bool,
     /// The branch that takes the units and pays the refund (admins; default the sale's).
     /// Sellers return their own branch's sales, into it.
     pub local_id: Option<i64>,
+}
+
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReintegroBody {
+    pub metodo_pago_id: i64,
+    #[schema(value_type = f64)]
+    pub monto: Money,
 }
 
 #[derive(Clone, Debug, Deserialize, ToSchema)]
@@ -67,11 +89,20 @@ pub async fn devolver(
         Some(_) => return Err(AppError::Forbidden),
         None => sale_branch,
     };
+    if body.reintegros.len() > MAX_REINTEGROS {
+        return Err(AppError::Validation(vec![format!(
+            "Un reintegro puede repartirse en hasta {MAX_REINTEGROS} medios de pago."
+        )]));
+    }
     let metodo = body.metodo_pago_id;
-    let wanted = metodo.map(|m| (LookupKind::MetodoPago, m)).into_iter();
+    let metodos: Vec<i64> = metodo
+        .into_iter()
+        .chain(body.reintegros.iter().map(|r| r.metodo_pago_id))
+        .collect();
+    let wanted = metodos.iter().map(|m| (LookupKind::MetodoPago, *m));
     let known = Referenced::load(&state.pool, wanted.chain([(LookupKind::Local, local_id)])).await?;
-    if let Some(metodo) = metodo {
-        known.require(LookupKind::MetodoPago, metodo)?;
+    for m in &metodos {
+        known.require(LookupKind::MetodoPago, *m)?;
     }
     known.require(LookupKind::Local, local_id)?;
     let request = Return {
@@ -82,9 +113,30 @@ pub async fn devolver(
         },
         local_id,
         metodo_pago_id: metodo,
+        reintegros: body
+            .reintegros
+            .iter()
+            .map(|r| PorMetodo {
+                metodo_pago_id: r.metodo_pago_id,
+                monto: r.monto,
+            })
+            .collect(),
+        confirmado: body.confirmado,
         fecha: state.now(),
     };
     let outcome = movements::return_lines(&state.store, request, &metadata).await;
-    let (done, caught) = dispatch::committed(&state, outcome, |e| command_error(id, e, "devolver")).await?;
+    let refused = |e| match e {
+        CommandError::Domain(SaleError::CajaInsuficiente { metodo_pago_id }) => {
+            let metodo = known
+                .name(LookupKind::MetodoPago, metodo_pago_id)
+                .unwrap_or("ese medio");
+            AppError::ConfirmationNeeded(format!(
+                "El reintegro en {metodo} es mayor que lo que la caja de hoy debería tener. \
+                 Revisalo, o confirmá que el dinero sale igual."
+            ))
+        }
+        other => command_error(id, other, "devolver"),
+    };
+    let (done, caught) = dispatch::committed(&state, outcome, refused).await?;
     answer(&state, &caller, done, CREATED, !caught).await
 }

@@ -2173,6 +2173,11 @@ export interface components {
         DevolucionBody: {
             /** @description Positions (from 0) of the sale's additional lines returned whole. */
             adicionales?: number[];
+            /**
+             * @description The cashier confirmed a refund larger than what the drawer should hold (asked by a 409
+             *     with `confirmar`).
+             */
+            confirmado?: boolean;
             /** @description Units per product of the sale. */
             lineas?: components["schemas"]["LineaDevueltaBody"][];
             /**
@@ -2183,9 +2188,12 @@ export interface components {
             localId?: number | null;
             /**
              * Format: int64
-             * @description How the money goes back; needed when something is refunded.
+             * @description How the money goes back, wholly; needed when something is refunded and `reintegros` is
+             *     empty.
              */
             metodoPagoId?: number | null;
+            /** @description The refund split across methods: what each gives back, summing the refund. */
+            reintegros?: components["schemas"]["ReintegroBody"][];
         };
         /** @description What returns took back from a sale: units per product and positions of additional lines. */
         Devuelto: {
@@ -3463,6 +3471,12 @@ export interface components {
             /** Format: int64 */
             meses: number;
             sinRetirar: components["schemas"]["SinRetirar"][];
+        };
+        ReintegroBody: {
+            /** Format: int64 */
+            metodoPagoId: number;
+            /** Format: double */
+            monto: number;
         };
         /**
          * @description What an account may do: sell at its branch, or everything everywhere.

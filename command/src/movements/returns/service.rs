@@ -4,23 +4,30 @@
 
 use std::collections::BTreeMap;
 
+use optica_events::closings::PorMetodo;
 use optica_events::movements::{Devolucion, MovimientoDatos, Pago, TipoMovimiento, MOVEMENT_ID_SEQUENCE};
 use optica_events::{EventMetadata, Money, MotivoStock, Origen};
 
 use crate::closings::LedgerWrite;
-use crate::movements::{cristales, whole_lines, Movimiento, MovimientoCommand, MovimientoError, Pedido, SaleError};
+use crate::movements::{
+    cristales, whole_lines, Movimiento, MovimientoCommand, MovimientoError, Pedido, Regla, SaleError,
+};
 use crate::patients::{Paciente, PacienteCommand};
 use crate::products::{Ajuste, Producto, ProductoCommand};
 use crate::{CommandError, EventStore, Outcome, UnitOfWork};
 
 /// A return as the counter asks for it: what comes back from sale `venta_id`, into the stock
-/// and cash of branch `local_id`, refunded by `metodo_pago_id` at `fecha` (today, now).
+/// and cash of branch `local_id`, refunded at `fecha` (today, now) by `reintegros` (split across
+/// methods, summing the refund) or wholly by `metodo_pago_id`. Unless `confirmado`, a refund
+/// that takes a drawer below what it should hold is refused (`SaleError::CajaInsuficiente`).
 #[derive(Clone, Debug)]
 pub struct Return {
     pub venta_id: i64,
     pub pedido: Pedido,
     pub local_id: i64,
     pub metodo_pago_id: Option<i64>,
+    pub reintegros: Vec<PorMetodo>,
+    pub confirmado: bool,
     pub fecha: chrono::NaiveDateTime,
 }
 
@@ -63,6 +70,10 @@ pub async fn return_lines(
             // Today's day at the returning branch must be open even when no money moves (a
             // return that only cancels debt): the return is in that day's stock and records.
             let today = (request.local_id, request.fecha.date());
+            if !request.confirmado {
+                let out = salida.datos().map(|d| d.pagos.clone()).unwrap_or_default();
+                drawer_holds(store, today, &out).await?;
+            }
             unit.also(LedgerWrite::new(id, None, salida.datos()).touching(today));
             restock(&mut unit, id, devolucion, request.local_id).await?;
             mark_lenses(&mut unit, sold, devolucion, &after, id).await?;
@@ -71,31 +82,68 @@ pub async fn return_lines(
         .await
 }
 
+/// Refuses a refund that would take a method's drawer of the day below zero: what the day's
+/// float and committed movements put in it (the closing's own sources). A warning, not an
+/// invariant: a cashier who confirms pays it anyway (money the drawer got elsewhere).
+async fn drawer_holds(
+    store: &EventStore,
+    day: crate::closings::Dia,
+    out: &[Pago],
+) -> Result<(), CommandError<SaleError>> {
+    if out.is_empty() {
+        return Ok(());
+    }
+    let holds = crate::closings::drawer(store, day).await?;
+    for pago in out {
+        let held = holds
+            .iter()
+            .find(|h| h.metodo_pago_id == pago.metodo_pago_id)
+            .map_or(0, |h| h.monto.cents());
+        if held < pago.monto.cents() {
+            return Err(CommandError::Domain(SaleError::CajaInsuficiente {
+                metodo_pago_id: pago.metodo_pago_id,
+            }));
+        }
+    }
+    Ok(())
+}
+
 /// The refund's SALIDA: the value the return did not credit against the sale's balance, paid
-/// out by the chosen method (nothing to pay when the credit took it all).
+/// out by the chosen methods (nothing to pay when the credit took it all).
 fn refund(
     sold: &MovimientoDatos,
     devolucion: &Devolucion,
     request: &Return,
 ) -> Result<MovimientoDatos, CommandError<SaleError>> {
     let total = Money::from_cents(devolucion.valor.cents() - devolucion.credito.cents());
-    let pagos = match request.metodo_pago_id {
+    let refused = |regla| CommandError::Domain(SaleError::Movimiento(MovimientoError::Invalid(vec![regla])));
+    let partes: Vec<(i64, Money)> = match (&request.reintegros[..], request.metodo_pago_id) {
         _ if total == Money::ZERO => vec![],
-        Some(metodo_pago_id) => vec![Pago {
-            id: 1,
-            metodo_pago_id,
-            monto: total,
-            monto_impuesto: total,
-            fecha: request.fecha,
-            local_id: None,
-        }],
-        None => {
-            let regla = crate::movements::Regla::ReintegroSinMedio;
-            return Err(CommandError::Domain(SaleError::Movimiento(MovimientoError::Invalid(
-                vec![regla],
-            ))));
+        ([], Some(metodo_pago_id)) => vec![(metodo_pago_id, total)],
+        ([], None) => return Err(refused(Regla::ReintegroSinMedio)),
+        (partes, _) => {
+            if partes.iter().any(|p| p.monto <= Money::ZERO) {
+                return Err(refused(Regla::ReintegroSinMonto));
+            }
+            let suman = Money::from_cents(partes.iter().map(|p| p.monto.cents()).sum());
+            if suman != total {
+                return Err(refused(Regla::ReintegroNoSuma { suman, total }));
+            }
+            partes.iter().map(|p| (p.metodo_pago_id, p.monto)).collect()
         }
     };
+    let pagos = partes
+        .into_iter()
+        .zip(1..)
+        .map(|((metodo_pago_id, monto), id)| Pago {
+            id,
+            metodo_pago_id,
+            monto,
+            monto_impuesto: monto,
+            fecha: request.fecha,
+            local_id: None,
+        })
+        .collect();
     let items = devolucion
         .lineas
         .iter()

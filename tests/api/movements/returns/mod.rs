@@ -55,6 +55,21 @@ async fn a_partial_return_restocks_refunds_today_and_links_both_ways(pool: PgPoo
     let path = format!("/api/movimientos/{venta}/devoluciones");
     let mut at_norte = devolucion(&shop, shop.armazon, 1);
     at_norte["localId"] = json!(shop.norte);
+    // The north's drawer took nothing today: the refund is asked to be confirmed first, and
+    // nothing is written until it is.
+    let before = crate::common::event_count(&app.pool).await;
+    let (status, body) = app.post(&path, Some(&shop.admin), at_norte.clone()).await;
+    assert_eq!(
+        (status, &body["confirmar"]),
+        (StatusCode::CONFLICT, &json!(true)),
+        "{body}"
+    );
+    assert_eq!(
+        body["mensaje"],
+        "El reintegro en Efectivo es mayor que lo que la caja de hoy debería tener. Revisalo, o confirmá que el dinero sale igual."
+    );
+    assert_eq!(crate::common::event_count(&app.pool).await, before);
+    at_norte["confirmado"] = json!(true);
     let (status, body) = app.post(&path, Some(&shop.admin), at_norte).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["mensaje"], "La devolución ha sido registrada!");
@@ -304,4 +319,48 @@ async fn a_lens_is_marked_returned_only_when_its_line_came_back_whole(pool: PgPo
     let second = lens(app.get(&patient, Some(&shop.admin)).await);
     assert_eq!(second["devolucionId"], body["movimiento"]["id"]);
     verify_clean(&pool).await;
+}
+
+/// A refund goes back the way the customer paid: split across methods that add up to it.
+#[sqlx::test]
+async fn a_refund_is_split_across_methods_that_add_up_to_it(pool: PgPool) {
+    let (app, shop) = TestApp::with_shop(pool).await;
+    let venta = recorded(&app, &shop.seller, crate::common::shop::sale(&shop, 2)).await;
+    let path = format!("/api/movimientos/{venta}/devoluciones");
+    let body = |reintegros: Value| json!({"lineas": [{"productoId": shop.armazon, "cantidad": 1}], "reintegros": reintegros, "confirmado": true});
+    let before = crate::common::event_count(&app.pool).await;
+    for (reintegros, error) in [
+        (
+            json!([{"metodoPagoId": shop.efectivo, "monto": 100}]),
+            "Los medios del reintegro suman $ 100,00, pero se devuelven $ 1.000,50.",
+        ),
+        (
+            json!([{"metodoPagoId": shop.efectivo, "monto": 0}, {"metodoPagoId": shop.tarjeta, "monto": 1000.5}]),
+            "Cada medio del reintegro debe devolver más de $ 0,00.",
+        ),
+        (
+            json!([{"metodoPagoId": 999_999, "monto": 1000.5}]),
+            "El método de pago seleccionado no existe",
+        ),
+    ] {
+        let (status, answer) = app.post(&path, Some(&shop.seller), body(reintegros)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        assert!(answer.to_string().contains(error), "{error}: {answer}");
+    }
+    assert_eq!(
+        crate::common::event_count(&app.pool).await,
+        before,
+        "a refused refund writes nothing"
+    );
+
+    let split = json!([{"metodoPagoId": shop.efectivo, "monto": 500}, {"metodoPagoId": shop.tarjeta, "monto": 500.5}]);
+    let (status, answer) = app.post(&path, Some(&shop.seller), body(split)).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let pagos: Vec<(i64, f64)> = answer["movimiento"]["cajaMovimientos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["metodoPago"]["id"].as_i64().unwrap(), p["monto"].as_f64().unwrap()))
+        .collect();
+    assert_eq!(pagos, vec![(shop.efectivo, 500.0), (shop.tarjeta, 500.5)]);
 }
