@@ -182,6 +182,8 @@ export interface DevolucionBody {
   metodoPagoId?: number;
   /** The branch that takes the units and pays the refund; only admins send it. */
   localId?: number;
+  /** The cashier confirmed a refund the drawer should not hold (after the server asked). */
+  confirmado?: boolean;
 }
 
 // ------------------------------------------------------------------------------ endpoints

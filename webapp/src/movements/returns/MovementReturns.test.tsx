@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { alert, confirm } from '../../app/alerts';
 import { openPage, postedBody, postKeys, whenEnabled, type Answers } from '../../test/page';
 import {
   adminToken,
@@ -13,7 +14,7 @@ import {
   ventaDevuelta,
 } from '../../test/seed';
 import { MovementReturns } from './MovementReturns';
-import { alerted } from '../../test/alerts';
+import { alerted, confirmed } from '../../test/alerts';
 
 /** Opens the panel of movement `id`; `keys` records each return's Idempotency-Key. */
 function open(id: number, token: string, answers: Answers = {}) {
@@ -67,10 +68,11 @@ describe('Devoluciones', () => {
     expect(within(dialog).getByText('$ 50,00 cancelan lo que la venta debía.')).toBeTruthy();
     await user.click(devolver);
     await alerted('success', 'DEVOLUCIÓN REGISTRADA', 'La devolución ha sido registrada! Reintegro: $ 274,00.');
+    // The sale took most by card (450 against 400 cash): the refund goes back by card.
     expect(postedBody(calls, RETURN_PATH)).toEqual({
       lineas: [{ productoId: 10, cantidad: 1 }],
       adicionales: [],
-      metodoPagoId: 1,
+      metodoPagoId: metodosPago[1].id,
     });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -165,5 +167,44 @@ describe('Devoluciones', () => {
     const { container } = open(502, adminToken(), { 'GET /api/movimientos/502': [200, salida()] });
     await waitFor(() => expect(container.textContent).toBe(''));
     expect(screen.queryByText('Devoluciones')).toBeNull();
+  });
+
+  it('asks before paying out more than the drawer should hold, and sends the confirmation with the same key', async () => {
+    const user = userEvent.setup();
+    const mensaje =
+      'El reintegro en Tarjeta es mayor que lo que la caja de hoy debería tener. Revisalo, o confirmá que el dinero sale igual.';
+    let posts = 0;
+    const { calls, keys } = open(501, sellerToken(1), {
+      [`POST ${RETURN_PATH}`]: () =>
+        ++posts === 1
+          ? [409, { mensaje, confirmar: true }]
+          : [201, { mensaje: 'La devolución ha sido registrada!', movimiento: reintegro() }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Devolver productos' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Unidades de RB3025 a devolver'), '1');
+    vi.mocked(confirm).mockResolvedValueOnce(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Devolver' }));
+    await confirmed('¿Devolver igual?', mensaje, 'Sí, devolver');
+    await alerted('success', 'DEVOLUCIÓN REGISTRADA', 'La devolución ha sido registrada! Reintegro: $ 274,00.');
+    const sent = calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(c.body ?? '{}'));
+    expect(sent.map((b) => b.confirmado)).toEqual([undefined, true]);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('declined, nothing more is sent and the dialog stays', async () => {
+    const user = userEvent.setup();
+    const { calls } = open(501, sellerToken(1), {
+      [`POST ${RETURN_PATH}`]: [409, { mensaje: 'El reintegro en Tarjeta es mayor…', confirmar: true }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Devolver productos' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Unidades de RB3025 a devolver'), '1');
+    vi.mocked(confirm).mockResolvedValueOnce(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Devolver' }));
+    await waitFor(() => expect(confirm).toHaveBeenCalled());
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(alert).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeTruthy();
   });
 });

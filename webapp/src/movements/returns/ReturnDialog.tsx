@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { Movimiento } from '../../api/movements';
 import { useDevolverMutation } from '../../api/movements';
 import { alert } from '../../app/alerts';
+import { confirmation, confirmWith } from '../../app/confirmations';
 import { refuser } from '../../app/refusals';
 import { formatFecha } from '../../lib/dates';
 import { newIdempotencyKey } from '../../lib/idempotency';
@@ -13,14 +14,16 @@ import type { CashDesk } from '../../ui/cashDesk';
 import { FormDialog } from '../../ui/Modal';
 import { QuantityRow } from '../../ui/QuantityRow';
 import { useForm } from '../../ui/useForm';
-import { MESSAGES, TITLES } from './messages';
+import { DEVOLVER_IGUAL, MESSAGES, TITLES } from './messages';
 import {
   adicionalesDe,
   devolucionBody,
   devolucionInicial,
   devolucionProblems,
   estimar,
+  metodoDeLaVenta,
   pedidoDe,
+  pideConfirmar,
   productosDe,
   type Devolucion,
 } from './rules';
@@ -42,7 +45,13 @@ function Choices({ legend, children }: { legend: string; children: ReactNode[] }
 }
 
 /** How a refused return is told: the server's list of reasons (400), or its message (409, 404). */
-const refused = refuser(TITLES, MESSAGES);
+const refuse = refuser(TITLES, MESSAGES);
+
+/** The cashier declined to pay out more than the drawer should hold: nothing to tell. */
+const DECLINED = Symbol('declined');
+const refused = (error: unknown) => {
+  if (error !== DECLINED) refuse(error);
+};
 
 /** 'Devolver productos' of a sale: how many units of each product come back (at most what is
  * left), which additional lines, how the money goes back and, for admins, the branch that takes
@@ -55,7 +64,9 @@ export function ReturnDialog({ venta, admin, ownLocalId, locales, metodos, onClo
     setForm: setDevolucion,
     set,
     bind,
-  } = useForm<Devolucion>(() => devolucionInicial(metodos[0]?.id ?? 0, admin ? saleLocal : (ownLocalId ?? 0)));
+  } = useForm<Devolucion>(() =>
+    devolucionInicial(metodoDeLaVenta(venta, metodos[0]?.id ?? 0), admin ? saleLocal : (ownLocalId ?? 0)),
+  );
   const [devolver, sending] = useDevolverMutation();
   // Made once per opened dialog: a double click or a retry after a lost answer registers one
   // return; the dialog opened again is a new return.
@@ -79,9 +90,19 @@ export function ReturnDialog({ venta, admin, ownLocalId, locales, metodos, onClo
       title={`Devolver productos de la venta #${venta.id}`}
       formLabel="Devolver productos"
       onClose={onClose}
-      send={() =>
-        devolver({ idMovimiento: venta.id, body: devolucionBody(venta, devolucion, admin), idempotencyKey }).unwrap()
-      }
+      send={async () => {
+        const body = devolucionBody(venta, devolucion, admin);
+        try {
+          return await devolver({ idMovimiento: venta.id, body, idempotencyKey }).unwrap();
+        } catch (error) {
+          // More money out than the drawer should hold: the server says so, the cashier decides.
+          if (!pideConfirmar(error)) throw error;
+          const texto = (error as { data?: { mensaje?: string } }).data?.mensaje ?? '';
+          if (!(await confirmWith(confirmation(TITLES.cajaCorta, texto, DEVOLVER_IGUAL)))) throw DECLINED;
+          const confirmado = { ...body, confirmado: true };
+          return await devolver({ idMovimiento: venta.id, body: confirmado, idempotencyKey }).unwrap();
+        }
+      }}
       saved={(answer) => {
         const reintegro = centsOf(answer.movimiento?.total ?? 0);
         void alert('success', TITLES.devuelto, MESSAGES.registrado(answer.mensaje, reintegro));

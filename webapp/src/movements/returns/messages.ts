@@ -6,7 +6,12 @@ import { formatPesos } from '../../lib/money';
 export const TITLES = {
   ...REFUSAL_TITLES,
   devuelto: 'DEVOLUCIÓN REGISTRADA',
+  /** The server asks before money leaves a drawer that should not hold it; its text follows. */
+  cajaCorta: '¿Devolver igual?',
 } as const;
+
+/** The confirmation's button: the cashier knows the drawer holds the money. */
+export const DEVOLVER_IGUAL = 'Sí, devolver';
 
 export const MESSAGES = {
   inesperado: INESPERADO,

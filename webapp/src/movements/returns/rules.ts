@@ -155,6 +155,21 @@ export interface Devolucion {
   localId: number;
 }
 
+/** The method the refund goes back by to start with: the one the sale took most money by (the
+ * customer who paid by card gets it back on the card), else the shop's first. */
+export function metodoDeLaVenta(venta: Movimiento, primero: number): number {
+  const porMetodo = new Map<number, number>();
+  for (const p of venta.cajaMovimientos) {
+    const id = p.metodoPago?.id;
+    if (id != null) porMetodo.set(id, (porMetodo.get(id) ?? 0) + centsOf(p.monto));
+  }
+  let [elegido, mayor] = [primero, 0];
+  for (const [id, cents] of porMetodo) {
+    if (cents > mayor) [elegido, mayor] = [id, cents];
+  }
+  return elegido;
+}
+
 export const devolucionInicial = (metodoPagoId: number, localId: number): Devolucion => ({
   cantidades: {},
   adicionales: [],
@@ -191,6 +206,12 @@ export function devolucionProblems(venta: Movimiento, d: Devolucion, admin: bool
   if (admin && !d.localId) problems.push(PROBLEMS.sinLocal);
   return problems;
 }
+
+/** Whether the server asks the cashier to confirm before the refund leaves the drawer (409 with
+ * `confirmar`). */
+export const pideConfirmar = (error: unknown) =>
+  (error as { status?: unknown; data?: { confirmar?: unknown } } | undefined)?.status === 409 &&
+  (error as { data?: { confirmar?: unknown } }).data?.confirmar === true;
 
 /** The return's body: the method when one is chosen (the server needs it only for a refund), the
  * branch only for admins. */
