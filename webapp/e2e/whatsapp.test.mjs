@@ -1,11 +1,13 @@
-// The floating WhatsApp button: it calls the number the server's settings give
-// (GET /api/tienda), is not there when none is set, and leaves every button of a screen free, on a
-// 390 px phone and on a desktop.
+// The floating WhatsApp button of the customers' pages: it calls the number the server's settings
+// give (GET /api/tienda), is not there when none is set nor on the login and the staff's screens
+// nor for a logged-in seller, and leaves every control of a page free, on a 390 px phone, a tablet
+// and a desktop.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { screenshot } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
-import { seeder } from './support/seed.mjs';
+import { armazonYCristales, seeder } from './support/seed.mjs';
+import { dayFromToday } from './support/days.mjs';
 import { SHOP_WHATSAPP } from './support/server.mjs';
 import { loginOn } from './support/page.mjs';
 
@@ -42,11 +44,15 @@ async function coveredWhileScrolling(page) {
   return seen;
 }
 
-test("the WhatsApp button calls the shop's number and covers no button, on a phone and a desktop", () =>
+test("the WhatsApp button calls the shop's number on the customers' pages, covering none of their controls", () =>
   withApp(async ({ server, newPage }) => {
     const shop = await seeder(server);
     const local = await shop.laCruz();
-    await shop.metodoPago('Efectivo');
+    const efectivo = await shop.metodoPago('Efectivo');
+    await shop.rb2140(local, { precio: 1000, stock: 2 });
+    const paciente = await shop.patient(local);
+    const venta = await shop.venta(armazonYCristales(local, paciente, efectivo, `${dayFromToday(0)}T10:00`));
+    const { body } = await server.api('GET', `/api/movimientos/${venta}`, shop.token);
     await shop.vendedora(local);
 
     for (const [device, options] of [
@@ -55,36 +61,19 @@ test("the WhatsApp button calls the shop's number and covers no button, on a pho
       ['escritorio', DESKTOP],
     ]) {
       const page = await newPage(options);
-      // The forms below are left half-filled: the browser's 'leave the page?' is answered yes.
-      page.on('dialog', (d) => void (d.type() === 'beforeunload' ? d.accept() : d.dismiss()));
-      await page.goto(`${server.url}/login`);
-      const whatsapp = page.getByTestId('whatsapp');
-      await whatsapp.waitFor();
-      assert.equal(await whatsapp.getAttribute('href'), `https://wa.me/${SHOP_WHATSAPP}`);
-      assert.deepEqual(await covered(page), [], `${device}, login`);
-
-      await loginOn(page, server.url, 'vendedora', 'clave-vendedora');
-      // The forms with their repeated rows open: a ficha, two payments (each with its 'Quitar' at
-      // the right end of the row, which the button covered on a desktop).
-      const more = {
-        '/crearPaciente': async () => page.getByRole('button', { name: 'Agregar ficha' }).click(),
-        '/crearMovimiento': async () => {
-          await page.locator('#tipoMovimiento').selectOption('ENTRADA');
-          await page.getByRole('button', { name: 'Agregar pago' }).click();
-          await page.getByRole('button', { name: 'Agregar pago' }).click();
-        },
-      };
       for (const [path, heading] of [
-        ['/crearPaciente', 'Crear Paciente'],
-        ['/crearMovimiento', 'Crear Movimiento'],
-        ['/adminitrarCaja', 'LISTADO DE MOVIMIENTOS'],
-        ['/adminitrarPaciente', 'LISTADO DE PACIENTES'],
+        ['/inicio', null],
+        ['/catalogo/page/0', 'NUESTRO CATÁLOGO'],
+        ['/cristaleria', 'CRISTALERÍA'],
+        ['/sobreNosotros', 'SOBRE NOSOTROS'],
+        ['/visitanos', 'VISITANOS'],
+        [`/estadoCompra/${body.codigoEstado}`, 'Estado de tu pedido'],
       ]) {
         await page.goto(`${server.url}${path}`);
-        await page.getByRole('heading', { name: heading }).waitFor();
-        await page.getByTestId('whatsapp').waitFor();
-        await more[path]?.();
-        if (path === '/crearMovimiento') assert.equal(await page.getByRole('button', { name: 'Quitar' }).count(), 2);
+        if (heading) await page.getByRole('heading', { name: heading }).waitFor();
+        const whatsapp = page.getByTestId('whatsapp');
+        await whatsapp.waitFor();
+        assert.equal(await whatsapp.getAttribute('href'), `https://wa.me/${SHOP_WHATSAPP}`);
         // Scrolled to the end, the page leaves room under itself: nothing is under the button.
         assert.deepEqual(await covered(page), [], `${device}, ${path}, at the end`);
         // From 576 px up the button stays out of the main column: nothing is under it at any
@@ -92,17 +81,28 @@ test("the WhatsApp button calls the shop's number and covers no button, on a pho
         // under it while scrolling, and the room at the end lets every one scroll clear of it.
         if (device !== 'telefono') assert.deepEqual(await coveredWhileScrolling(page), [], `${device}, ${path}`);
       }
-      await page.goto(`${server.url}/crearMovimiento`);
-      await page.getByRole('heading', { name: 'Crear Movimiento' }).waitFor();
+      await page.goto(`${server.url}/catalogo/page/0`);
       await page.getByTestId('whatsapp').waitFor();
-      await more['/crearMovimiento']();
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
-      console.log('screenshot:', await screenshot(page, `whatsapp-${device}-movimiento`, { fullPage: false }));
-      await page.goto(`${server.url}/crearPaciente`);
-      await page.getByRole('heading', { name: 'Crear Paciente' }).waitFor();
-      await page.getByTestId('whatsapp').waitFor();
-      await covered(page);
-      console.log('screenshot:', await screenshot(page, `whatsapp-${device}-paciente`));
+      console.log('screenshot:', await screenshot(page, `whatsapp-${device}-catalogo`, { fullPage: false }));
+
+      // The login is the staff's door, and staff screens are theirs: no button there, nor for a
+      // logged-in seller on any page, the customers' ones included.
+      await page.goto(`${server.url}/login`);
+      await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(await page.getByTestId('whatsapp').count(), 0, `${device}, login`);
+      await loginOn(page, server.url, 'vendedora', 'clave-vendedora');
+      for (const [path, heading] of [
+        ['/crearMovimiento', 'Crear Movimiento'],
+        ['/adminitrarCaja', 'LISTADO DE MOVIMIENTOS'],
+        ['/adminitrarPaciente', 'LISTADO DE PACIENTES'],
+        ['/cristaleria', 'CRISTALERÍA'],
+      ]) {
+        await page.goto(`${server.url}${path}`);
+        await page.getByRole('heading', { name: heading }).waitFor();
+        await page.waitForLoadState('networkidle');
+        assert.equal(await page.getByTestId('whatsapp').count(), 0, `${device}, ${path}, a seller`);
+      }
     }
   }));
 

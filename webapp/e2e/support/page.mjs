@@ -72,3 +72,9 @@ export async function addPayment(page, index, metodo, monto) {
   await page.locator(`#metodoPago-${index}`).selectOption({ label: metodo });
   if (monto !== undefined) await page.fill(`#monto-${index}`, monto);
 }
+
+/** The page scrolls no wider than its window, whatever the window's width. */
+export async function fitsWidth(page, what) {
+  const [width, window] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  assert.ok(width <= window, `${what}: no sideways scrolling (${width} px in a ${window} px window)`);
+}

@@ -5,15 +5,8 @@ interface Props<T> extends Omit<DataTableProps<T>, 'empty' | 'variant' | 'stacke
   empty: string;
 }
 
-/** A table of the audit's records, compact and striped, read across on a phone too (its columns
- * compare one record with the next). */
+/** A table of the audit's records, compact and striped; on a phone one card per record, in the
+ * same order, so a record's links and notes stay in sight instead of off the screen's side. */
 export function AuditRows<T>({ empty, ...table }: Props<T>) {
-  return (
-    <DataTable
-      empty={<p className="text-muted">{empty}</p>}
-      variant="table-sm table-striped"
-      stacked={false}
-      {...table}
-    />
-  );
+  return <DataTable empty={<p className="text-muted">{empty}</p>} variant="table-sm table-striped" {...table} />;
 }

@@ -6,10 +6,12 @@ import { MESSAGES } from './messages';
 import { eventLines, eventoLabel } from './eventLines';
 import { pacienteIds, type Nombres } from './nombres';
 import { useConPacientes } from './usePacientes';
+import '../ui/stackedTable.css';
 
 const COLUMNS = 7;
 
-/** The log's rows, newest first; each row's 'Ver datos' unfolds the event's data below it, as
+/** The log's rows, newest first, one card per event on a phone (ui/stackedTable.css: each cell
+ * labelled by its column); each row's 'Ver datos' unfolds the event's data below it, as
  * `Campo: valor` lines with names instead of ids (a patient's with its id). */
 export function AuditTable({ rows, nombres }: { rows: EventoAuditoria[]; nombres: Nombres }) {
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
@@ -30,7 +32,7 @@ export function AuditTable({ rows, nombres }: { rows: EventoAuditoria[]; nombres
   }
   return (
     <div className="table-responsive">
-      <table className="table table-striped table-hover align-middle" aria-label="Eventos de auditoría">
+      <table className="table table-striped table-hover align-middle table-stacked" aria-label="Eventos de auditoría">
         <thead className="table-dark">
           <tr>
             <th>Fecha</th>
@@ -49,13 +51,15 @@ export function AuditTable({ rows, nombres }: { rows: EventoAuditoria[]; nombres
             return (
               <Fragment key={row.posicion}>
                 <tr>
-                  <td className="text-nowrap">{formatInstant(row.registrado)}</td>
-                  <td>{row.usuario}</td>
-                  <td>{row.localNombre ?? ''}</td>
-                  <td className="text-nowrap">{`${row.tipo} ${row.id}`}</td>
-                  <td>{eventoLabel(row.evento)}</td>
-                  <td>{row.resumen}</td>
-                  <td>
+                  <td data-label="Fecha" className="text-nowrap">
+                    {formatInstant(row.registrado)}
+                  </td>
+                  <td data-label="Usuario">{row.usuario}</td>
+                  <td data-label="Local">{row.localNombre ?? ''}</td>
+                  <td data-label="Entidad" className="text-nowrap">{`${row.tipo} ${row.id}`}</td>
+                  <td data-label="Evento">{eventoLabel(row.evento)}</td>
+                  <td data-label="Resumen">{row.resumen}</td>
+                  <td data-label="Datos">
                     <button
                       type="button"
                       className="btn btn-outline-secondary btn-sm text-nowrap"

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openPage, type Answers } from '../test/page';
 import { adminToken, lookupAnswers, sellerToken } from '../test/seed';
-import { Layout } from './Layout';
+import { Layout, PUBLIC_PAGE } from './Layout';
 
 afterEach(() => {
   localStorage.clear();
@@ -10,17 +10,27 @@ afterEach(() => {
 
 const tienda = (whatsapp: string | null) => ({ nombre: 'Óptica Sur', whatsapp, locales: [] });
 
-function open(answers: Answers, token?: string) {
-  const routes = [{ path: '/', element: <Layout />, children: [{ path: 'inicio', element: <p>la página</p> }] }];
-  return openPage('/inicio', routes, { token, answers: { ...lookupAnswers, ...answers } });
+/** Opens a public page (the catalogue) or, with `path` '/trabajos', a staff screen. */
+function open(answers: Answers, token?: string, path = '/catalogo') {
+  const routes = [
+    {
+      path: '/',
+      element: <Layout />,
+      children: [
+        { path: 'catalogo', handle: PUBLIC_PAGE, element: <p>la página</p> },
+        { path: 'trabajos', element: <p>la pantalla</p> },
+      ],
+    },
+  ];
+  return openPage(path, routes, { token, answers: { ...lookupAnswers, ...answers } });
 }
 
 const whatsapp = () => screen.queryByTestId('whatsapp');
 const main = () => document.querySelector('main')!;
 
 describe('the floating WhatsApp button', () => {
-  it("calls the shop's WhatsApp number from GET /api/tienda, and leaves room for it under the page", async () => {
-    open({ 'GET /api/tienda': [200, tienda('5493772123456')] }, sellerToken(1));
+  it("calls the shop's WhatsApp number from GET /api/tienda on a public page, and leaves room for it under the page", async () => {
+    open({ 'GET /api/tienda': [200, tienda('5493772123456')] });
     const button = await screen.findByTestId('whatsapp');
     expect(button.getAttribute('href')).toBe('https://wa.me/5493772123456');
     expect(button.getAttribute('aria-label')).toBe('Escribinos por WhatsApp');
@@ -49,8 +59,20 @@ describe('the floating WhatsApp button', () => {
     expect(whatsapp()).toBeNull();
   });
 
-  it('is not shown to admins', async () => {
-    open({ 'GET /api/tienda': [200, tienda('5493772123456')] }, adminToken());
+  it('is not shown to staff, not even on a public page', async () => {
+    for (const token of [adminToken(), sellerToken(1)]) {
+      const { unmount } = open({ 'GET /api/tienda': [200, tienda('5493772123456')] }, token);
+      await screen.findByText('la página');
+      await screen.findByText('Óptica Sur');
+      expect(whatsapp()).toBeNull();
+      expect(main().classList.contains('whatsapp-room')).toBe(false);
+      unmount();
+    }
+  });
+
+  it('is not shown on a page that is not public', async () => {
+    open({ 'GET /api/tienda': [200, tienda('5493772123456')] }, undefined, '/trabajos');
+    await screen.findByText('la pantalla');
     await screen.findByText('Óptica Sur');
     expect(whatsapp()).toBeNull();
   });

@@ -1,4 +1,4 @@
-// The floating WhatsApp button of the visitors' and sellers' screens.
+// The floating WhatsApp button of the customers' pages.
 import './whatsapp.css';
 
 /** The class the page's main column takes while the button is shown: room under the page and,

@@ -11,14 +11,13 @@ interface Props {
   onDelete: (paciente: Paciente) => void;
 }
 
-/** The patients table; every staff user edits, sees purchases and registers movements, only
- * admins delete. */
+/** The patients table, one card per patient on a phone (its four actions in sight); every staff
+ * user edits, sees purchases and registers movements, only admins delete. */
 export function PatientTable({ pacientes, admin, onDelete }: Props) {
   return (
     <DataTable
       rows={pacientes}
       {...entityTable(MESSAGES.sinPacientes)}
-      stacked={false}
       rowKey={(p) => p.id}
       columns={[
         { header: 'Ficha', cell: (p) => p.ficha },

@@ -44,7 +44,7 @@ export function ProductTable({ productos, admin, page, onDelete }: Props) {
         admin && {
           header: 'Acciones',
           cell: (p) => (
-            <div className="d-flex gap-1">
+            <div className="d-flex flex-wrap gap-1">
               <Link className="btn btn-warning btn-sm" to={`/editarProducto/${p.id}?fromPage=${page}`}>
                 Editar
               </Link>

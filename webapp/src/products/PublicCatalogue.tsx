@@ -9,7 +9,8 @@ import { MESSAGES } from './messages';
 import { categoriaParam, listPath, pageParam } from './rules';
 
 /** The visitors' catalogue (route catalogo/page/:page?categoria=, the INVENTARIO menu): model,
- * brand, price and description; the public endpoint answers no cost and no stock. */
+ * brand, price and description, one card per product on a phone; the public endpoint answers no
+ * cost and no stock. */
 export function PublicCatalogue() {
   const navigate = useNavigate();
   const page = pageParam(useParams().page);
@@ -33,7 +34,6 @@ export function PublicCatalogue() {
         <DataTable
           rows={productos}
           {...ENTITY_TABLE}
-          stacked={false}
           rowKey={(p) => p.id}
           columns={[
             { header: 'Modelo', cell: (p) => p.modelo },

@@ -2,7 +2,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { TipoConEstado } from '../api/audit';
-import { Layout } from '../layout/Layout';
+import { Layout, PUBLIC_PAGE } from '../layout/Layout';
 import { Cristaleria, EstadoCompra, Inicio, Login, SobreNosotros, Visitanos } from '../pages';
 import { RequireRole, type Access } from './RequireRole';
 
@@ -100,8 +100,10 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { path: '/', element: <Navigate to="/inicio" replace /> },
+      // The customers' pages (PUBLIC_PAGE) carry the WhatsApp button for visitors.
       {
         path: 'inicio',
+        handle: PUBLIC_PAGE,
         element: (
           <Inicio
             staffView={page(
@@ -114,15 +116,15 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: 'login', element: <Login /> },
-      { path: 'sobreNosotros', element: <SobreNosotros /> },
-      { path: 'cristaleria', element: <Cristaleria /> },
-      { path: 'visitanos', element: <Visitanos /> },
-      { path: 'estadoCompra/:id', element: <EstadoCompra /> },
+      { path: 'sobreNosotros', handle: PUBLIC_PAGE, element: <SobreNosotros /> },
+      { path: 'cristaleria', handle: PUBLIC_PAGE, element: <Cristaleria /> },
+      { path: 'visitanos', handle: PUBLIC_PAGE, element: <Visitanos /> },
+      { path: 'estadoCompra/:id', handle: PUBLIC_PAGE, element: <EstadoCompra /> },
       // catalogue
       { path: 'productos', element: <Navigate to="/productos/page/0" replace /> },
       { path: 'productos/page/:page', ...screen(products, (m) => guarded('staff', <m.ProductList />)) },
       // the visitors' catalogue (the INVENTARIO menu), public
-      { path: 'catalogo/page/:page', ...screen(products, (m) => <m.PublicCatalogue />) },
+      { path: 'catalogo/page/:page', handle: PUBLIC_PAGE, ...screen(products, (m) => <m.PublicCatalogue />) },
       { path: 'crearProducto', ...screen(products, (m) => guarded('admin', <m.ProductForm />)) },
       { path: 'crearVariosProductos', ...screen(products, (m) => guarded('admin', <m.BulkCreate />)) },
       { path: 'editarProducto/:id', element: guarded('admin', editScreens.producto) },

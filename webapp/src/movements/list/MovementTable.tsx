@@ -3,7 +3,7 @@ import { estadoLabel, type MovimientoFila, type Reporte } from '../../api/moveme
 import { formatFechaHora } from '../../lib/dates';
 import { money } from '../../lib/money';
 import { MESSAGES } from './messages';
-import { DataTable, entityTable } from '../../ui/DataTable';
+import { DataTable, ENTITY_TABLE, entityTable } from '../../ui/DataTable';
 import { DeleteButton } from '../../ui/RemoveButton';
 import { owes, SIN_METODO } from './rules';
 
@@ -50,13 +50,17 @@ export function MovementTable({ rows, admin, busy, onReport, onCopyLink, onDelet
     <DataTable
       rows={rows}
       {...entityTable(MESSAGES.sinMovimientos)}
+      // Ten columns in a laptop's width: compact cells leave the payments and actions room.
+      variant={`${ENTITY_TABLE.variant} table-sm`}
       rowKey={(row) => row.id}
       columns={[
-        { header: 'Fecha', className: 'text-nowrap', cell: (row) => formatFechaHora(row.fecha) },
+        // The day and the time may take two lines (a day, 12/05/2024, never breaks at its slashes).
+        { header: 'Fecha', cell: (row) => formatFechaHora(row.fecha) },
         { header: 'Tipo', cell: (row) => <Tipo row={row} /> },
-        { header: 'Paciente', cell: (row) => row.paciente?.nombreCompleto ?? '' },
+        // Free text: a long word breaks rather than widen the table past the screen.
+        { header: 'Paciente', className: 'text-break', cell: (row) => row.paciente?.nombreCompleto ?? '' },
         { header: 'Local', cell: (row) => row.local?.nombre ?? '' },
-        { header: 'Descripción', className: 'small', cell: (row) => row.descripcion ?? '' },
+        { header: 'Descripción', className: 'small text-break', cell: (row) => row.descripcion ?? '' },
         { header: 'Total', className: 'text-nowrap', cell: (row) => money(row.total) },
         {
           header: 'Deuda',
@@ -67,8 +71,10 @@ export function MovementTable({ rows, admin, busy, onReport, onCopyLink, onDelet
         { header: 'Pagos', cell: (row) => <Pagos row={row} /> },
         {
           header: 'Acciones',
+          // On a laptop one button under the other, each the column's width and in one line: the
+          // same place on every row; on a phone's card, side by side as they fit.
           cell: (row) => (
-            <div className="d-flex flex-wrap gap-1">
+            <div className="d-flex flex-wrap flex-xl-column gap-1 text-nowrap">
               <button
                 type="button"
                 className="btn btn-outline-primary btn-sm"
@@ -101,18 +107,20 @@ export function MovementTable({ rows, admin, busy, onReport, onCopyLink, onDelet
   );
 }
 
-/** The movement's type, with a sale's receipt number and its link to its returns. */
+/** The movement's type, with a sale's receipt number and its link to its returns; one block, so
+ * a phone's card shows it under its label whole. The receipt number may go under its words, the
+ * number itself is never split (at its hyphen). */
 function Tipo({ row }: { row: MovimientoFila }) {
   return (
-    <>
+    <div>
       {row.tipoMovimiento}
       {row.comprobante && (
-        <span className="d-block small text-muted text-nowrap" data-testid="comprobante">
-          {MESSAGES.comprobante(row.comprobante)}
+        <span className="d-block small text-muted" data-testid="comprobante">
+          {MESSAGES.comprobanteRotulo} <span className="text-nowrap">{row.comprobante}</span>
         </span>
       )}
       <ReturnLinks row={row} />
-    </>
+    </div>
   );
 }
 
@@ -123,11 +131,10 @@ function Pagos({ row }: { row: MovimientoFila }) {
     <ul className="list-unstyled mb-0 small">
       {row.cajaMovimientos.map((pago) => (
         <li key={pago.id}>
-          <span className="text-nowrap">
-            {pago.metodoPago?.nombre ?? SIN_METODO}: {money(pago.montoImpuesto)}
-          </span>
+          {/* A long method's name may wrap and the time go under the day; the amount stays whole. */}
+          {pago.metodoPago?.nombre ?? SIN_METODO}: <span className="text-nowrap">{money(pago.montoImpuesto)}</span>
           {' — '}
-          <span className="text-nowrap">{formatFechaHora(pago.fecha)}</span>
+          {formatFechaHora(pago.fecha)}
         </li>
       ))}
     </ul>

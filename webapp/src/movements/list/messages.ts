@@ -23,8 +23,9 @@ export const MESSAGES = {
   devolucionDe: (venta: number) => `Devolución de #${venta}`,
   /** A sale's row once something of it came back. */
   conDevolucion: 'Con devolución',
-  /** A sale's receipt number per branch (none for expenses and sales before receipts). */
-  comprobante: (numero: string) => `Comprobante N° ${numero}`,
+  /** The words before a sale's receipt number per branch ('Comprobante N° 0001-00000042'; none
+   * for expenses and sales before receipts). */
+  comprobanteRotulo: 'Comprobante N°',
   /** The customer's PDF is the sale's receipt: its button's tooltip. */
   comprobanteTitulo: 'Comprobante para el cliente',
 } as const;
