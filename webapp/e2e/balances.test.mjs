@@ -4,6 +4,7 @@
 // shows what they owe; once the north's day is closed, collecting there is refused (409). Also
 // the same screen on a phone.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { clickToAlert, screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
@@ -63,10 +64,13 @@ test('a seller of the north collects part of a centre sale; a stale amount and a
     assert.match((await page.getByTestId(`saldo-${venta}`).getAttribute('class')) ?? '', /table-warning/);
 
     // 'Cobrar': the whole debt to start with; above it the button says why it is disabled.
-    await page.getByRole('button', { name: `Cobrar venta #${venta}` }).click();
+    await page
+      .getByTestId(`saldo-${venta}`)
+      .getByRole('button', { name: /^Cobrar venta / })
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Se cobra en la caja de hoy de Norte.').waitFor();
-    assert.equal(await page.inputValue('#cobroMonto'), '1200');
+    assert.equal(await page.inputValue('#cobroMonto'), '1.200,00');
     const cobrar = dialog.getByRole('button', { name: 'Cobrar', exact: true });
     await page.fill('#cobroMonto', '1.500');
     await dialog.getByText('El monto supera el saldo pendiente ($ 1.200,00).').waitFor();
@@ -74,14 +78,27 @@ test('a seller of the north collects part of a centre sale; a stale amount and a
     await page.fill('#cobroMonto', '500');
     assert.ok(await cobrar.isEnabled());
     console.log('screenshot:', await screenshot(page, 'cuentas-corrientes-cobrar'));
-    await clickToAlert(page, cobrar, { title: 'PAGO REGISTRADO', text: 'El pago ha sido registrado!' });
+    // The payment's own receipt, the north's first collection: told, and printed when asked.
+    const recibo = `${String(norte).padStart(4, '0')}-00000001`;
+    const [descarga] = await Promise.all([
+      page.waitForEvent('download'),
+      clickToAlert(page, cobrar, {
+        title: 'PAGO REGISTRADO',
+        text: `El pago ha sido registrado! Recibo N° ${recibo}.`,
+      }),
+    ]);
+    assert.equal(descarga.suggestedFilename(), `recibo_${recibo}.pdf`);
+    assert.equal((await readFile(await descarga.path())).subarray(0, 4).toString(), '%PDF');
     await total(page).getByText('$ 700,00').waitFor();
     assert.match(await balanceRow(page, 'Ana Gómez'), /\| \$ 2\.000,00 \| \$ 1\.300,00 \| \$ 700,00 \|/);
     console.log('screenshot:', await screenshot(page, 'cuentas-corrientes'));
 
     // A stale list: another tab collects $ 300 first; the $ 700 typed here is refused by the server.
-    await page.getByRole('button', { name: `Cobrar venta #${venta}` }).click();
-    assert.equal(await page.inputValue('#cobroMonto'), '700');
+    await page
+      .getByTestId(`saldo-${venta}`)
+      .getByRole('button', { name: /^Cobrar venta / })
+      .click();
+    assert.equal(await page.inputValue('#cobroMonto'), '700,00');
     const otra = await server.api('POST', `/api/movimientos/${venta}/cobros`, shop.token, {
       metodoPagoId: efectivo,
       monto: 300,
@@ -101,7 +118,10 @@ test('a seller of the north collects part of a centre sale; a stale amount and a
     await page.waitForURL(`**/editarPaciente/${paciente}`);
     const cuenta = page.locator('section', { has: page.getByRole('heading', { name: 'Cuenta corriente' }) });
     await cuenta.getByTestId('total-adeudado').getByText('$ 400,00').waitFor();
-    await cuenta.getByRole('button', { name: `Cobrar venta #${venta}` }).waitFor();
+    await cuenta
+      .getByTestId(`saldo-${venta}`)
+      .getByRole('button', { name: /^Cobrar venta / })
+      .waitFor();
     console.log('screenshot:', await screenshot(page, 'cuentas-corrientes-paciente'));
 
     // The north's day closed (through the API): collecting there is refused with the server's text.
@@ -109,7 +129,10 @@ test('a seller of the north collects part of a centre sale; a stale amount and a
     assert.equal((await caja('apertura', { fondo: [] })).status, 200);
     const cerrada = await caja('cierre', { contado: [{ metodoPagoId: efectivo, monto: 500 }], motivo: 'Fin del día' });
     assert.equal(cerrada.body.caja?.estado, 'CERRADA', JSON.stringify(cerrada.body));
-    await cuenta.getByRole('button', { name: `Cobrar venta #${venta}` }).click();
+    await cuenta
+      .getByTestId(`saldo-${venta}`)
+      .getByRole('button', { name: /^Cobrar venta / })
+      .click();
     await page.fill('#cobroMonto', '100');
     await cobrar.click();
     const refusal = await takeAlert(page);
@@ -131,7 +154,10 @@ test('on a phone the balances are cards and the payment dialog fits, without sid
     assert.equal(await row.evaluate((tr) => getComputedStyle(tr).display), 'block', 'a card per sale');
     assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
     console.log('screenshot:', await screenshot(page, 'cuentas-corrientes-telefono'));
-    await page.getByRole('button', { name: `Cobrar venta #${venta}` }).click();
+    await page
+      .getByTestId(`saldo-${venta}`)
+      .getByRole('button', { name: /^Cobrar venta / })
+      .click();
     await page.locator('#cobroLocal').waitFor();
     assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
     console.log('screenshot:', await screenshot(page, 'cuentas-corrientes-telefono-cobrar', { fullPage: false }));

@@ -1,12 +1,13 @@
-// The cash closing (arqueo) of a branch's day: a seller opens it with a float, sells, counts
-// blind and short, sees the difference and closes with the reason; a sale of that day is then
-// refused in the movement form; an admin reopens it with a reason; the closings list it. Also the
-// same screen on a phone, and the closing's PDF.
+// The cash closing (arqueo) of a branch's day: a seller opens it with a float (the day then shows
+// it), sells, counts blind and short (asked first, with the figures), sees the difference and
+// closes with the reason; the movement form then says at once that the day is closed and waits;
+// an admin reopens it with a reason and the waiting form saves; the closings list it. Also the
+// same screens on a phone, and the closing's PDF.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { clickToAlert, screenshot, takeAlert } from './support/browser.mjs';
+import { acceptConfirm, clickToAlert, screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
 import { pago, seeder } from './support/seed.mjs';
 import { addDetail, addPayment, loginOn, rowText } from './support/page.mjs';
@@ -53,10 +54,25 @@ async function sell(server, { shop, local, efectivo, tarjeta, paciente }) {
 
 const estado = (page) => page.getByTestId('estado-caja');
 
-test('a seller opens the day, counts short, closes with the reason; the day refuses a sale; an admin reopens it', () =>
+/** The counter's laptop. */
+const LAPTOP = { viewport: { width: 1366, height: 768 } };
+
+const CERRADA =
+  'La caja de este día está cerrada. Para registrar este movimiento, pedí a un administrador que la reabra.';
+const SIN_CONTAR = 'Escribí lo que contaste en cada método de pago (0 si no hay).';
+
+/** 'Cerrar caja' asks first: the confirmation's words, accepted. */
+async function closeAsked(page, cerrar) {
+  await cerrar.click();
+  const asked = await acceptConfirm(page);
+  assert.equal(asked.title, '¿Cerrar la caja?');
+  return asked.text;
+}
+
+test('a seller opens the day, counts short, closes with the reason; the form waits on the closed day until an admin reopens it', () =>
   withApp(async ({ server, newPage }) => {
     const shop = await seed(server);
-    const page = await newPage({ timezoneId: TZ });
+    const page = await newPage({ ...LAPTOP, timezoneId: TZ });
     await loginOn(page, server.url, 'vendedora', 'clave-vendedora');
 
     // The menu leads to today's day of the seller's branch, not opened yet.
@@ -76,6 +92,16 @@ test('a seller opens the day, counts short, closes with the reason; the day refu
     });
     await estado(page).getByText('Abierta').waitFor();
 
+    // Just opened, the day shows the float it was opened with; the evening's count waits without
+    // a red warning on fields nobody touched.
+    await page.getByRole('heading', { name: 'Caja abierta con este fondo' }).waitFor();
+    assert.equal(await rowText(page, 'Fondo de la caja', 'Efectivo'), 'Efectivo | $ 1.000,00');
+    assert.equal(await rowText(page, 'Fondo de la caja', 'Tarjeta'), 'Tarjeta | $ 0,00');
+    assert.equal(await rowText(page, 'Fondo de la caja', 'Total'), 'Total | $ 1.000,00');
+    await page.locator('#conteo-problems').getByText(SIN_CONTAR).waitFor();
+    assert.equal(await page.locator('.is-invalid, #conteo-problems.text-danger').count(), 0, 'no red warning yet');
+    console.log('screenshot:', await screenshot(page, 'cierre-caja-abierta'));
+
     await sell(server, shop);
     await page.reload();
     await page.getByRole('heading', { name: 'Conteo a ciegas' }).waitFor();
@@ -85,14 +111,20 @@ test('a seller opens the day, counts short, closes with the reason; the day refu
     assert.equal(await figures.count(), 0, 'no expected figure before the first count');
     const cerrar = page.getByRole('button', { name: 'Cerrar caja' });
     assert.ok(await cerrar.isDisabled());
-    await page.getByText('Contado de Efectivo: escribí el monto (0 si no hay).').waitFor();
+    await page.getByText(SIN_CONTAR).waitFor();
     await page.fill('#contado-1', '2.100');
+    await page.getByText('Contado de Tarjeta: escribí el monto (0 si no hay).').waitFor();
     await page.fill('#contado-2', '800');
     assert.ok(await cerrar.isEnabled());
     console.log('screenshot:', await screenshot(page, 'cierre-caja-conteo'));
 
-    // Short by $ 100 without a reason: recorded, still open, the figures and the message shown.
-    await cerrar.click();
+    // Asked first, with what was counted; short by $ 100 without a reason: recorded, still open,
+    // the figures and the message shown.
+    assert.equal(
+      await closeAsked(page, cerrar),
+      `Contado en La Cruz el ${ddmmyyyy(HOY)}: Efectivo $ 2.100,00, Tarjeta $ 800,00. Total: $ 2.900,00. ` +
+        'Si coincide con lo esperado, la caja se cierra y no se podrán registrar más movimientos de ese día; si no, vas a ver la diferencia.',
+    );
     await page.getByRole('alert').getByText('El conteo no coincide con lo esperado').waitFor();
     await estado(page).getByText('Abierta').waitFor();
     const efectivoRow = await rowText(page, 'Resultado del conteo', 'Efectivo');
@@ -110,27 +142,40 @@ test('a seller opens the day, counts short, closes with the reason; the day refu
     // Closed with the reason.
     await page.fill('#motivo', 'Vuelto mal dado a un cliente');
     await page.getByText('28/255').waitFor();
-    await clickToAlert(page, cerrar, { title: 'CAJA CERRADA', text: 'La caja ha sido cerrada!' });
+    assert.match(await closeAsked(page, cerrar), /Con el motivo de la diferencia, la caja se cierra/);
+    assert.deepEqual(await takeAlert(page), { title: 'CAJA CERRADA', text: 'La caja ha sido cerrada!' });
     await estado(page).getByText('Cerrada').waitFor();
     await page.getByText('Motivo de la diferencia: Vuelto mal dado a un cliente').waitFor();
     await page.getByRole('button', { name: 'Imprimir' }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Reabrir caja' }).count(), 0, 'sellers do not reopen');
+    await page
+      .getByText('Para registrar o corregir un movimiento de este día, pedí a un administrador que reabra la caja.')
+      .waitFor();
     console.log('screenshot:', await screenshot(page, 'cierre-caja-cerrada'));
 
-    // A sale dated that day is refused in the movement form with the server's words.
+    // The movement form says at once, before anything is typed, that the day is closed and who
+    // reopens it; Guardar waits and says why, whatever is typed; nothing is sent.
+    const posts = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().includes('/api/movimientos') && posts.push(r.url()));
     await page.goto(`${server.url}/crearMovimiento/${shop.paciente}`);
     await page.getByRole('heading', { name: 'Crear Movimiento' }).waitFor();
+    assert.equal((await page.getByTestId('caja-cerrada').textContent()).trim(), CERRADA);
+    const guardar = page.getByRole('button', { name: 'Guardar' });
+    const problema = `La caja del ${ddmmyyyy(HOY)} está cerrada: pedí a un administrador que la reabra.`;
+    await page.locator('#movimiento-problemas').getByText(problema).waitFor();
+    assert.equal(await guardar.getAttribute('aria-describedby'), 'movimiento-problemas');
     await addDetail(page, 'Estuche', '500');
     await addPayment(page, 0, 'Efectivo', '500');
     await page.locator('#monto-0').blur();
-    await page.getByRole('button', { name: 'Guardar' }).click();
-    await page.locator('.swal2-popup').waitFor();
-    console.log('screenshot:', await screenshot(page, 'cierre-caja-venta-rechazada'));
-    assert.deepEqual(await takeAlert(page), {
-      title: 'ERROR',
-      text: `La caja del ${ddmmyyyy(HOY)} de ese local ya está cerrada. Registrá la corrección con fecha de hoy o pedí a un administrador que la reabra.`,
-    });
-    assert.match(page.url(), /\/crearMovimiento\//, 'the form stays with what was typed');
+    assert.ok(await guardar.isDisabled(), 'Guardar waits on a closed day');
+    assert.equal(
+      (await page.locator('#movimiento-problemas li').allTextContents()).join(' | '),
+      problema,
+      'the closed day is the only reason',
+    );
+    console.log('screenshot:', await screenshot(page, 'cierre-caja-venta-en-dia-cerrado'));
+    assert.equal(await page.locator('.swal2-popup').count(), 0, 'no pop-up: the form said it before');
+    assert.deepEqual(posts, []);
 
     // The admin finds it in the closings, opens the day from there and reopens it with a reason.
     const admin = await newPage({ timezoneId: TZ });
@@ -168,8 +213,11 @@ test('a seller opens the day, counts short, closes with the reason; the day refu
       .waitFor();
     console.log('screenshot:', await screenshot(admin, 'cierre-caja-reabierta'));
 
-    // Reopened, the day takes the sale again.
-    await page.getByRole('button', { name: 'Guardar' }).click();
+    // Reopened, the waiting form learns it by itself (it reads a closed day again) and saves what
+    // was typed.
+    await page.getByTestId('caja-cerrada').waitFor({ state: 'detached', timeout: 30_000 });
+    assert.ok(await guardar.isEnabled());
+    await guardar.click();
     assert.equal((await takeAlert(page)).title, 'MOVIMIENTO CREADO');
   }));
 
@@ -184,20 +232,36 @@ test('the cash closing fits a phone: the float, the count, the difference and th
     await page.fill('#fondo-1', '1000');
     await page.getByRole('button', { name: 'Abrir caja' }).click();
     await takeAlert(page);
+    await page.getByRole('heading', { name: 'Caja abierta con este fondo' }).waitFor();
+    await page.getByText(SIN_CONTAR).waitFor();
+    assert.equal(await page.locator('.is-invalid').count(), 0, 'no red warning yet');
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
+    console.log('screenshot:', await screenshot(page, 'telefono-cierre-caja-abierta'));
     await page.fill('#contado-1', '2150,50');
     await page.fill('#contado-2', '800');
     console.log('screenshot:', await screenshot(page, 'telefono-cierre-caja-conteo'));
     await page.getByRole('button', { name: 'Cerrar caja' }).click();
+    const asked = page.locator('.swal2-popup');
+    await asked.waitFor();
+    console.log('screenshot:', await screenshot(page, 'telefono-cierre-caja-confirmar', { fullPage: false }));
+    assert.match((await acceptConfirm(page)).text, /^Contado en La Cruz el .*Total: \$ 2\.950,50\./);
     await page.getByRole('alert').getByText('El conteo no coincide con lo esperado').waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `no sideways scrolling (${width} px)`);
     console.log('screenshot:', await screenshot(page, 'telefono-cierre-caja-diferencia'));
     await page.fill('#motivo', 'Error de vuelto');
-    await page.getByRole('button', { name: 'Cerrar caja' }).click();
+    await closeAsked(page, page.getByRole('button', { name: 'Cerrar caja' }));
     assert.equal((await takeAlert(page)).title, 'CAJA CERRADA');
     await page.locator('table[aria-label="Cierres de caja"] tbody tr', { hasText: ddmmyyyy(HOY) }).waitFor();
     assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
     console.log('screenshot:', await screenshot(page, 'telefono-cierre-caja-cerrada'));
+
+    // On the phone too, the sale form says at once that the day is closed.
+    await page.goto(`${server.url}/crearMovimiento/${shop.paciente}`);
+    assert.equal((await page.getByTestId('caja-cerrada').textContent()).trim(), CERRADA);
+    assert.ok(await page.getByRole('button', { name: 'Guardar' }).isDisabled());
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
+    console.log('screenshot:', await screenshot(page, 'telefono-venta-caja-cerrada'));
   }));
 
 test("'Imprimir' downloads the closed day's report", () =>

@@ -4,7 +4,7 @@
 // page says which order it is, and the visit-us page lists the shop's branches from the server.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { clickToAlert, screenshot } from './support/browser.mjs';
+import { screenshot } from './support/browser.mjs';
 import { useApp } from './support/fixture.mjs';
 import { pago, seeder } from './support/seed.mjs';
 import { addPayment } from './support/page.mjs';
@@ -108,7 +108,7 @@ test("'Ver compras' lists exactly that patient's movements, not every name conta
     assert.equal(await rowsOf(page).count(), 1, "Ana Gómez Ruiz's sale is not Ana Gómez's");
   }));
 
-test('an expense whose payments exceed its total is stopped once and nothing is sent', () =>
+test('an expense whose payments exceed its total waits, saying why before the click, and nothing is sent', () =>
   withApp(async ({ server, page, open, login }) => {
     const { token } = await seed(server);
     await login('vendedora', 'clave-vendedora');
@@ -125,10 +125,13 @@ test('an expense whose payments exceed its total is stopped once and nothing is 
     await addPayment(page, 1, 'Tarjeta', '20');
     await page.locator('#monto-1').blur();
     await page.getByRole('alert').filter({ hasText: EXCEDE }).waitFor();
-    await clickToAlert(page, page.getByRole('button', { name: 'Guardar' }), { title: 'ADVERTENCIA', text: EXCEDE });
-    // No second pop-up (the server's refusal) follows, and nothing was sent.
-    await page.waitForTimeout(1500);
-    assert.equal(await page.locator('.swal2-popup').count(), 0, 'a second pop-up appeared');
+    // Guardar waits and says why, before any click; no pop-up, nothing sent.
+    const guardar = page.getByRole('button', { name: 'Guardar' });
+    assert.ok(await guardar.isDisabled());
+    await page.locator('#movimiento-problemas').getByText(EXCEDE).waitFor();
+    assert.equal(await page.getByTestId('vuelto').count(), 0, 'an expense gives no change back');
+    await page.waitForTimeout(500);
+    assert.equal(await page.locator('.swal2-popup').count(), 0, 'a pop-up appeared');
     assert.deepEqual(posts, []);
     assert.ok(page.url().endsWith('/crearMovimiento'), 'the form stays open');
     const list = await server.api('GET', '/api/movimientos/paginado/0', token);

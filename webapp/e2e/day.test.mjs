@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { clickToAlert, screenshot, takeAlert } from './support/browser.mjs';
+import { acceptConfirm, clickToAlert, screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
 import { armazonYCristales, pago, seeder } from './support/seed.mjs';
 import { addDetail, addPayment, addProduct, loginOn, noSideways, rowText } from './support/page.mjs';
@@ -80,13 +80,21 @@ test("a branch's day: float, a sale, an old debt collected, a return, the list, 
     await page.getByRole('link', { name: 'CUENTAS CORRIENTES' }).click();
     await page.getByRole('heading', { name: 'CUENTAS CORRIENTES' }).waitFor();
     await page.getByTestId('total-adeudado').getByText('$ 1.200,00').waitFor();
-    await page.getByRole('button', { name: `Cobrar venta #${vieja}` }).click();
+    await page
+      .getByTestId(`saldo-${vieja}`)
+      .getByRole('button', { name: /^Cobrar venta / })
+      .click();
     await page.locator('#cobroMetodo').selectOption({ label: 'Efectivo' });
     await page.fill('#cobroMonto', '500');
-    await clickToAlert(page, page.getByRole('dialog').getByRole('button', { name: 'Cobrar', exact: true }), {
-      title: 'PAGO REGISTRADO',
-      text: 'El pago ha sido registrado!',
-    });
+    // The payment's own receipt is told (and printed when asked: here, declined).
+    await page.getByRole('dialog').getByRole('button', { name: 'Cobrar', exact: true }).click();
+    await page.locator('.swal2-popup').waitFor();
+    assert.equal((await page.locator('.swal2-title').textContent()).trim(), 'PAGO REGISTRADO');
+    assert.match(
+      (await page.locator('.swal2-html-container').textContent()).trim(),
+      /^El pago ha sido registrado! Recibo N° \d{4}-\d{8}\.$/,
+    );
+    await page.locator('.swal2-cancel').click();
     await page.getByTestId('total-adeudado').getByText('$ 700,00').waitFor();
     console.log('screenshot:', await screenshot(page, 'dia-cobro'));
 
@@ -190,7 +198,14 @@ test("a branch's day: float, a sale, an old debt collected, a return, the list, 
     await page.fill(`#contado-${efectivo}`, '1.590');
     await page.fill(`#contado-${tarjeta}`, '890,09');
     const cerrar = page.getByRole('button', { name: 'Cerrar caja' });
+    // Asked first, with what was counted.
     await cerrar.click();
+    assert.deepEqual(await acceptConfirm(page), {
+      title: '¿Cerrar la caja?',
+      text:
+        `Contado en La Cruz el ${ddmmyyyy(HOY)}: Efectivo $ 1.590,00, Tarjeta $ 890,09. Total: $ 2.480,09. ` +
+        'Si coincide con lo esperado, la caja se cierra y no se podrán registrar más movimientos de ese día; si no, vas a ver la diferencia.',
+    });
     await page.getByRole('alert').getByText('El conteo no coincide con lo esperado').waitFor();
     assert.equal(
       await rowText(page, 'Resultado del conteo', 'Efectivo'),
@@ -201,7 +216,9 @@ test("a branch's day: float, a sale, an old debt collected, a return, the list, 
       'Tarjeta | $ 0,00 | $ 890,09 | $ 890,09 | $ 0,00 (Cuadra)',
     );
     await page.fill('#motivo', 'Vuelto mal dado en la devolución');
-    await clickToAlert(page, cerrar, { title: 'CAJA CERRADA', text: 'La caja ha sido cerrada!' });
+    await cerrar.click();
+    assert.equal((await acceptConfirm(page)).title, '¿Cerrar la caja?');
+    assert.deepEqual(await takeAlert(page), { title: 'CAJA CERRADA', text: 'La caja ha sido cerrada!' });
     await page.getByTestId('estado-caja').getByText('Cerrada').waitFor();
     await page.getByText('Motivo de la diferencia: Vuelto mal dado en la devolución').waitFor();
     console.log('screenshot:', await screenshot(page, 'dia-cierre'));

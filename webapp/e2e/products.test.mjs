@@ -50,7 +50,7 @@ test('an admin bulk-creates three products, finds them, edits one and returns to
     await page.getByRole('button', { name: 'Agregar modelo' }).click();
     await page.getByRole('textbox', { name: 'Modelo 3', exact: true }).fill('RB3025');
     await fillFields(page, { marca: 'Ray-Ban', costo: '1000', stock: '4' });
-    assert.equal(await page.inputValue('#precio'), '3600', 'price = cost x 1.2 x 3');
+    assert.equal(await page.inputValue('#precio'), '3.600,00', 'price = cost x 1.2 x 3');
     await clickToAlert(page, page.getByRole('button', { name: 'Crear Producto' }), {
       title: 'MODELOS REPETIDOS',
       text: 'Tenés modelos repetidos en el formulario: RB2140',

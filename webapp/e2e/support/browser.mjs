@@ -48,6 +48,18 @@ export async function takeAlert(page) {
   return { title, text };
 }
 
+/** Accepts the confirmation now on screen and answers its title and text. Unlike takeAlert it
+ * does not wait for the popup to close: the alert the accepted action brings may take its place
+ * at once, and is the caller's to take. */
+export async function acceptConfirm(page) {
+  await page.locator('.swal2-popup').waitFor({ state: 'visible', timeout: 10_000 });
+  const title = (await page.locator('.swal2-title').textContent())?.trim() ?? '';
+  const text = (await page.locator('.swal2-html-container').textContent())?.trim() ?? '';
+  await page.locator('.swal2-confirm').click();
+  await page.locator('.swal2-title', { hasText: title }).waitFor({ state: 'detached', timeout: 10_000 });
+  return { title, text };
+}
+
 /** Saves the whole page (or, with `fullPage: false`, what the window shows) as `name`.png. */
 export async function screenshot(page, name, { fullPage = true } = {}) {
   await mkdir(artifactsDir, { recursive: true });

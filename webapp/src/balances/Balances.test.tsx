@@ -83,7 +83,8 @@ describe('Cuentas corrientes', () => {
     const saved = capturedDownloads('blob:pdf');
     vi.mocked(confirm).mockResolvedValue(true);
     const recibo = { localId: 2, numero: 3, comprobante: '0002-00000003' };
-    const { calls } = open(sellerToken(2), {
+    const token = sellerToken(2);
+    const { calls } = open(token, {
       'GET /api/cuentas-corrientes': [200, cuentasCorrientes([saldo({ localId: 2, comprobante: '0002-00000041' })])],
       'POST /api/movimientos/7/cobros': [201, { mensaje: 'El pago ha sido registrado!', movimiento: null, recibo }],
       'GET /api/recibos/2/3': [200, '%PDF'],
@@ -92,7 +93,7 @@ describe('Cuentas corrientes', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cobrar' }));
     await confirmed('PAGO REGISTRADO', 'El pago ha sido registrado! Recibo N° 0002-00000003.', 'Imprimir recibo');
     await waitFor(() => expect(saved).toEqual(['recibo_0002-00000003.pdf']));
-    expect(calls.find((c) => c.path === '/api/recibos/2/3')?.auth).toBe(`Bearer ${sellerToken(2)}`);
+    expect(calls.find((c) => c.path === '/api/recibos/2/3')?.auth).toBe(`Bearer ${token}`);
   });
 
   it("names another branch's sale by its receipt without linking to a page the seller may not open", async () => {

@@ -120,6 +120,7 @@ describe('Cierre de caja', () => {
     { timeout: 15_000 },
     async () => {
       const user = userEvent.setup();
+      vi.mocked(confirm).mockResolvedValue(true);
       const answers: Answers = {
         [`GET /api/caja/1/${DIA}`]: [200, cajaAbierta()],
         [`POST /api/caja/1/${DIA}/cierre`]: [200, { mensaje: 'El conteo no coincide', caja: cajaContada() }],
@@ -129,8 +130,9 @@ describe('Cierre de caja', () => {
       expect(screen.queryByRole('table', { name: 'Resultado del conteo' })).toBeNull();
       const cerrar = screen.getByRole('button', { name: 'Cerrar caja' });
       expect(cerrar).toHaveProperty('disabled', true);
-      expect(document.getElementById('conteo-problems')?.textContent).toContain(
-        'Contado de Efectivo: escribí el monto (0 si no hay).',
+      // Nothing counted yet: what it waits for, not a list of errors.
+      expect(document.getElementById('conteo-problems')?.textContent).toBe(
+        'Para cerrar la caja:Escribí lo que contaste en cada método de pago (0 si no hay).',
       );
 
       const form = within(screen.getByRole('form', { name: 'Conteo' }));
@@ -211,6 +213,7 @@ describe('Cierre de caja', () => {
   });
   it('tells a refused count in the server words and reads the day again', async () => {
     const user = userEvent.setup();
+    vi.mocked(confirm).mockResolvedValue(true);
     const answers: Answers = {
       [`GET /api/caja/1/${DIA}`]: [200, cajaAbierta()],
       [`POST /api/caja/1/${DIA}/cierre`]: [400, { errors: ['La caja de ese día ya está cerrada.'] }],

@@ -11,24 +11,29 @@ import {
   type DiaCaja,
 } from '../api/closings';
 import { alert, confirm } from '../app/alerts';
+import { confirmWith } from '../app/confirmations';
 import { refuser } from '../app/refusals';
 import { formatFecha } from '../lib/dates';
+import { inMethodOrder, usePaymentMethods } from '../ui/paymentMethods';
 import { SavingOverlay } from '../ui/SavingOverlay';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { ClosedDay } from './ClosedDay';
 import { CountForm } from './CountForm';
 import { DayFigures } from './DayFigures';
+import { FloatFigures } from './FloatFigures';
 import { FloatForm } from './FloatForm';
-import { MESSAGES, REOPEN_CONFIRM, TITLES } from './messages';
+import { closeConfirm, MESSAGES, REOPEN_CONFIRM, TITLES } from './messages';
 import {
   aperturaBody,
   aperturaProblems,
   cierreBody,
-  conteoProblems,
+  conteoEspera,
+  conteoResumen,
   conteoTexts,
   esperaMotivo,
   estadoLabel,
   filas,
+  fondoFilas,
   fondoTexts,
   reaperturaBody,
   reaperturaProblems,
@@ -47,19 +52,19 @@ interface Props {
 export function CashDay({ dia, admin, hoy, onDirtyChange }: Props) {
   // Read again on arrival: sales may have changed the day since.
   const query = useCajaDiaQuery(dia, { refetchOnMountOrArgChange: true });
+  const metodos = usePaymentMethods();
   if (query.isError) {
     if (handledElsewhere(query.error)) return null;
     return <p className="alert alert-danger">{errorText(query.error) ?? MESSAGES.diaFallo}</p>;
   }
   if (!query.currentData) return <p className="text-muted">{MESSAGES.cargando}</p>;
+  // The server answers the day's methods by name; every screen shows them in its list's order.
+  const caja = {
+    ...query.currentData,
+    metodos: inMethodOrder(query.currentData.metodos, metodos, (m) => ({ id: m.metodoPagoId, nombre: m.metodoPago })),
+  };
   return (
-    <DayView
-      caja={query.currentData}
-      admin={admin}
-      hoy={hoy}
-      onDirtyChange={onDirtyChange}
-      reload={() => void query.refetch()}
-    />
+    <DayView caja={caja} admin={admin} hoy={hoy} onDirtyChange={onDirtyChange} reload={() => void query.refetch()} />
   );
 }
 
@@ -128,8 +133,11 @@ function DayView({ caja, admin, hoy, onDirtyChange, reload }: ViewProps) {
       (answer) => void alert('success', TITLES.abierta, answer.mensaje),
     );
 
-  const count = () =>
-    send(
+  const count = async () => {
+    const { filas: contado, total } = conteoResumen(caja, conteo);
+    const asked = closeConfirm(caja.local, formatFecha(caja.fecha), contado, total, motivo.trim() !== '');
+    if (!(await confirmWith(asked))) return;
+    await send(
       () => cerrar({ ...dia, body: cierreBody(caja, conteo, motivo) }).unwrap(),
       (answer) => {
         if (answer.caja.estado === 'CERRADA') {
@@ -141,6 +149,7 @@ function DayView({ caja, admin, hoy, onDirtyChange, reload }: ViewProps) {
         }
       },
     );
+  };
 
   const reopen = async () => {
     const { title, text, button } = REOPEN_CONFIRM;
@@ -176,6 +185,7 @@ function DayView({ caja, admin, hoy, onDirtyChange, reload }: ViewProps) {
 
   const rows = filas(caja);
   const withMotivo = esperaMotivo(caja);
+  const espera = conteoEspera(caja, conteo, motivo, hoy);
   const busy = abriendo.isLoading || cerrando.isLoading || reabriendo.isLoading;
 
   return (
@@ -224,6 +234,7 @@ function DayView({ caja, admin, hoy, onDirtyChange, reload }: ViewProps) {
         </p>
       )}
 
+      {caja.estado === 'ABIERTA' && rows.length === 0 && <FloatFigures rows={fondoFilas(caja)} />}
       {caja.estado === 'ABIERTA' && (
         <>
           <div className="card card-body mb-3">
@@ -235,8 +246,9 @@ function DayView({ caja, admin, hoy, onDirtyChange, reload }: ViewProps) {
               withMotivo={withMotivo}
               motivo={motivo}
               onMotivo={setMotivo}
-              problems={conteoProblems(caja, conteo, motivo, hoy)}
-              onSubmit={count}
+              problems={espera.problems}
+              pending={espera.pending}
+              onSubmit={() => void count()}
             />
           </div>
           <details className="card card-body mb-3">

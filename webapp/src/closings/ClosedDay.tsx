@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { SaveProblems } from '../ui/SaveProblems';
 import { SubmitButton } from '../ui/SubmitButton';
+import { MESSAGES } from './messages';
 import { MotivoField } from './MotivoField';
 
 interface Props {
@@ -44,9 +45,7 @@ export function ClosedDay({ admin, printing, onPrint, reopenMotivo, onReopenMoti
           <SaveProblems id="reapertura-problems" problems={reopenProblems} />
         </form>
       ) : (
-        <p className="text-muted small">
-          Para corregir este día, registrá el movimiento con fecha de hoy o pedí a un administrador que reabra la caja.
-        </p>
+        <p className="text-muted small">{MESSAGES.cerradaVendedor}</p>
       )}
     </>
   );

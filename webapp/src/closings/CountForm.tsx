@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import type { CajaMetodo } from '../api/closings';
 import { SendButton } from '../ui/SubmitButton';
 import { AmountFields } from './AmountFields';
-import { MESSAGES } from './messages';
+import { MESSAGES, PARA_CERRAR } from './messages';
 import { MotivoField } from './MotivoField';
 import type { Montos } from './rules';
 
@@ -16,11 +16,23 @@ interface Props {
   onMotivo: (motivo: string) => void;
   /** Why 'Cerrar caja' is disabled; empty when it is not. */
   problems: string[];
+  /** Nothing counted yet: the reasons are what is still to do, not errors. */
+  pending?: boolean;
   onSubmit: () => void;
 }
 
 /** The count per payment method. The first one is blind: nothing expected is on screen. */
-export function CountForm({ metodos, value, onChange, withMotivo, motivo, onMotivo, problems, onSubmit }: Props) {
+export function CountForm({
+  metodos,
+  value,
+  onChange,
+  withMotivo,
+  motivo,
+  onMotivo,
+  problems,
+  pending = false,
+  onSubmit,
+}: Props) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (problems.length === 0) onSubmit();
@@ -50,7 +62,13 @@ export function CountForm({ metodos, value, onChange, withMotivo, motivo, onMoti
           />
         </div>
       )}
-      <SendButton id="conteo-problems" className="btn btn-danger mt-3" problems={problems}>
+      <SendButton
+        id="conteo-problems"
+        className="btn btn-danger mt-3"
+        problems={problems}
+        pending={pending}
+        heading={pending ? PARA_CERRAR : undefined}
+      >
         Cerrar caja
       </SendButton>
     </form>

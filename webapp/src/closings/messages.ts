@@ -1,6 +1,8 @@
 // The texts the cash closing shows in its alerts, confirmations and notices, through
 // ../app/alerts: titles first, then the messages and why a button is disabled.
+import { confirmation } from '../app/confirmations';
 import { COMMON_MESSAGES, REFUSAL_TITLES, SIN_METODOS } from '../app/words';
+import { formatPesos } from '../lib/money';
 
 export const TITLES = {
   ...REFUSAL_TITLES,
@@ -25,6 +27,9 @@ export const MESSAGES = {
     'Contá lo que hay en caja por cada método de pago y escribilo. Lo esperado se muestra después del primer conteo.',
   ultimoConteo:
     'Lo esperado es el del último conteo: al volver a contar se calcula de nuevo con los movimientos del día.',
+  /** A seller before a closed day: only an admin's reopening lets a movement of that day in
+   * (the day may be today, so no other day is offered). */
+  cerradaVendedor: 'Para registrar o corregir un movimiento de este día, pedí a un administrador que reabra la caja.',
   pdfFallo: 'No se pudo generar el PDF del cierre.',
   soloCerrada: 'El reporte se imprime una vez cerrada la caja.',
   cargandoGrafico: 'Cargando gráfico...',
@@ -47,6 +52,17 @@ export const PROBLEMS = {
   motivoLargo: (max: number) => `El motivo debe tener como máximo ${max} caracteres.`,
   sinMotivoReapertura: 'Escribí el motivo de la reapertura.',
   sinCambios: 'El fondo es el mismo que ya está guardado.',
+  /** The count not begun: what 'Cerrar caja' waits for, told without the red of an error. */
+  sinContar: 'Escribí lo que contaste en cada método de pago (0 si no hay).',
+} as const;
+
+/** What the list under 'Cerrar caja' says first before anything was counted. */
+export const PARA_CERRAR = 'Para cerrar la caja:';
+
+/** The open day before its count: the float it was opened with is its state. */
+export const ABIERTA = {
+  titulo: 'Caja abierta con este fondo',
+  nota: 'Al final del día, contá lo que hay en caja y cerrala.',
 } as const;
 
 /** Asked before an admin reopens a closed day. */
@@ -56,6 +72,25 @@ export const REOPEN_CONFIRM = {
     `La caja de ${local} del ${fecha} vuelve a quedar abierta: se podrán registrar movimientos de ese día y habrá que cerrarla de nuevo.`,
   button: 'Sí, reabrir',
 } as const;
+
+/** Asked before a count is sent, with what was counted: if it matches what is expected (or
+ * comes with the reason of the difference) the day closes and takes no more movements. */
+export const closeConfirm = (
+  local: string,
+  fecha: string,
+  contado: { metodo: string; cents: number }[],
+  total: number,
+  conMotivo: boolean,
+) =>
+  confirmation(
+    '¿Cerrar la caja?',
+    `Contado en ${local} el ${fecha}: ${contado.map((c) => `${c.metodo} ${formatPesos(c.cents)}`).join(', ')}. ` +
+      `Total: ${formatPesos(total)}. ` +
+      (conMotivo
+        ? 'Con el motivo de la diferencia, la caja se cierra y no se podrán registrar más movimientos de ese día.'
+        : 'Si coincide con lo esperado, la caja se cierra y no se podrán registrar más movimientos de ese día; si no, vas a ver la diferencia.'),
+    'Sí, cerrar la caja',
+  );
 
 /** What the list of los cierres says when it failed, while it loads and when it is empty. */
 export const LIST_TEXTS = { failed: MESSAGES.cierresFallo, loading: MESSAGES.cargando, empty: MESSAGES.sinCierres };

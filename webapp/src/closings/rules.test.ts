@@ -5,7 +5,9 @@ import {
   aperturaBody,
   aperturaProblems,
   cierreBody,
+  conteoEspera,
   conteoProblems,
+  conteoResumen,
   conteoTexts,
   contada,
   cuadra,
@@ -13,6 +15,7 @@ import {
   diferenciasChart,
   esperaMotivo,
   filas,
+  fondoFilas,
   fondoTexts,
   motivoCounter,
   reaperturaBody,
@@ -25,7 +28,7 @@ const HOY = '2026-11-21';
 describe('the float', () => {
   it('starts from what is saved, a method without one blank', () => {
     expect(fondoTexts(cajaSinAbrir())).toEqual({ 1: '', 2: '' });
-    expect(fondoTexts(cajaAbierta())).toEqual({ 1: '1000', 2: '' });
+    expect(fondoTexts(cajaAbierta())).toEqual({ 1: '1.000,00', 2: '' });
   });
 
   it('sends the methods with a float, read as people type money', () => {
@@ -89,7 +92,7 @@ describe('the count', () => {
   });
 
   it('starts a recount from the last count and asks for the reason while an open day differs', () => {
-    expect(conteoTexts(cajaContada())).toEqual({ 1: '2100', 2: '800' });
+    expect(conteoTexts(cajaContada())).toEqual({ 1: '2.100,00', 2: '800,00' });
     expect(esperaMotivo(cajaContada())).toBe(true);
     expect(esperaMotivo(cajaCerrada())).toBe(false);
     expect(esperaMotivo(cajaAbierta())).toBe(false);
@@ -117,6 +120,40 @@ describe('the chart of differences', () => {
     expect(chart.data).toEqual([
       { fecha: '2026-11-21', Centro: -100 },
       { fecha: '2026-11-22', Norte: 50, Centro: 0 },
+    ]);
+  });
+});
+
+describe('the count before the evening', () => {
+  it('waits without errors while nothing of a first count is typed', () => {
+    expect(conteoEspera(cajaAbierta(), { 1: '', 2: ' ' }, '', HOY)).toEqual({
+      problems: [PROBLEMS.sinContar],
+      pending: true,
+    });
+    expect(conteoEspera(cajaAbierta(), { 1: '5', 2: '' }, '', HOY)).toEqual({
+      problems: [PROBLEMS.contadoVacio('Tarjeta')],
+      pending: false,
+    });
+    // A recount starts from the last count: never 'not begun'.
+    expect(conteoEspera(cajaContada(), { 1: '', 2: '' }, '', HOY).pending).toBe(false);
+    // Other reasons stay, only the blank amounts give way.
+    expect(conteoEspera(cajaAbierta({ fecha: '2026-11-22' }), {}, '', HOY)).toEqual({
+      problems: [PROBLEMS.diaFuturo, PROBLEMS.sinContar],
+      pending: true,
+    });
+  });
+
+  it('sums up the count for its confirmation, and the float for the open day', () => {
+    expect(conteoResumen(cajaAbierta(), { 1: '2.100', 2: '800,5' })).toEqual({
+      filas: [
+        { metodo: 'Efectivo', cents: 210000 },
+        { metodo: 'Tarjeta', cents: 80050 },
+      ],
+      total: 290050,
+    });
+    expect(fondoFilas(cajaAbierta())).toEqual([
+      { metodoPagoId: 1, metodo: 'Efectivo', fondo: 100000 },
+      { metodoPagoId: 2, metodo: 'Tarjeta', fondo: 0 },
     ]);
   });
 });

@@ -101,6 +101,39 @@ export function cierreBody(caja: CajaDia, contado: Montos, motivo: string): Cier
   return motivo.trim() ? { ...body, motivo: motivo.trim() } : body;
 }
 
+/** Nothing of the count typed yet on a day never counted. */
+export const conteoSinEmpezar = (caja: CajaDia, contado: Montos, motivo: string) =>
+  !contada(caja) && caja.metodos.every((m) => textOf(contado, m).trim() === '') && motivo.trim() === '';
+
+/** What 'Cerrar caja' waits for. A count not begun (`pending`) waits for the evening without
+ * errors: one line says what to do instead of every blank amount in red (a day just opened
+ * shows its float, not a list of warnings). */
+export function conteoEspera(
+  caja: CajaDia,
+  contado: Montos,
+  motivo: string,
+  hoy: string,
+): { problems: string[]; pending: boolean } {
+  const problems = conteoProblems(caja, contado, motivo, hoy);
+  if (!conteoSinEmpezar(caja, contado, motivo) || caja.metodos.length === 0) return { problems, pending: false };
+  const blanks = new Set(caja.metodos.map((m) => PROBLEMS.contadoVacio(m.metodoPago)));
+  return { problems: [...problems.filter((p) => !blanks.has(p)), PROBLEMS.sinContar], pending: true };
+}
+
+/** The count as its confirmation sums it up: each method's amount and their total, in cents. */
+export function conteoResumen(
+  caja: CajaDia,
+  contado: Montos,
+): { filas: { metodo: string; cents: number }[]; total: number } {
+  const filas = caja.metodos.map((m) => ({ metodo: m.metodoPago, cents: units(textOf(contado, m)) }));
+  return { filas, total: sumCents(filas.map((f) => f.cents)) };
+}
+
+/** The float per method and its total, in cents: an open day's state before its count. */
+export function fondoFilas(caja: CajaDia): { metodoPagoId: number; metodo: string; fondo: number }[] {
+  return caja.metodos.map((m) => ({ metodoPagoId: m.metodoPagoId, metodo: m.metodoPago, fondo: centsOf(m.fondo) }));
+}
+
 /** Why 'Reabrir caja' is disabled. */
 export function reaperturaProblems(motivo: string): string[] {
   if (!motivo.trim()) return [PROBLEMS.sinMotivoReapertura];

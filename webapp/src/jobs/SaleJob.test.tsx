@@ -57,6 +57,24 @@ describe('Trabajos: under a sale', () => {
     expect(calls.some((c) => c.path === '/api/trabajos/41')).toBe(false);
   });
 
+  it('a walk-in sale without a patient has no lab section, unless it already has a job', async () => {
+    const { calls } = open('/editarMovimiento/41', sellerToken(1), {
+      'GET /api/movimientos/41': [200, movimiento({ id: 41, paciente: null, trabajo: null })],
+    });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/movimientos/41')).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('trabajo-venta')).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Encargar al laboratorio' })).toBeNull();
+  });
+
+  it('a walk-in sale ordered before keeps showing its job', async () => {
+    open('/editarMovimiento/41', sellerToken(1), {
+      'GET /api/movimientos/41': [200, movimiento({ id: 41, paciente: null, trabajo: 'PEDIDO_CRISTALES' })],
+    });
+    const section = await screen.findByTestId('trabajo-venta');
+    expect(within(section).getByRole('link', { name: 'Ver trabajo' })).toBeTruthy();
+  });
+
   it('a movement that is no sale has no job section, and asks nothing', async () => {
     const { calls } = open('/editarMovimiento/41', sellerToken(1), {
       'GET /api/movimientos/41': [200, movimiento({ id: 41, tipoMovimiento: 'SALIDA' })],

@@ -40,10 +40,13 @@ function OrderJob({ movimientoId }: { movimientoId: number }) {
 
 /** Under a sale's form: its lab job's state (the sale's own read says it, `trabajo`, in the
  * server's words of `/api/trabajos/estados`) and a link to it, or, for a sale without one, the
- * form that orders it. Nothing for a movement that is no sale. */
+ * form that orders it. Nothing for a movement that is no sale, nor for a walk-in sale without a
+ * patient and without a job: the lab works from a patient's prescription, and such a sale
+ * (sunglasses, a case) leaves delivered. */
 export function SaleJob({ id }: { id: number }) {
   const { data: venta } = useGetMovimientoQuery(id);
-  const esVenta = venta?.tipoMovimiento === 'ENTRADA' && venta.devolucionDe == null;
+  const esVenta =
+    venta?.tipoMovimiento === 'ENTRADA' && venta.devolucionDe == null && (venta.paciente != null || !!venta.trabajo);
   const estados = useTrabajoEstadosQuery(undefined, { skip: !esVenta });
   if (!venta || !esVenta) return null;
   const estado = venta.trabajo ?? null;

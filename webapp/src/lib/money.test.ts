@@ -30,11 +30,13 @@ describe('money in cents', () => {
   });
 
   it('writes cents for inputs, read back as the same amount', () => {
-    expect(centsText(150000)).toBe('1500');
+    expect(centsText(150000)).toBe('1.500,00');
+    expect(centsText(10000000)).toBe('100.000,00');
     expect(centsText(1250)).toBe('12,50');
     expect(centsText(54180)).toBe('541,80');
+    expect(centsText(0)).toBe('0,00');
     expect(centsText(-50)).toBe('-0,50');
-    expect(parseCents(centsText(123456))).toBe(123456);
+    for (const cents of [123456, 10000000, 1250, 0, 99, 123456789]) expect(parseCents(centsText(cents))).toBe(cents);
   });
 
   it('shows money as es-AR does: $ 359.999,96', () => {

@@ -57,12 +57,11 @@ export function scaleCents(cents: number, numerator: number, denominator: number
   return Number(q);
 }
 
-/** Cents as the text an input starts with, which readPesos reads back as the same amount:
- * '1500', '12,50', '-0,50' (a comma for the decimals, no thousands dots, whole pesos bare). */
+/** Cents as the text an input starts with, written as people in Argentina read money and read
+ * back by readPesos as the same amount: '100.000,00', '12,50', '-0,50' (a stored amount in an
+ * edit form reads like the figures around it, not as '100000'). */
 export function centsText(cents: number): string {
-  return cents % 100 === 0
-    ? formatUnits(cents, 2, { fixed: false, group: false })
-    : formatUnits(cents, 2, { group: false });
+  return formatUnits(cents, 2);
 }
 
 /**

@@ -31,6 +31,18 @@ describe('reading typed numbers (es-AR first)', () => {
     expect(unitsOf('1234,5', CENTS)).toBe(123450);
   });
 
+  it('reads a percentage with or without its sign', () => {
+    for (const text of ['10%', '10 %', '10', ' 10% ']) expect(unitsOf(text, PERCENT)).toBe(1000);
+    expect(unitsOf('10,5%', PERCENT)).toBe(1050);
+    expect(unitsOf('10.5', PERCENT)).toBe(1050);
+    expect(unitsOf('10,5', PERCENT)).toBe(1050);
+    // Only a percentage takes the sign, and only at the end; nothing else is dropped.
+    expect(numberError('10%', CENTS)).toBe(NUMBER_ERRORS.noNumero);
+    expect(numberError('%10', PERCENT)).toBe(NUMBER_ERRORS.noNumero);
+    expect(numberError('%', PERCENT)).toBe(NUMBER_ERRORS.noNumero);
+    expect(numberError('10%%', PERCENT)).toBe(NUMBER_ERRORS.noNumero);
+  });
+
   it('reads a lone dot before three digits as thousands, any other dot as the decimal point', () => {
     expect(unitsOf('1.234', CENTS)).toBe(123400);
     expect(unitsOf('12.500', WHOLE)).toBe(12500);

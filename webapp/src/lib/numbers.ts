@@ -14,7 +14,8 @@
 // - spaces may group thousands ('1 234,56'); a comma before a dot ('1,234.56'), two commas
 //   ('1,2,3'), letters and exponents ('1e3') are refused;
 // - more decimals than the field keeps are refused (a price of '0,125' is not silently 0,13),
-//   unless they are zeros ('0,500' is 0,50).
+//   unless they are zeros ('0,500' is 0,50);
+// - a percentage may end in its sign ('10%', '10 %', '7,5%'), as people write one.
 
 export interface NumberRule {
   /** Decimals the field keeps; 0 for whole numbers (stock, quantities). */
@@ -23,6 +24,8 @@ export interface NumberRule {
   negative?: boolean;
   /** Whether a lone dot before three digits groups thousands; false where numbers stay small. */
   thousands?: boolean;
+  /** Whether the text may end in '%' (a percentage). */
+  percent?: boolean;
 }
 
 /** What a typed text says: nothing, a number in 10^-decimals units, or why it is not one. */
@@ -81,8 +84,10 @@ function split(body: string, thousands: boolean): { whole: string; fraction: str
 
 /** Reads a typed number by `rule` (see the rules at the top of this file). */
 export function readNumber(text: string, rule: NumberRule): Reading {
-  const trimmed = text.trim();
+  let trimmed = text.trim();
   if (trimmed === '') return BLANK;
+  // The sign people add to a percentage says nothing more: '10 %' is 10.
+  if (rule.percent) trimmed = trimmed.replace(/\s*%$/, '');
   const m = /^([+-]?)\s*(?:\$\s*)?(.*)$/.exec(trimmed)!;
   const [, sign, body] = m;
   if (!/^[\d.,\s]*\d[\d.,\s]*$/.test(body)) return invalid(NUMBER_ERRORS.noNumero);
@@ -116,8 +121,8 @@ export function numberError(text: string, rule: NumberRule): string | null {
 
 /** Whole numbers of things: stock, quantities. */
 export const WHOLE: NumberRule = { decimals: 0 };
-/** A percentage with up to two decimals ('7,5'); a dot is always its decimal point. */
-export const PERCENT: NumberRule = { decimals: 2, thousands: false };
+/** A percentage with up to two decimals ('7,5', '7,5%'); a dot is always its decimal point. */
+export const PERCENT: NumberRule = { decimals: 2, thousands: false, percent: true };
 
 /** Digits grouped by thousands with dots: '1234567' → '1.234.567'. */
 const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');

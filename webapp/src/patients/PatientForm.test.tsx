@@ -283,6 +283,24 @@ describe('edit patient form', () => {
     });
   });
 
+  it("'Registrar un movimiento' of a patient left as loaded goes to the movement without saving it", async () => {
+    const user = userEvent.setup();
+    const calls = await openEdit(saved('ok'));
+    await user.click(button('Registrar un movimiento'));
+    await screen.findByText('movimiento del paciente 7');
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it("'Registrar un movimiento' saves a changed patient first", async () => {
+    const user = userEvent.setup();
+    const calls = await openEdit(saved('El paciente ha sido actualizado correctamente.'));
+    await user.type(input('Médico'), ' (clínica)');
+    await user.click(button('Registrar un movimiento'));
+    await screen.findByText('movimiento del paciente 7');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
   it('removing a ficha on edit leaves it out of the body', async () => {
     const user = userEvent.setup();
     vi.mocked(confirm).mockResolvedValue(true);

@@ -86,7 +86,8 @@ export function PatientForm({ paciente }: Props) {
     setForm((f) => ({ ...f, fichas: removeLatestFicha(f.fichas) }));
   };
 
-  /** Saves, then goes to a new movement for the patient (both the submit and 'Registrar un movimiento'). */
+  /** Saves, then goes to a new movement for the patient (the submit, and 'Registrar un movimiento'
+   * after a change). */
   const save = async () => {
     if (!enabled) return;
     try {
@@ -105,6 +106,12 @@ export function PatientForm({ paciente }: Props) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void save();
+  };
+  /** 'Registrar un movimiento': a patient opened and not changed goes straight to the movement;
+   * saving it again would only raise its version and add an audit entry for nothing. */
+  const registrar = () => {
+    if (paciente && !changed(opened, form)) navigate(`/crearMovimiento/${paciente.id}`);
+    else void save();
   };
 
   return (
@@ -198,7 +205,7 @@ export function PatientForm({ paciente }: Props) {
             className="btn btn-success"
             disabled={!enabled}
             aria-describedby="paciente-problemas"
-            onClick={() => void save()}
+            onClick={registrar}
           >
             Registrar un movimiento
           </button>

@@ -56,7 +56,7 @@ describe('edit product form', () => {
     expect(input('Stock Centro').disabled).toBe(false);
     expect(input('Stock Centro').value).toBe('3');
     expect(input('Stock Norte').disabled).toBe(true);
-    expect(input('Precio').value).toBe('360');
+    expect(input('Precio').value).toBe('360,00');
     expect(list('marcas').getByLabelText<HTMLInputElement>('Vulk').checked).toBe(true);
 
     await user.click(input('Norte'));
@@ -129,7 +129,7 @@ describe('create product form', () => {
     const calls = await newProduct(user, ' RB9 ', {
       'POST /api/productos': [201, { mensaje: 'El producto ha sido creado con éxito!', producto: producto() }],
     });
-    expect(input('Precio').value).toBe('36');
+    expect(input('Precio').value).toBe('36,00');
     expect(button('Crear Producto').disabled).toBe(false);
     await user.clear(input('Precio'));
     expect(button('Crear Producto').disabled).toBe(true);

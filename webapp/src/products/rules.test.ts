@@ -77,8 +77,8 @@ describe('price and stock', () => {
   it("typing '150,5' as the cost suggests 541,80, not 5418 (the comma is not dropped)", () => {
     const f = typeCost(complete, '150,5');
     expect(f).toMatchObject({ costo: '150,5', precio: '541,80' });
-    expect(typeCost(complete, '1.000').precio).toBe('3600');
-    expect(typeCost(complete, '1000.5').precio).toBe('3601,80');
+    expect(typeCost(complete, '1.000').precio).toBe('3.600,00');
+    expect(typeCost(complete, '1000.5').precio).toBe('3.601,80');
     // a cost that is not a number leaves the price alone
     expect(typeCost(complete, '1,2,3')).toMatchObject({ costo: '1,2,3', precio: '100' });
     expect(productoBody('x', { ...f, precio: '541,80' })).toMatchObject({ costo: 150.5, precio: 541.8 });

@@ -215,7 +215,7 @@ export const percentageInRange = (valor: number) => valor >= 0 && valor <= 100;
  * is read, then refused by the range check with the specification's warning) or a new amount of
  * pesos. Two decimals either way. */
 export const massValueRule = (tipoCambio: MassUpdateBody['tipoCambio']): NumberRule =>
-  tipoCambio === 'porcentaje' ? { decimals: 2, negative: true, thousands: false } : PESOS;
+  tipoCambio === 'porcentaje' ? { decimals: 2, negative: true, thousands: false, percent: true } : PESOS;
 
 export const massUpdateConfirmText = (tipo: MassUpdateBody['tipo']) =>
   `Se actualizarán los ${tipo === 'precio' ? 'precios' : 'costos'} según los filtros aplicados.`;

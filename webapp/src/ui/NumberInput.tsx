@@ -15,6 +15,9 @@ interface Props extends Native {
   show?: (units: number) => string;
   /** Shown once the input was left blank, when the field is required. */
   requiredMessage?: string;
+  /** A rule of the field beyond reading the number (a range): why the number read is refused,
+   * or null; told under the input as it is typed. */
+  check?: (units: number) => string | null;
   /** Bootstrap's small inputs. */
   small?: boolean;
 }
@@ -25,11 +28,22 @@ interface Props extends Native {
  * the reason; valid text shows what it was read as. The parent keeps the text and reads it with
  * the same rule.
  */
-export function NumberInput({ value, onValueChange, rule, show, requiredMessage, small, className, ...rest }: Props) {
+export function NumberInput({
+  value,
+  onValueChange,
+  rule,
+  show,
+  requiredMessage,
+  check,
+  small,
+  className,
+  ...rest
+}: Props) {
   const [left, setLeft] = useState(false);
   const feedbackId = useId();
   const reading = readNumber(value, rule);
-  const error = inputError(reading, left, requiredMessage);
+  const error =
+    inputError(reading, left, requiredMessage) ?? (reading.kind === 'number' && check ? check(reading.units) : null);
   const understood = reading.kind === 'number' && show ? show(reading.units) : null;
   const hint = understood !== null && understood !== value.trim() ? `= ${understood}` : null;
   const classes = [small ? 'form-control form-control-sm' : 'form-control', error ? 'is-invalid' : '', className ?? '']

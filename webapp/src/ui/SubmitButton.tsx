@@ -50,17 +50,21 @@ interface SendButtonProps {
   className: string;
   problems: string[];
   sending?: boolean;
+  /** What the list says first ('No se puede guardar todavía:' unless told). */
+  heading?: string;
+  /** Nothing typed yet: the reasons are what is still to do, not errors (ui/SaveProblems). */
+  pending?: boolean;
   children: ReactNode;
 }
 
 /** A form's submit button with the list of what stops it right under it. */
-export function SendButton({ id, className, problems, sending, children }: SendButtonProps) {
+export function SendButton({ id, className, problems, sending, heading, pending, children }: SendButtonProps) {
   return (
     <>
       <SubmitButton className={className} problemsId={id} problems={problems} sending={sending}>
         {children}
       </SubmitButton>
-      <SaveProblems id={id} problems={problems} />
+      <SaveProblems id={id} problems={problems} heading={heading} pending={pending} />
     </>
   );
 }

@@ -34,7 +34,8 @@ describe('create movement form', () => {
     expect(el<HTMLSelectElement>('#local').disabled).toBe(false);
     expect(button('Guardar').disabled).toBe(true);
     await user.selectOptions(el('#tipoMovimiento'), 'ENTRADA');
-    expect(el<HTMLSelectElement>('#estadoMovimiento').value).toBe('PEDIDO_CRISTALES');
+    // A sale without a patient leaves with the customer.
+    expect(el<HTMLSelectElement>('#estadoMovimiento').value).toBe('ENTREGADO');
     expect(
       within(el('#estadoMovimiento'))
         .getAllByRole('option')
@@ -87,6 +88,7 @@ describe('create movement form', () => {
     const user = userEvent.setup();
     open('/crearMovimiento/7', { 'GET /api/pacientes/id/7': [200, paciente()] });
     await screen.findByText('José Pérez');
+    await user.clear(el('#vendedor'));
     await user.type(el('#vendedor'), 'Beto');
     await user.type(el('#descripcion'), 'Anteojo');
     await user.type(el('#adicionalDescripcion'), 'Armado');
@@ -96,7 +98,8 @@ describe('create movement form', () => {
     await user.selectOptions(el('#estadoMovimiento'), 'ENTREGADO');
 
     await user.selectOptions(el('#tipoMovimiento'), 'SALIDA');
-    expect(el<HTMLInputElement>('#vendedor').value).toBe('');
+    // The seller starts again as a new form does: the logged-in user.
+    expect(el<HTMLInputElement>('#vendedor').value).toBe('ana');
     expect(el<HTMLTextAreaElement>('#descripcion').value).toBe('');
     expect(screen.queryByTestId('pago-0')).toBeNull();
     expect(document.querySelector('#estadoMovimiento')).toBeNull();
@@ -106,7 +109,7 @@ describe('create movement form', () => {
     await user.selectOptions(el('#tipoMovimiento'), 'ENTRADA');
     expect(screen.queryByText('José Pérez')).toBeNull(); // SALIDA dropped the patient
     expect(screen.queryByRole('table', { name: 'Detalles adicionales' })).toBeNull();
-    expect(el<HTMLSelectElement>('#estadoMovimiento').value).toBe('PEDIDO_CRISTALES');
+    expect(el<HTMLSelectElement>('#estadoMovimiento').value).toBe('ENTREGADO');
   });
 
   it('a branch change clears the lines and payments and resets the date', async () => {
@@ -132,7 +135,7 @@ describe('create movement form', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it('shows payments above the total and blocks an ENTRADA', async () => {
+  it('shows payments above the total and blocks an ENTRADA before the click', async () => {
     const user = userEvent.setup();
     const { calls } = open('/crearMovimiento');
     await entradaWithExtra(user, '100');
@@ -140,8 +143,13 @@ describe('create movement form', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'La suma de los pagos no puede exceder el total del movimiento.',
     );
+    expect(screen.getByTestId('vuelto').textContent).toBe('Vuelto: $ 20,00');
+    expect(button('Guardar').disabled).toBe(true);
+    expect(screen.getByTestId('save-problems').textContent).toContain(
+      'La suma de los pagos no puede exceder el total del movimiento.',
+    );
     await user.click(button('Guardar'));
-    warned('ADVERTENCIA', 'La suma de los pagos no puede exceder el total del movimiento.');
+    expect(alert).not.toHaveBeenCalled();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
@@ -158,13 +166,18 @@ describe('create movement form', () => {
     expect(button('Guardar').disabled).toBe(false);
     await waitFor(() => expect(button('Agregar pago').disabled).toBe(false));
     await user.click(button('Agregar pago'));
-    expect(el<HTMLInputElement>('#monto-0').value).toBe('1500');
+    expect(el<HTMLInputElement>('#monto-0').value).toBe('1.500,00');
     expect(el<HTMLInputElement>('#montoImpuesto-0').readOnly).toBe(true);
     await addPayment(user, '20');
     expect(screen.getByRole('alert')).toBeTruthy();
+    // An expense gives no change back: the reason is the server's rule alone.
+    expect(screen.queryByTestId('vuelto')).toBeNull();
+    expect(button('Guardar').disabled).toBe(true);
+    expect(screen.getByTestId('save-problems').textContent).toContain(
+      'La suma de los pagos no puede exceder el total del movimiento.',
+    );
     await user.click(button('Guardar'));
-    warned('ADVERTENCIA', 'La suma de los pagos no puede exceder el total del movimiento.');
-    expect(alert).toHaveBeenCalledTimes(1);
+    expect(alert).not.toHaveBeenCalled();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     // Without the extra payment the SALIDA is paid by its first one, for the whole total.
     await user.click(button('Quitar pago 2'));
@@ -260,6 +273,7 @@ describe('create movement form', () => {
     });
     await screen.findByText('José Pérez');
     await screen.findByRole('option', { name: 'Centro' });
+    await user.clear(el('#vendedor'));
     await user.type(el('#vendedor'), ' Beto ');
     await search(user, 'RB');
     await screen.findByRole('option', { name: /RB3025/ });

@@ -67,7 +67,7 @@ describe('edit movement form', () => {
     open('/editarMovimiento/502', { 'GET /api/movimientos/502': [200, salida()] });
     await screen.findByRole('heading', { name: 'Editar Movimiento' });
     expect(el<HTMLSelectElement>('#tipoMovimiento').value).toBe('SALIDA');
-    expect(el<HTMLInputElement>('#total').value).toBe('1500');
+    expect(el<HTMLInputElement>('#total').value).toBe('1.500,00');
     expect(el<HTMLTextAreaElement>('#descripcion').value).toBe('Pago de luz');
     expect(document.querySelector('#estadoMovimiento')).toBeNull();
     expect(screen.getByTestId('pago-0').className).toBe('table-danger');

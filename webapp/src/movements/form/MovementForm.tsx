@@ -8,15 +8,17 @@ import { localMinute } from '../../lib/dates';
 import { isAdmin } from '../../session/sessionSlice';
 import { PatientPicker, pickerTexts } from '../../ui/PatientPicker';
 import { SaveProblems } from '../../ui/SaveProblems';
+import { usePaymentMethods } from '../../ui/paymentMethods';
 import { SavingOverlay } from '../../ui/SavingOverlay';
 import { changed, useUnsavedChanges } from '../../ui/useUnsavedChanges';
 import { AdditionalLines } from './AdditionalLines';
 import { Balance } from './Balance';
+import { useClosedDays } from './closedDay';
 import { LOCKED, MESSAGES, TITLES } from './messages';
 import { MovementHeader } from './MovementHeader';
 import { Payments } from './Payments';
 import { ProductLines } from './ProductLines';
-import { bloqueoDe, emptyMovementForm, formFromMovimiento, type MovementForm as Form } from './rules';
+import { bloqueoDe, emptyMovementForm, formFromMovimiento, setPaciente, type MovementForm as Form } from './rules';
 import { totales as totalesOf } from './totals';
 import { saveBlockers } from './saving';
 import { TotalFields } from './TotalFields';
@@ -39,20 +41,21 @@ export function MovementForm({ movimiento, paciente = null }: Props) {
   const [form, setForm] = useState<Form>(() => {
     if (movimiento) return formFromMovimiento(movimiento);
     const localId = admin ? (paciente?.local?.id ?? null) : session.localId;
-    return emptyMovementForm(localMinute(new Date()), localId, paciente);
+    return emptyMovementForm(localMinute(new Date()), localId, paciente, session.username);
   });
   const { data: locales = [] } = useListLookupQuery('/api/local');
-  const { data: metodos = [] } = useListLookupQuery('/api/metodoPago');
+  const metodos = usePaymentMethods();
   const [opened] = useState(form);
   const saved = useUnsavedChanges(changed(opened, form));
   const { save, saving } = useSaveMovement(movimiento, saved);
-  const problems = saveBlockers(form);
   const t = totalesOf(form);
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
   // A refund is only read; a sale with returns keeps what was sold and to whom.
   const bloqueo = bloqueoDe(movimiento);
   const readOnly = bloqueo === 'reintegro';
   const sold = bloqueo !== null;
+  const closed = useClosedDays(form, movimiento === undefined, readOnly);
+  const problems = [...saveBlockers(form), ...closed.problems];
 
   return (
     <section>
@@ -81,10 +84,22 @@ export function MovementForm({ movimiento, paciente = null }: Props) {
           {LOCKED.devoluciones} {LOCKED.devolucionesEditable}
         </p>
       )}
+      {closed.notice && (
+        <p className="alert alert-warning" role="status" data-testid="caja-cerrada">
+          {closed.notice}
+        </p>
+      )}
 
       {/* A disabled fieldset disables every control inside it: a refund is read, not edited. */}
       <fieldset disabled={readOnly} aria-label={readOnly ? 'Movimiento de solo lectura' : undefined}>
-        <MovementHeader form={form} admin={admin} fixed={sold} locales={locales} update={setForm} />
+        <MovementHeader
+          form={form}
+          admin={admin}
+          fixed={sold}
+          locales={locales}
+          usuario={session.username}
+          update={setForm}
+        />
 
         {form.tipo === 'ENTRADA' && (
           <>
@@ -103,7 +118,7 @@ export function MovementForm({ movimiento, paciente = null }: Props) {
               ) : (
                 <PatientPicker
                   paciente={form.paciente}
-                  onChange={(p) => set({ paciente: p })}
+                  onChange={(p) => setForm((f) => setPaciente(f, p))}
                   texts={pickerTexts(TITLES, MESSAGES)}
                   inputId="buscarPaciente"
                   testId="paciente"

@@ -99,6 +99,12 @@ export function Payments({ form, metodos, totales, onChange }: Props) {
           {MESSAGES.pagosExceden}
         </div>
       )}
+      {/* The change, as the payments are typed: what goes back to the customer. */}
+      {!salida && totales.vueltoCents > 0 && (
+        <p className="fs-5 fw-bold mb-0" data-testid="vuelto" aria-live="polite">
+          {MESSAGES.vuelto(totales.vueltoCents)}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -7,7 +7,7 @@ import { NumberInput, PesosInput } from '../../ui/NumberInput';
 import { Figure } from './Balance';
 import { MESSAGES, TITLES } from './messages';
 import { type MovementForm } from './rules';
-import { checkDescuento, DESCUENTO, type Totales } from './totals';
+import { checkDescuento, DESCUENTO, descuentoEnRango, type Totales } from './totals';
 
 interface Props {
   form: MovementForm;
@@ -52,6 +52,7 @@ export function TotalFields({ form, totales: t, set, fixedDescuento = false, adm
               rule={DESCUENTO}
               show={formatPorcentaje}
               value={form.descuento}
+              check={(units) => (descuentoEnRango(units) ? null : MESSAGES.descuentoRango)}
               disabled={fixedDescuento}
               onValueChange={(descuento) => set({ descuento })}
               onBlur={fixedDescuento ? undefined : commitDescuento}

@@ -38,6 +38,16 @@ export const MESSAGES = {
   actualizarFallo: 'No se pudo actualizar el movimiento',
   /** A sale's receipt number per branch, as its receipt prints it. */
   comprobante: (numero: string) => `Comprobante N° ${numero}`,
+  /** What the payments go above the total by, shown as they are typed. */
+  vuelto: (cents: number) => `Vuelto: ${formatPesos(cents)}`,
+} as const;
+
+/** Said at the top of the form, before anything is typed, when the save would land in a closed
+ * cash day; only an admin's reopening lets it in. */
+export const CERRADA = {
+  dia: 'La caja de este día está cerrada. Para registrar este movimiento, pedí a un administrador que la reabra.',
+  pagos: (fecha: string) =>
+    `La caja del ${fecha}, el día de los pagos nuevos, está cerrada. Para registrarlos, pedí a un administrador que la reabra.`,
 } as const;
 
 /** Why a movement with returns is kept as it is (the server's words, command/src/movements/rules.rs). */
@@ -64,6 +74,11 @@ export const PROBLEMS = {
   totalInvalido: (error: string) => `Total: ${error}`,
   monto: (n: number, error: string) => `Monto del pago ${n}: ${error}`,
   montoImpuesto: (n: number, error: string) => `Monto con recargo del pago ${n}: ${error}`,
+  excede: (vueltoCents: number) =>
+    vueltoCents > 0
+      ? `${MESSAGES.pagosExceden} Registrá el pago por el total y entregá el vuelto de ${formatPesos(vueltoCents)}.`
+      : MESSAGES.pagosExceden,
+  cajaCerrada: (fecha: string) => `La caja del ${fecha} está cerrada: pedí a un administrador que la reabra.`,
   pagosMenoresQueReintegros: (cents: number) =>
     `Ya se reintegraron ${formatPesos(cents)} de esta venta: sus pagos no pueden sumar menos.`,
 } as const;

@@ -210,7 +210,7 @@ describe('saving', () => {
       { ...changeTipo(emptyMovementForm(NOW, 2), 'SALIDA'), descripcion: ' Luz ', totalSalida: '1500.5' },
       '0',
     );
-    expect(pagosEfectivos(s)[0]).toMatchObject({ monto: '1500,50', montoImpuesto: '1500,50' });
+    expect(pagosEfectivos(s)[0]).toMatchObject({ monto: '1.500,50', montoImpuesto: '1.500,50' });
     expect(movimientoBody(s)).toEqual({
       tipoMovimiento: 'SALIDA',
       fecha: NOW,
@@ -264,7 +264,7 @@ describe('saving', () => {
     expect(totales(f)).toMatchObject({ deudaCents: 5000, completo: false, excede: false });
     expect(movimientoBody(f)).toEqual(movimientoEnviado());
     const s = formFromMovimiento(salida());
-    expect(s).toMatchObject({ tipo: 'SALIDA', totalSalida: '1500', estado: null, localId: 2 });
+    expect(s).toMatchObject({ tipo: 'SALIDA', totalSalida: '1.500,00', estado: null, localId: 2 });
     expect(movimientoBody(s)).toMatchObject({ total: 1500, totalImpuesto: 1500, estadoMovimiento: null });
   });
 

@@ -15,8 +15,8 @@ import type { Paciente } from '../../api/patients';
 import type { Producto } from '../../api/products';
 import type { Nombrado } from '../../api/types';
 import { toMinute } from '../../lib/dates';
-import { centsOf, centsText, parseCents } from '../../lib/money';
-import { unitsOf, type NumberRule } from '../../lib/numbers';
+import { centsOf, centsText, parseCents, parseScaled } from '../../lib/money';
+import { inputText, unitsOf, type NumberRule } from '../../lib/numbers';
 
 export const TIPOS: readonly TipoMovimiento[] = ['ENTRADA', 'SALIDA'];
 
@@ -26,6 +26,11 @@ export const ESTADOS: readonly { value: EstadoMovimiento; label: string }[] = ES
   label: ESTADO_LABELS[value],
 }));
 export const ESTADO_INICIAL: EstadoMovimiento = 'PEDIDO_CRISTALES';
+
+/** The state a new ENTRADA starts in: a patient's sale goes to the lab for lenses; a walk-in sale
+ * without a patient (sunglasses, a case) leaves with the customer, delivered. */
+export const estadoPorDefecto = (paciente: Paciente | null): EstadoMovimiento =>
+  paciente ? ESTADO_INICIAL : 'ENTREGADO';
 
 // ------------------------------------------------------------------------------ form model
 
@@ -65,6 +70,8 @@ export interface MovementForm {
   descripcion: string;
   paciente: Paciente | null;
   estado: EstadoMovimiento | null;
+  /** The user picked the state: a patient chosen later no longer changes it. */
+  estadoElegido: boolean;
   lineas: LineaForm[];
   adicionales: AdicionalForm[];
   /** Percentage as typed; blank when none was typed. */
@@ -83,10 +90,11 @@ export interface MovementForm {
   seq: number;
 }
 
-/** Everything the type and branch changes clear, as a new form starts it (fresh lists each time). */
-const cleared = () =>
+/** Everything the type and branch changes clear, as a new form starts it (fresh lists each time):
+ * the seller back to the one a new form is prefilled with (the logged-in user). */
+const cleared = (vendedor: string) =>
   ({
-    vendedor: '',
+    vendedor,
     descripcion: '',
     lineas: [],
     adicionales: [],
@@ -96,14 +104,22 @@ const cleared = () =>
     pagos: [],
   }) satisfies Partial<MovementForm>;
 
-export function emptyMovementForm(now: string, localId: number | null, paciente: Paciente | null = null): MovementForm {
+/** A new movement: dated `now`, for the patient when there is one (an ENTRADA), with the seller
+ * prefilled (`vendedor`, the logged-in user). */
+export function emptyMovementForm(
+  now: string,
+  localId: number | null,
+  paciente: Paciente | null = null,
+  vendedor = '',
+): MovementForm {
   return {
     tipo: paciente ? 'ENTRADA' : '',
     localId,
     fecha: now,
-    ...cleared(),
+    ...cleared(vendedor),
     paciente,
-    estado: paciente ? ESTADO_INICIAL : null,
+    estado: paciente ? estadoPorDefecto(paciente) : null,
+    estadoElegido: false,
     devuelto: { valor: 0, credito: 0 },
     tomado: { localId: null, cantidades: {} },
     seq: 0,
@@ -137,6 +153,8 @@ export function formFromMovimiento(m: Movimiento): MovementForm {
     descripcion: m.descripcion ?? '',
     paciente: m.paciente ?? null,
     estado: tipo === 'ENTRADA' ? (isEstado(m.estadoMovimiento) ? m.estadoMovimiento : ESTADO_INICIAL) : null,
+    // A saved sale keeps its state when its patient changes.
+    estadoElegido: true,
     lineas: m.detalles.map((d) => ({
       key: `detalle-${d.id}`,
       id: d.id,
@@ -150,7 +168,7 @@ export function formFromMovimiento(m: Movimiento): MovementForm {
       descripcion: a.descripcion,
       subtotalCents: centsOf(a.subtotal),
     })),
-    descuento: m.descuento === null || m.descuento === undefined ? '' : String(m.descuento),
+    descuento: descuentoText(m.descuento),
     totalSalida: tipo === 'SALIDA' ? centsText(centsOf(m.total)) : '',
     // The server keeps the reason a sale has when an edit sends none.
     motivoPrecio: '',
@@ -173,27 +191,52 @@ export function formFromMovimiento(m: Movimiento): MovementForm {
   };
 }
 
-/** A new type clears totals, texts, lines and payments; SALIDA also drops the patient and the state. */
-export function changeTipo(form: MovementForm, tipo: TipoMovimiento | ''): MovementForm {
+/** A stored discount as its input starts: es-AR's comma ('12,5'), blank for none. */
+function descuentoText(descuento: number | null | undefined): string {
+  if (descuento === null || descuento === undefined) return '';
+  const hundredths = parseScaled(String(descuento), 2);
+  return hundredths === null ? String(descuento) : inputText(hundredths, 2);
+}
+
+/** A new type clears totals, texts, lines and payments (the seller back to `vendedor`); SALIDA
+ * also drops the patient and the state, an ENTRADA starts in the patient's default state. */
+export function changeTipo(form: MovementForm, tipo: TipoMovimiento | '', vendedor = ''): MovementForm {
+  const paciente = tipo === 'SALIDA' ? null : form.paciente;
   return {
     ...form,
-    ...cleared(),
+    ...cleared(vendedor),
     tipo,
-    paciente: tipo === 'SALIDA' ? null : form.paciente,
-    estado: tipo === 'ENTRADA' ? ESTADO_INICIAL : null,
+    paciente,
+    estado: tipo === 'ENTRADA' ? estadoPorDefecto(paciente) : null,
+    estadoElegido: false,
   };
 }
 
 /** A new branch clears the same as a new type (the patient stays) and resets the date to now. */
-export function changeLocal(form: MovementForm, localId: number | null, now: string): MovementForm {
+export function changeLocal(form: MovementForm, localId: number | null, now: string, vendedor = ''): MovementForm {
   return {
     ...form,
-    ...cleared(),
+    ...cleared(vendedor),
     localId,
     fecha: now,
-    estado: form.tipo === 'ENTRADA' ? ESTADO_INICIAL : null,
+    estado: form.tipo === 'ENTRADA' ? estadoPorDefecto(form.paciente) : null,
+    estadoElegido: false,
   };
 }
+
+/** Another patient (or none): an ENTRADA whose state the user did not pick follows the patient's
+ * default, 'Pidiendo Cristales' with one and 'Entregado' without. */
+export function setPaciente(form: MovementForm, paciente: Paciente | null): MovementForm {
+  const follows = form.tipo === 'ENTRADA' && !form.estadoElegido;
+  return { ...form, paciente, estado: follows ? estadoPorDefecto(paciente) : form.estado };
+}
+
+/** The state the user picked: it stays whatever patient is chosen after. */
+export const setEstado = (form: MovementForm, estado: EstadoMovimiento): MovementForm => ({
+  ...form,
+  estado,
+  estadoElegido: true,
+});
 
 // ------------------------------------------------------------------------------ product lines
 

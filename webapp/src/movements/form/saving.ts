@@ -4,9 +4,18 @@ import type { MovimientoBody, TipoMovimiento } from '../../api/movements';
 import { isLocalMinute, toMinute } from '../../lib/dates';
 import { pesosOf, readPesos } from '../../lib/money';
 import { readNumber } from '../../lib/numbers';
-import { PROBLEMS, TITLES } from './messages';
+import { MESSAGES, PROBLEMS, TITLES } from './messages';
 import { CANTIDAD, ESTADO_INICIAL, type MovementForm, cantidadOf, lineaSubtotal } from './rules';
-import { amountCents, DESCUENTO, brutoCents, descuentoOf, pagosEfectivos, totalCents, totales } from './totals';
+import {
+  amountCents,
+  DESCUENTO,
+  brutoCents,
+  descuentoEnRango,
+  descuentoOf,
+  pagosEfectivos,
+  totalCents,
+  totales,
+} from './totals';
 
 // ------------------------------------------------------------------------------ saving
 
@@ -28,6 +37,8 @@ export function saveBlockers(form: MovementForm): string[] {
     });
     const d = readNumber(form.descuento, DESCUENTO);
     if (d.kind === 'invalid') problems.push(PROBLEMS.descuento(d.error));
+    // Left, it resets to 0 with the specification's warning; until then it is not taken.
+    if (d.kind === 'number' && !descuentoEnRango(d.units)) problems.push(MESSAGES.descuentoRango);
   } else {
     if (form.descripcion.trim() === '') problems.push(PROBLEMS.descripcion);
     const total = readPesos(form.totalSalida);
@@ -40,9 +51,13 @@ export function saveBlockers(form: MovementForm): string[] {
     const impuesto = readPesos(p.montoImpuesto);
     if (impuesto.kind === 'invalid') problems.push(PROBLEMS.montoImpuesto(i + 1, impuesto.error));
   });
+  const t = totales(form);
+  // Told before the click, with the change: a customer who pays $ 2.000 for $ 1.500 is charged
+  // $ 1.500 and gets $ 500 back; the server refuses payments above the total.
+  if (t.excede) problems.push(PROBLEMS.excede(form.tipo === 'ENTRADA' ? t.vueltoCents : 0));
   // A sale with returns cannot be paid below what they refunded (the server's check_edit).
   const reintegrado = form.devuelto.valor - form.devuelto.credito;
-  if (problems.length === 0 && reintegrado > 0 && totales(form).pagadoCents < reintegrado) {
+  if (problems.length === 0 && reintegrado > 0 && t.pagadoCents < reintegrado) {
     problems.push(PROBLEMS.pagosMenoresQueReintegros(reintegrado));
   }
   return problems;

@@ -14,12 +14,15 @@ export const FULL = 10_000;
 export const applyDiscount = (brutoCents: number, descuento: number | null) =>
   descuento === null ? brutoCents : scaleCents(brutoCents, FULL - descuento, FULL);
 
-/** A discount as typed: a percentage with two decimals ('7,5'), a dot always its decimal point;
- * a negative one is read, then refused by the range check. */
-export const DESCUENTO: NumberRule = { decimals: 2, negative: true, thousands: false };
+/** A discount as typed: a percentage with two decimals ('7,5', '10%', '10 %'), a dot always its
+ * decimal point; a negative one is read, then refused by the range check. */
+export const DESCUENTO: NumberRule = { decimals: 2, negative: true, thousands: false, percent: true };
 
 /** The typed discount in hundredths of a percent; null when none was typed or it is unreadable. */
 export const descuentoOf = (text: string) => unitsOf(text, DESCUENTO);
+
+/** Whether a discount read (hundredths) is a percentage a sale can take: 0 to 100. */
+export const descuentoEnRango = (hundredths: number) => hundredths >= 0 && hundredths <= FULL;
 
 /** Sum of the product and additional subtotals, before the discount. */
 export const brutoCents = (form: MovementForm) =>
@@ -34,7 +37,7 @@ export function checkDescuento(text: string, bruto: number): { descuento: string
   if (text.trim() === '') return { descuento: '' };
   const d = descuentoOf(text);
   if (d === null) return { descuento: text };
-  if (d < 0 || d > FULL) return { descuento: '0', problem: 'rango' };
+  if (!descuentoEnRango(d)) return { descuento: '0', problem: 'rango' };
   if (d !== 0 && bruto <= 0) return { descuento: '0', problem: 'totalCero' };
   return { descuento: text.trim() };
 }
@@ -79,7 +82,7 @@ export const removePago = (form: MovementForm, key: string): MovementForm => ({
 export function totalCents(form: MovementForm): number {
   if (form.tipo === 'SALIDA') return parseCents(form.totalSalida) ?? 0;
   const d = descuentoOf(form.descuento);
-  const valid = d !== null && d >= 0 && d <= FULL ? d : null;
+  const valid = d !== null && descuentoEnRango(d) ? d : null;
   return applyDiscount(brutoCents(form), valid);
 }
 
@@ -104,6 +107,9 @@ export interface Totales {
   completo: boolean;
   /** Σ monto (with what returns cancelled) or Σ montoImpuesto is above the total. */
   excede: boolean;
+  /** How far the payments go above the total (the change a customer gets back); 0 when they
+   * do not. */
+  vueltoCents: number;
 }
 
 /** A typed payment amount in cents; blank reads as 0 (an unreadable one blocks the save first). */
@@ -124,5 +130,6 @@ export function totales(form: MovementForm): Totales {
     deudaCents: Math.max(0, total - pagado - credito),
     completo: pagado + credito >= total,
     excede: pagado + credito > total || cobrado > total,
+    vueltoCents: Math.max(0, pagado + credito - total, cobrado - total),
   };
 }

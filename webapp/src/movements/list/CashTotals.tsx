@@ -7,6 +7,7 @@ import {
 } from '../../api/movements';
 import { formatFecha } from '../../lib/dates';
 import { money } from '../../lib/money';
+import { inMethodOrder, usePaymentMethods } from '../../ui/paymentMethods';
 import { MESSAGES } from './messages';
 import { sumasDelDia } from './rules';
 
@@ -17,6 +18,8 @@ export function AdminTotals({ idLocal }: { idLocal: number }) {
   const { currentData, isError, error, isFetching } = useTotalesMovimientosQuery(idLocal, {
     refetchOnMountOrArgChange: true,
   });
+  // The server answers them by name; shown in the order of its list of methods.
+  const totales = inMethodOrder(Object.entries(currentData ?? {}), usePaymentMethods(), ([nombre]) => ({ nombre }));
   const label = shown ? 'Ocultar totales' : 'Mostrar totales';
 
   return (
@@ -41,7 +44,7 @@ export function AdminTotals({ idLocal }: { idLocal: number }) {
         {!isError && isFetching && !currentData && <p className="text-muted mb-0">{MESSAGES.cargando}</p>}
         {currentData && (
           <div className="row g-2">
-            {Object.entries(currentData).map(([metodo, total], i) => (
+            {totales.map(([metodo, total], i) => (
               <div className="col-sm-6 col-md-3" key={metodo}>
                 <label htmlFor={`total-${i}`} className="form-label small mb-0">
                   {metodo}
@@ -68,7 +71,9 @@ export function DaySums({ filtro }: { filtro: MovimientoFiltro }) {
   const { currentData, isError, error, isFetching } = useFiltrarMovimientosCompletoQuery(filtro, {
     refetchOnMountOrArgChange: true,
   });
+  const metodos = usePaymentMethods();
   const sums = currentData && sumasDelDia(currentData, filtro.fecha, filtro.metodoPago);
+  const porMetodo = inMethodOrder(sums?.porMetodo ?? [], metodos, ([nombre]) => ({ nombre }));
 
   return (
     <section className="card mb-3" aria-labelledby="dia-title">
@@ -80,7 +85,7 @@ export function DaySums({ filtro }: { filtro: MovimientoFiltro }) {
         {!isError && isFetching && !currentData && <p className="text-muted mb-0">{MESSAGES.cargando}</p>}
         {sums && (
           <dl className="row mb-0">
-            {sums.porMetodo.map(([metodo, total]) => (
+            {porMetodo.map(([metodo, total]) => (
               <div className="col-sm-6 col-md-3" key={metodo}>
                 <dt className="small">{metodo}</dt>
                 <dd className="mb-1">{money(total)}</dd>
