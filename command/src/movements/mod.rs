@@ -56,6 +56,11 @@ pub enum MovimientoCommand {
     /// Gives the payment just collected (`Cobrar`, in the same unit) its receipt, numbered in the
     /// collecting branch's series at commit.
     EmitirRecibo,
+    /// Marks as lenses the sale's lines of these products (their category was marked as lenses
+    /// after the sale): the sale's data changes in nothing else.
+    MarcarCristales {
+        productos: Vec<i64>,
+    },
     /// Records on a sale that some of its lines came back, as movement `devolucion_id` (the
     /// refund's SALIDA, registered in the same unit).
     Devolver {
@@ -239,6 +244,23 @@ impl Movimiento {
                     local_id: current.local_id,
                     numero: 0,
                 }
+            }
+            (MovimientoCommand::MarcarCristales { productos }, Some(current)) => {
+                immutable_return(current)?;
+                let mut datos = current.clone();
+                let mut marcadas = 0;
+                for l in datos
+                    .lineas
+                    .iter_mut()
+                    .filter(|l| !l.cristal && productos.contains(&l.producto_id))
+                {
+                    l.cristal = true;
+                    marcadas += 1;
+                }
+                if marcadas == 0 || current.tipo != TipoMovimiento::Entrada {
+                    return Err(MovimientoError::Invalid(vec![Regla::SinCristalesNuevos]));
+                }
+                MovimientoEvent::MovimientoEditado { datos }
             }
             (MovimientoCommand::EmitirRecibo, Some(current)) => {
                 let Some(pago) = current.pagos.iter().max_by_key(|p| p.id) else {

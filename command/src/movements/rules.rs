@@ -119,6 +119,8 @@ pub enum Regla {
     ReintegroNoSuma { suman: Money, total: Money },
     #[error("Cada medio del reintegro debe devolver más de $ 0,00.")]
     ReintegroSinMonto,
+    #[error("La venta no tiene productos de una categoría de cristales que falten en la ficha.")]
+    SinCristalesNuevos,
     #[error("Una devolución no se edita ni se elimina: registrá un nuevo movimiento para corregirla.")]
     DevolucionInmutable,
 }

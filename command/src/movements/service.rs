@@ -288,3 +288,50 @@ pub async fn delete(
         })
         .await
 }
+
+/// Records as lenses the lines of a saved sale whose products' category was marked as lenses
+/// after it (`lentes`: those products), and adds them to the patient's record as the sale would
+/// have: the sale's other data, its stock and its payments stay as they are.
+pub async fn recognize_lenses(
+    store: &EventStore,
+    id: i64,
+    lentes: Vec<i64>,
+    metadata: &EventMetadata,
+) -> Result<Outcome, CommandError<SaleError>> {
+    let key = id.to_string();
+    let (key, lentes) = (key.as_str(), &lentes);
+    let operation = format!("cristales:{id}");
+    store
+        .run(metadata, &operation, move || async move {
+            let (before, base) = store.load::<Movimiento>(key).await?;
+            let antes: Vec<bool> = before
+                .datos()
+                .map(|d| d.lineas.iter().map(|l| l.cristal).collect())
+                .unwrap_or_default();
+            let mut unit = store.unit();
+            let command = MovimientoCommand::MarcarCristales {
+                productos: lentes.clone(),
+            };
+            let after = unit
+                .handle_loaded(key, before, base, command, &())
+                .await
+                .map_err(|e| e.map_domain(SaleError::Movimiento))?;
+            if let Some(d) = after.datos() {
+                // Only the lines just marked: the rest of the sale's lenses are in the record.
+                let nuevas = MovimientoDatos {
+                    lineas: d
+                        .lineas
+                        .iter()
+                        .zip(&antes)
+                        .filter(|(l, was)| l.cristal && !**was)
+                        .map(|(l, _)| l.clone())
+                        .collect(),
+                    adicionales: vec![],
+                    ..d.clone()
+                };
+                record_lenses(&mut unit, id, &nuevas).await?;
+            }
+            Ok((unit, id))
+        })
+        .await
+}

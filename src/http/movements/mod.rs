@@ -9,6 +9,7 @@
 pub mod body;
 mod collect;
 mod errors;
+mod lenses;
 pub mod lists;
 mod returns;
 
@@ -37,7 +38,7 @@ use errors::{command_error, not_found};
 use utoipa::ToSchema;
 
 pub fn endpoints() -> Endpoints {
-    staff_endpoints!(create; get, update, delete; collect::collect; collect::receipt_pdf; returns::devolver)
+    staff_endpoints!(create; get, update, delete; collect::collect; collect::receipt_pdf; lenses::recognize; returns::devolver)
         .merge(lists::endpoints())
 }
 

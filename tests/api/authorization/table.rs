@@ -170,6 +170,8 @@ pub(super) const MATRIX: &[Fila] = &[
     ("POST",   "/api/conteos/{conteo}/cierre",             Json("{}"), [401, 401, 401, 403, 403, 400]),
     ("GET",    "/api/conteos/{conteo}/excel",              Sin, [401, 401, 401, 403, 403, 400]),
     ("POST",   "/api/conteos/{conteo}/cancelacion",        Json("{}"), ADMIN),
+    // A sale's lenses recorded after its category was marked: admins (nothing to record here: 400).
+    ("POST",   "/api/movimientos/{movimiento}/cristales",  Json("{}"), [401, 401, 401, 403, 403, 400]),
     // A return: the sale's branch's seller (into their own stock and cash) and admins.
     ("POST",   "/api/movimientos/{devolver}/devoluciones", Json(r#"{"lineas":[{"productoId":{armazon},"cantidad":1}],"metodoPagoId":{efectivo}}"#), BRANCH_A_SAVE),
 

@@ -132,3 +132,76 @@ async fn a_category_marked_as_lenses_sells_lenses_whatever_its_name(pool: PgPool
         json!(["La venta no tiene cristales: no hay trabajo para el laboratorio."])
     );
 }
+
+/// A sale made before its category was marked as lenses: an admin records its lenses afterwards,
+/// once; they reach the patient's record and the lab, and nothing else of the sale moves.
+#[sqlx::test]
+async fn an_admin_records_the_lenses_of_a_sale_saved_before_its_category_was_marked(pool: PgPool) {
+    let (app, shop) = TestApp::with_shop(pool).await;
+    let admin = shop.admin.as_str();
+    let categoria = id_of(
+        &app,
+        admin,
+        "/api/categoria",
+        json!({"nombre": "Cristales"}),
+        "categoria",
+    )
+    .await;
+    let lente = json!({"modelo": "Blue Cut", "marca": {"id": shop.marca}, "categorias": [{"id": categoria}],
+                       "precio": 5000, "proveedores": [{"id": shop.proveedor}],
+                       "productoLocales": [{"local": {"id": shop.centro}, "stock": 3}]});
+    let lente = id_of(&app, admin, "/api/productos", lente, "producto").await;
+    let paciente = patient(&app, &shop).await;
+    let mut body = crate::common::shop::sale_of(&shop, lente, 5000.0, 1);
+    body["paciente"] = json!({"id": paciente});
+    let venta = recorded(&app, &shop.seller, body).await;
+    let lenses = |app: &TestApp| {
+        let pool = app.pool.clone();
+        async move {
+            sqlx::query_scalar::<_, String>(
+                "select nombre from patient_cristales where paciente_id = $1 order by cristal_id",
+            )
+            .bind(paciente)
+            .fetch_all(&pool)
+            .await
+            .unwrap()
+        }
+    };
+    assert!(lenses(&app).await.is_empty(), "'Cristales' was not lenses when sold");
+    let path = format!("/api/movimientos/{venta}/cristales");
+    let (status, refused) = app.post(&path, Some(admin), json!({})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+
+    let (status, _) = app
+        .put(
+            &format!("/api/categoria/{categoria}"),
+            Some(admin),
+            json!({"nombre": "Cristales", "cristales": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (status, _) = app.post(&path, Some(&shop.seller), json!({})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "admins only");
+    let stock_before = crate::common::shop::stock(&app, lente, shop.centro).await;
+    let (status, answer) = app.post(&path, Some(admin), json!({})).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    assert_eq!(
+        answer["mensaje"],
+        "Los cristales de la venta quedaron en la ficha del paciente."
+    );
+    app.caught_up().await;
+    assert_eq!(lenses(&app).await, vec!["Blue Cut Ray-Ban"]);
+    assert_eq!(crate::common::shop::stock(&app, lente, shop.centro).await, stock_before);
+    // Once: a second time finds nothing left to record.
+    let (status, refused) = app.post(&path, Some(admin), json!({})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert!(refused
+        .to_string()
+        .contains("La venta no tiene productos de una categoría de cristales que falten en la ficha."));
+    assert_eq!(lenses(&app).await.len(), 1);
+    // The lab takes the order now.
+    let laboratorio = lab(&app, &shop).await;
+    let orden = json!({"movimientoId": venta, "laboratorioId": laboratorio, "prometido": in_days(&app, 5)});
+    let (status, job) = app.post("/api/trabajos", Some(&shop.seller), orden).await;
+    assert_eq!(status, StatusCode::CREATED, "{job}");
+}

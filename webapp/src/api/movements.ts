@@ -261,10 +261,17 @@ export const movementsApi = api
         // A refusal reads the sale again too: another tab may have returned first.
         invalidatesTags: whenSaved(['Movimiento', 'Saldo', 'Caja', 'Cierre', 'Producto', 'Paciente'], ['Movimiento']),
       }),
+      /** Admins: records as lenses the lines of a sale whose category was marked as lenses after
+       * it was saved; they reach the patient's record. */
+      cristalesVenta: build.mutation<MovimientoSaved, number>({
+        query: (id) => ({ url: `api/movimientos/${id}/cristales`, method: 'POST', body: {} }),
+        invalidatesTags: whenSaved(['Movimiento', 'Paciente'], []),
+      }),
     }),
   });
 
 export const {
+  useCristalesVentaMutation,
   useGetMovimientoQuery,
   useCreateMovimientoMutation,
   useUpdateMovimientoMutation,

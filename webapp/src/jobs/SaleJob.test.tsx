@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { whenEnabled } from '../test/page';
-import { movimiento, sellerToken, trabajo } from '../test/seed';
+import { adminToken, movimiento, sellerToken, trabajo } from '../test/seed';
 import { open, bodyOf } from './fixture';
 import { alerted } from '../test/alerts';
 
@@ -83,5 +83,26 @@ describe('Trabajos: under a sale', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId('trabajo-venta')).toBeNull();
     expect(calls.some((c) => c.path === '/api/trabajos/41')).toBe(false);
+  });
+
+  it("an admin records a saved sale's lenses after its category was marked; a seller is not offered it", async () => {
+    const user = userEvent.setup();
+    const mensaje = 'Los cristales de la venta quedaron en la ficha del paciente.';
+    const { calls } = open('/editarMovimiento/41', adminToken(), {
+      'GET /api/movimientos/41': [200, movimiento({ id: 41, trabajo: null })],
+      'POST /api/movimientos/41/cristales': [201, { mensaje, movimiento: movimiento({ id: 41 }) }],
+    });
+    const form = await screen.findByRole('form', { name: 'Registrar cristales en la ficha' });
+    await user.click(within(form).getByRole('button', { name: 'Registrar cristales en la ficha' }));
+    await alerted('success', 'CRISTALES REGISTRADOS', mensaje);
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/movimientos/41/cristales')).toHaveLength(1);
+  });
+
+  it('a seller is not offered to record lenses after the sale', async () => {
+    open('/editarMovimiento/41', sellerToken(1), {
+      'GET /api/movimientos/41': [200, movimiento({ id: 41, trabajo: null })],
+    });
+    await screen.findByRole('form', { name: 'Encargar al laboratorio' });
+    expect(screen.queryByRole('form', { name: 'Registrar cristales en la ficha' })).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useEncargarTrabajoMutation, useTrabajoEstadosQuery } from '../api/jobs';
-import { useGetMovimientoQuery } from '../api/movements';
+import { useCristalesVentaMutation, useGetMovimientoQuery } from '../api/movements';
+import { useAppSelector } from '../app/store';
+import { isAdmin } from '../session/sessionSlice';
 import { alert } from '../app/alerts';
 import { submitter } from '../ui/submit';
 import { EstadoBadge } from './EstadoBadge';
@@ -38,6 +40,30 @@ function OrderJob({ movimientoId }: { movimientoId: number }) {
   );
 }
 
+/** Admins: a sale saved before its products' category was marked as lenses records them now
+ * (the server says when there is nothing to record). */
+function RecordLenses({ id }: { id: number }) {
+  const admin = useAppSelector((s) => isAdmin(s.session));
+  const [registrar, sending] = useCristalesVentaMutation();
+  if (!admin) return null;
+  const submit = submitter(
+    sending.isLoading,
+    async () => {
+      const answer = await registrar(id).unwrap();
+      void alert('success', TITLES.cristales, answer.mensaje);
+    },
+    refused,
+  );
+  return (
+    <form className="mt-3" aria-label="Registrar cristales en la ficha" onSubmit={submit} noValidate>
+      <p className="small text-muted mb-1">{MESSAGES.cristalesDespues}</p>
+      <button type="submit" className="btn btn-outline-secondary btn-sm" disabled={sending.isLoading}>
+        Registrar cristales en la ficha
+      </button>
+    </form>
+  );
+}
+
 /** Under a sale's form: its lab job's state (the sale's own read says it, `trabajo`, in the
  * server's words of `/api/trabajos/estados`) and a link to it, or, for a sale without one, the
  * form that orders it. Nothing for a movement that is no sale, nor for a walk-in sale without a
@@ -68,7 +94,10 @@ export function SaleJob({ id }: { id: number }) {
             </Link>
           </div>
         ) : (
-          <OrderJob movimientoId={id} />
+          <>
+            <OrderJob movimientoId={id} />
+            <RecordLenses id={id} />
+          </>
         )}
       </div>
     </section>

@@ -12,6 +12,7 @@ export const TITLES = {
   estado: 'ESTADO ACTUALIZADO',
   aviso: 'AVISO REGISTRADO',
   exito: 'ÉXITO',
+  cristales: 'CRISTALES REGISTRADOS',
 } as const;
 
 export const MESSAGES = {
@@ -29,6 +30,8 @@ export const MESSAGES = {
   ordenDescargada: 'La orden de trabajo se ha descargado correctamente.',
   ordenFallo: 'No se pudo descargar la orden de trabajo.',
   ventaSinTrabajo: 'Esta venta no tiene trabajo de laboratorio.',
+  cristalesDespues:
+    '¿La categoría de estos productos se marcó como cristales después de la venta? Registrá sus cristales en la ficha del paciente.',
   recordatoriosFallo: 'No se pudieron cargar los recordatorios.',
   sinControles: 'No hay controles vencidos.',
   sinRetirar: 'No hay anteojos sin retirar.',
