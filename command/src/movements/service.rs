@@ -256,10 +256,29 @@ pub async fn collect(
 }
 
 /// What a collection answers: the sale, and the payment it added (whose receipt is read by it).
+/// Recorded with its `Idempotency-Key`; a key recorded before collections had receipts holds the
+/// sale's id alone, read as a payment without receipt (`pago_id` 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(from = "CobradoGuardado")]
 pub struct Cobrado {
     pub id: i64,
     pub pago_id: i64,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum CobradoGuardado {
+    Ahora { id: i64, pago_id: i64 },
+    Antes(i64),
+}
+
+impl From<CobradoGuardado> for Cobrado {
+    fn from(guardado: CobradoGuardado) -> Self {
+        match guardado {
+            CobradoGuardado::Ahora { id, pago_id } => Cobrado { id, pago_id },
+            CobradoGuardado::Antes(id) => Cobrado { id, pago_id: 0 },
+        }
+    }
 }
 
 /// Deletes a movement, putting a sale's stock back at its branch, unless what follows the sale
@@ -334,4 +353,19 @@ pub async fn recognize_lenses(
             Ok((unit, id))
         })
         .await
+}
+
+#[cfg(test)]
+mod recorded_answers {
+    use super::Cobrado;
+
+    #[test]
+    fn a_collections_key_recorded_before_receipts_still_reads() {
+        let antes: Cobrado = serde_json::from_str("42").unwrap();
+        assert_eq!(antes, Cobrado { id: 42, pago_id: 0 });
+        let ahora: Cobrado = serde_json::from_str(r#"{"id": 42, "pago_id": 3}"#).unwrap();
+        assert_eq!(ahora, Cobrado { id: 42, pago_id: 3 });
+        let escrito = serde_json::to_string(&ahora).unwrap();
+        assert_eq!(serde_json::from_str::<Cobrado>(&escrito).unwrap(), ahora);
+    }
 }
