@@ -184,6 +184,8 @@ export interface DevolucionBody {
   localId?: number;
   /** The cashier confirmed a refund the drawer should not hold (after the server asked). */
   confirmado?: boolean;
+  /** The refund split across methods, adding up to it (in place of `metodoPagoId`). */
+  reintegros?: { metodoPagoId: number; monto: number }[];
 }
 
 // ------------------------------------------------------------------------------ endpoints

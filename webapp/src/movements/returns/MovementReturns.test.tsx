@@ -207,4 +207,38 @@ describe('Devoluciones', () => {
     expect(alert).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
+
+  it('splits the refund across two methods: the second takes what is typed, the first the rest', async () => {
+    const user = userEvent.setup();
+    const { calls } = open(501, sellerToken(1), {
+      [`POST ${RETURN_PATH}`]: [201, { mensaje: 'La devolución ha sido registrada!', movimiento: reintegro() }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Devolver productos' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Unidades de RB3025 a devolver'), '1');
+    await user.click(within(dialog).getByText('Repartir el reintegro en otro medio'));
+    await user.selectOptions(within(dialog).getByLabelText('Segundo medio'), String(metodosPago[0].id));
+    const monto = within(dialog).getByLabelText('Devuelto por el segundo medio');
+    await user.type(monto, '274');
+    const devolver = within(dialog).getByRole('button', { name: 'Devolver' }) as HTMLButtonElement;
+    expect(devolver.disabled).toBe(true);
+    expect(
+      within(dialog).getByText(
+        'Lo devuelto por el segundo medio debe ser más de $ 0,00 y menos que el reintegro ($ 274,00).',
+      ),
+    ).toBeTruthy();
+    await user.clear(monto);
+    await user.type(monto, '100,50');
+    expect(within(dialog).getByText('Por el primer medio: $ 173,50')).toBeTruthy();
+    await user.click(devolver);
+    await alerted('success', 'DEVOLUCIÓN REGISTRADA', 'La devolución ha sido registrada! Reintegro: $ 274,00.');
+    expect(postedBody(calls, RETURN_PATH)).toEqual({
+      lineas: [{ productoId: 10, cantidad: 1 }],
+      adicionales: [],
+      reintegros: [
+        { metodoPagoId: metodosPago[1].id, monto: 173.5 },
+        { metodoPagoId: metodosPago[0].id, monto: 100.5 },
+      ],
+    });
+  });
 });

@@ -8,7 +8,8 @@ import { formatFecha } from '../../lib/dates';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { centsOf, formatPesos, money } from '../../lib/money';
 import { formatEntero, formatPorcentaje } from '../../lib/numbers';
-import { CheckField } from '../../ui/fields';
+import { CheckField, Field, SelectField } from '../../ui/fields';
+import { PesosInput } from '../../ui/NumberInput';
 import { BranchField, MetodoField } from '../../ui/CashDeskFields';
 import type { CashDesk } from '../../ui/cashDesk';
 import { FormDialog } from '../../ui/Modal';
@@ -24,6 +25,7 @@ import {
   metodoDeLaVenta,
   pedidoDe,
   pideConfirmar,
+  reparto,
   productosDe,
   type Devolucion,
 } from './rules';
@@ -75,6 +77,7 @@ export function ReturnDialog({ venta, admin, ownLocalId, locales, metodos, onClo
   if (!devolucion.metodoPagoId && metodos.length > 0) setDevolucion({ ...devolucion, metodoPagoId: metodos[0].id });
   const problems = devolucionProblems(venta, devolucion, admin);
   const estimacion = estimar(venta, pedidoDe(venta, devolucion));
+  const partes = reparto(devolucion, estimacion.reintegro);
   const productos = productosDe(venta);
   const adicionales = adicionalesDe(venta);
 
@@ -150,6 +153,31 @@ export function ReturnDialog({ venta, admin, ownLocalId, locales, metodos, onClo
         metodos={metodos}
         {...bind('metodoPagoId')}
       />
+      <details className="mb-3" open={devolucion.otroMetodoId > 0}>
+        <summary className="small">Repartir el reintegro en otro medio</summary>
+        <div className="row g-2 mt-1">
+          <div className="col-sm-6">
+            <SelectField
+              id="devolucionOtroMetodo"
+              label="Segundo medio"
+              className="mb-2"
+              options={[{ value: 0, label: 'Ninguno' }, ...metodos.map((m) => ({ value: m.id, label: m.nombre }))]}
+              {...bind('otroMetodoId')}
+            />
+          </div>
+          <div className="col-sm-6">
+            <Field id="devolucionOtroMonto" label="Devuelto por el segundo medio">
+              <PesosInput
+                id="devolucionOtroMonto"
+                value={devolucion.otroMonto}
+                onValueChange={(otroMonto) => set({ otroMonto })}
+                placeholder="0,00"
+              />
+            </Field>
+          </div>
+        </div>
+        {partes && partes.primero > 0 && <p className="small mb-0 mt-1">{MESSAGES.resto(partes.primero)}</p>}
+      </details>
       <BranchField
         id="devolucionLocal"
         label="Local que recibe la devolución"

@@ -21,6 +21,8 @@ export const MESSAGES = {
   credito: (cents: number) => `${formatPesos(cents)} cancelan lo que la venta debía.`,
   estimado: 'Estimado con los precios de la venta y su descuento; el servidor lo confirma al registrar.',
   registrado: (mensaje: string, cents: number) => `${mensaje} Reintegro: ${formatPesos(cents)}.`,
+  /** The split: what the first method gives back once the second took its part. */
+  resto: (cents: number) => `Por el primer medio: ${formatPesos(cents)}`,
 } as const;
 
 /** Why 'Devolver' is disabled, listed under it (ui/SaveProblems). The limits are the server's own
@@ -31,4 +33,8 @@ export const PROBLEMS = {
   excede: (modelo: string, quedan: number) => `Del producto ${modelo} quedan ${quedan} unidades para devolver.`,
   sinMetodo: 'Elegí el medio de pago con el que se devuelve el dinero.',
   sinLocal: 'Elegí el local que recibe la devolución.',
+  otroMismoMetodo: 'El segundo medio del reintegro debe ser otro que el primero.',
+  otroMontoInvalido: 'Escribí cuánto se devuelve por el segundo medio, por ejemplo 1.234,56.',
+  otroMonto: (reintegro: number) =>
+    `Lo devuelto por el segundo medio debe ser más de $ 0,00 y menos que el reintegro (${formatPesos(reintegro)}).`,
 } as const;

@@ -3,7 +3,7 @@
 // why 'Devolver' is disabled and the body it sends. Money in integer cents (../lib/money).
 import type { Movimiento } from '../../api/movements';
 import type { DevolucionBody } from '../../api/movements';
-import { centsOf } from '../../lib/money';
+import { centsOf, parseCents, pesosOf, readPesos } from '../../lib/money';
 import { readNumber, WHOLE } from '../../lib/numbers';
 import { PROBLEMS } from './messages';
 
@@ -153,6 +153,9 @@ export interface Devolucion {
   adicionales: number[];
   metodoPagoId: number;
   localId: number;
+  /** Part of the refund by a second method (0: none), as typed; the first method gives the rest. */
+  otroMetodoId: number;
+  otroMonto: string;
 }
 
 /** The method the refund goes back by to start with: the one the sale took most money by (the
@@ -175,7 +178,17 @@ export const devolucionInicial = (metodoPagoId: number, localId: number): Devolu
   adicionales: [],
   metodoPagoId,
   localId,
+  otroMetodoId: 0,
+  otroMonto: '',
 });
+
+/** The refund split: what goes back by the first method and by the second (cents); `null` when
+ * the second is not used. The server checks that the parts add up to the refund (`reintegros`). */
+export function reparto(d: Devolucion, reintegro: number): { primero: number; otro: number } | null {
+  if (!d.otroMetodoId) return null;
+  const otro = parseCents(d.otroMonto) ?? 0;
+  return { primero: reintegro - otro, otro };
+}
 
 /** The units typed for each product that reads as a whole number above 0. */
 export function pedidoDe(venta: Movimiento, d: Devolucion): Pedido {
@@ -200,8 +213,15 @@ export function devolucionProblems(venta: Movimiento, d: Devolucion, admin: bool
   if (problems.length === 0 && pedido.productos.length === 0 && pedido.adicionales.length === 0) {
     problems.push(PROBLEMS.nada);
   }
-  if (problems.length === 0 && !d.metodoPagoId && estimar(venta, pedido).reintegro > 0) {
+  const reintegro = problems.length === 0 ? estimar(venta, pedido).reintegro : 0;
+  if (problems.length === 0 && !d.metodoPagoId && reintegro > 0) {
     problems.push(PROBLEMS.sinMetodo);
+  }
+  const partes = reparto(d, reintegro);
+  if (partes && problems.length === 0) {
+    if (d.otroMetodoId === d.metodoPagoId) problems.push(PROBLEMS.otroMismoMetodo);
+    else if (readPesos(d.otroMonto).kind === 'invalid') problems.push(PROBLEMS.otroMontoInvalido);
+    else if (partes.otro <= 0 || partes.primero <= 0) problems.push(PROBLEMS.otroMonto(reintegro));
   }
   if (admin && !d.localId) problems.push(PROBLEMS.sinLocal);
   return problems;
@@ -218,7 +238,13 @@ export const pideConfirmar = (error: unknown) =>
 export function devolucionBody(venta: Movimiento, d: Devolucion, admin: boolean): DevolucionBody {
   const pedido = pedidoDe(venta, d);
   const body: DevolucionBody = { lineas: pedido.productos, adicionales: pedido.adicionales };
-  if (d.metodoPagoId) body.metodoPagoId = d.metodoPagoId;
+  const partes = reparto(d, estimar(venta, pedido).reintegro);
+  if (partes && d.metodoPagoId) {
+    body.reintegros = [
+      { metodoPagoId: d.metodoPagoId, monto: pesosOf(partes.primero) },
+      { metodoPagoId: d.otroMetodoId, monto: pesosOf(partes.otro) },
+    ];
+  } else if (d.metodoPagoId) body.metodoPagoId = d.metodoPagoId;
   if (admin && d.localId) body.localId = d.localId;
   return body;
 }
