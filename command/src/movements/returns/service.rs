@@ -72,7 +72,12 @@ pub async fn return_lines(
             let today = (request.local_id, request.fecha.date());
             if !request.confirmado {
                 let out = salida.datos().map(|d| d.pagos.clone()).unwrap_or_default();
-                drawer_holds(store, today, &out).await?;
+                if let Err(short) = drawer_holds(store, today, &out).await {
+                    // A twin that returned the same units first took the money too: this attempt
+                    // runs again (and is refused for the units), it is no question for the cashier.
+                    let (_, now) = store.load::<Movimiento>(venta_key).await?;
+                    return Err(if now != base { CommandError::Conflict } else { short });
+                }
             }
             unit.also(LedgerWrite::new(id, None, salida.datos()).touching(today));
             restock(&mut unit, id, devolucion, request.local_id).await?;
