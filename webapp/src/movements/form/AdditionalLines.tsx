@@ -3,7 +3,8 @@ import { formatPesos } from '../../lib/money';
 import { Field, TextField } from '../../ui/fields';
 import { PesosInput } from '../../ui/NumberInput';
 import { LinesTable } from '../../ui/LinesTable';
-import { addAdicional, canAddAdicional, removeAdicional, type MovementForm } from './rules';
+import { type MovementForm } from './rules';
+import { addAdicional, canAddAdicional, removeAdicional } from './lines';
 
 interface Props {
   form: MovementForm;

@@ -8,17 +8,8 @@ import { CellInput } from '../../ui/NumberInput';
 import { LinesTable } from '../../ui/LinesTable';
 import { SearchBox } from '../../ui/SearchBox';
 import { MESSAGES, TITLES } from './messages';
-import {
-  addProducto,
-  CANTIDAD,
-  disponible,
-  lineaSubtotal,
-  removeLinea,
-  setCantidad,
-  stockEn,
-  type LineaForm,
-  type MovementForm,
-} from './rules';
+import { type LineaForm, type MovementForm } from './rules';
+import { addProducto, CANTIDAD, disponible, lineaSubtotal, removeLinea, setCantidad, stockEn } from './lines';
 
 interface Props {
   form: MovementForm;

@@ -6,7 +6,6 @@ import { metodosPago, movimiento, paciente } from '../../test/seed';
 import { diasQueCuenta } from './closedDay';
 import { PROBLEMS } from './messages';
 import {
-  addAdicional,
   changeLocal,
   changeTipo,
   emptyMovementForm,
@@ -16,6 +15,7 @@ import {
   setPaciente,
   type MovementForm,
 } from './rules';
+import { addAdicional } from './lines';
 import { saveBlockers } from './saving';
 import { addPago, checkDescuento, descuentoEnRango, descuentoOf, setMonto, setMontoImpuesto, totales } from './totals';
 

@@ -11,18 +11,8 @@ import {
   salida,
   ventaDevuelta,
 } from '../../test/seed';
-import {
-  addAdicional,
-  addProducto,
-  bloqueoDe,
-  changeLocal,
-  changeTipo,
-  disponible,
-  emptyMovementForm,
-  formFromMovimiento,
-  setCantidad,
-  type MovementForm,
-} from './rules';
+import { bloqueoDe, changeLocal, changeTipo, emptyMovementForm, formFromMovimiento, type MovementForm } from './rules';
+import { addAdicional, addProducto, disponible, setCantidad } from './lines';
 import {
   addPago,
   applyDiscount,

@@ -5,7 +5,8 @@ import { isLocalMinute, toMinute } from '../../lib/dates';
 import { pesosOf, readPesos } from '../../lib/money';
 import { readNumber } from '../../lib/numbers';
 import { MESSAGES, PROBLEMS, TITLES } from './messages';
-import { CANTIDAD, ESTADO_INICIAL, type MovementForm, cantidadOf, lineaSubtotal } from './rules';
+import { ESTADO_INICIAL, type MovementForm } from './rules';
+import { CANTIDAD, cantidadOf, lineaSubtotal } from './lines';
 import {
   amountCents,
   DESCUENTO,

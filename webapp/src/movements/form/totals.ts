@@ -3,7 +3,8 @@
 import type { Nombrado } from '../../api/types';
 import { centsText, parseCents, scaleCents, sumCents } from '../../lib/money';
 import { unitsOf, type NumberRule } from '../../lib/numbers';
-import { lineaSubtotal, type MovementForm, type PagoForm } from './rules';
+import { type MovementForm, type PagoForm } from './rules';
+import { lineaSubtotal } from './lines';
 
 // ------------------------------------------------------------------------------ discount
 
