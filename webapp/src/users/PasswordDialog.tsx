@@ -3,9 +3,10 @@ import { alert } from '../app/alerts';
 import { TextField } from '../ui/fields';
 import { FormDialog } from '../ui/Modal';
 import { useForm } from '../ui/useForm';
+import { PasswordField } from './PasswordField';
 import { MESSAGES, TITLES } from './messages';
 import { refused } from './refused';
-import { contrasenaBody, contrasenaProblems, MAX_PASSWORD, MIN_PASSWORD, nuevaContrasena } from './rules';
+import { contrasenaBody, contrasenaProblems, nuevaContrasena } from './rules';
 
 interface Props {
   usuario: Usuario;
@@ -32,18 +33,7 @@ export function PasswordDialog({ usuario, propia, onClose }: Props) {
       submit={{ label: 'Cambiar contraseña', className: 'btn-primary', problems, sending: sending.isLoading }}
     >
       {propia && <p className="alert alert-warning py-2">{MESSAGES.propia}</p>}
-      <TextField
-        id="contrasenaNueva"
-        label="Contraseña nueva"
-        type="password"
-        className="mb-3"
-        autoComplete="new-password"
-        {...bind('contrasena')}
-      >
-        <div className="form-text">
-          Entre {MIN_PASSWORD} y {MAX_PASSWORD} caracteres.
-        </div>
-      </TextField>
+      <PasswordField id="contrasenaNueva" label="Contraseña nueva" {...bind('contrasena')} />
       <TextField
         id="contrasenaRepetida"
         label="Repetir la contraseña nueva"

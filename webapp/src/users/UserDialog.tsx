@@ -7,15 +7,14 @@ import { ROLE_ADMIN } from '../session/sessionSlice';
 import { named, SelectField, TextField } from '../ui/fields';
 import { FormDialog } from '../ui/Modal';
 import { useForm } from '../ui/useForm';
+import { PasswordField } from './PasswordField';
 import { MESSAGES, TITLES } from './messages';
 import { refused } from './refused';
 import {
   desdeUsuario,
   edicionProblems,
   localesOrdenados,
-  MAX_PASSWORD,
   MAX_USERNAME,
-  MIN_PASSWORD,
   nuevoProblems,
   nuevoUsuario,
   rolBody,
@@ -81,18 +80,7 @@ export function NewUserDialog({ onClose }: { onClose: () => void }) {
       >
         <div className="form-text">Hasta {MAX_USERNAME} caracteres, sin espacios.</div>
       </TextField>
-      <TextField
-        id="usuarioContrasena"
-        label="Contraseña"
-        type="password"
-        className="mb-3"
-        autoComplete="new-password"
-        {...bind('contrasena')}
-      >
-        <div className="form-text">
-          Entre {MIN_PASSWORD} y {MAX_PASSWORD} caracteres.
-        </div>
-      </TextField>
+      <PasswordField id="usuarioContrasena" label="Contraseña" {...bind('contrasena')} />
       <RolYLocal form={form} bind={bind} />
     </FormDialog>
   );
