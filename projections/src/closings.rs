@@ -49,11 +49,12 @@ impl Projection for CashDaysProjection {
                     id, motivo
                 )?;
             }
+            // A reopening undoes the closing, so the day no longer carries that closing's reason.
             CajaEvent::CajaReabierta { motivo, .. } => {
                 execute!(
                     conn,
-                    "update cash_days set estado = 'ABIERTA', reaperturas = reaperturas + 1, motivo_reapertura = $2
-                     where id = $1";
+                    "update cash_days set estado = 'ABIERTA', reaperturas = reaperturas + 1, motivo = null,
+                     motivo_reapertura = $2 where id = $1";
                     id, motivo
                 )?;
             }

@@ -123,7 +123,7 @@ pub async fn committed(pool: &PgPool, stream: i64) -> Result<Rows, sqlx::Error> 
             }
             E::CajaReabierta { motivo, .. } => {
                 let reaperturas = row["reaperturas"].as_i64().unwrap_or(0);
-                row["estado"] = json!("ABIERTA");
+                (row["estado"], row["motivo"]) = (json!("ABIERTA"), Value::Null);
                 (row["reaperturas"], row["motivo_reapertura"]) = (json!(reaperturas + 1), json!(motivo));
             }
         }
@@ -229,8 +229,11 @@ pub struct Cierre {
     pub esperado: f64,
     pub contado: f64,
     pub diferencia: f64,
+    /// The reason of the day's current closing; none once it is reopened.
     pub motivo: Option<String>,
     pub reaperturas: i32,
+    /// Why the day was last reopened.
+    pub motivo_reapertura: Option<String>,
 }
 
 /// The counted days, newest first; of one branch when `local_id` is given.
@@ -250,7 +253,7 @@ pub async fn closings(
         "select d.local_id, coalesce(l.nombre, '') as local, d.dia as fecha, d.estado, d.conteos,
                 coalesce(t.esperado, 0) / 100.0::float8 as esperado, coalesce(t.contado, 0) / 100.0::float8 as contado,
                 (coalesce(t.contado, 0) - coalesce(t.esperado, 0)) / 100.0::float8 as diferencia,
-                d.motivo, d.reaperturas
+                d.motivo, d.reaperturas, d.motivo_reapertura
          from cash_days d
          left join lookup_items l on l.kind = 'Local' and l.id = d.local_id
          left join lateral (select sum(esperado_cents) as esperado, sum(contado_cents) as contado

@@ -278,6 +278,38 @@ async fn an_admin_reopens_a_day_with_a_reason_and_it_takes_movements_again(pool:
 }
 
 #[sqlx::test]
+async fn the_closings_list_shows_the_reason_of_the_current_closing_only(pool: PgPool) {
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
+    let path = day_path(&shop);
+    crate::common::shop::sold(&app, &shop, 1).await;
+    let short = json!({"contado": [{"metodoPagoId": shop.efectivo, "monto": 900}], "motivo": "Vuelto mal dado"});
+    let (status, body) = app.post(&format!("{path}/cierre"), Some(&shop.seller), short).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let row = |list: &Value| list["content"][0].clone();
+    let (_, list) = app.get("/api/caja/cierres", Some(&shop.admin)).await;
+    assert_eq!(
+        (&row(&list)["estado"], &row(&list)["motivo"]),
+        (&json!("CERRADA"), &json!("Vuelto mal dado")),
+        "{list}"
+    );
+
+    let reason = json!({"motivo": "Apareció el billete"});
+    let (status, body) = app.post(&format!("{path}/reapertura"), Some(&shop.admin), reason).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, list) = app.get("/api/caja/cierres", Some(&shop.admin)).await;
+    assert_eq!(
+        (&row(&list)["estado"], &row(&list)["motivo"], &row(&list)["motivoReapertura"]),
+        (&json!("ABIERTA"), &Value::Null, &json!("Apareció el billete")),
+        "a reopened day no longer carries the reason of the closing it undid: {list}"
+    );
+
+    close_with_a_sale_counted(&app, &shop, &path, &shop.seller).await;
+    let (_, list) = app.get("/api/caja/cierres", Some(&shop.admin)).await;
+    assert_eq!((&row(&list)["estado"], &row(&list)["motivo"]), (&json!("CERRADA"), &Value::Null), "{list}");
+    verify_clean(&pool).await;
+}
+
+#[sqlx::test]
 async fn sellers_close_only_their_branch_and_bad_counts_are_refused_in_spanish(pool: PgPool) {
     let (app, shop) = TestApp::with_shop(pool).await;
     let norte = format!("/api/caja/{}/{}", shop.norte, today());

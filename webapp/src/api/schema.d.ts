@@ -2054,7 +2054,10 @@ export interface components {
             local: string;
             /** Format: int64 */
             localId: number;
+            /** @description The reason of the day's current closing; none once it is reopened. */
             motivo?: string | null;
+            /** @description Why the day was last reopened. */
+            motivoReapertura?: string | null;
             /** Format: int32 */
             reaperturas: number;
         };
@@ -2873,7 +2876,10 @@ export interface components {
                 local: string;
                 /** Format: int64 */
                 localId: number;
+                /** @description The reason of the day's current closing; none once it is reopened. */
                 motivo?: string | null;
+                /** @description Why the day was last reopened. */
+                motivoReapertura?: string | null;
                 /** Format: int32 */
                 reaperturas: number;
             }[];

@@ -7,7 +7,7 @@ import type { Column, TableSpec } from '../ui/DataTable';
 import { PagedList } from '../ui/PagedList';
 import { Diferencia } from './DayFigures';
 import { LIST_TEXTS, MESSAGES } from './messages';
-import { diferenciasChart, estadoLabel } from './rules';
+import { diferenciasChart, estadoLabel, motivoDelCierre } from './rules';
 
 // recharts is loaded with the chart, never with the rest of the app.
 const DiferenciasPorDiaChart = lazy(() => import('./charts').then((m) => ({ default: m.DiferenciasPorDiaChart })));
@@ -68,7 +68,7 @@ const columns = (onOpen: (cierre: Cierre) => void): Column<Cierre>[] => [
   { header: 'Esperado', align: 'md-end', className: 'text-nowrap', cell: (c) => money(c.esperado) },
   { header: 'Contado', align: 'md-end', className: 'text-nowrap', cell: (c) => money(c.contado) },
   { header: 'Diferencia', align: 'md-end', cell: (c) => <Diferencia cents={centsOf(c.diferencia)} /> },
-  { header: 'Motivo', className: 'small', cell: (c) => c.motivo ?? '' },
+  { header: 'Motivo', className: 'small', cell: motivoDelCierre },
   { header: 'Reaperturas', align: 'md-end', cell: (c) => formatEntero(c.reaperturas) },
 ];
 

@@ -18,6 +18,7 @@ import {
   fondoFilas,
   fondoTexts,
   motivoCounter,
+  motivoDelCierre,
   reaperturaBody,
   reaperturaProblems,
   totalFilas,
@@ -155,5 +156,15 @@ describe('the count before the evening', () => {
       { metodoPagoId: 1, metodo: 'Efectivo', fondo: 100000 },
       { metodoPagoId: 2, metodo: 'Tarjeta', fondo: 0 },
     ]);
+  });
+});
+
+describe('the reason in the list of closings', () => {
+  it("is the current closing's, and the reopening's while the day waits to be closed again", () => {
+    expect(motivoDelCierre(cierre())).toBe('Vuelto mal dado');
+    expect(motivoDelCierre(cierre({ motivo: null }))).toBe('');
+    const reabierta = cierre({ estado: 'ABIERTA', motivo: null, reaperturas: 1, motivoReapertura: 'Apareció el billete' });
+    expect(motivoDelCierre(reabierta)).toBe('Reabierta: Apareció el billete');
+    expect(motivoDelCierre(cierre({ reaperturas: 1, motivoReapertura: 'Apareció el billete' }))).toBe('Vuelto mal dado');
   });
 });

@@ -26,6 +26,15 @@ export const ESTADO_LABELS: Record<EstadoCaja, string> = {
 /** A state the server may add later reads as itself. */
 export const estadoLabel = (estado: string) => ESTADO_LABELS[estado as EstadoCaja] ?? estado;
 
+/**
+ * The reason the list shows for a day: its current closing's, or, while a reopened day waits to be
+ * closed again, why it was reopened.
+ */
+export const motivoDelCierre = (cierre: Cierre): string =>
+  cierre.estado === 'ABIERTA' && cierre.reaperturas > 0
+    ? `Reabierta: ${cierre.motivoReapertura ?? ''}`.trim()
+    : (cierre.motivo ?? '');
+
 /** What the user typed per payment method (its id → the text). */
 export type Montos = Record<number, string>;
 

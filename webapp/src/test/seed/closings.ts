@@ -57,5 +57,6 @@ export const cierre = (rest: Partial<Cierre> = {}): Cierre => ({
   diferencia: -100,
   motivo: 'Vuelto mal dado',
   reaperturas: 0,
+  motivoReapertura: null,
   ...rest,
 });
