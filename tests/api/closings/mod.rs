@@ -298,14 +298,22 @@ async fn the_closings_list_shows_the_reason_of_the_current_closing_only(pool: Pg
     assert_eq!(status, StatusCode::OK, "{body}");
     let (_, list) = app.get("/api/caja/cierres", Some(&shop.admin)).await;
     assert_eq!(
-        (&row(&list)["estado"], &row(&list)["motivo"], &row(&list)["motivoReapertura"]),
+        (
+            &row(&list)["estado"],
+            &row(&list)["motivo"],
+            &row(&list)["motivoReapertura"]
+        ),
         (&json!("ABIERTA"), &Value::Null, &json!("Apareció el billete")),
         "a reopened day no longer carries the reason of the closing it undid: {list}"
     );
 
     close_with_a_sale_counted(&app, &shop, &path, &shop.seller).await;
     let (_, list) = app.get("/api/caja/cierres", Some(&shop.admin)).await;
-    assert_eq!((&row(&list)["estado"], &row(&list)["motivo"]), (&json!("CERRADA"), &Value::Null), "{list}");
+    assert_eq!(
+        (&row(&list)["estado"], &row(&list)["motivo"]),
+        (&json!("CERRADA"), &Value::Null),
+        "{list}"
+    );
     verify_clean(&pool).await;
 }
 
