@@ -23,6 +23,9 @@ pub fn work_order(t: &Trabajo, tienda: &Tienda) -> Result<Vec<u8>, printpdf::Err
         &format!("Pedido: {}", r.encargado.format("%d/%m/%Y")),
         HEADING,
     );
+    if let Some(comprobante) = &r.comprobante {
+        w.line(&format!("Comprobante de la venta: N° {comprobante}"), TEXT);
+    }
     w.columns(
         &format!("Laboratorio: {}", r.laboratorio),
         &format!("Tel. laboratorio: {}", or_dashes(r.laboratorio_celular.as_deref())),

@@ -155,9 +155,10 @@ test("a branch's day: float, a sale, an old debt collected, a return, the list, 
     await refundLink.click();
     await page.waitForURL(`**/editarMovimiento/${reintegro}`);
     const notice = page.getByTestId('devolucion-de');
-    await notice.getByText(`Devolución de la venta #${venta}`, { exact: false }).waitFor();
+    // By the number on the customer's receipt.
+    await notice.getByText(`Devolución de la venta ${sale.body.comprobante}:`, { exact: false }).waitFor();
     assert.equal(
-      await notice.getByRole('link', { name: `#${venta}` }).getAttribute('href'),
+      await notice.getByRole('link', { name: sale.body.comprobante }).getAttribute('href'),
       `/editarMovimiento/${venta}`,
     );
 
@@ -386,7 +387,11 @@ test('returns of a sale that still owes: the debt is cancelled first, each refun
       .getByTestId('movimiento-bloqueado')
       .getByText('Una devolución no se edita ni se elimina: registrá un nuevo movimiento para corregirla.')
       .waitFor();
-    await page.getByTestId('devolucion-de').getByText(`Devolución de la venta #${venta}`, { exact: false }).waitFor();
+    const vendida = await server.api('GET', `/api/movimientos/${venta}`, shop.token);
+    await page
+      .getByTestId('devolucion-de')
+      .getByText(`Devolución de la venta ${vendida.body.comprobante}:`, { exact: false })
+      .waitFor();
     assert.equal(await page.getByRole('button', { name: 'Guardar' }).count(), 0);
     for (const field of ['#tipoMovimiento', '#descripcion', '#total', '#monto-0', '#vendedor']) {
       assert.ok(await page.locator(field).isDisabled(), `${field} is disabled`);

@@ -26,7 +26,7 @@ test("on the counter's phone the job fits; without a mail server the mail is ref
     const phone = await newPage({ ...PHONE, timezoneId: TZ });
     await loginOn(phone, server.url, 'vendedora', 'clave-vendedora');
     await phone.goto(`${server.url}/trabajos/${venta}`);
-    await phone.getByRole('heading', { name: `Trabajo #${venta}` }).waitFor();
+    await phone.getByRole('heading', { name: /^Trabajo de la venta \d{4}-\d{8}$/ }).waitFor();
     await phone.getByRole('table', { name: 'Receta' }).waitFor();
     await noSideways(phone, 'trabajo');
     console.log('screenshot:', await screenshot(phone, 'trabajos-telefono'));

@@ -83,7 +83,7 @@ test('a job from the order to the notices and the delivery, with a real mail ser
 
         // The job: the order, the frozen prescription, the frame and the lens.
         await page.waitForURL(`${server.url}/trabajos/${venta}`);
-        await page.getByRole('heading', { name: `Trabajo #${venta}` }).waitFor();
+        await page.getByRole('heading', { name: `Trabajo de la venta ${comprobante}` }).waitFor();
         const receta = page.getByRole('table', { name: 'Receta' });
         await receta.waitFor();
         const filas = (await receta.locator('tbody tr').allTextContents()).map((t) => t.trim());
@@ -211,7 +211,7 @@ test('a job from the order to the notices and the delivery, with a real mail ser
         await page.locator('.swal2-cancel', { hasText: 'Cancelar' }).click();
         await page.locator('.swal2-popup').waitFor({ state: 'hidden' });
         await page.reload();
-        await page.getByRole('heading', { name: `Trabajo #${venta}` }).waitFor();
+        await page.getByRole('heading', { name: `Trabajo de la venta ${comprobante}` }).waitFor();
         await avisos.nth(avisosAntes - 1).waitFor();
         assert.equal(await avisos.count(), avisosAntes);
         assert.equal((await smtp.messages()).length, 1);
@@ -249,6 +249,7 @@ test('a job from the order to the notices and the delivery, with a real mail ser
         const ordenTexto = await readPdf(download, 'trabajos-orden');
         includesAll(ordenTexto, [
           `Orden de trabajo N° ${venta}`,
+          `Comprobante de la venta: N° ${comprobante}`,
           'Laboratorio: Lab Sur',
           'Bandeja: B-07',
           'Laura Díaz',
@@ -269,7 +270,7 @@ test('a job from the order to the notices and the delivery, with a real mail ser
         const fila = page.getByTestId(`trabajo-${venta}`);
         const celdas = await cellsOf(fila);
         assert.deepEqual(celdas.slice(0, 5), [
-          `#${venta}`,
+          comprobante,
           'Laura Díaz',
           'Lab Sur',
           ddmmyyyy(EN_TRES_DIAS),
@@ -297,7 +298,7 @@ test('a job from the order to the notices and the delivery, with a real mail ser
         const retiro = await cellsOf(sinRetirar);
         assert.deepEqual(
           [retiro[0], retiro[1], retiro[2], retiro[4], retiro[5]],
-          [`#${venta}`, 'Laura Díaz', CELULAR, 'Centro', 'WhatsApp'],
+          [comprobante, 'Laura Díaz', CELULAR, 'Centro', 'WhatsApp'],
         );
         assert.ok(
           (await sinRetirar.getByRole('link', { name: 'WhatsApp a Laura Díaz' }).getAttribute('href')).startsWith(
@@ -332,7 +333,7 @@ test('a job from the order to the notices and the delivery, with a real mail ser
 
         // Delivered: out of the open jobs; the public page says so.
         await page.goto(`${server.url}/trabajos/${venta}`);
-        await page.getByRole('heading', { name: `Trabajo #${venta}` }).waitFor();
+        await page.getByRole('heading', { name: `Trabajo de la venta ${comprobante}` }).waitFor();
         await moveTo(page, 'ENTREGADO');
         await page.getByTestId('estado').getByText('Entregado').waitFor();
         await page.getByRole('link', { name: 'Volver' }).click();

@@ -50,6 +50,26 @@ pub struct TrabajoResumen {
     /// Past its promised date and not finished yet.
     pub atrasado: bool,
     pub version: i64,
+    /// The sale's receipt number (`0001-00000005`), the number the customer holds; none for a
+    /// sale recorded before receipts were numbered.
+    #[sqlx(skip)]
+    pub comprobante: Option<String>,
+    #[serde(skip)]
+    comprobante_local: Option<i64>,
+    #[serde(skip)]
+    comprobante_numero: Option<i64>,
+}
+
+impl TrabajoResumen {
+    /// Fills what the rows cannot hold: the state's label and the receipt's number.
+    fn labelled(mut self) -> Self {
+        self.etiqueta = self.estado.etiqueta().into();
+        self.comprobante = self
+            .comprobante_local
+            .zip(self.comprobante_numero)
+            .map(|(local, numero)| optica_events::movements::numero_comprobante(local, numero));
+        self
+    }
 }
 
 /// A state the job went through.
@@ -145,9 +165,11 @@ fn select(late: bool) -> String {
         p.nombre_completo as paciente, p.celular, j.laboratorio_id, coalesce(b.nombre, '') as laboratorio,
         b.celular as laboratorio_celular, j.prometido, j.bandeja, j.estado, j.desde,
         extract(epoch from ($1 - j.desde))::bigint as segundos, j.encargado,
-        (j.prometido < $1::date and j.estado not in ('ANTEOJO_TERMINADO', 'ENTREGADO')) as atrasado, j.version
+        (j.prometido < $1::date and j.estado not in ('ANTEOJO_TERMINADO', 'ENTREGADO')) as atrasado, j.version,
+        r.local_id as comprobante_local, r.numero as comprobante_numero
      from jobs j
      {movements} movements m on m.id = j.id
+     left join receipts r on r.movimiento_id = j.id
      left join {locales} l on l.kind = 'Local' and l.id = j.local_id
      left join {labs} b on b.kind = 'Laboratorio' and b.id = j.laboratorio_id
      left join patients p on p.id = j.paciente_id"
@@ -177,13 +199,6 @@ fn conditions<'a>(q: &mut QueryBuilder<'a, Postgres>, f: &'a Filtro) {
     }
 }
 
-fn labelled(mut rows: Vec<TrabajoResumen>) -> Vec<TrabajoResumen> {
-    for r in &mut rows {
-        r.etiqueta = r.estado.etiqueta().into();
-    }
-    rows
-}
-
 /// A page of jobs, the most urgent first (promised earliest).
 pub async fn page(pool: &PgPool, f: &Filtro, number: i64, size: i64) -> Result<Page<TrabajoResumen>, sqlx::Error> {
     let mut q = QueryBuilder::new("select count(*) from jobs j join movements m on m.id = j.id");
@@ -203,7 +218,8 @@ pub async fn page(pool: &PgPool, f: &Filtro, number: i64, size: i64) -> Result<P
     conditions(&mut q, f);
     q.push(" order by j.prometido, j.id");
     crate::page::limit_page(&mut q, number, size);
-    let rows = labelled(q.build_query_as().fetch_all(pool).await?);
+    let rows: Vec<TrabajoResumen> = q.build_query_as().fetch_all(pool).await?;
+    let rows = rows.into_iter().map(TrabajoResumen::labelled).collect();
     Ok(Page::new(rows, number, size, count))
 }
 
@@ -267,7 +283,7 @@ pub async fn by_id_in(
         .fetch_all(pool)
         .await?;
     Ok(Some(Trabajo {
-        resumen: labelled(vec![resumen]).remove(0),
+        resumen: resumen.labelled(),
         notas,
         receta: receta.and_then(|r| serde_json::from_value(r).ok()),
         cristales: lineas.iter().filter(|(_, c)| *c).map(|(n, _)| n.clone()).collect(),

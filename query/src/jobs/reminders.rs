@@ -39,6 +39,9 @@ pub struct SinRetirar {
     pub comprobante_local: Option<i64>,
     #[serde(skip)]
     pub comprobante_numero: Option<i64>,
+    /// The receipt's number as the customer holds it (`0001-00000005`).
+    #[sqlx(skip)]
+    pub comprobante: Option<String>,
     #[sqlx(skip)]
     pub whatsapp: Option<String>,
 }

@@ -91,17 +91,22 @@ fn lines(w: &mut Writer, m: &Movimiento) {
     }
 }
 
-/// `+1.25`, `0.00`, `-0.50`; `-` when empty.
+/// `+1,25`, `0,00`, `-0,50`; `-` when empty. A prescription is read in Argentina with a decimal
+/// comma, as the patient's screen shows it, and a lab misreads `+2.50` no less than a customer.
 fn signed(value: Option<f64>) -> String {
-    match value {
+    let text = match value {
         Some(v) if v > 0.0 => format!("+{v:.2}"),
         Some(v) => format!("{:.2}", if v == 0.0 { 0.0 } else { v }),
-        None => "-".into(),
-    }
+        None => return "-".into(),
+    };
+    text.replace('.', ",")
 }
 
+/// `31,5`, `90`; `---` when empty.
 fn plain(value: Option<f64>) -> String {
-    value.map(|v| v.to_string()).unwrap_or_else(|| "---".into())
+    value
+        .map(|v| v.to_string().replace('.', ","))
+        .unwrap_or_else(|| "---".into())
 }
 
 fn graduation(ficha: &Ficha, ojo: Ojo, tipo: TipoVision, adicion: Option<f64>) -> String {
@@ -212,9 +217,12 @@ mod tests {
 
     #[test]
     fn prescription_numbers_carry_their_sign() {
-        assert_eq!(signed(Some(1.25)), "+1.25");
-        assert_eq!(signed(Some(0.0)), "0.00");
-        assert_eq!(signed(Some(-0.5)), "-0.50");
+        assert_eq!(signed(Some(1.25)), "+1,25");
+        assert_eq!(signed(Some(2.5)), "+2,50");
+        assert_eq!(signed(Some(0.0)), "0,00");
+        assert_eq!(signed(Some(-0.0)), "0,00");
+        assert_eq!(signed(Some(-0.5)), "-0,50");
+        assert_eq!(plain(Some(31.5)), "31,5");
         assert_eq!(signed(None), "-");
         assert_eq!(plain(Some(90.0)), "90");
         assert_eq!(plain(None), "---");

@@ -250,6 +250,9 @@ async fn reminders_list_old_fichas_and_jobs_not_collected(pool: PgPool) {
     // The ficha of 2026-11-01 is not a month old on 2026-11-26; the job waits from today.
     let _ = &r["controles"];
     assert_eq!(r["sinRetirar"][0]["id"], venta, "{r}");
+    let (_, sold) = app.get(&format!("/api/movimientos/{venta}"), Some(&shop.seller)).await;
+    assert_eq!(r["sinRetirar"][0]["comprobante"], sold["comprobante"], "{r}");
+    assert!(sold["comprobante"].is_string(), "{sold}");
     assert!(r["sinRetirar"][0]["whatsapp"]
         .as_str()
         .unwrap()

@@ -199,7 +199,7 @@ async fn the_work_order_carries_the_frozen_prescription_and_the_lab(pool: PgPool
     let g = |ojo: &str, tipo: &str| json!({"ojo": ojo, "tipo": tipo, "esferico": "-1,25", "cilindrico": "-0,50", "eje": 90});
     let patient = json!({
         "nombreCompleto": "Ñandú Pérez", "celular": "3772 123456", "genero": "Mujer", "local": {"id": shop.centro},
-        "historialFichas": [{"fecha": "2026-11-01", "dnpDerecho": 31.5, "puente": 18,
+        "historialFichas": [{"fecha": "2026-11-01", "dnpDerecho": 31.5, "puente": 18, "adicionDerecho": 2.5,
             "graduaciones": [g("DERECHO", "LEJOS"), g("IZQUIERDO", "LEJOS"), g("DERECHO", "CERCA"), g("IZQUIERDO", "CERCA")],
             "cristales": []}]
     });
@@ -222,6 +222,19 @@ async fn the_work_order_carries_the_frozen_prescription_and_the_lab(pool: PgPool
                       "notas": "Antirreflejo, armazón al aire"});
     let (status, answer) = app.post("/api/trabajos", Some(&shop.seller), body).await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let (_, sold) = app.get(&format!("/api/movimientos/{venta}"), Some(&shop.seller)).await;
+    let comprobante = sold["comprobante"]
+        .as_str()
+        .expect("a sale has its receipt number")
+        .to_string();
+    let (_, job) = app.get(&format!("/api/trabajos/{venta}"), Some(&shop.seller)).await;
+    assert_eq!(job["comprobante"].as_str(), Some(comprobante.as_str()), "{job}");
+    let (_, jobs) = app.get("/api/trabajos", Some(&shop.seller)).await;
+    assert_eq!(
+        jobs["content"][0]["comprobante"].as_str(),
+        Some(comprobante.as_str()),
+        "{jobs}"
+    );
     let (status, content_type, bytes) = app
         .download(&format!("/api/trabajos/{venta}/orden"), Some(&shop.seller))
         .await;
@@ -229,15 +242,17 @@ async fn the_work_order_carries_the_frozen_prescription_and_the_lab(pool: PgPool
     let text = squeeze(&pdf_text(&bytes));
     for expected in [
         &format!("Orden de trabajo N° {venta}"),
+        &format!("Comprobante de la venta: N° {comprobante}"),
         "Laboratorio: Lab Sur",
         "Tel. laboratorio: 011 4444-5555",
         "Bandeja: B-7",
         "Paciente: Ñandú Pérez",
         "Cristales: Orma Ray-Ban",
         "Notas para el laboratorio: Antirreflejo, armazón al aire",
-        "D.N.P: Derecho: 31.5",
+        "D.N.P: Derecho: 31,5",
         "P: 18",
-        "Esf: -1.25 | Cil: -0.50 | Eje: 90",
+        "Esf: -1,25 | Cil: -0,50 | Eje: 90",
+        "Adición: +2,50",
     ] {
         assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
     }

@@ -3210,6 +3210,11 @@ export interface components {
                 atrasado: boolean;
                 bandeja?: string | null;
                 celular?: string | null;
+                /**
+                 * @description The sale's receipt number (`0001-00000005`), the number the customer holds; none for a
+                 *     sale recorded before receipts were numbered.
+                 */
+                comprobante?: string | null;
                 /** @description When the current state began, and the seconds since (by the shop's clock). */
                 desde: string;
                 encargado: string;
@@ -3535,6 +3540,8 @@ export interface components {
         /** @description A job ready for a while and not collected. */
         SinRetirar: {
             celular?: string | null;
+            /** @description The receipt's number as the customer holds it (`0001-00000005`). */
+            comprobante?: string | null;
             /** Format: int64 */
             id: number;
             /** @description Since when it is ready. */
@@ -3628,6 +3635,11 @@ export interface components {
             atrasado: boolean;
             bandeja?: string | null;
             celular?: string | null;
+            /**
+             * @description The sale's receipt number (`0001-00000005`), the number the customer holds; none for a
+             *     sale recorded before receipts were numbered.
+             */
+            comprobante?: string | null;
             /** @description When the current state began, and the seconds since (by the shop's clock). */
             desde: string;
             encargado: string;

@@ -2,6 +2,7 @@
 // through ../app/alerts: titles first, then the messages and why 'Cobrar' is disabled.
 import { COMMON_MESSAGES, REFUSAL_TITLES } from '../app/words';
 import { formatPesos } from '../lib/money';
+import { ventaNombre as nombreDeVenta } from '../lib/names';
 
 export const TITLES = {
   ...REFUSAL_TITLES,
@@ -29,7 +30,7 @@ export const RECIBO = {
 
 /** How a sale is named where a person reads it: its receipt's number, else its id. */
 export const ventaNombre = (s: { comprobante?: string | null; idMovimiento: number }) =>
-  s.comprobante ? `Venta ${s.comprobante}` : `Venta #${s.idMovimiento}`;
+  nombreDeVenta(s, s.idMovimiento);
 
 /** Why 'Cobrar' is disabled, listed under it (ui/SaveProblems). The amount's limits are the
  * server's own rules and words (command/src/movements/rules.rs, collected). */

@@ -12,7 +12,7 @@ import type { Aviso } from '../api/jobs';
 describe('Trabajos: one job', () => {
   it('shows the order, the frozen prescription, the frame and lenses, the history and the notices', async () => {
     open('/trabajos/41', sellerToken(1));
-    expect(await screen.findByRole('heading', { name: 'Trabajo #41' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Trabajo de la venta 0001-00000041' })).toBeTruthy();
     expect(screen.getByTestId('estado').textContent).toBe('Control de calidad');
     const receta = screen.getByRole('table', { name: 'Receta' });
     expect(
@@ -59,7 +59,7 @@ describe('Trabajos: one job', () => {
         },
       ],
     });
-    await screen.findByRole('heading', { name: 'Trabajo #41' });
+    await screen.findByRole('heading', { name: 'Trabajo de la venta 0001-00000041' });
     const cambiar = screen.getByRole('button', { name: 'Cambiar estado' }) as HTMLButtonElement;
     expect(cambiar.disabled).toBe(true);
     // The current state is not offered.
@@ -92,7 +92,7 @@ describe('Trabajos: one job', () => {
       'GET /api/trabajos/41': () => [200, actual],
       'POST /api/trabajos/41/estado': () => estado,
     });
-    await screen.findByRole('heading', { name: 'Trabajo #41' });
+    await screen.findByRole('heading', { name: 'Trabajo de la venta 0001-00000041' });
     const reads = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/trabajos/41').length;
     const before = reads();
     // Meanwhile, someone else finished the glasses.
@@ -130,7 +130,7 @@ describe('Trabajos: one job', () => {
       ],
       'POST /api/trabajos/41/avisos': [200, { mensaje: 'El aviso por WhatsApp quedó registrado.', trabajo: terminado }],
     });
-    await screen.findByRole('heading', { name: 'Trabajo #41' });
+    await screen.findByRole('heading', { name: 'Trabajo de la venta 0001-00000041' });
     expect(screen.queryByText('¡Anteojo terminado! Avisale al cliente que puede retirarlo.')).toBeNull();
     await user.selectOptions(screen.getByLabelText('Nuevo estado'), 'ANTEOJO_TERMINADO');
     await user.click(screen.getByRole('button', { name: 'Cambiar estado' }));
@@ -151,7 +151,7 @@ describe('Trabajos: one job', () => {
       'GET /api/trabajos/41': [200, trabajoListo()],
       'POST /api/trabajos/41/avisos': [400, { errors: ['La óptica no tiene configurado el envío de correos.'] }],
     });
-    await screen.findByRole('heading', { name: 'Trabajo #41' });
+    await screen.findByRole('heading', { name: 'Trabajo de la venta 0001-00000041' });
     const correo = screen.getByRole('button', { name: 'Avisar por correo' }) as HTMLButtonElement;
     await user.click(correo);
     await alerted('error', 'ERROR DE VALIDACIÓN', 'La óptica no tiene configurado el envío de correos.');
@@ -177,7 +177,7 @@ describe('Trabajos: one job', () => {
       'GET /api/trabajos/41': [200, conCorreo],
       'POST /api/trabajos/41/avisos': [200, { mensaje: 'El aviso por correo quedó en camino.', trabajo: conCorreo }],
     });
-    await screen.findByRole('heading', { name: 'Trabajo #41' });
+    await screen.findByRole('heading', { name: 'Trabajo de la venta 0001-00000041' });
     expect(rowCells(screen.getByTestId('aviso-2')).at(3)).toBe('Enviado');
     vi.mocked(confirm).mockResolvedValueOnce(false);
     const boton = screen.getByRole('button', { name: 'Avisar por correo' });
@@ -202,7 +202,7 @@ describe('Trabajos: one job', () => {
 
   it('before the glasses are ready neither notice is offered, in the server’s words', async () => {
     const { calls } = open('/trabajos/41', sellerToken(1));
-    await screen.findByRole('heading', { name: 'Trabajo #41' });
+    await screen.findByRole('heading', { name: 'Trabajo de la venta 0001-00000041' });
     const why = "El trabajo todavía no está terminado: avisá cuando esté en 'Anteojo Terminado'.";
     for (const name of ['Avisar por WhatsApp', 'Avisar por correo']) {
       const button = screen.getByRole('button', { name }) as HTMLButtonElement;
@@ -219,7 +219,7 @@ describe('Trabajos: one job', () => {
     const { calls } = open('/trabajos/41', sellerToken(1), {
       'PUT /api/trabajos/41': [200, { mensaje: 'El trabajo ha sido actualizado!', trabajo: trabajo({ version: 5 }) }],
     });
-    await screen.findByRole('heading', { name: 'Trabajo #41' });
+    await screen.findByRole('heading', { name: 'Trabajo de la venta 0001-00000041' });
     await screen.findByRole('option', { name: 'Óptica Lab' });
     await user.selectOptions(screen.getByLabelText('Laboratorio'), '4');
     const prometido = screen.getByLabelText('Prometido para');

@@ -5,6 +5,7 @@ import { alert } from '../app/alerts';
 import { formatFecha, formatFechaHora } from '../lib/dates';
 import { submitter } from '../ui/submit';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
+import { ventaNombre, ventaNumero } from '../lib/names';
 import { EstadoBadge } from './EstadoBadge';
 import { History, Notices } from './History';
 import { MESSAGES, TITLES } from './messages';
@@ -77,14 +78,14 @@ export function JobDetail() {
         [
           'Venta',
           <>
-            <Link to={`/editarMovimiento/${t.id}`}>Venta #{t.id}</Link> · {t.local}
+            <Link to={`/editarMovimiento/${t.id}`}>{ventaNombre(t, t.id)}</Link> · {t.local}
           </>,
         ],
         ['Encargado', formatFechaHora(t.encargado)],
         ['Prometido', formatFecha(t.prometido)],
         ['En el estado desde', formatFechaHora(t.desde)],
       ]}
-      title={`Trabajo #${t.id}`}
+      title={TITLES.trabajo(ventaNumero(t, t.id))}
       badge={<EstadoBadge etiqueta={t.etiqueta} estado={t.estado} atrasado={t.atrasado} />}
       back="/trabajos"
     >

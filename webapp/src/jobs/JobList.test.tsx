@@ -12,7 +12,14 @@ describe('Trabajos: the list', () => {
     try {
       const { calls } = open('/trabajos', sellerToken(1));
       const row = await screen.findByTestId('trabajo-41');
-      expect(rowCells(row)).toEqual(['#41', 'José Pérez', 'Lab Sur', '30/11/2026', 'Control de calidad', '3 h']);
+      expect(rowCells(row)).toEqual([
+        '0001-00000041',
+        'José Pérez',
+        'Lab Sur',
+        '30/11/2026',
+        'Control de calidad',
+        '3 h',
+      ]);
       const atrasado = screen.getByTestId('trabajo-42');
       expect(rowCells(atrasado)).toEqual([
         '#42',
@@ -23,7 +30,9 @@ describe('Trabajos: the list', () => {
         '8 días',
       ]);
       expect(atrasado.className).toContain('table-danger');
-      expect(within(row).getByRole('link', { name: 'Ver trabajo #41' }).getAttribute('href')).toBe('/trabajos/41');
+      expect(
+        within(row).getByRole('link', { name: 'Ver trabajo de la venta 0001-00000041' }).getAttribute('href'),
+      ).toBe('/trabajos/41');
       expect(calls.find((c) => c.path === '/api/trabajos')?.search).toBe('?estado=ABIERTOS&page=0&size=20');
       expect(screen.getByText('Se muestran los trabajos de tu local.')).toBeTruthy();
       expect(screen.queryByLabelText('Local')).toBeNull();
@@ -82,7 +91,7 @@ describe('Recordatorios', () => {
     expect(link.getAttribute('rel')).toContain('noopener');
     expect(rowCells(screen.getByTestId('control-8')).at(-1)).toBe('Sin celular válido');
     expect(rowCells(screen.getByTestId('sin-retirar-41'))).toEqual([
-      '#41',
+      '0001-00000041',
       'José Pérez',
       '0379 15 4123456',
       '10/11/2026 17:45',

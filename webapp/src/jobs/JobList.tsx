@@ -3,6 +3,7 @@ import { useTrabajoEstadosQuery, useTrabajosQuery, type TrabajoResumen, type Tra
 import { useListLookupQuery } from '../api/lookups';
 import { useAppSelector } from '../app/store';
 import { formatFecha } from '../lib/dates';
+import { ventaNumero } from '../lib/names';
 import { isAdmin } from '../session/sessionSlice';
 import { BranchFilter } from '../ui/BranchFilter';
 import type { Column, TableSpec } from '../ui/DataTable';
@@ -10,7 +11,7 @@ import { CheckField, named, SelectField } from '../ui/fields';
 import { usePagedFilter } from '../ui/usePagedFilter';
 import { PagedList } from '../ui/PagedList';
 import { EstadoBadge } from './EstadoBadge';
-import { LIST_TEXTS, MESSAGES } from './messages';
+import { LIST_TEXTS, MESSAGES, TITLES } from './messages';
 import { ABIERTOS, filtroInicial, tiempoText } from './rules';
 
 /**
@@ -78,10 +79,11 @@ const table = (admin: boolean): TableSpec<TrabajoResumen> => ({
 
 const columns = (admin: boolean): (Column<TrabajoResumen> | false)[] => [
   {
-    header: 'N.º',
+    header: 'Venta',
+    className: 'text-nowrap',
     cell: (t) => (
-      <Link to={`/trabajos/${t.id}`} aria-label={`Ver trabajo #${t.id}`}>
-        #{t.id}
+      <Link to={`/trabajos/${t.id}`} aria-label={`Ver ${TITLES.trabajo(ventaNumero(t, t.id)).toLowerCase()}`}>
+        {ventaNumero(t, t.id)}
       </Link>
     ),
   },

@@ -5,6 +5,7 @@ import { useListLookupQuery } from '../api/lookups';
 import { useAppSelector } from '../app/store';
 import { formatFecha, formatFechaHora } from '../lib/dates';
 import { WHOLE } from '../lib/numbers';
+import { ventaNumero } from '../lib/names';
 import { isAdmin } from '../session/sessionSlice';
 import { BranchFilter } from '../ui/BranchFilter';
 import { DataTable } from '../ui/DataTable';
@@ -95,7 +96,11 @@ export function Reminders() {
               rowKey={(s) => s.id}
               rowTestId={(s) => `sin-retirar-${s.id}`}
               columns={[
-                { header: 'Trabajo', cell: (s) => <Link to={`/trabajos/${s.id}`}>#{s.id}</Link> },
+                {
+                  header: 'Venta',
+                  className: 'text-nowrap',
+                  cell: (s) => <Link to={`/trabajos/${s.id}`}>{ventaNumero(s, s.id)}</Link>,
+                },
                 { header: 'Paciente', cell: (s) => s.paciente ?? '' },
                 { header: 'Celular', cell: (s) => s.celular ?? '' },
                 { header: 'Listo desde', className: 'text-nowrap', cell: (s) => formatFechaHora(s.listoDesde) },

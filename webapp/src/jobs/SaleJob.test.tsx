@@ -14,7 +14,7 @@ describe('Trabajos: under a sale', () => {
     });
     const section = await screen.findByTestId('trabajo-venta');
     await within(section).findByText('Control de calidad');
-    expect(within(section).getByText('Trabajo #41')).toBeTruthy();
+    expect(within(section).getByText('Esta venta tiene su trabajo de laboratorio.')).toBeTruthy();
     expect(within(section).getByRole('link', { name: 'Ver trabajo' }).getAttribute('href')).toBe('/trabajos/41');
     // The sale's read says it: the job is not asked for.
     expect(calls.some((c) => c.path === '/api/trabajos/41')).toBe(false);

@@ -87,7 +87,7 @@ export function SaleJob({ id }: { id: number }) {
         </h3>
         {estado ? (
           <div className="d-flex flex-wrap gap-2 align-items-center">
-            <span>Trabajo #{id}</span>
+            <span>{MESSAGES.trabajoDeLaVenta}</span>
             {etiqueta && <EstadoBadge etiqueta={etiqueta} estado={estado} />}
             <Link className="btn btn-outline-primary btn-sm" to={`/trabajos/${id}`}>
               Ver trabajo

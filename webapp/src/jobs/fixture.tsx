@@ -37,6 +37,7 @@ export function open(at: string, token: string, answers: Answers = {}) {
           trabajoResumen(),
           trabajoResumen({
             id: 42,
+            comprobante: null,
             paciente: 'Ana Gómez',
             estado: 'PEDIDO_CRISTALES',
             etiqueta: 'Pidiendo Cristales',

@@ -7,6 +7,8 @@ import { COMMON_MESSAGES, REFUSAL_TITLES } from '../app/words';
 
 export const TITLES = {
   ...REFUSAL_TITLES,
+  /** A job is its sale's: named by the sale's receipt. */
+  trabajo: (venta: string) => `Trabajo de la venta ${venta}`,
   encargado: 'TRABAJO ENCARGADO',
   guardado: 'TRABAJO ACTUALIZADO',
   estado: 'ESTADO ACTUALIZADO',
@@ -19,6 +21,7 @@ export const MESSAGES = {
   ...COMMON_MESSAGES,
   listaFallo: 'No se pudieron cargar los trabajos.',
   trabajoFallo: 'No se pudo cargar el trabajo.',
+  trabajoDeLaVenta: 'Esta venta tiene su trabajo de laboratorio.',
   sinTrabajos: 'No hay trabajos.',
   soloTuLocal: 'Se muestran los trabajos de tu local.',
   sinLaboratorios: 'No hay laboratorios cargados: pedí a un administrador que los cree.',

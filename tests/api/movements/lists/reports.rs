@@ -41,7 +41,7 @@ async fn both_reports_print_the_movement_its_discount_and_debt_in_spanish(pool: 
         "Médico: ---",
         "Ficha de graduación del paciente",
         "Lejos - Ojo Derecho:",
-        "Esf: 0.00 | Cil: 0.00 | Eje: 0",
+        "Esf: 0,00 | Cil: 0,00 | Eje: 0",
         "Adición: -",
         "Adeuda: $ 1.200,00",
     ] {

@@ -79,9 +79,14 @@ async fn a_partial_return_restocks_refunds_today_and_links_both_ways(pool: PgPoo
     assert_eq!(refund["total"], 1000.5);
     assert_eq!(refund["devolucionDe"], venta);
     assert_eq!(refund["local"]["id"], shop.norte);
+    // The refund names the sale by the number on the customer's receipt.
+    let (_, sold) = app.get(&format!("/api/movimientos/{venta}"), Some(&shop.admin)).await;
     assert_eq!(
         refund["descripcion"],
-        format!("Devolución de la venta #{venta}: 1 × RB2140 Ray-Ban")
+        format!(
+            "Devolución de la venta N° {}: 1 × RB2140 Ray-Ban",
+            sold["comprobante"].as_str().unwrap()
+        )
     );
     assert_eq!(refund["paciente"]["id"], shop.paciente);
 

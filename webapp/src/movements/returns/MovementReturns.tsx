@@ -5,6 +5,7 @@ import { formatFecha } from '../../lib/dates';
 import { money } from '../../lib/money';
 import { formatEntero } from '../../lib/numbers';
 import { useCashDesk } from '../../ui/cashDesk';
+import { ventaNumero } from '../../lib/names';
 import { MESSAGES } from './messages';
 import { adicionalesDe, isSale, productosDe } from './rules';
 import { ReturnDialog } from './ReturnDialog';
@@ -26,6 +27,17 @@ function RefundItem({ id }: { id: number }) {
   );
 }
 
+/** The sale a refund returned, by its receipt's number once the sale is read (a seller of
+ * another branch may not read it: then by its number in the system). */
+function RefundedSale({ id }: { id: number }) {
+  const { data } = useGetMovimientoQuery(id);
+  return (
+    <Link to={`/editarMovimiento/${id}`} className="alert-link">
+      {ventaNumero(data ?? {}, id)}
+    </Link>
+  );
+}
+
 /** Under a movement's form: for a sale, what its returns took back, links to their refunds and
  * 'Devolver productos'; for a refund, the sale it returned. */
 export function MovementReturns({ id }: { id: number }) {
@@ -37,11 +49,8 @@ export function MovementReturns({ id }: { id: number }) {
   if (venta.devolucionDe != null) {
     return (
       <p className="alert alert-info mt-4" data-testid="devolucion-de">
-        Devolución de la venta{' '}
-        <Link to={`/editarMovimiento/${venta.devolucionDe}`} className="alert-link">
-          #{venta.devolucionDe}
-        </Link>
-        : los productos volvieron al stock y el reintegro salió de la caja. No se edita ni se elimina.
+        Devolución de la venta <RefundedSale id={venta.devolucionDe} />: los productos volvieron al stock y el reintegro
+        salió de la caja. No se edita ni se elimina.
       </p>
     );
   }

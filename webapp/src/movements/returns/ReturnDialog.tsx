@@ -15,6 +15,7 @@ import type { CashDesk } from '../../ui/cashDesk';
 import { FormDialog } from '../../ui/Modal';
 import { QuantityRow } from '../../ui/QuantityRow';
 import { useForm } from '../../ui/useForm';
+import { ventaNumero } from '../../lib/names';
 import { DEVOLVER_IGUAL, MESSAGES, TITLES } from './messages';
 import {
   adicionalesDe,
@@ -90,7 +91,7 @@ export function ReturnDialog({ venta, admin, ownLocalId, locales, metodos, onClo
     <FormDialog
       name="devolucion"
       titleKey={venta.id}
-      title={`Devolver productos de la venta #${venta.id}`}
+      title={`Devolver productos de la venta ${ventaNumero(venta, venta.id)}`}
       formLabel="Devolver productos"
       onClose={onClose}
       send={async () => {

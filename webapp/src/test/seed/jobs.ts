@@ -39,6 +39,7 @@ export const trabajoResumen = seeded<TrabajoResumen>(() => ({
   encargado: '2026-11-20T09:30:00',
   atrasado: false,
   version: 4,
+  comprobante: '0001-00000041',
 }));
 
 export const trabajo = seeded<Trabajo>(() => ({
@@ -124,6 +125,7 @@ export const recordatorios = seeded<Recordatorios>(() => ({
       celular: '0379 15 4123456',
       listoDesde: '2026-11-10T17:45:00',
       local: 'Centro',
+      comprobante: '0001-00000041',
       whatsapp: 'https://wa.me/5493794123456?text=Listo',
     },
   ],
