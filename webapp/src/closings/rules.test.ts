@@ -163,8 +163,15 @@ describe('the reason in the list of closings', () => {
   it("is the current closing's, and the reopening's while the day waits to be closed again", () => {
     expect(motivoDelCierre(cierre())).toBe('Vuelto mal dado');
     expect(motivoDelCierre(cierre({ motivo: null }))).toBe('');
-    const reabierta = cierre({ estado: 'ABIERTA', motivo: null, reaperturas: 1, motivoReapertura: 'Apareció el billete' });
+    const reabierta = cierre({
+      estado: 'ABIERTA',
+      motivo: null,
+      reaperturas: 1,
+      motivoReapertura: 'Apareció el billete',
+    });
     expect(motivoDelCierre(reabierta)).toBe('Reabierta: Apareció el billete');
-    expect(motivoDelCierre(cierre({ reaperturas: 1, motivoReapertura: 'Apareció el billete' }))).toBe('Vuelto mal dado');
+    expect(motivoDelCierre(cierre({ reaperturas: 1, motivoReapertura: 'Apareció el billete' }))).toBe(
+      'Vuelto mal dado',
+    );
   });
 });
