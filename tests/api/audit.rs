@@ -33,18 +33,27 @@ async fn the_log_is_for_admins_newest_first_filtered_and_paged(pool: PgPool) {
         ),
         (Some(events), 5)
     );
-    // newest first: the sale's stock change and the sale itself, appended together
+    // newest first: the sale's stock change and the sale itself, appended together, each named
+    // as a person knows it (the product by model and brand, the sale by its receipt)
     let newest = resumenes(&page);
+    let (_, producto) = app.get(&format!("/api/productos/{}", shop.armazon), admin).await;
+    let producto = format!(
+        "{} {}",
+        producto["modelo"].as_str().unwrap(),
+        producto["marca"]["nombre"].as_str().unwrap()
+    );
+    let (_, vendido) = app.get(&format!("/api/movimientos/{venta}"), admin).await;
+    let comprobante = vendido["comprobante"].as_str().unwrap();
     assert!(
         newest.contains(&format!(
-            "Producto {}, local La Cruz: stock -3 (Venta) → 7",
+            "Producto {producto} (#{}), local La Cruz: stock -3 (Venta) → 7",
             shop.armazon
         )),
         "{newest:?}"
     );
     assert!(
         newest.contains(&format!(
-            "Movimiento {venta} registrado: ENTRADA por $ 3.001,50 en el local La Cruz"
+            "Movimiento N° {comprobante} (#{venta}) registrado: ENTRADA por $ 3.001,50 en el local La Cruz"
         )),
         "{newest:?}"
     );
@@ -69,6 +78,25 @@ async fn the_log_is_for_admins_newest_first_filtered_and_paged(pool: PgPool) {
     // the patient, the sale, its receipt number and its stock change
     assert_eq!(count("usuario=vendedor".into()).await, 4);
     assert_eq!(count("evento=StockAjustado".into()).await, 3);
+    // every filter takes what the table shows: the labels of kinds and events
+    assert_eq!(count("evento=Stock%20ajustado".into()).await, 3);
+    assert_eq!(count("evento=%20stock%20AJUSTADO%20".into()).await, 3);
+    assert_eq!(
+        count("tipo=M%C3%A9todo%20de%20pago".into()).await,
+        2,
+        "Efectivo and Tarjeta"
+    );
+    assert_eq!(count("tipo=MetodoPago".into()).await, 2);
+    assert_eq!(count("tipo=Material".into()).await, 1, "Acetato");
+    assert_eq!(count("tipo=Categor%C3%ADa&evento=Item%20creado".into()).await, 2);
+    let (status, answer) = app.get("/api/auditoria?tipo=Receta", admin).await;
+    assert_eq!(
+        (status, answer["mensaje"].as_str()),
+        (
+            StatusCode::BAD_REQUEST,
+            Some("No hay entidades de tipo 'Receta' en la auditoría.")
+        )
+    );
     assert_eq!(count(format!("local={}&evento=StockAjustado", shop.norte)).await, 0);
     assert_eq!(count("desde=2000-01-01&hasta=2030-12-31".into()).await, events);
     assert_eq!(count("hasta=2000-01-01".into()).await, 0);
@@ -126,6 +154,11 @@ async fn a_products_ledger_shows_the_sale_and_the_correction_with_the_running_ba
         ]
     );
     assert_eq!(ledger[0]["localNombre"], "La Cruz");
+    // the sale's line names it by its receipt's number
+    let (_, vendido) = app.get(&format!("/api/movimientos/{venta}"), admin).await;
+    assert!(vendido["comprobante"].is_string(), "{vendido}");
+    assert_eq!(ledger[1]["comprobante"], vendido["comprobante"], "{ledger}");
+    assert_eq!(ledger[0]["comprobante"], Value::Null, "{ledger}");
 
     // as of just before the correction, the ledger stops at the sale
     let before: String = scalar(&pool, "select to_char((max(recorded_at) - interval '1 millisecond') at time zone 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')
@@ -158,9 +191,10 @@ async fn an_entity_as_it_stood_and_its_history(pool: PgPool) {
         history[1]["resumen"].as_str().unwrap().contains("comprobante N° "),
         "{history}"
     );
+    let comprobante = sold["movimiento"]["comprobante"].as_str().unwrap();
     assert_eq!(
         history[2]["resumen"],
-        format!("Movimiento {id}: estado Pidiendo Cristales → Entregado")
+        format!("Movimiento N° {comprobante} (#{id}): estado Pidiendo Cristales → Entregado")
     );
 
     let registered: String = scalar(

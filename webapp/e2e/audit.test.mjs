@@ -49,7 +49,14 @@ test("an admin reads a product's stock ledger with its running balance after a s
     assert.ok(carga.includes('Carga inicial') && carga.includes('+10') && carga.includes('10'), carga.join(' | '));
     assert.ok(venta.includes('Venta') && venta.includes('-3') && venta.includes('7'), venta.join(' | '));
     assert.ok(venta.includes('vendedora'), venta.join(' | '));
-    assert.equal(await rows.nth(1).getByRole('link').getAttribute('href'), `/editarMovimiento/${movimiento}`);
+    // The sale by the number on the customer's receipt.
+    const { body: vendido } = await server.api(
+      'GET',
+      `/api/movimientos/${movimiento}`,
+      await server.token('admin', server.adminPassword),
+    );
+    const ventaLink = rows.nth(1).getByRole('link', { name: `Venta ${vendido.comprobante}` });
+    assert.equal(await ventaLink.getAttribute('href'), `/editarMovimiento/${movimiento}`);
     assert.ok(correccion.includes('-2') && correccion.includes('5'), correccion.join(' | '));
     console.log('screenshot:', await screenshot(page, 'libro-de-stock'));
 
@@ -85,10 +92,26 @@ test("an admin reads a product's stock ledger with its running balance after a s
       if (url.pathname.startsWith('/api/pacientes')) pacientes.push(url.pathname);
     });
     await page.getByRole('heading', { name: 'AUDITORÍA' }).waitFor();
-    await page.locator('#filtroTipo').selectOption('Movimiento');
+    // Every filter takes what the table shows: the product's stock changes by the event's label.
+    await page.locator('#filtroTipo').selectOption({ label: 'Producto' });
+    await page.fill('#filtroEvento', 'Stock ajustado');
     await page.getByRole('button', { name: 'Buscar' }).click();
-    await page.getByText(`Movimiento ${movimiento} registrado: ENTRADA`).waitFor();
-    const sale = page.locator('tbody tr', { hasText: `Movimiento ${movimiento} registrado` });
+    const ajustes = page.getByRole('table', { name: 'Eventos de auditoría' }).locator('tbody tr');
+    await ajustes.filter({ hasText: 'Corrección manual' }).waitFor();
+    assert.equal(await ajustes.count(), 3, 'the load, the sale and the correction');
+    for (const evento of await ajustes.locator('td[data-label="Evento"]').allTextContents()) {
+      assert.equal(evento.trim(), 'Stock ajustado');
+    }
+    // The product by model and brand, its id kept.
+    await page
+      .getByText(new RegExp(`^Producto RB2140 .*\\(#${producto}\\), local La Cruz: stock -3 \\(Venta\\) → 7$`))
+      .waitFor();
+    await page.fill('#filtroEvento', '');
+    await page.locator('#filtroTipo').selectOption({ label: 'Movimiento' });
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    const registrado = `Movimiento N° ${vendido.comprobante} (#${movimiento}) registrado`;
+    await page.getByText(`${registrado}: ENTRADA`).waitFor();
+    const sale = page.locator('tbody tr', { hasText: registrado });
     assert.ok((await sale.locator('td').allTextContents()).includes('La Cruz'), "the acting seller's branch");
     await sale.getByRole('button', { name: 'Ver datos' }).click();
     const datos = await page.getByRole('list', { name: /^Datos del evento/ }).innerText();

@@ -10,10 +10,11 @@ use utoipa::ToSchema;
 
 use crate::Page;
 
+pub mod labels;
 mod summary;
 
 use summary::motivo;
-pub use summary::{resumen, Locales};
+pub use summary::{resumen, Locales, Nombres};
 
 /// One event as the audit screens show it.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -81,15 +82,41 @@ fn redact(value: &mut Value) {
 }
 
 impl EventoAuditoria {
-    fn of(r: Row, locales: &Locales) -> Self {
-        // The payload is `{"<EventType>": data}`, or a bare name for events without data.
-        let mut datos = match r.payload {
+    /// The event's data: the payload is `{"<EventType>": data}`, or a bare name for events
+    /// without data.
+    fn data(r: &mut Row) -> Value {
+        let mut datos = match std::mem::take(&mut r.payload) {
             Value::Object(mut map) if map.len() == 1 => map.remove(&r.event_type).unwrap_or(Value::Null),
             other => other,
         };
         redact(&mut datos);
+        datos
+    }
+
+    /// The page's events, each summed up with the names of what it is about.
+    async fn all(pool: &PgPool, rows: Vec<Row>) -> Result<Vec<Self>, sqlx::Error> {
+        let rows: Vec<(Row, Value)> = rows
+            .into_iter()
+            .map(|mut r| {
+                let datos = Self::data(&mut r);
+                (r, datos)
+            })
+            .collect();
+        let entidades: Vec<(&str, &str, &Value)> = rows
+            .iter()
+            .map(|(r, d)| (r.aggregate_type.as_str(), r.aggregate_id.as_str(), d))
+            .collect();
+        let nombres = Nombres::load(pool, &entidades).await?;
+        Ok(rows
+            .into_iter()
+            .map(|(r, datos)| Self::of(r, datos, &nombres))
+            .collect())
+    }
+
+    fn of(r: Row, datos: Value, nombres: &Nombres) -> Self {
+        let locales = &nombres.locales;
         EventoAuditoria {
-            resumen: resumen(&r.aggregate_type, &r.aggregate_id, &r.event_type, &datos, locales),
+            resumen: resumen(&r.aggregate_type, &r.aggregate_id, &r.event_type, &datos, nombres),
             posicion: r.position,
             registrado: r.recorded_at,
             usuario: r.metadata["actor"]["username"].as_str().unwrap_or("").to_string(),
@@ -125,8 +152,9 @@ fn conditions<'a>(q: &mut QueryBuilder<'a, Postgres>, f: &'a FiltroAuditoria) {
             .push_bind(local)
             .push(")))");
     }
+    // Stored names are ASCII words run together, so lower case is their folded key.
     if let Some(evento) = &f.evento {
-        q.push(" and e.event_type = ").push_bind(evento.as_str());
+        q.push(" and lower(e.event_type) = ").push_bind(labels::evento(evento));
     }
     if let Some(desde) = f.desde {
         q.push(" and e.recorded_at >= ").push_bind(desde);
@@ -151,13 +179,7 @@ pub async fn page(
     q.push(" order by e.position desc");
     crate::page::limit_page(&mut q, number, size);
     let rows: Vec<Row> = q.build_query_as().fetch_all(pool).await?;
-    let locales = Locales::load(pool).await?;
-    Ok(Page::new(
-        rows.into_iter().map(|r| EventoAuditoria::of(r, &locales)).collect(),
-        number,
-        size,
-        total,
-    ))
+    Ok(Page::new(EventoAuditoria::all(pool, rows).await?, number, size, total))
 }
 
 /// Every event of one entity, oldest first.
@@ -169,8 +191,7 @@ pub async fn history(pool: &PgPool, tipo: &str, id: &str) -> Result<Vec<EventoAu
     .bind(id)
     .fetch_all(pool)
     .await?;
-    let locales = Locales::load(pool).await?;
-    Ok(rows.into_iter().map(|r| EventoAuditoria::of(r, &locales)).collect())
+    EventoAuditoria::all(pool, rows).await
 }
 
 /// One line of a product's stock ledger.
@@ -189,6 +210,13 @@ pub struct AsientoStock {
     pub stock: i64,
     /// The cash-box movement behind a sale or a return.
     pub movimiento_id: Option<i64>,
+    /// That movement's receipt number (`0001-00000005`), when it is a sale that has one.
+    #[sqlx(skip)]
+    pub comprobante: Option<String>,
+    #[serde(skip)]
+    comprobante_local: Option<i64>,
+    #[serde(skip)]
+    comprobante_numero: Option<i64>,
     /// The transfer behind a transfer's change.
     pub transferencia_id: Option<i64>,
     /// The physical count behind a count's change.
@@ -210,10 +238,12 @@ pub async fn stock_ledger(
                 p->>'motivo' as motivo, (p->>'cantidad')::bigint as cantidad, (p->>'stock_resultante')::bigint as stock,
                 (p->>'movimiento_id')::bigint as movimiento_id, (p->>'transferencia_id')::bigint as transferencia_id,
                 (p->>'conteo_id')::bigint as conteo_id,
+                r.local_id as comprobante_local, r.numero as comprobante_numero,
                 p->>'nota' as nota, coalesce(e.metadata::jsonb->'actor'->>'username', '') as usuario
          from events e
          cross join lateral (select e.payload::jsonb->'StockAjustado' as p) x
          left join lookup_items l on l.kind = 'Local' and l.id = (p->>'local_id')::bigint
+         left join receipts r on r.movimiento_id = (p->>'movimiento_id')::bigint
          where e.aggregate_type = 'Producto' and e.aggregate_id = $1 and e.event_type = 'StockAjustado'
            and ($2::timestamptz is null or e.recorded_at <= $2)
          order by e.sequence",
@@ -224,6 +254,10 @@ pub async fn stock_ledger(
     .await?;
     for r in &mut rows {
         r.motivo = motivo(&r.motivo);
+        r.comprobante = r
+            .comprobante_local
+            .zip(r.comprobante_numero)
+            .map(|(local, numero)| optica_events::movements::numero_comprobante(local, numero));
     }
     Ok(rows)
 }
@@ -235,7 +269,10 @@ mod tests {
     #[test]
     fn summaries_read_as_spanish_and_hashes_are_dropped() {
         let stock = serde_json::json!({"local_id": 2, "motivo": "Venta", "cantidad": -3, "stock_resultante": 7});
-        let locales = Locales([(2, "La Cruz".to_string())].into_iter().collect());
+        let locales = Nombres {
+            locales: Locales([(2, "La Cruz".to_string())].into_iter().collect()),
+            ..Nombres::default()
+        };
         assert_eq!(
             resumen("Producto", "5", "StockAjustado", &stock, &locales),
             "Producto 5, local La Cruz: stock -3 (Venta) → 7"

@@ -1,6 +1,13 @@
 //! An event's one-line summary in Spanish, as the audit screens list it: who or what changed,
 //! and how, with the branches by name.
 
+use std::collections::HashMap;
+
+use optica_events::jobs::JOB_AGGREGATE;
+use optica_events::movements::{numero_comprobante, MOVEMENT_AGGREGATE};
+use optica_events::patients::PATIENT_AGGREGATE;
+use optica_events::products::PRODUCT_AGGREGATE;
+use optica_events::users::USER_AGGREGATE;
 use serde_json::Value;
 use sqlx::PgPool;
 
@@ -38,7 +45,7 @@ pub(super) fn text(value: &Value) -> &str {
 
 /// Branch names by id, for summaries that name a branch.
 #[derive(Debug, Default)]
-pub struct Locales(pub(super) std::collections::HashMap<i64, String>);
+pub struct Locales(pub(super) HashMap<i64, String>);
 
 impl Locales {
     pub async fn load(pool: &PgPool) -> Result<Locales, sqlx::Error> {
@@ -53,6 +60,100 @@ impl Locales {
         match id.as_i64() {
             Some(id) => self.0.get(&id).cloned().unwrap_or_else(|| id.to_string()),
             None => "-".into(),
+        }
+    }
+}
+
+/// The names the summaries of a page of events use: the branches, and the entities the events
+/// are about as a person knows them: a product by model and brand, a sale by its receipt's
+/// number, a patient and a user by name. Loaded for the page's entities only.
+#[derive(Debug, Default)]
+pub struct Nombres {
+    pub locales: Locales,
+    pub(super) productos: HashMap<i64, String>,
+    pub(super) comprobantes: HashMap<i64, String>,
+    pub(super) pacientes: HashMap<i64, String>,
+    pub(super) usuarios: HashMap<i64, String>,
+}
+
+impl Nombres {
+    /// The names of the entities of these events (`(kind, id, data)`), and of the sales their
+    /// returns name.
+    pub async fn load(pool: &PgPool, eventos: &[(&str, &str, &Value)]) -> Result<Nombres, sqlx::Error> {
+        let ids = |kinds: &[&str]| -> Vec<i64> {
+            let mut ids: Vec<i64> = eventos
+                .iter()
+                .filter(|(tipo, ..)| kinds.contains(tipo))
+                .filter_map(|(_, id, _)| id.parse().ok())
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            ids
+        };
+        let mut ventas = ids(&[MOVEMENT_AGGREGATE, JOB_AGGREGATE]);
+        ventas.extend(
+            eventos
+                .iter()
+                .filter_map(|(.., d)| d["datos"]["devolucion"]["venta_id"].as_i64()),
+        );
+        let pairs = |rows: Vec<(i64, String)>| rows.into_iter().collect::<HashMap<_, _>>();
+        let productos = sqlx::query_as(
+            "select id, modelo || case when marca_nombre = '' then '' else ' ' || marca_nombre end
+             from products where id = any($1)",
+        )
+        .bind(ids(&[PRODUCT_AGGREGATE]))
+        .fetch_all(pool)
+        .await?;
+        let comprobantes: Vec<(i64, i64, i64)> =
+            sqlx::query_as("select movimiento_id, local_id, numero from receipts where movimiento_id = any($1)")
+                .bind(&ventas)
+                .fetch_all(pool)
+                .await?;
+        let pacientes = sqlx::query_as("select id, nombre_completo from patients where id = any($1)")
+            .bind(ids(&[PATIENT_AGGREGATE]))
+            .fetch_all(pool)
+            .await?;
+        let usuarios = sqlx::query_as("select id, username from users where id = any($1)")
+            .bind(ids(&[USER_AGGREGATE]))
+            .fetch_all(pool)
+            .await?;
+        Ok(Nombres {
+            locales: Locales::load(pool).await?,
+            productos: pairs(productos),
+            comprobantes: comprobantes
+                .into_iter()
+                .map(|(id, local, numero)| (id, numero_comprobante(local, numero)))
+                .collect(),
+            pacientes: pairs(pacientes),
+            usuarios: pairs(usuarios),
+        })
+    }
+
+    /// `Producto RB2140 Ray-Ban (#10)`, `Movimiento N° 0001-00000005 (#9)`, `Método de pago 3`:
+    /// the entity by what a person knows it by, its id kept; by its id alone when the name is
+    /// gone.
+    pub(super) fn entidad(&self, tipo: &str, id: &str) -> String {
+        let etiqueta = super::labels::etiqueta(tipo);
+        let number = id.parse::<i64>().ok();
+        let named = |names: &HashMap<i64, String>| number.and_then(|n| names.get(&n).cloned());
+        let known = match tipo {
+            PRODUCT_AGGREGATE => named(&self.productos),
+            MOVEMENT_AGGREGATE | JOB_AGGREGATE => named(&self.comprobantes).map(|c| format!("N° {c}")),
+            PATIENT_AGGREGATE => named(&self.pacientes),
+            USER_AGGREGATE => named(&self.usuarios),
+            _ => None,
+        };
+        match known {
+            Some(name) => format!("{etiqueta} {name} (#{id})"),
+            None => format!("{etiqueta} {id}"),
+        }
+    }
+
+    /// The sale a return names: `N° 0001-00000005 (#9)`, or its id.
+    pub(super) fn venta(&self, id: &Value) -> String {
+        match id.as_i64().and_then(|n| self.comprobantes.get(&n)) {
+            Some(c) => format!("N° {c} (#{id})"),
+            None => id.to_string(),
         }
     }
 }
@@ -77,88 +178,87 @@ pub(super) fn precio_especial(datos: &Value) -> String {
 }
 
 /// A readable summary of an event.
-pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, locales: &Locales) -> String {
+pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, nombres: &Nombres) -> String {
     let d = &datos["datos"];
+    let locales = &nombres.locales;
+    let quien = nombres.entidad(tipo, id);
     match (tipo, evento) {
         ("Movimiento", "MovimientoRegistrado") if d["devolucion"].is_object() => format!(
-            "Movimiento {id} registrado: devolución de la venta {}, reintegro de {} en el local {}",
-            d["devolucion"]["venta_id"],
+            "{quien} registrado: devolución de la venta {}, reintegro de {} en el local {}",
+            nombres.venta(&d["devolucion"]["venta_id"]),
             money(&d["total"]),
             locales.name(&d["local_id"])
         ),
         ("Movimiento", "LineasDevueltas") => format!(
-            "Movimiento {id}: devolución registrada como movimiento {}, por {}",
+            "{quien}: devolución registrada como movimiento {}, por {}",
             datos["devolucion_id"],
             money(&datos["devolucion"]["valor"])
         ),
         ("Movimiento", "MovimientoRegistrado") => format!(
-            "Movimiento {id} registrado: {} por {} en el local {}{}",
+            "{quien} registrado: {} por {} en el local {}{}",
             text(&d["tipo"]),
             money(&d["total"]),
             locales.name(&d["local_id"]),
             precio_especial(d)
         ),
         ("Movimiento", "MovimientoEditado") => format!(
-            "Movimiento {id} editado: {} por {} en el local {}{}",
+            "{quien} editado: {} por {} en el local {}{}",
             text(&d["tipo"]),
             money(&d["total"]),
             locales.name(&d["local_id"]),
             precio_especial(d)
         ),
         ("Movimiento", "EstadoCambiado") => format!(
-            "Movimiento {id}: estado {} → {}",
+            "{quien}: estado {} → {}",
             estado(&datos["anterior"]),
             estado(&datos["nuevo"])
         ),
-        ("Movimiento", "MovimientoEliminado") => format!("Movimiento {id} eliminado"),
+        ("Movimiento", "MovimientoEliminado") => format!("{quien} eliminado"),
         ("Movimiento", "ComprobanteEmitido") => format!(
-            "Movimiento {id}: comprobante N° {}",
+            "{quien}: comprobante N° {}",
             optica_events::movements::numero_comprobante(
                 datos["local_id"].as_i64().unwrap_or(0),
                 datos["numero"].as_i64().unwrap_or(0)
             )
         ),
-        ("Producto", "ProductoCreado") => format!("Producto {id} creado: {}", text(&d["modelo"])),
-        ("Producto", "ProductoEditado") => format!("Producto {id} editado: {}", text(&d["modelo"])),
+        ("Producto", "ProductoCreado") => format!("{quien} creado: {}", text(&d["modelo"])),
+        ("Producto", "ProductoEditado") => format!("{quien} editado: {}", text(&d["modelo"])),
         ("Producto", "PrecioActualizado") => format!(
-            "Producto {id}: precio {} → {}",
+            "{quien}: precio {} → {}",
             money(&datos["anterior"]),
             money(&datos["nuevo"])
         ),
         ("Producto", "CostoActualizado") => format!(
-            "Producto {id}: costo {} → {}",
+            "{quien}: costo {} → {}",
             money(&datos["anterior"]),
             money(&datos["nuevo"])
         ),
         ("Producto", "LocalAgregado") => {
-            format!(
-                "Producto {id} ofrecido en el local {}",
-                locales.name(&datos["local_id"])
-            )
+            format!("{quien} ofrecido en el local {}", locales.name(&datos["local_id"]))
         }
         ("Producto", "LocalQuitado") => {
-            format!("Producto {id} retirado del local {}", locales.name(&datos["local_id"]))
+            format!("{quien} retirado del local {}", locales.name(&datos["local_id"]))
         }
         ("Producto", "StockAjustado") => format!(
-            "Producto {id}, local {}: stock {:+} ({}{}) → {}",
+            "{quien}, local {}: stock {:+} ({}{}) → {}",
             locales.name(&datos["local_id"]),
             datos["cantidad"].as_i64().unwrap_or(0),
             motivo(text(&datos["motivo"])),
             datos["nota"].as_str().map(|n| format!(": {n}")).unwrap_or_default(),
             datos["stock_resultante"]
         ),
-        ("Producto", "ProductoEliminado") => format!("Producto {id} eliminado"),
+        ("Producto", "ProductoEliminado") => format!("{quien} eliminado"),
         ("Paciente", "PacienteRegistrado") => {
-            format!("Paciente {id} registrado: {}", text(&d["nombre_completo"]))
+            format!("{quien} registrado: {}", text(&d["nombre_completo"]))
         }
-        ("Paciente", "PacienteEditado") => format!("Paciente {id} editado: {}", text(&d["nombre_completo"])),
-        ("Paciente", "FichaAgregada") => format!("Paciente {id}: ficha agregada"),
-        ("Paciente", "FichaEditada") => format!("Paciente {id}: ficha editada"),
-        ("Paciente", "FichaQuitada") => format!("Paciente {id}: ficha quitada"),
-        ("Paciente", "CristalRegistrado") => format!("Paciente {id}: cristal {}", text(&datos["nombre"])),
-        ("Paciente", "CristalQuitado") => format!("Paciente {id}: cristal quitado"),
+        ("Paciente", "PacienteEditado") => format!("{quien} editado: {}", text(&d["nombre_completo"])),
+        ("Paciente", "FichaAgregada") => format!("{quien}: ficha agregada"),
+        ("Paciente", "FichaEditada") => format!("{quien}: ficha editada"),
+        ("Paciente", "FichaQuitada") => format!("{quien}: ficha quitada"),
+        ("Paciente", "CristalRegistrado") => format!("{quien}: cristal {}", text(&datos["nombre"])),
+        ("Paciente", "CristalQuitado") => format!("{quien}: cristal quitado"),
         ("Transferencia", "TransferenciaEnviada") => format!(
-            "Transferencia {id} enviada de {} a {}: {} unidades",
+            "{quien} enviada de {} a {}: {} unidades",
             locales.name(&datos["origen"]),
             locales.name(&datos["destino"]),
             datos["lineas"]
@@ -167,48 +267,45 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, locales: &Loca
         ),
         ("Transferencia", "TransferenciaRecibida") => match datos["faltantes"].as_array().filter(|f| !f.is_empty()) {
             Some(f) => format!(
-                "Transferencia {id} recibida con faltante de {} unidades: {}",
+                "{quien} recibida con faltante de {} unidades: {}",
                 f.iter().filter_map(|x| x["cantidad"].as_i64()).sum::<i64>(),
                 text(&datos["motivo"])
             ),
-            None => format!("Transferencia {id} recibida completa"),
+            None => format!("{quien} recibida completa"),
         },
-        ("Transferencia", "TransferenciaCancelada") => format!("Transferencia {id} cancelada"),
+        ("Transferencia", "TransferenciaCancelada") => format!("{quien} cancelada"),
         ("Conteo", "ConteoIniciado") => format!(
-            "Conteo {id} iniciado en el local {}: {} productos",
+            "{quien} iniciado en el local {}: {} productos",
             locales.name(&datos["local_id"]),
             datos["productos"].as_array().map_or(0, Vec::len)
         ),
         ("Conteo", "ConteoCargado") => format!(
-            "Conteo {id}: {} cantidades cargadas",
+            "{quien}: {} cantidades cargadas",
             datos["contados"].as_array().map_or(0, Vec::len)
         ),
         ("Conteo", "ConteoCerrado") => format!(
-            "Conteo {id} cerrado: {} productos con diferencia",
+            "{quien} cerrado: {} productos con diferencia",
             datos["diferencias"].as_array().map_or(0, Vec::len)
         ),
-        ("Conteo", "ConteoCancelado") => format!("Conteo {id} cancelado"),
+        ("Conteo", "ConteoCancelado") => format!("{quien} cancelado"),
         ("Producto", "PuntoDePedidoFijado") => match datos["minimo"].as_i64() {
             Some(m) => format!(
-                "Producto {id}: punto de pedido {m} en el local {}",
+                "{quien}: punto de pedido {m} en el local {}",
                 locales.name(&datos["local_id"])
             ),
             None => format!(
-                "Producto {id}: sin punto de pedido en el local {}",
+                "{quien}: sin punto de pedido en el local {}",
                 locales.name(&datos["local_id"])
             ),
         },
-        ("Paciente", "CristalDevuelto") => format!(
-            "Paciente {id}: cristal devuelto (movimiento {})",
-            datos["devolucion_id"]
-        ),
-        ("Paciente", "CristalConfirmado") => format!("Paciente {id}: cristal ya registrado por la venta"),
-        ("Paciente", "PacienteEliminado") => format!("Paciente {id} eliminado"),
+        ("Paciente", "CristalDevuelto") => format!("{quien}: cristal devuelto (movimiento {})", datos["devolucion_id"]),
+        ("Paciente", "CristalConfirmado") => format!("{quien}: cristal ya registrado por la venta"),
+        ("Paciente", "PacienteEliminado") => format!("{quien} eliminado"),
         ("Usuario", "UsuarioCreado") => format!("Usuario {} creado", text(&datos["username"])),
-        ("Usuario", "RolesAsignados") => format!("Usuario {id}: roles asignados"),
-        ("Usuario", "ContrasenaCambiada") => format!("Usuario {id}: contraseña cambiada"),
-        ("Usuario", "UsuarioHabilitado") => format!("Usuario {id} habilitado"),
-        ("Usuario", "UsuarioDeshabilitado") => format!("Usuario {id} deshabilitado"),
+        ("Usuario", "RolesAsignados") => format!("{quien}: roles asignados"),
+        ("Usuario", "ContrasenaCambiada") => format!("{quien}: contraseña cambiada"),
+        ("Usuario", "UsuarioHabilitado") => format!("{quien} habilitado"),
+        ("Usuario", "UsuarioDeshabilitado") => format!("{quien} deshabilitado"),
         ("Caja", "CajaAbierta") => format!("{} abierta con fondo {}", caja(datos, locales), total(&datos["fondo"])),
         ("Caja", "CajaContada") => format!(
             "{}: contado {}, esperado {}; queda abierta",
@@ -229,10 +326,10 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, locales: &Loca
             )
         }
         ("Caja", "CajaReabierta") => format!("{} reabierta: {}", caja(datos, locales), text(&datos["motivo"])),
-        (_, "ItemCreado") => format!("{tipo} {id} creado: {}", text(&datos["nombre"])),
-        (_, "ItemActualizado") => format!("{tipo} {id} actualizado: {}", text(&datos["nombre"])),
-        (_, "ItemEliminado") => format!("{tipo} {id} eliminado"),
-        _ => format!("{tipo} {id}: {evento}"),
+        (_, "ItemCreado") => format!("{quien} creado: {}", text(&datos["nombre"])),
+        (_, "ItemActualizado") => format!("{quien} actualizado: {}", text(&datos["nombre"])),
+        (_, "ItemEliminado") => format!("{quien} eliminado"),
+        _ => format!("{quien}: {evento}"),
     }
 }
 

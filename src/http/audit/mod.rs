@@ -46,7 +46,7 @@ fn instant(state: &AppState, value: Option<String>, end: bool) -> Result<Option<
 paged_query! {
     #[derive(Debug, Deserialize, utoipa::IntoParams)]
     pub struct AuditQuery {
-        /// Entity kind: Producto, Movimiento, Paciente, Usuario, Local, Marca, …
+        /// Entity kind, as stored (MetodoPago) or as the log labels it (Método de pago).
         pub tipo: Option<String>,
         pub id: Option<String>,
         /// The acting user.
@@ -54,7 +54,7 @@ paged_query! {
         /// A branch: the acting user's, or one the event names.
         #[serde(default, deserialize_with = "opt_i64")]
                 pub local: Option<i64>,
-        /// Event type, e.g. StockAjustado.
+        /// Event type, as stored (CajaCerrada) or as the log labels it (Caja cerrada).
         pub evento: Option<String>,
         /// From this day (`yyyy-MM-dd`, the shop's) or instant.
         pub desde: Option<String>,
@@ -73,8 +73,16 @@ pub async fn log(
 ) -> Result<Json<Page<EventoAuditoria>>, AppError> {
     let page = page_index(q.page.unwrap_or(0))?;
     let size = page_size(q.size, PAGE_SIZE)?;
+    let tipo = match text(q.tipo) {
+        Some(t) => Some(
+            read::labels::entidad(&t)
+                .ok_or_else(|| AppError::BadRequest(format!("No hay entidades de tipo '{t}' en la auditoría.")))?
+                .to_string(),
+        ),
+        None => None,
+    };
     let filtro = FiltroAuditoria {
-        tipo: text(q.tipo),
+        tipo,
         id: text(q.id),
         usuario: text(q.usuario),
         local: q.local.filter(|l| *l != 0),

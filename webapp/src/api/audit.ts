@@ -6,32 +6,41 @@ import { api } from './base';
 
 export type { EventoAuditoria, AsientoStock, EventoPage } from './types';
 
-/** The entity kinds the log knows, as the server names them. */
-export const TIPOS_ENTIDAD = [
-  'Producto',
-  'Movimiento',
-  'Paciente',
-  'Usuario',
-  'Local',
-  'Marca',
-  'Categoria',
-  'Material',
-  'MetodoPago',
-  'Proveedor',
-] as const;
+/** The entity kinds the log knows: as the server stores them, and as the screens name them (the
+ * server takes either in a filter; tests/cases/audit_labels.json holds both lists' cases). */
+export const ENTIDADES: readonly { tipo: string; etiqueta: string }[] = [
+  { tipo: 'Producto', etiqueta: 'Producto' },
+  { tipo: 'Movimiento', etiqueta: 'Movimiento' },
+  { tipo: 'Paciente', etiqueta: 'Paciente' },
+  { tipo: 'Caja', etiqueta: 'Caja' },
+  { tipo: 'Trabajo', etiqueta: 'Trabajo' },
+  { tipo: 'Transferencia', etiqueta: 'Transferencia' },
+  { tipo: 'Conteo', etiqueta: 'Conteo' },
+  { tipo: 'Usuario', etiqueta: 'Usuario' },
+  { tipo: 'Local', etiqueta: 'Local' },
+  { tipo: 'Marca', etiqueta: 'Marca' },
+  { tipo: 'Categoria', etiqueta: 'Categoría' },
+  { tipo: 'MaterialProducto', etiqueta: 'Material' },
+  { tipo: 'MetodoPago', etiqueta: 'Método de pago' },
+  { tipo: 'Proveedor', etiqueta: 'Proveedor' },
+  { tipo: 'Laboratorio', etiqueta: 'Laboratorio' },
+];
+
+/** A kind as the screens name it; one the server adds later reads as itself. */
+export const entidadLabel = (tipo: string) => ENTIDADES.find((e) => e.tipo === tipo)?.etiqueta ?? tipo;
 
 /** The kinds whose history and past state the edit screens show. */
 export type TipoConEstado = 'Producto' | 'Movimiento' | 'Paciente';
 
 /** The log's filters; empty texts and branch 0 are left out of the query. */
 export interface AuditoriaFiltro {
-  /** '' or one of TIPOS_ENTIDAD. */
+  /** '' or the `tipo` of one of ENTIDADES. */
   tipo: string;
   id: string;
   usuario: string;
   /** 0 = every branch. */
   local: number;
-  /** The event type, e.g. StockAjustado. */
+  /** The event, as the table shows it ('Caja cerrada') or as stored (CajaCerrada). */
   evento: string;
   /** `yyyy-MM-dd` or ''. */
   desde: string;

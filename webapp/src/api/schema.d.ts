@@ -1894,6 +1894,8 @@ export interface components {
              * @description Signed change.
              */
             cantidad: number;
+            /** @description That movement's receipt number (`0001-00000005`), when it is a sale that has one. */
+            comprobante?: string | null;
             /**
              * Format: int64
              * @description The physical count behind a count's change.
@@ -3749,14 +3751,14 @@ export interface operations {
     audit_log: {
         parameters: {
             query?: {
-                /** @description Entity kind: Producto, Movimiento, Paciente, Usuario, Local, Marca, … */
+                /** @description Entity kind, as stored (MetodoPago) or as the log labels it (Método de pago). */
                 tipo?: string | null;
                 id?: string | null;
                 /** @description The acting user. */
                 usuario?: string | null;
                 /** @description A branch: the acting user's, or one the event names. */
                 local?: number | null;
-                /** @description Event type, e.g. StockAjustado. */
+                /** @description Event type, as stored (CajaCerrada) or as the log labels it (Caja cerrada). */
                 evento?: string | null;
                 /** @description From this day (`yyyy-MM-dd`, the shop's) or instant. */
                 desde?: string | null;

@@ -1,4 +1,4 @@
-import { TIPOS_ENTIDAD, type AuditoriaFiltro } from '../api/audit';
+import { ENTIDADES, type AuditoriaFiltro } from '../api/audit';
 import { useListLookupQuery } from '../api/lookups';
 import { BranchFilter } from '../ui/BranchFilter';
 import { binder, DateField, SelectField, TextField } from '../ui/fields';
@@ -24,7 +24,7 @@ export function AuditFilters({ value, onChange, onSubmit, onClear }: Props) {
   const text = (key: 'id' | 'usuario' | 'evento', id: string, label: string, placeholder: string) => (
     <TextField id={id} label={label} className={TEXT_COLUMNS[key]} placeholder={placeholder} {...bind(key)} />
   );
-  const entidades = [{ value: '', label: 'Todos' }, ...TIPOS_ENTIDAD.map((t) => ({ value: t, label: t }))];
+  const entidades = [{ value: '', label: 'Todos' }, ...ENTIDADES.map((e) => ({ value: e.tipo, label: e.etiqueta }))];
 
   // From 992 px two rows: what the event is about (2+2+2+3+3 of 12), then when, with the buttons;
   // on a tablet three (the dates together on the last one).
@@ -45,7 +45,7 @@ export function AuditFilters({ value, onChange, onSubmit, onClear }: Props) {
       {text('id', 'filtroId', 'Id', 'Id de la entidad')}
       {text('usuario', 'filtroUsuario', 'Usuario', 'Nombre de usuario')}
       <BranchFilter id="filtroLocal" className="col-md-4 col-lg-3" locales={locales} {...bind('local')} />
-      {text('evento', 'filtroEvento', 'Evento', 'p. ej. StockAjustado')}
+      {text('evento', 'filtroEvento', 'Evento', 'p. ej. Caja cerrada')}
       <DateField id="filtroDesde" label="Desde" className="col-md-4 col-lg-3" {...bind('desde')} />
       <DateField id="filtroHasta" label="Hasta" className="col-md-4 col-lg-3" {...bind('hasta')} />
     </FilterForm>

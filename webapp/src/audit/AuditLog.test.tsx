@@ -154,20 +154,23 @@ describe('audit log', () => {
     await screen.findByText('beto');
     // prettier-ignore
     expect([...byId<HTMLSelectElement>('filtroTipo').options].map((o) => o.textContent)).toEqual([
-      'Todos', 'Producto', 'Movimiento', 'Paciente', 'Usuario', 'Local', 'Marca', 'Categoria', 'Material',
-      'MetodoPago', 'Proveedor',
+      'Todos', 'Producto', 'Movimiento', 'Paciente', 'Caja', 'Trabajo', 'Transferencia', 'Conteo', 'Usuario', 'Local',
+      'Marca', 'Categoría', 'Material', 'Método de pago', 'Proveedor', 'Laboratorio',
     ]);
+    expect(byId<HTMLSelectElement>('filtroTipo').querySelector('option[value="MaterialProducto"]')?.textContent).toBe(
+      'Material',
+    );
     await screen.findByRole('option', { name: 'Norte' });
     expect(byId<HTMLSelectElement>('filtroLocal').options[0].textContent).toBe('Todos los locales');
 
     // Only some filters: the rest stay out of the query.
     await user.selectOptions(byId('filtroTipo'), 'Producto');
-    await user.type(byId('filtroEvento'), ' StockAjustado ');
+    await user.type(byId('filtroEvento'), ' Stock ajustado ');
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     await waitFor(() =>
-      expect(logCalls(calls).at(-1)?.search).toBe('?tipo=Producto&evento=StockAjustado&page=0&size=20'),
+      expect(logCalls(calls).at(-1)?.search).toBe('?tipo=Producto&evento=Stock%20ajustado&page=0&size=20'),
     );
-    expect(byId<HTMLInputElement>('filtroEvento').value).toBe('StockAjustado');
+    expect(byId<HTMLInputElement>('filtroEvento').value).toBe('Stock ajustado');
 
     await user.type(byId('filtroId'), '10');
     await user.type(byId('filtroUsuario'), 'josé');
@@ -177,7 +180,7 @@ describe('audit log', () => {
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     await waitFor(() =>
       expect(logCalls(calls).at(-1)?.search).toBe(
-        '?tipo=Producto&id=10&usuario=jos%C3%A9&local=2&evento=StockAjustado&desde=2024-05-01&hasta=2024-05-31&page=0&size=20',
+        '?tipo=Producto&id=10&usuario=jos%C3%A9&local=2&evento=Stock%20ajustado&desde=2024-05-01&hasta=2024-05-31&page=0&size=20',
       ),
     );
 

@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import type { EventoAuditoria } from '../api/audit';
+import { entidadLabel, type EventoAuditoria } from '../api/audit';
 import { formatInstant } from '../lib/dates';
 import { Lines } from './Lines';
 import { MESSAGES } from './messages';
@@ -56,7 +56,7 @@ export function AuditTable({ rows, nombres }: { rows: EventoAuditoria[]; nombres
                   </td>
                   <td data-label="Usuario">{row.usuario}</td>
                   <td data-label="Local">{row.localNombre ?? ''}</td>
-                  <td data-label="Entidad" className="text-nowrap">{`${row.tipo} ${row.id}`}</td>
+                  <td data-label="Entidad" className="text-nowrap">{`${entidadLabel(row.tipo)} ${row.id}`}</td>
                   <td data-label="Evento">{eventoLabel(row.evento)}</td>
                   <td data-label="Resumen">{row.resumen}</td>
                   <td data-label="Datos">

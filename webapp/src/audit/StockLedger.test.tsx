@@ -29,6 +29,7 @@ const ledger = [
     cantidad: -1,
     stock: 4,
     movimientoId: 501,
+    comprobante: '0001-00000005',
     usuario: 'beto',
   }),
   asiento({ registrado: instant(2024, 5, 12, 18, 40), motivo: 'Corrección manual', cantidad: 3, stock: 7 }),
@@ -48,6 +49,8 @@ const ledger = [
     stock: 6,
     nota: 'Se cayó del exhibidor',
   }),
+  asiento({ registrado: instant(2024, 5, 15, 9, 0), motivo: 'Devolución', cantidad: 1, stock: 7, movimientoId: 502 }),
+  asiento({ registrado: instant(2024, 5, 16, 9, 0), motivo: 'Conteo', cantidad: -2, stock: 5, conteoId: 3 }),
 ];
 
 const cells = cellTexts;
@@ -66,15 +69,18 @@ describe('stock ledger', () => {
     expect(cells(table)).toEqual([
       ['01/05/2024 09:00:00', 'Centro', 'Carga inicial', '+5', '5', '', '', 'ana'],
       ['01/05/2024 09:30:00', 'Norte', 'Carga inicial', '+2', '2', '', '', 'ana'],
-      ['10/05/2024 10:15:30', 'Centro', 'Venta', '-1', '4', '501', '', 'beto'],
+      ['10/05/2024 10:15:30', 'Centro', 'Venta', '-1', '4', 'Venta 0001-00000005', '', 'beto'],
       ['12/05/2024 18:40:00', 'Centro', 'Corrección manual', '+3', '7', '', '', 'ana'],
       ['13/05/2024 08:00:00', 'Norte', 'Transferencia', '+3', '5', 'Transferencia #7', '', 'ana'],
       ['14/05/2024 09:00:00', 'Centro', 'Rotura', '-1', '6', '', 'Se cayó del exhibidor', 'ana'],
+      ['15/05/2024 09:00:00', 'Centro', 'Devolución', '+1', '7', 'Movimiento #502', '', 'ana'],
+      ['16/05/2024 09:00:00', 'Centro', 'Conteo', '-2', '5', 'Conteo #3', '', 'ana'],
     ]);
+    expect(within(table).getByRole('link', { name: 'Conteo #3' }).getAttribute('href')).toBe('/conteos/3');
     expect(within(table).getByRole('link', { name: 'Transferencia #7' }).getAttribute('href')).toBe(
       '/transferencias/7',
     );
-    const link = within(table).getByRole('link', { name: '501' });
+    const link = within(table).getByRole('link', { name: 'Venta 0001-00000005' });
     expect(link.getAttribute('href')).toBe('/editarMovimiento/501');
     expect(calls.map((c) => `${c.path}${c.search}`)).toEqual(['/api/auditoria/stock/10']);
     await user.click(link);
@@ -109,7 +115,7 @@ describe('stock ledger', () => {
     const utc = new Date(2024, 4, 11, 12, 0).toISOString().replace('.000Z', 'Z');
     expect(calls.at(-1)?.search).toBe(`?hasta=${encodeURIComponent(utc)}`);
     // The full ledger stays as it was.
-    expect(cells(screen.getByRole('table', { name: 'Libro de stock' }))).toHaveLength(6);
+    expect(cells(screen.getByRole('table', { name: 'Libro de stock' }))).toHaveLength(ledger.length);
 
     routes[STOCK] = [200, []];
     await user.clear(input);

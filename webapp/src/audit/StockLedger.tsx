@@ -33,14 +33,19 @@ function LedgerTable({ asientos }: { asientos: AsientoStock[] }) {
   );
 }
 
-/** What a stock change came from: its movement, or its transfer. */
+/** What a stock change came from: its movement (a sale by its receipt), its transfer or its count. */
 function Referencia({ asiento: a }: { asiento: AsientoStock }) {
   return (
     <>
-      {a.movimientoId != null && <Link to={`/editarMovimiento/${a.movimientoId}`}>{a.movimientoId}</Link>}
+      {a.movimientoId != null && (
+        <Link to={`/editarMovimiento/${a.movimientoId}`}>
+          {a.comprobante ? `Venta ${a.comprobante}` : `Movimiento #${a.movimientoId}`}
+        </Link>
+      )}
       {a.transferenciaId != null && (
         <Link to={`/transferencias/${a.transferenciaId}`}>Transferencia #{a.transferenciaId}</Link>
       )}
+      {a.conteoId != null && <Link to={`/conteos/${a.conteoId}`}>Conteo #{a.conteoId}</Link>}
     </>
   );
 }

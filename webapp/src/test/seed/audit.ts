@@ -95,7 +95,9 @@ export const asiento = seeded<AsientoStock>(() => ({
   cantidad: 5,
   stock: 5,
   movimientoId: null,
+  comprobante: null,
   transferenciaId: null,
+  conteoId: null,
   nota: null,
   usuario: 'ana',
 }));
