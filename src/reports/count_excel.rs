@@ -1,5 +1,7 @@
-//! A closed count's report: the products whose count differed, with the expected and
-//! counted units, the difference and its value at cost, and the total.
+//! A closed count's report: every product of the sheet, as the screen lists it (by brand and
+//! model, the brand first), with the expected and counted units, the difference and its value at
+//! cost, and the total. A product that matched is listed too: the report is the record of what
+//! was counted, not only of what was missing.
 
 use optica_query::counts::Planilla;
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
@@ -14,8 +16,8 @@ pub fn workbook(planilla: &Planilla) -> Result<Vec<u8>, XlsxError> {
     let title = format!("Conteo {} de {} del {}", c.id, c.local, c.iniciado.format("%d/%m/%Y"));
     sheet.write_string_with_format(0, 0, title, &bold)?;
     let headers = [
-        ("Modelo", 24.0),
         ("Marca", 16.0),
+        ("Modelo", 24.0),
         ("Esperado", 10.0),
         ("Contado", 10.0),
         ("Diferencia", 11.0),
@@ -27,11 +29,11 @@ pub fn workbook(planilla: &Planilla) -> Result<Vec<u8>, XlsxError> {
         sheet.set_column_width(col as u16, *width)?;
     }
     let mut r = 3;
-    for l in planilla.lineas.iter().filter(|l| l.diferencia.unwrap_or(0) != 0) {
+    for l in &planilla.lineas {
         let diferencia = l.diferencia.unwrap_or(0);
         let costo = l.costo.unwrap_or(0.0);
-        sheet.write_string(r, 0, &l.modelo)?;
-        sheet.write_string(r, 1, &l.marca)?;
+        sheet.write_string(r, 0, &l.marca)?;
+        sheet.write_string(r, 1, &l.modelo)?;
         sheet.write_number(r, 2, l.esperado.unwrap_or(0) as f64)?;
         sheet.write_number(r, 3, l.contado.unwrap_or(0) as f64)?;
         sheet.write_number(r, 4, diferencia as f64)?;

@@ -3,7 +3,7 @@
 //! open per branch, and the report of the differences at cost.
 
 use crate::common::shop::{stock, Shop};
-use crate::common::{sheet_rows, TestApp};
+use crate::common::{sheet_rows, texts, TestApp};
 use axum::http::StatusCode;
 use calamine::Data;
 use serde_json::{json, Value};
@@ -120,7 +120,7 @@ async fn a_count_with_a_sale_in_the_middle_adjusts_the_stock_as_it_is_then(pool:
     let n = Data::Float;
     assert_eq!(
         rows[3],
-        [s("Cuadrado"), s("Vulk"), n(4.0), n(2.0), n(-2.0), n(1000.0), n(-2000.0)]
+        [s("Vulk"), s("Cuadrado"), n(4.0), n(2.0), n(-2.0), n(1000.0), n(-2000.0)]
     );
     assert_eq!(rows[5][6], n(-2000.0));
     let differences = optica::support::verify(&pool, true).await.unwrap();
@@ -227,4 +227,58 @@ async fn a_product_counted_after_a_sale_is_compared_with_the_stock_when_it_was_c
     );
     let differences = optica::support::verify(&pool, true).await.unwrap();
     assert!(differences.is_empty(), "{differences:?}");
+}
+
+#[sqlx::test]
+async fn the_count_report_lists_every_row_as_the_screen_does(pool: PgPool) {
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
+    // Two Vulk frames: one counted short, one as expected. The screen lists both, by brand and
+    // model (Aviador before Cuadrado), with the brand first.
+    let (cuadrado, start) = vulk_frames(&app, &shop).await;
+    let aviador = shop
+        .product(&app, "Aviador", shop.otra_marca, &[(shop.centro, 3)])
+        .await;
+    let (status, body) = app.post("/api/conteos", Some(&shop.admin), start).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["planilla"]["conteo"]["id"].as_i64().unwrap();
+    let typed = json!({"contados": [{"productoId": cuadrado, "contado": 2}, {"productoId": aviador, "contado": 3}]});
+    let (status, body) = app
+        .put(&format!("/api/conteos/{id}/contados"), Some(&shop.seller), typed)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = app
+        .post(&format!("/api/conteos/{id}/cierre"), Some(&shop.admin), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let screen: Vec<&str> = texts(&body["planilla"]["lineas"], "modelo");
+    assert_eq!(screen, ["Aviador", "Cuadrado"]);
+
+    let (status, _, bytes) = app
+        .download(&format!("/api/conteos/{id}/excel"), Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let rows = sheet_rows(&bytes, "Conteo");
+    let s = |v: &str| Data::String(v.into());
+    let n = Data::Float;
+    assert_eq!(
+        rows[2],
+        [
+            s("Marca"),
+            s("Modelo"),
+            s("Esperado"),
+            s("Contado"),
+            s("Diferencia"),
+            s("Costo"),
+            s("Valor")
+        ]
+    );
+    assert_eq!(
+        rows[3],
+        [s("Vulk"), s("Aviador"), n(3.0), n(3.0), n(0.0), n(1000.0), n(0.0)]
+    );
+    assert_eq!(
+        rows[4],
+        [s("Vulk"), s("Cuadrado"), n(4.0), n(2.0), n(-2.0), n(1000.0), n(-2000.0)]
+    );
+    assert_eq!(rows[6][5..], [s("Total"), n(-2000.0)]);
 }
