@@ -139,6 +139,26 @@ test('a seller opens the day, counts short, closes with the reason; the form wai
     );
     console.log('screenshot:', await screenshot(page, 'cierre-caja-diferencia'));
 
+    // The expected cash opens into what makes it up: the float and the sale, by its receipt.
+    await page.getByRole('button', { name: 'Ver el detalle de lo esperado en Efectivo' }).click();
+    const detalle = page.getByRole('table', { name: 'Detalle de lo esperado en Efectivo' });
+    await detalle.waitFor();
+    const lineas = await detalle.locator('tbody tr').allTextContents();
+    assert.equal(lineas.length, 3, `the float, the sale and the total: ${lineas.join(' / ')}`);
+    assert.equal(
+      await rowText(page, 'Detalle de lo esperado en Efectivo', 'Fondo inicial'),
+      'Fondo inicial |  | $ 1.000,00',
+    );
+    assert.match(
+      await rowText(page, 'Detalle de lo esperado en Efectivo', 'Venta'),
+      new RegExp(`^Venta \\d{4}-\\d{8} \\| ${ddmmyyyy(HOY)} 10:00 \\| \\$ 1\\.200,00$`),
+    );
+    assert.equal(await rowText(page, 'Detalle de lo esperado en Efectivo', 'Esperado'), 'Esperado | $ 2.200,00');
+    await detalle.getByRole('link', { name: /^Venta / }).waitFor();
+    console.log('screenshot:', await screenshot(page, 'cierre-caja-esperado'));
+    await page.getByRole('button', { name: 'Cerrar detalle' }).click();
+    await detalle.waitFor({ state: 'detached' });
+
     // Closed with the reason.
     await page.fill('#motivo', 'Vuelto mal dado a un cliente');
     await page.getByText('28/255').waitFor();
@@ -254,6 +274,15 @@ test('the cash closing fits a phone: the float, the count, the difference and th
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `no sideways scrolling (${width} px)`);
     console.log('screenshot:', await screenshot(page, 'telefono-cierre-caja-diferencia'));
+    // The card's expected figure opens its breakdown on the phone as well.
+    await page.getByRole('button', { name: 'Ver el detalle de lo esperado en Tarjeta' }).click();
+    await page
+      .getByRole('table', { name: 'Detalle de lo esperado en Tarjeta' })
+      .getByText('$ 800,00')
+      .first()
+      .waitFor();
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'the breakdown fits');
+    console.log('screenshot:', await screenshot(page, 'telefono-cierre-caja-esperado'));
     await page.fill('#motivo', 'Error de vuelto');
     await closeAsked(page, page.getByRole('button', { name: 'Cerrar caja' }));
     assert.equal((await takeAlert(page)).title, 'CAJA CERRADA');

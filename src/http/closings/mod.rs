@@ -12,6 +12,7 @@ use axum::response::Response;
 use axum::Json;
 use optica_command::closings::{self, Dia};
 use optica_events::LookupKind;
+use optica_query::closings::expected::MetodoEsperado;
 use optica_query::closings::{self as read, CajaDia, Cierre, SinCerrar};
 use optica_query::late::Shadow;
 use optica_query::Page;
@@ -32,7 +33,7 @@ use body::{amounts, AperturaBody, CierreBody, ReaperturaBody};
 use errors::command_error;
 
 pub fn endpoints() -> Endpoints {
-    staff_endpoints!(closings; not_closed; get_day; open; count; reopen; report)
+    staff_endpoints!(closings; not_closed; get_day; expected; open; count; reopen; report)
 }
 
 /// The branch and day of a path, when the caller may work at that branch.
@@ -105,6 +106,32 @@ pub async fn get_day(
 ) -> Result<Json<CajaDia>, AppError> {
     let day = day_of(&caller, local_id, fecha)?;
     Ok(Json(read_day(&state, day).await?))
+}
+
+/// What makes up each method's expected figure: the float, each sale, collection, refund and
+/// expense of the day. Shown once the day was counted, as the figures themselves are: the count
+/// is blind.
+#[utoipa::path(get, path = "/api/caja/{localId}/{fecha}/esperado", tag = "caja", operation_id = "caja_esperado",
+    params(("localId" = i64, Path), ("fecha" = String, Path, description = "yyyy-MM-dd")),
+    responses((status = 200, body = Vec<MetodoEsperado>), (status = 404, body = crate::http::kit::Mensaje),
+    (status = 409, body = crate::http::kit::Mensaje)))]
+pub async fn expected(
+    State(state): State<AppState>,
+    Staff(caller): Staff,
+    ApiPath((local_id, fecha)): ApiPath<(i64, String)>,
+) -> Result<Json<Vec<MetodoEsperado>>, AppError> {
+    let day = day_of(&caller, local_id, fecha)?;
+    let caja = read_day(&state, day).await?;
+    if caja.conteos == 0 {
+        return Err(AppError::Conflict(
+            "Lo esperado se ve después de contar la caja: el conteo es a ciegas.".into(),
+        ));
+    }
+    // A seller opens only their branch's movements, though a collection here may pay another's.
+    let visible = caller.branch_seen(None);
+    Ok(Json(
+        read::expected::breakdown(&state.pool, day.0, day.1, visible).await?,
+    ))
 }
 
 /// Opens a day with its float, or corrects the float while the day is open.

@@ -205,6 +205,7 @@ pub(super) const MATRIX: &[Fila] = &[
     ("GET",    "/api/caja/sin-cerrar",                     Sin, ADMIN),
     ("POST",   "/api/caja/{centro}/2026-11-19/apertura",   Json(r#"{"fondo":[{"metodoPagoId":{efectivo},"monto":100}]}"#), BRANCH_A),
     ("POST",   "/api/caja/{centro}/2026-11-19/cierre",     Json(r#"{"contado":[]}"#), BRANCH_A),
+    ("GET",    "/api/caja/{centro}/2026-11-18/esperado",   Sin, BRANCH_A),
     ("GET",    "/api/caja/{centro}/2026-11-18/reporte",    Sin, BRANCH_A),
     ("POST",   "/api/caja/{centro}/2026-11-18/reapertura", Json(r#"{"motivo":"Faltó una venta"}"#), ADMIN),
 

@@ -12,6 +12,7 @@ use axum::http::StatusCode;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
+mod expected;
 mod ledger;
 
 /// The shop's today: the day a seller's money lands on, the one a closing counts.

@@ -2,11 +2,21 @@
 // and closing, an admin's reopening, the list of closings and the closing's PDF. Shapes come
 // from the server's OpenAPI document (schema.d.ts); the bodies sent are checked against it in
 // contract.ts.
-import type { CajaDia, CajaGuardada, CierrePage, SinCerrar } from './types';
+import type { CajaDia, CajaGuardada, CierrePage, MetodoEsperado, SinCerrar } from './types';
 import { api } from './base';
 import { download, listPath, onAnswer, whenSaved } from './endpoints';
 
-export type { CajaDia, CajaMetodo, CajaGuardada, Cierre, CierrePage, SinCerrar, EstadoCaja } from './types';
+export type {
+  CajaDia,
+  CajaMetodo,
+  CajaGuardada,
+  Cierre,
+  CierrePage,
+  SinCerrar,
+  EstadoCaja,
+  MetodoEsperado,
+  LineaEsperado,
+} from './types';
 
 /** A branch and a `yyyy-MM-dd` day. */
 export interface DiaCaja {
@@ -63,6 +73,12 @@ export const closingsApi = api.enhanceEndpoints({ addTagTypes: ['Caja', 'Cierre'
         query: dayPath,
         providesTags: (_r, _e, dia) => [dayTag(dia)],
       }),
+      /** What makes up each method's expected figure (once the day was counted: the count is blind).
+       * Read again whenever the day changes. */
+      esperadoCaja: build.query<MetodoEsperado[], DiaCaja>({
+        query: (dia) => `${dayPath(dia)}/esperado`,
+        providesTags: (_r, _e, dia) => [dayTag(dia)],
+      }),
       abrirCaja: command<AperturaBody>('apertura'),
       cerrarCaja: command<CierreBody>('cierre'),
       reabrirCaja: command<ReaperturaBody>('reapertura'),
@@ -88,6 +104,7 @@ export const closingsApi = api.enhanceEndpoints({ addTagTypes: ['Caja', 'Cierre'
 
 export const {
   useCajaDiaQuery,
+  useEsperadoCajaQuery,
   useAbrirCajaMutation,
   useCerrarCajaMutation,
   useReabrirCajaMutation,

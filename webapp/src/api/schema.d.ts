@@ -167,6 +167,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/caja/{localId}/{fecha}/esperado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What makes up each method's expected figure: the float, each sale, collection, refund and
+         *     expense of the day. Shown once the day was counted, as the figures themselves are: the count
+         *     is blind.
+         */
+        get: operations["caja_esperado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/caja/{localId}/{fecha}/reapertura": {
         parameters: {
             query?: never;
@@ -2524,6 +2545,20 @@ export interface components {
             /** Format: int64 */
             productoId: number;
         };
+        /** @description One line: what it is, in Spanish, and its signed amount. */
+        LineaEsperado: {
+            /** @description Whether the caller may open that movement (a seller opens only their branch's). */
+            abrible: boolean;
+            /** @description `Venta 0001-00000005`, `Cobro de la venta 0002-00000003 del 20/11/2026`, … */
+            concepto: string;
+            /** @description When the movement was recorded (the shop's time). */
+            fecha?: string | null;
+            /** Format: double */
+            monto: number;
+            /** Format: int64 */
+            movimientoId?: number | null;
+            partida: components["schemas"]["Partida"];
+        };
         /** @description One product of a transfer. */
         LineaTransferencia: {
             /** Format: int64 */
@@ -2602,6 +2637,18 @@ export interface components {
         /** @description A message answer: deletes, not-found and refusals. */
         Mensaje: {
             mensaje: string;
+        };
+        /** @description A method's breakdown and its sum. */
+        MetodoEsperado: {
+            /**
+             * Format: double
+             * @description The float plus every line: what a count now expects.
+             */
+            esperado: number;
+            lineas: components["schemas"]["LineaEsperado"][];
+            metodoPago: string;
+            /** Format: int64 */
+            metodoPagoId: number;
         };
         /** @description A create's or an update's answer. */
         MetodoPagoGuardado: {
@@ -3319,6 +3366,11 @@ export interface components {
             /** Format: double */
             montoImpuesto?: number | null;
         };
+        /**
+         * @description What a line of the breakdown is.
+         * @enum {string}
+         */
+        Partida: "FONDO" | "VENTA" | "COBRO" | "REINTEGRO" | "GASTO";
         /** @description A state the job went through. */
         Paso: {
             estado: components["schemas"]["EstadoTrabajo"];
@@ -4219,6 +4271,70 @@ export interface operations {
             };
             /** @description a body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    caja_esperado: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                localId: number;
+                /** @description yyyy-MM-dd */
+                fecha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetodoEsperado"][];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -63,6 +63,8 @@ export type Cierre = Schemas['Cierre'];
 export type CierrePage = Schemas['Page_Cierre'];
 /** A past day holding money that no closing counted (admins). */
 export type SinCerrar = Schemas['SinCerrar'];
+export type MetodoEsperado = Schemas['MetodoEsperado'];
+export type LineaEsperado = Schemas['LineaEsperado'];
 /** The states of a day, as the server writes them. */
 export type EstadoCaja = Schemas['EstadoCaja'];
 

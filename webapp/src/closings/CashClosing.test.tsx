@@ -15,6 +15,7 @@ import {
   sellerToken,
   springPage,
 } from '../test/seed';
+import type { LineaEsperado, MetodoEsperado } from '../api/closings';
 import { CashClosing } from './CashClosing';
 import { UnclosedDaysNotice } from './UnclosedDays';
 import { alerted, confirmed } from '../test/alerts';
@@ -228,5 +229,81 @@ describe('Cierre de caja', () => {
     await alerted('error', 'ERROR DE VALIDACIÓN', 'La caja de ese día ya está cerrada.');
     await waitFor(() => expect(screen.getByTestId('estado-caja').textContent).toBe('Cerrada'));
     expect(calls.filter((c) => c.method === 'GET' && c.path === `/api/caja/1/${DIA}`)).toHaveLength(2);
+  });
+});
+
+describe('the breakdown of an expected figure', () => {
+  const linea = (rest: Partial<LineaEsperado>): LineaEsperado => ({
+    partida: 'VENTA',
+    concepto: 'Venta 0001-00000005',
+    fecha: `${DIA}T10:00:00`,
+    monto: 1200,
+    movimientoId: 7,
+    abrible: true,
+    ...rest,
+  });
+  const efectivo = (lineas: LineaEsperado[], esperado: number): MetodoEsperado => ({
+    metodoPagoId: 1,
+    metodoPago: 'Efectivo',
+    esperado,
+    lineas,
+  });
+
+  it('opens from the figure: the float and each movement, a link only to what the seller may open', async () => {
+    const user = userEvent.setup();
+    const { calls } = open(sellerToken(1), {
+      [`GET /api/caja/1/${DIA}`]: [200, cajaContada()],
+      [`GET /api/caja/1/${DIA}/esperado`]: [
+        200,
+        [
+          efectivo(
+            [
+              linea({
+                partida: 'FONDO',
+                concepto: 'Fondo inicial',
+                fecha: null,
+                monto: 1000,
+                movimientoId: null,
+                abrible: false,
+              }),
+              linea({}),
+              linea({
+                partida: 'COBRO',
+                concepto: 'Cobro de la venta 0002-00000003 del 20/11/2026',
+                movimientoId: 9,
+                abrible: false,
+                monto: 300,
+              }),
+              linea({ partida: 'GASTO', concepto: 'Salida #8: Limpieza', movimientoId: 8, monto: -300 }),
+            ],
+            2200,
+          ),
+        ],
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Ver el detalle de lo esperado en Efectivo' }));
+    const table = await screen.findByRole('table', { name: 'Detalle de lo esperado en Efectivo' });
+    expect(within(table).getByRole('link', { name: 'Venta 0001-00000005' }).getAttribute('href')).toBe(
+      '/editarMovimiento/7',
+    );
+    expect(within(table).queryByRole('link', { name: /^Cobro/ })).toBeNull();
+    expect(within(table).getByText('-$ 300,00')).toBeTruthy();
+    expect(within(table).getByText('$ 2.200,00')).toBeTruthy();
+    expect(screen.queryByText(/lo esperado cambió/)).toBeNull();
+    expect(calls.filter((c) => c.path === `/api/caja/1/${DIA}/esperado`)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Cerrar detalle' }));
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Detalle de lo esperado en Efectivo' })).toBeNull());
+  });
+
+  it('says to count again when a movement was recorded after the count', async () => {
+    const user = userEvent.setup();
+    open(sellerToken(1), {
+      [`GET /api/caja/1/${DIA}`]: [200, cajaContada()],
+      [`GET /api/caja/1/${DIA}/esperado`]: [200, [efectivo([linea({ monto: 2500 })], 2500)]],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Ver el detalle de lo esperado en Efectivo' }));
+    await screen.findByText(
+      'Desde el último conteo se registraron movimientos: lo esperado cambió. Volvé a contar para compararlo.',
+    );
   });
 });

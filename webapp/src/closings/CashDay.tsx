@@ -20,6 +20,7 @@ import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { ClosedDay } from './ClosedDay';
 import { CountForm } from './CountForm';
 import { DayFigures } from './DayFigures';
+import { ExpectedBreakdown } from './ExpectedBreakdown';
 import { FloatFigures } from './FloatFigures';
 import { FloatForm } from './FloatForm';
 import { closeConfirm, MESSAGES, REOPEN_CONFIRM, TITLES } from './messages';
@@ -37,6 +38,7 @@ import {
   fondoTexts,
   reaperturaBody,
   reaperturaProblems,
+  type Fila,
 } from './rules';
 
 interface Props {
@@ -90,6 +92,8 @@ function DayView({ caja, admin, hoy, onDirtyChange, reload }: ViewProps) {
   const [motivo, setMotivo] = useState('');
   const [reopenMotivo, setReopenMotivo] = useState('');
   const [mensaje, setMensaje] = useState<string | null>(null);
+  /** The method whose expected figure is opened, if any. */
+  const [detalle, setDetalle] = useState<Fila | null>(null);
   const [abrir, abriendo] = useAbrirCajaMutation();
   const [cerrar, cerrando] = useCerrarCajaMutation();
   const [reabrir, reabriendo] = useReabrirCajaMutation();
@@ -225,7 +229,17 @@ function DayView({ caja, admin, hoy, onDirtyChange, reload }: ViewProps) {
       {rows.length > 0 && (
         <>
           {!cerrada && <p className="small text-muted mb-1">{MESSAGES.ultimoConteo}</p>}
-          <DayFigures rows={rows} />
+          <DayFigures rows={rows} onEsperado={setDetalle} />
+          {detalle && (
+            <ExpectedBreakdown
+              key={`${detalle.metodoPagoId}-${caja.conteos}`}
+              dia={dia}
+              metodoPagoId={detalle.metodoPagoId}
+              metodo={detalle.metodo}
+              esperadoCents={rows.find((r) => r.metodoPagoId === detalle.metodoPagoId)?.esperado ?? detalle.esperado}
+              onClose={() => setDetalle(null)}
+            />
+          )}
         </>
       )}
       {cerrada && caja.motivo && (

@@ -1,4 +1,5 @@
 import { formatPesos } from '../lib/money';
+import { MESSAGES } from './messages';
 import { diferenciaNota, totalFilas, type Fila } from './rules';
 import { DataTable, type Column } from '../ui/DataTable';
 
@@ -23,7 +24,28 @@ const pesos = (header: string, key: keyof Figures): Column<Row> => ({
   cell: (r) => formatPesos(r[key]),
 });
 
-const COLUMNS: Column<Row>[] = [
+/** A method's expected figure opens its breakdown; the total's is only a figure. */
+const esperado = (onOpen: (fila: Fila) => void): Column<Row> => ({
+  header: 'Esperado',
+  align: 'md-end',
+  className: 'text-nowrap',
+  cell: (r) =>
+    r.total || r.metodoPagoId === undefined ? (
+      formatPesos(r.esperado)
+    ) : (
+      <button
+        type="button"
+        className="btn btn-link p-0 align-baseline text-nowrap"
+        aria-label={MESSAGES.verDetalle(r.metodo)}
+        title={MESSAGES.verDetalle(r.metodo)}
+        onClick={() => onOpen(r as Fila)}
+      >
+        {formatPesos(r.esperado)}
+      </button>
+    ),
+});
+
+const columns = (onOpen: (fila: Fila) => void): Column<Row>[] => [
   {
     header: 'Método de pago',
     label: 'Método',
@@ -31,20 +53,20 @@ const COLUMNS: Column<Row>[] = [
     cell: (r) => r.metodo,
   },
   pesos('Fondo', 'fondo'),
-  pesos('Esperado', 'esperado'),
+  esperado(onOpen),
   pesos('Contado', 'contado'),
   { header: 'Diferencia', align: 'md-end', cell: (r) => <Diferencia cents={r.diferencia} /> },
 ];
 
-/** Per payment method the float, the expected figure, what was counted and the difference, with
- * their total; one card per method on a phone. */
-export function DayFigures({ rows }: { rows: Fila[] }) {
+/** Per payment method the float, the expected figure (which opens what makes it up), what was
+ * counted and the difference, with their total; one card per method on a phone. */
+export function DayFigures({ rows, onEsperado }: { rows: Fila[]; onEsperado: (fila: Fila) => void }) {
   const all: Row[] = [...rows, { ...totalFilas(rows), metodo: 'Total', total: true }];
   return (
     <DataTable
       label="Resultado del conteo"
       rows={all}
-      columns={COLUMNS}
+      columns={columns(onEsperado)}
       rowKey={(r) => r.metodoPagoId ?? 'total'}
       rowClassName={(r) => (r.total ? 'fw-bold' : r.diferencia < 0 ? 'table-danger' : undefined)}
     />

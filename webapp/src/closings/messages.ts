@@ -17,6 +17,12 @@ export const MESSAGES = {
   elegirLocal: 'Elegí un local para ver, abrir o cerrar su caja del día.',
   elegirFecha: 'Escribí el día en formato dd/mm/aaaa.',
   diaFallo: 'No se pudo cargar la caja del día.',
+  detalleEsperado: (metodo: string) => `Detalle de lo esperado en ${metodo}`,
+  verDetalle: (metodo: string) => `Ver el detalle de lo esperado en ${metodo}`,
+  detalleFallo: 'No se pudo cargar el detalle de lo esperado.',
+  detalleVacio: 'Ni fondo ni movimientos en este método.',
+  esperadoCambio:
+    'Desde el último conteo se registraron movimientos: lo esperado cambió. Volvé a contar para compararlo.',
   cierresFallo: 'No se pudieron cargar los cierres.',
   sinCierres: 'Todavía no hay cierres.',
   sinMetodos: SIN_METODOS,

@@ -14,6 +14,8 @@ use serde_json::{json, Value};
 use crate::late::{self, Rows, Shadow};
 use crate::Page;
 
+pub mod expected;
+
 fn pesos(cents: i64) -> f64 {
     Money::from_cents(cents).as_f64()
 }
