@@ -166,9 +166,9 @@ test("a branch's day: float, a sale, an old debt collected, a return, the list, 
     await page.getByRole('link', { name: 'CAJA', exact: true }).click();
     await page.getByRole('heading', { name: 'LISTADO DE MOVIMIENTOS' }).waitFor();
     const refundRow = listRow(page, reintegro);
-    await refundRow.getByRole('link', { name: `Devolución de #${venta}` }).waitFor();
+    await refundRow.getByRole('link', { name: `Devolución de ${sale.body.comprobante}` }).waitFor();
     assert.equal(
-      await refundRow.getByRole('link', { name: `Devolución de #${venta}` }).getAttribute('href'),
+      await refundRow.getByRole('link', { name: `Devolución de ${sale.body.comprobante}` }).getAttribute('href'),
       `/editarMovimiento/${venta}`,
     );
     const soldRow = listRow(page, venta);

@@ -46,7 +46,8 @@ pub(super) async fn assemble(
              }| {
                 let (devoluciones, devuelto) = returns.of_sale.remove(&r.id).unwrap_or_default();
                 Movimiento {
-                    devolucion_de: returns.of_refund.get(&r.id).copied(),
+                    devolucion_de: returns.of_refund.get(&r.id).map(|(venta, _)| *venta),
+                    devolucion_de_comprobante: returns.of_refund.get(&r.id).and_then(|(_, c)| c.clone()),
                     devoluciones,
                     devuelto,
                     id: r.id,

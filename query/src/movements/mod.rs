@@ -88,6 +88,8 @@ pub struct Movimiento {
     pub trabajo: Option<EstadoTrabajo>,
     /// A return's refund: the sale it returned.
     pub devolucion_de: Option<i64>,
+    /// That sale's receipt number, the one people know it by.
+    pub devolucion_de_comprobante: Option<String>,
     /// A sale: the refunds of its returns, in order.
     pub devoluciones: Vec<i64>,
     /// A sale: what its returns took back so far.

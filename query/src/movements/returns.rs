@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use optica_events::movements::numero_comprobante;
 use serde::{Deserialize, Serialize};
 use sqlx::types::Json;
 use sqlx::PgPool;
@@ -38,17 +39,25 @@ pub(super) struct ReturnRow {
     adicionales: Vec<i32>,
     valor_cents: i64,
     credito_cents: i64,
+    /// The sale's receipt, which names it for people.
+    #[serde(default)]
+    venta_local: Option<i64>,
+    #[serde(default)]
+    venta_numero: Option<i64>,
 }
 
 /// `movement_returns` rows as JSON objects with the fields of `ReturnRow`.
 pub(super) const RETURN_JSON: &str = "json_build_object('movimiento_id', r.movimiento_id, 'venta_id', r.venta_id,
      'lineas', r.lineas, 'adicionales', r.adicionales, 'valor_cents', r.valor_cents,
-     'credito_cents', r.credito_cents)";
+     'credito_cents', r.credito_cents,
+     'venta_local', (select vr.local_id from receipts vr where vr.movimiento_id = r.venta_id),
+     'venta_numero', (select vr.numero from receipts vr where vr.movimiento_id = r.venta_id))";
 
 /// The returns that name the movements (as refund or as sale), by movement.
 #[derive(Default)]
 pub(super) struct Returns {
-    pub(super) of_refund: HashMap<i64, i64>,
+    /// A refund's sale, and that sale's receipt number.
+    pub(super) of_refund: HashMap<i64, (i64, Option<String>)>,
     pub(super) of_sale: HashMap<i64, (Vec<i64>, Devuelto)>,
 }
 
@@ -68,7 +77,8 @@ pub(super) fn returns_of(rows: Vec<ReturnRow>) -> Returns {
     let mut found = Returns::default();
     let mut totals: HashMap<i64, (i64, i64)> = HashMap::new();
     for r in rows {
-        found.of_refund.insert(r.movimiento_id, r.venta_id);
+        let comprobante = r.venta_local.zip(r.venta_numero).map(|(l, n)| numero_comprobante(l, n));
+        found.of_refund.insert(r.movimiento_id, (r.venta_id, comprobante));
         let (refunds, devuelto) = found.of_sale.entry(r.venta_id).or_default();
         refunds.push(r.movimiento_id);
         for l in r.lineas {

@@ -2704,6 +2704,8 @@ export interface components {
              * @description A return's refund: the sale it returned.
              */
             devolucionDe?: number | null;
+            /** @description That sale's receipt number, the one people know it by. */
+            devolucionDeComprobante?: string | null;
             /** @description A sale: the refunds of its returns, in order. */
             devoluciones: number[];
             /** @description A sale: what its returns took back so far. */
@@ -3060,6 +3062,8 @@ export interface components {
                  * @description A return's refund: the sale it returned.
                  */
                 devolucionDe?: number | null;
+                /** @description That sale's receipt number, the one people know it by. */
+                devolucionDeComprobante?: string | null;
                 /** @description A sale: the refunds of its returns, in order. */
                 devoluciones: number[];
                 /** @description A sale: what its returns took back so far. */

@@ -81,6 +81,12 @@ async fn a_partial_return_restocks_refunds_today_and_links_both_ways(pool: PgPoo
     assert_eq!(refund["local"]["id"], shop.norte);
     // The refund names the sale by the number on the customer's receipt.
     let (_, sold) = app.get(&format!("/api/movimientos/{venta}"), Some(&shop.admin)).await;
+    assert!(sold["comprobante"].is_string(), "{sold}");
+    assert_eq!(refund["devolucionDeComprobante"], sold["comprobante"], "{refund}");
+    let (_, listed) = app
+        .get(&format!("/api/movimientos/{devuelta}"), Some(&shop.admin))
+        .await;
+    assert_eq!(listed["devolucionDeComprobante"], sold["comprobante"], "{listed}");
     assert_eq!(
         refund["descripcion"],
         format!(

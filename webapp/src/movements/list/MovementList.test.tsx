@@ -57,16 +57,24 @@ describe('movement list', () => {
         // Paid in full: the whole value of the return was refunded.
         devuelto: { productos: [{ productoId: 10, cantidad: 1 }], adicionales: [], valor: 274, credito: 0 },
       }),
-      fila({ id: 601, tipoMovimiento: 'SALIDA', estadoMovimiento: null, total: 274, devolucionDe: 501 }),
+      fila({
+        id: 601,
+        tipoMovimiento: 'SALIDA',
+        estadoMovimiento: null,
+        total: 274,
+        devolucionDe: 501,
+        devolucionDeComprobante: '0001-00000005',
+      }),
     ];
     open(seller, { [FILTRAR]: [200, springPage(rowsWithReturn, 10)] });
-    await screen.findByText('Devolución de #501');
+    // The refund names the sale by the number on the customer's receipt.
+    await screen.findByText('Devolución de 0001-00000005');
     const [sold, refund] = rows().map((r) => within(r).getAllByRole('cell')[1]);
     expect(sold.textContent).toBe('ENTRADACon devolución #601');
     expect(within(sold).getByRole('link', { name: 'Devolución #601' }).getAttribute('href')).toBe(
       '/editarMovimiento/601',
     );
-    expect(within(refund).getByRole('link', { name: 'Devolución de #501' }).getAttribute('href')).toBe(
+    expect(within(refund).getByRole('link', { name: 'Devolución de 0001-00000005' }).getAttribute('href')).toBe(
       '/editarMovimiento/501',
     );
   });

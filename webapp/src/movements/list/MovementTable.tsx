@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { estadoLabel, type MovimientoFila, type Reporte } from '../../api/movements';
 import { formatFechaHora } from '../../lib/dates';
 import { money } from '../../lib/money';
+import { ventaNumero } from '../../lib/names';
 import { MESSAGES } from './messages';
 import { DataTable, ENTITY_TABLE, entityTable } from '../../ui/DataTable';
 import { DeleteButton } from '../../ui/RemoveButton';
@@ -13,7 +14,7 @@ function ReturnLinks({ row }: { row: MovimientoFila }) {
   if (row.devolucionDe != null) {
     return (
       <Link className="d-block small text-nowrap" to={`/editarMovimiento/${row.devolucionDe}`}>
-        {MESSAGES.devolucionDe(row.devolucionDe)}
+        {MESSAGES.devolucionDe(ventaNumero({ comprobante: row.devolucionDeComprobante }, row.devolucionDe))}
       </Link>
     );
   }

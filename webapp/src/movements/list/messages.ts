@@ -20,7 +20,8 @@ export const MESSAGES = {
   eliminado: 'El movimiento ha sido eliminado.',
   inesperado: 'Ocurrió un error inesperado. Intente nuevamente.',
   /** A refund's row: the sale it returned. */
-  devolucionDe: (venta: number) => `Devolución de #${venta}`,
+  /** The sale by its receipt's number (`0001-00000005`, or `#7` without one). */
+  devolucionDe: (venta: string) => `Devolución de ${venta}`,
   /** A sale's row once something of it came back. */
   conDevolucion: 'Con devolución',
   /** The words before a sale's receipt number per branch ('Comprobante N° 0001-00000042'; none

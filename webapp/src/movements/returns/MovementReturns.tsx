@@ -27,13 +27,11 @@ function RefundItem({ id }: { id: number }) {
   );
 }
 
-/** The sale a refund returned, by its receipt's number once the sale is read (a seller of
- * another branch may not read it: then by its number in the system). */
-function RefundedSale({ id }: { id: number }) {
-  const { data } = useGetMovimientoQuery(id);
+/** The sale a refund returned, by its receipt's number (by its id when it has none). */
+function RefundedSale({ id, comprobante }: { id: number; comprobante?: string | null }) {
   return (
     <Link to={`/editarMovimiento/${id}`} className="alert-link">
-      {ventaNumero(data ?? {}, id)}
+      {ventaNumero({ comprobante }, id)}
     </Link>
   );
 }
@@ -49,8 +47,8 @@ export function MovementReturns({ id }: { id: number }) {
   if (venta.devolucionDe != null) {
     return (
       <p className="alert alert-info mt-4" data-testid="devolucion-de">
-        Devolución de la venta <RefundedSale id={venta.devolucionDe} />: los productos volvieron al stock y el reintegro
-        salió de la caja. No se edita ni se elimina.
+        Devolución de la venta <RefundedSale id={venta.devolucionDe} comprobante={venta.devolucionDeComprobante} />: los
+        productos volvieron al stock y el reintegro salió de la caja. No se edita ni se elimina.
       </p>
     );
   }

@@ -33,6 +33,7 @@ export const movimiento = seeded<Movimiento>(() => ({
   ],
   local: locales[0],
   devolucionDe: null,
+  devolucionDeComprobante: null,
   devoluciones: [],
   devuelto: { productos: [], adicionales: [], valor: 0, credito: 0 },
 }));
@@ -120,6 +121,7 @@ export const fila = seeded<MovimientoFila>(() => ({
   ],
   version: 3,
   devolucionDe: null,
+  devolucionDeComprobante: null,
   devoluciones: [],
   devuelto: { productos: [], adicionales: [], valor: 0, credito: 0 },
 }));
@@ -153,5 +155,6 @@ export const reintegro = (overrides: Partial<Movimiento> = {}): Movimiento =>
     ],
     local: locales[0],
     devolucionDe: 501,
+    devolucionDeComprobante: null,
     ...overrides,
   });
