@@ -140,7 +140,7 @@ test('a seller opens the day, counts short, closes with the reason; the form wai
     console.log('screenshot:', await screenshot(page, 'cierre-caja-diferencia'));
 
     // The expected cash opens into what makes it up: the float and the sale, by its receipt.
-    await page.getByRole('button', { name: 'Ver el detalle de lo esperado en Efectivo' }).click();
+    await page.getByRole('button', { name: /^Ver el detalle de lo esperado en Efectivo: / }).click();
     const detalle = page.getByRole('table', { name: 'Detalle de lo esperado en Efectivo' });
     await detalle.waitFor();
     const lineas = await detalle.locator('tbody tr').allTextContents();
@@ -275,7 +275,7 @@ test('the cash closing fits a phone: the float, the count, the difference and th
     assert.ok(width <= 390, `no sideways scrolling (${width} px)`);
     console.log('screenshot:', await screenshot(page, 'telefono-cierre-caja-diferencia'));
     // The card's expected figure opens its breakdown on the phone as well.
-    await page.getByRole('button', { name: 'Ver el detalle de lo esperado en Tarjeta' }).click();
+    await page.getByRole('button', { name: /^Ver el detalle de lo esperado en Tarjeta: / }).click();
     await page
       .getByRole('table', { name: 'Detalle de lo esperado en Tarjeta' })
       .getByText('$ 800,00')

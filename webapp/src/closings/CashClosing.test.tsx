@@ -281,7 +281,7 @@ describe('the breakdown of an expected figure', () => {
         ],
       ],
     });
-    await user.click(await screen.findByRole('button', { name: 'Ver el detalle de lo esperado en Efectivo' }));
+    await user.click(await screen.findByRole('button', { name: /^Ver el detalle de lo esperado en Efectivo: / }));
     const table = await screen.findByRole('table', { name: 'Detalle de lo esperado en Efectivo' });
     expect(within(table).getByRole('link', { name: 'Venta 0001-00000005' }).getAttribute('href')).toBe(
       '/editarMovimiento/7',
@@ -301,7 +301,7 @@ describe('the breakdown of an expected figure', () => {
       [`GET /api/caja/1/${DIA}`]: [200, cajaContada()],
       [`GET /api/caja/1/${DIA}/esperado`]: [200, [efectivo([linea({ monto: 2500 })], 2500)]],
     });
-    await user.click(await screen.findByRole('button', { name: 'Ver el detalle de lo esperado en Efectivo' }));
+    await user.click(await screen.findByRole('button', { name: /^Ver el detalle de lo esperado en Efectivo: / }));
     await screen.findByText(
       'Desde el último conteo se registraron movimientos: lo esperado cambió. Volvé a contar para compararlo.',
     );

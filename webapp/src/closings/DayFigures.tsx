@@ -36,7 +36,8 @@ const esperado = (onOpen: (fila: Fila) => void): Column<Row> => ({
       <button
         type="button"
         className="btn btn-link p-0 align-baseline text-nowrap"
-        aria-label={MESSAGES.verDetalle(r.metodo)}
+        // The name says what the button does and still holds the figure it shows.
+        aria-label={`${MESSAGES.verDetalle(r.metodo)}: ${formatPesos(r.esperado)}`}
         title={MESSAGES.verDetalle(r.metodo)}
         onClick={() => onOpen(r as Fila)}
       >
