@@ -115,8 +115,20 @@ pub struct ProductsProjection;
 impl Projection for ProductsProjection {
     identity!(
         "products",
-        ["products", "product_categorias", "product_proveedores", "product_stock"]
+        [
+            "products",
+            "product_categorias",
+            "product_proveedores",
+            "product_stock",
+            "stock_branch_totals"
+        ]
     );
+
+    /// A rebuild writes the stock without the per-row branch totals: they are added up once here.
+    async fn finish_rebuild(&self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
+        execute!(conn, "select optica_rebuild_branch_stock()";)?;
+        Ok(())
+    }
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
         self.apply_batch(conn, std::slice::from_ref(event)).await

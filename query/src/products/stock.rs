@@ -16,12 +16,13 @@ pub struct StockPorLocal {
 }
 
 /// Σ stock per branch over every product offered there, by branch id; branches without products
-/// are absent.
+/// are absent. Read from the kept totals (migration 0031): a row per branch, however large the
+/// catalogue.
 pub async fn stock_per_branch(pool: &PgPool) -> Result<Vec<StockPorLocal>, sqlx::Error> {
     sqlx::query_as(
-        "select s.local_id, coalesce(l.nombre, '') as local_nombre, sum(s.stock)::bigint as stock_total
-         from product_stock s left join lookup_items l on l.kind = 'Local' and l.id = s.local_id
-         group by s.local_id, l.nombre order by s.local_id",
+        "select s.local_id, coalesce(l.nombre, '') as local_nombre, s.stock_total
+         from stock_branch_totals s left join lookup_items l on l.kind = 'Local' and l.id = s.local_id
+         order by s.local_id",
     )
     .fetch_all(pool)
     .await
