@@ -128,6 +128,7 @@ pub async fn sale_writes_script(
         "movement_lines",
         "movement_payments",
         "product_stock",
+        "stock_branch_totals",
         "products",
     ];
     let missing: Vec<&String> = written
@@ -193,7 +194,14 @@ pub async fn sale_writes_script(
     .await;
     script += &copy_rows(pool, "movement_payments", "movimiento_id", template, &[day, branch]).await;
     script += "select optica_stats_add(array[:id]::bigint[], 1);\n";
-    script += "update product_stock set stock = stock - 1 where producto_id = :pid and local_id = :lid;\n\
+    // The branch's stock total: the server's projector, the stock's only writer, updates it a batch
+    // at a time without contention; here each client keeps its own row (as the statistics' days),
+    // so that a branch's sales do not queue on one row the server never makes them wait for.
+    script += "select set_config('optica.rebuilding', 'on', true);\n\
+               update product_stock set stock = stock - 1 where producto_id = :pid and local_id = :lid;\n\
+               select set_config('optica.rebuilding', '', true);\n\
+               insert into stock_branch_totals (local_id, productos, stock_total) values (-1 - :client_id, 1, -1)\n\
+                 on conflict (local_id) do update set stock_total = stock_branch_totals.stock_total - 1;\n\
                update products set version = version + 1 where id = :pid;\n";
     let event_columns = columns(
         pool,
