@@ -174,6 +174,11 @@ pub fn numero_comprobante(local_id: i64, numero: i64) -> String {
     format!("{local_id:04}-{numero:08}")
 }
 
+/// The number of a receipt a read may not have found (a left join's branch and number).
+pub fn comprobante_leido(local_id: Option<i64>, numero: Option<i64>) -> Option<String> {
+    local_id.zip(numero).map(|(l, n)| numero_comprobante(l, n))
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MovimientoEvent {
     MovimientoRegistrado {

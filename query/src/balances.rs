@@ -92,8 +92,7 @@ pub async fn page(
     crate::page::limit_page(&mut q, number, size);
     let mut rows: Vec<Saldo> = q.build_query_as().fetch_all(pool).await?;
     for row in &mut rows {
-        row.comprobante = (row.comprobante_local.zip(row.comprobante_numero))
-            .map(|(local, numero)| optica_events::movements::numero_comprobante(local, numero));
+        row.comprobante = optica_events::movements::comprobante_leido(row.comprobante_local, row.comprobante_numero);
     }
     Ok(CuentasCorrientes {
         total_adeudado: owed as f64 / 100.0,

@@ -254,10 +254,7 @@ pub async fn stock_ledger(
     .await?;
     for r in &mut rows {
         r.motivo = motivo(&r.motivo);
-        r.comprobante = r
-            .comprobante_local
-            .zip(r.comprobante_numero)
-            .map(|(local, numero)| optica_events::movements::numero_comprobante(local, numero));
+        r.comprobante = optica_events::movements::comprobante_leido(r.comprobante_local, r.comprobante_numero);
     }
     Ok(rows)
 }

@@ -4,7 +4,7 @@
 //! expected figure a count of the day gets now.
 
 use chrono::{NaiveDate, NaiveDateTime};
-use optica_events::movements::numero_comprobante;
+use optica_events::movements::comprobante_leido;
 use serde::Serialize;
 use sqlx::PgPool;
 use utoipa::ToSchema;
@@ -72,18 +72,7 @@ struct Row {
 
 /// A sale as staff name it: its receipt's number, or its id.
 fn venta(local: Option<i64>, numero: Option<i64>, id: i64) -> String {
-    match local.zip(numero) {
-        Some((l, n)) => format!("venta {}", numero_comprobante(l, n)),
-        None => format!("venta #{id}"),
-    }
-}
-
-fn capitalised(text: String) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => text,
-    }
+    comprobante_leido(local, numero).unwrap_or_else(|| format!("#{id}"))
 }
 
 /// The day's breakdown per method, in the order of the methods' ids; `visible` is the branch
@@ -162,7 +151,7 @@ fn line(r: &Row, local_id: i64, dia: NaiveDate, visible: Option<i64>) -> LineaEs
         (Some("SALIDA"), Some(vendida)) => (
             Partida::Reintegro,
             format!(
-                "Reintegro de la devolución #{id} ({})",
+                "Reintegro de la devolución #{id} (venta {})",
                 venta(r.devuelta_local, r.devuelta_numero, vendida)
             ),
         ),
@@ -175,12 +164,12 @@ fn line(r: &Row, local_id: i64, dia: NaiveDate, visible: Option<i64>) -> LineaEs
         ),
         _ if same_day => (
             Partida::Venta,
-            capitalised(venta(r.comprobante_local, r.comprobante_numero, id)),
+            format!("Venta {}", venta(r.comprobante_local, r.comprobante_numero, id)),
         ),
         _ => (
             Partida::Cobro,
             format!(
-                "Cobro de la {}{}",
+                "Cobro de la venta {}{}",
                 venta(r.comprobante_local, r.comprobante_numero, id),
                 r.fecha
                     .map(|f| format!(" del {}", f.format("%d/%m/%Y")))

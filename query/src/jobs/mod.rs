@@ -4,6 +4,7 @@
 
 use chrono::{NaiveDate, NaiveDateTime};
 use optica_events::jobs::{Canal, EstadoTrabajo};
+use optica_events::movements::comprobante_leido;
 use serde::Serialize;
 use sqlx::{PgPool, Postgres, QueryBuilder};
 use utoipa::ToSchema;
@@ -64,10 +65,7 @@ impl TrabajoResumen {
     /// Fills what the rows cannot hold: the state's label and the receipt's number.
     fn labelled(mut self) -> Self {
         self.etiqueta = self.estado.etiqueta().into();
-        self.comprobante = self
-            .comprobante_local
-            .zip(self.comprobante_numero)
-            .map(|(local, numero)| optica_events::movements::numero_comprobante(local, numero));
+        self.comprobante = comprobante_leido(self.comprobante_local, self.comprobante_numero);
         self
     }
 }
@@ -318,8 +316,8 @@ impl ParaAviso {
     /// The order as the customer names it: its receipt's number (`N° 0001-00000005`), or, for a
     /// sale without one, its number in the system (`#7`).
     pub fn pedido(&self, id: i64) -> String {
-        match self.comprobante_local.zip(self.comprobante_numero) {
-            Some((local, numero)) => format!("N° {}", optica_events::movements::numero_comprobante(local, numero)),
+        match comprobante_leido(self.comprobante_local, self.comprobante_numero) {
+            Some(numero) => format!("N° {numero}"),
             None => format!("#{id}"),
         }
     }

@@ -2,6 +2,7 @@
 //! first.
 
 use chrono::{NaiveDate, NaiveDateTime};
+use optica_events::movements::comprobante_leido;
 use serde::Serialize;
 use sqlx::PgPool;
 use utoipa::ToSchema;
@@ -88,6 +89,12 @@ pub async fn not_collected(
         local_id,
     )
     .await
+    .map(|mut rows: Vec<SinRetirar>| {
+        for s in &mut rows {
+            s.comprobante = comprobante_leido(s.comprobante_local, s.comprobante_numero);
+        }
+        rows
+    })
 }
 
 /// A reminder list: `sql` reads `$1` the cut-off, `$2` the branch (none: every branch) and `$3`

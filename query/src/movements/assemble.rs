@@ -99,8 +99,7 @@ pub(super) async fn assemble(
                     }),
                     estado_movimiento: r.estado.map(|e| e.0),
                     version: r.version,
-                    comprobante: (r.comprobante_local.zip(r.comprobante))
-                        .map(|(local, n)| optica_events::movements::numero_comprobante(local, n)),
+                    comprobante: optica_events::movements::comprobante_leido(r.comprobante_local, r.comprobante),
                     trabajo: r.trabajo.map(|t| t.0),
                     codigo_estado: None,
                 }

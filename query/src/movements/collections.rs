@@ -2,7 +2,7 @@
 //! branch's own series): what it prints, and which receipt a payment got.
 
 use chrono::NaiveDateTime;
-use optica_events::movements::{numero_comprobante, MOVEMENT_AGGREGATE};
+use optica_events::movements::{comprobante_leido, numero_comprobante, MOVEMENT_AGGREGATE};
 use serde::Serialize;
 use sqlx::PgPool;
 use utoipa::ToSchema;
@@ -78,7 +78,7 @@ pub async fn by_number(pool: &PgPool, local_id: i64, numero: i64) -> Result<Opti
         local_celular: r.local_celular,
         fecha: r.fecha,
         movimiento_id: r.movimiento_id,
-        venta: r.venta_local.zip(r.venta_numero).map(|(l, n)| numero_comprobante(l, n)),
+        venta: comprobante_leido(r.venta_local, r.venta_numero),
         paciente: r.paciente,
         metodo_pago: r.metodo_pago.unwrap_or_default(),
         monto: pesos(r.monto_cents),

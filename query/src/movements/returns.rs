@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use optica_events::movements::numero_comprobante;
+use optica_events::movements::comprobante_leido;
 use serde::{Deserialize, Serialize};
 use sqlx::types::Json;
 use sqlx::PgPool;
@@ -77,7 +77,7 @@ pub(super) fn returns_of(rows: Vec<ReturnRow>) -> Returns {
     let mut found = Returns::default();
     let mut totals: HashMap<i64, (i64, i64)> = HashMap::new();
     for r in rows {
-        let comprobante = r.venta_local.zip(r.venta_numero).map(|(l, n)| numero_comprobante(l, n));
+        let comprobante = comprobante_leido(r.venta_local, r.venta_numero);
         found.of_refund.insert(r.movimiento_id, (r.venta_id, comprobante));
         let (refunds, devuelto) = found.of_sale.entry(r.venta_id).or_default();
         refunds.push(r.movimiento_id);

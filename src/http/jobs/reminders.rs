@@ -93,10 +93,6 @@ pub async fn reminders(
         };
         let texto = listo(&state.shop.nombre, &datos, s.id, &state.status_link(s.id));
         s.whatsapp = s.celular.as_deref().and_then(|c| whatsapp_link(c, &texto));
-        s.comprobante = s
-            .comprobante_local
-            .zip(s.comprobante_numero)
-            .map(|(local, numero)| optica_events::movements::numero_comprobante(local, numero));
     }
     Ok(Json(Recordatorios {
         meses,
