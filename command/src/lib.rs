@@ -29,6 +29,7 @@ macro_rules! aggregate {
     };
 }
 
+pub mod card_plans;
 pub mod closings;
 pub mod counts;
 pub mod jobs;

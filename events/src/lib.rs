@@ -40,6 +40,7 @@ macro_rules! stored_names {
     };
 }
 
+pub mod card_plans;
 pub mod closings;
 pub mod counts;
 pub mod jobs;

@@ -70,6 +70,18 @@ pub struct Pago {
     /// another branch. Absent in events written before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub local_id: Option<i64>,
+    /// Paid by card in cuotas: the plan and the surcharge it was charged at (`monto_impuesto`
+    /// is `monto` with it). Absent for every other payment and in events written before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plan: Option<Plan>,
+}
+
+/// The card plan a payment was charged on, as it stood that day.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Plan {
+    pub cuotas: u32,
+    /// Percentage, two decimals at most.
+    pub recargo: Medida,
 }
 
 impl Pago {

@@ -24,6 +24,7 @@ macro_rules! execute {
     };
 }
 
+pub mod card_plans;
 pub mod closings;
 pub mod counts;
 pub mod jobs;
@@ -59,5 +60,6 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(jobs::JobsProjection),
         Arc::new(movements::ReceiptsProjection),
         Arc::new(movements::CollectionReceiptsProjection),
+        Arc::new(card_plans::CardPlansProjection),
     ]
 }

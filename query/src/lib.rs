@@ -15,6 +15,7 @@
 
 pub mod audit;
 pub mod balances;
+pub mod card_plans;
 pub mod closings;
 pub mod counts;
 pub mod jobs;

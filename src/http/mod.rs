@@ -2,6 +2,7 @@
 
 pub mod audit;
 pub mod balances;
+pub mod card_plans;
 pub mod closings;
 pub mod counts;
 pub mod headers;
@@ -66,6 +67,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         shop::endpoints(),
         closings::endpoints(),
         balances::endpoints(),
+        card_plans::endpoints(),
         stock::endpoints(),
         transfers::endpoints(),
         counts::endpoints(),

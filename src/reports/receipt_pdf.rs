@@ -330,6 +330,10 @@ fn totals(w: &mut Writer, m: &Movimiento) {
             let metodo = p.metodo_pago.as_ref().map_or("---", |x| x.nombre.as_str());
             let label = format!("{} · {metodo}", p.fecha.format("%d/%m/%Y"));
             amount(w, &label, &money(p.monto), TEXT);
+            // What the card is charged, surcharge included, and each instalment.
+            if let Some(cuotas) = p.en_cuotas() {
+                amount(w, &format!("   {cuotas}"), &money(p.monto_impuesto), TEXT);
+            }
         }
     }
     // Returns: what they cancelled of the balance, and what was paid back (its own SALIDA).

@@ -249,6 +249,24 @@ async fn every_command_has_one_effect_per_key(pool: PgPool) {
             json!({}),
         ))
         .await;
+        // A card plan set, then withdrawn: a withdrawal run twice would be refused the second
+        // time (the plan is no longer offered), so only the key keeps the repeat an answer.
+        let cuotas = if round == "seq" { 3 } else { 6 };
+        check(post(
+            "plan",
+            format!("/api/metodoPago/{}/planes", shop.tarjeta),
+            &admin,
+            json!({"cuotas": cuotas, "recargo": round.len()}),
+        ))
+        .await;
+        check(Keyed {
+            name: "plan-retiro",
+            method: Method::DELETE,
+            path: format!("/api/metodoPago/{}/planes/{cuotas}", shop.tarjeta),
+            token: admin.clone(),
+            body: None,
+        })
+        .await;
         let day = format!("/api/caja/{branch}/{today}");
         check(post(
             "cierre",

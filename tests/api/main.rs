@@ -9,6 +9,7 @@ mod audit;
 mod auth;
 mod authorization;
 mod balances;
+mod card_plans;
 mod closings;
 mod counts;
 mod crash;

@@ -225,6 +225,7 @@ mod tests {
             monto_impuesto: Money::from_cents(cents),
             fecha: at(day),
             local_id: None,
+            plan: None,
         }
     }
 

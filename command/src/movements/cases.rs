@@ -86,6 +86,7 @@ fn sale(lineas: &[LineaCase], adicionales: &[i64], descuento: i64, total: i64, p
         monto_impuesto: Money::from_cents(pagado),
         fecha,
         local_id: None,
+        plan: None,
     };
     MovimientoDatos {
         tipo: TipoMovimiento::Entrada,

@@ -19,6 +19,7 @@ pub use rules::{cristales, saldo, validate, Regla, MAX_ADICIONALES, MAX_LINEAS, 
 
 #[cfg(test)]
 mod cases;
+mod cuotas;
 mod follower;
 mod lines;
 pub mod payment_days;

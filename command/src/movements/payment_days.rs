@@ -94,6 +94,7 @@ mod tests {
             monto_impuesto: Money::from_cents(monto),
             fecha,
             local_id: None,
+            plan: None,
         }
     }
 

@@ -83,6 +83,28 @@ pub enum Regla {
         .minimo.es_ar()
     )]
     PrecioSinMotivo { modelo: String, minimo: Money },
+    #[error("Un egreso no se paga en cuotas.")]
+    CuotasEnEgreso,
+    #[error(
+        "El método del pago {pago} no tiene plan de {cuotas} cuotas el {}: elegí otro plan o método.",
+        .dia.format("%d/%m/%Y")
+    )]
+    SinPlanDeCuotas {
+        pago: usize,
+        cuotas: u32,
+        dia: chrono::NaiveDate,
+    },
+    #[error(
+        "El pago {pago} en {cuotas} cuotas ({}) se cobra {} con la tarjeta.",
+        optica_events::card_plans::recargo_texto(*.recargo),
+        .cobro.es_ar()
+    )]
+    RecargoDelPlan {
+        pago: usize,
+        cuotas: u32,
+        recargo: optica_events::Medida,
+        cobro: Money,
+    },
     #[error("Solo se cobran saldos de ventas (ENTRADA).")]
     CobroSoloEntrada,
     #[error("La venta no tiene saldo pendiente.")]
@@ -253,10 +275,16 @@ pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, Movimient
     }
     let pagado = sum(datos.pagos.iter().map(|p| p.monto));
     let cobrado = sum(datos.pagos.iter().map(|p| p.monto_impuesto));
+    // A card plan's surcharge is the card's interest, charged on top of the sale: what a payment
+    // in cuotas adds to the total is its `monto`.
+    let sin_recargo_del_plan = sum(datos
+        .pagos
+        .iter()
+        .map(|p| if p.plan.is_some() { p.monto } else { p.monto_impuesto }));
     let over = |s: Option<Money>| s.is_none_or(|s| s > datos.total);
     // Either sum, for both types: an expense's payments are subtracted from the cash per method
     // (their montoImpuesto), so paying above the total would take out more than it records.
-    if over(pagado) || over(cobrado) {
+    if over(pagado) || over(sin_recargo_del_plan) {
         errors.push(Regla::PagosExcedenTotal);
     }
     if cobrado != Some(datos.total_impuesto) {

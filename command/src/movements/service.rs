@@ -51,6 +51,7 @@ pub async fn register(
     metadata: &EventMetadata,
 ) -> Result<Outcome, CommandError<SaleError>> {
     let past = payment_days::date(None, &mut datos, quien).map_err(rule)?;
+    super::cuotas::charge_payments(store, None, &mut datos).await?;
     let past = past.as_slice();
     let id = store.next_id(MOVEMENT_ID_SEQUENCE).await?;
     let key = id.to_string();
@@ -127,6 +128,7 @@ pub async fn edit(
             }
             let mut datos = datos.clone();
             let past = payment_days::date(previous.as_ref(), &mut datos, quien).map_err(rule)?;
+            super::cuotas::charge_payments(store, previous.as_ref(), &mut datos).await?;
             past_days_open(store, &past).await?;
             // An edit's form does not send the reason back: the sale keeps the one it had.
             datos.motivo_precio = datos.motivo_precio.or(previous.as_ref().and_then(|p| p.motivo_precio));
@@ -181,7 +183,7 @@ fn rule(regla: crate::movements::Regla) -> CommandError<SaleError> {
     rules(vec![regla])
 }
 
-fn rules(reglas: Vec<crate::movements::Regla>) -> CommandError<SaleError> {
+pub(super) fn rules(reglas: Vec<crate::movements::Regla>) -> CommandError<SaleError> {
     CommandError::Domain(SaleError::Movimiento(MovimientoError::Invalid(reglas)))
 }
 
@@ -214,9 +216,10 @@ async fn past_days_open(store: &EventStore, past: &[payment_days::Dia]) -> Resul
 pub async fn collect(
     store: &EventStore,
     id: i64,
-    pago: Pago,
+    mut pago: Pago,
     metadata: &EventMetadata,
 ) -> Result<Outcome<Cobrado>, CommandError<SaleError>> {
+    super::cuotas::charge(store, &[], std::slice::from_mut(&mut pago)).await?;
     let key = id.to_string();
     let (key, pago) = (key.as_str(), &pago);
     let operation = format!("cobro:{id}");

@@ -28,6 +28,7 @@ fn pago(monto: i64, impuesto: i64) -> Pago {
         monto_impuesto: money(impuesto),
         fecha: at(),
         local_id: None,
+        plan: None,
     }
 }
 

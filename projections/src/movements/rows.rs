@@ -44,6 +44,8 @@ pub struct MovementRows {
     pago_fecha: Vec<NaiveDateTime>,
     pago_local: Vec<i64>,
     pago_tipo: Vec<String>,
+    pago_cuotas: Vec<Option<i32>>,
+    pago_recargo: Vec<Option<i32>>,
     /// Returns (the refund's SALIDA) and the sales they name.
     ret_mov: Vec<i64>,
     pub ret_venta: Vec<i64>,
@@ -103,6 +105,9 @@ impl MovementRows {
             self.pago_fecha.push(p.fecha);
             self.pago_local.push(p.branch(d.local_id));
             self.pago_tipo.push(tipo.clone());
+            self.pago_cuotas.push(p.plan.map(|plan| plan.cuotas as i32));
+            self.pago_recargo
+                .push(p.plan.map(|plan| plan.recargo.hundredths() as i32));
         }
         if let Some(r) = &d.devolucion {
             self.ret_mov.push(id);
@@ -157,11 +162,11 @@ impl MovementRows {
             execute!(
                 conn,
                 "insert into movement_payments (movimiento_id, pago_id, metodo_pago_id, monto_cents, monto_impuesto_cents,
-                                                fecha, local_id, tipo)
+                                                fecha, local_id, tipo, cuotas, recargo_hundredths)
                  select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[],
-                                      $6::timestamp[], $7::bigint[], $8::text[])";
+                                      $6::timestamp[], $7::bigint[], $8::text[], $9::int[], $10::int[])";
                 &self.pago_mov, &self.pago_id, &self.pago_metodo, &self.pago_monto, &self.pago_impuesto,
-                &self.pago_fecha, &self.pago_local, &self.pago_tipo
+                &self.pago_fecha, &self.pago_local, &self.pago_tipo, &self.pago_cuotas, &self.pago_recargo
             )?;
         }
         if !self.ret_mov.is_empty() {

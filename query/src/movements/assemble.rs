@@ -2,6 +2,8 @@
 //! they name read together, whatever the number of movements.
 
 use super::*;
+use optica_events::card_plans::valor_cuota;
+use optica_events::Money;
 
 /// The movements as the API serializes them, with their products, patients and returns read
 /// (`returns`: already read with the movement).
@@ -88,6 +90,11 @@ pub(super) async fn assemble(
                             metodo_pago: p.metodo.map(|nombre| Nombrado {
                                 id: p.metodo_pago_id,
                                 nombre,
+                            }),
+                            cuotas: p.cuotas,
+                            recargo: p.recargo_hundredths.map(|r| f64::from(r) / 100.0),
+                            valor_cuota: p.cuotas.and_then(|c| u32::try_from(c).ok()).and_then(|c| {
+                                valor_cuota(Money::from_cents(p.monto_impuesto_cents), c).map(Money::as_f64)
                             }),
                         })
                         .collect(),

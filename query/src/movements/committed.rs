@@ -123,6 +123,8 @@ async fn shaped(
                 fecha: p.fecha,
                 metodo_pago_id: p.metodo_pago_id,
                 metodo: metodo(p.metodo_pago_id),
+                cuotas: p.plan.map(|plan| plan.cuotas as i32),
+                recargo_hundredths: p.plan.map(|plan| plan.recargo.hundredths() as i32),
             })
             .collect(),
         row,

@@ -58,6 +58,25 @@ pub struct CajaMovimiento {
     #[schema(value_type = String)]
     pub fecha: NaiveDateTime,
     pub metodo_pago: Option<Nombrado>,
+    /// Charged by card in cuotas: how many, at what surcharge (percent), and each instalment
+    /// ('3 cuotas de $ 33.333,33'). Null for any other payment.
+    pub cuotas: Option<i32>,
+    pub recargo: Option<f64>,
+    pub valor_cuota: Option<f64>,
+}
+
+impl CajaMovimiento {
+    /// A payment in cuotas as documents print it: '6 cuotas de $ 110,00 (10 % de recargo)'.
+    pub fn en_cuotas(&self) -> Option<String> {
+        let cuotas = u32::try_from(self.cuotas?).ok()?;
+        let recargo = optica_events::Medida::from_hundredths((self.recargo? * 100.0).round() as i64);
+        let total = optica_events::Money::from_pesos(self.monto_impuesto);
+        let texto = optica_events::card_plans::cuotas_texto(cuotas, total);
+        Some(format!(
+            "{texto} ({})",
+            optica_events::card_plans::recargo_texto(recargo)
+        ))
+    }
 }
 
 /// A movement as the API serializes it (contract §3.4).
@@ -188,6 +207,10 @@ struct PaymentRow {
     fecha: NaiveDateTime,
     metodo_pago_id: i64,
     metodo: Option<String>,
+    #[serde(default)]
+    cuotas: Option<i32>,
+    #[serde(default)]
+    recargo_hundredths: Option<i32>,
 }
 
 /// A movement's rows, as either read gives them.
@@ -233,7 +256,8 @@ pub async fn by_id(pool: &PgPool, id: i64, viewer: Viewer) -> Result<Option<Movi
                 coalesce((select json_agg(json_build_object('uid', p.uid, 'monto_cents', p.monto_cents,
                                                             'monto_impuesto_cents', p.monto_impuesto_cents,
                                                             'fecha', p.fecha, 'metodo_pago_id', p.metodo_pago_id,
-                                                            'metodo', mp.nombre) order by p.pago_id)
+                                                            'metodo', mp.nombre, 'cuotas', p.cuotas,
+                                                            'recargo_hundredths', p.recargo_hundredths) order by p.pago_id)
                           from movement_payments p
                           left join lookup_items mp on mp.kind = 'MetodoPago' and mp.id = p.metodo_pago_id
                           where p.movimiento_id = m.id), '[]') as pagos,
@@ -286,7 +310,7 @@ pub async fn by_ids(pool: &PgPool, ids: &[i64], viewer: Viewer) -> Result<Vec<Mo
     .await?;
     let payments: Vec<PaymentRow> = sqlx::query_as(
         "select p.movimiento_id, p.uid, p.monto_cents, p.monto_impuesto_cents, p.fecha, p.metodo_pago_id,
-                mp.nombre as metodo
+                mp.nombre as metodo, p.cuotas, p.recargo_hundredths
          from movement_payments p left join lookup_items mp on mp.kind = 'MetodoPago' and mp.id = p.metodo_pago_id
          where p.movimiento_id = any($1) order by p.movimiento_id, p.pago_id",
     )

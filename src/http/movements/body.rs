@@ -2,7 +2,8 @@
 //! the movement's data with the product facts of the moment.
 
 use chrono::{Datelike, NaiveDateTime};
-use optica_events::movements::{EstadoMovimiento, Linea, LineaAdicional, MovimientoDatos, Pago, TipoMovimiento};
+use optica_events::card_plans::MAX_CUOTAS;
+use optica_events::movements::{EstadoMovimiento, Linea, LineaAdicional, MovimientoDatos, Pago, Plan, TipoMovimiento};
 use optica_events::{Medida, Money};
 use optica_query::products::SaleFacts;
 use serde::Deserialize;
@@ -68,6 +69,29 @@ pub struct PagoBody {
     pub monto_impuesto: Option<Money>,
     pub metodo_pago: Option<IdRef>,
     pub fecha: Option<String>,
+    /// Paid by card in this many cuotas, on the plan the payment method has that day: then
+    /// `montoImpuesto` must be `monto` with the plan's surcharge (`GET /api/planesTarjeta`).
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[schema(value_type = Option<i64>)]
+    pub cuotas: Option<i64>,
+}
+
+/// The plan a payment asks for: its cuotas (the surcharge is the store's to find, see
+/// `optica_command::movements::cuotas`); an unreadable number named in Spanish.
+pub fn plan_pedido(cuotas: Option<i64>, n: usize, errors: &mut Vec<String>) -> Option<Plan> {
+    let cuotas = cuotas?;
+    match u32::try_from(cuotas).ok().filter(|c| (1..=MAX_CUOTAS).contains(c)) {
+        Some(cuotas) => Some(Plan {
+            cuotas,
+            recargo: Medida::ZERO,
+        }),
+        None => {
+            errors.push(format!(
+                "Las cuotas del pago {n} deben ser un número entero entre 1 y {MAX_CUOTAS}."
+            ));
+            None
+        }
+    }
 }
 
 /// A local date-time as the contract reads it (§1.2): minutes, seconds or a fraction, and a
@@ -181,6 +205,7 @@ pub fn prepare(body: MovimientoBody, facts: &[SaleFacts]) -> Result<MovimientoDa
             continue;
         };
         let monto = p.monto.unwrap_or_default();
+        let plan = plan_pedido(p.cuotas, n + 1, &mut errors);
         pagos.push(Pago {
             id: n as i64 + 1,
             metodo_pago_id,
@@ -200,6 +225,7 @@ pub fn prepare(body: MovimientoBody, facts: &[SaleFacts]) -> Result<MovimientoDa
             },
             // the branch of a payment collected elsewhere is kept by the edit (see Edit)
             local_id: None,
+            plan,
         });
     }
     let motivo_precio = match body.motivo_precio.as_deref().map(str::trim).filter(|t| !t.is_empty()) {

@@ -38,6 +38,10 @@ pub struct CobroBody {
     pub monto_impuesto: Option<Money>,
     /// The collecting branch (admins; default the sale's). Sellers always collect at their own.
     pub local_id: Option<i64>,
+    /// Paid by card in this many cuotas (see the movement's payments).
+    #[serde(default, deserialize_with = "crate::http::kit::lenient::opt_i64")]
+    #[schema(value_type = Option<i64>)]
+    pub cuotas: Option<i64>,
 }
 
 /// A collection's receipt, as its answer names it.
@@ -90,6 +94,11 @@ pub async fn collect(
     known.require(LookupKind::Local, local_id)?;
     // Whole seconds: an edit matches the payment by its time.
     let now = state.now();
+    let mut problems = Vec::new();
+    let plan = super::body::plan_pedido(body.cuotas, 1, &mut problems);
+    if !problems.is_empty() {
+        return Err(AppError::Validation(problems));
+    }
     let pago = Pago {
         id: 0,
         metodo_pago_id: body.metodo_pago_id,
@@ -97,6 +106,7 @@ pub async fn collect(
         monto_impuesto: body.monto_impuesto.unwrap_or(body.monto),
         fecha: now,
         local_id: (local_id != sale_branch).then_some(local_id),
+        plan,
     };
     let metadata = meta.metadata(caller.actor());
     let outcome = movements::collect(&state.store, id, pago, &metadata).await;

@@ -17,6 +17,7 @@ pub fn endpoints() -> Endpoints {
 
 /// The shop as its customers see it.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Tienda {
     pub nombre: String,
     pub telefono: Option<String>,
@@ -25,6 +26,9 @@ pub struct Tienda {
     pub instagram: Option<String>,
     pub facebook: Option<String>,
     pub locales: Vec<Sucursal>,
+    /// The most cuotas a card takes without surcharge today (more than one), from the plans
+    /// the admin keeps; none when no card offers them.
+    pub cuotas_sin_interes: Option<i32>,
 }
 
 /// A branch as its customers find it.
@@ -42,6 +46,7 @@ pub struct Sucursal {
 pub async fn tienda(State(state): State<AppState>) -> Result<Json<Tienda>, AppError> {
     let settings = &state.shop;
     let branches = optica_query::lookups::list(&state.pool, "Local").await?;
+    let cuotas_sin_interes = optica_query::card_plans::sin_interes(&state.pool, state.today()).await?;
     let locales = branches
         .into_iter()
         .map(|b| {
@@ -71,6 +76,7 @@ pub async fn tienda(State(state): State<AppState>) -> Result<Json<Tienda>, AppEr
         instagram: given(&settings.instagram),
         facebook: given(&settings.facebook),
         locales,
+        cuotas_sin_interes,
     }))
 }
 

@@ -87,6 +87,12 @@ fn lines(w: &mut Writer, m: &Movimiento) {
         for p in &m.caja_movimientos {
             let metodo = or_dashes(p.metodo_pago.as_ref().map(|x| x.nombre.as_str()));
             w.line(&format!("Método: {metodo} - Monto: {}", money(p.monto)), TEXT);
+            if let Some(cuotas) = p.en_cuotas() {
+                w.line(
+                    &format!("   {cuotas}: {} con la tarjeta", money(p.monto_impuesto)),
+                    TEXT,
+                );
+            }
         }
     }
 }

@@ -98,6 +98,10 @@ pub(super) const MATRIX: &[Fila] = &[
     ("PUT",    "/api/metodoPago/{efectivo}",               Json(r#"{"nombre":"Efectivo"}"#), ADMIN_SAVE),
     ("PUT",    "/api/local/{centro}",                      Json(r#"{"nombre":"La Cruz","direccion":"Calle 1","celular":"351"}"#), ADMIN_SAVE),
     ("PUT",    "/api/proveedor/{proveedor}",               Json(r#"{"nombre":"Opti","celular":"1"}"#), ADMIN_SAVE),
+    // Card plans: staff read the plans in force; admins keep them.
+    ("GET",    "/api/planesTarjeta",                       Sin, STAFF),
+    ("POST",   "/api/metodoPago/{efectivo}/planes",        Json(r#"{"cuotas":3,"recargo":"10,5"}"#), ADMIN_SAVE),
+    ("GET",    "/api/metodoPago/{efectivo}/planes",        Sin, ADMIN),
     ("PUT",    "/api/laboratorio/{laboratorio}",           Json(r#"{"nombre":"Lab Sur","celular":"5"}"#), ADMIN_SAVE),
 
     // Catalogue: staff read every branch's products, admins write.
@@ -229,6 +233,7 @@ pub(super) const MATRIX: &[Fila] = &[
     ("DELETE", "/api/categoria/{borrar_categoria}",        Sin, ADMIN),
     ("DELETE", "/api/marca/{borrar_marca}",                Sin, ADMIN),
     ("DELETE", "/api/materialProducto/{borrar_material}",  Sin, ADMIN),
+    ("DELETE", "/api/metodoPago/{efectivo}/planes/3",      Sin, ADMIN),
     ("DELETE", "/api/metodoPago/{borrar_metodo}",          Sin, ADMIN),
     ("DELETE", "/api/local/{borrar_local}",                Sin, ADMIN),
     ("DELETE", "/api/proveedor/{borrar_proveedor}",        Sin, ADMIN),

@@ -675,6 +675,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/metodoPago/{id}/planes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A payment method's plans: today's rate of each and its whole history (admins). */
+        get: operations["planes_del_metodo"];
+        put?: never;
+        /**
+         * Sets a plan's surcharge from a day on (admins): a new plan, or a new rate of one offered.
+         *     Payments already charged keep the rate they were charged at.
+         */
+        post: operations["plan_fijar_tasa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/metodoPago/{id}/planes/{cuotas}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stops offering a plan from a day on (admins). */
+        delete: operations["plan_retirar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/movimientos": {
         parameters: {
             query?: never;
@@ -1176,6 +1214,23 @@ export interface paths {
         post?: never;
         /** Deletes a patient (admins); refused with 409 while cash-box movements name it. */
         delete: operations["paciente_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/planesTarjeta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans every payment method offers on a day (default today), by method and cuotas. */
+        get: operations["planes_vigentes"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2015,6 +2070,12 @@ export interface components {
         };
         /** @description A payment. */
         CajaMovimiento: {
+            /**
+             * Format: int32
+             * @description Charged by card in cuotas: how many, at what surcharge (percent), and each instalment
+             *     ('3 cuotas de $ 33.333,33'). Null for any other payment.
+             */
+            cuotas?: number | null;
             /** @description `yyyy-MM-ddTHH:mm:ss`, the shop's local time. */
             fecha: string;
             /**
@@ -2027,6 +2088,10 @@ export interface components {
             monto: number;
             /** Format: double */
             montoImpuesto: number;
+            /** Format: double */
+            recargo?: number | null;
+            /** Format: double */
+            valorCuota?: number | null;
         };
         /**
          * @description How a notice reaches the customer.
@@ -2093,6 +2158,11 @@ export interface components {
             motivo?: string | null;
         };
         CobroBody: {
+            /**
+             * Format: int64
+             * @description Paid by card in this many cuotas (see the movement's payments).
+             */
+            cuotas?: number | null;
             /**
              * Format: int64
              * @description The collecting branch (admins; default the sale's). Sellers always collect at their own.
@@ -3363,6 +3433,12 @@ export interface components {
             unpaged: boolean;
         };
         PagoBody: {
+            /**
+             * Format: int64
+             * @description Paid by card in this many cuotas, on the plan the payment method has that day: then
+             *     `montoImpuesto` must be `monto` with the plan's surcharge (`GET /api/planesTarjeta`).
+             */
+            cuotas?: number | null;
             fecha?: string | null;
             metodoPago?: null | components["schemas"]["IdRef"];
             /** Format: double */
@@ -3399,6 +3475,40 @@ export interface components {
              * @description Branch id; 0 = all.
              */
             local?: number | null;
+        };
+        /** @description A plan with today's rate and its whole history. */
+        Plan: {
+            /** Format: int32 */
+            cuotas: number;
+            /** @description Every rate, oldest first. */
+            tasas: components["schemas"]["Tasa"][];
+            vigente?: null | components["schemas"]["Tasa"];
+        };
+        /** @description A plan as a payment chooses it: its method, cuotas, and the rate in force that day. */
+        PlanVigente: {
+            /** Format: int32 */
+            cuotas: number;
+            /**
+             * Format: date
+             * @description The day this rate started.
+             */
+            desde: string;
+            metodoPago: components["schemas"]["Nombrado"];
+            /**
+             * Format: double
+             * @description Percent (10.5 is 10,5 %); 0 is "sin interés".
+             */
+            recargo: number;
+        };
+        /** @description A payment method's plans. */
+        Planes: {
+            metodoPago: components["schemas"]["Nombrado"];
+            planes: components["schemas"]["Plan"][];
+        };
+        /** @description A change's answer: its message and the method's plans as they are now. */
+        PlanesGuardados: {
+            mensaje: string;
+            planes: components["schemas"]["Planes"];
         };
         Planilla: {
             conteo: components["schemas"]["Conteo"];
@@ -3635,8 +3745,29 @@ export interface components {
             mapa: string;
             nombre: string;
         };
+        /** @description A rate of a plan from a day on; `recargo` none: the plan stopped being offered that day. */
+        Tasa: {
+            /** Format: date */
+            desde: string;
+            /** Format: double */
+            recargo?: number | null;
+        };
+        TasaBody: {
+            /** Format: int64 */
+            cuotas?: number | null;
+            /** @description `aaaa-mm-dd`, the first day of the rate; default today. */
+            desde?: string | null;
+            /** @description Percent, as typed ('10,5') or a number; 0 is "sin interés". */
+            recargo?: string | null;
+        };
         /** @description The shop as its customers see it. */
         Tienda: {
+            /**
+             * Format: int32
+             * @description The most cuotas a card takes without surcharge today (more than one), from the plans
+             *     the admin keeps; none when no card offers them.
+             */
+            cuotasSinInteres?: number | null;
             facebook?: string | null;
             instagram?: string | null;
             locales: components["schemas"]["Sucursal"][];
@@ -6529,6 +6660,181 @@ export interface operations {
             };
         };
     };
+    planes_del_metodo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Planes"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    plan_fijar_tasa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TasaBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanesGuardados"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    plan_retirar: {
+        parameters: {
+            query?: {
+                /** @description `aaaa-mm-dd`, the first day the plan is not offered; default today. */
+                desde?: string | null;
+            };
+            header?: never;
+            path: {
+                id: number;
+                cuotas: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanesGuardados"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
     movimiento_create: {
         parameters: {
             query?: never;
@@ -8205,6 +8511,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    planes_vigentes: {
+        parameters: {
+            query?: {
+                /** @description `aaaa-mm-dd`; default today. */
+                fecha?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanVigente"][];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
         };

@@ -150,6 +150,7 @@ fn refund(
             monto_impuesto: monto,
             fecha: request.fecha,
             local_id: None,
+            plan: None,
         })
         .collect();
     let items = devolucion

@@ -28,6 +28,7 @@ fn pago(monto: i64) -> Pago {
             .and_hms_opt(10, 0, 0)
             .unwrap(),
         local_id: None,
+        plan: None,
     }
 }
 
