@@ -100,6 +100,30 @@ async fn an_admin_keeps_each_cards_plans_with_the_day_each_rate_starts(pool: sql
         [tarjeta(3, 0.0), tarjeta(12, 25.0)]
     );
 
+    // The audit names each change as the admin made it.
+    let (_, log) = app
+        .get("/api/auditoria?size=2&tipo=Planes%20de%20cuotas", Some(&shop.admin))
+        .await;
+    let resumenes: Vec<&str> = log["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["resumen"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        resumenes,
+        [
+            format!(
+                "Planes de cuotas de Tarjeta (#{visa}): 6 cuotas dejan de ofrecerse desde el {}",
+                ar(manana)
+            ),
+            format!(
+                "Planes de cuotas de Tarjeta (#{visa}): 12 cuotas con 25 % de recargo desde el {}",
+                ar(manana)
+            ),
+        ]
+    );
+
     // The storefront's line: the most cuotas without surcharge today.
     let (_, tienda) = app.get("/api/tienda", None).await;
     assert_eq!(tienda["cuotasSinInteres"], 3, "{tienda}");

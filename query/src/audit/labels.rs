@@ -4,6 +4,7 @@
 //! split into words (`CajaCerrada` → 'Caja cerrada', the web app's `eventoLabel`), so a label
 //! is turned back by folding both to the same key.
 
+use optica_events::card_plans::CARD_PLANS_AGGREGATE;
 use optica_events::closings::CASH_DAY_AGGREGATE;
 use optica_events::counts::COUNT_AGGREGATE;
 use optica_events::jobs::JOB_AGGREGATE;
@@ -31,6 +32,7 @@ pub const ENTIDADES: &[(&str, &str)] = &[
     (LookupKind::MetodoPago.aggregate_type(), "Método de pago"),
     (LookupKind::Proveedor.aggregate_type(), "Proveedor"),
     (LookupKind::Laboratorio.aggregate_type(), "Laboratorio"),
+    (CARD_PLANS_AGGREGATE, "Planes de cuotas"),
 ];
 
 /// Lower case, without accents, spaces or punctuation: 'Método de pago' and 'metododepago', or

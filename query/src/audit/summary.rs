@@ -1,6 +1,7 @@
 //! An event's one-line summary in Spanish, as the audit screens list it: who or what changed,
 //! and how, with the branches by name.
 
+use optica_events::card_plans::CARD_PLANS_AGGREGATE;
 use std::collections::HashMap;
 
 use optica_events::jobs::JOB_AGGREGATE;
@@ -74,6 +75,8 @@ pub struct Nombres {
     pub(super) comprobantes: HashMap<i64, String>,
     pub(super) pacientes: HashMap<i64, String>,
     pub(super) usuarios: HashMap<i64, String>,
+    /// The payment methods whose card plans the events change.
+    pub(super) metodos: HashMap<i64, String>,
 }
 
 impl Nombres {
@@ -117,8 +120,13 @@ impl Nombres {
             .bind(ids(&[USER_AGGREGATE]))
             .fetch_all(pool)
             .await?;
+        let metodos = sqlx::query_as("select id, nombre from lookup_items where kind = 'MetodoPago' and id = any($1)")
+            .bind(ids(&[CARD_PLANS_AGGREGATE]))
+            .fetch_all(pool)
+            .await?;
         Ok(Nombres {
             locales: Locales::load(pool).await?,
+            metodos: pairs(metodos),
             productos: pairs(productos),
             comprobantes: comprobantes
                 .into_iter()
@@ -141,6 +149,7 @@ impl Nombres {
             MOVEMENT_AGGREGATE | JOB_AGGREGATE => named(&self.comprobantes).map(|c| format!("N° {c}")),
             PATIENT_AGGREGATE => named(&self.pacientes),
             USER_AGGREGATE => named(&self.usuarios),
+            CARD_PLANS_AGGREGATE => named(&self.metodos).map(|m| format!("de {m}")),
             _ => None,
         };
         match known {
@@ -326,6 +335,18 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, nombres: &Nomb
             )
         }
         ("Caja", "CajaReabierta") => format!("{} reabierta: {}", caja(datos, locales), text(&datos["motivo"])),
+        (CARD_PLANS_AGGREGATE, "TasaFijada") => format!(
+            "{quien}: {} cuotas con {} desde el {}",
+            datos["cuotas"],
+            serde_json::from_value::<optica_events::Medida>(datos["recargo"].clone())
+                .map_or_else(|_| "-".into(), optica_events::card_plans::recargo_texto),
+            dia(&datos["desde"])
+        ),
+        (CARD_PLANS_AGGREGATE, "PlanRetirado") => format!(
+            "{quien}: {} cuotas dejan de ofrecerse desde el {}",
+            datos["cuotas"],
+            dia(&datos["desde"])
+        ),
         (_, "ItemCreado") => format!("{quien} creado: {}", text(&datos["nombre"])),
         (_, "ItemActualizado") => format!("{quien} actualizado: {}", text(&datos["nombre"])),
         (_, "ItemEliminado") => format!("{quien} eliminado"),
@@ -337,4 +358,12 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, nombres: &Nomb
 pub(super) fn motivo(wire: &str) -> String {
     serde_json::from_value::<optica_events::MotivoStock>(Value::String(wire.to_string()))
         .map_or_else(|_| wire.to_string(), |m| m.label().to_string())
+}
+
+/// A stored date (`2026-12-01`) as the screens write it: 01/12/2026.
+fn dia(value: &Value) -> String {
+    value
+        .as_str()
+        .and_then(|t| chrono::NaiveDate::parse_from_str(t, "%Y-%m-%d").ok())
+        .map_or_else(|| "-".into(), |d| d.format("%d/%m/%Y").to_string())
 }

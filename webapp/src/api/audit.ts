@@ -24,6 +24,7 @@ export const ENTIDADES: readonly { tipo: string; etiqueta: string }[] = [
   { tipo: 'MetodoPago', etiqueta: 'Método de pago' },
   { tipo: 'Proveedor', etiqueta: 'Proveedor' },
   { tipo: 'Laboratorio', etiqueta: 'Laboratorio' },
+  { tipo: 'PlanesTarjeta', etiqueta: 'Planes de cuotas' },
 ];
 
 /** A kind as the screens name it; one the server adds later reads as itself. */
