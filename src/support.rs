@@ -231,12 +231,12 @@ pub async fn verify(pool: &PgPool, quiet: bool) -> Result<Vec<Difference>, Strin
 async fn cash_ledger_differences(pool: &PgPool) -> Result<Vec<Difference>, sqlx::Error> {
     let rows: Vec<(Option<String>, Option<String>)> = sqlx::query_as(
         "select row_to_json(x)::text, null::text
-         from (select movimiento_id, local_id, dia, metodo_pago_id, cents from cash_ledger
+         from (select movimiento_id, local_id, dia, metodo_pago_id, cuotas, cents from cash_ledger
                except select * from optica_cash_ledger_from_events()) x
          union all
          select null, row_to_json(y)::text
          from (select * from optica_cash_ledger_from_events()
-               except select movimiento_id, local_id, dia, metodo_pago_id, cents from cash_ledger) y",
+               except select movimiento_id, local_id, dia, metodo_pago_id, cuotas, cents from cash_ledger) y",
     )
     .fetch_all(pool)
     .await?;

@@ -20,11 +20,32 @@ pub fn day_key(local_id: i64, dia: NaiveDate) -> String {
     format!("{local_id}:{dia}")
 }
 
-/// An amount per payment method.
+/// An amount per payment method, or per card plan: a card's payments in cuotas are counted
+/// per plan, as the card terminal's batch lists them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PorMetodo {
     pub metodo_pago_id: i64,
     pub monto: Money,
+    /// The plan's cuotas; none for the method's payments without a plan (every one before
+    /// card plans existed, cash always).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cuotas: Option<u32>,
+}
+
+impl PorMetodo {
+    /// An amount of a method's payments without a plan.
+    pub fn of(metodo_pago_id: i64, monto: Money) -> Self {
+        PorMetodo {
+            metodo_pago_id,
+            monto,
+            cuotas: None,
+        }
+    }
+
+    /// What the amount is of: the method, and the plan when it is one.
+    pub fn clave(&self) -> (i64, Option<u32>) {
+        (self.metodo_pago_id, self.cuotas)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,5 +1,5 @@
-//! Cash days into `cash_days` and `cash_day_methods`: where each day stands and, per method, its
-//! float and the figures of its last count. A handful of events per branch and day, so each is
+//! Cash days into `cash_days` and `cash_day_methods`: where each day stands and, per method (and
+//! card plan), its float and the figures of its last count. A handful of events per branch and day, so each is
 //! applied on its own.
 
 use async_trait::async_trait;
@@ -75,7 +75,7 @@ async fn counted(
     write_methods(conn, id, "contado_cents", contado).await
 }
 
-/// Sets one column per method, adding the method's row when it has none.
+/// Sets one column per method and plan, adding the line's row when it has none.
 async fn write_methods(
     conn: &mut PgConnection,
     id: i64,
@@ -83,12 +83,13 @@ async fn write_methods(
     amounts: &[PorMetodo],
 ) -> Result<(), ProjectionError> {
     let metodos: Vec<i64> = amounts.iter().map(|p| p.metodo_pago_id).collect();
+    let cuotas: Vec<i32> = amounts.iter().map(|p| p.cuotas.map_or(0, |c| c as i32)).collect();
     let cents: Vec<i64> = amounts.iter().map(|p| p.monto.cents()).collect();
     let sql = format!(
-        "insert into cash_day_methods (cash_day_id, metodo_pago_id, {column})
-         select $1, m, c from unnest($2::bigint[], $3::bigint[]) as u(m, c)
-         on conflict (cash_day_id, metodo_pago_id) do update set {column} = excluded.{column}"
+        "insert into cash_day_methods (cash_day_id, metodo_pago_id, cuotas, {column})
+         select $1, m, q, c from unnest($2::bigint[], $3::int[], $4::bigint[]) as u(m, q, c)
+         on conflict (cash_day_id, metodo_pago_id, cuotas) do update set {column} = excluded.{column}"
     );
-    execute!(conn, &sql; id, &metodos, &cents)?;
+    execute!(conn, &sql; id, &metodos, &cuotas, &cents)?;
     Ok(())
 }

@@ -68,7 +68,7 @@ pub fn closing(caja: &CajaDia, cierre: Option<&Cierre>) -> Result<Vec<u8>, print
     let cents = |pesos: f64| Money::from_pesos(pesos).cents();
     let (mut esperado, mut contado) = (0, 0);
     for m in &used {
-        w.line(&m.metodo_pago, HEADING);
+        w.line(&m.nombre(), HEADING);
         w.columns(&format!("Fondo inicial: {}", money(m.fondo)), "", TEXT);
         if let (Some(e), Some(c), Some(d)) = (m.esperado, m.contado, m.diferencia) {
             esperado += cents(e);

@@ -375,3 +375,163 @@ async fn rates_set_at_the_same_instant_all_land(pool: sqlx::PgPool) {
         .collect();
     assert_eq!(offered, (1..=8).map(|c| (c, c as f64)).collect::<Vec<_>>());
 }
+
+/// The day's lines as (name, cuotas, esperado, contado).
+fn lines(caja: &Value) -> Vec<(String, Value, Value, Value)> {
+    caja["metodos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["metodoPago"].as_str().unwrap().to_string(),
+                m["cuotas"].clone(),
+                m["esperado"].clone(),
+                m["contado"].clone(),
+            )
+        })
+        .collect()
+}
+
+/// A closing counts a card per plan, as the card terminal's batch lists it, or whole.
+#[sqlx::test]
+async fn a_closing_counts_each_card_plan_or_the_card_whole(pool: sqlx::PgPool) {
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
+    set_rate(&app, &shop, shop.tarjeta, json!({"cuotas": 3, "recargo": 0})).await;
+    set_rate(&app, &shop, shop.tarjeta, json!({"cuotas": 6, "recargo": 10})).await;
+    // Three sales of 1000.00: 400.00 in cash each, and 600.00 by card in one payment, in 3
+    // cuotas and in 6 (660.00 with the surcharge).
+    for tarjeta in [
+        json!({"monto": 600.0, "montoImpuesto": 600.0}),
+        json!({"monto": 600.0, "montoImpuesto": 600.0, "cuotas": 3}),
+        json!({"monto": 600.0, "montoImpuesto": 660.0, "cuotas": 6}),
+    ] {
+        recorded(&app, &shop.seller, sale(&shop, tarjeta)).await;
+    }
+    let day = format!("/api/caja/{}/{}", shop.centro, today());
+    let (status, caja) = app.get(&day, Some(&shop.seller)).await;
+    assert_eq!(status, StatusCode::OK, "{caja}");
+    // Blind: a line per plan in force, nothing of what it expects.
+    let n = Value::Null;
+    let line = |nombre: &str, cuotas: Value, e: &Value, c: &Value| (nombre.to_string(), cuotas, e.clone(), c.clone());
+    assert_eq!(
+        lines(&caja),
+        [
+            line("Efectivo", n.clone(), &n, &n),
+            line("Tarjeta", n.clone(), &n, &n),
+            line("Tarjeta", json!(3), &n, &n),
+            line("Tarjeta", json!(6), &n, &n),
+        ]
+    );
+
+    // Counted per plan, the 6-cuota voucher missing: only that line differs.
+    let per_plan = |seis: f64| {
+        json!({"contado": [
+            {"metodoPagoId": shop.efectivo, "monto": 1200},
+            {"metodoPagoId": shop.tarjeta, "monto": 600},
+            {"metodoPagoId": shop.tarjeta, "cuotas": 3, "monto": 600},
+            {"metodoPagoId": shop.tarjeta, "cuotas": 6, "monto": seis},
+        ]})
+    };
+    let (status, answer) = app
+        .post(&format!("{day}/cierre"), Some(&shop.seller), per_plan(0.0))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let caja = &answer["caja"];
+    assert_eq!(caja["estado"], "ABIERTA", "{answer}");
+    let diferencias: Vec<(Value, f64)> = caja["metodos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["diferencia"].as_f64() != Some(0.0))
+        .map(|m| (m["cuotas"].clone(), m["diferencia"].as_f64().unwrap()))
+        .collect();
+    assert_eq!(diferencias, [(json!(6), -660.0)]);
+
+    // The expected figure opens into each payment, with its plan.
+    let (_, esperado) = app.get(&format!("{day}/esperado"), Some(&shop.seller)).await;
+    let tarjeta = esperado
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["metodoPagoId"] == shop.tarjeta)
+        .unwrap();
+    let planes: Vec<(Value, f64)> = tarjeta["lineas"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["cuotas"].clone(), l["monto"].as_f64().unwrap()))
+        .collect();
+    assert_eq!(planes, [(n.clone(), 600.0), (json!(3), 600.0), (json!(6), 660.0)]);
+    assert!(
+        tarjeta["lineas"][2]["concepto"]
+            .as_str()
+            .unwrap()
+            .ends_with(" · 6 cuotas"),
+        "{tarjeta}"
+    );
+
+    // A card counted whole is compared whole: 1860.00 on its line, none on its plans.
+    let whole = json!({"contado": [
+        {"metodoPagoId": shop.efectivo, "monto": 1200},
+        {"metodoPagoId": shop.tarjeta, "monto": 1860},
+        {"metodoPagoId": shop.tarjeta, "cuotas": 3, "monto": 0},
+    ]});
+    let (status, answer) = app.post(&format!("{day}/cierre"), Some(&shop.seller), whole).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["caja"]["estado"], "CERRADA", "{answer}");
+    let tarjeta: Vec<_> = lines(&answer["caja"])
+        .into_iter()
+        .filter(|l| l.0 == "Tarjeta")
+        .map(|l| (l.1, l.2, l.3))
+        .collect();
+    assert_eq!(
+        tarjeta,
+        [
+            (n.clone(), json!(1860.0), json!(1860.0)),
+            (json!(3), json!(0.0), json!(0.0)),
+            (json!(6), json!(0.0), json!(0.0)),
+        ]
+    );
+
+    // The ledger, rebuilt from the events, holds the same lines.
+    assert_eq!(optica::support::verify(&pool, true).await.unwrap(), []);
+
+    // A count per plan on another day's closing works the same: reopen and count per plan.
+    let (status, answer) = app
+        .post(
+            &format!("{day}/reapertura"),
+            Some(&shop.admin),
+            json!({"motivo": "Contar por plan"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (status, answer) = app
+        .post(&format!("{day}/cierre"), Some(&shop.seller), per_plan(660.0))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["caja"]["estado"], "CERRADA", "{answer}");
+    let (_, _, pdf) = app.download(&format!("{day}/reporte"), Some(&shop.seller)).await;
+    let text = squeeze(&pdf_text(&pdf));
+    assert!(text.contains("Tarjeta · 6 cuotas"), "{text}");
+
+    // Cuotas on a float, or out of range on a count, are refused.
+    let (status, answer) = app
+        .post(
+            &format!("/api/caja/{}/{}/apertura", shop.norte, today()),
+            Some(&shop.admin),
+            json!({"fondo": [{"metodoPagoId": shop.tarjeta, "cuotas": 3, "monto": 1}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(errors(&answer), ["El fondo de caja no lleva planes de cuotas."]);
+    let (status, answer) = app
+        .post(
+            &format!("/api/caja/{}/{}/cierre", shop.norte, today()),
+            Some(&shop.admin),
+            json!({"contado": [{"metodoPagoId": shop.tarjeta, "cuotas": 99, "monto": 1}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(errors(&answer), ["Las cuotas deben ser un número entero entre 1 y 36."]);
+}

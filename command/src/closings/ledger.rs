@@ -26,6 +26,10 @@ use crate::store::extra::{Extra, ExtraError, Refusal, Stamp};
 /// A branch's day.
 pub type Dia = (i64, NaiveDate);
 
+/// A line of a day's figures: a payment method, and the card plan's cuotas (0: payments
+/// without a plan), as the ledger's rows key them.
+pub type Linea = (i64, i32);
+
 /// The advisory locks' first key ("caja"); the projector's lock is in the one-key space.
 pub(super) const LOCK_SPACE: i32 = 0x6361_6a61;
 
@@ -34,17 +38,19 @@ pub(super) fn lock_key((local_id, dia): Dia) -> i32 {
     (mixed ^ (mixed >> 32)) as i32
 }
 
-/// What a movement does to the drawers: per branch and day, per payment method, the cents
-/// that came in (ENTRADA) or went out (SALIDA, negative), surcharge included.
-pub fn effect(datos: Option<&MovimientoDatos>) -> BTreeMap<Dia, BTreeMap<i64, i64>> {
-    let mut days: BTreeMap<Dia, BTreeMap<i64, i64>> = BTreeMap::new();
+/// What a movement does to the drawers: per branch and day, per payment method and card plan
+/// (`Linea`), the cents that came in (ENTRADA) or went out (SALIDA, negative), surcharge
+/// included.
+pub fn effect(datos: Option<&MovimientoDatos>) -> BTreeMap<Dia, BTreeMap<Linea, i64>> {
+    let mut days: BTreeMap<Dia, BTreeMap<Linea, i64>> = BTreeMap::new();
     let Some(d) = datos else {
         return days;
     };
     let sign = if d.tipo == TipoMovimiento::Entrada { 1 } else { -1 };
     for p in &d.pagos {
         let day = days.entry((p.branch(d.local_id), p.fecha.date())).or_default();
-        *day.entry(p.metodo_pago_id).or_default() += sign * p.monto_impuesto.cents();
+        let linea = (p.metodo_pago_id, p.plan.map_or(0, |plan| plan.cuotas as i32));
+        *day.entry(linea).or_default() += sign * p.monto_impuesto.cents();
     }
     for methods in days.values_mut() {
         methods.retain(|_, cents| *cents != 0);
@@ -70,7 +76,7 @@ pub fn changed_days(before: Option<&MovimientoDatos>, after: Option<&MovimientoD
 /// figures the command changes.
 pub struct LedgerWrite {
     movimiento_id: i64,
-    rows: BTreeMap<Dia, BTreeMap<i64, i64>>,
+    rows: BTreeMap<Dia, BTreeMap<Linea, i64>>,
     changed: Vec<Dia>,
     /// A new movement has no rows yet: nothing to delete (a round trip less per sale).
     fresh: bool,
@@ -112,35 +118,39 @@ impl LedgerWrite {
         if self.rows.is_empty() {
             return Ok(());
         }
-        let mut columns: (Vec<i64>, Vec<NaiveDate>, Vec<i64>, Vec<i64>) = Default::default();
+        let mut days: (Vec<i64>, Vec<NaiveDate>) = Default::default();
+        let mut lines: (Vec<i64>, Vec<i32>, Vec<i64>) = Default::default();
         for ((local_id, dia), methods) in &self.rows {
-            for (metodo, cents) in methods {
-                columns.0.push(*local_id);
-                columns.1.push(*dia);
-                columns.2.push(*metodo);
-                columns.3.push(*cents);
+            for ((metodo, cuotas), cents) in methods {
+                days.0.push(*local_id);
+                days.1.push(*dia);
+                lines.0.push(*metodo);
+                lines.1.push(*cuotas);
+                lines.2.push(*cents);
             }
         }
         sqlx::query(
-            "insert into cash_ledger (movimiento_id, local_id, dia, metodo_pago_id, cents)
-             select $1, * from unnest($2::bigint[], $3::date[], $4::bigint[], $5::bigint[])",
+            "insert into cash_ledger (movimiento_id, local_id, dia, metodo_pago_id, cuotas, cents)
+             select $1, * from unnest($2::bigint[], $3::date[], $4::bigint[], $5::int[], $6::bigint[])",
         )
         .bind(self.movimiento_id)
-        .bind(&columns.0)
-        .bind(&columns.1)
-        .bind(&columns.2)
-        .bind(&columns.3)
+        .bind(&days.0)
+        .bind(&days.1)
+        .bind(&lines.0)
+        .bind(&lines.1)
+        .bind(&lines.2)
         .execute(&mut *conn)
         .await?;
         Ok(())
     }
 }
 
-/// The day's movements per method from the ledger: what the drawers should hold beyond the float.
+/// The day's movements per method and card plan from the ledger: what the drawers and the card
+/// batches should hold beyond the float.
 pub(super) async fn ledger_sums(conn: &mut PgConnection, (local_id, dia): Dia) -> Result<Vec<PorMetodo>, sqlx::Error> {
-    let rows: Vec<(i64, i64)> = sqlx::query_as(
-        "select metodo_pago_id, sum(cents)::bigint from cash_ledger
-         where local_id = $1 and dia = $2 group by metodo_pago_id order by metodo_pago_id",
+    let rows: Vec<(i64, i32, i64)> = sqlx::query_as(
+        "select metodo_pago_id, cuotas, sum(cents)::bigint from cash_ledger
+         where local_id = $1 and dia = $2 group by metodo_pago_id, cuotas order by metodo_pago_id, cuotas",
     )
     .bind(local_id)
     .bind(dia)
@@ -148,9 +158,10 @@ pub(super) async fn ledger_sums(conn: &mut PgConnection, (local_id, dia): Dia) -
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(metodo_pago_id, cents)| PorMetodo {
+        .map(|(metodo_pago_id, cuotas, cents)| PorMetodo {
             metodo_pago_id,
             monto: Money::from_cents(cents),
+            cuotas: u32::try_from(cuotas).ok().filter(|c| *c > 0),
         })
         .collect())
 }
@@ -254,7 +265,7 @@ mod tests {
         let day = |d: u32| (1, at(d).date());
         let venta = movimiento(TipoMovimiento::Entrada, vec![pago(1, 60, 21), pago(2, 40, 22)]);
         let gasto = movimiento(TipoMovimiento::Salida, vec![pago(1, 100, 21)]);
-        assert_eq!(effect(Some(&gasto))[&day(21)][&1], -100);
+        assert_eq!(effect(Some(&gasto))[&day(21)][&(1, 0)], -100);
         assert_eq!(changed_days(None, Some(&venta)), vec![day(21), day(22)]);
         assert_eq!(changed_days(Some(&venta), None), vec![day(21), day(22)]);
         // an edit that keeps the payments changes no day; one that moves a payment changes both

@@ -67,6 +67,8 @@ pub enum Regla {
     MontoNegativo,
     #[error("Cada método de pago puede figurar una sola vez.")]
     MetodoRepetido,
+    #[error("El fondo de caja no lleva planes de cuotas.")]
+    FondoEnCuotas,
     #[error("Se pueden indicar como máximo {MAX_METODOS} métodos de pago.")]
     DemasiadosMetodos,
     #[error("Escribí el motivo de la reapertura.")]
@@ -108,30 +110,50 @@ impl Caja {
     }
 }
 
-/// The expected figures: the float plus the movements, per method (methods of either).
+/// The expected figures: the float plus the movements, per method and plan (lines of either).
 pub fn esperado(fondo: &[PorMetodo], movimientos: &[PorMetodo]) -> Vec<PorMetodo> {
-    let mut per: BTreeMap<i64, i64> = BTreeMap::new();
+    let mut per: BTreeMap<(i64, Option<u32>), i64> = BTreeMap::new();
     for p in fondo.iter().chain(movimientos) {
-        *per.entry(p.metodo_pago_id).or_default() += p.monto.cents();
+        *per.entry(p.clave()).or_default() += p.monto.cents();
     }
     per.into_iter()
-        .map(|(metodo_pago_id, cents)| PorMetodo {
+        .map(|((metodo_pago_id, cuotas), cents)| PorMetodo {
             metodo_pago_id,
             monto: Money::from_cents(cents),
+            cuotas,
         })
         .collect()
 }
 
-/// Counted less expected, per method of either (a method missing from one side counts zero).
+/// Counted less expected, per line of either (a line missing from one side counts zero).
 pub fn diferencias(contado: &[PorMetodo], esperado: &[PorMetodo]) -> Vec<PorMetodo> {
     let negated: Vec<PorMetodo> = esperado
         .iter()
         .map(|p| PorMetodo {
-            metodo_pago_id: p.metodo_pago_id,
             monto: Money::from_cents(-p.monto.cents()),
+            ..p.clone()
         })
         .collect();
     self::esperado(contado, &negated)
+}
+
+/// The expected figures at the count's detail: a card the cashier counted whole (no amount on
+/// any of its plans) is compared whole, its plans' figures added to the method's; a card
+/// counted per plan is compared per plan.
+pub fn al_detalle_del_conteo(contado: &[PorMetodo], esperado: Vec<PorMetodo>) -> Vec<PorMetodo> {
+    let por_plan: BTreeSet<i64> = contado
+        .iter()
+        .filter(|c| c.cuotas.is_some() && c.monto != Money::ZERO)
+        .map(|c| c.metodo_pago_id)
+        .collect();
+    let folded: Vec<PorMetodo> = esperado
+        .into_iter()
+        .map(|e| match por_plan.contains(&e.metodo_pago_id) {
+            true => e,
+            false => PorMetodo { cuotas: None, ..e },
+        })
+        .collect();
+    self::esperado(&folded, &[])
 }
 
 fn check_amounts(list: &[PorMetodo], into: &mut Vec<Regla>) {
@@ -141,7 +163,7 @@ fn check_amounts(list: &[PorMetodo], into: &mut Vec<Regla>) {
     if list.iter().any(|p| p.monto.is_negative()) {
         into.push(Regla::MontoNegativo);
     }
-    let distinct: BTreeSet<i64> = list.iter().map(|p| p.metodo_pago_id).collect();
+    let distinct: BTreeSet<(i64, Option<u32>)> = list.iter().map(PorMetodo::clave).collect();
     if distinct.len() != list.len() {
         into.push(Regla::MetodoRepetido);
     }
@@ -182,6 +204,9 @@ impl Caja {
                     problems.push(Regla::DiaFuturo);
                 }
                 check_amounts(&fondo, &mut problems);
+                if fondo.iter().any(|p| p.cuotas.is_some()) {
+                    problems.push(Regla::FondoEnCuotas);
+                }
                 let fondo = fondo.into_iter().filter(|p| p.monto != Money::ZERO).collect();
                 CajaEvent::CajaAbierta { local_id, dia, fondo }
             }
@@ -201,7 +226,7 @@ impl Caja {
                 }
                 check_amounts(&contado, &mut problems);
                 let reason = motivo(reason.as_deref(), &mut problems);
-                let esperado = esperado(&self.fondo, &movimientos);
+                let esperado = al_detalle_del_conteo(&contado, esperado(&self.fondo, &movimientos));
                 let cuadra = diferencias(&contado, &esperado).iter().all(|d| d.monto == Money::ZERO);
                 if cuadra || reason.is_some() {
                     CajaEvent::CajaCerrada {

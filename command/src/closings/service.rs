@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 use optica_events::closings::{day_key, CajaEvent, PorMetodo, CASH_DAY_ID_SEQUENCE, CASH_DAY_SCOPE};
-use optica_events::{EventMetadata, Money};
+use optica_events::EventMetadata;
 
 use super::ledger::{ledger_sums, lock_key, Dia, LOCK_SPACE};
 use crate::closings::{Caja, CajaCommand, CajaError};
@@ -26,14 +26,11 @@ pub async fn drawer(store: &EventStore, day: Dia) -> Result<Vec<PorMetodo>, Stor
     };
     if let Some(id) = day_stream(store, day.0, day.1).await? {
         let (caja, _) = store.load::<Caja>(&id.to_string()).await?;
-        for f in caja.fondo() {
-            match holds.iter_mut().find(|h| h.metodo_pago_id == f.metodo_pago_id) {
-                Some(h) => h.monto = Money::from_cents(h.monto.cents() + f.monto.cents()),
-                None => holds.push(f.clone()),
-            }
-        }
+        holds.extend(caja.fondo().iter().cloned());
     }
-    Ok(holds)
+    // Per method, whatever plan the money came in on.
+    let whole: Vec<PorMetodo> = holds.into_iter().map(|h| PorMetodo { cuotas: None, ..h }).collect();
+    Ok(crate::closings::esperado(&whole, &[]))
 }
 
 /// Opens a day with its float, or corrects the float of a day still open.

@@ -16,10 +16,7 @@ fn dia() -> NaiveDate {
 }
 
 fn monto(metodo_pago_id: i64, cents: i64) -> PorMetodo {
-    PorMetodo {
-        metodo_pago_id,
-        monto: Money::from_cents(cents),
-    }
+    PorMetodo::of(metodo_pago_id, Money::from_cents(cents))
 }
 
 fn abierta() -> CajaEvent {
@@ -184,4 +181,22 @@ fn a_float_corrected_while_open_replaces_the_first_and_zero_amounts_are_left_out
             dia: dia(),
             fondo: vec![monto(EFECTIVO, 4000_00)],
         }]);
+}
+
+#[test]
+fn a_card_counted_whole_is_compared_whole_and_one_counted_per_plan_per_plan() {
+    let plan = |cuotas: u32, cents: i64| PorMetodo {
+        cuotas: Some(cuotas),
+        ..monto(2, cents)
+    };
+    let esperado = vec![monto(1, 500), monto(2, 600), plan(3, 600), plan(6, 660)];
+    // whole: nothing typed on its plans (a zero is nothing)
+    let whole = al_detalle_del_conteo(&[monto(1, 500), monto(2, 1860), plan(3, 0)], esperado.clone());
+    assert_eq!(whole, [monto(1, 500), monto(2, 1860)]);
+    // per plan: each line against its own
+    let per_plan = al_detalle_del_conteo(&[monto(2, 600), plan(3, 600), plan(6, 600)], esperado.clone());
+    assert_eq!(per_plan, esperado);
+    let diferencias = diferencias(&[monto(1, 500), monto(2, 600), plan(3, 600), plan(6, 600)], &per_plan);
+    let distintas: Vec<_> = diferencias.into_iter().filter(|d| d.monto != Money::ZERO).collect();
+    assert_eq!(distintas, [plan(6, -60)]);
 }

@@ -40,6 +40,8 @@ pub struct LineaEsperado {
     pub movimiento_id: Option<i64>,
     /// Whether the caller may open that movement (a seller opens only their branch's).
     pub abrible: bool,
+    /// The card plan the money came in on (the count's line of that plan); null without one.
+    pub cuotas: Option<i32>,
 }
 
 /// A method's breakdown and its sum.
@@ -57,6 +59,7 @@ pub struct MetodoEsperado {
 struct Row {
     metodo_pago_id: i64,
     metodo_pago: String,
+    cuotas: i32,
     cents: i64,
     movimiento_id: Option<i64>,
     tipo: Option<String>,
@@ -84,15 +87,15 @@ pub async fn breakdown(
     visible: Option<i64>,
 ) -> Result<Vec<MetodoEsperado>, sqlx::Error> {
     let rows: Vec<Row> = sqlx::query_as(
-        "select x.metodo_pago_id, coalesce(mp.nombre, '') as metodo_pago, x.cents, x.movimiento_id,
+        "select x.metodo_pago_id, coalesce(mp.nombre, '') as metodo_pago, x.cuotas, x.cents, x.movimiento_id,
                 m.tipo, m.fecha, m.local_id as venta_local, m.descripcion,
                 r.local_id as comprobante_local, r.numero as comprobante_numero,
                 d.venta_id as devuelta, dr.local_id as devuelta_local, dr.numero as devuelta_numero
-         from (select f.metodo_pago_id, f.fondo_cents as cents, null::bigint as movimiento_id
+         from (select f.metodo_pago_id, f.cuotas, f.fondo_cents as cents, null::bigint as movimiento_id
                from cash_days c join cash_day_methods f on f.cash_day_id = c.id
                where c.local_id = $1 and c.dia = $2 and f.fondo_cents <> 0
                union all
-               select l.metodo_pago_id, l.cents, l.movimiento_id
+               select l.metodo_pago_id, l.cuotas, l.cents, l.movimiento_id
                from cash_ledger l where l.local_id = $1 and l.dia = $2 and l.cents <> 0) x
          left join lookup_items mp on mp.kind = 'MetodoPago' and mp.id = x.metodo_pago_id
          left join movements m on m.id = x.movimiento_id
@@ -144,6 +147,7 @@ fn line(r: &Row, local_id: i64, dia: NaiveDate, visible: Option<i64>) -> LineaEs
             monto: pesos(r.cents),
             movimiento_id: None,
             abrible: false,
+            cuotas: None,
         };
     };
     let same_day = r.venta_local == Some(local_id) && r.fecha.map(|f| f.date()) == Some(dia);
@@ -177,12 +181,17 @@ fn line(r: &Row, local_id: i64, dia: NaiveDate, visible: Option<i64>) -> LineaEs
             ),
         ),
     };
+    let cuotas = (r.cuotas > 0).then_some(r.cuotas);
     LineaEsperado {
         partida,
-        concepto,
+        concepto: match cuotas {
+            Some(n) => format!("{concepto} · {n} cuotas"),
+            None => concepto,
+        },
         fecha: r.fecha,
         monto: pesos(r.cents),
         movimiento_id: Some(id),
         abrible: visible.is_none() || visible == r.venta_local,
+        cuotas,
     }
 }

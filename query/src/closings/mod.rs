@@ -20,18 +20,32 @@ fn pesos(cents: i64) -> f64 {
     Money::from_cents(cents).as_f64()
 }
 
-/// Per payment method: the float and, once the day was counted, the last count's figures.
+/// Per payment method, and per plan of a card that has plans that day: the float and, once the
+/// day was counted, the last count's figures.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CajaMetodo {
     pub metodo_pago_id: i64,
     pub metodo_pago: String,
+    /// The card plan's line ('Tarjeta · 6 cuotas'); null for the method's payments without a
+    /// plan. A card may be counted whole on its null line, or per plan.
+    pub cuotas: Option<i32>,
     pub fondo: f64,
     /// Hidden (null) until the day's first count: the count is blind.
     pub esperado: Option<f64>,
     pub contado: Option<f64>,
     /// Counted less expected.
     pub diferencia: Option<f64>,
+}
+
+impl CajaMetodo {
+    /// The line as people read it: 'Tarjeta', or 'Tarjeta · 6 cuotas' for a plan's.
+    pub fn nombre(&self) -> String {
+        match self.cuotas {
+            Some(n) => format!("{} · {n} cuotas", self.metodo_pago),
+            None => self.metodo_pago.clone(),
+        }
+    }
 }
 
 /// Where a branch's cash day stands.
@@ -85,15 +99,15 @@ pub async fn day(pool: &PgPool, local_id: i64, fecha: NaiveDate) -> Result<Optio
 pub async fn committed(pool: &PgPool, stream: i64) -> Result<Rows, sqlx::Error> {
     use optica_events::closings::{CajaEvent as E, PorMetodo, CASH_DAY_AGGREGATE};
     let mut day: Option<Value> = None;
-    // method → (float, expected, counted), in cents
-    let mut methods: BTreeMap<i64, [i64; 3]> = BTreeMap::new();
+    // (method, cuotas) → (float, expected, counted), in cents
+    let mut methods: BTreeMap<(i64, u32), [i64; 3]> = BTreeMap::new();
     // A column's amounts replace the previous ones (a count replaces the last count's).
-    fn set(methods: &mut BTreeMap<i64, [i64; 3]>, column: usize, amounts: &[PorMetodo]) {
+    fn set(methods: &mut BTreeMap<(i64, u32), [i64; 3]>, column: usize, amounts: &[PorMetodo]) {
         for m in methods.values_mut() {
             m[column] = 0;
         }
         for a in amounts {
-            methods.entry(a.metodo_pago_id).or_default()[column] = a.monto.cents();
+            methods.entry((a.metodo_pago_id, a.cuotas.unwrap_or(0))).or_default()[column] = a.monto.cents();
         }
     }
     for (sequence, payload) in late::stream(pool, CASH_DAY_AGGREGATE, stream).await? {
@@ -132,8 +146,8 @@ pub async fn committed(pool: &PgPool, stream: i64) -> Result<Rows, sqlx::Error> 
     }
     let methods: Vec<Value> = methods
         .into_iter()
-        .map(|(metodo, [fondo, esperado, contado])| {
-            json!({"cash_day_id": stream, "metodo_pago_id": metodo, "fondo_cents": fondo,
+        .map(|((metodo, cuotas), [fondo, esperado, contado])| {
+            json!({"cash_day_id": stream, "metodo_pago_id": metodo, "cuotas": cuotas, "fondo_cents": fondo,
                    "esperado_cents": esperado, "contado_cents": contado})
         })
         .collect();
@@ -164,27 +178,39 @@ pub async fn day_in(
         .fetch_optional(pool)
         .await?;
     let counted = row.as_ref().is_some_and(|r| r.conteos > 0);
+    // Every method's line, and a line per card plan in force that day or counted in it: the
+    // blind count asks for each without telling what it expects.
     let sql = format!(
-        "{}select l.id, l.nombre, coalesce(m.fondo_cents, 0), coalesce(m.esperado_cents, 0),
+        "{}select k.id, k.nombre, k.cuotas, coalesce(m.fondo_cents, 0), coalesce(m.esperado_cents, 0),
                 coalesce(m.contado_cents, 0)
-         from {} l
-         left join cash_day_methods m on m.metodo_pago_id = l.id and m.cash_day_id = $1
-         order by l.nombre collate optica_es, l.id",
-        shadow.with("cash_day_methods", 2),
-        crate::lookups::all_of_kind(optica_events::LookupKind::MetodoPago)
+         from (select l.id, l.nombre, 0 as cuotas from {methods} l
+               union
+               select r.metodo_pago_id, l.nombre, r.cuotas
+               from (select distinct on (metodo_pago_id, cuotas) metodo_pago_id, cuotas, recargo_hundredths
+                     from card_plan_rates where desde <= $2 order by metodo_pago_id, cuotas, desde desc) r
+               join {methods} l on l.id = r.metodo_pago_id
+               where r.recargo_hundredths is not null
+               union
+               select l.id, l.nombre, c.cuotas from cash_day_methods c join {methods} l on l.id = c.metodo_pago_id
+               where c.cash_day_id = $1) k
+         left join cash_day_methods m on m.metodo_pago_id = k.id and m.cuotas = k.cuotas and m.cash_day_id = $1
+         order by k.nombre collate optica_es, k.id, k.cuotas",
+        shadow.with("cash_day_methods", 3),
+        methods = crate::lookups::all_of_kind(optica_events::LookupKind::MetodoPago)
     );
-    let methods: Vec<(i64, String, i64, i64, i64)> = shadow
+    let methods: Vec<(i64, String, i32, i64, i64, i64)> = shadow
         .bind(
-            sqlx::query_as(&sql).bind(row.as_ref().map(|r| r.id)),
+            sqlx::query_as(&sql).bind(row.as_ref().map(|r| r.id)).bind(fecha),
             "cash_day_methods",
         )
         .fetch_all(pool)
         .await?;
     let metodos = methods
         .into_iter()
-        .map(|(id, nombre, fondo, esperado, contado)| CajaMetodo {
+        .map(|(id, nombre, cuotas, fondo, esperado, contado)| CajaMetodo {
             metodo_pago_id: id,
             metodo_pago: nombre,
+            cuotas: (cuotas > 0).then_some(cuotas),
             fondo: pesos(fondo),
             esperado: counted.then(|| pesos(esperado)),
             contado: counted.then(|| pesos(contado)),

@@ -1,9 +1,13 @@
 //! The cash day's bodies: amounts per payment method and the reasons.
 
+use optica_command::card_plans::Regla;
+use optica_events::card_plans::MAX_CUOTAS;
 use optica_events::closings::PorMetodo;
 use optica_events::Money;
 use serde::Deserialize;
 use utoipa::ToSchema;
+
+use crate::error::AppError;
 
 /// An amount for one payment method.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
@@ -12,6 +16,11 @@ pub struct MontoBody {
     pub metodo_pago_id: i64,
     #[schema(value_type = f64)]
     pub monto: Money,
+    /// A count of a card's payments in this many cuotas (its plan's line of the day); none for
+    /// the method's payments without a plan. A card counted whole leaves its plans out.
+    #[serde(default, deserialize_with = "crate::http::kit::lenient::opt_i64")]
+    #[schema(value_type = Option<i64>)]
+    pub cuotas: Option<i64>,
 }
 
 /// Opening a day: the float per method (methods left out start at zero).
@@ -36,11 +45,26 @@ pub struct ReaperturaBody {
     pub motivo: Option<String>,
 }
 
-pub fn amounts(list: &[MontoBody]) -> Vec<PorMetodo> {
-    list.iter()
-        .map(|m| PorMetodo {
+/// The amounts as the day's lines; cuotas out of range refused with the plans' rule.
+pub fn amounts(list: &[MontoBody]) -> Result<Vec<PorMetodo>, AppError> {
+    let line = |m: &MontoBody| {
+        let cuotas = match m.cuotas {
+            None => None,
+            Some(c) => Some(
+                u32::try_from(c)
+                    .ok()
+                    .filter(|c| (1..=MAX_CUOTAS).contains(c))
+                    .ok_or_else(|| Regla::CuotasFueraDeRango.to_string())?,
+            ),
+        };
+        Ok(PorMetodo {
             metodo_pago_id: m.metodo_pago_id,
             monto: m.monto,
+            cuotas,
         })
-        .collect()
+    };
+    list.iter()
+        .map(line)
+        .collect::<Result<_, String>>()
+        .map_err(|e| AppError::Validation(vec![e]))
 }

@@ -150,7 +150,8 @@ pub async fn open(
     read_day(&state, day).await?;
     known_methods(&state, &body.fondo).await?;
     let metadata = meta.metadata(caller.actor());
-    let outcome = closings::open(&state.store, day, state.today(), amounts(&body.fondo), &metadata).await;
+    let fondo = amounts(&body.fondo)?;
+    let outcome = closings::open(&state.store, day, state.today(), fondo, &metadata).await;
     let (_, caught) = dispatch::committed(&state, outcome, command_error).await?;
     answer(&state, day, caught, "La caja ha sido abierta!").await
 }
@@ -177,7 +178,7 @@ pub async fn count(
         &state.store,
         day,
         state.today(),
-        amounts(&body.contado),
+        amounts(&body.contado)?,
         body.motivo,
         &metadata,
     )

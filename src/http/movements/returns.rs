@@ -116,10 +116,7 @@ pub async fn devolver(
         reintegros: body
             .reintegros
             .iter()
-            .map(|r| PorMetodo {
-                metodo_pago_id: r.metodo_pago_id,
-                monto: r.monto,
-            })
+            .map(|r| PorMetodo::of(r.metodo_pago_id, r.monto))
             .collect(),
         confirmado: body.confirmado,
         fecha: state.now(),

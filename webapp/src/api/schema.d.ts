@@ -2048,10 +2048,19 @@ export interface components {
             caja: components["schemas"]["CajaDia"];
             mensaje: string;
         };
-        /** @description Per payment method: the float and, once the day was counted, the last count's figures. */
+        /**
+         * @description Per payment method, and per plan of a card that has plans that day: the float and, once the
+         *     day was counted, the last count's figures.
+         */
         CajaMetodo: {
             /** Format: double */
             contado?: number | null;
+            /**
+             * Format: int32
+             * @description The card plan's line ('Tarjeta · 6 cuotas'); null for the method's payments without a
+             *     plan. A card may be counted whole on its null line, or per plan.
+             */
+            cuotas?: number | null;
             /**
              * Format: double
              * @description Counted less expected.
@@ -2621,6 +2630,11 @@ export interface components {
             abrible: boolean;
             /** @description `Venta 0001-00000005`, `Cobro de la venta 0002-00000003 del 20/11/2026`, … */
             concepto: string;
+            /**
+             * Format: int32
+             * @description The card plan the money came in on (the count's line of that plan); null without one.
+             */
+            cuotas?: number | null;
             /** @description When the movement was recorded (the shop's time). */
             fecha?: string | null;
             /** Format: double */
@@ -2736,6 +2750,12 @@ export interface components {
         };
         /** @description An amount for one payment method. */
         MontoBody: {
+            /**
+             * Format: int64
+             * @description A count of a card's payments in this many cuotas (its plan's line of the day); none for
+             *     the method's payments without a plan. A card counted whole leaves its plans out.
+             */
+            cuotas?: number | null;
             /** Format: int64 */
             metodoPagoId: number;
             /** Format: double */
