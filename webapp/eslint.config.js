@@ -9,6 +9,7 @@ import tseslint from 'typescript-eslint';
 const FEATURES = [
   'audit',
   'balances',
+  'card_plans',
   'closings',
   'counts',
   'jobs',

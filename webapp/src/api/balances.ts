@@ -24,6 +24,9 @@ export interface CobroBody {
   montoImpuesto?: number;
   /** The collecting branch; only admins send it (a seller always collects at their own). */
   localId?: number;
+  /** Charged by card in this many cuotas, on today's plan of the method: `montoImpuesto` is then
+   * `monto` with the plan's surcharge. Only for a payment in cuotas. */
+  cuotas?: number;
 }
 
 export const saldosPath = ({ localId, idPaciente, ...page }: SaldosFiltro) =>

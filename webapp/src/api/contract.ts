@@ -3,6 +3,7 @@
 // accepts, so a change on either side shows here, in one place.
 import type { Accepts, Schemas } from './types';
 import type { CobroBody } from './balances';
+import type { TasaBody } from './cardPlans';
 import type { AperturaBody, CierreBody, ReaperturaBody } from './closings';
 import type { CargaBody, InicioBody } from './counts';
 import type { AvisoBody, EncargoBody, EstadoBody, OrdenBody } from './jobs';
@@ -16,6 +17,7 @@ import type { ContrasenaBody, HabilitadoBody, RolBody, UsuarioBody } from './use
 
 export type CheckedBodies = [
   Accepts<Schemas['CobroBody'], CobroBody>,
+  Accepts<Schemas['TasaBody'], TasaBody>,
   Accepts<Schemas['AperturaBody'], AperturaBody>,
   Accepts<Schemas['CierreBody'], CierreBody>,
   Accepts<Schemas['ReaperturaBody'], ReaperturaBody>,

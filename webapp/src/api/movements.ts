@@ -92,6 +92,9 @@ export interface PagoBody {
   metodoPago: { id: number; nombre: string };
   /** `yyyy-MM-ddTHH:mm`, local time. */
   fecha: string;
+  /** Charged by card in this many cuotas, on the plan its method has on the payment's day: then
+   * `montoImpuesto` is `monto` with the plan's surcharge (lib/cuotas). Null for any other payment. */
+  cuotas: number | null;
 }
 
 /** What the form sends, for create and edit alike. Money in pesos with at most two decimals. */

@@ -112,7 +112,8 @@ export type Receta = Schemas['Ficha'];
 
 /** A movement with its lines, payments, patient, products and branch. */
 export type Movimiento = Schemas['Movimiento'];
-/** A payment as the server answers it. */
+/** A payment as the server answers it; one charged by card in cuotas says how many, the
+ * surcharge it was charged at (percent) and each instalment (`valorCuota`, pesos). */
 export type CajaMovimiento = Schemas['CajaMovimiento'];
 /** A page of rows; the same page shape as the other lists (`number` is zero-based). */
 export type MovimientoPage = Schemas['Page_Movimiento'];
@@ -159,7 +160,9 @@ export type ProductoSaved = Schemas['ProductoGuardado'];
 
 // The shop as its customers see it.
 
-/** The shop's name, contact details and branches, each with its address and a map link. */
+/** The shop's name, contact details and branches, each with its address and a map link;
+ * `cuotasSinInteres`, the most cuotas (more than 1) a card offers today without surcharge (null
+ * when none does). */
 export type Tienda = Schemas['Tienda'];
 /** A branch as customers find it. */
 export type Sucursal = Schemas['Sucursal'];
@@ -213,3 +216,18 @@ export type Rol = Schemas['Rol'];
 export type Usuario = Schemas['Usuario'];
 /** A change's answer: its message and the account as it now stands. */
 export type UsuarioGuardado = Schemas['UsuarioGuardado'];
+
+// A card's plans in cuotas.
+
+/** A plan a payment can be charged on that day: its method, cuotas, surcharge (percent; 0 is
+ * 'sin interés') and the day that surcharge started. */
+export type PlanVigente = Schemas['PlanVigente'];
+/** A rate of a plan from a day on; `recargo` null: from that day the plan is no longer offered. */
+export type Tasa = Schemas['Tasa'];
+/** A plan of a method: today's rate (none when not offered today) and its whole history, oldest
+ * first. */
+export type PlanTarjeta = Schemas['Plan'];
+/** A payment method's plans, by cuotas. */
+export type PlanesMetodo = Schemas['Planes'];
+/** A change's answer: its message and the method's plans as they now stand. */
+export type PlanesGuardados = Schemas['PlanesGuardados'];

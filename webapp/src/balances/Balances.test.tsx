@@ -78,6 +78,49 @@ describe('Cuentas corrientes', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
+  it("charges a card in cuotas on today's plan: the surcharge is computed and told in instalments", async () => {
+    const user = userEvent.setup();
+    const { calls } = open(sellerToken(2), {
+      'GET /api/planesTarjeta': [
+        200,
+        [
+          { metodoPago: metodosPago[1], cuotas: 1, recargo: 0, desde: '2026-01-01' },
+          { metodoPago: metodosPago[1], cuotas: 3, recargo: 10, desde: '2026-11-01' },
+        ],
+      ],
+      'POST /api/movimientos/7/cobros': [201, { mensaje: 'El pago ha sido registrado!' }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cobrar venta #7' }));
+    const dialog = within(screen.getByRole('dialog'));
+    // Cash has no plans.
+    expect(dialog.queryByLabelText('Cuotas')).toBeNull();
+    await user.selectOptions(dialog.getByLabelText('Método de pago'), '2');
+    const cuotas = await dialog.findByLabelText('Cuotas');
+    expect(
+      within(cuotas)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Sin cuotas', '1 pago', '3 cuotas (10 % de recargo)']);
+    await user.selectOptions(cuotas, '3 cuotas (10 % de recargo)');
+    const impuesto = dialog.getByLabelText<HTMLInputElement>('Monto con recargo (opcional)');
+    expect(impuesto.value).toBe('1.320,00');
+    expect(impuesto.readOnly).toBe(true);
+    expect(dialog.getByTestId('cobroCuotasTexto').textContent).toBe('3 cuotas de $ 440,00');
+    await user.clear(dialog.getByLabelText('Monto'));
+    await user.type(dialog.getByLabelText('Monto'), '600');
+    expect(impuesto.value).toBe('660,00');
+    await user.click(dialog.getByRole('button', { name: 'Cobrar' }));
+    await alerted('success', 'PAGO REGISTRADO', 'El pago ha sido registrado!');
+    expect(bodyOf(calls, '/api/movimientos/7/cobros')).toEqual({
+      metodoPagoId: 2,
+      monto: 600,
+      montoImpuesto: 660,
+      cuotas: 3,
+    });
+    // The payment is today's: the plans of the server's today.
+    expect(calls.find((c) => c.path === '/api/planesTarjeta')?.search).toBe('');
+  });
+
   it("tells the payment's own receipt and prints it when asked", async () => {
     const user = userEvent.setup();
     const saved = capturedDownloads('blob:pdf');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { saldo } from '../test/seed';
-import { antiguedad, cobroBody, cobroInicial, cobroProblems, diasText, type Cobro } from './rules';
+import { antiguedad, cobroBody, cobroInicial, cobroProblems, conMetodo, diasText, type Cobro } from './rules';
 
 const cobro = (rest: Partial<Cobro> = {}): Cobro => ({ ...cobroInicial(saldo(), 1, 2), ...rest });
 
@@ -26,6 +26,7 @@ describe('cobroInicial', () => {
       monto: '1.234,50',
       montoImpuesto: '',
       localId: 2,
+      plan: null,
     });
     expect(cobroInicial(saldo({ deuda: 1200 }), 1, 2).monto).toBe('1.200,00');
   });
@@ -76,5 +77,19 @@ describe('cobroBody', () => {
       montoImpuesto: 550,
       localId: 2,
     });
+  });
+
+  it('a payment in cuotas sends its plan and the amount charged on it, whatever was typed before', () => {
+    const plan = { cuotas: 6, recargo: 1250 };
+    expect(cobroBody(cobro({ monto: '1.000', montoImpuesto: '5', plan }), false)).toEqual({
+      metodoPagoId: 1,
+      monto: 1000,
+      montoImpuesto: 1125,
+      cuotas: 6,
+    });
+    expect(cobroProblems(saldo(), cobro({ monto: '1.000', montoImpuesto: 'abc', plan }), false)).toEqual([]);
+    // Another method has plans of its own.
+    expect(conMetodo(cobro({ plan }), 1).plan).toEqual(plan);
+    expect(conMetodo(cobro({ plan }), 2)).toMatchObject({ metodoPagoId: 2, plan: null });
   });
 });

@@ -2,6 +2,7 @@
 // the payment form starts with, why 'Cobrar' is disabled (the server's own rules on the amount)
 // and the body it sends. Money is read and compared in cents (../lib/money).
 import type { CobroBody, Saldo } from '../api/balances';
+import { conRecargo, type PlanPago } from '../lib/cuotas';
 import { centsOf, centsText, pesosOf, readPesos } from '../lib/money';
 import { PROBLEMS } from './messages';
 
@@ -35,6 +36,9 @@ export interface Cobro {
   montoImpuesto: string;
   /** The collecting branch (admins choose it). */
   localId: number;
+  /** Charged by card in cuotas, on today's plan of the method: the amount charged is then the
+   * amount with the plan's surcharge, never typed. */
+  plan: PlanPago | null;
 }
 
 /** The form as it opens: the whole debt, the first payment method, the given branch. */
@@ -43,6 +47,21 @@ export const cobroInicial = (saldo: Saldo, metodoPagoId: number, localId: number
   monto: centsText(centsOf(saldo.deuda)),
   montoImpuesto: '',
   localId,
+  plan: null,
+});
+
+/** What the card is charged on the payment's plan, as its input shows it; blank while the amount
+ * is not one. */
+export function impuestoDelPlan(cobro: Cobro): string {
+  const r = readPesos(cobro.monto);
+  return cobro.plan && r.kind === 'number' ? centsText(conRecargo(r.units, cobro.plan.recargo)) : '';
+}
+
+/** Another method has plans of its own (or none): the plan is chosen again. */
+export const conMetodo = (cobro: Cobro, metodoPagoId: number): Cobro => ({
+  ...cobro,
+  metodoPagoId,
+  plan: metodoPagoId === cobro.metodoPagoId ? cobro.plan : null,
 });
 
 /** Why 'Cobrar' is disabled; empty when it is not. The amount must be above zero and at most
@@ -58,7 +77,7 @@ export function cobroProblems(saldo: Saldo, cobro: Cobro, admin: boolean): strin
   if (monto.kind === 'invalid') problems.push(PROBLEMS.monto(monto.error));
   if (monto.kind === 'number' && monto.units <= 0) problems.push(PROBLEMS.montoCero);
   if (monto.kind === 'number' && deuda > 0 && monto.units > deuda) problems.push(PROBLEMS.excede(deuda));
-  const impuesto = readPesos(cobro.montoImpuesto);
+  const impuesto = readPesos(cobro.plan ? '' : cobro.montoImpuesto);
   if (impuesto.kind === 'invalid') problems.push(PROBLEMS.impuesto(impuesto.error));
   return problems;
 }
@@ -68,11 +87,13 @@ const cents = (text: string) => {
   return r.kind === 'number' ? r.units : null;
 };
 
-/** The payment's body: the surcharged amount only when written, the branch only for admins. */
+/** The payment's body: the surcharged amount only when written (or computed on a plan, with its
+ * cuotas), the branch only for admins. */
 export function cobroBody(cobro: Cobro, admin: boolean): CobroBody {
   const body: CobroBody = { metodoPagoId: cobro.metodoPagoId, monto: pesosOf(cents(cobro.monto) ?? 0) };
-  const impuesto = cents(cobro.montoImpuesto);
+  const impuesto = cents(cobro.plan ? impuestoDelPlan(cobro) : cobro.montoImpuesto);
   if (impuesto !== null) body.montoImpuesto = pesosOf(impuesto);
+  if (cobro.plan) body.cuotas = cobro.plan.cuotas;
   if (admin && cobro.localId) body.localId = cobro.localId;
   return body;
 }

@@ -28,6 +28,26 @@ afterEach(() => {
 });
 
 describe('lookup administration screen', () => {
+  it("links each payment method to its plans in cuotas, and no other lookup's items", async () => {
+    const { unmount } = open('metodoPago', {
+      'GET /api/metodoPago': [
+        200,
+        [
+          { id: 1, nombre: 'Efectivo' },
+          { id: 3, nombre: 'Visa' },
+        ],
+      ],
+    });
+    const link = await screen.findByRole('link', { name: 'Planes de cuotas de Visa' });
+    expect(link.getAttribute('href')).toBe('/metodosPago/3/planes');
+    expect(link.textContent).toBe('Planes de cuotas');
+    expect(screen.getAllByRole('link', { name: /^Planes de cuotas/ })).toHaveLength(2);
+    unmount();
+    open('marca', { 'GET /api/marca': [200, [{ id: 1, nombre: 'Vulk' }]] });
+    await screen.findByLabelText('Vulk');
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
   it('enables the buttons by selection and validity', async () => {
     const user = userEvent.setup();
     open('local', { 'GET /api/local': [200, [{ id: 3, nombre: 'Centro', direccion: 'Calle 1', celular: '12' }]] });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { errorStatus, errorText } from '../api/base';
 import {
   useCreateLookupMutation,
@@ -147,6 +147,15 @@ export function LookupAdmin({ screen }: { screen: LookupScreen }) {
                 <label className="form-check-label" htmlFor={`item-${item.id}`}>
                   {describe(screen, item)}
                 </label>
+                {screen.itemLink && (
+                  <Link
+                    className="ms-2 small text-nowrap"
+                    to={screen.itemLink.to(item)}
+                    aria-label={`${screen.itemLink.label} de ${item.nombre}`}
+                  >
+                    {screen.itemLink.label}
+                  </Link>
+                )}
               </div>
             ))}
           </div>

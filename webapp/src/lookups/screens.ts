@@ -1,6 +1,6 @@
 // What differs between the seven lookup administration screens (spec 000 sections 2 and 5,
 // spec 001 sections 2, 5 and 8). The limits match the server's validation.
-import type { LookupPath } from '../api/types';
+import type { LookupItem, LookupPath } from '../api/types';
 
 export type FieldName = 'nombre' | 'direccion' | 'celular';
 
@@ -24,6 +24,8 @@ export interface LookupScreen {
   listHeight?: number;
   /** What the user is told when the item is still in use and cannot be deleted. */
   deleteRefused: string;
+  /** A screen of each item's own, linked from its line (a payment method's plans in cuotas). */
+  itemLink?: { label: string; to: (item: LookupItem) => string };
 }
 
 const nombre = (maxLength = 40): Field => ({ name: 'nombre', label: 'Nombre', maxLength });
@@ -65,6 +67,8 @@ export const screens = {
     fields: [nombre(50)],
     after: 'inicio',
     deleteRefused: 'Existen Movimientos en la Caja. Por favor elimine esos movimientos para continuar',
+    // A card's plans in cuotas and their surcharges.
+    itemLink: { label: 'Planes de cuotas', to: (item) => `/metodosPago/${item.id}/planes` },
   },
   local: {
     path: '/api/local',

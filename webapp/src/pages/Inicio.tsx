@@ -1,25 +1,25 @@
 import type { ReactNode } from 'react';
+import { useTiendaQuery } from '../api/shop';
 import { useAppSelector } from '../app/store';
 import { hasAnyRole } from '../session/sessionSlice';
 import { Carousel } from './Carousel';
-
-const banners = [
-  { title: 'VENTA EXCLUSIVA', text: 'Anteojos de sol y anteojos de receta.' },
-  { title: 'ENVÍOS A TODO EL PAÍS', text: 'Recibí tu pedido donde estés.' },
-  { title: '3 CUOTAS SIN INTERÉS', text: 'Con todas las tarjetas.' },
-];
+import { BANNERS } from './messages';
 
 /** Visitors and users without roles see the storefront; staff see `staffView` (the router gives
- * the catalogue). */
+ * the catalogue). The 'cuotas sin interés' banner says what the cards offer today, from the plans
+ * the admin keeps (`GET /api/tienda`): none while it is not known, or when no card offers any. */
 export function Inicio({ staffView }: { staffView: ReactNode }) {
   const staff = useAppSelector((s) => hasAnyRole(s.session));
+  const { data: tienda } = useTiendaQuery(undefined, { skip: staff });
   if (staff) return staffView;
+  const cuotas = tienda?.cuotasSinInteres;
+  const banners = typeof cuotas === 'number' ? [...BANNERS.fijos, BANNERS.cuotas(cuotas)] : BANNERS.fijos;
   return (
     <>
       <Carousel />
       <div className="row g-3" data-testid="banners">
         {banners.map((b) => (
-          <div className="col-md-4" key={b.title}>
+          <div className={banners.length === 3 ? 'col-md-4' : 'col-md-6'} key={b.title}>
             <div className="card h-100 text-center border-primary">
               <div className="card-body">
                 <h3 className="h5 card-title">{b.title}</h3>

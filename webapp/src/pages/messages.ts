@@ -24,3 +24,12 @@ export const MESSAGES = {
   pedidoNoEncontrado: 'No encontramos tu pedido. Revisá el enlace que te enviamos o consultá en la óptica.',
   estadoFallo: 'No pudimos consultar el estado de tu pedido. Intentá nuevamente más tarde.',
 } as const;
+
+/** The storefront's banners: two always, and the cards' 'cuotas sin interés' when they offer some. */
+export const BANNERS = {
+  fijos: [
+    { title: 'VENTA EXCLUSIVA', text: 'Anteojos de sol y anteojos de receta.' },
+    { title: 'ENVÍOS A TODO EL PAÍS', text: 'Recibí tu pedido donde estés.' },
+  ],
+  cuotas: (n: number) => ({ title: `${n} CUOTAS SIN INTERÉS`, text: 'Con todas las tarjetas.' }),
+} as const;

@@ -18,6 +18,7 @@ function later<M, P extends object>(load: () => Promise<M>, pick: (m: M) => Comp
 
 const audit = () => import('../audit');
 const balances = () => import('../balances');
+const cardPlans = () => import('../card_plans');
 const closings = () => import('../closings');
 const counts = () => import('../counts');
 const jobs = () => import('../jobs');
@@ -146,6 +147,8 @@ export const routes: RouteObject[] = [
         path: 'adminitrarMetodoPago',
         ...screen(lookups, (m) => guarded('admin', <m.LookupAdmin screen={m.screens.metodoPago} />)),
       },
+      // a card's plans in cuotas, from its row in the payment methods' screen
+      { path: 'metodosPago/:id/planes', ...screen(cardPlans, (m) => guarded('admin', <m.CardPlans />)) },
       {
         path: 'adminitrarLocal',
         ...screen(lookups, (m) => guarded('admin', <m.LookupAdmin screen={m.screens.local} />)),

@@ -316,8 +316,14 @@ describe('create movement form', () => {
       detalles: [{ cantidad: 2, precioUnitario: 360, subtotal: 720, producto: { id: 10 } }],
       detallesAdicionales: [{ descripcion: 'Cristal Orma Blue', subtotal: 280.1 }],
       cajaMovimientos: [
-        { monto: 500, montoImpuesto: 450.5, metodoPago: { id: 1, nombre: 'Efectivo' }, fecha: NOW_TEXT },
-        { monto: 400.09, montoImpuesto: 400.09, metodoPago: { id: 2, nombre: 'Tarjeta' }, fecha: NOW_TEXT },
+        { monto: 500, montoImpuesto: 450.5, metodoPago: { id: 1, nombre: 'Efectivo' }, fecha: NOW_TEXT, cuotas: null },
+        {
+          monto: 400.09,
+          montoImpuesto: 400.09,
+          metodoPago: { id: 2, nombre: 'Tarjeta' },
+          fecha: NOW_TEXT,
+          cuotas: null,
+        },
       ],
       local: { id: 1 },
       estadoMovimiento: 'ARMANDO_PEDIDO',

@@ -1,12 +1,24 @@
 import type { Nombrado } from '../../api/types';
-import { formatFechaHora, localMinute, sameMinute } from '../../lib/dates';
-import { formatPesos, PESOS } from '../../lib/money';
+import { planTexto, type PlanPago } from '../../lib/cuotas';
+import { formatFechaHora, isLocalMinute, localMinute, sameMinute } from '../../lib/dates';
+import { formatPesos, parseCents, PESOS } from '../../lib/money';
+import { usePlanesDelMetodo } from '../../ui/cardPlans';
+import { CuotasSelect } from '../../ui/CuotasSelect';
 import { DataTable } from '../../ui/DataTable';
 import { CellInput } from '../../ui/NumberInput';
 import { removeColumn } from '../../ui/LinesTable';
 import { MESSAGES } from './messages';
 import type { MovementForm, PagoForm } from './rules';
-import { addPago, pagosEfectivos, removePago, setMetodoPago, setMonto, setMontoImpuesto, type Totales } from './totals';
+import {
+  addPago,
+  pagosEfectivos,
+  removePago,
+  setMetodoPago,
+  setMonto,
+  setMontoImpuesto,
+  setPlan,
+  type Totales,
+} from './totals';
 
 interface Props {
   form: MovementForm;
@@ -17,7 +29,9 @@ interface Props {
 
 /** The payments: method, monto (credited against the debt) and montoImpuesto (charged, surcharge
  * included), each marked full or not; those made in the movement's minute are highlighted. A
- * SALIDA is paid by its first payment for the whole total, so those amounts are not typed. */
+ * SALIDA is paid by its first payment for the whole total, so those amounts are not typed. An
+ * ENTRADA's payment by a card with plans may be in cuotas: its montoImpuesto is then computed
+ * from the plan and told in instalments ('3 cuotas de $ 33.333,33'). */
 export function Payments({ form, metodos, totales, onChange }: Props) {
   const salida = form.tipo === 'SALIDA';
   const highlight = salida ? 'table-danger' : 'table-success';
@@ -62,13 +76,23 @@ export function Payments({ form, metodos, totales, onChange }: Props) {
             {
               header: 'Método de pago',
               cell: (p, i) => (
-                <MetodoSelect
-                  id={`metodoPago-${i}`}
-                  n={i + 1}
-                  pago={p}
-                  metodos={metodos}
-                  onChange={(metodo) => onChange(setMetodoPago(form, p.key, metodo))}
-                />
+                <div className="d-flex flex-column gap-1 flex-grow-1">
+                  <MetodoSelect
+                    id={`metodoPago-${i}`}
+                    n={i + 1}
+                    pago={p}
+                    metodos={metodos}
+                    onChange={(metodo) => onChange(setMetodoPago(form, p.key, metodo))}
+                  />
+                  {!salida && (
+                    <PlanSelect
+                      id={`cuotas-${i}`}
+                      n={i + 1}
+                      pago={p}
+                      onChange={(plan) => onChange(setPlan(form, p.key, plan))}
+                    />
+                  )}
+                </div>
               ),
             },
             {
@@ -80,10 +104,18 @@ export function Payments({ form, metodos, totales, onChange }: Props) {
             },
             {
               header: 'Monto con recargo',
-              cell: (p, i) =>
-                amount(`montoImpuesto-${i}`, `Monto con recargo ${i + 1}`, p.montoImpuesto, salida && i === 0, (text) =>
-                  setMontoImpuesto(form, p.key, text),
-                ),
+              cell: (p, i) => (
+                <div className="flex-grow-1">
+                  {amount(
+                    `montoImpuesto-${i}`,
+                    `Monto con recargo ${i + 1}`,
+                    p.montoImpuesto,
+                    (salida && i === 0) || p.plan !== null,
+                    (text) => setMontoImpuesto(form, p.key, text),
+                  )}
+                  {p.plan && <Instalments id={`cuotasTexto-${i}`} plan={p.plan} montoImpuesto={p.montoImpuesto} />}
+                </div>
+              ),
             },
             { header: 'Fecha', className: 'text-nowrap', cell: (p) => formatFechaHora(p.fecha) },
             { header: 'Completo', cell: () => <Completo completo={totales.completo} /> },
@@ -136,6 +168,34 @@ function MetodoSelect(props: {
         </option>
       ))}
     </select>
+  );
+}
+
+/** The payment's plan in cuotas, among those its method offers on the payment's day (the rate
+ * the server charges it at); nothing for a method without plans. */
+function PlanSelect(props: { id: string; n: number; pago: PagoForm; onChange: (plan: PlanPago | null) => void }) {
+  const { pago: p } = props;
+  const planes = usePlanesDelMetodo(p.metodoPago?.id, isLocalMinute(p.fecha) ? p.fecha.slice(0, 10) : undefined);
+  return (
+    <CuotasSelect
+      id={props.id}
+      aria-label={`Cuotas ${props.n}`}
+      small
+      planes={planes}
+      value={p.plan}
+      onChange={props.onChange}
+    />
+  );
+}
+
+/** What the card is charged, in instalments: '3 cuotas de $ 33.333,33'. */
+function Instalments({ id, plan, montoImpuesto }: { id: string; plan: PlanPago; montoImpuesto: string }) {
+  const cents = parseCents(montoImpuesto);
+  if (cents === null) return null;
+  return (
+    <div id={id} className="form-text mt-0" data-testid={id} aria-live="polite">
+      {planTexto(plan.cuotas, cents)}
+    </div>
   );
 }
 

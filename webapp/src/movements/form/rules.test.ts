@@ -22,6 +22,7 @@ import {
   setMetodoPago,
   setMonto,
   setMontoImpuesto,
+  setPlan,
   totales,
 } from './totals';
 import { blocks, canSave, movimientoBody, saveBlockers, saveFailure, saveProblem } from './saving';
@@ -102,6 +103,46 @@ describe('totals, discount and debt', () => {
     expect(totales(f)).toMatchObject({ deudaCents: 0, completo: true, excede: true }); // 440 + 600 charged
     f = withPago(entrada(['1000']), '1200');
     expect(totales(f)).toMatchObject({ deudaCents: 0, completo: true, excede: true });
+  });
+
+  it('a plan in cuotas computes montoImpuesto from monto; none brings back a typed one', () => {
+    let f = withPago(entrada(['1000']), '500');
+    const key = f.pagos[0].key;
+    f = setMetodoPago(f, key, metodosPago[1]);
+    f = setPlan(f, key, { cuotas: 6, recargo: 1000 });
+    expect(f.pagos[0]).toMatchObject({ montoImpuesto: '550,00', plan: { cuotas: 6, recargo: 1000 } });
+    f = setMonto(f, key, '123,45');
+    // 123,45 + 10 % = 135,795, rounded half away from zero
+    expect(f.pagos[0].montoImpuesto).toBe('135,80');
+    expect(totales(f)).toMatchObject({ pagadoCents: 12345, cobradoCents: 13580, excede: false });
+    expect(movimientoBody(f).cajaMovimientos[0]).toMatchObject({ monto: 123.45, montoImpuesto: 135.8, cuotas: 6 });
+    expect(movimientoBody(f).totalImpuesto).toBe(135.8);
+    f = setMonto(f, key, 'x');
+    expect(f.pagos[0].montoImpuesto).toBe('');
+    f = setPlan(setMonto(f, key, '200'), key, null);
+    expect(f.pagos[0]).toMatchObject({ plan: null, montoImpuesto: '200', impuestoEditado: false });
+    expect(movimientoBody(f).cajaMovimientos[0].cuotas).toBeNull();
+  });
+
+  it("a plan's surcharge is charged on top of the total: never above it, never change", () => {
+    let f = withPago(entrada(['1000']), '1000');
+    const key = f.pagos[0].key;
+    f = setPlan(setMetodoPago(f, key, metodosPago[1]), key, { cuotas: 3, recargo: 1000 });
+    expect(totales(f)).toMatchObject({ cobradoCents: 110000, deudaCents: 0, excede: false, vueltoCents: 0 });
+    expect(saveBlockers(f)).toEqual([]);
+    expect(movimientoBody(f)).toMatchObject({ total: 1000, totalImpuesto: 1100 });
+    // A typed surcharge still counts against the total, and a monto above it too.
+    f = withPago(f, '0', '1');
+    expect(totales(f)).toMatchObject({ excede: true, vueltoCents: 100 });
+    f = withPago(entrada(['1000']), '1100');
+    expect(totales(f)).toMatchObject({ excede: true, vueltoCents: 10000 });
+  });
+
+  it("loads a saved payment's plan at the rate it was charged", () => {
+    const [enCuotas, efectivo] = movimiento().cajaMovimientos;
+    const f = formFromMovimiento(movimiento({ cajaMovimientos: [{ ...enCuotas, cuotas: 6, recargo: 10 }, efectivo] }));
+    expect(f.pagos.map((p) => p.plan)).toEqual([{ cuotas: 6, recargo: 1000 }, null]);
+    expect(movimientoBody(f).cajaMovimientos.map((p) => p.cuotas)).toEqual([6, null]);
   });
 
   it('montoImpuesto follows monto until it is typed', () => {
@@ -212,7 +253,7 @@ describe('saving', () => {
       detalles: [],
       detallesAdicionales: [],
       cajaMovimientos: [
-        { monto: 1500.5, montoImpuesto: 1500.5, metodoPago: { id: 1, nombre: 'Efectivo' }, fecha: NOW },
+        { monto: 1500.5, montoImpuesto: 1500.5, metodoPago: { id: 1, nombre: 'Efectivo' }, fecha: NOW, cuotas: null },
       ],
       local: { id: 2 },
       estadoMovimiento: null,
@@ -234,7 +275,9 @@ describe('saving', () => {
       paciente: { id: 7 },
       detalles: [{ cantidad: 1, precioUnitario: 360, subtotal: 360, producto: { id: 10 } }],
       detallesAdicionales: [{ descripcion: 'Cristal Orma', subtotal: 280 }],
-      cajaMovimientos: [{ monto: 300, montoImpuesto: 330, metodoPago: { id: 1, nombre: 'Efectivo' }, fecha: NOW }],
+      cajaMovimientos: [
+        { monto: 300, montoImpuesto: 330, metodoPago: { id: 1, nombre: 'Efectivo' }, fecha: NOW, cuotas: null },
+      ],
       local: { id: 1 },
       estadoMovimiento: 'ENTREGADO',
     });

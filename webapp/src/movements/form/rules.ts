@@ -14,6 +14,7 @@ import {
 import type { Paciente } from '../../api/patients';
 import type { Producto } from '../../api/products';
 import type { Nombrado } from '../../api/types';
+import { recargoDe, type PlanPago } from '../../lib/cuotas';
 import { toMinute } from '../../lib/dates';
 import { centsOf, centsText, parseScaled } from '../../lib/money';
 import { inputText } from '../../lib/numbers';
@@ -60,6 +61,9 @@ export interface PagoForm {
   /** Once the user types montoImpuesto, it stops following monto. */
   impuestoEditado: boolean;
   fecha: string;
+  /** Charged by card in cuotas (an ENTRADA's): montoImpuesto is then monto with the plan's
+   * surcharge, computed, never typed (./totals). */
+  plan: PlanPago | null;
 }
 
 export interface MovementForm {
@@ -183,6 +187,8 @@ export function formFromMovimiento(m: Movimiento): MovementForm {
         montoImpuesto,
         impuestoEditado: monto !== montoImpuesto,
         fecha: toMinute(p.fecha),
+        // Sent back as it was, the server keeps the rate it was charged at.
+        plan: tipo === 'ENTRADA' && p.cuotas != null ? { cuotas: p.cuotas, recargo: recargoDe(p.recargo ?? 0) } : null,
       };
     }),
     devuelto: { valor: centsOf(m.devuelto.valor), credito: centsOf(m.devuelto.credito) },

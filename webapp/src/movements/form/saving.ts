@@ -120,6 +120,7 @@ export function movimientoBody(form: MovementForm): MovimientoBody {
         montoImpuesto: pesosOf(amountCents(p.montoImpuesto)),
         metodoPago: { id: p.metodoPago!.id, nombre: p.metodoPago!.nombre },
         fecha: toMinute(p.fecha),
+        cuotas: entrada && p.plan ? p.plan.cuotas : null,
       })),
     local: { id: form.localId! },
     estadoMovimiento: entrada ? (form.estado ?? ESTADO_INICIAL) : null,

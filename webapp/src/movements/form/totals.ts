@@ -1,6 +1,7 @@
 // The movement form's money, kept pure so it is tested alone (spec 001 sections 4 and 5): the
 // discount, the payments, and the totals the form shows and sends, in integer cents (lib/money).
 import type { Nombrado } from '../../api/types';
+import { conRecargo, type PlanPago } from '../../lib/cuotas';
 import { centsText, parseCents, scaleCents, sumCents } from '../../lib/money';
 import { unitsOf, type NumberRule } from '../../lib/numbers';
 import { type MovementForm, type PagoForm } from './rules';
@@ -55,6 +56,7 @@ export function addPago(form: MovementForm, metodos: Nombrado[], now: string): M
     montoImpuesto: '0',
     impuestoEditado: false,
     fecha: now,
+    plan: null,
   };
   return { ...form, seq, pagos: [...form.pagos, nuevo] };
 }
@@ -64,15 +66,41 @@ const updatePago = (form: MovementForm, key: string, change: (p: PagoForm) => Pa
   pagos: form.pagos.map((p) => (p.key === key ? change(p) : p)),
 });
 
-/** monto; montoImpuesto follows it until the user types one. */
+/** What the card is charged for a typed monto on a plan (lib/cuotas, the server's rule), as the
+ * input shows it; blank while the monto is not an amount. */
+export function impuestoDelPlan(monto: string, plan: PlanPago): string {
+  const cents = parseCents(monto);
+  return cents === null ? '' : centsText(conRecargo(cents, plan.recargo));
+}
+
+/** monto; montoImpuesto follows it until the user types one, or is computed on a plan. */
 export const setMonto = (form: MovementForm, key: string, monto: string) =>
-  updatePago(form, key, (p) => ({ ...p, monto, montoImpuesto: p.impuestoEditado ? p.montoImpuesto : monto }));
+  updatePago(form, key, (p) => ({
+    ...p,
+    monto,
+    montoImpuesto: p.plan ? impuestoDelPlan(monto, p.plan) : p.impuestoEditado ? p.montoImpuesto : monto,
+  }));
 
 export const setMontoImpuesto = (form: MovementForm, key: string, montoImpuesto: string) =>
   updatePago(form, key, (p) => ({ ...p, montoImpuesto, impuestoEditado: true }));
 
+/** A plan makes montoImpuesto the monto with its surcharge; none brings back a montoImpuesto
+ * typed, following monto until it is. */
+export const setPlan = (form: MovementForm, key: string, plan: PlanPago | null) =>
+  updatePago(form, key, (p) => ({
+    ...p,
+    plan,
+    montoImpuesto: plan ? impuestoDelPlan(p.monto, plan) : p.monto,
+    impuestoEditado: false,
+  }));
+
+/** Another method has plans of its own (or none): the payment's plan is chosen again. */
 export const setMetodoPago = (form: MovementForm, key: string, metodoPago: Nombrado | null) =>
-  updatePago(form, key, (p) => ({ ...p, metodoPago }));
+  updatePago(form, key, (p) =>
+    p.plan && p.metodoPago?.id !== metodoPago?.id
+      ? { ...p, metodoPago, plan: null, montoImpuesto: p.monto, impuestoEditado: false }
+      : { ...p, metodoPago },
+  );
 
 export const removePago = (form: MovementForm, key: string): MovementForm => ({
   ...form,
@@ -106,7 +134,8 @@ export interface Totales {
   deudaCents: number;
   /** The sum of the payments (and what returns cancelled) reaches the total. */
   completo: boolean;
-  /** Σ monto (with what returns cancelled) or Σ montoImpuesto is above the total. */
+  /** Σ monto (with what returns cancelled) or Σ montoImpuesto (a plan's surcharge left out) is
+   * above the total. */
   excede: boolean;
   /** How far the payments go above the total (the change a customer gets back); 0 when they
    * do not. */
@@ -121,6 +150,9 @@ export function totales(form: MovementForm): Totales {
   const total = totalCents(form);
   const pagado = sumCents(pagos.map((p) => amountCents(p.monto)));
   const cobrado = sumCents(pagos.map((p) => amountCents(p.montoImpuesto)));
+  // A card plan's surcharge is the card's interest, charged on top of the sale: what a payment in
+  // cuotas adds against the total is its monto (the server's rule), and it is no change to give back.
+  const sinRecargoDelPlan = sumCents(pagos.map((p) => amountCents(p.plan ? p.monto : p.montoImpuesto)));
   // A return's value that cancelled debt counts as paid (the server's check_edit).
   const credito = form.devuelto.credito;
   return {
@@ -130,7 +162,7 @@ export function totales(form: MovementForm): Totales {
     cobradoCents: cobrado,
     deudaCents: Math.max(0, total - pagado - credito),
     completo: pagado + credito >= total,
-    excede: pagado + credito > total || cobrado > total,
-    vueltoCents: Math.max(0, pagado + credito - total, cobrado - total),
+    excede: pagado + credito > total || sinRecargoDelPlan > total,
+    vueltoCents: Math.max(0, pagado + credito - total, sinRecargoDelPlan - total),
   };
 }

@@ -49,6 +49,23 @@ describe('movement list', () => {
     expect(calls.some((c) => c.path === '/api/movimientos/filtrar-completo')).toBe(false);
   });
 
+  it('tells a payment in cuotas as its receipt does', async () => {
+    const enCuotas = pago({ id: 36, metodoPago: { id: 2, nombre: 'Tarjeta' }, montoImpuesto: 1100 });
+    const rowsInCuotas = [
+      fila({ cajaMovimientos: [{ ...enCuotas, cuotas: 3, recargo: 10, valorCuota: 366.67 }, pago()] }),
+    ];
+    open(admin, { [FILTRAR]: [200, springPage(rowsInCuotas, 10)] });
+    await screen.findByText('$ 3.000,00');
+    expect(
+      within(rows()[0])
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Tarjeta: $ 1.100,00 — 10/05/2024 10:153 cuotas de $ 366,67',
+      'Efectivo: $ 1.000,00 — 10/05/2024 10:15',
+    ]);
+  });
+
   it('links a sale and its returns both ways: the refund names the sale, the sale is marked', async () => {
     const rowsWithReturn = [
       fila({

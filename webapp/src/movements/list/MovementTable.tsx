@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
-import { estadoLabel, type MovimientoFila, type Reporte } from '../../api/movements';
+import { estadoLabel, type MovimientoFila, type Pago, type Reporte } from '../../api/movements';
 import { formatFechaHora } from '../../lib/dates';
-import { money } from '../../lib/money';
+import { cuotasTexto, valorCuota } from '../../lib/cuotas';
+import { centsOf, money } from '../../lib/money';
 import { ventaNumero } from '../../lib/names';
 import { MESSAGES } from './messages';
 import { DataTable, ENTITY_TABLE, entityTable } from '../../ui/DataTable';
@@ -125,7 +126,15 @@ function Tipo({ row }: { row: MovimientoFila }) {
   );
 }
 
-/** The movement's payments: method, amount and date each. */
+/** A payment in cuotas as its receipt prints it ('3 cuotas de $ 33.333,33'); null for any other. */
+function enCuotas(pago: Pago): string | null {
+  if (pago.cuotas == null) return null;
+  const cuota =
+    pago.valorCuota != null ? centsOf(pago.valorCuota) : valorCuota(centsOf(pago.montoImpuesto), pago.cuotas);
+  return cuotasTexto(pago.cuotas, cuota);
+}
+
+/** The movement's payments: method, amount and date each, and the instalments of one in cuotas. */
 function Pagos({ row }: { row: MovimientoFila }) {
   if (row.cajaMovimientos.length === 0) return <span className="small text-muted">{MESSAGES.sinPagos}</span>;
   return (
@@ -136,6 +145,7 @@ function Pagos({ row }: { row: MovimientoFila }) {
           {pago.metodoPago?.nombre ?? SIN_METODO}: <span className="text-nowrap">{money(pago.montoImpuesto)}</span>
           {' — '}
           {formatFechaHora(pago.fecha)}
+          {enCuotas(pago) && <span className="d-block text-muted">{enCuotas(pago)}</span>}
         </li>
       ))}
     </ul>

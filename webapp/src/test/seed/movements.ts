@@ -52,8 +52,20 @@ export function movimientoEnviado(overrides: Record<string, unknown> = {}) {
     detalles: [{ cantidad: 2, precioUnitario: 360, subtotal: 720, producto: { id: 10 } }],
     detallesAdicionales: [{ descripcion: 'Cristal Orma Blue', subtotal: 280 }],
     cajaMovimientos: [
-      { monto: 450, montoImpuesto: 495, metodoPago: { id: 2, nombre: 'Tarjeta' }, fecha: '2025-05-02T11:30' },
-      { monto: 400, montoImpuesto: 400, metodoPago: { id: 1, nombre: 'Efectivo' }, fecha: '2025-05-03T10:00' },
+      {
+        monto: 450,
+        montoImpuesto: 495,
+        metodoPago: { id: 2, nombre: 'Tarjeta' },
+        fecha: '2025-05-02T11:30',
+        cuotas: null,
+      },
+      {
+        monto: 400,
+        montoImpuesto: 400,
+        metodoPago: { id: 1, nombre: 'Efectivo' },
+        fecha: '2025-05-03T10:00',
+        cuotas: null,
+      },
     ],
     local: { id: 1 },
     estadoMovimiento: 'ARMANDO_PEDIDO',
