@@ -55,6 +55,14 @@ pub fn recargo_texto(recargo: Medida) -> String {
     }
 }
 
+/// A plan by its instalments: '1 pago', '3 cuotas' (a closing's line, a breakdown's).
+pub fn plan_nombre(cuotas: u32) -> String {
+    match cuotas {
+        1 => "1 pago".to_string(),
+        n => format!("{n} cuotas"),
+    }
+}
+
 /// A plan's instalments as the receipt and the cash list name them: '3 cuotas de $ 33.333,33',
 /// or '1 pago' for one.
 pub fn cuotas_texto(cuotas: u32, total: Money) -> String {

@@ -184,8 +184,8 @@ fn line(r: &Row, local_id: i64, dia: NaiveDate, visible: Option<i64>) -> LineaEs
     let cuotas = (r.cuotas > 0).then_some(r.cuotas);
     LineaEsperado {
         partida,
-        concepto: match cuotas {
-            Some(n) => format!("{concepto} · {n} cuotas"),
+        concepto: match cuotas.and_then(|n| u32::try_from(n).ok()) {
+            Some(n) => format!("{concepto} · {}", optica_events::card_plans::plan_nombre(n)),
             None => concepto,
         },
         fecha: r.fecha,

@@ -39,10 +39,11 @@ pub struct CajaMetodo {
 }
 
 impl CajaMetodo {
-    /// The line as people read it: 'Tarjeta', or 'Tarjeta · 6 cuotas' for a plan's.
+    /// The line as people read it: 'Tarjeta', or 'Tarjeta · 6 cuotas' ('Tarjeta · 1 pago') for
+    /// a plan's.
     pub fn nombre(&self) -> String {
-        match self.cuotas {
-            Some(n) => format!("{} · {n} cuotas", self.metodo_pago),
+        match self.cuotas.and_then(|n| u32::try_from(n).ok()) {
+            Some(n) => format!("{} · {}", self.metodo_pago, optica_events::card_plans::plan_nombre(n)),
             None => self.metodo_pago.clone(),
         }
     }

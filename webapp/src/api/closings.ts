@@ -30,12 +30,19 @@ export interface MontoBody {
   monto: number;
 }
 
+/** The float is kept per method: it never names a card plan (the server refuses one). */
 export interface AperturaBody {
   fondo: MontoBody[];
 }
 
+/** A counted line: a method's payments without a plan, or (with `cuotas`) one card plan's. */
+export interface ContadoBody extends MontoBody {
+  /** Left out for the method's own line, and for every plan of a card counted whole. */
+  cuotas?: number;
+}
+
 export interface CierreBody {
-  contado: MontoBody[];
+  contado: ContadoBody[];
   /** Only when the user wrote one. */
   motivo?: string;
 }

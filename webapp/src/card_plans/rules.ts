@@ -11,6 +11,7 @@ import { MESSAGES, PROBLEMS } from './messages';
 
 export {
   conRecargo,
+  cuotasNombre,
   cuotasTexto,
   planNombre,
   planTexto,
@@ -22,9 +23,6 @@ export {
   MAX_RECARGO,
   type PlanPago,
 } from '../lib/cuotas';
-
-/** A plan by its instalments: '1 pago', '3 cuotas'. */
-export const cuotasNombre = (cuotas: number) => (cuotas === 1 ? '1 pago' : `${cuotas} cuotas`);
 
 /** A rate as the history lists it: '01/12/2026: 12,5 %', '01/03/2027: deja de ofrecerse'. */
 export const tasaTexto = (t: Tasa) =>

@@ -9,8 +9,10 @@ import {
   cajaAbierta,
   cajaCerrada,
   cajaContada,
+  cajaContadaPorPlan,
   cajaSinAbrir,
   cierre,
+  esperadoTarjeta,
   locales,
   sellerToken,
   springPage,
@@ -305,5 +307,32 @@ describe('the breakdown of an expected figure', () => {
     await screen.findByText(
       'Desde el último conteo se registraron movimientos: lo esperado cambió. Volvé a contar para compararlo.',
     );
+  });
+
+  it("compares a plan's payments with that plan's figure only: one paid in it since the count changes it", async () => {
+    const user = userEvent.setup();
+    const tarjeta = esperadoTarjeta();
+    const nueva = linea({ concepto: 'Venta 0001-00000011 · 6 cuotas', movimientoId: 11, monto: 250, cuotas: 6 });
+    open(sellerToken(1), {
+      [`GET /api/caja/1/${DIA}`]: [200, cajaContadaPorPlan()],
+      [`GET /api/caja/1/${DIA}/esperado`]: [200, [{ ...tarjeta, esperado: 2050, lineas: [...tarjeta.lineas, nueva] }]],
+    });
+    // The card's own line and its other plan still add up to their figures.
+    await user.click(await screen.findByRole('button', { name: 'Ver el detalle de lo esperado en Tarjeta: $ 300,00' }));
+    await screen.findByRole('table', { name: 'Detalle de lo esperado en Tarjeta' });
+    expect(screen.queryByText(/lo esperado cambió/)).toBeNull();
+    await user.click(
+      screen.getByRole('button', { name: 'Ver el detalle de lo esperado en Tarjeta · 3 cuotas: $ 600,00' }),
+    );
+    await screen.findByRole('table', { name: 'Detalle de lo esperado en Tarjeta · 3 cuotas' });
+    expect(screen.queryByText(/lo esperado cambió/)).toBeNull();
+
+    await user.click(
+      screen.getByRole('button', { name: 'Ver el detalle de lo esperado en Tarjeta · 6 cuotas: $ 900,00' }),
+    );
+    const seis = await screen.findByRole('table', { name: 'Detalle de lo esperado en Tarjeta · 6 cuotas' });
+    expect(within(seis).getByRole('link', { name: 'Venta 0001-00000011 · 6 cuotas' })).toBeTruthy();
+    expect(within(seis).getByText('$ 1.150,00')).toBeTruthy();
+    await screen.findByText(/lo esperado cambió/);
   });
 });

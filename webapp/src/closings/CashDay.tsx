@@ -25,6 +25,7 @@ import { FloatFigures } from './FloatFigures';
 import { FloatForm } from './FloatForm';
 import { closeConfirm, MESSAGES, REOPEN_CONFIRM, TITLES } from './messages';
 import {
+  abreDetalle,
   aperturaBody,
   aperturaProblems,
   cierreBody,
@@ -36,6 +37,7 @@ import {
   filas,
   fondoFilas,
   fondoTexts,
+  lineasDelFondo,
   reaperturaBody,
   reaperturaProblems,
   type Fila,
@@ -92,8 +94,8 @@ function DayView({ caja, admin, hoy, onDirtyChange, reload }: ViewProps) {
   const [motivo, setMotivo] = useState('');
   const [reopenMotivo, setReopenMotivo] = useState('');
   const [mensaje, setMensaje] = useState<string | null>(null);
-  /** The method whose expected figure is opened, if any. */
-  const [detalle, setDetalle] = useState<Fila | null>(null);
+  /** The line (`lineaKey`) whose expected figure is opened, if any. */
+  const [detalle, setDetalle] = useState<string | null>(null);
   const [abrir, abriendo] = useAbrirCajaMutation();
   const [cerrar, cerrando] = useCerrarCajaMutation();
   const [reabrir, reabriendo] = useReabrirCajaMutation();
@@ -178,7 +180,7 @@ function DayView({ caja, admin, hoy, onDirtyChange, reload }: ViewProps) {
   /** The float's form: 'Abrir caja' on a day not opened, its correction on an open one. */
   const floatForm = (button: string) => (
     <FloatForm
-      metodos={caja.metodos}
+      metodos={lineasDelFondo(caja)}
       value={fondo}
       onChange={setFondo}
       problems={aperturaProblems(caja, fondo, hoy)}
@@ -188,6 +190,9 @@ function DayView({ caja, admin, hoy, onDirtyChange, reload }: ViewProps) {
   );
 
   const rows = filas(caja);
+  // Found again in each answer: a recount brings the line's new figures (and a plan's closes once
+  // its card is counted whole: its figure is then the card's).
+  const abierta = rows.find((r) => r.key === detalle && abreDetalle(rows, r));
   const withMotivo = esperaMotivo(caja);
   const espera = conteoEspera(caja, conteo, motivo, hoy);
   const busy = abriendo.isLoading || cerrando.isLoading || reabriendo.isLoading;
@@ -229,14 +234,13 @@ function DayView({ caja, admin, hoy, onDirtyChange, reload }: ViewProps) {
       {rows.length > 0 && (
         <>
           {!cerrada && <p className="small text-muted mb-1">{MESSAGES.ultimoConteo}</p>}
-          <DayFigures rows={rows} onEsperado={setDetalle} />
-          {detalle && (
+          <DayFigures rows={rows} onEsperado={(fila: Fila) => setDetalle(fila.key)} />
+          {abierta && (
             <ExpectedBreakdown
-              key={`${detalle.metodoPagoId}-${caja.conteos}`}
+              key={`${abierta.key}-${caja.conteos}`}
               dia={dia}
-              metodoPagoId={detalle.metodoPagoId}
-              metodo={detalle.metodo}
-              esperadoCents={rows.find((r) => r.metodoPagoId === detalle.metodoPagoId)?.esperado ?? detalle.esperado}
+              fila={abierta}
+              rows={rows}
               onClose={() => setDetalle(null)}
             />
           )}

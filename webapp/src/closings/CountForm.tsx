@@ -21,7 +21,8 @@ interface Props {
   onSubmit: () => void;
 }
 
-/** The count per payment method. The first one is blind: nothing expected is on screen. */
+/** The count per line: each payment method, and each plan of a card as the terminal's batch lists
+ * them. The first one is blind: nothing expected is on screen. */
 export function CountForm({
   metodos,
   value,
@@ -50,6 +51,7 @@ export function CountForm({
         value={value}
         onChange={onChange}
         requiredMessage="Escribí el monto contado (0 si no hay)."
+        planesHint={MESSAGES.contarPlanes}
       />
       {withMotivo && (
         <div className="mt-3">

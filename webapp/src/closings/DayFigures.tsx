@@ -1,6 +1,6 @@
 import { formatPesos } from '../lib/money';
 import { MESSAGES } from './messages';
-import { diferenciaNota, totalFilas, type Fila } from './rules';
+import { abreDetalle, contadaEntera, diferenciaNota, totalFilas, type Fila } from './rules';
 import { DataTable, type Column } from '../ui/DataTable';
 
 /** A difference: its amount and, beside it, 'Falta' or 'Sobra'; a shortfall in red. */
@@ -13,9 +13,9 @@ export function Diferencia({ cents }: { cents: number }) {
   );
 }
 
-type Figures = Omit<Fila, 'metodoPagoId' | 'metodo'>;
-/** A method's figures, or their total (the last row). */
-type Row = Figures & { metodo: string; metodoPagoId?: number; total?: boolean };
+type Figures = Omit<Fila, 'key' | 'metodoPagoId' | 'cuotas' | 'metodo'>;
+/** A line's figures, or their total (the last row). */
+type Row = Figures & { metodo: string; fila?: Fila; total?: boolean };
 
 const pesos = (header: string, key: keyof Figures): Column<Row> => ({
   header,
@@ -24,29 +24,30 @@ const pesos = (header: string, key: keyof Figures): Column<Row> => ({
   cell: (r) => formatPesos(r[key]),
 });
 
-/** A method's expected figure opens its breakdown; the total's is only a figure. */
-const esperado = (onOpen: (fila: Fila) => void): Column<Row> => ({
+/** A line's expected figure opens its breakdown; the total's is only a figure, and so is a plan's
+ * of a card counted whole (its figure is on the card's line, zero here). */
+const esperado = (rows: Fila[], onOpen: (fila: Fila) => void): Column<Row> => ({
   header: 'Esperado',
   align: 'md-end',
   className: 'text-nowrap',
-  cell: (r) =>
-    r.total || r.metodoPagoId === undefined ? (
-      formatPesos(r.esperado)
+  cell: ({ fila, esperado }) =>
+    !fila || !abreDetalle(rows, fila) ? (
+      formatPesos(esperado)
     ) : (
       <button
         type="button"
         className="btn btn-link p-0 align-baseline text-nowrap"
         // The name says what the button does and still holds the figure it shows.
-        aria-label={`${MESSAGES.verDetalle(r.metodo)}: ${formatPesos(r.esperado)}`}
-        title={MESSAGES.verDetalle(r.metodo)}
-        onClick={() => onOpen(r as Fila)}
+        aria-label={`${MESSAGES.verDetalle(fila.metodo)}: ${formatPesos(esperado)}`}
+        title={MESSAGES.verDetalle(fila.metodo)}
+        onClick={() => onOpen(fila)}
       >
-        {formatPesos(r.esperado)}
+        {formatPesos(esperado)}
       </button>
     ),
 });
 
-const columns = (onOpen: (fila: Fila) => void): Column<Row>[] => [
+const columns = (rows: Fila[], onOpen: (fila: Fila) => void): Column<Row>[] => [
   {
     header: 'Método de pago',
     label: 'Método',
@@ -54,22 +55,35 @@ const columns = (onOpen: (fila: Fila) => void): Column<Row>[] => [
     cell: (r) => r.metodo,
   },
   pesos('Fondo', 'fondo'),
-  esperado(onOpen),
+  esperado(rows, onOpen),
   pesos('Contado', 'contado'),
   { header: 'Diferencia', align: 'md-end', cell: (r) => <Diferencia cents={r.diferencia} /> },
 ];
 
-/** Per payment method the float, the expected figure (which opens what makes it up), what was
- * counted and the difference, with their total; one card per method on a phone. */
+/** Per line (each payment method, and each plan of a card) the float, the expected figure (which
+ * opens what makes it up), what was counted and the difference, with their total; one card per
+ * line on a phone. Under it, why a card counted whole shows zero on its plans (said apart, so
+ * each row reads as its line's name and figures). */
 export function DayFigures({ rows, onEsperado }: { rows: Fila[]; onEsperado: (fila: Fila) => void }) {
-  const all: Row[] = [...rows, { ...totalFilas(rows), metodo: 'Total', total: true }];
+  const all: Row[] = [
+    ...rows.map((fila) => ({ ...fila, fila })),
+    { ...totalFilas(rows), metodo: 'Total', total: true },
+  ];
+  const enteras = rows.filter((r) => contadaEntera(rows, r));
   return (
-    <DataTable
-      label="Resultado del conteo"
-      rows={all}
-      columns={columns(onEsperado)}
-      rowKey={(r) => r.metodoPagoId ?? 'total'}
-      rowClassName={(r) => (r.total ? 'fw-bold' : r.diferencia < 0 ? 'table-danger' : undefined)}
-    />
+    <>
+      <DataTable
+        label="Resultado del conteo"
+        rows={all}
+        columns={columns(rows, onEsperado)}
+        rowKey={(r) => r.fila?.key ?? 'total'}
+        rowClassName={(r) => (r.total ? 'fw-bold' : r.diferencia < 0 ? 'table-danger' : undefined)}
+      />
+      {enteras.map((r) => (
+        <p key={r.key} className="small text-muted">
+          {MESSAGES.contadaEntera(r.metodo)}
+        </p>
+      ))}
+    </>
   );
 }

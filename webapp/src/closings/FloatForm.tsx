@@ -5,6 +5,7 @@ import { AmountFields } from './AmountFields';
 import type { Montos } from './rules';
 
 interface Props {
+  /** One line per method (lineasDelFondo): a card plan never holds a float. */
   metodos: CajaMetodo[];
   value: Montos;
   onChange: (value: Montos) => void;

@@ -21,6 +21,14 @@ export const MESSAGES = {
   verDetalle: (metodo: string) => `Ver el detalle de lo esperado en ${metodo}`,
   detalleFallo: 'No se pudo cargar el detalle de lo esperado.',
   detalleVacio: 'Ni fondo ni movimientos en este método.',
+  detalleVacioPlan: 'Ningún pago en este plan.',
+  /** The breakdown of a card's own line, by how the last count compared the card. */
+  detalleSinPlanes: 'Sin los pagos en cuotas: cada plan tiene su línea.',
+  detalleEntera: (metodo: string) => `Con los pagos en cuotas: ${metodo} se contó entera.`,
+  /** Under the figures, for a card counted whole (its plans' lines show zero). */
+  contadaEntera: (metodo: string) => `${metodo} se contó entera: lo esperado en sus planes está en su línea.`,
+  /** Over a card's lines in the count: the terminal's batch lists the plans apart. */
+  contarPlanes: (metodo: string) => `${metodo}: contala entera en su línea o plan por plan, como en el cierre de lote.`,
   esperadoCambio:
     'Desde el último conteo se registraron movimientos: lo esperado cambió. Volvé a contar para compararlo.',
   cierresFallo: 'No se pudieron cargar los cierres.',
@@ -55,6 +63,8 @@ export const PROBLEMS = {
   fondo: (metodo: string, error: string) => `Fondo de ${metodo}: ${error}`,
   contadoVacio: (metodo: string) => `Contado de ${metodo}: escribí el monto (0 si no hay).`,
   contado: (metodo: string, error: string) => `Contado de ${metodo}: ${error}`,
+  /** A card counted plan by plan with one of its plans left blank. */
+  planVacio: (plan: string) => `Contado de ${plan}: escribí el monto (0 si no hay) o dejá vacíos todos los planes.`,
   motivoLargo: (max: number) => `El motivo debe tener como máximo ${max} caracteres.`,
   sinMotivoReapertura: 'Escribí el motivo de la reapertura.',
   sinCambios: 'El fondo es el mismo que ya está guardado.',

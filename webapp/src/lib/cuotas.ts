@@ -30,6 +30,9 @@ export const conRecargo = (montoCents: number, recargo: number) => scaleCents(mo
 export const valorCuota = (totalCents: number, cuotas: number) =>
   cuotas > 0 ? scaleCents(totalCents, 1, cuotas) : totalCents;
 
+/** A plan by its instalments: '1 pago', '3 cuotas' (the server's `plan_nombre`). */
+export const cuotasNombre = (cuotas: number) => (cuotas === 1 ? '1 pago' : `${cuotas} cuotas`);
+
 /** The instalments as the receipt prints them: '1 pago', '3 cuotas de $ 33.333,33'. */
 export const cuotasTexto = (cuotas: number, valorCuotaCents: number) =>
   cuotas === 1 ? '1 pago' : `${cuotas} cuotas de ${formatPesos(valorCuotaCents)}`;
@@ -49,7 +52,7 @@ export const recargoCorto = (recargo: number) => (recargo === 0 ? 'sin interés'
 
 /** A plan as a select offers it: '1 pago', '3 cuotas sin interés', '6 cuotas (10 % de recargo)'. */
 export function planNombre({ cuotas, recargo }: PlanPago): string {
-  const pagos = cuotas === 1 ? '1 pago' : `${cuotas} cuotas`;
+  const pagos = cuotasNombre(cuotas);
   if (recargo === 0) return cuotas === 1 ? pagos : `${pagos} sin interés`;
   return `${pagos} (${recargoTexto(recargo)})`;
 }

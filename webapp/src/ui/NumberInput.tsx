@@ -46,6 +46,8 @@ export function NumberInput({
     inputError(reading, left, requiredMessage) ?? (reading.kind === 'number' && check ? check(reading.units) : null);
   const understood = reading.kind === 'number' && show ? show(reading.units) : null;
   const hint = understood !== null && understood !== value.trim() ? `= ${understood}` : null;
+  // A hint the form gives (rest's aria-describedby) is kept beside the input's own feedback.
+  const describedBy = [rest['aria-describedby'], error || hint ? feedbackId : undefined].filter(Boolean).join(' ');
   const classes = [small ? 'form-control form-control-sm' : 'form-control', error ? 'is-invalid' : '', className ?? '']
     .filter(Boolean)
     .join(' ');
@@ -59,7 +61,7 @@ export function NumberInput({
         className={classes}
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? feedbackId : undefined}
+        aria-describedby={describedBy || undefined}
         onChange={(e) => onValueChange(e.target.value)}
         onBlur={(e) => {
           setLeft(true);
