@@ -130,6 +130,7 @@ pub async fn sale_writes_script(
         "product_stock",
         "stock_branch_totals",
         "products",
+        "sale_costs",
     ];
     let missing: Vec<&String> = written
         .iter()
@@ -193,6 +194,10 @@ pub async fn sale_writes_script(
     )
     .await;
     script += &copy_rows(pool, "movement_payments", "movimiento_id", template, &[day, branch]).await;
+    // What the product cost when it was sold, as the margin's projection records it.
+    script += "insert into sale_costs (movimiento_id, producto_id, costo_cents)\n\
+                 select :id, :pid, (select costo_cents from product_costs where producto_id = :pid)\n\
+                 on conflict do nothing;\n";
     script += "select optica_stats_add(array[:id]::bigint[], 1);\n";
     // The branch's stock total: the server's projector, the stock's only writer, updates it a batch
     // at a time without contention; here each client keeps its own row (as the statistics' days),

@@ -33,6 +33,7 @@ pub mod lookups;
 pub mod movements;
 pub mod patients;
 pub mod products;
+pub mod profitability;
 pub mod projector;
 pub mod rebuild;
 pub mod stored;
@@ -61,5 +62,6 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(movements::ReceiptsProjection),
         Arc::new(movements::CollectionReceiptsProjection),
         Arc::new(card_plans::CardPlansProjection),
+        Arc::new(profitability::SaleCostsProjection),
     ]
 }

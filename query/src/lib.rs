@@ -25,6 +25,7 @@ pub mod movements;
 pub mod page;
 pub mod patients;
 pub mod products;
+pub mod profitability;
 pub mod statistics;
 pub mod stock;
 pub mod stored;

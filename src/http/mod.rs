@@ -13,6 +13,7 @@ pub mod lookups;
 pub mod movements;
 pub mod patients;
 pub mod products;
+pub mod profitability;
 pub mod rate;
 pub mod request_id;
 pub mod shop;
@@ -63,6 +64,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         patients::endpoints(),
         movements::endpoints(),
         statistics::endpoints(),
+        profitability::endpoints(),
         audit::endpoints(),
         shop::endpoints(),
         closings::endpoints(),

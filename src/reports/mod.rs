@@ -9,6 +9,7 @@ pub mod count_excel;
 pub mod job_pdf;
 pub mod movement_pdf;
 pub mod pdf_layout;
+pub mod profitability_excel;
 pub mod receipt_pdf;
 pub mod reorder_excel;
 pub mod sales_excel;

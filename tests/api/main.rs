@@ -26,6 +26,7 @@ mod openapi;
 mod patients;
 mod processes;
 mod products;
+mod profitability;
 mod projector;
 mod ranges;
 mod startup;

@@ -23,6 +23,7 @@ pub struct MovementRows {
     deuda: Vec<i64>,
     estado: Vec<Option<String>>,
     version: Vec<i64>,
+    motivo_precio: Vec<Option<String>>,
     line_mov: Vec<i64>,
     line_n: Vec<i32>,
     line_producto: Vec<i64>,
@@ -79,6 +80,7 @@ impl MovementRows {
         self.deuda.push((d.total.cents() - pagado).max(0));
         self.estado.push(d.estado.as_ref().map(wire));
         self.version.push(version);
+        self.motivo_precio.push(d.motivo_precio.as_ref().map(wire));
         for (n, l) in d.lineas.iter().enumerate() {
             self.line_mov.push(id);
             self.line_n.push(n as i32);
@@ -130,13 +132,13 @@ impl MovementRows {
             execute!(
                 conn,
                 "insert into movements (id, tipo, fecha, local_id, paciente_id, vendedor, descripcion, descuento_hundredths,
-                                        total_cents, total_impuesto_cents, estado, version, deuda_cents)
+                                        total_cents, total_impuesto_cents, estado, version, deuda_cents, motivo_precio)
                  select * from unnest($1::bigint[], $2::text[], $3::timestamp[], $4::bigint[], $5::bigint[], $6::text[],
                                       $7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[],
-                                      $13::bigint[])";
+                                      $13::bigint[], $14::text[])";
                 &self.id, &self.tipo, &self.fecha, &self.local_id, &self.paciente_id, &self.vendedor,
                 &self.descripcion, &self.descuento, &self.total, &self.total_impuesto, &self.estado, &self.version,
-                &self.deuda
+                &self.deuda, &self.motivo_precio
             )?;
         }
         if !self.line_mov.is_empty() {

@@ -194,6 +194,8 @@ pub(super) const MATRIX: &[Fila] = &[
     // Totals: a seller's own branch's; statistics: admins; per-branch counts: any staff member.
     ("GET",    "/api/movimientos/totales?idLocal=0",       Sin, STAFF),
     ("POST",   "/api/movimientos/total-ganado",            Json(PERIOD), ADMIN),
+    ("GET",    "/api/rentabilidad?fechaInicio=2026-01-01&fechaFin=2026-12-31", Sin, ADMIN),
+    ("GET",    "/api/rentabilidad/excel?fechaInicio=2026-01-01&fechaFin=2026-12-31", Sin, ADMIN),
     ("POST",   "/api/movimientos/total-vendido",           Json(PERIOD), ADMIN),
     ("POST",   "/api/estadisticas/ventas-por-dia",         Json(PERIOD), ADMIN),
     ("POST",   "/api/estadisticas/ingresos",               Json(PERIOD), ADMIN),

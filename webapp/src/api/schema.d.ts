@@ -1552,6 +1552,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rentabilidad": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The margin of a period, grouped as asked. */
+        get: operations["rentabilidad"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentabilidad/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same as a workbook. */
+        get: operations["rentabilidad_excel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reponer": {
         parameters: {
             query?: never;
@@ -2166,6 +2200,36 @@ export interface components {
             contado?: components["schemas"]["MontoBody"][];
             motivo?: string | null;
         };
+        /** @description Income, cost and margin of a group or of the whole period. */
+        Cifras: {
+            /**
+             * Format: double
+             * @description What the products cost when they were sold.
+             */
+            costo: number;
+            /**
+             * Format: double
+             * @description At the price charged, after the discount, net of returns.
+             */
+            ingresos: number;
+            /**
+             * Format: int64
+             * @description Product lines whose cost was not recorded when sold (counted at cost 0).
+             */
+            lineasSinCosto: number;
+            /** Format: double */
+            margen: number;
+            /**
+             * Format: double
+             * @description Margin over income, one decimal; null without income.
+             */
+            margenPorcentaje?: number | null;
+            /**
+             * Format: int64
+             * @description Units sold less units returned (product lines).
+             */
+            unidades: number;
+        };
         CobroBody: {
             /**
              * Format: int64
@@ -2545,6 +2609,10 @@ export interface components {
             ojo?: string | null;
             /** @description LEJOS or CERCA. */
             tipo?: string | null;
+        };
+        /** @description A group's figures. */
+        Grupo: components["schemas"]["Cifras"] & {
+            grupo: string;
         };
         HabilitadoBody: {
             habilitado: boolean;
@@ -3694,6 +3762,22 @@ export interface components {
             /** Format: double */
             monto: number;
         };
+        /** @description The report. */
+        Rentabilidad: {
+            desde: string;
+            grupos: components["schemas"]["Grupo"][];
+            hasta: string;
+            /**
+             * Format: double
+             * @description Card plans' surcharges charged in the period: financial income, apart from the margin.
+             */
+            recargosTarjeta: number;
+            /** @description Product lines sold at $ 0 in the period, newest first (the first `MAX_SIN_CARGO`). */
+            sinCargo: components["schemas"]["SinCargo"][];
+            /** @description Whether there were more lines at $ 0 than the list shows. */
+            sinCargoRecortado: boolean;
+            totales: components["schemas"]["Cifras"];
+        };
         /**
          * @description What an account may do: sell at its branch, or everything everywhere.
          * @enum {string}
@@ -3705,6 +3789,20 @@ export interface components {
             localId?: number | null;
             /** @description ROLE_ADMIN or ROLE_VENDEDOR. */
             rol?: string | null;
+        };
+        /** @description A product line sold at $ 0: a warranty, a courtesy… and what it cost. */
+        SinCargo: {
+            /** Format: int64 */
+            cantidad: number;
+            comprobante?: string | null;
+            /** Format: double */
+            costo?: number | null;
+            fecha: string;
+            /** @description The admin's reason ('Garantía', 'Cortesía'…); none when no reason was recorded. */
+            motivo?: string | null;
+            /** Format: int64 */
+            movimientoId: number;
+            producto: string;
         };
         /**
          * @description A past day that holds money and whose cash was never closed (or was reopened and not closed
@@ -9767,6 +9865,119 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    rentabilidad: {
+        parameters: {
+            query?: {
+                /** @description `aaaa-mm-dd` */
+                fechaInicio?: string | null;
+                /** @description `aaaa-mm-dd`, included. */
+                fechaFin?: string | null;
+                /** @description A branch; none or 0: every branch. */
+                localId?: number | null;
+                marcaId?: number | null;
+                categoriaId?: number | null;
+                /** @description The seller's name as the sales record it (case and outer spaces aside). */
+                vendedor?: string | null;
+                /** @description marca (default), categoria, local, vendedor or mes. */
+                agrupar?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rentabilidad"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    rentabilidad_excel: {
+        parameters: {
+            query?: {
+                /** @description `aaaa-mm-dd` */
+                fechaInicio?: string | null;
+                /** @description `aaaa-mm-dd`, included. */
+                fechaFin?: string | null;
+                /** @description A branch; none or 0: every branch. */
+                localId?: number | null;
+                marcaId?: number | null;
+                categoriaId?: number | null;
+                /** @description The seller's name as the sales record it (case and outer spaces aside). */
+                vendedor?: string | null;
+                /** @description marca (default), categoria, local, vendedor or mes. */
+                agrupar?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
             };
             401: {
                 headers: {
