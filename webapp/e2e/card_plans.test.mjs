@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { acceptConfirm, screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
-import { addDetail, addPayment, loginOn, noSideways, pdfText } from './support/page.mjs';
-import { TZ } from './support/days.mjs';
+import { addDetail, addPayment, loginOn, noSideways, pdfText, rowText } from './support/page.mjs';
+import { TZ, dayFromToday, ddmmyyyy } from './support/days.mjs';
 import { seeder } from './support/seed.mjs';
 
 const withApp = useApp();
@@ -104,4 +104,87 @@ test('an admin keeps a card’s plans; a seller on a phone charges six cuotas wi
     ]);
     const text = await pdfText(recibo);
     assert.ok(text.includes('6 cuotas de $ 18.416,67 (10,5 % de recargo) $ 110.500,00'), text);
+  }));
+
+test('a seller on a phone closes the day counting the card per plan, as the terminal’s batch lists it', () =>
+  withApp(async ({ server, newPage }) => {
+    const { shop, local, visa } = await seed(server);
+    const efectivo = (await server.api('GET', '/api/metodoPago', shop.token)).body.find(
+      (m) => m.nombre === 'Efectivo',
+    ).id;
+    for (const [cuotas, recargo] of [
+      [3, 0],
+      [6, 10],
+    ]) {
+      const saved = await server.api('POST', `/api/metodoPago/${visa}/planes`, shop.token, { cuotas, recargo });
+      assert.equal(saved.status, 201, JSON.stringify(saved.body));
+    }
+    // Three sales of $ 1.000: $ 400 in cash each and $ 600 by card, in one payment, in 3 cuotas
+    // and in 6 (the card charged $ 660).
+    const vendedora = await server.token('vendedora', 'clave-vendedora');
+    const hoy = dayFromToday(0);
+    for (const tarjeta of [
+      { monto: 600, montoImpuesto: 600 },
+      { monto: 600, montoImpuesto: 600, cuotas: 3 },
+      { monto: 600, montoImpuesto: 660, cuotas: 6 },
+    ]) {
+      const body = {
+        tipoMovimiento: 'ENTRADA',
+        fecha: `${hoy}T10:00`,
+        local: { id: local },
+        total: 1000,
+        totalImpuesto: 400 + tarjeta.montoImpuesto,
+        detalles: [],
+        detallesAdicionales: [{ descripcion: 'Anteojo completo', subtotal: 1000 }],
+        cajaMovimientos: [
+          { monto: 400, montoImpuesto: 400, metodoPago: { id: efectivo } },
+          { ...tarjeta, metodoPago: { id: visa } },
+        ],
+        estadoMovimiento: 'ENTREGADO',
+      };
+      const sold = await server.api('POST', '/api/movimientos', vendedora, body);
+      assert.equal(sold.status, 201, JSON.stringify(sold.body));
+    }
+
+    const page = await newPage({ ...PHONE, timezoneId: TZ });
+    await loginOn(page, server.url, 'vendedora', 'clave-vendedora');
+    await page.goto(`${server.url}/cierreCaja`);
+    await page.getByRole('heading', { name: `La Cruz · ${ddmmyyyy(hoy)}` }).waitFor();
+    // The float has no plan lines.
+    assert.equal(await page.locator('[id^="fondo-"][id*="cuotas"]').count(), 0);
+    await page.getByRole('button', { name: 'Abrir caja' }).click();
+    await takeAlert(page);
+    await page.getByRole('heading', { name: 'Conteo a ciegas' }).waitFor();
+
+    // The blind count asks for the card whole and for each plan; the 6-cuota voucher is missing.
+    await page
+      .getByText('Visa crédito: contala entera en su línea o plan por plan, como en el cierre de lote.')
+      .waitFor();
+    await page.fill(`#contado-${efectivo}`, '1.200');
+    await page.fill(`#contado-${visa}`, '600');
+    await page.fill(`#contado-${visa}-cuotas-3`, '600');
+    assert.equal(await page.locator(`label[for="contado-${visa}-cuotas-3"]`).textContent(), 'Visa crédito · 3 cuotas');
+    await page.fill(`#contado-${visa}-cuotas-6`, '0');
+    await noSideways(page, 'the count per plan');
+    console.log('screenshot:', await screenshot(page, 'cierre-por-plan-telefono'));
+    await page.getByRole('button', { name: 'Cerrar caja' }).click();
+    await acceptConfirm(page);
+    await page.getByRole('alert').getByText('El conteo no coincide con lo esperado').waitFor();
+    assert.match(await rowText(page, 'Resultado del conteo', 'Visa crédito · 6 cuotas'), /-\$ 660,00 \(Falta\)$/);
+    assert.match(await rowText(page, 'Resultado del conteo', 'Visa crédito · 3 cuotas'), /\$ 0,00 \(Cuadra\)$/);
+
+    // The 6-cuota line opens into its one payment.
+    await page.getByRole('button', { name: /^Ver el detalle de lo esperado en Visa crédito · 6 cuotas: / }).click();
+    const detalle = page.getByRole('table', { name: 'Detalle de lo esperado en Visa crédito · 6 cuotas' });
+    await detalle.getByText('· 6 cuotas').first().waitFor();
+    const lineas = await detalle.locator('tbody tr').allTextContents();
+    assert.equal(lineas.filter((l) => l.includes('cuotas')).length, 1, lineas.join(' / '));
+    assert.ok(!lineas.join(' ').includes('· 3 cuotas'), lineas.join(' / '));
+    await page.getByRole('button', { name: 'Cerrar detalle' }).click();
+
+    // Found: counted again, the day closes.
+    await page.fill(`#contado-${visa}-cuotas-6`, '660');
+    await page.getByRole('button', { name: 'Cerrar caja' }).click();
+    await acceptConfirm(page);
+    assert.equal((await takeAlert(page)).title, 'CAJA CERRADA');
   }));
