@@ -18,6 +18,7 @@ const FEATURES = [
   'pages',
   'patients',
   'products',
+  'profitability',
   'statistics',
   'stock',
   'transfers',

@@ -1,7 +1,8 @@
 // The bodies the app sends are stricter forms of the ones in the server's OpenAPI document
-// (schema.d.ts). This file fails to compile when one of them stops being a body the server
-// accepts, so a change on either side shows here, in one place.
-import type { Accepts, Schemas } from './types';
+// (schema.d.ts), and so are the query strings built from a filter. This file fails to compile when
+// one of them stops being one the server accepts, so a change on either side shows here, in one
+// place.
+import type { Accepts, RentabilidadQuery, Schemas } from './types';
 import type { CobroBody } from './balances';
 import type { TasaBody } from './cardPlans';
 import type { AperturaBody, CierreBody, ReaperturaBody } from './closings';
@@ -9,6 +10,7 @@ import type { CargaBody, InicioBody } from './counts';
 import type { AvisoBody, EncargoBody, EstadoBody, OrdenBody } from './jobs';
 import type { DevolucionBody, MovimientoBody } from './movements';
 import type { PacienteBody } from './patients';
+import type { RentabilidadFiltro } from './profitability';
 import type { MassUpdateBody, ProductoBody } from './products';
 import type { Periodo } from './statistics';
 import type { AjusteBody, MinimoBody } from './stock';
@@ -43,3 +45,10 @@ export type CheckedBodies = [
   Accepts<Schemas['HabilitadoBody'], HabilitadoBody>,
   Accepts<Schemas['ContrasenaBody'], ContrasenaBody>,
 ];
+
+/** Fails to compile when a query the app sends stops being one the server declares: a key the
+ * server does not read (its parameters are all optional, so `Accepts` alone would let one pass)
+ * or a value of another type. */
+type DeclaredQuery<Server, Sent extends Server & Record<Exclude<keyof Sent, keyof Server>, never>> = Sent;
+
+export type CheckedQueries = [DeclaredQuery<RentabilidadQuery, RentabilidadFiltro>];

@@ -1,7 +1,7 @@
 // Names for the generated API types (src/api/schema.d.ts comes from the server's OpenAPI
 // document; regenerate with scripts/gen-api, never edit it by hand). Every module of calls
 // re-exports the names of its shapes, so the screens import them with the calls.
-import type { components, paths } from './schema';
+import type { components, operations, paths } from './schema';
 
 /** The generated document's shapes, by the name the server gives them. */
 export type Schemas = components['schemas'];
@@ -231,3 +231,20 @@ export type PlanTarjeta = Schemas['Plan'];
 export type PlanesMetodo = Schemas['Planes'];
 /** A change's answer: its message and the method's plans as they now stand. */
 export type PlanesGuardados = Schemas['PlanesGuardados'];
+
+// The owner's true margin ('Rentabilidad', admins).
+
+/** Income (charged after the sale's discount, net of the period's returns), cost (as each product
+ * cost when sold) and margin, in pesos; `margenPorcentaje` has one decimal and is null without
+ * income; `lineasSinCosto` counts the product lines sold without a recorded cost (at cost 0). */
+export type Cifras = Schemas['Cifras'];
+/** One group's figures, `grupo` its name ('Ray-Ban', 'Detalles adicionales', '11/2026'). */
+export type GrupoRentabilidad = Schemas['Grupo'];
+/** A product line sold at $ 0, with what it cost and the reason recorded (if any). */
+export type SinCargo = Schemas['SinCargo'];
+/** The report: the period, its totals, its groups in the server's order, the card surcharges
+ * (financial income, apart) and the lines sold at $ 0 (the newest ones, `sinCargoRecortado` when
+ * there were more). */
+export type Rentabilidad = Schemas['Rentabilidad'];
+/** The report's query string, as the server declares it. */
+export type RentabilidadQuery = NonNullable<operations['rentabilidad']['parameters']['query']>;

@@ -104,6 +104,8 @@ export function Menu() {
                   {item('/recordatorios', 'RECORDATORIOS')}
                 </Dropdown>
                 {STAFF_SCREENS.map(([to, text]) => navItem(to, text))}
+                {/* The owner's true margin, beside the statistics: admins only. */}
+                {admin && navItem('/rentabilidad', 'RENTABILIDAD')}
               </>
             ) : (
               <>

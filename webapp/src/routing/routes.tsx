@@ -26,6 +26,7 @@ const lookups = () => import('../lookups');
 const movements = () => import('../movements');
 const patients = () => import('../patients');
 const products = () => import('../products');
+const profitability = () => import('../profitability');
 const statistics = () => import('../statistics');
 const stock = () => import('../stock');
 const transfers = () => import('../transfers');
@@ -177,6 +178,8 @@ export const routes: RouteObject[] = [
       { path: 'cierreCaja', ...screen(closings, (m) => guarded('staff', <m.CashClosing />)) },
       { path: 'cuentasCorrientes', ...screen(balances, (m) => guarded('staff', <m.Balances />)) },
       { path: 'estadistica', ...screen(statistics, (m) => guarded('staff', <m.Statistics />)) },
+      // the owner's true margin
+      { path: 'rentabilidad', ...screen(profitability, (m) => guarded('admin', <m.Profitability />)) },
       // stock beyond sales
       { path: 'transferencias', ...screen(transfers, (m) => guarded('staff', <m.TransferList />)) },
       { path: 'transferencias/nueva', ...screen(transfers, (m) => guarded('staff', <m.NewTransfer />)) },

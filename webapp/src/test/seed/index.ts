@@ -8,6 +8,7 @@ export * from './counts';
 export * from './jobs';
 export * from './movements';
 export * from './patients';
+export * from './profitability';
 export * from './shop';
 export * from './statistics';
 export * from './stock';
