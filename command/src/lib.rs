@@ -32,6 +32,7 @@ macro_rules! aggregate {
 pub mod card_plans;
 pub mod closings;
 pub mod counts;
+pub mod insurers;
 pub mod jobs;
 pub mod lookups;
 pub mod movements;

@@ -43,6 +43,7 @@ macro_rules! stored_names {
 pub mod card_plans;
 pub mod closings;
 pub mod counts;
+pub mod insurers;
 pub mod jobs;
 pub mod lookups;
 pub mod measure;

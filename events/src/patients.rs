@@ -53,6 +53,11 @@ pub struct PacienteDatos {
     pub observaciones: Option<String>,
     pub genero: String,
     pub local_id: i64,
+    /// The patient's obra social, plan and affiliate number, from the obras sociales the shop
+    /// keeps (`obra_social` keeps the free text the existing front end shows). Absent in
+    /// events written before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub afiliacion: Option<crate::insurers::Afiliacion>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

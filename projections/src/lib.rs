@@ -27,6 +27,7 @@ macro_rules! execute {
 pub mod card_plans;
 pub mod closings;
 pub mod counts;
+pub mod insurers;
 pub mod jobs;
 pub mod lead;
 pub mod lookups;
@@ -63,5 +64,6 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(movements::CollectionReceiptsProjection),
         Arc::new(card_plans::CardPlansProjection),
         Arc::new(profitability::SaleCostsProjection),
+        Arc::new(insurers::InsurersProjection),
     ]
 }

@@ -19,7 +19,7 @@ pub enum PatientChange {
     Write {
         id: i64,
         ficha: Option<i64>,
-        datos: PacienteDatos,
+        datos: Box<PacienteDatos>,
         fecha: NaiveDate,
     },
     /// A ficha added or edited.
@@ -74,13 +74,13 @@ pub fn patient_change(event: &StoredEvent) -> Result<Option<PatientChange>, Proj
         PacienteEvent::PacienteRegistrado { ficha, datos, fecha } => PatientChange::Write {
             id,
             ficha: Some(ficha),
-            datos,
+            datos: Box::new(datos),
             fecha,
         },
         PacienteEvent::PacienteEditado { datos, fecha } => PatientChange::Write {
             id,
             ficha: None,
-            datos,
+            datos: Box::new(datos),
             fecha,
         },
         PacienteEvent::FichaAgregada { ficha_id, datos } | PacienteEvent::FichaEditada { ficha_id, datos } => {
@@ -142,16 +142,17 @@ impl Projection for PatientsProjection {
                     Some(_) => sqlx::query(
                         "insert into patients (id, ficha, creado_en, ultima_actualizacion, version, nombre_completo,
                                                direccion, celular, celular_key, documento, documento_key, correo,
-                                               medico, obra_social, observaciones, genero, local_id)
-                         values ($1, $2, $3, $3, 0, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                                               medico, obra_social, observaciones, genero, local_id, obra_social_id,
+                                               plan, afiliado)
+                         values ($1, $2, $3, $3, 0, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
                          on conflict (id) do nothing",
                     ),
                     // An edit keeps the ficha number ($2 is null) and creadoEn.
                     None => sqlx::query(
                         "update patients set ultima_actualizacion = $3,
                              (nombre_completo, direccion, celular, celular_key, documento, documento_key, correo,
-                              medico, obra_social, observaciones, genero, local_id)
-                             = ($4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                              medico, obra_social, observaciones, genero, local_id, obra_social_id, plan, afiliado)
+                             = ($4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
                          where id = $1 and $2::bigint is null",
                     ),
                 };
@@ -171,6 +172,9 @@ impl Projection for PatientsProjection {
                     .bind(&datos.observaciones)
                     .bind(&datos.genero)
                     .bind(datos.local_id)
+                    .bind(datos.afiliacion.as_ref().map(|a| a.obra_social_id))
+                    .bind(datos.afiliacion.as_ref().map(|a| a.plan.as_str()))
+                    .bind(datos.afiliacion.as_ref().map(|a| a.afiliado.as_str()))
                     .execute(&mut *conn)
                     .await?;
             }

@@ -18,6 +18,7 @@ pub mod balances;
 pub mod card_plans;
 pub mod closings;
 pub mod counts;
+pub mod insurers;
 pub mod jobs;
 pub mod late;
 pub mod lookups;

@@ -7,6 +7,7 @@ pub mod closings;
 pub mod counts;
 pub mod headers;
 pub mod health;
+pub mod insurers;
 pub mod jobs;
 pub mod kit;
 pub mod lookups;
@@ -70,6 +71,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         closings::endpoints(),
         balances::endpoints(),
         card_plans::endpoints(),
+        insurers::endpoints(),
         stock::endpoints(),
         transfers::endpoints(),
         counts::endpoints(),

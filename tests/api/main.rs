@@ -18,6 +18,7 @@ mod event_store;
 mod existing_front_end;
 mod fuzz;
 mod idempotency;
+mod insurers;
 mod jobs;
 mod late_reads;
 mod lookups;

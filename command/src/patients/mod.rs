@@ -335,11 +335,13 @@ impl crate::store::links::Linked for Paciente {
         if !self.exists() {
             return Default::default();
         }
-        [crate::store::links::lookup(
-            optica_events::LookupKind::Local,
-            self.datos.local_id,
-        )]
-        .into()
+        let local = crate::store::links::lookup(optica_events::LookupKind::Local, self.datos.local_id);
+        let obra_social = self
+            .datos
+            .afiliacion
+            .as_ref()
+            .map(|a| crate::store::links::insurer(a.obra_social_id));
+        std::iter::once(local).chain(obra_social).collect()
     }
 }
 

@@ -29,6 +29,10 @@ pub enum Regla {
     GeneroDesconocido,
     #[error("Debe seleccionar un local")]
     SinLocal,
+    #[error("Escribí el número de afiliado de la obra social.")]
+    SinAfiliado,
+    #[error("El número de afiliado debe tener como máximo {MAX_CORTO} caracteres.")]
+    AfiliadoLargo,
     /// `ficha` names the ficha ("Ficha del 01/11/2026").
     #[error("{ficha}: el esférico debe estar entre -40 y +40")]
     Esferico { ficha: String },
@@ -75,6 +79,11 @@ pub fn validate(datos: PacienteDatos) -> Result<PacienteDatos, PacienteError> {
         observaciones: trimmed(datos.observaciones),
         genero: datos.genero.trim().to_string(),
         local_id: datos.local_id,
+        afiliacion: datos.afiliacion.map(|a| optica_events::insurers::Afiliacion {
+            plan: a.plan.split_whitespace().collect::<Vec<_>>().join(" "),
+            afiliado: a.afiliado.trim().to_string(),
+            ..a
+        }),
     };
     let mut errors = Vec::new();
     let mut check = |bad: bool, rule: Regla| {
@@ -107,6 +116,10 @@ pub fn validate(datos: PacienteDatos) -> Result<PacienteDatos, PacienteError> {
         Regla::GeneroDesconocido,
     );
     check(datos.local_id <= 0, Regla::SinLocal);
+    if let Some(a) = &datos.afiliacion {
+        check(a.afiliado.is_empty(), Regla::SinAfiliado);
+        check(too_long(Some(&a.afiliado), MAX_CORTO), Regla::AfiliadoLargo);
+    }
     if errors.is_empty() {
         Ok(datos)
     } else {

@@ -43,6 +43,10 @@ pub fn product(id: i64) -> Target {
     (PRODUCT_AGGREGATE, id.to_string())
 }
 
+pub fn insurer(id: i64) -> Target {
+    (optica_events::insurers::INSURER_AGGREGATE, id.to_string())
+}
+
 pub fn patient(id: i64) -> Target {
     (PATIENT_AGGREGATE, id.to_string())
 }

@@ -132,5 +132,20 @@ async fn shaped(
         ultima_actualizacion: dates.map_or(today, |d| d.1).max(today),
         historial_fichas: historial,
         version,
+        afiliacion: match &d.afiliacion {
+            None => None,
+            Some(a) => {
+                let nombre: Option<String> = sqlx::query_scalar("select nombre from insurers where id = $1")
+                    .bind(a.obra_social_id)
+                    .fetch_optional(pool)
+                    .await?;
+                Some(super::AfiliacionLeida {
+                    obra_social_id: a.obra_social_id,
+                    obra_social: nombre.unwrap_or_default(),
+                    plan: a.plan.clone(),
+                    afiliado: a.afiliado.clone(),
+                })
+            }
+        },
     })
 }

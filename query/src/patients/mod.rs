@@ -98,6 +98,20 @@ pub struct Paciente {
     pub historial_fichas: Vec<Ficha>,
     /// Send it back with an edit: the server then knows which fichas and crystals the form saw.
     pub version: i64,
+    /// The patient's obra social from the ones the shop keeps; null when none was chosen
+    /// (`obraSocial` may still hold a free text written before).
+    pub afiliacion: Option<AfiliacionLeida>,
+}
+
+/// A patient's obra social, plan and affiliate number.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct AfiliacionLeida {
+    pub obra_social_id: i64,
+    /// Its name now (empty when it was deleted since).
+    pub obra_social: String,
+    pub plan: String,
+    pub afiliado: String,
 }
 
 impl Paciente {
@@ -113,6 +127,7 @@ impl Paciente {
             observaciones: None,
             genero: String::new(),
             historial_fichas: Vec::new(),
+            afiliacion: None,
             ..self
         }
     }
@@ -138,12 +153,18 @@ struct PatientRow {
     creado_en: NaiveDate,
     ultima_actualizacion: NaiveDate,
     version: i64,
+    obra_social_id: Option<i64>,
+    obra_social_nombre: Option<String>,
+    plan: Option<String>,
+    afiliado: Option<String>,
 }
 
 const PATIENT_COLUMNS: &str = "p.id, p.ficha, p.nombre_completo, p.direccion, p.celular, p.documento, p.correo,
      p.medico, p.obra_social, p.observaciones, p.genero, p.local_id, l.nombre as local_nombre,
-     l.direccion as local_direccion, l.celular as local_celular, p.creado_en, p.ultima_actualizacion, p.version
-     from patients p left join lookup_items l on l.kind = 'Local' and l.id = p.local_id";
+     l.direccion as local_direccion, l.celular as local_celular, p.creado_en, p.ultima_actualizacion, p.version,
+     p.obra_social_id, os.nombre as obra_social_nombre, p.plan, p.afiliado
+     from patients p left join lookup_items l on l.kind = 'Local' and l.id = p.local_id
+     left join insurers os on os.id = p.obra_social_id";
 
 /// The patients of `rows` with their fichas and crystals, in the rows' order.
 async fn complete(pool: &PgPool, rows: Vec<PatientRow>) -> Result<Vec<Paciente>, sqlx::Error> {
@@ -204,6 +225,12 @@ async fn complete(pool: &PgPool, rows: Vec<PatientRow>) -> Result<Vec<Paciente>,
             creado_en: r.creado_en,
             ultima_actualizacion: r.ultima_actualizacion,
             version: r.version,
+            afiliacion: r.obra_social_id.map(|obra_social_id| AfiliacionLeida {
+                obra_social_id,
+                obra_social: r.obra_social_nombre.unwrap_or_default(),
+                plan: r.plan.unwrap_or_default(),
+                afiliado: r.afiliado.unwrap_or_default(),
+            }),
         })
         .collect())
 }

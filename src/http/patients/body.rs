@@ -3,6 +3,7 @@
 
 use chrono::NaiveDate;
 use optica_command::patients::{CristalEntrada, FichaEntrada};
+use optica_events::insurers::Afiliacion;
 use optica_events::patients::{FichaDatos, Graduacion, Medidas, Ojo, TipoVision, GRADUACIONES};
 use optica_events::{Medida, PacienteDatos};
 use serde::Deserialize;
@@ -34,6 +35,27 @@ pub struct PacienteBody {
     pub historial_fichas: Option<Vec<FichaBody>>,
     /// On an edit: the version the form loaded. Fichas and crystals added since are kept.
     pub version: Option<u64>,
+    /// The patient's obra social, plan and affiliate number; `null` clears it, and an edit
+    /// that leaves it out (the existing front end's) keeps the one the patient has.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<AfiliacionBody>)]
+    pub afiliacion: Option<Option<AfiliacionBody>>,
+}
+
+/// A patient's membership of an obra social, as the form sends it.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AfiliacionBody {
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[schema(value_type = Option<i64>)]
+    pub obra_social_id: Option<i64>,
+    pub plan: Option<String>,
+    pub afiliado: Option<String>,
+}
+
+/// A field that was sent (even as `null`) reads `Some`; one left out stays `None` (its default).
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    Ok(Some(Option::deserialize(d)?))
 }
 
 /// A number of a ficha: a JSON number, or a text like "+1,25"; null or blank for none.
@@ -115,6 +137,8 @@ pub struct CristalBody {
 #[derive(Clone, Debug)]
 pub struct Prepared {
     pub datos: PacienteDatos,
+    /// Whether the body said anything of the obra social (an edit that did not keeps it).
+    pub afiliacion_enviada: bool,
     pub fichas: Option<Vec<FichaEntrada>>,
     pub ficha: Option<i64>,
     pub version: Option<u64>,
@@ -141,9 +165,24 @@ pub fn prepare(body: PacienteBody, today: NaiveDate) -> Result<Prepared, Vec<Str
         observaciones: body.observaciones,
         genero: body.genero.unwrap_or_default(),
         local_id: body.local.as_ref().and_then(IdRef::get).unwrap_or(0),
+        afiliacion: match body.afiliacion.clone().flatten() {
+            None => None,
+            Some(a) => match a.obra_social_id.filter(|id| *id > 0) {
+                None => {
+                    errors.push("Elegí la obra social del paciente.".into());
+                    None
+                }
+                Some(obra_social_id) => Some(Afiliacion {
+                    obra_social_id,
+                    plan: a.plan.unwrap_or_default(),
+                    afiliado: a.afiliado.unwrap_or_default(),
+                }),
+            },
+        },
     };
     if errors.is_empty() {
         Ok(Prepared {
+            afiliacion_enviada: body.afiliacion.is_some(),
             datos,
             fichas,
             ficha: body.ficha.filter(|n| *n > 0),

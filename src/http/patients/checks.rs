@@ -62,3 +62,51 @@ pub async fn keeps_identity(state: &AppState, id: i64, datos: &PacienteDatos) ->
         identity_claim(&now) == identity_claim(datos)
     }))
 }
+
+/// The patient's obra social checked against the ones the shop keeps, its plan written as the
+/// obra social names it, and the free text `obra_social` the existing front end shows made to
+/// say the same ('OSDE 210'). An edit that did not send it (`enviada` false) keeps the one the
+/// patient has, read from its stream.
+pub async fn afiliacion(
+    state: &AppState,
+    id: Option<i64>,
+    datos: &mut PacienteDatos,
+    enviada: bool,
+) -> Result<(), AppError> {
+    if let (Some(id), false) = (id, enviada) {
+        let (current, _) = state
+            .store
+            .load::<optica_command::patients::Paciente>(&id.to_string())
+            .await?;
+        datos.afiliacion = current.datos().afiliacion.clone();
+    }
+    let Some(a) = datos.afiliacion.as_mut() else {
+        return Ok(());
+    };
+    let Some(os) = optica_query::insurers::by_id(&state.pool, a.obra_social_id).await? else {
+        return Err(AppError::Rejected(vec![format!(
+            "La obra social {} no existe.",
+            a.obra_social_id
+        )]));
+    };
+    let key = optica_events::lookups::name_key(&a.plan);
+    match os
+        .planes
+        .iter()
+        .find(|p| optica_events::lookups::name_key(&p.nombre) == key)
+    {
+        Some(plan) => a.plan = plan.nombre.clone(),
+        None if os.planes.is_empty() && a.plan.trim().is_empty() => a.plan = String::new(),
+        None => {
+            let planes: Vec<&str> = os.planes.iter().map(|p| p.nombre.as_str()).collect();
+            return Err(AppError::Rejected(vec![format!(
+                "El plan '{}' no es de {}: elegí uno de {}.",
+                a.plan.trim(),
+                os.nombre,
+                planes.join(", ")
+            )]));
+        }
+    }
+    datos.obra_social = Some(format!("{} {}", os.nombre, a.plan).trim().to_string());
+    Ok(())
+}

@@ -146,7 +146,8 @@ pub async fn create(
     meta: RequestMeta,
     ApiJson(body): ApiJson<PacienteBody>,
 ) -> Result<Created<PacienteGuardado>, AppError> {
-    let prepared = prepare(body, state.today()).map_err(AppError::Rejected)?;
+    let mut prepared = prepare(body, state.today()).map_err(AppError::Rejected)?;
+    checks::afiliacion(&state, None, &mut prepared.datos, prepared.afiliacion_enviada).await?;
     let datos = validated(&state, prepared.datos).await?;
     let metadata = meta.metadata(caller.actor());
     // A repeated request finds its first one's patient: the store answers that one. The key is
@@ -179,7 +180,8 @@ pub async fn update(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<PacienteBody>,
 ) -> Result<Created<PacienteGuardado>, AppError> {
-    let prepared = prepare(body, state.today()).map_err(AppError::Rejected)?;
+    let mut prepared = prepare(body, state.today()).map_err(AppError::Rejected)?;
+    checks::afiliacion(&state, Some(id), &mut prepared.datos, prepared.afiliacion_enviada).await?;
     let datos = validated(&state, prepared.datos).await?;
     if !keeps_identity(&state, id, &datos).await? {
         check_duplicates(&state, &datos, id).await?;

@@ -229,6 +229,13 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
         let id = id_of(&app, admin, path, named("Borrable"), key).await;
         vars.insert(name, id.to_string());
     }
+    // An obra social to read and edit, and one to delete.
+    for name in ["obra_social", "borrar_obra_social"] {
+        let body = json!({"nombre": format!("Obra social {name}"), "cuit": "30546741253",
+                          "planes": [{"nombre": "210", "cristales": {"porcentaje": 40}}]});
+        let id = id_of(&app, admin, "/api/obrasSociales", body, "obraSocial").await;
+        vars.insert(name, id.to_string());
+    }
     vars.insert("codigo", leido["codigoEstado"].as_str().unwrap().to_string());
     let form_encoded: String = PASSWORD.bytes().map(|b| format!("%{b:02X}")).collect();
     vars.insert("password", form_encoded);

@@ -98,6 +98,11 @@ pub(super) const MATRIX: &[Fila] = &[
     ("PUT",    "/api/metodoPago/{efectivo}",               Json(r#"{"nombre":"Efectivo"}"#), ADMIN_SAVE),
     ("PUT",    "/api/local/{centro}",                      Json(r#"{"nombre":"La Cruz","direccion":"Calle 1","celular":"351"}"#), ADMIN_SAVE),
     ("PUT",    "/api/proveedor/{proveedor}",               Json(r#"{"nombre":"Opti","celular":"1"}"#), ADMIN_SAVE),
+    // Obras sociales: staff read them; admins keep them.
+    ("GET",    "/api/obrasSociales",                       Sin, STAFF),
+    ("GET",    "/api/obrasSociales/{obra_social}",         Sin, STAFF),
+    ("POST",   "/api/obrasSociales",                       Json(r#"{"nombre":"OS {n}","cuit":"30546741253","planes":[]}"#), ADMIN_SAVE),
+    ("PUT",    "/api/obrasSociales/{obra_social}",         Json(r#"{"nombre":"OS editada","cuit":"30546741253","planes":[]}"#), ADMIN),
     // Card plans: staff read the plans in force; admins keep them.
     ("GET",    "/api/planesTarjeta",                       Sin, STAFF),
     ("POST",   "/api/metodoPago/{efectivo}/planes",        Json(r#"{"cuotas":3,"recargo":"10,5"}"#), ADMIN_SAVE),
@@ -236,6 +241,7 @@ pub(super) const MATRIX: &[Fila] = &[
     ("DELETE", "/api/marca/{borrar_marca}",                Sin, ADMIN),
     ("DELETE", "/api/materialProducto/{borrar_material}",  Sin, ADMIN),
     ("DELETE", "/api/metodoPago/{efectivo}/planes/3",      Sin, ADMIN),
+    ("DELETE", "/api/obrasSociales/{borrar_obra_social}",  Sin, ADMIN),
     ("DELETE", "/api/metodoPago/{borrar_metodo}",          Sin, ADMIN),
     ("DELETE", "/api/local/{borrar_local}",                Sin, ADMIN),
     ("DELETE", "/api/proveedor/{borrar_proveedor}",        Sin, ADMIN),

@@ -1045,6 +1045,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/obrasSociales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every obra social with its plans, by name. */
+        get: operations["obras_sociales"];
+        put?: never;
+        /** Creates an obra social (admins). */
+        post: operations["obra_social_crear"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/obrasSociales/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obra_social"];
+        /**
+         * Changes an obra social's name, CUIT or plans (admins). A sale already covered keeps the
+         *     coverage it was recorded with.
+         */
+        put: operations["obra_social_editar"];
+        post?: never;
+        /** Deletes an obra social no patient or sale names (admins). */
+        delete: operations["obra_social_eliminar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -1981,6 +2020,22 @@ export interface components {
             /** Format: double */
             subtotal?: number | null;
         };
+        /** @description A patient's membership of an obra social, as the form sends it. */
+        AfiliacionBody: {
+            afiliado?: string | null;
+            /** Format: int64 */
+            obraSocialId?: number | null;
+            plan?: string | null;
+        };
+        /** @description A patient's obra social, plan and affiliate number. */
+        AfiliacionLeida: {
+            afiliado: string;
+            /** @description Its name now (empty when it was deleted since). */
+            obraSocial: string;
+            /** Format: int64 */
+            obraSocialId: number;
+            plan: string;
+        };
         AjusteBody: {
             /**
              * Format: int64
@@ -2229,6 +2284,28 @@ export interface components {
              * @description Units sold less units returned (product lines).
              */
             unidades: number;
+        };
+        CoberturaBody: {
+            /** @description Percent, as typed ('40', '12,5') or a number; blank: none. */
+            porcentaje?: string | null;
+            /**
+             * Format: double
+             * @description Pesos; blank: no cap.
+             */
+            tope?: number | null;
+        };
+        /** @description What a plan covers of one kind of item, as the API writes it. */
+        CoberturaPlan: {
+            /**
+             * Format: double
+             * @description Percent (40.0 is 40 %); null: no percentage.
+             */
+            porcentaje?: number | null;
+            /**
+             * Format: double
+             * @description Pesos; null: no cap.
+             */
+            tope?: number | null;
         };
         CobroBody: {
             /**
@@ -2941,6 +3018,27 @@ export interface components {
             error: string;
             error_description: string;
         };
+        /** @description An obra social with its plans. */
+        ObraSocial: {
+            cuit: string;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+            planes: components["schemas"]["PlanObraSocial"][];
+            /** Format: int64 */
+            version: number;
+        };
+        ObraSocialBody: {
+            /** @description Eleven digits; dashes and spaces are ignored. */
+            cuit?: string | null;
+            nombre?: string | null;
+            planes?: components["schemas"]["PlanBody"][];
+        };
+        /** @description A change's answer: its message and the obra social as it is now. */
+        ObraSocialGuardada: {
+            mensaje: string;
+            obraSocial?: null | components["schemas"]["ObraSocial"];
+        };
         /** @enum {string} */
         Ojo: "DERECHO" | "IZQUIERDO";
         /** @description What the lab is told. */
@@ -2954,6 +3052,7 @@ export interface components {
         };
         /** @description A patient as the API serializes it (contract §3.3), fichas newest first. */
         Paciente: {
+            afiliacion?: null | components["schemas"]["AfiliacionLeida"];
             celular: string;
             correo?: string | null;
             /** Format: date */
@@ -2984,6 +3083,7 @@ export interface components {
          *     `ultimaActualizacion` are ignored: the server assigns them.
          */
         PacienteBody: {
+            afiliacion?: null | components["schemas"]["AfiliacionBody"];
             celular?: string | null;
             correo?: string | null;
             direccion?: string | null;
@@ -3261,6 +3361,7 @@ export interface components {
         /** @description One page of a list; `number` is zero-based. */
         Page_Paciente: {
             content: {
+                afiliacion?: null | components["schemas"]["AfiliacionLeida"];
                 celular: string;
                 correo?: string | null;
                 /** Format: date */
@@ -3571,6 +3672,26 @@ export interface components {
             /** @description Every rate, oldest first. */
             tasas: components["schemas"]["Tasa"][];
             vigente?: null | components["schemas"]["Tasa"];
+        };
+        PlanBody: {
+            armazones?: components["schemas"]["CoberturaBody"];
+            cristales?: components["schemas"]["CoberturaBody"];
+            nombre?: string | null;
+            requiereReceta?: boolean;
+            /** Format: int64 */
+            validezRecetaDias?: number | null;
+        };
+        /** @description A plan of an obra social. */
+        PlanObraSocial: {
+            armazones: components["schemas"]["CoberturaPlan"];
+            cristales: components["schemas"]["CoberturaPlan"];
+            nombre: string;
+            requiereReceta: boolean;
+            /**
+             * Format: int32
+             * @description Days a prescription stays valid; null: any age.
+             */
+            validezRecetaDias?: number | null;
         };
         /** @description A plan as a payment chooses it: its method, cuotas, and the rate in force that day. */
         PlanVigente: {
@@ -8070,6 +8191,277 @@ export interface operations {
             };
             /** @description a body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    obras_sociales: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ObraSocial"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    obra_social_crear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ObraSocialBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ObraSocialGuardada"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    obra_social: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ObraSocial"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    obra_social_editar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ObraSocialBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ObraSocialGuardada"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    obra_social_eliminar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
