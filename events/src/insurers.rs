@@ -3,6 +3,7 @@
 //! whether it asks for a doctor's prescription and for how many days one stays valid. One
 //! stream per obra social, its id from `INSURER_ID_SEQUENCE`; its name is a unique claim.
 
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use crate::{Medida, Money};
@@ -58,6 +59,58 @@ pub struct ObraSocialDatos {
     /// Eleven digits, as the tax office gives it (written without dashes).
     pub cuit: String,
     pub planes: Vec<PlanObraSocial>,
+}
+
+/// A sale's coverage: the obra social pays part of it (a receivable from it, never the
+/// patient's debt, never cash in the drawer), the patient the rest. The plan's terms are those
+/// of the moment the sale was recorded, so an edit computes the part as it was agreed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CoberturaVenta {
+    pub obra_social_id: i64,
+    pub plan: String,
+    pub afiliado: String,
+    /// The prescribing doctor and their registration (matrícula), and the prescription's date.
+    pub medico: Option<String>,
+    pub matricula: Option<String>,
+    pub fecha_receta: Option<NaiveDate>,
+    pub cristales: Cobertura,
+    pub armazones: Cobertura,
+    /// The obra social's part of the lenses and of the frames.
+    pub parte_cristales: Money,
+    pub parte_armazones: Money,
+}
+
+impl CoberturaVenta {
+    /// What the obra social pays of the sale.
+    pub fn monto(&self) -> Money {
+        self.parte_cristales
+            .checked_add(self.parte_armazones)
+            .unwrap_or(Money::ZERO)
+    }
+}
+
+/// The obra social's parts of a sale: lens lines (`cristal`) and the other product lines
+/// (frames) apart, each after the sale's discount (hundredths of a percent), then the plan's
+/// share and cap. Additional lines (a lab's lenses, a repair) are not covered. The web app
+/// computes the same (tests/cases/insurer_coverage.json).
+pub fn partes(
+    lineas: &[crate::movements::Linea],
+    descuento: Option<Medida>,
+    cristales: Cobertura,
+    armazones: Cobertura,
+) -> (Money, Money) {
+    let off = descuento.map_or(0, Medida::hundredths);
+    let base = |lens: bool| {
+        let cents: i64 = lineas
+            .iter()
+            .filter(|l| l.cristal == lens)
+            .map(|l| l.subtotal.cents())
+            .sum();
+        Money::from_cents(cents)
+            .scaled(i128::from(10_000 - off), 10_000)
+            .unwrap_or(Money::ZERO)
+    };
+    (cristales.parte(base(true)), armazones.parte(base(false)))
 }
 
 /// A patient's membership of an obra social.

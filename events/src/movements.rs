@@ -118,6 +118,19 @@ pub struct MovimientoDatos {
     /// courtesy...). Absent in events written before, and on every other movement.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub motivo_precio: Option<MotivoPrecio>,
+    /// The part an obra social pays (a sale to a patient). Absent in events written before,
+    /// and on every sale without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cobertura: Option<crate::insurers::CoberturaVenta>,
+}
+
+impl MovimientoDatos {
+    /// What the obra social pays of the movement (none: zero).
+    pub fn parte_obra_social(&self) -> Money {
+        self.cobertura
+            .as_ref()
+            .map_or(Money::ZERO, crate::insurers::CoberturaVenta::monto)
+    }
 }
 
 /// Why a product is sold below the lowest price a seller may reach: an admin's act, each reason

@@ -81,3 +81,34 @@ pub async fn by_id(pool: &PgPool, id: i64) -> Result<Option<ObraSocial>, sqlx::E
         .await?;
     row.map(assemble).transpose()
 }
+
+/// What an obra social owes the shop: its part of the covered sales, and since when.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct Deuda {
+    pub obra_social_id: i64,
+    pub obra_social: String,
+    pub ventas: i64,
+    pub monto: f64,
+    /// The day of the oldest sale it owes.
+    #[schema(value_type = String, format = Date)]
+    pub desde: chrono::NaiveDate,
+}
+
+/// Per obra social, its part of the covered sales, largest first. Until liquidaciones and their
+/// payments are recorded, every covered sale is owed.
+pub async fn owed(pool: &PgPool) -> Result<Vec<Deuda>, sqlx::Error> {
+    sqlx::query_as(
+        "select c.obra_social_id, coalesce(i.nombre, '') as obra_social, count(*) as ventas,
+                sum(c.parte_cristales_cents + c.parte_armazones_cents) / 100.0::float8 as monto,
+                min(m.fecha)::date as desde
+         from sale_coverages c
+         join movements m on m.id = c.movimiento_id
+         left join insurers i on i.id = c.obra_social_id
+         group by c.obra_social_id, i.nombre
+         having sum(c.parte_cristales_cents + c.parte_armazones_cents) <> 0
+         order by sum(c.parte_cristales_cents + c.parte_armazones_cents) desc, coalesce(i.nombre, '') collate optica_es",
+    )
+    .fetch_all(pool)
+    .await
+}

@@ -201,3 +201,215 @@ async fn a_patient_carries_an_obra_social_that_the_existing_front_end_keeps(pool
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["mensaje"], "La obra social ha sido eliminada");
 }
+
+/// A sale of a lens of 80.000 and a frame of 60.000 to the patient, by the plan: the obra
+/// social pays 30.000 of the lens (40 % up to 30.000) and 15.000 of the frame (up to 15.000).
+fn covered_sale(
+    shop: &crate::common::shop::Shop,
+    lens: i64,
+    frame: i64,
+    paciente: Option<i64>,
+    cobertura: Value,
+    pagado: f64,
+) -> Value {
+    let hoy = chrono::Utc::now()
+        .with_timezone(&chrono_tz::America::Argentina::Buenos_Aires)
+        .date_naive();
+    json!({
+        "tipoMovimiento": "ENTRADA", "fecha": format!("{hoy}T10:30"), "local": {"id": shop.centro},
+        "paciente": paciente.map(|id| json!({"id": id})),
+        "total": 140000.0, "totalImpuesto": pagado,
+        "detalles": [
+            {"cantidad": 1, "precioUnitario": 80000.0, "subtotal": 80000.0, "producto": {"id": lens}},
+            {"cantidad": 1, "precioUnitario": 60000.0, "subtotal": 60000.0, "producto": {"id": frame}}
+        ],
+        "detallesAdicionales": [],
+        "cajaMovimientos": [{"monto": pagado, "montoImpuesto": pagado, "metodoPago": {"id": shop.efectivo}}],
+        "estadoMovimiento": "PEDIDO_CRISTALES",
+        "cobertura": cobertura
+    })
+}
+
+#[sqlx::test]
+async fn the_obra_socials_part_is_neither_the_patients_debt_nor_cash(pool: sqlx::PgPool) {
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
+    let admin = shop.admin.as_str();
+    let osde = id_of(&app, admin, "/api/obrasSociales", osde(), "obraSocial").await;
+    let today = chrono::Utc::now()
+        .with_timezone(&chrono_tz::America::Argentina::Buenos_Aires)
+        .date_naive();
+    let product = |modelo: &str, categoria: i64, precio: f64| {
+        let mut body = shop.body(modelo, shop.marca, &[(shop.centro, 5)]);
+        body["categorias"] = json!([{"id": categoria}]);
+        body["precio"] = json!(precio);
+        body
+    };
+    let lens = id_of(
+        &app,
+        admin,
+        "/api/productos",
+        product("Orma Blue", shop.cristal, 80000.0),
+        "producto",
+    )
+    .await;
+    let frame = id_of(
+        &app,
+        admin,
+        "/api/productos",
+        product("Aviator", shop.categoria, 60000.0),
+        "producto",
+    )
+    .await;
+    let receta = |dias_atras: i64| (today - chrono::Duration::days(dias_atras)).to_string();
+    let cobertura = |monto: Value, fecha_receta: Value| {
+        json!({"obraSocialId": osde, "plan": "210", "afiliado": "61 123456 7", "medico": "Dra. Paz",
+               "matricula": "MP 1234", "fechaReceta": fecha_receta, "monto": monto})
+    };
+    let sale = |cobertura: Value, pagado: f64| covered_sale(&shop, lens, frame, Some(shop.paciente), cobertura, pagado);
+
+    // Refusals name what is wrong and record nothing.
+    let before = event_count(&pool).await;
+    let refused = [
+        (
+            sale(cobertura(json!(40000), json!(receta(10))), 60000.0),
+            "La obra social cubre $ 45.000,00 de esta venta (cristales $ 30.000,00, armazones $ 15.000,00)."
+                .to_string(),
+        ),
+        (
+            sale(cobertura(Value::Null, Value::Null), 60000.0),
+            "El plan 210 requiere la receta: escribí el médico, su matrícula y la fecha de la receta.".to_string(),
+        ),
+        (
+            sale(cobertura(Value::Null, json!(receta(61))), 60000.0),
+            format!(
+                "La receta del {} venció el {} (el plan la acepta por 60 días).",
+                (today - chrono::Duration::days(61)).format("%d/%m/%Y"),
+                (today - chrono::Duration::days(1)).format("%d/%m/%Y")
+            ),
+        ),
+        (
+            sale(cobertura(Value::Null, json!(receta(-1))), 60000.0),
+            "La fecha de la receta no puede ser posterior a la venta.".to_string(),
+        ),
+        (
+            sale(cobertura(Value::Null, json!(receta(10))), 100000.0),
+            "Los pagos no pueden superar lo que paga el paciente ($ 95.000,00): el resto lo cubre la obra social."
+                .to_string(),
+        ),
+        (
+            covered_sale(
+                &shop,
+                lens,
+                frame,
+                None,
+                cobertura(Value::Null, json!(receta(10))),
+                60000.0,
+            ),
+            "Una venta con obra social necesita el paciente.".to_string(),
+        ),
+    ];
+    for (body, text) in refused {
+        let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        assert_eq!(errors(&answer), [text], "{answer}");
+    }
+    assert_eq!(event_count(&pool).await, before, "a refusal records nothing");
+
+    // The sale: the patient pays 60.000 now and owes 35.000; the obra social owes 45.000.
+    let body = sale(cobertura(json!(45000), json!(receta(59))), 60000.0);
+    let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), body.clone()).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let venta = answer["movimiento"]["id"].as_i64().unwrap();
+    let c = &answer["movimiento"]["cobertura"];
+    assert_eq!(
+        (
+            &c["obraSocial"],
+            &c["plan"],
+            &c["parteCristales"],
+            &c["parteArmazones"],
+            &c["monto"]
+        ),
+        (
+            &json!("OSDE"),
+            &json!("210"),
+            &json!(30000.0),
+            &json!(15000.0),
+            &json!(45000.0)
+        )
+    );
+    assert_eq!(answer["movimiento"]["deuda"], 35000.0);
+    let cash: i64 = sqlx::query_scalar("select sum(cents)::bigint from cash_ledger where movimiento_id = $1")
+        .bind(venta)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(cash, 6_000_000, "only what the patient paid is in the drawer");
+    let (_, deudas) = app.get("/api/obrasSociales/deudas", Some(admin)).await;
+    let d = &deudas[0];
+    assert_eq!(
+        (
+            &d["obraSocialId"],
+            &d["obraSocial"],
+            &d["ventas"],
+            &d["monto"],
+            deudas.as_array().unwrap().len()
+        ),
+        (&json!(osde), &json!("OSDE"), &json!(1), &json!(45000.0), 1),
+        "{deudas}"
+    );
+    let (_, saldos) = app.get("/api/cuentas-corrientes", Some(admin)).await;
+    assert!(
+        saldos.to_string().contains("35000"),
+        "the patient owes 35.000: {saldos}"
+    );
+
+    // The plan's terms change: a new sale takes them, the sale recorded keeps its own, also
+    // through the existing front end's edit (which knows nothing of coverage).
+    let mut nuevo = self::osde();
+    nuevo["planes"][0]["cristales"] = json!({"porcentaje": 50});
+    let (status, _) = app.put(&format!("/api/obrasSociales/{osde}"), Some(admin), nuevo).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, saved) = app.get(&format!("/api/movimientos/{venta}"), Some(&shop.seller)).await;
+    let mut old_front_end = body.clone();
+    old_front_end.as_object_mut().unwrap().remove("cobertura");
+    old_front_end["descripcion"] = json!("Con estuche");
+    old_front_end["version"] = saved["version"].clone();
+    old_front_end["cajaMovimientos"][0]["fecha"] = saved["cajaMovimientos"][0]["fecha"].clone();
+    let (status, answer) = app
+        .put(&format!("/api/movimientos/{venta}"), Some(&shop.seller), old_front_end)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    assert_eq!(answer["movimiento"]["cobertura"]["monto"], 45000.0, "{answer}");
+    assert_eq!(answer["movimiento"]["deuda"], 35000.0);
+    let (status, answer) = app
+        .post(
+            "/api/movimientos",
+            Some(&shop.seller),
+            sale(cobertura(json!(55000), json!(receta(1))), 60000.0),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::CREATED,
+        "the new terms: 40.000 of the lens, 15.000 of the frame: {answer}"
+    );
+
+    // Its return waits for the obra social's settlement; the obra social cannot be deleted.
+    let (status, answer) = app
+        .post(
+            &format!("/api/movimientos/{venta}/devoluciones"),
+            Some(&shop.seller),
+            json!({"lineas": [{"productoId": frame, "cantidad": 1}], "metodoPagoId": shop.efectivo}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(
+        answer.to_string().contains("La venta tiene cobertura de obra social"),
+        "{answer}"
+    );
+    let (status, _) = app.delete(&format!("/api/obrasSociales/{osde}"), Some(admin)).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+
+    // The read models rebuilt from the events hold the same.
+    assert_eq!(optica::support::verify(&pool, true).await.unwrap(), []);
+}

@@ -91,3 +91,64 @@ fn a_plan_is_found_by_its_name_as_people_write_it() {
     assert_eq!(os.plan(" 310 ").map(|p| p.nombre.as_str()), Some("310"));
     assert!(os.plan("410").is_none());
 }
+
+#[derive(serde::Deserialize)]
+struct CoberturaCaso {
+    porcentaje: Option<i64>,
+    tope: Option<i64>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Caso {
+    nombre: String,
+    cristales: i64,
+    armazones: i64,
+    descuento: i64,
+    cobertura_cristales: CoberturaCaso,
+    cobertura_armazones: CoberturaCaso,
+    parte_cristales: i64,
+    parte_armazones: i64,
+}
+
+#[derive(serde::Deserialize)]
+struct Casos {
+    casos: Vec<Caso>,
+}
+
+/// tests/cases/insurer_coverage.json: the web app shows the same part before saving.
+#[test]
+fn the_shared_cases_of_what_an_obra_social_pays() {
+    use optica_events::movements::Linea;
+    let casos: Casos = serde_json::from_str(include_str!("../../../tests/cases/insurer_coverage.json")).unwrap();
+    assert!(casos.casos.len() >= 5);
+    let linea = |cristal: bool, cents: i64| Linea {
+        producto_id: 1,
+        modelo: "M".into(),
+        marca: "B".into(),
+        cristal,
+        cantidad: 1,
+        precio_unitario: Money::from_cents(cents),
+        subtotal: Money::from_cents(cents),
+    };
+    let cobertura = |c: &CoberturaCaso| Cobertura {
+        porcentaje: c.porcentaje.map(Medida::from_hundredths),
+        tope: c.tope.map(Money::from_cents),
+    };
+    for c in casos.casos {
+        let lineas = [linea(true, c.cristales), linea(false, c.armazones)];
+        let descuento = (c.descuento > 0).then_some(Medida::from_hundredths(c.descuento));
+        let (cristales, armazones) = optica_events::insurers::partes(
+            &lineas,
+            descuento,
+            cobertura(&c.cobertura_cristales),
+            cobertura(&c.cobertura_armazones),
+        );
+        assert_eq!(
+            (cristales.cents(), armazones.cents()),
+            (c.parte_cristales, c.parte_armazones),
+            "{}",
+            c.nombre
+        );
+    }
+}

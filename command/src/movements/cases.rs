@@ -122,6 +122,7 @@ fn sale(lineas: &[LineaCase], adicionales: &[i64], descuento: i64, total: i64, p
         estado: Some(EstadoMovimiento::PedidoCristales),
         devolucion: None,
         motivo_precio: None,
+        cobertura: None,
     }
 }
 

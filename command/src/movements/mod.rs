@@ -19,6 +19,7 @@ pub use rules::{cristales, saldo, validate, Regla, MAX_ADICIONALES, MAX_LINEAS, 
 
 #[cfg(test)]
 mod cases;
+mod coverage;
 mod cuotas;
 mod follower;
 mod lines;
@@ -27,6 +28,7 @@ pub mod price_floor;
 mod receipts;
 mod returns;
 mod service;
+pub use coverage::{CoberturaPedida, PedidoCobertura};
 pub use follower::Follower;
 use returns::{check_edit, valorar};
 pub use returns::{return_lines, whole_lines, Devueltos, Pedido, Return};
@@ -349,6 +351,11 @@ impl crate::store::links::Linked for Movimiento {
                 .map(|l| lookup(LookupKind::Local, l)),
         );
         targets.extend(d.paciente_id.map(patient));
+        targets.extend(
+            d.cobertura
+                .as_ref()
+                .map(|c| crate::store::links::insurer(c.obra_social_id)),
+        );
         targets
     }
 }

@@ -117,6 +117,7 @@ mod tests {
             estado: None,
             devolucion: None,
             motivo_precio: None,
+            cobertura: None,
         }
     }
 

@@ -66,6 +66,11 @@ pub fn valorar(
     if venta.tipo != TipoMovimiento::Entrada || venta.devolucion.is_some() {
         return refused(vec![Regla::DevolucionSoloVentas]);
     }
+    // What came back of a covered sale is partly the obra social's money: its refund waits for
+    // the obra social's settlement of the sale (not built yet).
+    if venta.cobertura.is_some() {
+        return refused(vec![Regla::DevolucionConCobertura]);
+    }
     if pedido.productos.len() + pedido.adicionales.len() > MAX_ITEMS {
         return refused(vec![Regla::DevolucionDemasiados { max: MAX_ITEMS }]);
     }

@@ -85,6 +85,45 @@ pub enum Regla {
     PrecioSinMotivo { modelo: String, minimo: Money },
     #[error("Un egreso no se paga en cuotas.")]
     CuotasEnEgreso,
+    #[error("Solo una venta (ENTRADA) lleva cobertura de obra social.")]
+    CoberturaSoloVentas,
+    #[error("Una venta con obra social necesita el paciente.")]
+    CoberturaSinPaciente,
+    #[error("La obra social {id} no existe.")]
+    ObraSocialInexistente { id: i64 },
+    #[error("El plan '{plan}' no es de {obra_social}.")]
+    PlanInexistente { plan: String, obra_social: String },
+    #[error("Escribí el número de afiliado de la obra social.")]
+    CoberturaSinAfiliado,
+    #[error("El plan {plan} requiere la receta: escribí el médico, su matrícula y la fecha de la receta.")]
+    RecetaRequerida { plan: String },
+    #[error("La fecha de la receta no puede ser posterior a la venta.")]
+    RecetaFutura,
+    #[error(
+        "La receta del {} venció el {} (el plan la acepta por {dias} días).",
+        .fecha.format("%d/%m/%Y"),
+        .vence.format("%d/%m/%Y")
+    )]
+    RecetaVencida {
+        fecha: chrono::NaiveDate,
+        vence: chrono::NaiveDate,
+        dias: u32,
+    },
+    #[error(
+        "La obra social cubre {} de esta venta (cristales {}, armazones {}).",
+        .monto.es_ar(),
+        .cristales.es_ar(),
+        .armazones.es_ar()
+    )]
+    CoberturaIncorrecta {
+        monto: Money,
+        cristales: Money,
+        armazones: Money,
+    },
+    #[error("Los pagos no pueden superar lo que paga el paciente ({}): el resto lo cubre la obra social.", .parte.es_ar())]
+    PagosExcedenParte { parte: Money },
+    #[error("La venta tiene cobertura de obra social: sus devoluciones todavía no se registran en el sistema.")]
+    DevolucionConCobertura,
     #[error(
         "El método del pago {pago} no tiene plan de {cuotas} cuotas el {}: elegí otro plan o método.",
         .dia.format("%d/%m/%Y")
@@ -281,11 +320,32 @@ pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, Movimient
         .pagos
         .iter()
         .map(|p| if p.plan.is_some() { p.monto } else { p.monto_impuesto }));
-    let over = |s: Option<Money>| s.is_none_or(|s| s > datos.total);
+    // What the customer pays: the total less the obra social's part.
+    let parte = Money::from_cents(datos.total.cents() - datos.parte_obra_social().cents());
+    let over = |s: Option<Money>| s.is_none_or(|s| s > parte);
     // Either sum, for both types: an expense's payments are subtracted from the cash per method
     // (their montoImpuesto), so paying above the total would take out more than it records.
     if over(pagado) || over(sin_recargo_del_plan) {
-        errors.push(Regla::PagosExcedenTotal);
+        errors.push(match datos.cobertura {
+            Some(_) => Regla::PagosExcedenParte { parte },
+            None => Regla::PagosExcedenTotal,
+        });
+    }
+    if let Some(c) = &datos.cobertura {
+        if datos.tipo != TipoMovimiento::Entrada {
+            errors.push(Regla::CoberturaSoloVentas);
+        }
+        if datos.paciente_id.is_none() {
+            errors.push(Regla::CoberturaSinPaciente);
+        }
+        if c.afiliado.trim().is_empty() {
+            errors.push(Regla::CoberturaSinAfiliado);
+        }
+        for (text, campo) in [(&c.medico, "El médico"), (&c.matricula, "La matrícula")] {
+            if text.as_ref().is_some_and(|t| t.chars().count() > MAX_TEXTO) {
+                errors.push(Regla::TextoLargo { campo, max: MAX_TEXTO });
+            }
+        }
     }
     if cobrado != Some(datos.total_impuesto) {
         errors.push(Regla::ImpuestoIncorrecto {
@@ -300,10 +360,11 @@ pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, Movimient
     }
 }
 
-/// What is still owed: the total less what the payments paid (`monto`).
+/// What the customer still owes: the total less what the payments paid (`monto`) and the obra
+/// social's part (which the obra social owes, never the patient).
 pub fn saldo(datos: &MovimientoDatos) -> Money {
     let pagado: i64 = datos.pagos.iter().map(|p| p.monto.cents()).sum();
-    Money::from_cents(datos.total.cents() - pagado)
+    Money::from_cents(datos.total.cents() - pagado - datos.parte_obra_social().cents())
 }
 
 /// The lenses an ENTRADA records for its patient (spec 001 §4): "model brand" for each product of

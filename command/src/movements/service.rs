@@ -47,11 +47,13 @@ pub enum SaleError {
 pub async fn register(
     store: &EventStore,
     mut datos: MovimientoDatos,
+    cobertura: &super::PedidoCobertura,
     quien: Cajero,
     metadata: &EventMetadata,
 ) -> Result<Outcome, CommandError<SaleError>> {
     let past = payment_days::date(None, &mut datos, quien).map_err(rule)?;
     super::cuotas::charge_payments(store, None, &mut datos).await?;
+    super::coverage::cover(store, None, &mut datos, cobertura).await?;
     let past = past.as_slice();
     let id = store.next_id(MOVEMENT_ID_SEQUENCE).await?;
     let key = id.to_string();
@@ -98,6 +100,7 @@ pub async fn register(
 pub struct Edicion {
     pub datos: MovimientoDatos,
     pub expected_version: Option<u64>,
+    pub cobertura: super::PedidoCobertura,
 }
 
 /// Edits a movement: a sale's stock goes back at the stored branch and is taken again for the
@@ -110,6 +113,7 @@ pub async fn edit(
     Edicion {
         datos,
         expected_version,
+        cobertura,
     }: Edicion,
     may_touch: impl Fn(i64) -> bool,
     follower: &impl Follower,
@@ -117,7 +121,7 @@ pub async fn edit(
     metadata: &EventMetadata,
 ) -> Result<Outcome, CommandError<SaleError>> {
     let key = id.to_string();
-    let (key, datos, may_touch) = (key.as_str(), &datos, &may_touch);
+    let (key, datos, may_touch, cobertura) = (key.as_str(), &datos, &may_touch, &cobertura);
     let operation = format!("edicion:{id}");
     store
         .run(metadata, &operation, move || async move {
@@ -129,6 +133,7 @@ pub async fn edit(
             let mut datos = datos.clone();
             let past = payment_days::date(previous.as_ref(), &mut datos, quien).map_err(rule)?;
             super::cuotas::charge_payments(store, previous.as_ref(), &mut datos).await?;
+            super::coverage::cover(store, previous.as_ref(), &mut datos, cobertura).await?;
             past_days_open(store, &past).await?;
             // An edit's form does not send the reason back: the sale keeps the one it had.
             datos.motivo_precio = datos.motivo_precio.or(previous.as_ref().and_then(|p| p.motivo_precio));

@@ -70,6 +70,7 @@ pub(crate) fn two_frames_and_a_lens(fecha: NaiveDateTime, lente: &str, pagos: Ve
         estado: None,
         devolucion: None,
         motivo_precio: None,
+        cobertura: None,
     }
 }
 
@@ -346,6 +347,7 @@ fn lens_names_come_from_cristal_products_and_lines_that_mention_it() {
         estado: None,
         devolucion: None,
         motivo_precio: None,
+        cobertura: None,
     };
     assert_eq!(cristales(&datos), vec!["Orma Essilor", "es Blue"]);
 }

@@ -91,6 +91,7 @@ impl Projection for MovementsProjection {
             "movement_extras",
             "movement_payments",
             "movement_returns",
+            "sale_coverages",
             "stats_cash_day",
             "stats_sales_day",
             "stats_product_day",
@@ -200,6 +201,7 @@ impl Projection for MovementsProjection {
                 "movement_extras",
                 "movement_payments",
                 "movement_returns",
+                "sale_coverages",
             ] {
                 execute!(conn, &format!("delete from {table} where movimiento_id = any($1)"); &rewritten)?;
             }
@@ -237,7 +239,7 @@ impl Projection for MovementsProjection {
                 conn,
                 "update movements m set deuda_cents = greatest(0, m.total_cents
                      - coalesce((select sum(p.monto_cents) from movement_payments p where p.movimiento_id = m.id), 0)
-                     - r.credito)
+                     - m.cobertura_cents - r.credito)
                  from (select venta_id, sum(credito_cents) as credito from movement_returns
                        where venta_id = any($1) group by venta_id) r
                  where m.id = r.venta_id";

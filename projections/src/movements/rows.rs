@@ -24,6 +24,9 @@ pub struct MovementRows {
     estado: Vec<Option<String>>,
     version: Vec<i64>,
     motivo_precio: Vec<Option<String>>,
+    cobertura_cents: Vec<i64>,
+    /// The coverages of the batch's covered sales.
+    coberturas: Vec<(i64, optica_events::insurers::CoberturaVenta)>,
     line_mov: Vec<i64>,
     line_n: Vec<i32>,
     line_producto: Vec<i64>,
@@ -77,7 +80,13 @@ impl MovementRows {
         self.total.push(d.total.cents());
         self.total_impuesto.push(d.total_impuesto.cents());
         let pagado: i64 = d.pagos.iter().map(|p| p.monto.cents()).sum();
-        self.deuda.push((d.total.cents() - pagado).max(0));
+        // The obra social's part is its debt, not the patient's.
+        let parte = d.parte_obra_social().cents();
+        self.deuda.push((d.total.cents() - pagado - parte).max(0));
+        self.cobertura_cents.push(parte);
+        if let Some(c) = &d.cobertura {
+            self.coberturas.push((id, c.clone()));
+        }
         self.estado.push(d.estado.as_ref().map(wire));
         self.version.push(version);
         self.motivo_precio.push(d.motivo_precio.as_ref().map(wire));
@@ -132,13 +141,34 @@ impl MovementRows {
             execute!(
                 conn,
                 "insert into movements (id, tipo, fecha, local_id, paciente_id, vendedor, descripcion, descuento_hundredths,
-                                        total_cents, total_impuesto_cents, estado, version, deuda_cents, motivo_precio)
+                                        total_cents, total_impuesto_cents, estado, version, deuda_cents, motivo_precio,
+                                        cobertura_cents)
                  select * from unnest($1::bigint[], $2::text[], $3::timestamp[], $4::bigint[], $5::bigint[], $6::text[],
                                       $7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[],
-                                      $13::bigint[], $14::text[])";
+                                      $13::bigint[], $14::text[], $15::bigint[])";
                 &self.id, &self.tipo, &self.fecha, &self.local_id, &self.paciente_id, &self.vendedor,
                 &self.descripcion, &self.descuento, &self.total, &self.total_impuesto, &self.estado, &self.version,
-                &self.deuda, &self.motivo_precio
+                &self.deuda, &self.motivo_precio, &self.cobertura_cents
+            )?;
+        }
+        if !self.coberturas.is_empty() {
+            let c = &self.coberturas;
+            let ids: Vec<i64> = c.iter().map(|(id, _)| *id).collect();
+            let os: Vec<i64> = c.iter().map(|(_, c)| c.obra_social_id).collect();
+            let plan: Vec<&str> = c.iter().map(|(_, c)| c.plan.as_str()).collect();
+            let afiliado: Vec<&str> = c.iter().map(|(_, c)| c.afiliado.as_str()).collect();
+            let medico: Vec<Option<&str>> = c.iter().map(|(_, c)| c.medico.as_deref()).collect();
+            let matricula: Vec<Option<&str>> = c.iter().map(|(_, c)| c.matricula.as_deref()).collect();
+            let receta: Vec<Option<chrono::NaiveDate>> = c.iter().map(|(_, c)| c.fecha_receta).collect();
+            let cristales: Vec<i64> = c.iter().map(|(_, c)| c.parte_cristales.cents()).collect();
+            let armazones: Vec<i64> = c.iter().map(|(_, c)| c.parte_armazones.cents()).collect();
+            execute!(
+                conn,
+                "insert into sale_coverages (movimiento_id, obra_social_id, plan, afiliado, medico, matricula, fecha_receta,
+                                             parte_cristales_cents, parte_armazones_cents)
+                 select * from unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[],
+                                      $7::date[], $8::bigint[], $9::bigint[])";
+                &ids, &os, &plan, &afiliado, &medico, &matricula, &receta, &cristales, &armazones
             )?;
         }
         if !self.line_mov.is_empty() {

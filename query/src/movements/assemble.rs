@@ -109,6 +109,7 @@ pub(super) async fn assemble(
                     comprobante: optica_events::movements::comprobante_leido(r.comprobante_local, r.comprobante),
                     trabajo: r.trabajo.map(|t| t.0),
                     codigo_estado: None,
+                    cobertura: r.cobertura.map(|c| c.0.into()),
                 }
             },
         )

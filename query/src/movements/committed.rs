@@ -72,6 +72,26 @@ async fn shaped(
             .map(|n| n.2.clone())
     };
     let paid: i64 = d.pagos.iter().map(|p| p.monto.cents()).sum();
+    let cobertura = match &d.cobertura {
+        None => None,
+        Some(c) => {
+            let nombre: Option<String> = sqlx::query_scalar("select nombre from insurers where id = $1")
+                .bind(c.obra_social_id)
+                .fetch_optional(pool)
+                .await?;
+            Some(Json(CoberturaRow {
+                obra_social_id: c.obra_social_id,
+                obra_social: nombre,
+                plan: c.plan.clone(),
+                afiliado: c.afiliado.clone(),
+                medico: c.medico.clone(),
+                matricula: c.matricula.clone(),
+                fecha_receta: c.fecha_receta,
+                parte_cristales_cents: c.parte_cristales.cents(),
+                parte_armazones_cents: c.parte_armazones.cents(),
+            }))
+        }
+    };
     let row = Row {
         id,
         tipo: Stored(d.tipo),
@@ -86,12 +106,13 @@ async fn shaped(
         descuento_hundredths: d.descuento.map(|m| m.hundredths()),
         total_cents: d.total.cents(),
         total_impuesto_cents: d.total_impuesto.cents(),
-        deuda_cents: (d.total.cents() - paid).max(0),
+        deuda_cents: (d.total.cents() - paid - d.parte_obra_social().cents()).max(0),
         estado: d.estado.map(Stored),
         version,
         comprobante_local: comprobante.map(|_| d.local_id),
         comprobante,
         trabajo: None,
+        cobertura,
     };
     let parts = Parts {
         lineas: (d.lineas.iter().enumerate())

@@ -117,6 +117,59 @@ pub struct Movimiento {
     /// signs it, so one order's link does not reveal another's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub codigo_estado: Option<String>,
+    /// The part an obra social pays of a sale; the patient owes the rest (`deuda` counts only
+    /// the patient's).
+    pub cobertura: Option<CoberturaLeida>,
+}
+
+/// A sale's coverage as the API answers it.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct CoberturaLeida {
+    pub obra_social_id: i64,
+    /// Its name now (empty when it was deleted since).
+    pub obra_social: String,
+    pub plan: String,
+    pub afiliado: String,
+    pub medico: Option<String>,
+    pub matricula: Option<String>,
+    #[schema(value_type = Option<String>, format = Date)]
+    pub fecha_receta: Option<chrono::NaiveDate>,
+    pub parte_cristales: f64,
+    pub parte_armazones: f64,
+    /// What the obra social pays.
+    pub monto: f64,
+}
+
+/// A coverage's row, as the movement's read nests it.
+#[derive(Clone, Debug, Deserialize)]
+struct CoberturaRow {
+    obra_social_id: i64,
+    obra_social: Option<String>,
+    plan: String,
+    afiliado: String,
+    medico: Option<String>,
+    matricula: Option<String>,
+    fecha_receta: Option<chrono::NaiveDate>,
+    parte_cristales_cents: i64,
+    parte_armazones_cents: i64,
+}
+
+impl From<CoberturaRow> for CoberturaLeida {
+    fn from(c: CoberturaRow) -> Self {
+        CoberturaLeida {
+            obra_social_id: c.obra_social_id,
+            obra_social: c.obra_social.unwrap_or_default(),
+            plan: c.plan,
+            afiliado: c.afiliado,
+            medico: c.medico,
+            matricula: c.matricula,
+            fecha_receta: c.fecha_receta,
+            parte_cristales: pesos(c.parte_cristales_cents),
+            parte_armazones: pesos(c.parte_armazones_cents),
+            monto: pesos(c.parte_cristales_cents + c.parte_armazones_cents),
+        }
+    }
 }
 
 impl Movimiento {
@@ -135,6 +188,14 @@ impl Movimiento {
             devoluciones: Vec::new(),
             devuelto: Devuelto::default(),
             codigo_estado: None,
+            // Which obra social pays its part, not the patient's card or doctor.
+            cobertura: self.cobertura.map(|c| CoberturaLeida {
+                afiliado: String::new(),
+                medico: None,
+                matricula: None,
+                fecha_receta: None,
+                ..c
+            }),
             ..self
         }
     }
@@ -162,6 +223,7 @@ struct Row {
     comprobante_local: Option<i64>,
     comprobante: Option<i64>,
     trabajo: Option<Stored<EstadoTrabajo>>,
+    cobertura: Option<Json<CoberturaRow>>,
 }
 
 /// A movement's row with its lines, extras and payments nested as JSON arrays.
@@ -236,7 +298,12 @@ pub async fn branch_of(pool: &PgPool, id: i64) -> Result<Option<i64>, sqlx::Erro
 const MOVEMENT_COLUMNS: &str = "m.id, m.tipo, m.fecha, m.local_id, l.nombre as local_nombre,
      l.direccion as local_direccion, l.celular as local_celular, m.paciente_id, m.vendedor, m.descripcion,
      m.descuento_hundredths, m.total_cents, m.total_impuesto_cents, m.deuda_cents, m.estado, m.version,
-     rc.local_id as comprobante_local, rc.numero as comprobante, jb.estado as trabajo";
+     rc.local_id as comprobante_local, rc.numero as comprobante, jb.estado as trabajo,
+     (select json_build_object('obra_social_id', c.obra_social_id, 'obra_social', i.nombre, 'plan', c.plan,
+                               'afiliado', c.afiliado, 'medico', c.medico, 'matricula', c.matricula,
+                               'fecha_receta', c.fecha_receta, 'parte_cristales_cents', c.parte_cristales_cents,
+                               'parte_armazones_cents', c.parte_armazones_cents)
+      from sale_coverages c left join insurers i on i.id = c.obra_social_id where c.movimiento_id = m.id) as cobertura";
 const MOVEMENT_FROM: &str = "from movements m left join lookup_items l on l.kind = 'Local' and l.id = m.local_id
      left join receipts rc on rc.movimiento_id = m.id left join jobs jb on jb.id = m.id";
 

@@ -21,7 +21,7 @@ use crate::http::kit::{read_or_committed, staff_endpoints, Created, Endpoints, M
 use crate::state::AppState;
 
 pub fn endpoints() -> Endpoints {
-    staff_endpoints!(list, create; get, update, delete)
+    staff_endpoints!(list, create; owed; get, update, delete)
 }
 
 fn not_found(id: i64) -> AppError {
@@ -157,6 +157,13 @@ async fn answer(state: &AppState, id: i64, caught: bool, mensaje: &str) -> Resul
         mensaje: mensaje.into(),
         obra_social,
     })
+}
+
+/// What each obra social owes the shop (its part of the covered sales) and since when (admins).
+#[utoipa::path(get, path = "/api/obrasSociales/deudas", tag = "obras sociales", operation_id = "obras_sociales_deudas",
+    responses((status = 200, body = Vec<read::Deuda>)))]
+pub async fn owed(State(state): State<AppState>, _admin: Admin) -> Result<Json<Vec<read::Deuda>>, AppError> {
+    Ok(Json(read::owed(&state.pool).await?))
 }
 
 /// Every obra social with its plans, by name.

@@ -105,6 +105,13 @@ impl<'de> Deserialize<'de> for NumText {
     }
 }
 
+/// For `#[serde(default, deserialize_with = "present")]`: a field that was sent (even as
+/// `null`) reads `Some`, one left out stays `None` (its default). An edit tells "clear it" from
+/// "the form did not know it" (the existing front end's) this way.
+pub fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    Ok(Some(Option::deserialize(d)?))
+}
+
 /// The first year a record may be dated in.
 pub const FIRST_YEAR: i32 = 2000;
 /// How many years ahead of today a record may be dated (a promised job, a filter's end).

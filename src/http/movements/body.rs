@@ -8,7 +8,8 @@ use optica_events::{Medida, Money};
 use optica_query::products::SaleFacts;
 use serde::Deserialize;
 
-use crate::http::kit::lenient::{opt_i64, IdRef, NumText};
+use crate::http::kit::lenient::{checked_date, opt_i64, present, IdRef, NumText};
+use optica_command::movements::{CoberturaPedida, PedidoCobertura};
 
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -38,6 +39,59 @@ pub struct MovimientoBody {
     /// Why an admin sells a product below the lowest price a seller may reach: GARANTIA,
     /// CORTESIA, CAMBIO, PROMOCION or ERROR_DE_LISTA.
     pub motivo_precio: Option<String>,
+    /// The part an obra social pays; `null`: none; left out, an edit keeps the sale's (the
+    /// existing front end knows nothing of it).
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<CoberturaVentaBody>)]
+    pub cobertura: Option<Option<CoberturaVentaBody>>,
+}
+
+/// A sale's coverage by an obra social, as the form sends it.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CoberturaVentaBody {
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[schema(value_type = Option<i64>)]
+    pub obra_social_id: Option<i64>,
+    pub plan: Option<String>,
+    pub afiliado: Option<String>,
+    pub medico: Option<String>,
+    pub matricula: Option<String>,
+    /// `aaaa-mm-dd`.
+    pub fecha_receta: Option<String>,
+    /// The obra social's part as the form computed it: when given, it must be the plan's.
+    #[schema(value_type = Option<f64>)]
+    pub monto: Option<Money>,
+}
+
+/// What the body says of the sale's coverage, or why it cannot be read.
+pub fn cobertura(body: &MovimientoBody) -> Result<PedidoCobertura, Vec<String>> {
+    let c = match &body.cobertura {
+        None => return Ok(PedidoCobertura::Mantener),
+        Some(None) => return Ok(PedidoCobertura::Ninguna),
+        Some(Some(c)) => c,
+    };
+    let mut errors = Vec::new();
+    let obra_social_id = c.obra_social_id.filter(|id| *id > 0);
+    if obra_social_id.is_none() {
+        errors.push("Elegí la obra social de la venta.".to_string());
+    }
+    let fecha_receta = match c.fecha_receta.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        None => None,
+        Some(t) => checked_date(t, "fecha de la receta").map_err(|e| errors.push(e)).ok(),
+    };
+    match (errors.is_empty(), obra_social_id) {
+        (true, Some(obra_social_id)) => Ok(PedidoCobertura::Usar(CoberturaPedida {
+            obra_social_id,
+            plan: c.plan.clone().unwrap_or_default(),
+            afiliado: c.afiliado.clone().unwrap_or_default(),
+            medico: c.medico.clone(),
+            matricula: c.matricula.clone(),
+            fecha_receta,
+            monto: c.monto,
+        })),
+        _ => Err(errors),
+    }
 }
 
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -263,6 +317,8 @@ pub fn prepare(body: MovimientoBody, facts: &[SaleFacts]) -> Result<MovimientoDa
         // only a return's unit sets it (POST /api/movimientos/{id}/devoluciones)
         devolucion: None,
         motivo_precio,
+        // the unit sets it from the request's `PedidoCobertura` (see `cobertura`)
+        cobertura: None,
     })
 }
 

@@ -151,8 +151,10 @@ pub async fn create(
 ) -> Result<Created<MovimientoGuardado>, AppError> {
     const CREATED: &str = "El movimiento ha sido creado!";
     let metadata = meta.metadata(caller.actor());
+    let cobertura = body::cobertura(&body).map_err(AppError::Validation)?;
     let datos = checked(&state, &caller, body).await?;
-    let outcome = movements::register(&state.store, datos, cajero(&state, &caller), &metadata).await;
+    let quien = cajero(&state, &caller);
+    let outcome = movements::register(&state.store, datos, &cobertura, quien, &metadata).await;
     let (id, caught) = dispatch::committed(&state, outcome, |e| command_error(0, e, "crear")).await?;
     answer(&state, &caller, id, CREATED, !caught).await
 }
@@ -172,6 +174,7 @@ pub async fn update(
     ApiJson(body): ApiJson<MovimientoBody>,
 ) -> Result<Created<MovimientoGuardado>, AppError> {
     let expected_version = body.version;
+    let cobertura = body::cobertura(&body).map_err(AppError::Validation)?;
     let datos = checked(&state, &caller, body).await?;
     let metadata = meta.metadata(caller.actor());
     let may_touch = |local_id: i64| caller.works_at(local_id);
@@ -180,6 +183,7 @@ pub async fn update(
     let edicion = movements::Edicion {
         datos,
         expected_version,
+        cobertura,
     };
     let job = jobs::SaleJob(&ctx);
     let outcome = movements::edit(&state.store, id, edicion, may_touch, &job, quien, &metadata).await;

@@ -8,7 +8,7 @@ use optica_events::patients::{FichaDatos, Graduacion, Medidas, Ojo, TipoVision, 
 use optica_events::{Medida, PacienteDatos};
 use serde::Deserialize;
 
-use crate::http::kit::lenient::{lenient_date, opt_i64, IdRef, NumText};
+use crate::http::kit::lenient::{lenient_date, opt_i64, present, IdRef, NumText};
 
 /// A patient as the web app sends it for create and edit. `id`, `creadoEn` and
 /// `ultimaActualizacion` are ignored: the server assigns them.
@@ -51,11 +51,6 @@ pub struct AfiliacionBody {
     pub obra_social_id: Option<i64>,
     pub plan: Option<String>,
     pub afiliado: Option<String>,
-}
-
-/// A field that was sent (even as `null`) reads `Some`; one left out stays `None` (its default).
-fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
-    Ok(Some(Option::deserialize(d)?))
 }
 
 /// A number of a ficha: a JSON number, or a text like "+1,25"; null or blank for none.

@@ -101,6 +101,7 @@ pub(super) const MATRIX: &[Fila] = &[
     // Obras sociales: staff read them; admins keep them.
     ("GET",    "/api/obrasSociales",                       Sin, STAFF),
     ("GET",    "/api/obrasSociales/{obra_social}",         Sin, STAFF),
+    ("GET",    "/api/obrasSociales/deudas",                Sin, ADMIN),
     ("POST",   "/api/obrasSociales",                       Json(r#"{"nombre":"OS {n}","cuit":"30546741253","planes":[]}"#), ADMIN_SAVE),
     ("PUT",    "/api/obrasSociales/{obra_social}",         Json(r#"{"nombre":"OS editada","cuit":"30546741253","planes":[]}"#), ADMIN),
     // Card plans: staff read the plans in force; admins keep them.

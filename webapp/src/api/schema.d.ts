@@ -1063,6 +1063,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/obrasSociales/deudas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What each obra social owes the shop (its part of the covered sales) and since when (admins). */
+        get: operations["obras_sociales_deudas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/obrasSociales/{id}": {
         parameters: {
             query?: never;
@@ -2294,6 +2311,28 @@ export interface components {
              */
             tope?: number | null;
         };
+        /** @description A sale's coverage as the API answers it. */
+        CoberturaLeida: {
+            afiliado: string;
+            /** Format: date */
+            fechaReceta?: string | null;
+            matricula?: string | null;
+            medico?: string | null;
+            /**
+             * Format: double
+             * @description What the obra social pays.
+             */
+            monto: number;
+            /** @description Its name now (empty when it was deleted since). */
+            obraSocial: string;
+            /** Format: int64 */
+            obraSocialId: number;
+            /** Format: double */
+            parteArmazones: number;
+            /** Format: double */
+            parteCristales: number;
+            plan: string;
+        };
         /** @description What a plan covers of one kind of item, as the API writes it. */
         CoberturaPlan: {
             /**
@@ -2306,6 +2345,22 @@ export interface components {
              * @description Pesos; null: no cap.
              */
             tope?: number | null;
+        };
+        /** @description A sale's coverage by an obra social, as the form sends it. */
+        CoberturaVentaBody: {
+            afiliado?: string | null;
+            /** @description `aaaa-mm-dd`. */
+            fechaReceta?: string | null;
+            matricula?: string | null;
+            medico?: string | null;
+            /**
+             * Format: double
+             * @description The obra social's part as the form computed it: when given, it must be the plan's.
+             */
+            monto?: number | null;
+            /** Format: int64 */
+            obraSocialId?: number | null;
+            plan?: string | null;
         };
         CobroBody: {
             /**
@@ -2432,6 +2487,21 @@ export interface components {
             producto?: null | components["schemas"]["IdRef"];
             /** Format: double */
             subtotal?: number | null;
+        };
+        /** @description What an obra social owes the shop: its part of the covered sales, and since when. */
+        Deuda: {
+            /**
+             * Format: date
+             * @description The day of the oldest sale it owes.
+             */
+            desde: string;
+            /** Format: double */
+            monto: number;
+            obraSocial: string;
+            /** Format: int64 */
+            obraSocialId: number;
+            /** Format: int64 */
+            ventas: number;
         };
         DevolucionBody: {
             /** @description Positions (from 0) of the sale's additional lines returned whole. */
@@ -2917,6 +2987,7 @@ export interface components {
         /** @description A movement as the API serializes it (contract §3.4). */
         Movimiento: {
             cajaMovimientos: components["schemas"]["CajaMovimiento"][];
+            cobertura?: null | components["schemas"]["CoberturaLeida"];
             /**
              * @description The code of the public order-status link (`/estadoCompra/{codigoEstado}`); the server
              *     signs it, so one order's link does not reveal another's.
@@ -2963,6 +3034,7 @@ export interface components {
         };
         MovimientoBody: {
             cajaMovimientos?: components["schemas"]["PagoBody"][] | null;
+            cobertura?: null | components["schemas"]["CoberturaVentaBody"];
             descripcion?: string | null;
             /**
              * Format: double
@@ -3298,6 +3370,7 @@ export interface components {
         Page_Movimiento: {
             content: {
                 cajaMovimientos: components["schemas"]["CajaMovimiento"][];
+                cobertura?: null | components["schemas"]["CoberturaLeida"];
                 /**
                  * @description The code of the public order-status link (`/estadoCompra/{codigoEstado}`); the server
                  *     signs it, so one order's link does not reveal another's.
@@ -8286,6 +8359,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    obras_sociales_deudas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deuda"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
         };

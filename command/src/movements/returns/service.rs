@@ -194,6 +194,7 @@ fn refund(
         estado: None,
         devolucion: Some(devolucion.clone()),
         motivo_precio: None,
+        cobertura: None,
     })
 }
 
