@@ -99,6 +99,7 @@ const screens = ({ centro, norte, venta, lente, paciente }) => [
   ],
   ['/cuentasCorrientes', 'CUENTAS CORRIENTES', (p) => p.getByTestId('total-adeudado'), 'cuentas'],
   ['/estadistica', 'ESTADÍSTICAS', statistics, 'estadisticas'],
+  ['/rentabilidad', 'RENTABILIDAD', (p) => p.getByRole('button', { name: 'Ver', exact: true }), 'rentabilidad'],
   ['/auditoria', 'AUDITORÍA', (p) => p.locator('main tbody tr').first(), 'auditoria'],
   ['/usuarios', 'USUARIOS', (p) => p.getByText('vendedora').first(), 'usuarios'],
   ['/reponer', 'REPONER', (p) => reorder(p, norte), 'reponer'],
