@@ -324,6 +324,11 @@ fn totals(w: &mut Writer, m: &Movimiento) {
         );
     }
     amount(w, "Total:", &money(m.total), HEADING);
+    // The obra social's part: the customer pays the rest.
+    if let Some(c) = &m.cobertura {
+        let quien = format!("Cubre {} {} (afiliado {}):", c.obra_social, c.plan, c.afiliado);
+        amount(w, quien.trim(), &money(-c.monto), TEXT);
+    }
     if !m.caja_movimientos.is_empty() {
         w.line("Pagos", HEADING);
         for p in &m.caja_movimientos {

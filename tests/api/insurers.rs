@@ -357,6 +357,16 @@ async fn the_obra_socials_part_is_neither_the_patients_debt_nor_cash(pool: sqlx:
         (&json!(osde), &json!("OSDE"), &json!(1), &json!(45000.0), 1),
         "{deudas}"
     );
+    let (status, _, pdf) = app
+        .download(&format!("/api/movimientos/reporteCliente/{venta}"), Some(&shop.seller))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let text = crate::common::squeeze(&crate::common::pdf_text(&pdf));
+    assert!(
+        text.contains("Cubre OSDE 210 (afiliado 61 123456 7): -$ 45.000,00"),
+        "{text}"
+    );
+    assert!(text.contains("Adeuda: $ 35.000,00"), "{text}");
     let (_, saldos) = app.get("/api/cuentas-corrientes", Some(admin)).await;
     assert!(
         saldos.to_string().contains("35000"),

@@ -82,6 +82,18 @@ fn lines(w: &mut Writer, m: &Movimiento) {
             w.line(&format!("{} - Precio: {}", d.descripcion, money(d.subtotal)), TEXT);
         }
     }
+    if let Some(c) = &m.cobertura {
+        w.line(
+            &format!(
+                "Obra social: {} {} - Afiliado: {} - Cubre: {}",
+                c.obra_social,
+                c.plan,
+                c.afiliado,
+                money(c.monto)
+            ),
+            TEXT,
+        );
+    }
     if !m.caja_movimientos.is_empty() {
         w.line("Pagos Realizados:", HEADING);
         for p in &m.caja_movimientos {
