@@ -12,6 +12,7 @@ const FEATURES = [
   'card_plans',
   'closings',
   'counts',
+  'insurers',
   'jobs',
   'lookups',
   'movements',

@@ -33,6 +33,7 @@ pub const ENTIDADES: &[(&str, &str)] = &[
     (LookupKind::Proveedor.aggregate_type(), "Proveedor"),
     (LookupKind::Laboratorio.aggregate_type(), "Laboratorio"),
     (CARD_PLANS_AGGREGATE, "Planes de cuotas"),
+    (optica_events::insurers::INSURER_AGGREGATE, "Obra social"),
 ];
 
 /// Lower case, without accents, spaces or punctuation: 'Método de pago' and 'metododepago', or

@@ -25,6 +25,7 @@ export const ENTIDADES: readonly { tipo: string; etiqueta: string }[] = [
   { tipo: 'Proveedor', etiqueta: 'Proveedor' },
   { tipo: 'Laboratorio', etiqueta: 'Laboratorio' },
   { tipo: 'PlanesTarjeta', etiqueta: 'Planes de cuotas' },
+  { tipo: 'ObraSocial', etiqueta: 'Obra social' },
 ];
 
 /** A kind as the screens name it; one the server adds later reads as itself. */

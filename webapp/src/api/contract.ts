@@ -7,6 +7,7 @@ import type { CobroBody } from './balances';
 import type { TasaBody } from './cardPlans';
 import type { AperturaBody, CierreBody, ReaperturaBody } from './closings';
 import type { CargaBody, InicioBody } from './counts';
+import type { ObraSocialBody } from './insurers';
 import type { AvisoBody, EncargoBody, EstadoBody, OrdenBody } from './jobs';
 import type { DevolucionBody, MovimientoBody } from './movements';
 import type { PacienteBody } from './patients';
@@ -32,6 +33,7 @@ export type CheckedBodies = [
   Accepts<Schemas['MovimientoBody'], MovimientoBody>,
   Accepts<Schemas['DevolucionBody'], DevolucionBody>,
   Accepts<Schemas['PacienteBody'], PacienteBody>,
+  Accepts<Schemas['ObraSocialBody'], ObraSocialBody>,
   Accepts<Schemas['ProductoBody'], ProductoBody>,
   Accepts<Schemas['MassUpdateBody'], MassUpdateBody>,
   Accepts<Schemas['PeriodoBody'], Periodo>,

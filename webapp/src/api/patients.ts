@@ -22,6 +22,14 @@ export interface FichaBody extends Omit<Ficha, 'id' | 'cristales'> {
   cristales: CristalBody[];
 }
 
+/** A patient's obra social as the form sends it: one of the shop's (`GET api/obrasSociales`), one
+ * of its plans by name (blank when it has none) and the affiliate number on the patient's card. */
+export interface AfiliacionBody {
+  obraSocialId: number;
+  plan: string;
+  afiliado: string;
+}
+
 /** What the form sends. A ficha or crystal left out is removed; the server keeps what others
  * added since `version`. */
 export interface PacienteBody {
@@ -31,11 +39,17 @@ export interface PacienteBody {
   documento: string | null;
   correo: string | null;
   medico: string | null;
+  /** The free text of the existing front end; the server writes '<obra social> <plan>' into it
+   * when the patient has an obra social. */
   obraSocial: string | null;
   observaciones: string | null;
   genero: string;
   local: { id: number };
   historialFichas: FichaBody[];
+  /** Always sent: the patient's obra social, or null for none. The server keeps the current one
+   * only when the field is absent (the existing front end's edits), so leaving it out here would
+   * never clear it. */
+  afiliacion: AfiliacionBody | null;
   /** PUT only: the version the form loaded. */
   version?: number;
 }

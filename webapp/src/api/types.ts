@@ -248,3 +248,18 @@ export type SinCargo = Schemas['SinCargo'];
 export type Rentabilidad = Schemas['Rentabilidad'];
 /** The report's query string, as the server declares it. */
 export type RentabilidadQuery = NonNullable<operations['rentabilidad']['parameters']['query']>;
+
+// The obras sociales (health insurers) and a patient's membership of one.
+
+/** An obra social with its plans; `cuit` is its eleven digits, without dashes. */
+export type ObraSocial = Schemas['ObraSocial'];
+/** A plan: what it covers of lenses (`cristales`) and of frames (`armazones`), whether it asks for
+ * a prescription and for how many days one stays valid (null: any age). */
+export type PlanObraSocial = Schemas['PlanObraSocial'];
+/** What a plan covers of one kind of item: `porcentaje` in percent (40.0 is 40 %) and `tope` in
+ * pesos; both: the share up to the cap; neither: not covered. */
+export type CoberturaPlan = Schemas['CoberturaPlan'];
+/** A change's answer: its message and the obra social as it now stands. */
+export type ObraSocialGuardada = Schemas['ObraSocialGuardada'];
+/** A patient's obra social (its name now), plan and affiliate number. */
+export type Afiliacion = Schemas['AfiliacionLeida'];

@@ -155,7 +155,7 @@ describe('audit log', () => {
     // prettier-ignore
     expect([...byId<HTMLSelectElement>('filtroTipo').options].map((o) => o.textContent)).toEqual([
       'Todos', 'Producto', 'Movimiento', 'Paciente', 'Caja', 'Trabajo', 'Transferencia', 'Conteo', 'Usuario', 'Local',
-      'Marca', 'Categoría', 'Material', 'Método de pago', 'Proveedor', 'Laboratorio', 'Planes de cuotas',
+      'Marca', 'Categoría', 'Material', 'Método de pago', 'Proveedor', 'Laboratorio', 'Planes de cuotas', 'Obra social',
     ]);
     expect(byId<HTMLSelectElement>('filtroTipo').querySelector('option[value="MaterialProducto"]')?.textContent).toBe(
       'Material',

@@ -25,7 +25,7 @@ const navItem = (to: string, text: string) => (
 /** A menu entry: where it goes and what it says. */
 type Entry = [to: string, text: string];
 
-/** The lookups an admin keeps, the staff accounts and the audit. */
+/** The lookups an admin keeps, the obras sociales, the staff accounts and the audit. */
 const ADMIN_ENTRIES: Entry[] = [
   ['/adminitrarCategoria', 'Categorías'],
   ['/adminitrarMarca', 'Marcas'],
@@ -34,6 +34,7 @@ const ADMIN_ENTRIES: Entry[] = [
   ['/adminitrarLocal', 'Locales'],
   ['/adminitrarProveedor', 'Proveedores'],
   ['/adminitrarLaboratorio', 'Laboratorios'],
+  ['/obrasSociales', 'Obras sociales'],
   ['/usuarios', 'Usuarios'],
   ['/auditoria', 'Auditoría'],
 ];

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alert, confirm } from '../app/alerts';
 import { formatFecha, isoDate } from '../lib/dates';
 import { openPage, type Answers } from '../test/page';
-import { adminToken, locales, paciente, sellerToken } from '../test/seed';
+import { adminToken, locales, obrasSociales, paciente, sellerToken } from '../test/seed';
 import { EditPatient, PatientForm } from './PatientForm';
 import { alerted } from '../test/alerts';
 
@@ -18,6 +18,7 @@ function Movimiento() {
 
 function open(at: string, routes: Answers, token = admin) {
   routes['GET /api/local'] ??= [200, locales];
+  routes['GET /api/obrasSociales'] ??= [200, obrasSociales()];
   return openPage(
     at,
     [
@@ -330,5 +331,179 @@ describe('edit patient form', () => {
     });
     await screen.findByText('Paciente no encontrado');
     expect(alert).toHaveBeenCalledWith('error', 'ERROR', 'Paciente no encontrado');
+  });
+});
+
+describe('the patient’s obra social', () => {
+  const select = (label: string) => screen.getByLabelText<HTMLSelectElement>(label);
+  const options = (label: string) =>
+    within(select(label))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+  const problems = () => [...screen.getByTestId('save-problems').querySelectorAll('li')].map((li) => li.textContent);
+  const afiliacion = { obraSocialId: 1, obraSocial: 'OSDE', plan: '210', afiliado: '61234567/01' };
+
+  it('chooses an obra social, its plan and the affiliate number, and sends them', async () => {
+    const user = userEvent.setup();
+    const { calls } = open('/crearPaciente', {
+      'POST /api/pacientes': saved('El paciente ha sido creado exitosamente.', 31),
+    });
+    await fillRequired(user);
+    // The shop's, as Spanish sorts them, after 'Sin obra social'; nothing else until one is chosen.
+    await waitFor(() => expect(options('Obra social')).toEqual(['Sin obra social', 'IOSFA', 'OSDE', 'Swiss Medical']));
+    expect(select('Obra social').value).toBe('0');
+    expect(screen.queryByLabelText('Plan')).toBeNull();
+    expect(screen.queryByLabelText('N° de afiliado')).toBeNull();
+
+    await user.selectOptions(select('Obra social'), 'OSDE');
+    expect(options('Plan')).toEqual(['Elegí el plan', '210', '310']);
+    expect(button('Crear Paciente').disabled).toBe(true);
+    expect(problems()).toEqual([
+      'Elegí el plan de la obra social.',
+      'Escribí el número de afiliado de la obra social.',
+    ]);
+    await user.selectOptions(select('Plan'), '310');
+    await user.type(input('N° de afiliado'), 'x'.repeat(21));
+    expect(problems()).toEqual(['El número de afiliado debe tener como máximo 20 caracteres.']);
+    expect(input('N° de afiliado').className).toContain('is-invalid');
+    await user.clear(input('N° de afiliado'));
+    await user.type(input('N° de afiliado'), ' 61234567/01 ');
+    expect(button('Crear Paciente').disabled).toBe(false);
+
+    await user.click(button('Crear Paciente'));
+    await screen.findByText('movimiento del paciente 31');
+    const body = sent(calls, 'POST');
+    expect(body.afiliacion).toEqual({ obraSocialId: 1, plan: '310', afiliado: '61234567/01' });
+    // The server writes 'OSDE 310' into the old free text.
+    expect(body.obraSocial).toBeNull();
+  });
+
+  it('an obra social with one plan has it chosen; one without plans asks for none', async () => {
+    const user = userEvent.setup();
+    const { calls } = open('/crearPaciente', { 'POST /api/pacientes': saved('ok', 32) });
+    await fillRequired(user);
+    await waitFor(() => expect(options('Obra social')).toContain('Swiss Medical'));
+    await user.selectOptions(select('Obra social'), 'Swiss Medical');
+    expect(select('Plan').value).toBe('SMG20');
+    await user.selectOptions(select('Obra social'), 'IOSFA');
+    expect(screen.queryByLabelText('Plan')).toBeNull();
+    await user.type(input('N° de afiliado'), '998');
+    await user.click(button('Crear Paciente'));
+    await screen.findByText('movimiento del paciente 32');
+    expect(sent(calls, 'POST').afiliacion).toEqual({ obraSocialId: 3, plan: '', afiliado: '998' });
+  });
+
+  it("'Sin obra social' sends null, always: a new patient, and one whose obra social is taken away", async () => {
+    const user = userEvent.setup();
+    const created = open('/crearPaciente', { 'POST /api/pacientes': saved('ok', 33) });
+    await fillRequired(user);
+    await user.click(button('Crear Paciente'));
+    await screen.findByText('movimiento del paciente 33');
+    const body = sent(created.calls, 'POST');
+    expect(body).toHaveProperty('afiliacion', null);
+    expect(body.obraSocial).toBeNull();
+    created.unmount();
+
+    const { calls } = open('/editarPaciente/7', {
+      'GET /api/pacientes/id/7': [200, paciente({ afiliacion, obraSocial: 'OSDE 210' })],
+      'PUT /api/pacientes/7': saved('ok'),
+    });
+    await screen.findByLabelText('Nombre completo');
+    await user.selectOptions(select('Obra social'), 'Sin obra social');
+    expect(screen.queryByLabelText('Plan')).toBeNull();
+    // The text the server wrote from it goes with it, not shown as an old one.
+    expect(screen.queryByTestId('obra-social-anterior')).toBeNull();
+    await user.click(button('Editar Paciente'));
+    await screen.findByText('movimiento del paciente 7');
+    const put = sent(calls, 'PUT');
+    expect(put).toHaveProperty('afiliacion', null);
+    expect(put.obraSocial).toBeNull();
+  });
+
+  it('a patient with one shows it on their page and in the form, and keeps it when saved', async () => {
+    const user = userEvent.setup();
+    const { calls } = open('/editarPaciente/7', {
+      'GET /api/pacientes/id/7': [200, paciente({ afiliacion, obraSocial: 'OSDE 210' })],
+      'PUT /api/pacientes/7': saved('ok'),
+    });
+    expect((await screen.findByTestId('paciente-obra-social')).textContent).toBe(
+      'Obra social: OSDE · Plan 210 · N° de afiliado 61234567/01',
+    );
+    await waitFor(() => expect(select('Obra social').value).toBe('1'));
+    expect(select('Plan').value).toBe('210');
+    expect(input('N° de afiliado').value).toBe('61234567/01');
+    await user.type(input('Médico'), ' (clínica)');
+    await user.click(button('Editar Paciente'));
+    await screen.findByText('movimiento del paciente 7');
+    expect(sent(calls, 'PUT').afiliacion).toEqual({ obraSocialId: 1, plan: '210', afiliado: '61234567/01' });
+  });
+
+  it('a patient saved with only the old free text shows it read-only until an obra social is chosen', async () => {
+    const user = userEvent.setup();
+    const { calls } = open('/editarPaciente/7', {
+      'GET /api/pacientes/id/7': [200, paciente({ obraSocial: 'PAMI jubilados' })],
+      'PUT /api/pacientes/7': saved('ok'),
+    });
+    expect((await screen.findByTestId('obra-social-anterior')).textContent).toContain(
+      'Obra social (texto anterior): PAMI jubilados',
+    );
+    expect(screen.queryByTestId('paciente-obra-social')).toBeNull();
+    expect(select('Obra social').value).toBe('0');
+    // It is no input of its own: only the list chooses.
+    expect(screen.queryByRole('textbox', { name: /texto anterior/ })).toBeNull();
+    await user.type(input('Médico'), ' (clínica)');
+    await user.click(button('Editar Paciente'));
+    await screen.findByText('movimiento del paciente 7');
+    const put = sent(calls, 'PUT');
+    expect(put).toHaveProperty('afiliacion', null);
+    // Kept as it was while no obra social is chosen.
+    expect(put.obraSocial).toBe('PAMI jubilados');
+  });
+
+  it('choosing one for an old patient hides the old text', async () => {
+    const user = userEvent.setup();
+    open('/editarPaciente/7', { 'GET /api/pacientes/id/7': [200, paciente({ obraSocial: 'PAMI jubilados' })] });
+    await screen.findByTestId('obra-social-anterior');
+    await waitFor(() => expect(options('Obra social')).toContain('OSDE'));
+    await user.selectOptions(select('Obra social'), 'OSDE');
+    expect(screen.queryByTestId('obra-social-anterior')).toBeNull();
+    await user.selectOptions(select('Obra social'), 'Sin obra social');
+    expect(screen.getByTestId('obra-social-anterior')).toBeTruthy();
+  });
+
+  it("shows the server's refusal of the obra social in its words", async () => {
+    const user = userEvent.setup();
+    const mensaje = "El plan '410' no es de OSDE: elegí uno de 210, 310.";
+    open('/editarPaciente/7', {
+      'GET /api/pacientes/id/7': [200, paciente({ afiliacion, obraSocial: 'OSDE 210' })],
+      'PUT /api/pacientes/7': [400, { mensaje, errors: [mensaje] }],
+    });
+    await screen.findByLabelText('Nombre completo');
+    await user.click(button('Editar Paciente'));
+    await alerted('error', 'ERROR', mensaje);
+    expect(screen.getByRole('heading', { name: 'Editar Paciente' })).toBeTruthy();
+  });
+
+  it('a plan the obra social no longer has stays shown, marked, and waits for another', async () => {
+    open('/editarPaciente/7', {
+      'GET /api/pacientes/id/7': [200, paciente({ afiliacion: { ...afiliacion, plan: '410' } })],
+    });
+    await screen.findByLabelText('Nombre completo');
+    await waitFor(() => expect(options('Plan')).toEqual(['Elegí el plan', '210', '310', '410 (ya no es de OSDE)']));
+    expect(select('Plan').value).toBe('410');
+    expect(problems()).toEqual(["El plan '410' no es de OSDE: elegí uno de 210, 310."]);
+  });
+
+  it('says so when the obras sociales cannot be read, and still saves the patient without one', async () => {
+    const user = userEvent.setup();
+    const { calls } = open('/crearPaciente', {
+      'GET /api/obrasSociales': [500, {}],
+      'POST /api/pacientes': saved('ok', 34),
+    });
+    expect(await screen.findByText(/No se pudieron cargar las obras sociales/)).toBeTruthy();
+    await fillRequired(user);
+    await user.click(button('Crear Paciente'));
+    await screen.findByText('movimiento del paciente 34');
+    expect(sent(calls, 'POST')).toHaveProperty('afiliacion', null);
   });
 });

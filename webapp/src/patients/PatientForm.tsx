@@ -21,11 +21,13 @@ import { ReadFailed } from '../ui/ReadFailed';
 import { SavingOverlay } from '../ui/SavingOverlay';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { FichaCard } from './FichaCard';
+import { ObraSocialFields, useObrasSociales } from './ObraSocialFields';
 import { MESSAGES, REMOVE_FICHA_CONFIRM, TITLES } from './messages';
 import { canRemoveFicha, removeLatestFicha, sortFichas, type FichaForm } from './ficha';
 import {
   GENEROS_PACIENTE,
   addFicha,
+  afiliacionTexto,
   comprasPath,
   emptyPacienteForm,
   formFromPaciente,
@@ -35,7 +37,7 @@ import {
   type PacienteForm,
 } from './rules';
 
-type TextField = 'nombreCompleto' | 'direccion' | 'celular' | 'documento' | 'correo' | 'medico' | 'obraSocial';
+type TextField = 'nombreCompleto' | 'direccion' | 'celular' | 'documento' | 'correo' | 'medico';
 
 const TEXT_FIELDS: { name: TextField; label: string; required?: string; type?: string }[] = [
   { name: 'nombreCompleto', label: 'Nombre completo', required: 'El nombre completo es obligatorio.' },
@@ -44,7 +46,6 @@ const TEXT_FIELDS: { name: TextField; label: string; required?: string; type?: s
   { name: 'direccion', label: 'Dirección' },
   { name: 'correo', label: 'Correo', type: 'email' },
   { name: 'medico', label: 'Médico' },
-  { name: 'obraSocial', label: 'Obra social' },
 ];
 
 interface Props {
@@ -66,7 +67,8 @@ export function PatientForm({ paciente }: Props) {
   const [create, creating] = useCreatePacienteMutation();
   const [update, updating] = useUpdatePacienteMutation();
   const saving = creating.isLoading || updating.isLoading;
-  const problems = pacienteProblems(form);
+  const { obrasSociales, failed: obrasSocialesFailed } = useObrasSociales();
+  const problems = pacienteProblems(form, obrasSociales);
   const enabled = problems.length === 0 && !saving;
   const [opened] = useState(form);
   const saved = useUnsavedChanges(changed(opened, form));
@@ -120,6 +122,11 @@ export function PatientForm({ paciente }: Props) {
       <div className="d-flex flex-wrap align-items-baseline gap-3 mb-4">
         <h2 className="m-0">{title}</h2>
         {paciente && <span className="text-muted">N° de ficha: {paciente.ficha}</span>}
+        {paciente?.afiliacion && (
+          <span className="text-muted" data-testid="paciente-obra-social">
+            {afiliacionTexto(paciente.afiliacion)}
+          </span>
+        )}
       </div>
       <form onSubmit={submit} noValidate>
         <div className="row g-3 mb-3">
@@ -142,6 +149,13 @@ export function PatientForm({ paciente }: Props) {
               </TextField>
             );
           })}
+          <ObraSocialFields
+            form={form}
+            onChange={setForm}
+            leida={paciente?.afiliacion}
+            obrasSociales={obrasSociales}
+            failed={obrasSocialesFailed}
+          />
           <TextAreaField id="observaciones" label="Observaciones" className="col-12" {...bind('observaciones')} />
         </div>
         <div className="row g-3 mb-3">

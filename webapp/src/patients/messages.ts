@@ -24,6 +24,8 @@ export const MESSAGES = {
   editarFallo: 'Ocurrió un error al editar el paciente',
   noEncontrado: 'Paciente no encontrado',
   cargaFallo: 'Hubo un problema al cargar el paciente.',
+  obrasSocialesFallo: 'No se pudieron cargar las obras sociales: probá de nuevo en un momento.',
+  textoAnteriorAyuda: 'Elegí la obra social de la lista para reemplazarlo.',
 } as const;
 
 export const REMOVE_FICHA_CONFIRM = confirmation(
@@ -32,10 +34,19 @@ export const REMOVE_FICHA_CONFIRM = confirmation(
   'Sí, eliminar',
 );
 
-/** Why the disabled save buttons are disabled, listed under them. */
+/** The longest affiliate number the server keeps (command/src/patients/rules.rs, MAX_CORTO). */
+export const MAX_AFILIADO = 20;
+
+/** Why the disabled save buttons are disabled, listed under them; the obra social's in the
+ * server's words. */
 export const PROBLEMS = {
   nombreCompleto: 'El nombre completo es obligatorio.',
   celular: 'El celular es obligatorio.',
+  sinPlan: 'Elegí el plan de la obra social.',
+  planAjeno: (plan: string, obraSocial: string, planes: string[]) =>
+    `El plan '${plan}' no es de ${obraSocial}: elegí uno de ${planes.join(', ')}.`,
+  sinAfiliado: 'Escribí el número de afiliado de la obra social.',
+  afiliadoLargo: `El número de afiliado debe tener como máximo ${MAX_AFILIADO} caracteres.`,
   local: 'Elija un local.',
   genero: 'Elija el género.',
   fechaFicha: 'Cada ficha de graduación necesita su fecha.',

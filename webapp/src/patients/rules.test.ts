@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paciente } from '../test/seed';
+import { obrasSociales, paciente } from '../test/seed';
 import {
   canRemoveFicha,
   newFicha,
@@ -21,11 +21,16 @@ import {
 } from './prescription';
 import {
   addFicha,
+  afiliacionProblems,
+  afiliacionTexto,
   canSubmitPaciente,
   comprasPath,
+  elegirObraSocial,
   emptyPacienteForm,
   formFromPaciente,
+  obrasSocialesOrdenadas,
   pacienteBody,
+  pacienteProblems,
   saveErrorText,
 } from './rules';
 
@@ -245,12 +250,94 @@ describe('validity and body', () => {
   });
 });
 
+describe('the obra social', () => {
+  const filled = () => ({
+    ...emptyPacienteForm('2024-05-01', 1),
+    nombreCompleto: 'Ana',
+    celular: '11',
+    genero: 'Mujer',
+  });
+  const list = obrasSociales();
+  const afiliacion = { obraSocialId: 1, obraSocial: 'OSDE', plan: '210', afiliado: '61234567/01' };
+
+  it('opens as the patient has it; the old free text only when none was chosen', () => {
+    expect(formFromPaciente(paciente({ afiliacion, obraSocial: 'OSDE 210' }))).toMatchObject({
+      obraSocialId: 1,
+      plan: '210',
+      afiliado: '61234567/01',
+      textoAnterior: '',
+    });
+    expect(formFromPaciente(paciente({ obraSocial: ' PAMI ' }))).toMatchObject({
+      obraSocialId: 0,
+      plan: '',
+      afiliado: '',
+      textoAnterior: 'PAMI',
+    });
+    expect(afiliacionTexto(afiliacion)).toBe('Obra social: OSDE · Plan 210 · N° de afiliado 61234567/01');
+    expect(afiliacionTexto({ ...afiliacion, obraSocialId: 3, obraSocial: 'IOSFA', plan: '' })).toBe(
+      'Obra social: IOSFA · N° de afiliado 61234567/01',
+    );
+  });
+
+  it('choosing one picks its only plan; none forgets plan and number', () => {
+    const swiss = elegirObraSocial({ ...filled(), afiliado: '12' }, 2, list);
+    expect(swiss).toMatchObject({ obraSocialId: 2, plan: 'SMG20', afiliado: '12' });
+    expect(elegirObraSocial(swiss, 1, list)).toMatchObject({ obraSocialId: 1, plan: '', afiliado: '12' });
+    expect(elegirObraSocial(swiss, 0, list)).toMatchObject({ obraSocialId: 0, plan: '', afiliado: '' });
+  });
+
+  it('needs a plan of its own and an affiliate number of up to 20 characters, in the server’s words', () => {
+    const osde = { ...filled(), obraSocialId: 1 };
+    expect(afiliacionProblems(osde, list)).toEqual([
+      'Elegí el plan de la obra social.',
+      'Escribí el número de afiliado de la obra social.',
+    ]);
+    expect(afiliacionProblems({ ...osde, plan: ' 310 ', afiliado: '😎'.repeat(20) }, list)).toEqual([]);
+    expect(afiliacionProblems({ ...osde, plan: '410', afiliado: '1'.repeat(21) }, list)).toEqual([
+      "El plan '410' no es de OSDE: elegí uno de 210, 310.",
+      'El número de afiliado debe tener como máximo 20 caracteres.',
+    ]);
+    // Until the list arrives the plan is not judged; one without plans asks for none.
+    expect(afiliacionProblems({ ...osde, afiliado: '1' })).toEqual([]);
+    expect(afiliacionProblems({ ...filled(), obraSocialId: 3, afiliado: '1' }, list)).toEqual([]);
+    expect(pacienteProblems({ ...osde, nombreCompleto: '' }, list)).toEqual([
+      'El nombre completo es obligatorio.',
+      'Elegí el plan de la obra social.',
+      'Escribí el número de afiliado de la obra social.',
+    ]);
+  });
+
+  it('always sends it: the one chosen, or null; the old text only while none is chosen', () => {
+    const old = { ...filled(), textoAnterior: 'PAMI' };
+    expect(pacienteBody(old)).toMatchObject({ afiliacion: null, obraSocial: 'PAMI' });
+    const chosen = { ...old, obraSocialId: 1, plan: '210', afiliado: ' 77 ' };
+    expect(pacienteBody(chosen)).toMatchObject({
+      afiliacion: { obraSocialId: 1, plan: '210', afiliado: '77' },
+      obraSocial: null,
+    });
+    expect(pacienteBody(filled())).toMatchObject({ afiliacion: null, obraSocial: null });
+  });
+
+  it('sorts the obras sociales as Spanish does', () => {
+    expect(obrasSocialesOrdenadas([...list, { ...list[0], id: 9, nombre: 'Ñandú' }]).map((o) => o.nombre)).toEqual([
+      'IOSFA',
+      'Ñandú',
+      'OSDE',
+      'Swiss Medical',
+    ]);
+  });
+});
+
 describe('small helpers', () => {
   it('reads a refused save', () => {
     expect(saveErrorText({ status: 400, data: { mensaje: 'Ya existe' } }, 'x')).toBe('Ya existe');
     expect(saveErrorText({ status: 400, data: { mensaje: 'Datos', errors: ['a', 'b'] } }, 'x')).toBe('Datos: a, b');
     expect(saveErrorText({ status: 400, data: { errors: ['a'] } }, 'x')).toBe('a');
     expect(saveErrorText({ status: 'FETCH_ERROR' }, 'x')).toBe('x');
+    // The patient's refusals carry their reasons in both: said once.
+    const plan = "El plan '410' no es de OSDE: elegí uno de 210, 310.";
+    expect(saveErrorText({ status: 400, data: { mensaje: plan, errors: [plan] } }, 'x')).toBe(plan);
+    expect(saveErrorText({ status: 400, data: { mensaje: 'A. B', errors: ['A', 'B'] } }, 'x')).toBe('A. B');
   });
 
   it('links purchases by the encoded full name', () => {

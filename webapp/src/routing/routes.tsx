@@ -21,6 +21,7 @@ const balances = () => import('../balances');
 const cardPlans = () => import('../card_plans');
 const closings = () => import('../closings');
 const counts = () => import('../counts');
+const insurers = () => import('../insurers');
 const jobs = () => import('../jobs');
 const lookups = () => import('../lookups');
 const movements = () => import('../movements');
@@ -162,6 +163,10 @@ export const routes: RouteObject[] = [
         path: 'adminitrarLaboratorio',
         ...screen(lookups, (m) => guarded('admin', <m.LookupAdmin screen={m.screens.laboratorio} />)),
       },
+      // the obras sociales a patient may belong to
+      { path: 'obrasSociales', ...screen(insurers, (m) => guarded('admin', <m.Insurers />)) },
+      { path: 'obrasSociales/nueva', ...screen(insurers, (m) => guarded('admin', <m.NewInsurer />)) },
+      { path: 'obrasSociales/:id', ...screen(insurers, (m) => guarded('admin', <m.EditInsurer />)) },
       // patients
       { path: 'crearPaciente', ...screen(patients, (m) => guarded('staff', <m.PatientForm />)) },
       { path: 'editarPaciente/:id', element: guarded('staff', editScreens.paciente) },

@@ -5,6 +5,7 @@ export * from './balances';
 export * from './catalogue';
 export * from './closings';
 export * from './counts';
+export * from './insurers';
 export * from './jobs';
 export * from './movements';
 export * from './patients';
