@@ -11,6 +11,7 @@ import type {
   Movimiento,
   MovimientoPage,
   MovimientoSaved,
+  Schemas,
   TipoMovimiento,
 } from './types';
 import { api } from './base';
@@ -32,13 +33,20 @@ export type {
  * A movement as the lists read it. In `filtrar` and `filtrar-completo` (the contract's lists) it is
  * one row per PAYMENT, a copy of its movement dated by the payment; in `lista` (our list) one row
  * per movement with all its payments. `codigoEstado` is the public status code, `deuda` what is
- * still owed in pesos (total − Σ monto, never negative).
+ * still owed in pesos (total − Σ monto − the obra social's part, never negative), `cobertura` a
+ * sale's coverage by an obra social (null without one).
  */
 export type MovimientoFila = Movimiento;
 /** A payment of a movement. */
 export type Pago = CajaMovimiento;
 
 export type { TipoMovimiento, EstadoMovimiento } from './types';
+
+/** A sale's coverage by the patient's obra social as the server answers it: the obra social (its
+ * name now, blank when deleted since), plan, affiliate number, the prescription when there is one
+ * (`fechaReceta` `aaaa-mm-dd`) and what it pays, in pesos: of the lenses, of the frames and in
+ * all (`monto`). The movement's `deuda` leaves that part out. */
+export type CoberturaLeida = Schemas['CoberturaLeida'];
 
 /** The order states the server knows, in their order (every one of the generated type's). */
 export const ESTADOS = [
@@ -97,6 +105,22 @@ export interface PagoBody {
   cuotas: number | null;
 }
 
+/** A sale's coverage as the form sends it. */
+export interface CoberturaVentaBody {
+  obraSocialId: number;
+  /** One of its plans, by name. */
+  plan: string;
+  afiliado: string;
+  /** The prescribing doctor, their registration and the prescription's day (`aaaa-mm-dd`): required
+   * when the plan asks for the prescription; null when not typed. */
+  medico: string | null;
+  matricula: string | null;
+  fechaReceta: string | null;
+  /** The obra social's part as the form computed it (pesos): the server refuses one that is not
+   * its own, telling the right one. Left out only when the form could not compute it. */
+  monto?: number;
+}
+
 /** What the form sends, for create and edit alike. Money in pesos with at most two decimals. */
 export interface MovimientoBody {
   tipoMovimiento: TipoMovimiento;
@@ -119,6 +143,9 @@ export interface MovimientoBody {
   version?: number;
   /** An admin's reason for a price below what a seller may charge; only when one was chosen. */
   motivoPrecio?: MotivoPrecio;
+  /** Always sent: the sale's coverage by an obra social, or null for none (a SALIDA too). Left
+   * out, the server would keep the coverage a sale has, so unchecking it would not remove it. */
+  cobertura: CoberturaVentaBody | null;
 }
 
 // ------------------------------------------------------------------------------ the cash-box list

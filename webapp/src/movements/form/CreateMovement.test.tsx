@@ -327,6 +327,8 @@ describe('create movement form', () => {
       ],
       local: { id: 1 },
       estadoMovimiento: 'ARMANDO_PEDIDO',
+      // A patient without an obra social: the sale goes without coverage, said explicitly.
+      cobertura: null,
     });
     const post = keys.find((k) => k.method === 'POST')!;
     expect(post.key).toMatch(/^[0-9a-f-]{36}$/);

@@ -4,7 +4,9 @@ import { useListLookupQuery } from '../../api/lookups';
 import type { Movimiento } from '../../api/movements';
 import type { Paciente } from '../../api/patients';
 import { useAppSelector } from '../../app/store';
+import { coberturaResumen } from '../../lib/coverage';
 import { localMinute } from '../../lib/dates';
+import { centsOf } from '../../lib/money';
 import { isAdmin } from '../../session/sessionSlice';
 import { PatientPicker, pickerTexts } from '../../ui/PatientPicker';
 import { SaveProblems } from '../../ui/SaveProblems';
@@ -14,14 +16,16 @@ import { changed, useUnsavedChanges } from '../../ui/useUnsavedChanges';
 import { AdditionalLines } from './AdditionalLines';
 import { Balance } from './Balance';
 import { useClosedDays } from './closedDay';
+import { totalesConCobertura } from './coverage';
+import { CoverageSection } from './CoverageSection';
 import { LOCKED, MESSAGES, TITLES } from './messages';
 import { MovementHeader } from './MovementHeader';
 import { Payments } from './Payments';
 import { ProductLines } from './ProductLines';
 import { bloqueoDe, emptyMovementForm, formFromMovimiento, setPaciente, type MovementForm as Form } from './rules';
-import { totales as totalesOf } from './totals';
 import { saveBlockers } from './saving';
 import { TotalFields } from './TotalFields';
+import { useCoverageData } from './useCoverageData';
 import { LIST_PATH, useSaveMovement } from './useSaveMovement';
 
 interface Props {
@@ -48,14 +52,16 @@ export function MovementForm({ movimiento, paciente = null }: Props) {
   const [opened] = useState(form);
   const saved = useUnsavedChanges(changed(opened, form));
   const { save, saving } = useSaveMovement(movimiento, saved);
-  const t = totalesOf(form);
+  const datos = useCoverageData(form);
+  // The payments, the change and the debt are what the patient pays: the obra social pays the rest.
+  const t = totalesConCobertura(form, datos);
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
   // A refund is only read; a sale with returns keeps what was sold and to whom.
   const bloqueo = bloqueoDe(movimiento);
   const readOnly = bloqueo === 'reintegro';
   const sold = bloqueo !== null;
   const closed = useClosedDays(form, movimiento === undefined, readOnly);
-  const problems = [...saveBlockers(form), ...closed.problems];
+  const problems = [...saveBlockers(form, datos), ...closed.problems];
 
   return (
     <section>
@@ -66,6 +72,16 @@ export function MovementForm({ movimiento, paciente = null }: Props) {
           {movimiento?.comprobante && (
             <p className="m-0 text-muted" data-testid="comprobante">
               {MESSAGES.comprobante(movimiento.comprobante)}
+            </p>
+          )}
+          {/* As it was saved; the section below shows it as it would be saved again. */}
+          {movimiento?.cobertura && (
+            <p className="m-0 text-muted" data-testid="coberturaGuardada">
+              {coberturaResumen(
+                movimiento.cobertura.obraSocial,
+                movimiento.cobertura.plan,
+                centsOf(movimiento.cobertura.monto),
+              )}
             </p>
           )}
         </div>
@@ -133,6 +149,9 @@ export function MovementForm({ movimiento, paciente = null }: Props) {
         {form.tipo !== '' && (
           <>
             <TotalFields form={form} totales={t} set={set} fixedDescuento={sold} admin={admin} />
+            {form.tipo === 'ENTRADA' && form.paciente && (
+              <CoverageSection form={form} datos={datos} totales={t} onChange={setForm} />
+            )}
             <Payments form={form} metodos={metodos} totales={t} onChange={setForm} />
             <Balance totales={t} />
           </>
@@ -147,7 +166,7 @@ export function MovementForm({ movimiento, paciente = null }: Props) {
               className="btn btn-primary"
               disabled={problems.length > 0 || saving}
               aria-describedby="movimiento-problemas"
-              onClick={() => void save(form)}
+              onClick={() => void save(form, datos)}
             >
               Guardar
             </button>

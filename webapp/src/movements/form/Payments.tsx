@@ -28,7 +28,8 @@ interface Props {
 }
 
 /** The payments: method, monto (credited against the debt) and montoImpuesto (charged, surcharge
- * included), each marked full or not; those made in the movement's minute are highlighted. A
+ * included), each marked full or not against what the patient pays (the total less an obra
+ * social's part); those made in the movement's minute are highlighted. A
  * SALIDA is paid by its first payment for the whole total, so those amounts are not typed. An
  * ENTRADA's payment by a card with plans may be in cuotas: its montoImpuesto is then computed
  * from the plan and told in instalments ('3 cuotas de $ 33.333,33'). */
@@ -128,7 +129,7 @@ export function Payments({ form, metodos, totales, onChange }: Props) {
       )}
       {totales.excede && (
         <div className="alert alert-warning py-2" role="alert">
-          {MESSAGES.pagosExceden}
+          {totales.obraSocialCents > 0 ? MESSAGES.pagosExcedenParte(totales.pacienteCents) : MESSAGES.pagosExceden}
         </div>
       )}
       {/* The change, as the payments are typed: what goes back to the customer. */}

@@ -40,6 +40,28 @@ export const MESSAGES = {
   comprobante: (numero: string) => `Comprobante N° ${numero}`,
   /** What the payments go above the total by, shown as they are typed. */
   vuelto: (cents: number) => `Vuelto: ${formatPesos(cents)}`,
+  /** A covered sale's payments above what the patient pays (the server's words). */
+  pagosExcedenParte: (pacienteCents: number) =>
+    `Los pagos no pueden superar lo que paga el paciente (${formatPesos(pacienteCents)}): el resto lo cubre la obra social.`,
+} as const;
+
+/** The coverage section's words: why Guardar waits, in the server's words where it has them
+ * (command/src/movements/rules.rs and src/http/movements/body.rs). */
+export const COBERTURA = {
+  sinObraSocial: 'Elegí la obra social de la venta.',
+  leyendo: 'Leyendo las obras sociales y sus planes…',
+  obrasSocialesFallo: 'No se pudieron leer las obras sociales: sin sus planes no se calcula lo que cubren.',
+  obraSocialInexistente: 'La obra social elegida ya no existe: elegí otra o quitá la cobertura.',
+  sinPlanes: (obraSocial: string) => `${obraSocial} no tiene planes: elegí otra obra social o quitá la cobertura.`,
+  sinPlan: 'Elegí el plan de la obra social.',
+  planInexistente: (plan: string, obraSocial: string) => `El plan '${plan}' no es de ${obraSocial}.`,
+  sinAfiliado: 'Escribí el número de afiliado de la obra social.',
+  fechaInvalida: 'Fecha de la receta: escribila como dd/mm/aaaa.',
+  recetaRequerida: (plan: string) =>
+    `El plan ${plan} requiere la receta: escribí el médico, su matrícula y la fecha de la receta.`,
+  leyendoCategorias: 'Leyendo las categorías de los productos para calcular la cobertura…',
+  /** Under the section while the part cannot be computed yet. */
+  sinParte: 'La parte de la obra social se calcula al elegir la obra social y su plan.',
 } as const;
 
 /** Said at the top of the form, before anything is typed, when the save would land in a closed
@@ -78,6 +100,11 @@ export const PROBLEMS = {
     vueltoCents > 0
       ? `${MESSAGES.pagosExceden} Registrá el pago por el total y entregá el vuelto de ${formatPesos(vueltoCents)}.`
       : MESSAGES.pagosExceden,
+  /** A covered sale: the payments go above what the patient pays. */
+  excedeParte: (pacienteCents: number, vueltoCents: number) =>
+    vueltoCents > 0
+      ? `${MESSAGES.pagosExcedenParte(pacienteCents)} Registrá el pago por esa parte y entregá el vuelto de ${formatPesos(vueltoCents)}.`
+      : MESSAGES.pagosExcedenParte(pacienteCents),
   cajaCerrada: (fecha: string) => `La caja del ${fecha} está cerrada: pedí a un administrador que la reabra.`,
   pagosMenoresQueReintegros: (cents: number) =>
     `Ya se reintegraron ${formatPesos(cents)} de esta venta: sus pagos no pueden sumar menos.`,

@@ -257,6 +257,7 @@ describe('saving', () => {
       ],
       local: { id: 2 },
       estadoMovimiento: null,
+      cobertura: null,
     });
   });
 
@@ -280,6 +281,8 @@ describe('saving', () => {
       ],
       local: { id: 1 },
       estadoMovimiento: 'ENTREGADO',
+      // A patient without an obra social: no coverage, said so the server never keeps an old one.
+      cobertura: null,
     });
     expect(body).not.toHaveProperty('descuento');
     expect(movimientoBody({ ...f, descuento: '12.5' })).toMatchObject({ descuento: 12.5, total: 560 });

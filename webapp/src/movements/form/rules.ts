@@ -1,7 +1,8 @@
 // The movement form rules of spec 001 sections 4, 5 and 9, kept pure so they are tested alone:
 // the form model and what a new type, branch or patient changes. The product and additional lines
-// are in ./lines; the discount, the payments and the totals in ./totals. Money is integer cents (lib/money) so
-// the form sends exactly what the server computes.
+// are in ./lines; the discount, the payments and the totals in ./totals; an obra social's coverage
+// in ./coverage. Money is integer cents (lib/money) so the form sends exactly what the server
+// computes.
 import {
   ESTADO_LABELS,
   ESTADOS as ESTADOS_MOVIMIENTO,
@@ -18,6 +19,7 @@ import { recargoDe, type PlanPago } from '../../lib/cuotas';
 import { toMinute } from '../../lib/dates';
 import { centsOf, centsText, parseScaled } from '../../lib/money';
 import { inputText } from '../../lib/numbers';
+import { coberturaDePaciente, guardadaDe } from './coverage';
 
 export const TIPOS: readonly TipoMovimiento[] = ['ENTRADA', 'SALIDA'];
 
@@ -66,6 +68,35 @@ export interface PagoForm {
   plan: PlanPago | null;
 }
 
+/** A sale's coverage by the patient's obra social, as the form holds it. */
+export interface CoberturaForm {
+  /** 'Con cobertura de obra social': unchecked, the sale is sent without one (null). */
+  activa: boolean;
+  /** 0 while none is chosen. */
+  obraSocialId: number;
+  /** One of its plans by name; blank while none is chosen. */
+  plan: string;
+  afiliado: string;
+  medico: string;
+  matricula: string;
+  /** `yyyy-MM-dd`, blank, or the text typed while it is not a date (ui/DateInput). */
+  fechaReceta: string;
+}
+
+/** The coverage of the loaded sale (edit): the parts the server computed with the plan's terms of
+ * the day it was recorded, which it keeps while the sale stays on that plan. */
+export interface CoberturaGuardada {
+  obraSocialId: number;
+  /** Its name now (blank when it was deleted since). */
+  obraSocial: string;
+  plan: string;
+  /** In cents. */
+  cristales: number;
+  armazones: number;
+  /** The product lines and the discount those parts were computed for (./coverage firma). */
+  firma: string;
+}
+
 export interface MovementForm {
   tipo: TipoMovimiento | '';
   localId: number | null;
@@ -92,6 +123,10 @@ export interface MovementForm {
   tomado: { localId: number | null; cantidades: Record<number, number> };
   /** Keys of rows added by this form. */
   seq: number;
+  /** An ENTRADA with a patient: what their obra social pays (./coverage). */
+  cobertura: CoberturaForm;
+  /** The loaded sale's coverage; null for a new movement or a sale without one. */
+  coberturaGuardada: CoberturaGuardada | null;
 }
 
 /** Everything the type and branch changes clear, as a new form starts it (fresh lists each time):
@@ -127,6 +162,9 @@ export function emptyMovementForm(
     devuelto: { valor: 0, credito: 0 },
     tomado: { localId: null, cantidades: {} },
     seq: 0,
+    // A patient with an obra social has the sale covered unless the seller unchecks it.
+    cobertura: coberturaDePaciente(paciente),
+    coberturaGuardada: null,
   };
 }
 
@@ -149,7 +187,7 @@ export function formFromMovimiento(m: Movimiento): MovementForm {
   for (const d of m.detalles) {
     if (d.producto) cantidades[d.producto.id] = (cantidades[d.producto.id] ?? 0) + d.cantidad;
   }
-  return {
+  const form: MovementForm = {
     tipo,
     localId: m.local?.id ?? null,
     fecha: toMinute(m.fecha),
@@ -194,6 +232,25 @@ export function formFromMovimiento(m: Movimiento): MovementForm {
     devuelto: { valor: centsOf(m.devuelto.valor), credito: centsOf(m.devuelto.credito) },
     tomado: { localId: m.local?.id ?? null, cantidades },
     seq: 0,
+    // A sale saved without coverage stays without it until the seller checks it; the patient's
+    // obra social is ready in the fields when they do.
+    cobertura: { ...coberturaDePaciente(m.paciente ?? null), activa: false },
+    coberturaGuardada: null,
+  };
+  const c = m.cobertura;
+  if (!c || tipo !== 'ENTRADA') return form;
+  return {
+    ...form,
+    cobertura: {
+      activa: true,
+      obraSocialId: c.obraSocialId,
+      plan: c.plan,
+      afiliado: c.afiliado,
+      medico: c.medico ?? '',
+      matricula: c.matricula ?? '',
+      fechaReceta: c.fechaReceta ?? '',
+    },
+    coberturaGuardada: guardadaDe(form, c),
   };
 }
 
@@ -213,6 +270,7 @@ export function changeTipo(form: MovementForm, tipo: TipoMovimiento | '', vended
     ...cleared(vendedor),
     tipo,
     paciente,
+    cobertura: paciente === form.paciente ? form.cobertura : coberturaDePaciente(paciente),
     estado: tipo === 'ENTRADA' ? estadoPorDefecto(paciente) : null,
     estadoElegido: false,
   };
@@ -231,10 +289,17 @@ export function changeLocal(form: MovementForm, localId: number | null, now: str
 }
 
 /** Another patient (or none): an ENTRADA whose state the user did not pick follows the patient's
- * default, 'Pidiendo Cristales' with one and 'Entregado' without. */
+ * default, 'Pidiendo Cristales' with one and 'Entregado' without. The coverage starts again from
+ * the new patient's obra social: covered when they have one, not when they have none. */
 export function setPaciente(form: MovementForm, paciente: Paciente | null): MovementForm {
   const follows = form.tipo === 'ENTRADA' && !form.estadoElegido;
-  return { ...form, paciente, estado: follows ? estadoPorDefecto(paciente) : form.estado };
+  const same = (paciente?.id ?? null) === (form.paciente?.id ?? null);
+  return {
+    ...form,
+    paciente,
+    estado: follows ? estadoPorDefecto(paciente) : form.estado,
+    cobertura: same ? form.cobertura : coberturaDePaciente(paciente),
+  };
 }
 
 /** The state the user picked: it stays whatever patient is chosen after. */

@@ -7,6 +7,7 @@ import { readNumber } from '../../lib/numbers';
 import { MESSAGES, PROBLEMS, TITLES } from './messages';
 import { ESTADO_INICIAL, type MovementForm } from './rules';
 import { CANTIDAD, cantidadOf, lineaSubtotal } from './lines';
+import { coberturaBody, coberturaProblems, SIN_DATOS, totalesConCobertura, type DatosCobertura } from './coverage';
 import {
   amountCents,
   DESCUENTO,
@@ -15,15 +16,16 @@ import {
   descuentoOf,
   pagosEfectivos,
   totalCents,
-  totales,
 } from './totals';
 
 // ------------------------------------------------------------------------------ saving
 
 /** Why the save button is disabled, in the form's order; empty when it is enabled. Save needs a
- * type; ENTRADA also needs branch, date and a line; SALIDA needs description, branch, total and
- * date. Every typed number must read as one: a payment of '1,2,3' is not saved as 0. */
-export function saveBlockers(form: MovementForm): string[] {
+ * type; ENTRADA also needs branch, date and a line, and a coverage its obra social, plan,
+ * affiliate and (when the plan asks) prescription; SALIDA needs description, branch, total and
+ * date. Every typed number must read as one: a payment of '1,2,3' is not saved as 0. `datos` are
+ * what the coverage is computed with (./coverage). */
+export function saveBlockers(form: MovementForm, datos: DatosCobertura = SIN_DATOS): string[] {
   if (form.tipo === '') return [PROBLEMS.tipo];
   const problems: string[] = [];
   if (form.localId === null) problems.push(PROBLEMS.local);
@@ -40,6 +42,7 @@ export function saveBlockers(form: MovementForm): string[] {
     if (d.kind === 'invalid') problems.push(PROBLEMS.descuento(d.error));
     // Left, it resets to 0 with the specification's warning; until then it is not taken.
     if (d.kind === 'number' && !descuentoEnRango(d.units)) problems.push(MESSAGES.descuentoRango);
+    problems.push(...coberturaProblems(form, datos));
   } else {
     if (form.descripcion.trim() === '') problems.push(PROBLEMS.descripcion);
     const total = readPesos(form.totalSalida);
@@ -52,10 +55,17 @@ export function saveBlockers(form: MovementForm): string[] {
     const impuesto = readPesos(p.montoImpuesto);
     if (impuesto.kind === 'invalid') problems.push(PROBLEMS.montoImpuesto(i + 1, impuesto.error));
   });
-  const t = totales(form);
+  const t = totalesConCobertura(form, datos);
   // Told before the click, with the change: a customer who pays $ 2.000 for $ 1.500 is charged
-  // $ 1.500 and gets $ 500 back; the server refuses payments above the total.
-  if (t.excede) problems.push(PROBLEMS.excede(form.tipo === 'ENTRADA' ? t.vueltoCents : 0));
+  // $ 1.500 and gets $ 500 back; the server refuses payments above the total, or above what the
+  // patient pays of a covered sale.
+  if (t.excede) {
+    problems.push(
+      t.obraSocialCents > 0
+        ? PROBLEMS.excedeParte(t.pacienteCents, t.vueltoCents)
+        : PROBLEMS.excede(form.tipo === 'ENTRADA' ? t.vueltoCents : 0),
+    );
+  }
   // A sale with returns cannot be paid below what they refunded (the server's check_edit).
   const reintegrado = form.devuelto.valor - form.devuelto.credito;
   if (problems.length === 0 && reintegrado > 0 && t.pagadoCents < reintegrado) {
@@ -64,18 +74,19 @@ export function saveBlockers(form: MovementForm): string[] {
   return problems;
 }
 
-export const canSave = (form: MovementForm) => saveBlockers(form).length === 0;
+export const canSave = (form: MovementForm, datos: DatosCobertura = SIN_DATOS) =>
+  saveBlockers(form, datos).length === 0;
 
 export type SaveProblem = 'sinPagos' | 'excede' | 'descuentoTotalCero';
 
 /** What stops a save, told in a pop-up before anything is sent. */
-export function saveProblem(form: MovementForm): SaveProblem | null {
+export function saveProblem(form: MovementForm, datos: DatosCobertura = SIN_DATOS): SaveProblem | null {
   if (form.pagos.length === 0) return 'sinPagos';
   if (form.tipo === 'ENTRADA') {
     const d = descuentoOf(form.descuento);
     if (d !== null && d !== 0 && brutoCents(form) <= 0) return 'descuentoTotalCero';
   }
-  return totales(form).excede ? 'excede' : null;
+  return totalesConCobertura(form, datos).excede ? 'excede' : null;
 }
 
 const BLOCKING: Record<SaveProblem, boolean> = { sinPagos: true, excede: true, descuentoTotalCero: true };
@@ -89,10 +100,10 @@ export const blocks = (_form: MovementForm, problem: SaveProblem) => BLOCKING[pr
 const optional = (text: string) => (text.trim() === '' ? null : text.trim());
 
 /** The create and edit body. Call only when canSave holds. */
-export function movimientoBody(form: MovementForm): MovimientoBody {
+export function movimientoBody(form: MovementForm, datos: DatosCobertura = SIN_DATOS): MovimientoBody {
   const tipo = form.tipo as TipoMovimiento;
   const entrada = tipo === 'ENTRADA';
-  const t = totales(form);
+  const t = totalesConCobertura(form, datos);
   const descuento = entrada ? descuentoOf(form.descuento) : null;
   const body: MovimientoBody = {
     tipoMovimiento: tipo,
@@ -124,6 +135,7 @@ export function movimientoBody(form: MovementForm): MovimientoBody {
       })),
     local: { id: form.localId! },
     estadoMovimiento: entrada ? (form.estado ?? ESTADO_INICIAL) : null,
+    cobertura: coberturaBody(form, datos),
   };
   const motivo = entrada && form.motivoPrecio ? { motivoPrecio: form.motivoPrecio } : {};
   return descuento === null ? { ...body, ...motivo } : { ...body, ...motivo, descuento: descuento / 100 };

@@ -126,28 +126,36 @@ export function pagosEfectivos(form: MovementForm): PagoForm[] {
 export interface Totales {
   brutoCents: number;
   totalCents: number;
+  /** What the obra social pays of a covered sale (./coverage); 0 without a coverage. */
+  obraSocialCents: number;
+  /** What the patient pays: the total less the obra social's part. The payments, their
+   * completeness, the change and the debt are measured against it. */
+  pacienteCents: number;
   /** Σ monto: credited against the debt. */
   pagadoCents: number;
   /** Σ montoImpuesto: the movement's totalImpuesto. */
   cobradoCents: number;
-  /** total − Σ monto − what returns cancelled, not below 0. */
+  /** What the patient pays − Σ monto − what returns cancelled, not below 0. */
   deudaCents: number;
-  /** The sum of the payments (and what returns cancelled) reaches the total. */
+  /** The sum of the payments (and what returns cancelled) reaches what the patient pays. */
   completo: boolean;
   /** Σ monto (with what returns cancelled) or Σ montoImpuesto (a plan's surcharge left out) is
-   * above the total. */
+   * above what the patient pays. */
   excede: boolean;
-  /** How far the payments go above the total (the change a customer gets back); 0 when they
-   * do not. */
+  /** How far the payments go above what the patient pays (the change a customer gets back); 0
+   * when they do not. */
   vueltoCents: number;
 }
 
 /** A typed payment amount in cents; blank reads as 0 (an unreadable one blocks the save first). */
 export const amountCents = (text: string) => parseCents(text) ?? 0;
 
-export function totales(form: MovementForm): Totales {
+/** The form's figures; `obraSocialCents` is what an obra social pays of the sale (the server's
+ * rule: the payments may reach the rest, never more). */
+export function totales(form: MovementForm, obraSocialCents = 0): Totales {
   const pagos = pagosEfectivos(form);
   const total = totalCents(form);
+  const paciente = Math.max(0, total - obraSocialCents);
   const pagado = sumCents(pagos.map((p) => amountCents(p.monto)));
   const cobrado = sumCents(pagos.map((p) => amountCents(p.montoImpuesto)));
   // A card plan's surcharge is the card's interest, charged on top of the sale: what a payment in
@@ -158,11 +166,13 @@ export function totales(form: MovementForm): Totales {
   return {
     brutoCents: brutoCents(form),
     totalCents: total,
+    obraSocialCents: total - paciente,
+    pacienteCents: paciente,
     pagadoCents: pagado,
     cobradoCents: cobrado,
-    deudaCents: Math.max(0, total - pagado - credito),
-    completo: pagado + credito >= total,
-    excede: pagado + credito > total || sinRecargoDelPlan > total,
-    vueltoCents: Math.max(0, pagado + credito - total, sinRecargoDelPlan - total),
+    deudaCents: Math.max(0, paciente - pagado - credito),
+    completo: pagado + credito >= paciente,
+    excede: pagado + credito > paciente || sinRecargoDelPlan > paciente,
+    vueltoCents: Math.max(0, pagado + credito - paciente, sinRecargoDelPlan - paciente),
   };
 }

@@ -6,6 +6,7 @@ import { alert } from '../../app/alerts';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { MESSAGES, TITLES } from './messages';
 import { type MovementForm } from './rules';
+import { SIN_DATOS, totalesConCobertura, type DatosCobertura } from './coverage';
 import { blocks, canSave, movimientoBody, saveFailure, saveProblem } from './saving';
 
 /** Where the form returns: the cash-box list. */
@@ -22,9 +23,9 @@ export function useSaveMovement(movimiento: Movimiento | undefined, onSaved: () 
   const saving = creating.isLoading || updating.isLoading;
   const edit = movimiento !== undefined;
 
-  const save = async (form: MovementForm) => {
-    if (!canSave(form) || saving) return;
-    const problem = saveProblem(form);
+  const save = async (form: MovementForm, datos: DatosCobertura = SIN_DATOS) => {
+    if (!canSave(form, datos) || saving) return;
+    const problem = saveProblem(form, datos);
     if (problem === 'sinPagos') {
       void alert('warning', TITLES.validacion, MESSAGES.sinPagos);
       return;
@@ -35,10 +36,12 @@ export function useSaveMovement(movimiento: Movimiento | undefined, onSaved: () 
     }
     if (problem === 'excede' && blocks(form, problem)) {
       // The server's own rule, for ENTRADA and SALIDA alike: one message, nothing sent.
-      void alert('warning', TITLES.advertencia, MESSAGES.pagosExceden);
+      const t = totalesConCobertura(form, datos);
+      const text = t.obraSocialCents > 0 ? MESSAGES.pagosExcedenParte(t.pacienteCents) : MESSAGES.pagosExceden;
+      void alert('warning', TITLES.advertencia, text);
       return;
     }
-    const body = movimientoBody(form);
+    const body = movimientoBody(form, datos);
     try {
       const answer = movimiento
         ? // The version read guards the save: a form opened before another change gets 409.

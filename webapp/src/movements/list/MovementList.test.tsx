@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fila, pago, springPage } from '../../test/seed';
+import { coberturaLeida, fila, pago, springPage } from '../../test/seed';
 import { admin, seller, FILTRAR, COMPLETO, TOTALES, open, byId, rows, sale } from './fixture';
 
 describe('movement list', () => {
@@ -105,6 +105,27 @@ describe('movement list', () => {
     expect(within(first).getByRole('button', { name: 'PDF Comprobante' }).getAttribute('title')).toBe(
       'Comprobante para el cliente',
     );
+  });
+
+  it('shows under a covered sale’s debt what its obra social pays, which the debt leaves out', async () => {
+    const covered = [
+      fila({ id: 503, total: 2376, deuda: 656, cobertura: coberturaLeida() }),
+      fila({
+        id: 504,
+        deuda: 0,
+        cobertura: coberturaLeida({ obraSocial: 'Swiss Medical', plan: 'SMG20', monto: 3000 }),
+      }),
+      fila({ id: 505 }),
+    ];
+    open(seller, { [FILTRAR]: [200, springPage(covered, 10)] });
+    await screen.findByText('$ 2.376,00');
+    const deudas = rows().map((r) => within(r).getAllByRole('cell')[6]);
+    expect(deudas.map((c) => c.textContent)).toEqual([
+      '$ 656,00Obra social: OSDE 210 · $ 720,00',
+      '—Obra social: Swiss Medical SMG20 · $ 3.000,00',
+      '—',
+    ]);
+    expect(within(deudas[0]).getByTestId('cobertura').textContent).toBe('Obra social: OSDE 210 · $ 720,00');
   });
 
   it('says so when there are no movements', async () => {

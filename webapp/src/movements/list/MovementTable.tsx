@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
 import { estadoLabel, type MovimientoFila, type Pago, type Reporte } from '../../api/movements';
 import { formatFechaHora } from '../../lib/dates';
+import { coberturaResumen } from '../../lib/coverage';
 import { cuotasTexto, valorCuota } from '../../lib/cuotas';
 import { centsOf, money } from '../../lib/money';
 import { ventaNumero } from '../../lib/names';
+import { WholeAmounts } from '../form/WholeAmounts';
 import { MESSAGES } from './messages';
 import { DataTable, ENTITY_TABLE, entityTable } from '../../ui/DataTable';
 import { DeleteButton } from '../../ui/RemoveButton';
@@ -44,7 +46,8 @@ interface Props {
 }
 
 /** The cash-box rows: one per movement, dated by it, with a sale's receipt number, its
- * description, its payments inside (method, amount, date) and what is still owed, marked in red.
+ * description, its payments inside (method, amount, date) and what is still owed, marked in red,
+ * with what an obra social pays of it under that.
  * Every staff user edits, prints (the customer's PDF is the sale's receipt) and copies the status
  * link; only admins delete. */
 export function MovementTable({ rows, admin, busy, onReport, onCopyLink, onDelete }: Props) {
@@ -67,7 +70,12 @@ export function MovementTable({ rows, admin, busy, onReport, onCopyLink, onDelet
         {
           header: 'Deuda',
           className: (row) => (owes(row) ? 'text-nowrap text-danger fw-bold' : 'text-nowrap'),
-          cell: (row) => (owes(row) ? money(row.deuda) : '—'),
+          cell: (row) => (
+            <>
+              {owes(row) ? money(row.deuda) : '—'}
+              <Cobertura row={row} />
+            </>
+          ),
         },
         { header: 'Estado', cell: (row) => estadoLabel(row.estadoMovimiento) },
         { header: 'Pagos', cell: (row) => <Pagos row={row} /> },
@@ -123,6 +131,18 @@ function Tipo({ row }: { row: MovimientoFila }) {
       )}
       <ReturnLinks row={row} />
     </div>
+  );
+}
+
+/** A covered sale's obra social and what it pays, under the debt it leaves out:
+ * 'Obra social: OSDE 210 · $ 45.000,00'. */
+function Cobertura({ row }: { row: MovimientoFila }) {
+  const c = row.cobertura;
+  if (!c) return null;
+  return (
+    <span className="d-block small text-muted fw-normal text-wrap" data-testid="cobertura">
+      <WholeAmounts text={coberturaResumen(c.obraSocial, c.plan, centsOf(c.monto))} />
+    </span>
   );
 }
 

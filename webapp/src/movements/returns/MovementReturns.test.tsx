@@ -11,6 +11,7 @@ import {
   reintegro,
   salida,
   sellerToken,
+  ventaCubierta,
   ventaDevuelta,
 } from '../../test/seed';
 import { MovementReturns } from './MovementReturns';
@@ -168,6 +169,15 @@ describe('Devoluciones', () => {
     const sinNumero = await screen.findByTestId('devolucion-de');
     expect(within(sinNumero).getByRole('link', { name: '#501' }).getAttribute('href')).toBe('/editarMovimiento/501');
     expect(screen.queryByRole('button', { name: 'Devolver productos' })).toBeNull();
+  });
+
+  it('a sale covered by an obra social says why it cannot be returned yet', async () => {
+    open(503, sellerToken(1), { 'GET /api/movimientos/503': [200, ventaCubierta()] });
+    const devolver = await screen.findByRole<HTMLButtonElement>('button', { name: 'Devolver productos' });
+    expect(devolver.disabled).toBe(true);
+    expect(document.getElementById(devolver.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'La venta tiene cobertura de obra social: sus devoluciones todavía no se registran en el sistema.',
+    );
   });
 
   it('an outflow that is not a refund has no returns panel', async () => {

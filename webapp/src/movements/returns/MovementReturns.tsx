@@ -57,6 +57,10 @@ export function MovementReturns({ id }: { id: number }) {
   const productos = productosDe(venta).filter((p) => p.devueltas > 0);
   const adicionales = adicionalesDe(venta).filter((a) => a.devuelto);
   const quedan = productosDe(venta).some((p) => p.quedan > 0) || adicionalesDe(venta).some((a) => !a.devuelto);
+  // Part of a covered sale's money is the obra social's: the server refuses its returns for now,
+  // so the button says why before the dialog is filled in.
+  const cubierta = venta.cobertura != null;
+  const porQue = cubierta ? MESSAGES.conCobertura : !quedan ? MESSAGES.nadaQueDevolver : null;
   return (
     <section className="card mt-4" aria-labelledby="devoluciones-title">
       <div className="card-body">
@@ -67,16 +71,16 @@ export function MovementReturns({ id }: { id: number }) {
           <button
             type="button"
             className="btn btn-outline-danger"
-            disabled={!quedan}
+            disabled={porQue !== null}
             onClick={() => setOpen(true)}
-            aria-describedby={quedan ? undefined : 'devoluciones-nada'}
+            aria-describedby={porQue === null ? undefined : 'devoluciones-nada'}
           >
             Devolver productos
           </button>
         </div>
-        {!quedan && (
+        {porQue !== null && (
           <p className="small text-muted" id="devoluciones-nada">
-            {MESSAGES.nadaQueDevolver}
+            {porQue}
           </p>
         )}
         {venta.devoluciones.length === 0 ? (

@@ -17,6 +17,8 @@ export const MESSAGES = {
   inesperado: INESPERADO,
   sinDevoluciones: 'Esta venta no tiene devoluciones.',
   nadaQueDevolver: 'Ya se devolvió todo lo de esta venta.',
+  /** The server's words (Regla::DevolucionConCobertura). */
+  conCobertura: 'La venta tiene cobertura de obra social: sus devoluciones todavía no se registran en el sistema.',
   reintegro: (cents: number) => `Reintegro: ${formatPesos(cents)}`,
   credito: (cents: number) => `${formatPesos(cents)} cancelan lo que la venta debía.`,
   estimado: 'Estimado con los precios de la venta y su descuento; el servidor lo confirma al registrar.',

@@ -1,8 +1,12 @@
 // Movement answers as the server writes them: the movement form's reads, the cash-box list's rows
-// (one row per payment) and the returns (devoluciones): the seed's sale 501 after one unit
-// of RB3025 came back, and that return's refund, the SALIDA 601.
-import type { Movimiento, MovimientoFila, Pago } from '../../api/movements';
-import { producto } from './catalogue';
+// (one row per payment), the returns (devoluciones): the seed's sale 501 after one unit
+// of RB3025 came back, and that return's refund, the SALIDA 601; and a sale covered by an obra
+// social, 503.
+import type { CoberturaLeida, Movimiento, MovimientoFila, Pago } from '../../api/movements';
+import type { Paciente } from '../../api/patients';
+import type { Producto } from '../../api/products';
+import { lookupAnswers, producto } from './catalogue';
+import { obrasSociales } from './insurers';
 import { paciente } from './patients';
 import { locales, metodosPago } from './shop';
 import { seeded } from './defaults';
@@ -69,6 +73,7 @@ export function movimientoEnviado(overrides: Record<string, unknown> = {}) {
     ],
     local: { id: 1 },
     estadoMovimiento: 'ARMANDO_PEDIDO',
+    cobertura: null,
     ...overrides,
   };
 }
@@ -96,11 +101,74 @@ export function salida(overrides: Partial<Movimiento> = {}): Movimiento {
   });
 }
 
-/** The lookups and lists the movement form reads. */
+/** The lookups and lists the movement form reads: the categories tell the lenses ('Cristal'),
+ * the obras sociales a patient's sale may be covered by. */
 export const movementAnswers: Record<string, [number, unknown]> = {
   'GET /api/local': [200, locales],
   'GET /api/metodoPago': [200, metodosPago],
+  'GET /api/categoria': lookupAnswers['GET /api/categoria'],
+  'GET /api/obrasSociales': [200, obrasSociales()],
 };
+
+// ------------------------------------------------------------------------------ obras sociales
+
+/** A lens at Centro: its category, 'Cristal', holds lenses; $ 1.000 each, ten in stock. */
+export const cristal = (overrides: Partial<Producto> = {}): Producto =>
+  producto({
+    id: 20,
+    modelo: 'Orma 1.5',
+    marca: { id: 6, nombre: 'Ray-Ban' },
+    categorias: [{ id: 3, nombre: 'Cristal' }],
+    material: null,
+    genero: '',
+    precio: 1000,
+    productoLocales: [{ local: locales[0], stock: 10, minimo: null, enTransito: 0 }],
+    ...overrides,
+  });
+
+/** José Pérez, affiliated to OSDE (seed/insurers) on plan 210, which asks for the prescription. */
+export const pacienteAfiliado = (overrides: Partial<Paciente> = {}): Paciente =>
+  paciente({
+    afiliacion: { obraSocialId: 1, obraSocial: 'OSDE', plan: '210', afiliado: '61234567/01' },
+    ...overrides,
+  });
+
+/** Sale 503's coverage: OSDE 210 pays 40 % of its lenses after the discount (1.800): 720. */
+export const coberturaLeida = (overrides: Partial<CoberturaLeida> = {}): CoberturaLeida => ({
+  obraSocialId: 1,
+  obraSocial: 'OSDE',
+  plan: '210',
+  afiliado: '61234567/01',
+  medico: 'Dra. Ruiz',
+  matricula: 'MP 1234',
+  fechaReceta: '2025-04-20',
+  parteCristales: 720,
+  parteArmazones: 0,
+  monto: 720,
+  ...overrides,
+});
+
+/** Sale 503 at Centro, covered by OSDE 210: two lenses at 1.000, RB3025 at 360 and 280 of work,
+ * less 10 %, is 2.376; OSDE pays 720, the patient 1.656, of which 1.000 paid: 656 owed. */
+export const ventaCubierta = (overrides: Partial<Movimiento> = {}): Movimiento =>
+  movimiento({
+    id: 503,
+    total: 2376,
+    descuento: 10,
+    totalImpuesto: 1000,
+    deuda: 656,
+    paciente: pacienteAfiliado(),
+    detalles: [
+      { id: 21, cantidad: 2, precioUnitario: 1000, subtotal: 2000, producto: cristal() },
+      { id: 22, cantidad: 1, precioUnitario: 360, subtotal: 360, producto: producto() },
+    ],
+    detallesAdicionales: [{ id: 23, descripcion: 'Armado', subtotal: 280 }],
+    cajaMovimientos: [
+      { id: 1, monto: 1000, montoImpuesto: 1000, fecha: '2025-05-02T11:30:00', metodoPago: metodosPago[0] },
+    ],
+    cobertura: coberturaLeida(),
+    ...overrides,
+  });
 
 export const pago = seeded<Pago>(() => ({
   id: 31,
