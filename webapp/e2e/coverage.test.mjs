@@ -83,6 +83,12 @@ test('a seller on a phone sells to a patient of OSDE 210: the obra social pays i
       [venta.deuda, venta.cobertura?.monto, venta.cobertura?.obraSocial, venta.cobertura?.medico],
       [0, 45000, 'OSDE', 'Dra. Paz'],
     );
+    // The admin reads it on the obras sociales' screen.
+    const admin = await newPage({ viewport: { width: 1366, height: 768 }, timezoneId: TZ });
+    await loginOn(admin, server.url, 'admin', server.adminPassword);
+    await admin.goto(`${server.url}/obrasSociales`);
+    const debe = admin.getByRole('table', { name: 'Lo que deben las obras sociales' });
+    await debe.getByText('$ 45.000,00').waitFor();
     const deudas = await server.api('GET', '/api/obrasSociales/deudas', shop.token);
     assert.deepEqual(
       deudas.body.map((d) => [d.obraSocial, d.monto]),

@@ -21,7 +21,7 @@ test('an admin keeps an obra social with its plans; a seller on a phone gives a 
     const admin = await newPage({ ...LAPTOP, timezoneId: TZ });
     await loginOn(admin, server.url, 'admin', server.adminPassword);
     await admin.goto(`${server.url}/obrasSociales`);
-    await admin.getByRole('heading', { name: 'OBRAS SOCIALES' }).waitFor();
+    await admin.getByRole('heading', { name: 'OBRAS SOCIALES', exact: true }).waitFor();
     await admin.getByRole('link', { name: 'Nueva obra social' }).click();
     await admin.getByRole('heading', { name: 'Nueva obra social' }).waitFor();
     await admin.fill('#obraSocialNombre', 'OSDE');

@@ -3,11 +3,18 @@
 // covers of lenses and of frames (a percentage, a cap or both). Percentages arrive as JSON numbers
 // of percent (40.0 is 40 %), caps as pesos. Shapes come from the server's OpenAPI document
 // (schema.d.ts); the body sent is checked against it in contract.ts.
-import type { ObraSocial, ObraSocialGuardada } from './types';
+import type { DeudaObraSocial, ObraSocial, ObraSocialGuardada } from './types';
 import { api } from './base';
 import { keyedPost, remove, update } from './endpoints';
 
-export type { Afiliacion, CoberturaPlan, ObraSocial, ObraSocialGuardada, PlanObraSocial } from './types';
+export type {
+  Afiliacion,
+  CoberturaPlan,
+  DeudaObraSocial,
+  ObraSocial,
+  ObraSocialGuardada,
+  PlanObraSocial,
+} from './types';
 
 /** What a plan covers of one kind of item, as the form sends it. */
 export interface CoberturaBody {
@@ -47,6 +54,11 @@ export const insurersApi = api.enhanceEndpoints({ addTagTypes: ['ObraSocial'] })
       query: () => PATH,
       providesTags: ['ObraSocial'],
     }),
+    /** Admins: what each owes for its part of the covered sales, largest first. Read afresh
+     * each time (a sale anywhere changes it). */
+    deudasObrasSociales: build.query<DeudaObraSocial[], void>({
+      query: () => `${PATH}/deudas`,
+    }),
     obraSocial: build.query<ObraSocial, number>({
       query: (id) => `${PATH}/${id}`,
       providesTags: ['ObraSocial'],
@@ -72,6 +84,7 @@ export const insurersApi = api.enhanceEndpoints({ addTagTypes: ['ObraSocial'] })
 export const {
   useObrasSocialesQuery,
   useObraSocialQuery,
+  useDeudasObrasSocialesQuery,
   useCrearObraSocialMutation,
   useActualizarObraSocialMutation,
   useEliminarObraSocialMutation,

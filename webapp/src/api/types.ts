@@ -261,5 +261,7 @@ export type PlanObraSocial = Schemas['PlanObraSocial'];
 export type CoberturaPlan = Schemas['CoberturaPlan'];
 /** A change's answer: its message and the obra social as it now stands. */
 export type ObraSocialGuardada = Schemas['ObraSocialGuardada'];
+/** What an obra social owes for its part of the covered sales, and the day of the oldest. */
+export type DeudaObraSocial = Schemas['Deuda'];
 /** A patient's obra social (its name now), plan and affiliate number. */
 export type Afiliacion = Schemas['AfiliacionLeida'];

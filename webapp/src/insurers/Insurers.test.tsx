@@ -25,7 +25,15 @@ function open(at: string, answers: Answers = {}) {
       { path: '/obrasSociales/nueva', element: <NewInsurer /> },
       { path: '/obrasSociales/:id', element: <EditInsurer /> },
     ],
-    { token: adminToken(), answers: { 'GET /api/obrasSociales': [200, obrasSociales()], ...answers }, onRequest },
+    {
+      token: adminToken(),
+      answers: {
+        'GET /api/obrasSociales': [200, obrasSociales()],
+        'GET /api/obrasSociales/deudas': [200, []],
+        ...answers,
+      },
+      onRequest,
+    },
   );
   return { ...view, keys };
 }
@@ -39,6 +47,17 @@ const problemTexts = () =>
 const sentBody = (calls: Call[], method: string) => JSON.parse(calls.find((c) => c.method === method)?.body ?? 'null');
 
 describe('Obras sociales: the list', () => {
+  it('shows what each owes for its part of the covered sales, and since when', async () => {
+    open('/obrasSociales', {
+      'GET /api/obrasSociales/deudas': [
+        200,
+        [{ obraSocialId: 1, obraSocial: 'OSDE', ventas: 2, monto: 45000.5, desde: '2026-11-02' }],
+      ],
+    });
+    const rows = cellTexts(await screen.findByRole('table', { name: 'Lo que deben las obras sociales' }));
+    expect(rows).toEqual([['OSDE', '2', '$ 45.000,50', '02/11/2026']]);
+  });
+
   it('shows each by name with its CUIT as AFIP writes it and its plans', async () => {
     open('/obrasSociales');
     const rows = cellTexts(await table());

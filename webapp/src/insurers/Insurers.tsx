@@ -7,6 +7,7 @@ import { DataTable } from '../ui/DataTable';
 import { Loaded } from '../ui/Loaded';
 import { deleteConfirm, MESSAGES, TITLES } from './messages';
 import { refused } from './refused';
+import { Owed } from './Owed';
 import { formatCuit, ordenadas, planesTexto } from './rules';
 
 /**
@@ -94,6 +95,7 @@ export function Insurers() {
           />
         )}
       </Loaded>
+      <Owed />
     </section>
   );
 }
