@@ -34,6 +34,11 @@ pub enum PlanesTarjetaEvent {
 
 event_types!(PlanesTarjetaEvent: TasaFijada, PlanRetirado);
 
+/// A number of cuotas a plan may have (1 to `MAX_CUOTAS`), as a request gives it.
+pub fn cuotas(n: i64) -> Option<u32> {
+    u32::try_from(n).ok().filter(|c| (1..=MAX_CUOTAS).contains(c))
+}
+
 /// What the card is charged for a payment that credits `monto` to the sale, with a surcharge of
 /// `recargo` percent: rounded to the cent, half away from zero. The web app computes the same
 /// (tests/cases/card_plans.json holds both to it).

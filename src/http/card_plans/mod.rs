@@ -7,7 +7,6 @@ use axum::Json;
 use chrono::NaiveDate;
 use optica_command::card_plans::{self, PlanesCommand, PlanesError, PlanesTarjeta, Regla};
 use optica_command::CommandError;
-use optica_events::card_plans::MAX_CUOTAS;
 use optica_events::Medida;
 use optica_query::card_plans::{self as read, PlanVigente, Planes};
 use optica_query::lookups::Nombrado;
@@ -89,8 +88,7 @@ pub struct PlanesGuardados {
 /// Cuotas as the body or the path gives them, or the rule they break.
 fn cuotas(value: Option<i64>) -> Result<u32, String> {
     value
-        .and_then(|c| u32::try_from(c).ok())
-        .filter(|c| (1..=MAX_CUOTAS).contains(c))
+        .and_then(optica_events::card_plans::cuotas)
         .ok_or_else(|| Regla::CuotasFueraDeRango.to_string())
 }
 

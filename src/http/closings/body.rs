@@ -1,7 +1,6 @@
 //! The cash day's bodies: amounts per payment method and the reasons.
 
 use optica_command::card_plans::Regla;
-use optica_events::card_plans::MAX_CUOTAS;
 use optica_events::closings::PorMetodo;
 use optica_events::Money;
 use serde::Deserialize;
@@ -50,12 +49,7 @@ pub fn amounts(list: &[MontoBody]) -> Result<Vec<PorMetodo>, AppError> {
     let line = |m: &MontoBody| {
         let cuotas = match m.cuotas {
             None => None,
-            Some(c) => Some(
-                u32::try_from(c)
-                    .ok()
-                    .filter(|c| (1..=MAX_CUOTAS).contains(c))
-                    .ok_or_else(|| Regla::CuotasFueraDeRango.to_string())?,
-            ),
+            Some(c) => Some(optica_events::card_plans::cuotas(c).ok_or_else(|| Regla::CuotasFueraDeRango.to_string())?),
         };
         Ok(PorMetodo {
             metodo_pago_id: m.metodo_pago_id,

@@ -134,7 +134,7 @@ pub struct PagoBody {
 /// `optica_command::movements::cuotas`); an unreadable number named in Spanish.
 pub fn plan_pedido(cuotas: Option<i64>, n: usize, errors: &mut Vec<String>) -> Option<Plan> {
     let cuotas = cuotas?;
-    match u32::try_from(cuotas).ok().filter(|c| (1..=MAX_CUOTAS).contains(c)) {
+    match optica_events::card_plans::cuotas(cuotas) {
         Some(cuotas) => Some(Plan {
             cuotas,
             recargo: Medida::ZERO,
