@@ -38,6 +38,7 @@ pub mod lookups;
 pub mod movements;
 pub mod patients;
 pub mod products;
+pub mod settlements;
 pub mod stock;
 pub mod store;
 pub mod transfers;

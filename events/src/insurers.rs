@@ -78,14 +78,26 @@ pub struct CoberturaVenta {
     /// The obra social's part of the lenses and of the frames.
     pub parte_cristales: Money,
     pub parte_armazones: Money,
+    /// The liquidación the sale was presented in: from then on its coverage stands as it is.
+    #[serde(default)]
+    pub liquidacion_id: Option<i64>,
+    /// What the obra social rejected and the patient was billed: the patient owes it now.
+    #[serde(default)]
+    pub facturado_al_paciente: Money,
 }
 
 impl CoberturaVenta {
-    /// What the obra social pays of the sale.
+    /// The obra social's part of the sale, as agreed (and presented).
     pub fn monto(&self) -> Money {
         self.parte_cristales
             .checked_add(self.parte_armazones)
             .unwrap_or(Money::ZERO)
+    }
+
+    /// What the patient does not owe because of the coverage: the part less what was rejected
+    /// and billed to the patient.
+    pub fn a_cargo_obra_social(&self) -> Money {
+        Money::from_cents(self.monto().cents() - self.facturado_al_paciente.cents())
     }
 }
 

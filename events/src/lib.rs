@@ -50,8 +50,10 @@ pub mod measure;
 pub mod metadata;
 pub mod money;
 pub mod movements;
+pub mod numbers;
 pub mod patients;
 pub mod products;
+pub mod settlements;
 pub mod transfers;
 pub mod users;
 

@@ -129,7 +129,7 @@ impl MovimientoDatos {
     pub fn parte_obra_social(&self) -> Money {
         self.cobertura
             .as_ref()
-            .map_or(Money::ZERO, crate::insurers::CoberturaVenta::monto)
+            .map_or(Money::ZERO, crate::insurers::CoberturaVenta::a_cargo_obra_social)
     }
 }
 
@@ -242,10 +242,21 @@ pub enum MovimientoEvent {
         saldo_anterior: Money,
         saldo: Money,
     },
+    /// The sale's coverage was presented to its obra social in liquidación `liquidacion_id`.
+    CoberturaPresentada {
+        liquidacion_id: i64,
+    },
+    /// The obra social rejected `monto` of the sale's coverage and the patient is billed it:
+    /// the sale's balance grows by it.
+    DebitoFacturado {
+        liquidacion_id: i64,
+        monto: Money,
+        motivo: String,
+    },
 }
 
 event_types!(
     MovimientoEvent:
     MovimientoRegistrado, MovimientoEditado, EstadoCambiado, MovimientoEliminado, LineasDevueltas,
-    ComprobanteEmitido, ReciboEmitido
+    ComprobanteEmitido, ReciboEmitido, CoberturaPresentada, DebitoFacturado
 );

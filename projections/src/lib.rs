@@ -37,6 +37,7 @@ pub mod products;
 pub mod profitability;
 pub mod projector;
 pub mod rebuild;
+pub mod settlements;
 pub mod stored;
 pub mod transfers;
 pub mod users;
@@ -65,5 +66,6 @@ pub fn all() -> Vec<Arc<dyn Projection>> {
         Arc::new(card_plans::CardPlansProjection),
         Arc::new(profitability::SaleCostsProjection),
         Arc::new(insurers::InsurersProjection),
+        Arc::new(settlements::SettlementsProjection),
     ]
 }

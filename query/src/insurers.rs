@@ -82,32 +82,49 @@ pub async fn by_id(pool: &PgPool, id: i64) -> Result<Option<ObraSocial>, sqlx::E
     row.map(assemble).transpose()
 }
 
-/// What an obra social owes the shop: its part of the covered sales, and since when.
+/// What an obra social owes the shop: its part of the covered sales not presented yet and
+/// what its liquidaciones still wait for, and since when.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct Deuda {
     pub obra_social_id: i64,
     pub obra_social: String,
+    /// Covered sales not presented yet, or in a liquidación it has not settled.
     pub ventas: i64,
     pub monto: f64,
+    /// Of it, what was not presented yet.
+    pub sin_presentar: f64,
     /// The day of the oldest sale it owes.
     #[schema(value_type = String, format = Date)]
     pub desde: chrono::NaiveDate,
 }
 
-/// Per obra social, its part of the covered sales, largest first. Until liquidaciones and their
-/// payments are recorded, every covered sale is owed.
+/// Per obra social, what it owes, largest first: the covered sales not presented, and each
+/// liquidación's total less what it paid and rejected.
 pub async fn owed(pool: &PgPool) -> Result<Vec<Deuda>, sqlx::Error> {
     sqlx::query_as(
-        "select c.obra_social_id, coalesce(i.nombre, '') as obra_social, count(*) as ventas,
-                sum(c.parte_cristales_cents + c.parte_armazones_cents) / 100.0::float8 as monto,
-                min(m.fecha)::date as desde
-         from sale_coverages c
-         join movements m on m.id = c.movimiento_id
-         left join insurers i on i.id = c.obra_social_id
-         group by c.obra_social_id, i.nombre
-         having sum(c.parte_cristales_cents + c.parte_armazones_cents) <> 0
-         order by sum(c.parte_cristales_cents + c.parte_armazones_cents) desc, coalesce(i.nombre, '') collate optica_es",
+        "with debe as (
+             select c.obra_social_id, m.fecha, c.parte_cristales_cents + c.parte_armazones_cents as cents,
+                    c.liquidacion_id is null as sin_presentar
+             from sale_coverages c join movements m on m.id = c.movimiento_id
+             left join settlements s on s.id = c.liquidacion_id
+             where c.liquidacion_id is null or s.total_cents > s.cobrado_cents + s.debitado_cents
+         ),
+         saldado as (
+             select s.obra_social_id, sum(s.cobrado_cents + s.debitado_cents) as cents
+             from settlements s where s.total_cents > s.cobrado_cents + s.debitado_cents
+             group by s.obra_social_id
+         )
+         select d.obra_social_id, coalesce(i.nombre, '') as obra_social, count(*) as ventas,
+                (sum(d.cents) - coalesce(min(x.cents), 0)) / 100.0::float8 as monto,
+                coalesce(sum(d.cents) filter (where d.sin_presentar), 0) / 100.0::float8 as sin_presentar,
+                min(d.fecha)::date as desde
+         from debe d
+         left join saldado x on x.obra_social_id = d.obra_social_id
+         left join insurers i on i.id = d.obra_social_id
+         group by d.obra_social_id, i.nombre
+         having sum(d.cents) - coalesce(min(x.cents), 0) <> 0
+         order by sum(d.cents) - coalesce(min(x.cents), 0) desc, coalesce(i.nombre, '') collate optica_es",
     )
     .fetch_all(pool)
     .await

@@ -27,6 +27,7 @@ pub mod page;
 pub mod patients;
 pub mod products;
 pub mod profitability;
+pub mod settlements;
 pub mod statistics;
 pub mod stock;
 pub mod stored;

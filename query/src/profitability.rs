@@ -10,7 +10,9 @@
 //!
 //! Each sale's price after the discount is spread over its lines in proportion to their
 //! subtotals, rounding the running sum so that a sale's lines add up to its total to the cent;
-//! a return's value is spread the same way over what came back. Additional lines (a lab's
+//! a return's value is spread the same way over what came back, and what an obra social
+//! rejected (and the patient was not billed) over the sale's product lines, on the day of the
+//! payment that rejected it. Additional lines (a lab's
 //! lenses, a repair) have no product and no recorded cost: they count as income under their own
 //! group, at cost 0.
 
@@ -60,6 +62,20 @@ devueltas as (
     ) x
     where d.fecha >= $1 and d.fecha < $2 + 1
       and ($3::bigint is null or v.local_id = $3)
+      and ($6::text is null or lower(trim(v.vendedor)) = lower(trim($6)))
+    union all
+    -- What an obra social rejected and the patient was not billed: the shop never gets it. It
+    -- comes off the sale's product lines (what the coverage covers) on the day it was rejected,
+    -- units and cost untouched. A negative number keeps each débito's spread apart from the
+    -- returns' (whose key is the refund's movement id).
+    select -d.n, d.fecha, v.local_id, v.vendedor, d.monto_cents::numeric, d.movimiento_id,
+           l.linea, l.producto_id, l.marca, 0, l.subtotal_cents::numeric
+    from (select x.*, row_number() over (order by x.liquidacion_id, x.cobro, x.movimiento_id) as n
+          from settlement_debits x
+          where not x.facturado and x.fecha >= $1 and x.fecha <= $2) d
+    join movements v on v.id = d.movimiento_id
+    join movement_lines l on l.movimiento_id = d.movimiento_id
+    where ($3::bigint is null or v.local_id = $3)
       and ($6::text is null or lower(trim(v.vendedor)) = lower(trim($6)))
 ),
 repartido as (

@@ -17,6 +17,7 @@ pub mod products;
 pub mod profitability;
 pub mod rate;
 pub mod request_id;
+pub mod settlements;
 pub mod shop;
 pub mod statistics;
 pub mod stock;
@@ -72,6 +73,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         balances::endpoints(),
         card_plans::endpoints(),
         insurers::endpoints(),
+        settlements::endpoints(),
         stock::endpoints(),
         transfers::endpoints(),
         counts::endpoints(),

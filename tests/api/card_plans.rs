@@ -145,7 +145,7 @@ async fn an_admin_keeps_each_cards_plans_with_the_day_each_rate_starts(pool: sql
         ),
         (
             json!({"cuotas": 3, "recargo": "diez"}),
-            "El recargo debe ser un porcentaje entre 0 y 200, con hasta dos decimales.",
+            "El recargo ('diez'): No es un número. Escriba, por ejemplo, 1.234,56.",
         ),
         (
             json!({"cuotas": 3, "recargo": 200.01}),
@@ -153,7 +153,7 @@ async fn an_admin_keeps_each_cards_plans_with_the_day_each_rate_starts(pool: sql
         ),
         (
             json!({"cuotas": 3, "recargo": "1,234"}),
-            "El recargo debe ser un porcentaje entre 0 y 200, con hasta dos decimales.",
+            "El recargo ('1,234'): Admite como máximo 2 decimales.",
         ),
         (
             json!({"cuotas": 3, "recargo": 1, "desde": "2026-13-01"}),

@@ -267,6 +267,47 @@ async fn every_command_has_one_effect_per_key(pool: PgPool) {
             body: None,
         })
         .await;
+        // A liquidación: presented, paid with a rejected item, the rejected item billed.
+        let os = json!({"nombre": format!("OS {round}"), "cuit": "30546741253",
+                        "planes": [{"nombre": "210", "cristales": {"porcentaje": 40}}]});
+        let os = id_of(&app, &admin, "/api/obrasSociales", os, "obraSocial").await;
+        let mut covered = crate::common::shop::sale_of(&shop, shop.lente, 1000.5, 1);
+        covered["paciente"] = json!({"id": shop.paciente});
+        covered["cobertura"] = json!({"obraSocialId": os, "plan": "210", "afiliado": "61 1"});
+        covered["fecha"] = json!(format!("{today}T10:30"));
+        covered["cajaMovimientos"][0]["fecha"] = covered["fecha"].clone();
+        covered["totalImpuesto"] = json!(600.3);
+        covered["cajaMovimientos"][0]["monto"] = json!(600.3);
+        covered["cajaMovimientos"][0]["montoImpuesto"] = json!(600.3);
+        let venta = recorded(&app, &admin, covered).await;
+        check(post(
+            "liquidacion",
+            "/api/liquidaciones".into(),
+            &admin,
+            json!({"obraSocialId": os, "mes": today.format("%Y-%m").to_string(), "ventas": [venta]}),
+        ))
+        .await;
+        let liquidacion: i64 =
+            sqlx::query_scalar("select liquidacion_id from settlement_items where movimiento_id = $1")
+                .bind(venta)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+        check(post(
+            "liquidacion-cobro",
+            format!("/api/liquidaciones/{liquidacion}/cobros"),
+            &admin,
+            json!({"referencia": "T-1", "monto": 300,
+                   "debitos": [{"movimientoId": venta, "monto": 100.2, "motivo": "Sin receta"}]}),
+        ))
+        .await;
+        check(post(
+            "liquidacion-debito",
+            format!("/api/liquidaciones/{liquidacion}/debitos/{venta}/facturar"),
+            &admin,
+            json!({}),
+        ))
+        .await;
         let day = format!("/api/caja/{branch}/{today}");
         check(post(
             "cierre",

@@ -83,7 +83,7 @@ async fn an_admin_keeps_the_obras_sociales_with_their_plans(pool: sqlx::PgPool) 
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         errors(&answer),
-        ["El porcentaje de cristales del plan 210 no es un número ('cuarenta')."]
+        ["El porcentaje de cristales del plan 210 ('cuarenta'): No es un número. Escriba, por ejemplo, 1.234,56."]
     );
     bad["planes"][0]["cristales"]["porcentaje"] = json!(140);
     let (_, answer) = app.post("/api/obrasSociales", Some(admin), bad).await;

@@ -30,6 +30,7 @@ mod products;
 mod profitability;
 mod projector;
 mod ranges;
+mod settlements;
 mod startup;
 mod statistics;
 mod stock;

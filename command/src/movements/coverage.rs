@@ -117,6 +117,10 @@ pub async fn cover(
             armazones,
             parte_cristales: Money::ZERO,
             parte_armazones: Money::ZERO,
+            // A presented sale carries its liquidación and what its patient was billed; the
+            // aggregate refuses an edit that would change what was presented.
+            liquidacion_id: before.and_then(|c| c.liquidacion_id),
+            facturado_al_paciente: before.map_or(Money::ZERO, |c| c.facturado_al_paciente),
         },
         datos,
     );

@@ -71,6 +71,17 @@ pub enum MovimientoCommand {
         devolucion_id: i64,
         pedido: Pedido,
     },
+    /// Records that the sale's coverage was presented in liquidación `liquidacion_id` (the
+    /// liquidación's unit checks which sales may go; see `settlements`).
+    PresentarCobertura {
+        liquidacion_id: i64,
+    },
+    /// Bills the patient `monto` the obra social rejected in liquidación `liquidacion_id`.
+    FacturarDebito {
+        liquidacion_id: i64,
+        monto: Money,
+        motivo: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -156,6 +167,26 @@ fn collected(current: &MovimientoDatos, saldo: Money, mut pago: Pago) -> Result<
     validate(datos)
 }
 
+/// Once presented, what the obra social was asked to pay stands: the coverage as presented
+/// (obra social, plan, affiliate, prescription, parts) and the patient. Everything else of the
+/// sale may still change.
+fn presented_stands(current: &MovimientoDatos, datos: &MovimientoDatos) -> Result<(), MovimientoError> {
+    let Some(liquidacion) = presented_in(current) else {
+        return Ok(());
+    };
+    match datos.cobertura == current.cobertura && datos.paciente_id == current.paciente_id {
+        true => Ok(()),
+        false => Err(MovimientoError::Invalid(vec![Regla::CoberturaPresentada {
+            liquidacion,
+        }])),
+    }
+}
+
+/// The liquidación the sale's coverage was presented in, if any.
+fn presented_in(current: &MovimientoDatos) -> Option<i64> {
+    current.cobertura.as_ref().and_then(|c| c.liquidacion_id)
+}
+
 /// A return's SALIDA stays as registered: the sale's stream recorded it.
 fn immutable_return(current: &MovimientoDatos) -> Result<(), MovimientoError> {
     match current.devolucion {
@@ -211,6 +242,7 @@ impl Movimiento {
                     ..keep_payment_branches(current, validate(datos)?)
                 };
                 let datos = check_edit(current, datos, &self.devueltos)?;
+                presented_stands(current, &datos)?;
                 if &datos == current {
                     return Ok(());
                 }
@@ -286,6 +318,11 @@ impl Movimiento {
             },
             (MovimientoCommand::Delete, Some(current)) => {
                 immutable_return(current)?;
+                if let Some(liquidacion) = presented_in(current) {
+                    return Err(MovimientoError::Invalid(vec![Regla::PresentadaNoSeElimina {
+                        liquidacion,
+                    }]));
+                }
                 if self.devueltos.any() {
                     return Err(MovimientoError::Invalid(vec![Regla::VentaConDevolucionesNoSeElimina]));
                 }
@@ -302,6 +339,38 @@ impl Movimiento {
                 devolucion_id,
                 devolucion: valorar(venta_id, current, &self.devueltos, &pedido)?,
             },
+            (MovimientoCommand::PresentarCobertura { liquidacion_id }, Some(current)) => {
+                match &current.cobertura {
+                    None => return Err(MovimientoError::Invalid(vec![Regla::SinCoberturaParaPresentar])),
+                    Some(c) => {
+                        if let Some(liquidacion) = c.liquidacion_id {
+                            return Err(MovimientoError::Invalid(vec![Regla::CoberturaPresentada {
+                                liquidacion,
+                            }]));
+                        }
+                    }
+                }
+                MovimientoEvent::CoberturaPresentada { liquidacion_id }
+            }
+            (
+                MovimientoCommand::FacturarDebito {
+                    liquidacion_id,
+                    monto,
+                    motivo,
+                },
+                Some(current),
+            ) => {
+                if presented_in(current) != Some(liquidacion_id) {
+                    return Err(MovimientoError::Invalid(vec![Regla::FueraDeLaLiquidacion {
+                        liquidacion: liquidacion_id,
+                    }]));
+                }
+                MovimientoEvent::DebitoFacturado {
+                    liquidacion_id,
+                    monto,
+                    motivo,
+                }
+            }
         };
         sink.write(event, self).await;
         Ok(())
@@ -330,6 +399,19 @@ impl Movimiento {
             }
             MovimientoEvent::ComprobanteEmitido { numero, .. } => self.comprobante = Some(numero),
             MovimientoEvent::ReciboEmitido { .. } => {}
+            MovimientoEvent::CoberturaPresentada { liquidacion_id } => {
+                if let Some(c) = self.datos.as_mut().and_then(|d| d.cobertura.as_mut()) {
+                    c.liquidacion_id = Some(liquidacion_id);
+                }
+            }
+            MovimientoEvent::DebitoFacturado { monto, .. } => {
+                if let Some(c) = self.datos.as_mut().and_then(|d| d.cobertura.as_mut()) {
+                    c.facturado_al_paciente = c
+                        .facturado_al_paciente
+                        .checked_add(monto)
+                        .unwrap_or(c.facturado_al_paciente);
+                }
+            }
         }
     }
 }

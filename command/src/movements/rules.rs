@@ -125,6 +125,16 @@ pub enum Regla {
     #[error("La venta tiene cobertura de obra social: sus devoluciones todavía no se registran en el sistema.")]
     DevolucionConCobertura,
     #[error(
+        "La venta fue presentada a la obra social en la liquidación N.º {liquidacion}: su cobertura y lo que cubre no pueden cambiar."
+    )]
+    CoberturaPresentada { liquidacion: i64 },
+    #[error("La venta fue presentada a la obra social en la liquidación N.º {liquidacion}: no se puede eliminar.")]
+    PresentadaNoSeElimina { liquidacion: i64 },
+    #[error("La venta no tiene cobertura de obra social para presentar.")]
+    SinCoberturaParaPresentar,
+    #[error("La venta no está en la liquidación N.º {liquidacion}.")]
+    FueraDeLaLiquidacion { liquidacion: i64 },
+    #[error(
         "El método del pago {pago} no tiene plan de {cuotas} cuotas el {}: elegí otro plan o método.",
         .dia.format("%d/%m/%Y")
     )]

@@ -34,6 +34,13 @@ pub enum MovementChange {
     Touch {
         id: i64,
     },
+    /// The sale's coverage was presented in a liquidación, or a rejected part of it billed to
+    /// the patient (`facturado` cents): its version moves and its coverage row is amended.
+    Cobertura {
+        id: i64,
+        liquidacion_id: Option<i64>,
+        facturado: i64,
+    },
 }
 
 /// The wire name of a state or type (`PEDIDO_CRISTALES`, `ENTRADA`).
@@ -50,7 +57,8 @@ impl MovementChange {
             MovementChange::Write { id, .. }
             | MovementChange::Estado { id, .. }
             | MovementChange::Delete { id }
-            | MovementChange::Touch { id } => *id,
+            | MovementChange::Touch { id }
+            | MovementChange::Cobertura { id, .. } => *id,
         }
     }
 }
@@ -73,6 +81,16 @@ pub fn movement_change(event: &StoredEvent) -> Result<Option<MovementChange>, Pr
         MovimientoEvent::LineasDevueltas { .. }
         | MovimientoEvent::ComprobanteEmitido { .. }
         | MovimientoEvent::ReciboEmitido { .. } => MovementChange::Touch { id },
+        MovimientoEvent::CoberturaPresentada { liquidacion_id } => MovementChange::Cobertura {
+            id,
+            liquidacion_id: Some(liquidacion_id),
+            facturado: 0,
+        },
+        MovimientoEvent::DebitoFacturado { monto, .. } => MovementChange::Cobertura {
+            id,
+            liquidacion_id: None,
+            facturado: monto.cents(),
+        },
     }))
 }
 
@@ -120,6 +138,9 @@ impl Projection for MovementsProjection {
         let mut last: BTreeMap<i64, Final> = BTreeMap::new();
         // Movements registered in this batch have no rows yet: nothing to look up or delete.
         let mut fresh: BTreeSet<i64> = BTreeSet::new();
+        // Coverage amendments after each sale's last write in the batch (a write carries those
+        // before it in its data).
+        let mut amend: BTreeMap<i64, (Option<i64>, i64)> = BTreeMap::new();
         for event in events {
             let Some(change) = movement_change(event)? else {
                 continue;
@@ -128,6 +149,23 @@ impl Projection for MovementsProjection {
             if !last.contains_key(&id) && event.sequence == 1 {
                 fresh.insert(id);
             }
+            let change = match change {
+                MovementChange::Cobertura {
+                    id,
+                    liquidacion_id,
+                    facturado,
+                } => {
+                    let a = amend.entry(id).or_default();
+                    a.0 = liquidacion_id.or(a.0);
+                    a.1 += facturado;
+                    MovementChange::Touch { id }
+                }
+                MovementChange::Write { .. } | MovementChange::Delete { .. } => {
+                    amend.remove(&id);
+                    change
+                }
+                other => other,
+            };
             match change {
                 MovementChange::Write { id, datos } => {
                     last.insert(
@@ -141,7 +179,7 @@ impl Projection for MovementsProjection {
                 MovementChange::Delete { id } => {
                     last.insert(id, Final::Delete);
                 }
-                MovementChange::Touch { id } => match last.get_mut(&id) {
+                MovementChange::Touch { id } | MovementChange::Cobertura { id, .. } => match last.get_mut(&id) {
                     Some(Final::Write { version, .. } | Final::Estado { version, .. } | Final::Touch { version }) => {
                         *version = event.sequence;
                     }
@@ -182,7 +220,7 @@ impl Projection for MovementsProjection {
                 },
             }
         }
-        if last.is_empty() {
+        if last.is_empty() && amend.is_empty() {
             return Ok(());
         }
         let rewritten: Vec<i64> = last
@@ -244,6 +282,31 @@ impl Projection for MovementsProjection {
                        where venta_id = any($1) group by venta_id) r
                  where m.id = r.venta_id";
                 &owing
+            )?;
+        }
+        if !amend.is_empty() {
+            let ids: Vec<i64> = amend.keys().copied().collect();
+            let liquidacion: Vec<Option<i64>> = amend.values().map(|a| a.0).collect();
+            let facturado: Vec<i64> = amend.values().map(|a| a.1).collect();
+            execute!(
+                conn,
+                "update sale_coverages c set liquidacion_id = coalesce(a.liquidacion_id, c.liquidacion_id),
+                        facturado_cents = c.facturado_cents + a.facturado
+                 from unnest($1::bigint[], $2::bigint[], $3::bigint[]) a(id, liquidacion_id, facturado)
+                 where c.movimiento_id = a.id";
+                &ids, &liquidacion, &facturado
+            )?;
+            // What the patient was billed leaves the obra social's part and joins the sale's
+            // debt, computed as a write computes it (covered sales have no returns).
+            execute!(
+                conn,
+                "update movements m set cobertura_cents = m.cobertura_cents - a.facturado,
+                        deuda_cents = greatest(0, m.total_cents
+                            - coalesce((select sum(p.monto_cents) from movement_payments p where p.movimiento_id = m.id), 0)
+                            - (m.cobertura_cents - a.facturado))
+                 from unnest($1::bigint[], $2::bigint[]) a(id, facturado)
+                 where m.id = a.id and a.facturado <> 0";
+                &ids, &facturado
             )?;
         }
         if !written.is_empty() {

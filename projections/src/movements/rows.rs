@@ -162,13 +162,16 @@ impl MovementRows {
             let receta: Vec<Option<chrono::NaiveDate>> = c.iter().map(|(_, c)| c.fecha_receta).collect();
             let cristales: Vec<i64> = c.iter().map(|(_, c)| c.parte_cristales.cents()).collect();
             let armazones: Vec<i64> = c.iter().map(|(_, c)| c.parte_armazones.cents()).collect();
+            let liquidacion: Vec<Option<i64>> = c.iter().map(|(_, c)| c.liquidacion_id).collect();
+            let facturado: Vec<i64> = c.iter().map(|(_, c)| c.facturado_al_paciente.cents()).collect();
             execute!(
                 conn,
                 "insert into sale_coverages (movimiento_id, obra_social_id, plan, afiliado, medico, matricula, fecha_receta,
-                                             parte_cristales_cents, parte_armazones_cents)
+                                             parte_cristales_cents, parte_armazones_cents, liquidacion_id, facturado_cents)
                  select * from unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[],
-                                      $7::date[], $8::bigint[], $9::bigint[])";
-                &ids, &os, &plan, &afiliado, &medico, &matricula, &receta, &cristales, &armazones
+                                      $7::date[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[])";
+                &ids, &os, &plan, &afiliado, &medico, &matricula, &receta, &cristales, &armazones, &liquidacion,
+                &facturado
             )?;
         }
         if !self.line_mov.is_empty() {

@@ -34,6 +34,7 @@ pub const ENTIDADES: &[(&str, &str)] = &[
     (LookupKind::Laboratorio.aggregate_type(), "Laboratorio"),
     (CARD_PLANS_AGGREGATE, "Planes de cuotas"),
     (optica_events::insurers::INSURER_AGGREGATE, "Obra social"),
+    (optica_events::settlements::SETTLEMENT_AGGREGATE, "Liquidación"),
 ];
 
 /// Lower case, without accents, spaces or punctuation: 'Método de pago' and 'metododepago', or

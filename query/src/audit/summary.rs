@@ -8,6 +8,7 @@ use optica_events::jobs::JOB_AGGREGATE;
 use optica_events::movements::{numero_comprobante, MOVEMENT_AGGREGATE};
 use optica_events::patients::PATIENT_AGGREGATE;
 use optica_events::products::PRODUCT_AGGREGATE;
+use optica_events::settlements::SETTLEMENT_AGGREGATE;
 use optica_events::users::USER_AGGREGATE;
 use serde_json::Value;
 use sqlx::PgPool;
@@ -346,6 +347,43 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, nombres: &Nomb
             "{quien}: {} cuotas dejan de ofrecerse desde el {}",
             datos["cuotas"],
             dia(&datos["desde"])
+        ),
+        ("Movimiento", "CoberturaPresentada") => format!(
+            "{quien}: cobertura presentada a la obra social en la liquidación N.º {}",
+            datos["liquidacion_id"]
+        ),
+        ("Movimiento", "DebitoFacturado") => format!(
+            "{quien}: se factura al paciente {} que la obra social rechazó en la liquidación N.º {} ({})",
+            money(&datos["monto"]),
+            datos["liquidacion_id"],
+            text(&datos["motivo"])
+        ),
+        (SETTLEMENT_AGGREGATE, "LiquidacionPresentada") => {
+            let items = datos["items"].as_array().map_or(&[][..], Vec::as_slice);
+            let cents: i64 = items
+                .iter()
+                .filter_map(|i| i["monto"].as_f64())
+                .map(|p| optica_events::Money::from_pesos(p).cents())
+                .sum();
+            format!(
+                "{quien} presentada el {}: {} ventas del mes {} por {}",
+                dia(&datos["fecha"]),
+                items.len(),
+                dia(&datos["mes"]).get(3..).unwrap_or("-"),
+                optica_events::Money::from_cents(cents).es_ar()
+            )
+        }
+        (SETTLEMENT_AGGREGATE, "CobroRegistrado") => format!(
+            "{quien}: cobro de {} por banco el {} (referencia {}), {} débitos",
+            money(&datos["monto"]),
+            dia(&datos["fecha"]),
+            text(&datos["referencia"]),
+            datos["debitos"].as_array().map_or(0, Vec::len)
+        ),
+        (SETTLEMENT_AGGREGATE, "DebitoFacturado") => format!(
+            "{quien}: débito de la venta {} facturado al paciente, {}",
+            datos["movimiento_id"],
+            money(&datos["monto"])
         ),
         (_, "ItemCreado") => format!("{quien} creado: {}", text(&datos["nombre"])),
         (_, "ItemActualizado") => format!("{quien} actualizado: {}", text(&datos["nombre"])),

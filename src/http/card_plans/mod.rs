@@ -7,7 +7,6 @@ use axum::Json;
 use chrono::NaiveDate;
 use optica_command::card_plans::{self, PlanesCommand, PlanesError, PlanesTarjeta, Regla};
 use optica_command::CommandError;
-use optica_events::Medida;
 use optica_query::card_plans::{self as read, PlanVigente, Planes};
 use optica_query::lookups::Nombrado;
 use serde::{Deserialize, Serialize};
@@ -150,11 +149,11 @@ pub async fn set_rate(
     ApiJson(body): ApiJson<TasaBody>,
 ) -> Result<Created<PlanesGuardados>, AppError> {
     let cuotas = cuotas(body.cuotas);
-    let recargo = body
-        .recargo
-        .as_ref()
-        .and_then(|t| Medida::parse(t.0.trim().trim_end_matches('%').trim()))
-        .ok_or_else(|| Regla::RecargoFueraDeRango.to_string());
+    let recargo = match body.recargo.as_ref().map(|t| t.percent("El recargo")) {
+        Some(Err(reason)) => Err(reason),
+        Some(Ok(Some(recargo))) => Ok(recargo),
+        _ => Err(Regla::RecargoFueraDeRango.to_string()),
+    };
     let desde = desde(&state, body.desde.as_deref());
     let (cuotas, recargo, desde) = match (cuotas, recargo, desde) {
         (Ok(c), Ok(r), Ok(d)) => (c, r, d),

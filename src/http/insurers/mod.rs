@@ -83,24 +83,30 @@ fn datos(body: ObraSocialBody) -> Result<ObraSocialDatos, AppError> {
     for p in body.planes {
         let nombre = p.nombre.unwrap_or_default();
         let mut cobertura = |c: CoberturaBody, que: &str| {
-            let given = |t: &Option<NumText>| t.as_ref().map(|t| t.0.trim().trim_end_matches('%').trim().to_string());
-            let porcentaje = match given(&c.porcentaje).filter(|t| !t.is_empty()) {
-                None => None,
-                Some(t) => Medida::parse(&t).or_else(|| {
-                    errors.push(format!(
-                        "El porcentaje de {que} del plan {nombre} no es un número ('{t}')."
-                    ));
-                    None
-                }),
+            let mut read = |text: Option<&NumText>, what: String, pesos: bool| {
+                let read = text.map(|t| match pesos {
+                    true => t.pesos(&what).map(|m| m.map(|m| m.cents())),
+                    false => t.percent(&what).map(|p| p.map(Medida::hundredths)),
+                });
+                match read {
+                    Some(Ok(units)) => units,
+                    Some(Err(reason)) => {
+                        errors.push(reason);
+                        None
+                    }
+                    None => None,
+                }
             };
-            let tope = match given(&c.tope).filter(|t| !t.is_empty()) {
-                None => None,
-                Some(t) => Money::parse(&t).or_else(|| {
-                    errors.push(format!("El tope de {que} del plan {nombre} no es un monto ('{t}')."));
-                    None
-                }),
-            };
-            Cobertura { porcentaje, tope }
+            let porcentaje = read(
+                c.porcentaje.as_ref(),
+                format!("El porcentaje de {que} del plan {nombre}"),
+                false,
+            );
+            let tope = read(c.tope.as_ref(), format!("El tope de {que} del plan {nombre}"), true);
+            Cobertura {
+                porcentaje: porcentaje.map(Medida::from_hundredths),
+                tope: tope.map(Money::from_cents),
+            }
         };
         let cristales = cobertura(p.cristales, "cristales");
         let armazones = cobertura(p.armazones, "armazones");

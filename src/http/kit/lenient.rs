@@ -74,10 +74,53 @@ impl IdRef {
 }
 
 /// A number as the client sent it, kept as text so that the server reads it exactly: a JSON
-/// number (through its shortest decimal text) or a string such as `"+1,25"`; `None` for null or
-/// blank. Parsing and its Spanish error belong to the caller, which knows the field.
+/// number (through its shortest decimal text) or a string as typed such as `"1.234,56"`; `None`
+/// for null or blank. The field's caller reads it (`read`) and names it in the Spanish refusal.
+/// The second field says it came as a JSON number, whose point is always the decimal point
+/// (12.345 stays twelve, never twelve thousand).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NumText(pub String);
+pub struct NumText(pub String, pub Sent);
+
+/// How a number came.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Sent {
+    /// Typed text, read as people in Argentina write numbers.
+    #[default]
+    Typed,
+    /// A JSON number.
+    Number,
+}
+
+impl NumText {
+    /// The number by `rule` (`optica_events::numbers`, as the web app reads typed numbers), in
+    /// the rule's units; `None` when blank; the Spanish reason, after `what`, when it is not one.
+    pub fn read(&self, rule: optica_events::numbers::NumberRule, what: &str) -> Result<Option<i64>, String> {
+        use optica_events::numbers::{read_number, Reading};
+        let text = match self.1 {
+            Sent::Number => self.0.replace('.', ","),
+            Sent::Typed => self.0.clone(),
+        };
+        match read_number(&text, rule) {
+            Reading::Blank => Ok(None),
+            Reading::Number(units) => Ok(Some(units)),
+            Reading::Invalid(reason) => Err(format!("{what} ('{}'): {reason}", self.0.trim())),
+        }
+    }
+
+    /// Pesos as typed (`1.234,56`, `1234.56`), not negative.
+    pub fn pesos(&self, what: &str) -> Result<Option<optica_events::Money>, String> {
+        Ok(self
+            .read(optica_events::numbers::PESOS, what)?
+            .map(optica_events::Money::from_cents))
+    }
+
+    /// A percentage as typed (`12,5`, `10 %`), two decimals.
+    pub fn percent(&self, what: &str) -> Result<Option<optica_events::Medida>, String> {
+        Ok(self
+            .read(optica_events::numbers::PERCENT, what)?
+            .map(optica_events::Medida::from_hundredths))
+    }
+}
 
 impl<'de> Deserialize<'de> for NumText {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -88,17 +131,17 @@ impl<'de> Deserialize<'de> for NumText {
                 f.write_str("a number")
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<NumText, E> {
-                Ok(NumText(v.to_string()))
+                Ok(NumText(v.to_string(), Sent::Number))
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<NumText, E> {
-                Ok(NumText(v.to_string()))
+                Ok(NumText(v.to_string(), Sent::Number))
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<NumText, E> {
                 // Display of f64 is the shortest text that reads back as the same number.
-                Ok(NumText(v.to_string()))
+                Ok(NumText(v.to_string(), Sent::Number))
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<NumText, E> {
-                Ok(NumText(v.trim().to_string()))
+                Ok(NumText(v.trim().to_string(), Sent::Typed))
             }
         }
         deserializer.deserialize_any(Text)
@@ -228,9 +271,22 @@ mod tests {
     #[test]
     fn numbers_keep_the_text_the_client_meant() {
         let n: Option<NumText> = serde_json::from_str("-1.1").unwrap();
-        assert_eq!(n, Some(NumText("-1.1".into())));
+        assert_eq!(n, Some(NumText("-1.1".into(), Sent::Number)));
         let n: Option<NumText> = serde_json::from_str(r#"" +1,25 ""#).unwrap();
-        assert_eq!(n, Some(NumText("+1,25".into())));
+        assert_eq!(n, Some(NumText("+1,25".into(), Sent::Typed)));
+        // A JSON number's point is its decimal point; a typed one before three digits groups
+        // thousands, as people in Argentina write them.
+        let read = |json: &str| {
+            let n: NumText = serde_json::from_str(json).unwrap();
+            n.pesos("El monto").map(|m| m.map(optica_events::Money::cents))
+        };
+        assert_eq!(read(r#""15.000""#), Ok(Some(1_500_000)));
+        assert_eq!(read(r#""73.800,00""#), Ok(Some(7_380_000)));
+        assert_eq!(read("15.5"), Ok(Some(1_550)));
+        assert_eq!(
+            read("12.345"),
+            Err("El monto ('12.345'): Admite como máximo 2 decimales.".to_string())
+        );
         let n: Option<NumText> = serde_json::from_str("null").unwrap();
         assert_eq!(n, None);
     }

@@ -22,7 +22,7 @@
 
 use std::collections::HashMap;
 
-use crate::common::shop::{id_of, open_days, recorded, sale};
+use crate::common::shop::{id_of, open_days, recorded, sale, sale_of};
 use crate::common::{TestApp, CLIENT, CLIENT_SECRET, JWT_SECRET, PASSWORD};
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
@@ -235,6 +235,40 @@ async fn every_route_answers_each_caller_as_the_table_says(pool: PgPool) {
                           "planes": [{"nombre": "210", "cristales": {"porcentaje": 40}}]});
         let id = id_of(&app, admin, "/api/obrasSociales", body, "obraSocial").await;
         vars.insert(name, id.to_string());
+    }
+    // Three sales of a lens covered by it (40 %: 400.20 of 1000.50): one for the table to
+    // present; two presented in a liquidación whose payment rejected 100 of the last.
+    let lens = json!({"modelo": "Cubierto", "marca": {"id": marca}, "categorias": [{"id": s.cristal}], "precio": 1000.5,
+                      "proveedores": [{"id": proveedor}], "productoLocales": [{"local": {"id": s.centro}, "stock": 10}]});
+    let lens = id_of(&app, admin, "/api/productos", lens, "producto").await;
+    let covered = || {
+        let mut body = sale_of(&s, lens, 1000.5, 1);
+        body["paciente"] = json!({"id": s.paciente});
+        body["cobertura"] = json!({"obraSocialId": vars["obra_social"].parse::<i64>().unwrap(), "plan": "210",
+                                   "afiliado": "61 1"});
+        body["totalImpuesto"] = json!(600.3);
+        body["cajaMovimientos"][0]["monto"] = json!(600.3);
+        body["cajaMovimientos"][0]["montoImpuesto"] = json!(600.3);
+        body
+    };
+    let cubierta = recorded(&app, admin, covered()).await;
+    let presentada = recorded(&app, admin, covered()).await;
+    let debitada = recorded(&app, admin, covered()).await;
+    let body = json!({"obraSocialId": vars["obra_social"].parse::<i64>().unwrap(), "mes": "2026-11",
+                      "ventas": [presentada, debitada]});
+    let liquidacion = id_of(&app, admin, "/api/liquidaciones", body, "liquidacion").await;
+    let cobro = json!({"referencia": "T-0", "monto": 0,
+                       "debitos": [{"movimientoId": debitada, "monto": 100, "motivo": "Sin receta"}]});
+    let (status, answer) = app
+        .post(&format!("/api/liquidaciones/{liquidacion}/cobros"), Some(admin), cobro)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    for (name, value) in [
+        ("cubierta", cubierta),
+        ("debitada", debitada),
+        ("liquidacion", liquidacion),
+    ] {
+        vars.insert(name, value.to_string());
     }
     vars.insert("codigo", leido["codigoEstado"].as_str().unwrap().to_string());
     let form_encoded: String = PASSWORD.bytes().map(|b| format!("%{b:02X}")).collect();

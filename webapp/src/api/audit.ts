@@ -26,6 +26,7 @@ export const ENTIDADES: readonly { tipo: string; etiqueta: string }[] = [
   { tipo: 'Laboratorio', etiqueta: 'Laboratorio' },
   { tipo: 'PlanesTarjeta', etiqueta: 'Planes de cuotas' },
   { tipo: 'ObraSocial', etiqueta: 'Obra social' },
+  { tipo: 'Liquidacion', etiqueta: 'Liquidación' },
 ];
 
 /** A kind as the screens name it; one the server adds later reads as itself. */

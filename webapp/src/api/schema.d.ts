@@ -531,6 +531,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/liquidaciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The liquidaciones, the latest month first, with what each still waits for. */
+        get: operations["liquidaciones"];
+        put?: never;
+        /** Presents the chosen covered sales of a month to their obra social. */
+        post: operations["liquidacion_presentar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/liquidaciones/pendientes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The covered sales of an obra social in a month that no liquidación presented yet: what a
+         *     new liquidación would present, with what the obra social requires of each.
+         */
+        get: operations["liquidaciones_pendientes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/liquidaciones/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["liquidacion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/liquidaciones/{id}/cobros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a payment the obra social made by bank (never into a drawer), with each item it
+         *     rejected and why.
+         */
+        post: operations["liquidacion_cobrar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/liquidaciones/{id}/debitos/{movimientoId}/facturar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bills the patient what the obra social rejected of sale `movimientoId` in this liquidación:
+         *     the sale's balance grows by it, and the shop no longer loses it.
+         */
+        post: operations["liquidacion_facturar_debito"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/liquidaciones/{id}/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The liquidación as a workbook. */
+        get: operations["liquidacion_excel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/liquidaciones/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The liquidación as the PDF handed to the obra social. */
+        get: operations["liquidacion_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/local": {
         parameters: {
             query?: never;
@@ -2362,6 +2490,16 @@ export interface components {
             obraSocialId?: number | null;
             plan?: string | null;
         };
+        /** @description A payment of the obra social: a bank receipt. */
+        Cobro: {
+            /** Format: date */
+            fecha: string;
+            /** Format: double */
+            monto: number;
+            /** Format: int32 */
+            numero: number;
+            referencia: string;
+        };
         CobroBody: {
             /**
              * Format: int64
@@ -2461,6 +2599,13 @@ export interface components {
             /** Format: double */
             totalAdeudado: number;
         };
+        DebitoBody: {
+            /** @description Pesos ('1.234,56', '1234.56' or a number). */
+            monto: string;
+            motivo?: string | null;
+            /** Format: int64 */
+            movimientoId?: number;
+        };
         Detalle: {
             /** Format: int64 */
             cantidad: number;
@@ -2488,7 +2633,10 @@ export interface components {
             /** Format: double */
             subtotal?: number | null;
         };
-        /** @description What an obra social owes the shop: its part of the covered sales, and since when. */
+        /**
+         * @description What an obra social owes the shop: its part of the covered sales not presented yet and
+         *     what its liquidaciones still wait for, and since when.
+         */
         Deuda: {
             /**
              * Format: date
@@ -2500,7 +2648,15 @@ export interface components {
             obraSocial: string;
             /** Format: int64 */
             obraSocialId: number;
-            /** Format: int64 */
+            /**
+             * Format: double
+             * @description Of it, what was not presented yet.
+             */
+            sinPresentar: number;
+            /**
+             * Format: int64
+             * @description Covered sales not presented yet, or in a liquidación it has not settled.
+             */
             ventas: number;
         };
         DevolucionBody: {
@@ -2610,6 +2766,11 @@ export interface components {
          * @enum {string}
          */
         EstadoConteo: "ABIERTO" | "CERRADO" | "CANCELADO";
+        /**
+         * @description Where a liquidación stands.
+         * @enum {string}
+         */
+        EstadoLiquidacion: "PRESENTADA" | "COBRADA_PARCIAL" | "COBRADA";
         /**
          * @description Where an ENTRADA's order stands; SALIDA has none.
          * @enum {string}
@@ -2833,6 +2994,16 @@ export interface components {
             /** Format: int64 */
             productoId: number;
         };
+        /** @description A product line of a covered sale, as the obra social is shown it. */
+        LineaCubierta: {
+            /** Format: int64 */
+            cantidad: number;
+            /** @description Lenses (covered as lenses) or a frame and the rest (covered as frames). */
+            cristal: boolean;
+            descripcion: string;
+            /** Format: double */
+            subtotal: number;
+        };
         LineaDevueltaBody: {
             /** Format: int64 */
             cantidad: number;
@@ -2871,6 +3042,58 @@ export interface components {
              * @description What arrived, once received.
              */
             recibidas?: number | null;
+        };
+        /** @description A liquidación's figures. */
+        Liquidacion: {
+            /** Format: double */
+            cobrado: number;
+            /**
+             * Format: double
+             * @description Rejected by the obra social.
+             */
+            debitado: number;
+            estado: components["schemas"]["EstadoLiquidacion"];
+            /**
+             * Format: double
+             * @description Of the rejected, billed to the patients.
+             */
+            facturado: number;
+            /** Format: date */
+            fecha: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The month presented, `2026-11`. */
+            mes: string;
+            obraSocial: string;
+            /** Format: int64 */
+            obraSocialId: number;
+            /**
+             * Format: double
+             * @description Still owed by the obra social.
+             */
+            pendiente: number;
+            /** Format: double */
+            total: number;
+            /** Format: int32 */
+            ventas: number;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A liquidación with its sales and payments. */
+        LiquidacionDetalle: components["schemas"]["Liquidacion"] & {
+            cobros: components["schemas"]["Cobro"][];
+            cuit: string;
+            items: components["schemas"]["VentaPresentada"][];
+        };
+        /**
+         * @description A command's answer: its message and the liquidación as it is now (none while the read
+         *     model is late: read it again).
+         */
+        LiquidacionGuardada: {
+            /** Format: int64 */
+            id: number;
+            liquidacion?: null | components["schemas"]["LiquidacionDetalle"];
+            mensaje: string;
         };
         /** @description A branch. */
         Local: {
@@ -3806,6 +4029,14 @@ export interface components {
             actualizados: number;
             mensaje: string;
         };
+        PresentarBody: {
+            /** @description `aaaa-mm` */
+            mes?: string | null;
+            /** Format: int64 */
+            obraSocialId?: number;
+            /** @description The sales to present (ids), as the pending list showed them. */
+            ventas?: number[];
+        };
         /** @description A product as the API serializes it (contract section 3.2). `costo` is null for non-admins. */
         Producto: {
             categorias: components["schemas"]["Nombrado"][];
@@ -4228,6 +4459,56 @@ export interface components {
         UsuarioGuardado: {
             mensaje: string;
             usuario?: null | components["schemas"]["Usuario"];
+        };
+        /** @description A covered sale as a liquidación presents it: what the obra social requires to pay it. */
+        VentaCubierta: {
+            afiliado: string;
+            /** Format: double */
+            armazones: number;
+            comprobante?: string | null;
+            /** Format: double */
+            cristales: number;
+            detalles: components["schemas"]["LineaCubierta"][];
+            documento?: string | null;
+            /** Format: date */
+            fecha: string;
+            /** Format: date */
+            fechaReceta?: string | null;
+            matricula?: string | null;
+            medico?: string | null;
+            /**
+             * Format: double
+             * @description The obra social's part: lenses and frames.
+             */
+            monto: number;
+            /** Format: int64 */
+            movimientoId: number;
+            paciente?: string | null;
+            /** Format: int64 */
+            pacienteId?: number | null;
+            plan: string;
+            /**
+             * Format: double
+             * @description The sale's total after its discount.
+             */
+            total: number;
+        };
+        /** @description A presented sale with what was rejected of it. */
+        VentaPresentada: components["schemas"]["VentaCubierta"] & {
+            /** Format: double */
+            debitado: number;
+            /**
+             * Format: double
+             * @description Of the rejected, billed to the patient.
+             */
+            facturado: number;
+            /** @description The reasons of its débitos, in order. */
+            motivos: string[];
+            /**
+             * Format: double
+             * @description What was presented (the part as it was then).
+             */
+            presentado: number;
         };
         /** @description The sales of one day: how many and their total after discounts. */
         VentasDelDia: {
@@ -6083,6 +6364,437 @@ export interface operations {
             };
             /** @description still referenced */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    liquidaciones: {
+        parameters: {
+            query?: {
+                /** @description One obra social's; none: every one's. */
+                obraSocialId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liquidacion"][];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    liquidacion_presentar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PresentarBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiquidacionGuardada"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    liquidaciones_pendientes: {
+        parameters: {
+            query?: {
+                obraSocialId?: number;
+                /** @description `aaaa-mm` */
+                mes?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VentaCubierta"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    liquidacion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiquidacionDetalle"];
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    liquidacion_cobrar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CobroBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiquidacionGuardada"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            /** @description a body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    liquidacion_facturar_debito: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                movimientoId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiquidacionGuardada"];
+                };
+            };
+            /** @description errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    liquidacion_excel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+        };
+    };
+    liquidacion_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description a path or query value of the wrong type or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mensaje"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

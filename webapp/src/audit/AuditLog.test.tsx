@@ -156,6 +156,7 @@ describe('audit log', () => {
     expect([...byId<HTMLSelectElement>('filtroTipo').options].map((o) => o.textContent)).toEqual([
       'Todos', 'Producto', 'Movimiento', 'Paciente', 'Caja', 'Trabajo', 'Transferencia', 'Conteo', 'Usuario', 'Local',
       'Marca', 'Categoría', 'Material', 'Método de pago', 'Proveedor', 'Laboratorio', 'Planes de cuotas', 'Obra social',
+      'Liquidación',
     ]);
     expect(byId<HTMLSelectElement>('filtroTipo').querySelector('option[value="MaterialProducto"]')?.textContent).toBe(
       'Material',

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   NUMBER_ERRORS,
@@ -108,5 +111,26 @@ describe('writing numbers as es-AR does', () => {
     }
     expect(inputText(360000, 2)).toBe('3600');
     expect(inputText(54180, 2)).toBe('541,8');
+  });
+});
+
+// The server reads typed numbers the same way (events/src/numbers.rs): both suites load these.
+describe('reading typed numbers as the server does (tests/cases/typed_numbers.json)', () => {
+  const FILE = join(dirname(fileURLToPath(import.meta.url)), '../../../tests/cases/typed_numbers.json');
+  const cases = JSON.parse(readFileSync(FILE, 'utf8')) as {
+    why: string;
+    text: string;
+    rule: NumberRule;
+    units?: number;
+    error?: string;
+  }[];
+  it.each(cases.map((c) => [c.why, c] as const))('%s', (_, c) => {
+    const expected =
+      c.units !== undefined
+        ? { kind: 'number', units: c.units }
+        : c.error !== undefined
+          ? { kind: 'invalid', error: c.error }
+          : { kind: 'blank' };
+    expect(readNumber(c.text, c.rule)).toEqual(expected);
   });
 });
