@@ -3,9 +3,13 @@
 -- billed. A sale's coverage row says where it was presented and what its patient was billed.
 CREATE SEQUENCE liquidacion_ids;
 
+-- The plan's terms the sale was recorded with (`{porcentaje, tope}` of lenses and of frames),
+-- so that an edit's form computes the part as the server will.
 ALTER TABLE sale_coverages
     ADD COLUMN liquidacion_id  bigint,
-    ADD COLUMN facturado_cents bigint NOT NULL DEFAULT 0;
+    ADD COLUMN facturado_cents bigint NOT NULL DEFAULT 0,
+    ADD COLUMN cristales       jsonb,
+    ADD COLUMN armazones       jsonb;
 
 CREATE TABLE settlements
 (

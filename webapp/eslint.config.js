@@ -20,6 +20,7 @@ const FEATURES = [
   'patients',
   'products',
   'profitability',
+  'settlements',
   'statistics',
   'stock',
   'transfers',

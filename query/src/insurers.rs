@@ -6,7 +6,7 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 
 /// What a plan covers of one kind of item, as the API writes it.
-#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize, ToSchema)]
 pub struct CoberturaPlan {
     /// Percent (40.0 is 40 %); null: no percentage.
     pub porcentaje: Option<f64>,
@@ -26,16 +26,21 @@ pub struct PlanObraSocial {
     pub validez_receta_dias: Option<u32>,
 }
 
-impl From<&PlanDatos> for PlanObraSocial {
-    fn from(p: &PlanDatos) -> PlanObraSocial {
-        let cobertura = |c: optica_events::insurers::Cobertura| CoberturaPlan {
+impl From<optica_events::insurers::Cobertura> for CoberturaPlan {
+    fn from(c: optica_events::insurers::Cobertura) -> CoberturaPlan {
+        CoberturaPlan {
             porcentaje: c.porcentaje.map(optica_events::Medida::as_f64),
             tope: c.tope.map(optica_events::Money::as_f64),
-        };
+        }
+    }
+}
+
+impl From<&PlanDatos> for PlanObraSocial {
+    fn from(p: &PlanDatos) -> PlanObraSocial {
         PlanObraSocial {
             nombre: p.nombre.clone(),
-            cristales: cobertura(p.cristales),
-            armazones: cobertura(p.armazones),
+            cristales: p.cristales.into(),
+            armazones: p.armazones.into(),
             requiere_receta: p.requiere_receta,
             validez_receta_dias: p.validez_receta_dias,
         }

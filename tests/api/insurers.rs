@@ -391,6 +391,11 @@ async fn the_obra_socials_part_is_neither_the_patients_debt_nor_cash(pool: sqlx:
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     assert_eq!(answer["movimiento"]["cobertura"]["monto"], 45000.0, "{answer}");
     assert_eq!(answer["movimiento"]["deuda"], 35000.0);
+    // The terms it was recorded with come with it, for a form that edits it to compute the same.
+    assert_eq!(
+        answer["movimiento"]["cobertura"]["cristales"],
+        json!({"porcentaje": 40.0, "tope": 30000.0})
+    );
     let (status, answer) = app
         .post(
             "/api/movimientos",

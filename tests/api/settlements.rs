@@ -504,6 +504,13 @@ async fn a_month_of_covered_sales_is_presented_paid_in_part_and_a_rejected_item_
     let (_, despues) = app.get(&format!("/api/movimientos/{venta3}"), Some(admin)).await;
     assert_eq!(despues["deuda"], 15_000.0, "{despues}");
     assert_eq!(
+        (
+            &despues["cobertura"]["liquidacionId"],
+            &despues["cobertura"]["facturadoAlPaciente"]
+        ),
+        (&json!(liq_osde), &json!(15_000.0))
+    );
+    assert_eq!(
         refused(&app, admin, &facturar, json!({})).await,
         [format!(
             "No hay débito sin facturar de la venta N.º {venta3} en esta liquidación."

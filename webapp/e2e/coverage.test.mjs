@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { screenshot, takeAlert } from './support/browser.mjs';
 import { PHONE, useApp } from './support/fixture.mjs';
 import { TZ, dayFromToday, ddmmyyyy } from './support/days.mjs';
-import { addPayment, addProduct, loginOn, noSideways } from './support/page.mjs';
+import { addPayment, addProduct, cellsOf, loginOn, noSideways } from './support/page.mjs';
 import { seeder } from './support/seed.mjs';
 
 const withApp = useApp();
@@ -88,10 +88,17 @@ test('a seller on a phone sells to a patient of OSDE 210: the obra social pays i
     await loginOn(admin, server.url, 'admin', server.adminPassword);
     await admin.goto(`${server.url}/obrasSociales`);
     const debe = admin.getByRole('table', { name: 'Lo que deben las obras sociales' });
-    await debe.getByText('$ 45.000,00').waitFor();
+    // All of it, and all of it not presented in a liquidación yet.
+    assert.deepEqual(await cellsOf(debe.locator('tbody tr', { hasText: 'OSDE' })), [
+      'OSDE',
+      '1',
+      '$ 45.000,00',
+      '$ 45.000,00',
+      ddmmyyyy(dayFromToday(0)),
+    ]);
     const deudas = await server.api('GET', '/api/obrasSociales/deudas', shop.token);
     assert.deepEqual(
-      deudas.body.map((d) => [d.obraSocial, d.monto]),
-      [['OSDE', 45000]],
+      deudas.body.map((d) => [d.obraSocial, d.monto, d.sinPresentar]),
+      [['OSDE', 45000, 45000]],
     );
   }));

@@ -164,14 +164,19 @@ impl MovementRows {
             let armazones: Vec<i64> = c.iter().map(|(_, c)| c.parte_armazones.cents()).collect();
             let liquidacion: Vec<Option<i64>> = c.iter().map(|(_, c)| c.liquidacion_id).collect();
             let facturado: Vec<i64> = c.iter().map(|(_, c)| c.facturado_al_paciente.cents()).collect();
+            let terms = |t: optica_events::insurers::Cobertura| serde_json::to_value(t).unwrap_or_default();
+            let cristales_terms: Vec<serde_json::Value> = c.iter().map(|(_, c)| terms(c.cristales)).collect();
+            let armazones_terms: Vec<serde_json::Value> = c.iter().map(|(_, c)| terms(c.armazones)).collect();
             execute!(
                 conn,
                 "insert into sale_coverages (movimiento_id, obra_social_id, plan, afiliado, medico, matricula, fecha_receta,
-                                             parte_cristales_cents, parte_armazones_cents, liquidacion_id, facturado_cents)
+                                             parte_cristales_cents, parte_armazones_cents, liquidacion_id, facturado_cents,
+                                             cristales, armazones)
                  select * from unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[],
-                                      $7::date[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[])";
+                                      $7::date[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[],
+                                      $12::jsonb[], $13::jsonb[])";
                 &ids, &os, &plan, &afiliado, &medico, &matricula, &receta, &cristales, &armazones, &liquidacion,
-                &facturado
+                &facturado, &cristales_terms, &armazones_terms
             )?;
         }
         if !self.line_mov.is_empty() {

@@ -102,6 +102,10 @@ async fn shaped(
                 fecha_receta: c.fecha_receta,
                 parte_cristales_cents: c.parte_cristales.cents(),
                 parte_armazones_cents: c.parte_armazones.cents(),
+                cristales: Some(c.cristales),
+                armazones: Some(c.armazones),
+                liquidacion_id: c.liquidacion_id,
+                facturado_cents: c.facturado_al_paciente.cents(),
             }))
         }
     };

@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::pesos;
+use crate::insurers::CoberturaPlan;
+use optica_events::insurers::Cobertura;
 
 /// A sale's coverage as the API answers it.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema, PartialEq)]
@@ -23,6 +25,14 @@ pub struct CoberturaLeida {
     pub parte_armazones: f64,
     /// What the obra social pays.
     pub monto: f64,
+    /// The plan's terms the sale was recorded with: an edit computes the part by them while the
+    /// obra social and plan stay.
+    pub cristales: CoberturaPlan,
+    pub armazones: CoberturaPlan,
+    /// The liquidación it was presented in: from then on the coverage stands.
+    pub liquidacion_id: Option<i64>,
+    /// What the obra social rejected and the patient was billed (the patient owes it).
+    pub facturado_al_paciente: f64,
 }
 
 /// A coverage's row, as the movement's read nests it.
@@ -37,6 +47,15 @@ pub(super) struct CoberturaRow {
     pub(super) fecha_receta: Option<chrono::NaiveDate>,
     pub(super) parte_cristales_cents: i64,
     pub(super) parte_armazones_cents: i64,
+    /// Absent from rows written before the terms were kept: none.
+    #[serde(default)]
+    pub(super) cristales: Option<Cobertura>,
+    #[serde(default)]
+    pub(super) armazones: Option<Cobertura>,
+    #[serde(default)]
+    pub(super) liquidacion_id: Option<i64>,
+    #[serde(default)]
+    pub(super) facturado_cents: i64,
 }
 
 impl From<CoberturaRow> for CoberturaLeida {
@@ -52,6 +71,10 @@ impl From<CoberturaRow> for CoberturaLeida {
             parte_cristales: pesos(c.parte_cristales_cents),
             parte_armazones: pesos(c.parte_armazones_cents),
             monto: pesos(c.parte_cristales_cents + c.parte_armazones_cents),
+            cristales: CoberturaPlan::from(c.cristales.unwrap_or_default()),
+            armazones: CoberturaPlan::from(c.armazones.unwrap_or_default()),
+            liquidacion_id: c.liquidacion_id,
+            facturado_al_paciente: pesos(c.facturado_cents),
         }
     }
 }

@@ -255,7 +255,9 @@ const MOVEMENT_COLUMNS: &str = "m.id, m.tipo, m.fecha, m.local_id, l.nombre as l
      (select json_build_object('obra_social_id', c.obra_social_id, 'obra_social', i.nombre, 'plan', c.plan,
                                'afiliado', c.afiliado, 'medico', c.medico, 'matricula', c.matricula,
                                'fecha_receta', c.fecha_receta, 'parte_cristales_cents', c.parte_cristales_cents,
-                               'parte_armazones_cents', c.parte_armazones_cents)
+                               'parte_armazones_cents', c.parte_armazones_cents, 'cristales', c.cristales,
+                               'armazones', c.armazones, 'liquidacion_id', c.liquidacion_id,
+                               'facturado_cents', c.facturado_cents)
       from sale_coverages c left join insurers i on i.id = c.obra_social_id where c.movimiento_id = m.id) as cobertura";
 const MOVEMENT_FROM: &str = "from movements m left join lookup_items l on l.kind = 'Local' and l.id = m.local_id
      left join receipts rc on rc.movimiento_id = m.id left join jobs jb on jb.id = m.id";

@@ -173,28 +173,30 @@ pub async fn present(
 
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct DebitoBody {
+
+pub struct DebitoLiquidacionBody {
     #[serde(default, deserialize_with = "opt_i64")]
     #[schema(value_type = i64)]
     pub movimiento_id: Option<i64>,
-    /// Pesos ('1.234,56', '1234.56' or a number).
-    #[schema(value_type = String)]
+    /// Pesos: a number, or a text as typed ('1.234,56', '1234.56').
+    #[schema(value_type = f64)]
     pub monto: Option<NumText>,
     pub motivo: Option<String>,
 }
 
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CobroBody {
+
+pub struct CobroLiquidacionBody {
     /// `aaaa-mm-dd`, the day the transfer arrived; default today.
     pub fecha: Option<String>,
     /// The transfer's or the receipt's number.
     pub referencia: Option<String>,
-    /// Pesos received; blank: 0 (a payment that only records débitos).
-    #[schema(value_type = Option<String>)]
+    /// Pesos received: a number, or a text as typed; blank: 0 (a payment that only records débitos).
+    #[schema(value_type = Option<f64>)]
     pub monto: Option<NumText>,
     #[serde(default)]
-    pub debitos: Vec<DebitoBody>,
+    pub debitos: Vec<DebitoLiquidacionBody>,
 }
 
 /// Pesos as typed; blank is 0.
@@ -209,7 +211,7 @@ fn amount(text: Option<&NumText>, what: &str) -> Result<Money, String> {
 /// Records a payment the obra social made by bank (never into a drawer), with each item it
 /// rejected and why.
 #[utoipa::path(post, path = "/api/liquidaciones/{id}/cobros", tag = "liquidaciones", operation_id = "liquidacion_cobrar",
-    params(("id" = i64, Path)), request_body = CobroBody,
+    params(("id" = i64, Path)), request_body = CobroLiquidacionBody,
     responses((status = 201, body = LiquidacionGuardada), (status = 400, description = "errors"),
               (status = 404, body = Mensaje)))]
 pub async fn collect(
@@ -217,7 +219,7 @@ pub async fn collect(
     Admin(caller): Admin,
     meta: RequestMeta,
     ApiPath(id): ApiPath<i64>,
-    ApiJson(body): ApiJson<CobroBody>,
+    ApiJson(body): ApiJson<CobroLiquidacionBody>,
 ) -> Result<Created<LiquidacionGuardada>, AppError> {
     let mut errors = Vec::new();
     let fecha = match body.fecha.as_deref().map(str::trim).filter(|t| !t.is_empty()) {

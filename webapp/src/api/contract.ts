@@ -13,6 +13,7 @@ import type { DevolucionBody, MovimientoBody } from './movements';
 import type { PacienteBody } from './patients';
 import type { RentabilidadFiltro } from './profitability';
 import type { MassUpdateBody, ProductoBody } from './products';
+import type { CobroLiquidacionBody, PresentarBody } from './settlements';
 import type { Periodo } from './statistics';
 import type { AjusteBody, MinimoBody } from './stock';
 import type { CancelacionBody, EnvioBody, RecepcionBody } from './transfers';
@@ -36,6 +37,8 @@ export type CheckedBodies = [
   Accepts<Schemas['ObraSocialBody'], ObraSocialBody>,
   Accepts<Schemas['ProductoBody'], ProductoBody>,
   Accepts<Schemas['MassUpdateBody'], MassUpdateBody>,
+  Accepts<Schemas['PresentarBody'], PresentarBody>,
+  Accepts<Schemas['CobroLiquidacionBody'], CobroLiquidacionBody>,
   Accepts<Schemas['PeriodoBody'], Periodo>,
   Accepts<Schemas['AjusteBody'], AjusteBody>,
   Accepts<Schemas['MinimoBody'], MinimoBody>,

@@ -47,17 +47,19 @@ const PATH = 'api/obrasSociales';
 // the patients: their obra social is read with its name as it is now.
 const changed = ['ObraSocial', 'Paciente'] as const;
 
-export const insurersApi = api.enhanceEndpoints({ addTagTypes: ['ObraSocial'] }).injectEndpoints({
+export const insurersApi = api.enhanceEndpoints({ addTagTypes: ['ObraSocial', 'DeudaObraSocial'] }).injectEndpoints({
   endpoints: (build) => ({
     /** Any staff member; sorted by name. */
     obrasSociales: build.query<ObraSocial[], void>({
       query: () => PATH,
       providesTags: ['ObraSocial'],
     }),
-    /** Admins: what each owes for its part of the covered sales, largest first. Read afresh
-     * each time (a sale anywhere changes it). */
+    /** Admins: what each owes for its part of the covered sales (and of it, what was not
+     * presented in a liquidación yet), largest first. Read afresh each time (a sale anywhere
+     * changes it); the liquidaciones' commands read it again too (api/settlements.ts). */
     deudasObrasSociales: build.query<DeudaObraSocial[], void>({
       query: () => `${PATH}/deudas`,
+      providesTags: ['DeudaObraSocial'],
     }),
     obraSocial: build.query<ObraSocial, number>({
       query: (id) => `${PATH}/${id}`,

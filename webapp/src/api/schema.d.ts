@@ -2442,8 +2442,24 @@ export interface components {
         /** @description A sale's coverage as the API answers it. */
         CoberturaLeida: {
             afiliado: string;
+            armazones: components["schemas"]["CoberturaPlan"];
+            /**
+             * @description The plan's terms the sale was recorded with: an edit computes the part by them while the
+             *     obra social and plan stay.
+             */
+            cristales: components["schemas"]["CoberturaPlan"];
+            /**
+             * Format: double
+             * @description What the obra social rejected and the patient was billed (the patient owes it).
+             */
+            facturadoAlPaciente: number;
             /** Format: date */
             fechaReceta?: string | null;
+            /**
+             * Format: int64
+             * @description The liquidación it was presented in: from then on the coverage stands.
+             */
+            liquidacionId?: number | null;
             matricula?: string | null;
             medico?: string | null;
             /**
@@ -2528,6 +2544,18 @@ export interface components {
         CobroGuardado: components["schemas"]["MovimientoGuardado"] & {
             recibo?: null | components["schemas"]["ReciboRef"];
         };
+        CobroLiquidacionBody: {
+            debitos?: components["schemas"]["DebitoLiquidacionBody"][];
+            /** @description `aaaa-mm-dd`, the day the transfer arrived; default today. */
+            fecha?: string | null;
+            /**
+             * Format: double
+             * @description Pesos received: a number, or a text as typed; blank: 0 (a payment that only records débitos).
+             */
+            monto?: number | null;
+            /** @description The transfer's or the receipt's number. */
+            referencia?: string | null;
+        };
         ContadoBody: {
             /** Format: int64 */
             contado: number;
@@ -2599,9 +2627,12 @@ export interface components {
             /** Format: double */
             totalAdeudado: number;
         };
-        DebitoBody: {
-            /** @description Pesos ('1.234,56', '1234.56' or a number). */
-            monto: string;
+        DebitoLiquidacionBody: {
+            /**
+             * Format: double
+             * @description Pesos: a number, or a text as typed ('1.234,56', '1234.56').
+             */
+            monto: number;
             motivo?: string | null;
             /** Format: int64 */
             movimientoId?: number;
@@ -6587,7 +6618,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CobroBody"];
+                "application/json": components["schemas"]["CobroLiquidacionBody"];
             };
         };
         responses: {

@@ -261,7 +261,33 @@ export type PlanObraSocial = Schemas['PlanObraSocial'];
 export type CoberturaPlan = Schemas['CoberturaPlan'];
 /** A change's answer: its message and the obra social as it now stands. */
 export type ObraSocialGuardada = Schemas['ObraSocialGuardada'];
-/** What an obra social owes for its part of the covered sales, and the day of the oldest. */
+/** What an obra social owes for its part of the covered sales (of it, `sinPresentar` was not presented
+ * in a liquidación yet), and the day of the oldest. */
 export type DeudaObraSocial = Schemas['Deuda'];
 /** A patient's obra social (its name now), plan and affiliate number. */
 export type Afiliacion = Schemas['AfiliacionLeida'];
+
+// The liquidaciones: an obra social's covered sales of a month, presented to it, then its bank
+// payments with what it rejected (débitos), which may be billed to the patients.
+
+/** A covered sale of the month not presented yet, with what the obra social requires to pay it:
+ * the patient, plan, affiliate number, the prescription and the lines; `monto` is the obra
+ * social's part (`cristales` + `armazones`), `total` the sale's after its discount. */
+export type VentaCubierta = Schemas['VentaCubierta'];
+/** A product line of a covered sale; `cristal`: covered as lenses, else as a frame. */
+export type LineaCubierta = Schemas['LineaCubierta'];
+/** A liquidación's figures: `total` presented, `cobrado`, `debitado` (rejected), `facturado` (of
+ * the rejected, billed to the patients) and `pendiente` (still owed); `mes` is `aaaa-mm`. */
+export type Liquidacion = Schemas['Liquidacion'];
+/** A liquidación with its obra social's CUIT, its sales and its payments. */
+export type LiquidacionDetalle = Schemas['LiquidacionDetalle'];
+/** A presented sale: what it was presented for, what was rejected of it and why, and what of
+ * that was billed to the patient. */
+export type VentaPresentada = Schemas['VentaPresentada'];
+/** A payment of the obra social: a bank transfer, numbered within its liquidación. */
+export type CobroLiquidacion = Schemas['Cobro'];
+/** A command's answer: its message and the liquidación as it now stands (none while the read
+ * model is late). */
+export type LiquidacionGuardada = Schemas['LiquidacionGuardada'];
+/** PRESENTADA, COBRADA_PARCIAL or COBRADA. */
+export type EstadoLiquidacion = Schemas['EstadoLiquidacion'];

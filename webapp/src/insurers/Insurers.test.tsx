@@ -47,15 +47,37 @@ const problemTexts = () =>
 const sentBody = (calls: Call[], method: string) => JSON.parse(calls.find((c) => c.method === method)?.body ?? 'null');
 
 describe('Obras sociales: the list', () => {
-  it('shows what each owes for its part of the covered sales, and since when', async () => {
+  it('shows what each owes for its part of the covered sales, what of it was not presented, and since when', async () => {
     open('/obrasSociales', {
       'GET /api/obrasSociales/deudas': [
         200,
-        [{ obraSocialId: 1, obraSocial: 'OSDE', ventas: 2, monto: 45000.5, desde: '2026-11-02' }],
+        [
+          {
+            obraSocialId: 1,
+            obraSocial: 'OSDE',
+            ventas: 2,
+            monto: 45000.5,
+            sinPresentar: 15000.5,
+            desde: '2026-11-02',
+          },
+        ],
       ],
     });
-    const rows = cellTexts(await screen.findByRole('table', { name: 'Lo que deben las obras sociales' }));
-    expect(rows).toEqual([['OSDE', '2', '$ 45.000,50', '02/11/2026']]);
+    const table = await screen.findByRole('table', { name: 'Lo que deben las obras sociales' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Obra social', 'Ventas', 'Debe', 'Sin presentar', 'Desde']);
+    expect(cellTexts(table)).toEqual([['OSDE', '2', '$ 45.000,50', '$ 15.000,50', '02/11/2026']]);
+  });
+
+  it('links to the liquidaciones', async () => {
+    open('/obrasSociales');
+    await table();
+    expect(screen.getByRole('link', { name: 'Liquidaciones' }).getAttribute('href')).toBe(
+      '/obrasSociales/liquidaciones',
+    );
   });
 
   it('shows each by name with its CUIT as AFIP writes it and its plans', async () => {

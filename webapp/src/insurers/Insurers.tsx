@@ -12,8 +12,8 @@ import { formatCuit, ordenadas, planesTexto } from './rules';
 
 /**
  * Route obrasSociales (admins): the obras sociales by name with their CUIT (as AFIP writes it,
- * 30-54674125-3) and plans; 'Nueva obra social', and on each row 'Editar' and 'Eliminar' (asked
- * first; refused while a patient or a sale names it).
+ * 30-54674125-3) and plans; 'Liquidaciones' (their monthly settlements), 'Nueva obra social', and
+ * on each row 'Editar' and 'Eliminar' (asked first; refused while a patient or a sale names it).
  */
 export function Insurers() {
   // Read afresh each time the screen opens: another admin may have changed them.
@@ -41,9 +41,14 @@ export function Insurers() {
       <h2 className="text-center mb-3">OBRAS SOCIALES</h2>
       <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-3">
         <p className="text-muted small mb-0">{MESSAGES.ayuda}</p>
-        <Link className="btn btn-success" to="/obrasSociales/nueva">
-          Nueva obra social
-        </Link>
+        <div className="d-flex flex-wrap gap-2">
+          <Link className="btn btn-outline-primary" to="/obrasSociales/liquidaciones">
+            Liquidaciones
+          </Link>
+          <Link className="btn btn-success" to="/obrasSociales/nueva">
+            Nueva obra social
+          </Link>
+        </div>
       </div>
       <Loaded query={list} failed={MESSAGES.listaFallo} loading={MESSAGES.cargando}>
         {(obrasSociales) => (

@@ -5,9 +5,9 @@ import { DataTable } from '../ui/DataTable';
 import { Loaded } from '../ui/Loaded';
 import { MESSAGES } from './messages';
 
-/** What each obra social owes the shop for its part of the covered sales, and since when: the
- * receivable the patients' debts and the cash never hold. Read afresh each time the screen opens,
- * since any sale may change it. */
+/** What each obra social owes the shop for its part of the covered sales, of it what was not
+ * presented in a liquidación yet, and since when: the receivable the patients' debts and the cash
+ * never hold. Read afresh each time the screen opens, since any sale may change it. */
 export function Owed() {
   const deudas = useDeudasObrasSocialesQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
@@ -25,6 +25,11 @@ export function Owed() {
               { header: 'Obra social', cell: (d) => d.obraSocial },
               { header: 'Ventas', cell: (d) => d.ventas },
               { header: 'Debe', className: 'text-nowrap', cell: (d) => formatPesos(centsOf(d.monto)) },
+              {
+                header: 'Sin presentar',
+                className: 'text-nowrap',
+                cell: (d) => formatPesos(centsOf(d.sinPresentar)),
+              },
               { header: 'Desde', className: 'text-nowrap', cell: (d) => formatFecha(d.desde) },
             ]}
           />

@@ -28,6 +28,7 @@ const movements = () => import('../movements');
 const patients = () => import('../patients');
 const products = () => import('../products');
 const profitability = () => import('../profitability');
+const settlements = () => import('../settlements');
 const statistics = () => import('../statistics');
 const stock = () => import('../stock');
 const transfers = () => import('../transfers');
@@ -166,6 +167,12 @@ export const routes: RouteObject[] = [
       // the obras sociales a patient may belong to
       { path: 'obrasSociales', ...screen(insurers, (m) => guarded('admin', <m.Insurers />)) },
       { path: 'obrasSociales/nueva', ...screen(insurers, (m) => guarded('admin', <m.NewInsurer />)) },
+      // their liquidaciones, before ':id' so that it does not take 'liquidaciones' for an id
+      { path: 'obrasSociales/liquidaciones', ...screen(settlements, (m) => guarded('admin', <m.Settlements />)) },
+      {
+        path: 'obrasSociales/liquidaciones/:id',
+        ...screen(settlements, (m) => guarded('admin', <m.Settlement />)),
+      },
       { path: 'obrasSociales/:id', ...screen(insurers, (m) => guarded('admin', <m.EditInsurer />)) },
       // patients
       { path: 'crearPaciente', ...screen(patients, (m) => guarded('staff', <m.PatientForm />)) },

@@ -62,6 +62,8 @@ export const guardadaDe = (form: MovementForm, c: CoberturaLeida): CoberturaGuar
   cristales: centsOf(c.parteCristales),
   armazones: centsOf(c.parteArmazones),
   firma: firma(form),
+  terminos: { cristales: c.cristales, armazones: c.armazones },
+  liquidacionId: c.liquidacionId ?? null,
 });
 
 /** The product lines and the discount, the only things the parts depend on besides the plan:
@@ -127,15 +129,16 @@ export function partesDeLaVenta(form: MovementForm, datos: DatosCobertura): Part
   if (g && mismoPlanGuardado(form) && firma(form) === g.firma) {
     return { cristales: g.cristales, armazones: g.armazones, monto: g.cristales + g.armazones };
   }
-  const plan = planElegido(form, datos);
+  // On the plan it was saved with, the terms of that day (the server keeps them).
+  const terminos = g && mismoPlanGuardado(form) ? g.terminos : planElegido(form, datos);
   const esCristal = form.lineas.length === 0 ? () => false : datos.esCristal;
-  if (!plan || !esCristal) return null;
+  if (!terminos || !esCristal) return null;
   // Additional lines (a lab's lenses, a repair) are not covered; a line whose product no longer
   // exists is refused by the server anyway.
   const productos = form.lineas.filter((l) => l.producto !== null);
   const suma = (lens: boolean) => sumCents(productos.filter((l) => esCristal(l.producto!) === lens).map(lineaSubtotal));
   const venta = { cristales: suma(true), armazones: suma(false), descuento: descuentoValido(form) };
-  return partes(venta, coberturaDe(plan.cristales), coberturaDe(plan.armazones));
+  return partes(venta, coberturaDe(terminos.cristales), coberturaDe(terminos.armazones));
 }
 
 /** The form's totals with the obra social's part taken from what the patient pays. */
@@ -146,9 +149,11 @@ export const totalesConCobertura = (form: MovementForm, datos: DatosCobertura): 
 
 /** Why the coverage keeps Guardar waiting, in the section's order (the server's rules). */
 export function coberturaProblems(form: MovementForm, datos: DatosCobertura): string[] {
-  if (!coberturaActiva(form)) return [];
+  const liquidacion = form.coberturaGuardada?.liquidacionId ?? null;
+  const problems: string[] =
+    liquidacion !== null && !presentadaIntacta(form, datos) ? [COBERTURA.presentada(liquidacion)] : [];
+  if (!coberturaActiva(form)) return problems;
   const c = form.cobertura;
-  const problems: string[] = [];
   const guardado = mismoPlanGuardado(form);
   const os = obraSocialElegida(form, datos);
   const plan = planElegido(form, datos);
@@ -175,6 +180,16 @@ export function coberturaProblems(form: MovementForm, datos: DatosCobertura): st
   }
   if (problems.length === 0 && partesDeLaVenta(form, datos) === null) problems.push(COBERTURA.leyendoCategorias);
   return problems;
+}
+
+/** A sale presented to its obra social keeps what was presented: the same obra social, plan and
+ * parts (the server refuses anything else). */
+export function presentadaIntacta(form: MovementForm, datos: DatosCobertura): boolean {
+  const g = form.coberturaGuardada;
+  if (!g || g.liquidacionId === null) return true;
+  if (!coberturaActiva(form) || !mismoPlanGuardado(form)) return false;
+  const p = partesDeLaVenta(form, datos);
+  return p !== null && p.cristales === g.cristales && p.armazones === g.armazones;
 }
 
 const optional = (text: string) => (text.trim() === '' ? null : text.trim());

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ObraSocial } from '../../api/insurers';
 import {
+  coberturaLeida,
   cristal,
   movimiento,
   obraSocial,
@@ -144,8 +145,20 @@ describe('the obra social’s part', () => {
     const f = formFromMovimiento(ventaCubierta());
     expect(partesDeLaVenta(f, datos(hoy))).toEqual({ cristales: 72000, armazones: 0, monto: 72000 });
     const uno = setCantidad(f, f.lineas[0].key, '1').form;
-    // one lens at 1.000 less 10 %: 900 × 50 %
-    expect(partesDeLaVenta(uno, datos(hoy))!.monto).toBe(45000);
+    // one lens at 1.000 less 10 %: 900 × 40 %, the terms it was recorded with, as the server
+    // computes; today's 50 % is for new sales
+    expect(partesDeLaVenta(uno, datos(hoy))!.monto).toBe(36000);
+  });
+
+  it('a sale presented to its obra social keeps what was presented', () => {
+    const f = formFromMovimiento(ventaCubierta({ cobertura: coberturaLeida({ liquidacionId: 9 }) }));
+    const presentada =
+      'La venta fue presentada a la obra social en la liquidación N.º 9: su cobertura y lo que cubre no pueden cambiar.';
+    expect(coberturaProblems(f, datos())).toEqual([]);
+    const uno = setCantidad(f, f.lineas[0].key, '1').form;
+    expect(coberturaProblems(uno, datos())[0]).toBe(presentada);
+    const sin = setCobertura(f, { activa: false });
+    expect(saveBlockers(sin, datos())).toContain(presentada);
   });
 });
 

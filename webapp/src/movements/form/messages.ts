@@ -60,6 +60,9 @@ export const COBERTURA = {
   recetaRequerida: (plan: string) =>
     `El plan ${plan} requiere la receta: escribí el médico, su matrícula y la fecha de la receta.`,
   leyendoCategorias: 'Leyendo las categorías de los productos para calcular la cobertura…',
+  /** The server's words (command/src/movements/rules.rs): a presented sale keeps its coverage. */
+  presentada: (liquidacion: number) =>
+    `La venta fue presentada a la obra social en la liquidación N.º ${liquidacion}: su cobertura y lo que cubre no pueden cambiar.`,
   /** Under the section while the part cannot be computed yet. */
   sinParte: 'La parte de la obra social se calcula al elegir la obra social y su plan.',
 } as const;

@@ -14,7 +14,7 @@ import {
 } from '../../api/movements';
 import type { Paciente } from '../../api/patients';
 import type { Producto } from '../../api/products';
-import type { Nombrado } from '../../api/types';
+import type { CoberturaPlan, Nombrado } from '../../api/types';
 import { recargoDe, type PlanPago } from '../../lib/cuotas';
 import { toMinute } from '../../lib/dates';
 import { centsOf, centsText, parseScaled } from '../../lib/money';
@@ -95,6 +95,11 @@ export interface CoberturaGuardada {
   armazones: number;
   /** The product lines and the discount those parts were computed for (./coverage firma). */
   firma: string;
+  /** The plan's terms the sale was recorded with: while it stays on that plan, the server
+   * computes by them, whatever the plan says today. */
+  terminos: { cristales: CoberturaPlan; armazones: CoberturaPlan };
+  /** The liquidación it was presented in (then the coverage and what it covers stand); null if none. */
+  liquidacionId: number | null;
 }
 
 export interface MovementForm {

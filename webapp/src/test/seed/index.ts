@@ -10,6 +10,7 @@ export * from './jobs';
 export * from './movements';
 export * from './patients';
 export * from './profitability';
+export * from './settlements';
 export * from './shop';
 export * from './statistics';
 export * from './stock';

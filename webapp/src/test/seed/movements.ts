@@ -145,6 +145,10 @@ export const coberturaLeida = (overrides: Partial<CoberturaLeida> = {}): Cobertu
   parteCristales: 720,
   parteArmazones: 0,
   monto: 720,
+  cristales: { porcentaje: 40, tope: null },
+  armazones: { porcentaje: null, tope: null },
+  liquidacionId: null,
+  facturadoAlPaciente: 0,
   ...overrides,
 });
 
