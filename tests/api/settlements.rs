@@ -382,6 +382,8 @@ async fn a_month_of_covered_sales_is_presented_paid_in_part_and_a_rejected_item_
                 "El débito de la venta N.º {venta3} debe ser mayor a $ 0,00 y como máximo lo que cubría ($ 43.800,00)."
             ),
             format!("Escribí el motivo del débito de la venta N.º {venta3}, de hasta 200 caracteres."),
+            "El cobro y los débitos suman más de lo que la obra social debe de esta liquidación ($ 88.800,00)."
+                .to_string(),
         ]
     );
     assert_eq!(

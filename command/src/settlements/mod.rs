@@ -182,6 +182,8 @@ fn cobro(liq: &Liquidacion, cobro: CobroBanco, hoy: NaiveDate) -> Result<Liquida
     let mut debitado = 0i64;
     for d in debitos {
         let id = d.movimiento_id;
+        // Every débito typed counts against what is owed, as the form sums them.
+        debitado += d.monto.cents().max(0);
         if !seen.insert(id) {
             errors.push(Regla::VentaRepetida { id });
             continue;
@@ -198,7 +200,6 @@ fn cobro(liq: &Liquidacion, cobro: CobroBanco, hoy: NaiveDate) -> Result<Liquida
         if motivo.is_empty() || motivo.chars().count() > MAX_MOTIVO {
             errors.push(Regla::DebitoSinMotivo { id });
         }
-        debitado += d.monto.cents().max(0);
         limpios.push(Debito {
             movimiento_id: id,
             monto: d.monto,
@@ -206,7 +207,7 @@ fn cobro(liq: &Liquidacion, cobro: CobroBanco, hoy: NaiveDate) -> Result<Liquida
         });
     }
     let pendiente = liq.pendiente();
-    if errors.is_empty() && monto.cents().saturating_add(debitado) > pendiente.cents() {
+    if monto.cents().saturating_add(debitado) > pendiente.cents() {
         errors.push(match pendiente.cents() {
             0 => Regla::YaCobrada,
             _ => Regla::CobroExcede { pendiente },

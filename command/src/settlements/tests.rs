@@ -152,3 +152,82 @@ fn what_is_owed_is_the_total_less_payments_and_debitos() {
     assert_eq!(l.debitado(), pesos(5_000));
     assert_eq!(l.pendiente(), Money::from_cents(5_380_000));
 }
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ItemCaso {
+    movimiento_id: i64,
+    presentado: i64,
+    debitado: i64,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DebitoCaso {
+    movimiento_id: i64,
+    monto: i64,
+}
+
+#[derive(serde::Deserialize)]
+struct CobroCaso {
+    why: String,
+    items: Vec<ItemCaso>,
+    cobrado: i64,
+    monto: i64,
+    debitos: Vec<DebitoCaso>,
+    errores: Vec<String>,
+}
+
+/// tests/cases/settlement_payment.json: the payment's form refuses the same before sending.
+#[test]
+fn a_payment_is_checked_as_the_shared_cases_say() {
+    #[derive(serde::Deserialize)]
+    struct Casos {
+        casos: Vec<CobroCaso>,
+    }
+    let casos: Casos = serde_json::from_str(include_str!("../../../tests/cases/settlement_payment.json")).unwrap();
+    for c in casos.casos {
+        let mut l = Liquidacion::default();
+        l.evolve(LiquidacionEvent::LiquidacionPresentada {
+            obra_social_id: 7,
+            mes: day(1),
+            fecha: day(5),
+            items: c
+                .items
+                .iter()
+                .map(|i| ItemLiquidacion {
+                    movimiento_id: i.movimiento_id,
+                    monto: Money::from_cents(i.presentado),
+                })
+                .collect(),
+        });
+        let antes: Vec<Debito> = c
+            .items
+            .iter()
+            .filter(|i| i.debitado > 0)
+            .map(|i| debito(i.movimiento_id, Money::from_cents(i.debitado), "antes"))
+            .collect();
+        l.evolve(LiquidacionEvent::CobroRegistrado {
+            fecha: day(6),
+            referencia: "T-0".into(),
+            monto: Money::from_cents(c.cobrado),
+            debitos: antes,
+        });
+        let pago = CobroBanco {
+            fecha: day(20),
+            referencia: "T-1".into(),
+            monto: Money::from_cents(c.monto),
+            debitos: c
+                .debitos
+                .iter()
+                .map(|d| debito(d.movimiento_id, Money::from_cents(d.monto), "Sin receta"))
+                .collect(),
+        };
+        let got = match cobro(&l, pago, day(28)) {
+            Ok(_) => vec![],
+            Err(LiquidacionError::Invalid(rules)) => rules.iter().map(ToString::to_string).collect(),
+            Err(e) => vec![e.to_string()],
+        };
+        assert_eq!(got, c.errores, "{}", c.why);
+    }
+}

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { centsText, pesosOf, sumCents } from '../lib/money';
 import { liquidacionDetalle, ventaSinPresentar, ventaPresentada, ventasSinPresentar } from '../test/seed';
 import {
   aCargoCents,
@@ -220,5 +224,42 @@ describe('the payment’s form', () => {
     const form = { ...cobro('10', [12, '5', '  Falta   la   receta ']), referencia: '  TRF   9 ' };
     const body = cobroBody(form);
     expect([body.referencia, body.debitos[0].motivo]).toEqual(['TRF 9', 'Falta la receta']);
+  });
+});
+
+// The server checks a payment the same way (command/src/settlements `cobro`): both suites load
+// these cases.
+describe('a payment as the server checks it (tests/cases/settlement_payment.json)', () => {
+  interface Caso {
+    why: string;
+    items: { movimientoId: number; presentado: number; debitado: number }[];
+    cobrado: number;
+    monto: number;
+    debitos: { movimientoId: number; monto: number }[];
+    errores: string[];
+  }
+  const FILE = join(dirname(fileURLToPath(import.meta.url)), '../../../tests/cases/settlement_payment.json');
+  const { casos } = JSON.parse(readFileSync(FILE, 'utf8')) as { casos: Caso[] };
+  it.each(casos.map((c) => [c.why, c] as const))('%s', (_, c) => {
+    const base = ventasSinPresentar()[0];
+    const total = sumCents(c.items.map((i) => i.presentado));
+    const debitado = sumCents(c.items.map((i) => i.debitado));
+    const l = liquidacionDetalle({
+      total: pesosOf(total),
+      cobrado: pesosOf(c.cobrado),
+      debitado: pesosOf(debitado),
+      pendiente: pesosOf(total - c.cobrado - debitado),
+      items: c.items.map((i) =>
+        ventaPresentada(
+          { ...base, movimientoId: i.movimientoId, monto: pesosOf(i.presentado) },
+          { debitado: pesosOf(i.debitado) },
+        ),
+      ),
+    });
+    const form = cobro(
+      centsText(c.monto),
+      ...c.debitos.map((d): [number, string, string] => [d.movimientoId, centsText(d.monto), 'Sin receta']),
+    );
+    expect(cobroProblems(l, form, HOY)).toEqual(c.errores);
   });
 });
