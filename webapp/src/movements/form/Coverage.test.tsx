@@ -7,7 +7,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { alert } from '../../app/alerts';
-import { cristal, pacienteAfiliado, producto, springPage, ventaCubierta } from '../../test/seed';
+import { coberturaLeida, cristal, pacienteAfiliado, producto, springPage, ventaCubierta } from '../../test/seed';
 import { addPayment, button, chooseBranch, el, fixClock, open, search, sent, type Routes, type User } from './fixture';
 
 fixClock();
@@ -235,5 +235,20 @@ describe('a sale covered by an obra social', () => {
     await user.click(button('Guardar'));
     await screen.findByText('listado de movimientos');
     expect(sent(calls, 'PUT').cobertura).toBeNull();
+  });
+
+  it('a sale presented to its obra social says so, and keeps what was presented', async () => {
+    const user = userEvent.setup();
+    const presentada = ventaCubierta({ cobertura: coberturaLeida({ liquidacionId: 9 }) });
+    open('/editarMovimiento/503', { 'GET /api/movimientos/503': [200, presentada] });
+    await screen.findByRole('heading', { name: 'Editar Movimiento' });
+    expect(el('#coberturaPresentada').textContent).toBe(
+      'Presentada a la obra social en la liquidación N.º 9: la cobertura y lo que cubre quedan como se presentaron.',
+    );
+    await screen.findByRole('option', { name: '210' });
+    await user.click(el('#conCobertura'));
+    expect(problems()).toContain(
+      'La venta fue presentada a la obra social en la liquidación N.º 9: su cobertura y lo que cubre no pueden cambiar.',
+    );
   });
 });

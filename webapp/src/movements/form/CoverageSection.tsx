@@ -62,9 +62,15 @@ export function CoverageSection({ form, datos, totales: t, onChange }: Props) {
   const c = form.cobertura;
   const set = (patch: Partial<CoberturaForm>) => onChange((f) => setCobertura(f, patch));
   const partes = partesDeLaVenta(form, datos);
+  const liquidacion = form.coberturaGuardada?.liquidacionId ?? null;
   return (
     <fieldset className="mb-4">
       <legend className="fs-5">Obra social</legend>
+      {liquidacion !== null && (
+        <p id="coberturaPresentada" className="alert alert-info py-2">
+          {COBERTURA.presentadaAviso(liquidacion)}
+        </p>
+      )}
       <CheckField
         id="conCobertura"
         label="Con cobertura de obra social"

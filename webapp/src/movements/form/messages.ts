@@ -63,6 +63,9 @@ export const COBERTURA = {
   /** The server's words (command/src/movements/rules.rs): a presented sale keeps its coverage. */
   presentada: (liquidacion: number) =>
     `La venta fue presentada a la obra social en la liquidación N.º ${liquidacion}: su cobertura y lo que cubre no pueden cambiar.`,
+  /** Atop the section of a sale presented to its obra social. */
+  presentadaAviso: (liquidacion: number) =>
+    `Presentada a la obra social en la liquidación N.º ${liquidacion}: la cobertura y lo que cubre quedan como se presentaron.`,
   /** Under the section while the part cannot be computed yet. */
   sinParte: 'La parte de la obra social se calcula al elegir la obra social y su plan.',
 } as const;
