@@ -68,3 +68,18 @@ CREATE TABLE settlement_debits
 );
 CREATE INDEX settlement_debits_fecha ON settlement_debits (fecha) WHERE NOT facturado;
 CREATE INDEX settlement_debits_sale ON settlement_debits (movimiento_id);
+
+-- Sales covered before the terms were kept take them from their stream's last write.
+UPDATE sale_coverages c
+SET cristales = t.cobertura -> 'cristales',
+    armazones = t.cobertura -> 'armazones'
+FROM (SELECT DISTINCT ON (e.aggregate_id) e.aggregate_id,
+             coalesce(e.payload::jsonb -> 'MovimientoRegistrado', e.payload::jsonb -> 'MovimientoEditado')
+                 -> 'datos' -> 'cobertura' AS cobertura
+      FROM events e
+      WHERE e.aggregate_type = 'Movimiento'
+        AND e.event_type IN ('MovimientoRegistrado', 'MovimientoEditado')
+        AND e.aggregate_id IN (SELECT movimiento_id::text FROM sale_coverages)
+      ORDER BY e.aggregate_id, e.sequence DESC) t
+WHERE t.aggregate_id = c.movimiento_id::text
+  AND c.cristales IS NULL;

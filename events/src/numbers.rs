@@ -19,7 +19,7 @@
 use serde::Deserialize;
 
 /// How a field reads its numbers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub struct NumberRule {
     /// Decimals the field keeps; 0 for whole numbers.
     pub decimals: u32,
@@ -68,6 +68,12 @@ fn decimales(n: u32) -> String {
     )
 }
 
+/// JavaScript's white space (what `trim()` and `\s` take), which the web app reads by: Rust's
+/// less U+0085, plus U+FEFF.
+fn space(c: char) -> bool {
+    (c.is_whitespace() && c != '\u{85}') || c == '\u{feff}'
+}
+
 /// What a typed text says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reading {
@@ -92,8 +98,8 @@ fn grouped(text: &str, sep: char) -> bool {
 
 /// The whole and decimal parts of a text without sign, or why not.
 fn split(body: &str, thousands: bool) -> Result<(String, String), &'static str> {
-    if body.chars().any(char::is_whitespace) {
-        let spaced: String = body.chars().map(|c| if c.is_whitespace() { ' ' } else { c }).collect();
+    if body.chars().any(space) {
+        let spaced: String = body.chars().map(|c| if space(c) { ' ' } else { c }).collect();
         let (whole, fraction) = match spaced.find(['.', ',']) {
             Some(at) => (&spaced[..at], &spaced[at + 1..]),
             None => (spaced.as_str(), ""),
@@ -145,13 +151,13 @@ fn split(body: &str, thousands: bool) -> Result<(String, String), &'static str> 
 
 /// Reads a typed number by `rule` (see the rules at the top of this file).
 pub fn read_number(text: &str, rule: NumberRule) -> Reading {
-    let mut trimmed = text.trim();
+    let mut trimmed = text.trim_matches(space);
     if trimmed.is_empty() {
         return Reading::Blank;
     }
     if rule.percent {
         if let Some(rest) = trimmed.strip_suffix('%') {
-            trimmed = rest.trim_end();
+            trimmed = rest.trim_end_matches(space);
         }
     }
     let (negative, rest) = match trimmed.chars().next() {
@@ -159,9 +165,9 @@ pub fn read_number(text: &str, rule: NumberRule) -> Reading {
         Some('+') => (false, &trimmed[1..]),
         _ => (false, trimmed),
     };
-    let rest = rest.trim_start();
-    let body = rest.strip_prefix('$').map_or(rest, str::trim_start);
-    let allowed = |c: char| c.is_ascii_digit() || c == '.' || c == ',' || c.is_whitespace();
+    let rest = rest.trim_start_matches(space);
+    let body = rest.strip_prefix('$').map_or(rest, |r| r.trim_start_matches(space));
+    let allowed = |c: char| c.is_ascii_digit() || c == '.' || c == ',' || space(c);
     if !body.chars().all(allowed) || !body.chars().any(|c| c.is_ascii_digit()) {
         return Reading::Invalid(NO_NUMERO.into());
     }

@@ -113,7 +113,8 @@ pub async fn owed(pool: &PgPool) -> Result<Vec<Deuda>, sqlx::Error> {
                     c.liquidacion_id is null as sin_presentar
              from sale_coverages c join movements m on m.id = c.movimiento_id
              left join settlements s on s.id = c.liquidacion_id
-             where c.liquidacion_id is null or s.total_cents > s.cobrado_cents + s.debitado_cents
+             where (c.liquidacion_id is null and c.parte_cristales_cents + c.parte_armazones_cents > 0)
+                or s.total_cents > s.cobrado_cents + s.debitado_cents
          ),
          saldado as (
              select s.obra_social_id, sum(s.cobrado_cents + s.debitado_cents) as cents

@@ -96,7 +96,7 @@ repartido as (
 items as (
     select r.fecha, r.local_id, r.vendedor, r.producto_id, r.marca, r.signo * r.cantidad as unidades,
            r.signo * r.ingresos as ingresos, r.signo * coalesce(c.costo_cents * r.cantidad, 0) as costo,
-           r.producto_id is not null and c.costo_cents is null as sin_costo
+           r.producto_id is not null and c.costo_cents is null and r.cantidad <> 0 as sin_costo
     from repartido r
     left join sale_costs c on c.movimiento_id = r.costo_de and c.producto_id = r.producto_id
     where ($4::bigint is null and $5::bigint is null)

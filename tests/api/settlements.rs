@@ -196,6 +196,49 @@ async fn a_month_of_covered_sales_is_presented_paid_in_part_and_a_rejected_item_
     )
     .await;
 
+    // A sale with returns takes no coverage.
+    let (_, leida) = app.get(&format!("/api/movimientos/{venta4}"), Some(admin)).await;
+    let mut cubierta = sale(
+        &shop,
+        dias[3],
+        productos,
+        0.0,
+        (60_000.0, 60_000.0, None),
+        por(osde, "210", dias[3]),
+    );
+    cubierta["detalles"] = json!([{"cantidad": 1, "precioUnitario": 60_000.0, "subtotal": 60_000.0,
+                                   "producto": {"id": frame}}]);
+    cubierta["total"] = json!(60_000.0);
+    cubierta["cajaMovimientos"] = json!([{"monto": 45_000.0, "montoImpuesto": 45_000.0,
+        "metodoPago": {"id": shop.efectivo}, "fecha": leida["cajaMovimientos"][0]["fecha"]}]);
+    cubierta["totalImpuesto"] = json!(45_000.0);
+    cubierta["version"] = leida["version"].clone();
+    let (status, answer) = app
+        .put(&format!("/api/movimientos/{venta4}"), Some(admin), cubierta)
+        .await;
+    assert_eq!(
+        (status, errors(&answer)),
+        (
+            StatusCode::BAD_REQUEST,
+            vec!["La venta tiene devoluciones: no puede tomar la cobertura de una obra social.".to_string()]
+        ),
+        "{answer}"
+    );
+    // A covered sale of which OSDE pays nothing (a repair alone) is never presented, nor owed.
+    let mut arreglo = sale(
+        &shop,
+        dias[3],
+        productos,
+        0.0,
+        (5_000.0, 5_000.0, None),
+        por(osde, "210", dias[3]),
+    );
+    arreglo["detalles"] = json!([]);
+    arreglo["detallesAdicionales"] = json!([{"descripcion": "Arreglo", "subtotal": 5_000.0}]);
+    arreglo["total"] = json!(5_000.0);
+    arreglo["cajaMovimientos"][0]["metodoPago"] = json!({"id": shop.efectivo});
+    recorded(&app, admin, arreglo).await;
+
     // What each obra social would be presented: its covered sales of the month.
     let mes_txt = format!("{}", mes.format("%Y-%m"));
     let pendientes = |os: i64| format!("/api/liquidaciones/pendientes?obraSocialId={os}&mes={mes_txt}");
@@ -350,6 +393,34 @@ async fn a_month_of_covered_sales_is_presented_paid_in_part_and_a_rejected_item_
             "La venta fue presentada a la obra social en la liquidación N.º {liq_osde}: su cobertura y lo que cubre no pueden cambiar."
         )]
     );
+    let presentada =
+        format!("La venta fue presentada a la obra social en la liquidación N.º {liq_osde}: su cobertura y lo que cubre no pueden cambiar.");
+    // Nor moved to another month, nor its lines marked as lenses anew.
+    let mut otro_mes = sale(
+        &shop,
+        today(),
+        productos,
+        0.0,
+        (95_000.0, 95_000.0, Some(1)),
+        por(osde, "210", dias[0]),
+    );
+    otro_mes["version"] = saved["version"].clone();
+    let (status, answer) = app
+        .put(&format!("/api/movimientos/{venta1}"), Some(admin), otro_mes)
+        .await;
+    assert_eq!(
+        (status, errors(&answer)),
+        (StatusCode::BAD_REQUEST, vec![presentada.clone()]),
+        "{answer}"
+    );
+    let (status, answer) = app
+        .post(&format!("/api/movimientos/{venta1}/cristales"), Some(admin), json!({}))
+        .await;
+    assert_eq!(
+        (status, errors(&answer)),
+        (StatusCode::BAD_REQUEST, vec![presentada.clone()]),
+        "{answer}"
+    );
     let (status, answer) = app.delete(&format!("/api/movimientos/{venta1}"), Some(admin)).await;
     assert_eq!(
         (status, answer["mensaje"].as_str().unwrap_or_default()),
@@ -472,8 +543,9 @@ async fn a_month_of_covered_sales_is_presented_paid_in_part_and_a_rejected_item_
     let _ = venta5;
 
     // Rentabilidad from the month's start to today. Income: 140.000 + 140.000 + 126.000 +
-    // 60.000 − 60.000 (return) − 15.000 (rejected, absorbed) + 140.000 (sale 5) = 531.000. Cost:
-    // 70.000 + 70.000 + 80.000 + 50.000 − 50.000 + 80.000 = 300.000. Margin 231.000 (43,5 %).
+    // 60.000 − 60.000 (return) + 5.000 (repair) − 15.000 (rejected, absorbed) + 140.000 (sale 5)
+    // = 536.000. Cost: 70.000 + 70.000 + 80.000 + 50.000 − 50.000 + 80.000 = 300.000. Margin
+    // 236.000 (44,0 %).
     let periodo = format!("/api/rentabilidad?fechaInicio={mes}&fechaFin={hoy}");
     let (_, r) = app.get(&periodo, Some(admin)).await;
     let totales = |r: &Value| {
@@ -487,13 +559,13 @@ async fn a_month_of_covered_sales_is_presented_paid_in_part_and_a_rejected_item_
     };
     assert_eq!(
         totales(&r),
-        (json!(531_000.0), json!(300_000.0), json!(231_000.0), json!(43.5)),
+        (json!(536_000.0), json!(300_000.0), json!(236_000.0), json!(44.0)),
         "{r}"
     );
     assert_eq!(r["recargosTarjeta"], 16_440.0);
 
     // The rejected 15.000 billed to the patient: sale 3's balance grows by it, and the shop's
-    // income is whole again (546.000, margin 246.000, 45,1 %).
+    // income is whole again (551.000, margin 251.000, 45,6 %).
     let (_, antes) = app.get(&format!("/api/movimientos/{venta3}"), Some(admin)).await;
     assert_eq!(antes["deuda"], 0.0);
     let facturar = format!("/api/liquidaciones/{liq_osde}/debitos/{venta3}/facturar");
@@ -521,7 +593,7 @@ async fn a_month_of_covered_sales_is_presented_paid_in_part_and_a_rejected_item_
     let (_, r) = app.get(&periodo, Some(admin)).await;
     assert_eq!(
         totales(&r),
-        (json!(546_000.0), json!(300_000.0), json!(246_000.0), json!(45.1)),
+        (json!(551_000.0), json!(300_000.0), json!(251_000.0), json!(45.6)),
         "{r}"
     );
     // The patient pays it at the counter like any balance.

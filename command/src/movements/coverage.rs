@@ -45,6 +45,29 @@ pub async fn cover(
     pedido: &PedidoCobertura,
 ) -> Result<(), CommandError<SaleError>> {
     let before = previous.and_then(|p| p.cobertura.as_ref());
+    // A presented sale keeps its coverage as presented, parts included (they are not
+    // recomputed: the lines they were computed on cannot change either, see the aggregate's
+    // `presented_stands`); a request for another one is left for the aggregate to refuse.
+    if let Some(presentada) = before.filter(|c| c.liquidacion_id.is_some()) {
+        match pedido {
+            PedidoCobertura::Mantener => {
+                datos.cobertura = Some(presentada.clone());
+                return Ok(());
+            }
+            PedidoCobertura::Usar(p) if same_plan(presentada, p) => {
+                let clean = |t: &Option<String>| t.as_ref().map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
+                datos.cobertura = Some(CoberturaVenta {
+                    afiliado: p.afiliado.trim().to_string(),
+                    medico: clean(&p.medico),
+                    matricula: clean(&p.matricula),
+                    fecha_receta: p.fecha_receta,
+                    ..presentada.clone()
+                });
+                return Ok(());
+            }
+            _ => {}
+        }
+    }
     let pedido = match pedido {
         PedidoCobertura::Ninguna => {
             datos.cobertura = None;
@@ -56,10 +79,7 @@ pub async fn cover(
         }
         PedidoCobertura::Usar(p) => p,
     };
-    let same_plan = before.filter(|c| {
-        c.obra_social_id == pedido.obra_social_id
-            && optica_events::lookups::name_key(&c.plan) == optica_events::lookups::name_key(&pedido.plan)
-    });
+    let same_plan = before.filter(|c| same_plan(c, pedido));
     let clean = |t: &Option<String>| t.as_ref().map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
     let (plan, cristales, armazones, requiere, dias) = match same_plan {
         // The terms agreed when the sale was recorded stand.
@@ -117,10 +137,9 @@ pub async fn cover(
             armazones,
             parte_cristales: Money::ZERO,
             parte_armazones: Money::ZERO,
-            // A presented sale carries its liquidación and what its patient was billed; the
-            // aggregate refuses an edit that would change what was presented.
-            liquidacion_id: before.and_then(|c| c.liquidacion_id),
-            facturado_al_paciente: before.map_or(Money::ZERO, |c| c.facturado_al_paciente),
+            // Presented sales were handled above: a coverage computed here was not presented.
+            liquidacion_id: None,
+            facturado_al_paciente: Money::ZERO,
         },
         datos,
     );
@@ -136,6 +155,12 @@ pub async fn cover(
     }
     datos.cobertura = Some(cobertura);
     Ok(())
+}
+
+/// Whether a request keeps the sale on the obra social and plan it was recorded with.
+fn same_plan(c: &CoberturaVenta, pedido: &CoberturaPedida) -> bool {
+    c.obra_social_id == pedido.obra_social_id
+        && optica_events::lookups::name_key(&c.plan) == optica_events::lookups::name_key(&pedido.plan)
 }
 
 /// The coverage with its parts computed for the sale's lines and discount as they are now.

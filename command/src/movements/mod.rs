@@ -6,6 +6,7 @@
 //! Stock and the patient's lenses live on other streams; the cash-box unit (`service.rs`) appends
 //! their events in the same transaction as the movement's.
 
+use chrono::Datelike as _;
 use cqrs_es::event_sink::EventSink;
 use optica_events::movements::{
     Devolucion, EstadoMovimiento, MovimientoDatos, MovimientoEvent, Pago, TipoMovimiento, MOVEMENT_AGGREGATE,
@@ -168,13 +169,30 @@ fn collected(current: &MovimientoDatos, saldo: Money, mut pago: Pago) -> Result<
 }
 
 /// Once presented, what the obra social was asked to pay stands: the coverage as presented
-/// (obra social, plan, affiliate, prescription, parts) and the patient. Everything else of the
-/// sale may still change.
+/// (obra social, plan, affiliate, prescription, parts), the product lines and the discount it
+/// was computed on, the patient and the month. The payments, the additional lines, the state
+/// and the notes may still change.
 fn presented_stands(current: &MovimientoDatos, datos: &MovimientoDatos) -> Result<(), MovimientoError> {
     let Some(liquidacion) = presented_in(current) else {
         return Ok(());
     };
-    match datos.cobertura == current.cobertura && datos.paciente_id == current.paciente_id {
+    let covered = |d: &MovimientoDatos| {
+        let lineas: Vec<_> = d
+            .lineas
+            .iter()
+            .map(|l| (l.producto_id, l.cantidad, l.precio_unitario, l.subtotal))
+            .collect();
+        let dia = d.fecha.date();
+        (
+            lineas,
+            d.descuento,
+            d.paciente_id,
+            dia.year(),
+            dia.month(),
+            d.cobertura.clone(),
+        )
+    };
+    match covered(datos) == covered(current) {
         true => Ok(()),
         false => Err(MovimientoError::Invalid(vec![Regla::CoberturaPresentada {
             liquidacion,
@@ -282,6 +300,13 @@ impl Movimiento {
             }
             (MovimientoCommand::MarcarCristales { productos }, Some(current)) => {
                 immutable_return(current)?;
+                // The lines were presented as they were: the patient's record takes its lenses
+                // from the sale's lines, not from this flag, once the obra social has them.
+                if let Some(liquidacion) = presented_in(current) {
+                    return Err(MovimientoError::Invalid(vec![Regla::CoberturaPresentada {
+                        liquidacion,
+                    }]));
+                }
                 let mut datos = current.clone();
                 let mut marcadas = 0;
                 for l in datos

@@ -210,6 +210,11 @@ pub fn check_edit(
             d.paciente_id,
         )
     };
+    // What came back would be presented to the obra social, and its credit would be lost to the
+    // coverage's part.
+    if datos.cobertura.is_some() && current.cobertura.is_none() {
+        return refused(Regla::DevolucionesSinCobertura);
+    }
     if sold(current) != sold(&datos) {
         return refused(Regla::VentaConDevoluciones);
     }

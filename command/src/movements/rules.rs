@@ -182,6 +182,8 @@ pub enum Regla {
     DetalleYaDevuelto { descripcion: String },
     #[error("La venta tiene devoluciones: sus productos, detalles, descuento y total no se pueden cambiar.")]
     VentaConDevoluciones,
+    #[error("La venta tiene devoluciones: no puede tomar la cobertura de una obra social.")]
+    DevolucionesSinCobertura,
     #[error("La venta tiene devoluciones y no se puede eliminar.")]
     VentaConDevolucionesNoSeElimina,
     #[error("Elegí el medio de pago con el que se devuelve el dinero.")]

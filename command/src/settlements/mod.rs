@@ -117,7 +117,7 @@ pub struct Item {
     pub monto: Money,
     pub debitado: Money,
     pub facturado: Money,
-    /// The reasons of its débitos, in order (the last one names a billing).
+    /// The reasons of its débitos, in order.
     pub motivos: Vec<String>,
 }
 
@@ -125,11 +125,10 @@ pub struct Item {
 pub struct Liquidacion {
     created: bool,
     obra_social_id: i64,
-    mes: Option<NaiveDate>,
+    /// The day it was presented: no payment is dated before it.
     fecha: Option<NaiveDate>,
     items: Vec<Item>,
     cobrado: Money,
-    cobros: u32,
 }
 
 impl Liquidacion {
@@ -183,7 +182,7 @@ fn cobro(liq: &Liquidacion, cobro: CobroBanco, hoy: NaiveDate) -> Result<Liquida
     for d in debitos {
         let id = d.movimiento_id;
         // Every débito typed counts against what is owed, as the form sums them.
-        debitado += d.monto.cents().max(0);
+        debitado = debitado.saturating_add(d.monto.cents().max(0));
         if !seen.insert(id) {
             errors.push(Regla::VentaRepetida { id });
             continue;
@@ -277,13 +276,12 @@ impl Liquidacion {
         match event {
             LiquidacionEvent::LiquidacionPresentada {
                 obra_social_id,
-                mes,
                 fecha,
                 items,
+                ..
             } => {
                 self.created = true;
                 self.obra_social_id = obra_social_id;
-                self.mes = Some(mes);
                 self.fecha = Some(fecha);
                 self.items = items
                     .into_iter()
@@ -295,7 +293,6 @@ impl Liquidacion {
                     .collect();
             }
             LiquidacionEvent::CobroRegistrado { monto, debitos, .. } => {
-                self.cobros += 1;
                 self.cobrado = Money::from_cents(self.cobrado.cents() + monto.cents());
                 for d in debitos {
                     if let Some(item) = self.items.iter_mut().find(|i| i.movimiento_id == d.movimiento_id) {

@@ -173,7 +173,6 @@ pub async fn present(
 
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-
 pub struct DebitoLiquidacionBody {
     #[serde(default, deserialize_with = "opt_i64")]
     #[schema(value_type = i64)]
@@ -186,7 +185,6 @@ pub struct DebitoLiquidacionBody {
 
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-
 pub struct CobroLiquidacionBody {
     /// `aaaa-mm-dd`, the day the transfer arrived; default today.
     pub fecha: Option<String>,

@@ -88,7 +88,7 @@ export function readNumber(text: string, rule: NumberRule): Reading {
   if (trimmed === '') return BLANK;
   // The sign people add to a percentage says nothing more: '10 %' is 10.
   if (rule.percent) trimmed = trimmed.replace(/\s*%$/, '');
-  const m = /^([+-]?)\s*(?:\$\s*)?(.*)$/.exec(trimmed)!;
+  const m = /^([+-]?)\s*(?:\$\s*)?([\s\S]*)$/.exec(trimmed)!;
   const [, sign, body] = m;
   if (!/^[\d.,\s]*\d[\d.,\s]*$/.test(body)) return invalid(NUMBER_ERRORS.noNumero);
   const parts = split(body, rule.thousands ?? true);

@@ -64,7 +64,18 @@ export const guardadaDe = (form: MovementForm, c: CoberturaLeida): CoberturaGuar
   firma: firma(form),
   terminos: { cristales: c.cristales, armazones: c.armazones },
   liquidacionId: c.liquidacionId ?? null,
+  facturado: centsOf(c.facturadoAlPaciente),
+  textos: textos({
+    afiliado: c.afiliado,
+    medico: c.medico ?? '',
+    matricula: c.matricula ?? '',
+    fechaReceta: c.fechaReceta ?? '',
+  }),
 });
+
+/** The affiliate number and the prescription as the server keeps them (trimmed). */
+const textos = (c: Pick<CoberturaForm, 'afiliado' | 'medico' | 'matricula' | 'fechaReceta'>) =>
+  JSON.stringify([c.afiliado, c.medico, c.matricula, c.fechaReceta].map((t) => t.trim()));
 
 /** The product lines and the discount, the only things the parts depend on besides the plan:
  * while they stay as loaded, the saved parts stand. */
@@ -141,9 +152,14 @@ export function partesDeLaVenta(form: MovementForm, datos: DatosCobertura): Part
   return partes(venta, coberturaDe(terminos.cristales), coberturaDe(terminos.armazones));
 }
 
-/** The form's totals with the obra social's part taken from what the patient pays. */
-export const totalesConCobertura = (form: MovementForm, datos: DatosCobertura): Totales =>
-  totales(form, partesDeLaVenta(form, datos)?.monto ?? 0);
+/** The form's totals with the obra social's part taken from what the patient pays, less what it
+ * rejected and the patient was billed (the server's `a_cargo_obra_social`). */
+export function totalesConCobertura(form: MovementForm, datos: DatosCobertura): Totales {
+  const parte = partesDeLaVenta(form, datos)?.monto ?? 0;
+  const g = form.coberturaGuardada;
+  const facturado = g && coberturaActiva(form) && mismoPlanGuardado(form) ? g.facturado : 0;
+  return totales(form, Math.max(0, parte - facturado));
+}
 
 // ------------------------------------------------------------------------------ saving
 
@@ -151,7 +167,7 @@ export const totalesConCobertura = (form: MovementForm, datos: DatosCobertura): 
 export function coberturaProblems(form: MovementForm, datos: DatosCobertura): string[] {
   const liquidacion = form.coberturaGuardada?.liquidacionId ?? null;
   const problems: string[] =
-    liquidacion !== null && !presentadaIntacta(form, datos) ? [COBERTURA.presentada(liquidacion)] : [];
+    liquidacion !== null && !presentadaIntacta(form) ? [COBERTURA.presentada(liquidacion)] : [];
   if (!coberturaActiva(form)) return problems;
   const c = form.cobertura;
   const guardado = mismoPlanGuardado(form);
@@ -182,14 +198,15 @@ export function coberturaProblems(form: MovementForm, datos: DatosCobertura): st
   return problems;
 }
 
-/** A sale presented to its obra social keeps what was presented: the same obra social, plan and
- * parts (the server refuses anything else). */
-export function presentadaIntacta(form: MovementForm, datos: DatosCobertura): boolean {
+/** A sale presented to its obra social keeps what was presented: the same obra social and plan,
+ * affiliate number and prescription, product lines and discount (the server refuses anything
+ * else, and keeps the parts as presented). */
+export function presentadaIntacta(form: MovementForm): boolean {
   const g = form.coberturaGuardada;
   if (!g || g.liquidacionId === null) return true;
-  if (!coberturaActiva(form) || !mismoPlanGuardado(form)) return false;
-  const p = partesDeLaVenta(form, datos);
-  return p !== null && p.cristales === g.cristales && p.armazones === g.armazones;
+  return (
+    coberturaActiva(form) && mismoPlanGuardado(form) && firma(form) === g.firma && textos(form.cobertura) === g.textos
+  );
 }
 
 const optional = (text: string) => (text.trim() === '' ? null : text.trim());

@@ -150,6 +150,15 @@ describe('the obra social’s part', () => {
     expect(partesDeLaVenta(uno, datos(hoy))!.monto).toBe(36000);
   });
 
+  it('what the obra social rejected and the patient was billed, the patient pays', () => {
+    // OSDE's 720 less the 200 it rejected: the patient pays 1.856, of which 1.000 paid.
+    const f = formFromMovimiento(
+      ventaCubierta({ cobertura: coberturaLeida({ liquidacionId: 9, facturadoAlPaciente: 200 }) }),
+    );
+    const t = totalesConCobertura(f, datos());
+    expect([t.obraSocialCents, t.pacienteCents, t.deudaCents]).toEqual([52000, 185600, 85600]);
+  });
+
   it('a sale presented to its obra social keeps what was presented', () => {
     const f = formFromMovimiento(ventaCubierta({ cobertura: coberturaLeida({ liquidacionId: 9 }) }));
     const presentada =
@@ -159,6 +168,8 @@ describe('the obra social’s part', () => {
     expect(coberturaProblems(uno, datos())[0]).toBe(presentada);
     const sin = setCobertura(f, { activa: false });
     expect(saveBlockers(sin, datos())).toContain(presentada);
+    const otroAfiliado = setCobertura(f, { afiliado: '999' });
+    expect(coberturaProblems(otroAfiliado, datos())).toEqual([presentada]);
   });
 });
 

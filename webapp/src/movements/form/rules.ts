@@ -100,6 +100,10 @@ export interface CoberturaGuardada {
   terminos: { cristales: CoberturaPlan; armazones: CoberturaPlan };
   /** The liquidación it was presented in (then the coverage and what it covers stand); null if none. */
   liquidacionId: number | null;
+  /** What the obra social rejected and the patient was billed, in cents: the patient pays it. */
+  facturado: number;
+  /** The affiliate number and prescription as loaded (./coverage textos): a presented sale keeps them. */
+  textos: string;
 }
 
 export interface MovementForm {
