@@ -31,6 +31,7 @@ export const EXPLICACION = [
   'Costo: lo que costaba cada producto el día en que se vendió. Si después se cambia el costo, las ventas anteriores no cambian.',
   'Margen = Ingresos − Costo. Margen % = Margen ÷ Ingresos.',
   'Los recargos de los planes de tarjeta son un ingreso financiero: se muestran aparte y no entran en el margen.',
+  'La parte que paga una obra social es ingreso de la venta. Lo que la obra social rechaza en una liquidación (un débito) se resta el día del cobro que lo rechazó, salvo que se facture al paciente: entonces la venta vuelve a contar entera.',
   'Los detalles adicionales (cristales encargados al laboratorio, reparaciones) no tienen producto ni costo registrado: suman sus ingresos en "Detalles adicionales" con costo $ 0,00.',
   'Los productos vendidos sin costo registrado cuentan con costo $ 0,00; la pantalla avisa cuántas líneas son.',
   'No es la "Ganancia" de Estadísticas: esa suma los subtotales de las líneas antes del descuento, no resta las devoluciones y descuenta el costo de hoy.',
