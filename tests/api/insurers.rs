@@ -419,7 +419,9 @@ async fn the_obra_socials_part_is_neither_the_patients_debt_nor_cash(pool: sqlx:
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
     assert!(
-        answer.to_string().contains("La venta tiene cobertura de obra social"),
+        answer
+            .to_string()
+            .contains("Una venta con cobertura de obra social no se devuelve desde aquí"),
         "{answer}"
     );
     let (status, _) = app.delete(&format!("/api/obrasSociales/{osde}"), Some(admin)).await;

@@ -122,7 +122,7 @@ pub enum Regla {
     },
     #[error("Los pagos no pueden superar lo que paga el paciente ({}): el resto lo cubre la obra social.", .parte.es_ar())]
     PagosExcedenParte { parte: Money },
-    #[error("La venta tiene cobertura de obra social: sus devoluciones todavía no se registran en el sistema.")]
+    #[error("Una venta con cobertura de obra social no se devuelve desde aquí: si todavía no se presentó a la obra social, editá sus productos; si ya se presentó, registrá el reintegro como un egreso.")]
     DevolucionConCobertura,
     #[error(
         "La venta fue presentada a la obra social en la liquidación N.º {liquidacion}: su cobertura y lo que cubre no pueden cambiar."

@@ -68,8 +68,12 @@ describe('Obras sociales: the list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Obra social', 'Ventas', 'Debe', 'Sin presentar', 'Desde']);
+    ).toEqual(['Obra social', 'Ventas', 'Debe', 'Sin presentar', 'Desde la venta del']);
     expect(cellTexts(table)).toEqual([['OSDE', '2', '$ 45.000,50', '$ 15.000,50', '02/11/2026']]);
+    // Each one opens its liquidaciones on the month of the oldest sale it owes.
+    expect(within(table).getByRole('link', { name: 'OSDE' }).getAttribute('href')).toBe(
+      '/obrasSociales/liquidaciones?obraSocial=1&mes=2026-11',
+    );
   });
 
   it('links to the liquidaciones', async () => {

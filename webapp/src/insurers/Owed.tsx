@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useDeudasObrasSocialesQuery } from '../api/insurers';
 import { formatFecha } from '../lib/dates';
 import { centsOf, formatPesos } from '../lib/money';
@@ -22,7 +23,15 @@ export function Owed() {
             rowKey={(d) => d.obraSocialId}
             empty={<p className="text-muted">{MESSAGES.nadieDebe}</p>}
             columns={[
-              { header: 'Obra social', cell: (d) => d.obraSocial },
+              {
+                header: 'Obra social',
+                // Its liquidaciones, on the month of the oldest sale it owes: where to present it.
+                cell: (d) => (
+                  <Link to={`/obrasSociales/liquidaciones?obraSocial=${d.obraSocialId}&mes=${d.desde.slice(0, 7)}`}>
+                    {d.obraSocial}
+                  </Link>
+                ),
+              },
               { header: 'Ventas', cell: (d) => d.ventas },
               { header: 'Debe', className: 'text-nowrap', cell: (d) => formatPesos(centsOf(d.monto)) },
               {
@@ -30,7 +39,7 @@ export function Owed() {
                 className: 'text-nowrap',
                 cell: (d) => formatPesos(centsOf(d.sinPresentar)),
               },
-              { header: 'Desde', className: 'text-nowrap', cell: (d) => formatFecha(d.desde) },
+              { header: 'Desde la venta del', className: 'text-nowrap', cell: (d) => formatFecha(d.desde) },
             ]}
           />
         )}

@@ -190,7 +190,7 @@ export function CollectForm({ liquidacion: l, onSaved }: Props) {
         ))}
 
         <p className={`fs-5 mt-3 ${queda < 0 ? 'text-danger' : ''}`} data-testid="queda-pendiente" aria-live="polite">
-          {LABELS.quedaPendiente} <strong>{formatPesos(queda)}</strong>
+          {LABELS.quedaPendiente} <strong className="text-nowrap">{formatPesos(queda)}</strong>
         </p>
         <SendButton
           id={PROBLEMS_ID}

@@ -91,7 +91,7 @@ export function PendingSales({ obraSocial, mes, onPresented }: Props) {
                   {todas ? 'Desmarcar todas' : 'Marcar todas'}
                 </button>
                 <span className="small text-muted">
-                  {checked.length} de {ventas.length} {ventas.length === 1 ? 'venta' : 'ventas'} marcadas
+                  {checked.length} de {ventas.length} {ventas.length === 1 ? 'venta marcada' : 'ventas marcadas'}
                 </span>
               </div>
               <DataTable<VentaCubierta>

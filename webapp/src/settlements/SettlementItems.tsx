@@ -67,43 +67,35 @@ export function SettlementItems({ liquidacion: l }: { liquidacion: LiquidacionDe
             ),
           },
           {
+            // What was rejected, why, and its billing, in one column: the table fits a laptop
+            // with the button in sight.
             header: LABELS.debitado,
-            align: 'md-end',
-            className: 'text-nowrap',
-            cell: (i) => (centsOf(i.debitado) > 0 ? money(i.debitado) : null),
-          },
-          {
-            header: 'Motivos',
             cell: (i) =>
-              i.motivos.length > 0 ? (
-                <ul className="list-unstyled small mb-0">
-                  {i.motivos.map((m, n) => (
-                    <li key={n}>{m}</li>
-                  ))}
-                </ul>
-              ) : null,
-          },
-          {
-            header: 'Facturado',
-            align: 'md-end',
-            className: 'text-nowrap',
-            cell: (i) => (centsOf(i.facturado) > 0 ? money(i.facturado) : null),
-          },
-          {
-            header: 'Acciones',
-            cell: (i) =>
-              porFacturar(i) > 0 ? (
-                <button
-                  type="button"
-                  className="btn btn-outline-warning btn-sm text-nowrap"
-                  aria-label={`${LABELS.facturar} ${formatPesos(porFacturar(i))} de la venta N.º ${i.movimientoId}`}
-                  disabled={facturando !== null}
-                  onClick={() => void bill(i)}
-                >
-                  {facturando === i.movimientoId ? MESSAGES.enviando : LABELS.facturar}
-                </button>
-              ) : centsOf(i.debitado) > 0 ? (
-                <span className="text-success small">Facturado al paciente</span>
+              centsOf(i.debitado) > 0 ? (
+                <div className="small">
+                  <span className="text-nowrap fw-semibold">{money(i.debitado)}</span>
+                  <ul className="list-unstyled mb-1">
+                    {i.motivos.map((m, n) => (
+                      <li key={n}>{m}</li>
+                    ))}
+                  </ul>
+                  {centsOf(i.facturado) > 0 && (
+                    <span className="d-block text-success text-nowrap">
+                      Facturado al paciente: {money(i.facturado)}
+                    </span>
+                  )}
+                  {porFacturar(i) > 0 && (
+                    <button
+                      type="button"
+                      className="btn btn-outline-warning btn-sm text-nowrap"
+                      aria-label={`${LABELS.facturar} ${formatPesos(porFacturar(i))} de la venta N.º ${i.movimientoId}`}
+                      disabled={facturando !== null}
+                      onClick={() => void bill(i)}
+                    >
+                      {facturando === i.movimientoId ? MESSAGES.enviando : LABELS.facturar}
+                    </button>
+                  )}
+                </div>
               ) : null,
           },
         ]}

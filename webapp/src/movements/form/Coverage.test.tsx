@@ -251,4 +251,16 @@ describe('a sale covered by an obra social', () => {
       'La venta fue presentada a la obra social en la liquidación N.º 9: su cobertura y lo que cubre no pueden cambiar.',
     );
   });
+
+  it('a sale whose rejected part was billed to the patient says what the obra social pays now', async () => {
+    const facturada = ventaCubierta({ cobertura: coberturaLeida({ liquidacionId: 9, facturadoAlPaciente: 200 }) });
+    open('/editarMovimiento/503', { 'GET /api/movimientos/503': [200, facturada] });
+    await screen.findByRole('heading', { name: 'Editar Movimiento' });
+    expect(screen.getByTestId('coberturaGuardada').textContent).toBe('Obra social: OSDE 210 · $ 520,00');
+    await screen.findByRole('option', { name: '210' });
+    expect(el('#facturadoAlPaciente').textContent).toBe(
+      'Rechazó $ 200,00 en su liquidación, facturados al paciente: la obra social paga $ 520,00.',
+    );
+    expect(el('#partePaciente').textContent).toBe('El paciente paga $ 1.856,00');
+  });
 });

@@ -144,6 +144,11 @@ export function CoverageSection({ form, datos, totales: t, onChange }: Props) {
                 <p id="parteObraSocial" className="mb-1" data-testid="parteObraSocial">
                   <WholeAmounts text={obraSocialPagaTexto(partes)} />
                 </p>
+                {t.obraSocialCents < partes.monto && (
+                  <p id="facturadoAlPaciente" className="small mb-1">
+                    <WholeAmounts text={COBERTURA.facturado(partes.monto - t.obraSocialCents, t.obraSocialCents)} />
+                  </p>
+                )}
                 <p id="partePaciente" className="fs-5 fw-bold mb-0" data-testid="partePaciente">
                   <WholeAmounts text={pacientePagaTexto(t.pacienteCents)} />
                 </p>

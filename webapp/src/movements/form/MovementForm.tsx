@@ -80,7 +80,8 @@ export function MovementForm({ movimiento, paciente = null }: Props) {
               {coberturaResumen(
                 movimiento.cobertura.obraSocial,
                 movimiento.cobertura.plan,
-                centsOf(movimiento.cobertura.monto),
+                // What the obra social pays: less what it rejected and the patient was billed.
+                centsOf(movimiento.cobertura.monto) - centsOf(movimiento.cobertura.facturadoAlPaciente),
               )}
             </p>
           )}

@@ -63,6 +63,9 @@ export const COBERTURA = {
   /** The server's words (command/src/movements/rules.rs): a presented sale keeps its coverage. */
   presentada: (liquidacion: number) =>
     `La venta fue presentada a la obra social en la liquidación N.º ${liquidacion}: su cobertura y lo que cubre no pueden cambiar.`,
+  /** Under the obra social's part, when it rejected some and the patient was billed it. */
+  facturado: (facturadoCents: number, pagaCents: number) =>
+    `Rechazó ${formatPesos(facturadoCents)} en su liquidación, facturados al paciente: la obra social paga ${formatPesos(pagaCents)}.`,
   /** Atop the section of a sale presented to its obra social. */
   presentadaAviso: (liquidacion: number) =>
     `Presentada a la obra social en la liquidación N.º ${liquidacion}: la cobertura y lo que cubre quedan como se presentaron.`,

@@ -176,7 +176,7 @@ describe('Devoluciones', () => {
     const devolver = await screen.findByRole<HTMLButtonElement>('button', { name: 'Devolver productos' });
     expect(devolver.disabled).toBe(true);
     expect(document.getElementById(devolver.getAttribute('aria-describedby')!)!.textContent).toBe(
-      'La venta tiene cobertura de obra social: sus devoluciones todavía no se registran en el sistema.',
+      'Una venta con cobertura de obra social no se devuelve desde aquí: si todavía no se presentó a la obra social, editá sus productos; si ya se presentó, registrá el reintegro como un egreso.',
     );
   });
 

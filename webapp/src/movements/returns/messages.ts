@@ -18,7 +18,8 @@ export const MESSAGES = {
   sinDevoluciones: 'Esta venta no tiene devoluciones.',
   nadaQueDevolver: 'Ya se devolvió todo lo de esta venta.',
   /** The server's words (Regla::DevolucionConCobertura). */
-  conCobertura: 'La venta tiene cobertura de obra social: sus devoluciones todavía no se registran en el sistema.',
+  conCobertura:
+    'Una venta con cobertura de obra social no se devuelve desde aquí: si todavía no se presentó a la obra social, editá sus productos; si ya se presentó, registrá el reintegro como un egreso.',
   reintegro: (cents: number) => `Reintegro: ${formatPesos(cents)}`,
   credito: (cents: number) => `${formatPesos(cents)} cancelan lo que la venta debía.`,
   estimado: 'Estimado con los precios de la venta y su descuento; el servidor lo confirma al registrar.',
