@@ -51,6 +51,9 @@ const screen = <M,>(load: () => Promise<M>, build: (m: M) => ReactNode): Pick<Ro
   lazy: async () => ({ element: build(await load()) }),
 });
 
+/** What is drawn before the first screen's code has arrived: nothing, as before it. */
+const Nothing = () => null;
+
 /** A screen while its code arrives (the parts below the edit forms, the staff's home). */
 const loading = <p className="text-muted">Cargando...</p>;
 
@@ -102,6 +105,9 @@ export const routes: RouteObject[] = [
   {
     // The public pages show at once; the guarded ones wait for the other tabs' answer (RequireRole).
     element: <Layout />,
+    // A page opened directly shows nothing until its screen's code has arrived (`screen`), said
+    // here so the router does not warn about it on every load.
+    HydrateFallback: Nothing,
     children: [
       { path: '/', element: <Navigate to="/inicio" replace /> },
       // The customers' pages (PUBLIC_PAGE) carry the WhatsApp button for visitors.
