@@ -94,6 +94,22 @@ impl CoberturaVenta {
             .unwrap_or(Money::ZERO)
     }
 
+    /// Follows the sale's stream: a presentation or a billing of what the obra social rejected.
+    /// The aggregate and a late read fold the same events through this.
+    pub fn apply(&mut self, event: &crate::movements::MovimientoEvent) {
+        use crate::movements::MovimientoEvent as E;
+        match event {
+            E::CoberturaPresentada { liquidacion_id } => self.liquidacion_id = Some(*liquidacion_id),
+            E::DebitoFacturado { monto, .. } => {
+                self.facturado_al_paciente = self
+                    .facturado_al_paciente
+                    .checked_add(*monto)
+                    .unwrap_or(self.facturado_al_paciente);
+            }
+            _ => {}
+        }
+    }
+
     /// What the patient does not owe because of the coverage: the part less what was rejected
     /// and billed to the patient.
     pub fn a_cargo_obra_social(&self) -> Money {

@@ -18,41 +18,7 @@ test('a seller on a phone sells to a patient of OSDE 210: the obra social pays i
     const local = await shop.laCruz();
     await shop.metodoPago('Efectivo');
     await shop.vendedora(local);
-    const created = await server.api('POST', '/api/obrasSociales', shop.token, {
-      nombre: 'OSDE',
-      cuit: '30546741253',
-      planes: [
-        {
-          nombre: '210',
-          cristales: { porcentaje: 40, tope: 30000 },
-          armazones: { tope: 15000 },
-          requiereReceta: true,
-          validezRecetaDias: 60,
-        },
-      ],
-    });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    const osde = created.body.obraSocial.id;
-    const marca = await shop.marca('Essilor');
-    const proveedor = await shop.proveedor('Opti', '1');
-    const cristal = await shop.categoria('cristal');
-    const sol = await shop.categoria('Sol');
-    const lente = await shop.modelo(local, 'Orma Blue', {
-      marca,
-      categoria: cristal,
-      proveedor,
-      precio: 80000,
-      stock: 3,
-    });
-    const armazon = await shop.modelo(local, 'Aviator', { marca, categoria: sol, proveedor, precio: 60000, stock: 3 });
-    const paciente = await shop.paciente({
-      nombreCompleto: 'Laura Díaz',
-      celular: '3772 111111',
-      genero: 'Mujer',
-      local: { id: local },
-      historialFichas: [],
-      afiliacion: { obraSocialId: osde, plan: '210', afiliado: '61 123456 7' },
-    });
+    const { lente, armazon, paciente } = await shop.osdeConPaciente(local);
 
     const page = await newPage({ ...PHONE, timezoneId: TZ });
     await loginOn(page, server.url, 'vendedora', 'clave-vendedora');

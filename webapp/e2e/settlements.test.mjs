@@ -17,41 +17,7 @@ test('an admin presents the month of OSDE, records its transfer with a débito a
     const shop = await seeder(server);
     const local = await shop.laCruz();
     const efectivo = await shop.metodoPago('Efectivo');
-    const created = await server.api('POST', '/api/obrasSociales', shop.token, {
-      nombre: 'OSDE',
-      cuit: '30546741253',
-      planes: [
-        {
-          nombre: '210',
-          cristales: { porcentaje: 40, tope: 30000 },
-          armazones: { tope: 15000 },
-          requiereReceta: true,
-          validezRecetaDias: 60,
-        },
-      ],
-    });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    const osde = created.body.obraSocial.id;
-    const marca = await shop.marca('Essilor');
-    const proveedor = await shop.proveedor('Opti', '1');
-    const cristal = await shop.categoria('cristal');
-    const sol = await shop.categoria('Sol');
-    const lente = await shop.modelo(local, 'Orma Blue', {
-      marca,
-      categoria: cristal,
-      proveedor,
-      precio: 80000,
-      stock: 3,
-    });
-    const armazon = await shop.modelo(local, 'Aviator', { marca, categoria: sol, proveedor, precio: 60000, stock: 3 });
-    const paciente = await shop.paciente({
-      nombreCompleto: 'Laura Díaz',
-      celular: '3772 111111',
-      genero: 'Mujer',
-      local: { id: local },
-      historialFichas: [],
-      afiliacion: { obraSocialId: osde, plan: '210', afiliado: '61 123456 7' },
-    });
+    const { osde, lente, armazon, paciente } = await shop.osdeConPaciente(local);
     // Today's sale: OSDE pays 30.000 of the lens (40 % capped) and 15.000 of the frame; Laura
     // pays the other 95.000 in cash.
     const hoy = dayFromToday(0);

@@ -6,7 +6,6 @@
 //! Stock and the patient's lenses live on other streams; the cash-box unit (`service.rs`) appends
 //! their events in the same transaction as the movement's.
 
-use chrono::Datelike as _;
 use cqrs_es::event_sink::EventSink;
 use optica_events::movements::{
     Devolucion, EstadoMovimiento, MovimientoDatos, MovimientoEvent, Pago, TipoMovimiento, MOVEMENT_AGGREGATE,
@@ -22,15 +21,19 @@ pub use rules::{cristales, saldo, validate, Regla, MAX_ADICIONALES, MAX_LINEAS, 
 mod cases;
 mod coverage;
 mod cuotas;
+mod edits;
 mod follower;
 mod lines;
 pub mod payment_days;
+mod presented;
 pub mod price_floor;
 mod receipts;
 mod returns;
 mod service;
 pub use coverage::{CoberturaPedida, PedidoCobertura};
+use edits::{collected, immutable_return, keep_payment_branches};
 pub use follower::Follower;
+use presented::{presented_in, presented_stands};
 use returns::{check_edit, valorar};
 pub use returns::{return_lines, whole_lines, Devueltos, Pedido, Return};
 pub use service::*;
@@ -141,91 +144,6 @@ impl Movimiento {
         let datos = self.datos().map(saldo).unwrap_or_default();
         Money::from_cents(datos.cents() - self.devueltos.credito.cents())
     }
-}
-
-/// The movement with a payment on its balance added (numbered after the others).
-fn collected(current: &MovimientoDatos, saldo: Money, mut pago: Pago) -> Result<MovimientoDatos, MovimientoError> {
-    let refused = |regla| Err(MovimientoError::Invalid(vec![regla]));
-    if current.tipo != TipoMovimiento::Entrada {
-        return refused(Regla::CobroSoloEntrada);
-    }
-    if saldo <= Money::ZERO {
-        return refused(Regla::SinSaldo);
-    }
-    if pago.monto <= Money::ZERO {
-        return refused(Regla::CobroSinMonto);
-    }
-    if pago.monto > saldo {
-        return refused(Regla::CobroExcedeSaldo { saldo });
-    }
-    let mut datos = current.clone();
-    pago.id = datos.pagos.iter().map(|p| p.id).max().unwrap_or(0) + 1;
-    datos.total_impuesto = datos
-        .total_impuesto
-        .checked_add(pago.monto_impuesto)
-        .ok_or(MovimientoError::Invalid(vec![Regla::PagosExcedenTotal]))?;
-    datos.pagos.push(pago);
-    validate(datos)
-}
-
-/// Once presented, what the obra social was asked to pay stands: the coverage as presented
-/// (obra social, plan, affiliate, prescription, parts), the product lines and the discount it
-/// was computed on, the patient and the month. The payments, the additional lines, the state
-/// and the notes may still change.
-fn presented_stands(current: &MovimientoDatos, datos: &MovimientoDatos) -> Result<(), MovimientoError> {
-    let Some(liquidacion) = presented_in(current) else {
-        return Ok(());
-    };
-    let covered = |d: &MovimientoDatos| {
-        let lineas: Vec<_> = d
-            .lineas
-            .iter()
-            .map(|l| (l.producto_id, l.cantidad, l.precio_unitario, l.subtotal))
-            .collect();
-        let dia = d.fecha.date();
-        (
-            lineas,
-            d.descuento,
-            d.paciente_id,
-            dia.year(),
-            dia.month(),
-            d.cobertura.clone(),
-        )
-    };
-    match covered(datos) == covered(current) {
-        true => Ok(()),
-        false => Err(MovimientoError::Invalid(vec![Regla::CoberturaPresentada {
-            liquidacion,
-        }])),
-    }
-}
-
-/// The liquidación the sale's coverage was presented in, if any.
-fn presented_in(current: &MovimientoDatos) -> Option<i64> {
-    current.cobertura.as_ref().and_then(|c| c.liquidacion_id)
-}
-
-/// A return's SALIDA stays as registered: the sale's stream recorded it.
-fn immutable_return(current: &MovimientoDatos) -> Result<(), MovimientoError> {
-    match current.devolucion {
-        Some(_) => Err(MovimientoError::Invalid(vec![Regla::DevolucionInmutable])),
-        None => Ok(()),
-    }
-}
-
-/// An edit's form does not know at which branch a payment was collected: a payment the edit
-/// keeps unchanged (same method, amounts and time) keeps its branch.
-fn keep_payment_branches(current: &MovimientoDatos, mut datos: MovimientoDatos) -> MovimientoDatos {
-    let same = |a: &Pago, b: &Pago| {
-        (a.metodo_pago_id, a.monto, a.monto_impuesto, a.fecha) == (b.metodo_pago_id, b.monto, b.monto_impuesto, b.fecha)
-    };
-    let mut elsewhere: Vec<&Pago> = current.pagos.iter().filter(|p| p.local_id.is_some()).collect();
-    for pago in datos.pagos.iter_mut().filter(|p| p.local_id.is_none()) {
-        if let Some(i) = elsewhere.iter().position(|old| same(old, pago)) {
-            pago.local_id = elsewhere.remove(i).local_id;
-        }
-    }
-    datos
 }
 
 aggregate!(Movimiento: MOVEMENT_AGGREGATE, MovimientoCommand => MovimientoEvent, MovimientoError);
@@ -424,17 +342,9 @@ impl Movimiento {
             }
             MovimientoEvent::ComprobanteEmitido { numero, .. } => self.comprobante = Some(numero),
             MovimientoEvent::ReciboEmitido { .. } => {}
-            MovimientoEvent::CoberturaPresentada { liquidacion_id } => {
+            event @ (MovimientoEvent::CoberturaPresentada { .. } | MovimientoEvent::DebitoFacturado { .. }) => {
                 if let Some(c) = self.datos.as_mut().and_then(|d| d.cobertura.as_mut()) {
-                    c.liquidacion_id = Some(liquidacion_id);
-                }
-            }
-            MovimientoEvent::DebitoFacturado { monto, .. } => {
-                if let Some(c) = self.datos.as_mut().and_then(|d| d.cobertura.as_mut()) {
-                    c.facturado_al_paciente = c
-                        .facturado_al_paciente
-                        .checked_add(monto)
-                        .unwrap_or(c.facturado_al_paciente);
+                    c.apply(&event);
                 }
             }
         }

@@ -144,6 +144,19 @@ impl Liquidacion {
     pub fn debitado(&self) -> Money {
         Money::from_cents(self.items.iter().map(|i| i.debitado.cents()).sum())
     }
+    /// What was rejected of sale `movimiento_id` and not billed to its patient yet, and why.
+    pub fn por_facturar(&self, movimiento_id: i64) -> (Money, String) {
+        self.items
+            .iter()
+            .find(|i| i.movimiento_id == movimiento_id)
+            .map_or((Money::ZERO, String::new()), |i| {
+                (
+                    Money::from_cents(i.debitado.cents() - i.facturado.cents()),
+                    i.motivos.join("; "),
+                )
+            })
+    }
+
     /// What the obra social still owes of it.
     pub fn pendiente(&self) -> Money {
         Money::from_cents(self.total().cents() - self.cobrado.cents() - self.debitado().cents())
@@ -251,21 +264,13 @@ impl Liquidacion {
             _ if !self.created => return Err(LiquidacionError::NotFound),
             LiquidacionCommand::Cobrar { cobro: pago, hoy } => cobro(self, pago, hoy)?,
             LiquidacionCommand::FacturarDebito { movimiento_id } => {
-                let pendiente = self
-                    .items
-                    .iter()
-                    .find(|i| i.movimiento_id == movimiento_id)
-                    .map(|i| i.debitado.cents() - i.facturado.cents())
-                    .unwrap_or(0);
-                if pendiente <= 0 {
+                let (monto, _) = self.por_facturar(movimiento_id);
+                if monto <= Money::ZERO {
                     return Err(LiquidacionError::Invalid(vec![Regla::SinDebitoParaFacturar {
                         id: movimiento_id,
                     }]));
                 }
-                LiquidacionEvent::DebitoFacturado {
-                    movimiento_id,
-                    monto: Money::from_cents(pendiente),
-                }
+                LiquidacionEvent::DebitoFacturado { movimiento_id, monto }
             }
         };
         sink.write(event, self).await;

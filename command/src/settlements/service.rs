@@ -169,21 +169,19 @@ pub async fn bill_debit(
     store
         .run(metadata, &operation, move || async move {
             let (liquidacion, base) = store.load::<Liquidacion>(key).await?;
-            let item = liquidacion.items().iter().find(|i| i.movimiento_id == movimiento_id);
-            let monto = item.map_or(0, |i| i.debitado.cents() - i.facturado.cents());
-            let motivo = item.map(|i| i.motivos.join("; ")).unwrap_or_default();
+            let (monto, motivo) = liquidacion.por_facturar(movimiento_id);
             let mut unit = store.unit();
             let command = LiquidacionCommand::FacturarDebito { movimiento_id };
             unit.handle_loaded(key, liquidacion, base, command, &()).await?;
             let command = MovimientoCommand::FacturarDebito {
                 liquidacion_id: id,
-                monto: Money::from_cents(monto),
+                monto,
                 motivo,
             };
             unit.handle::<Movimiento>(&movimiento_id.to_string(), command, &())
                 .await
                 .map_err(|e| e.map_domain(of_sale(movimiento_id)))?;
-            Ok((unit, Money::from_cents(monto)))
+            Ok((unit, monto))
         })
         .await
 }

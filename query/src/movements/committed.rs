@@ -31,17 +31,9 @@ pub async fn committed(
             // A collection's receipt is read by its number (`collections`).
             E::LineasDevueltas { .. } | E::ReciboEmitido { .. } => {}
             E::ComprobanteEmitido { numero, .. } => comprobante = Some(numero),
-            E::CoberturaPresentada { liquidacion_id } => {
+            event @ (E::CoberturaPresentada { .. } | E::DebitoFacturado { .. }) => {
                 if let Some(c) = datos.as_mut().and_then(|d| d.cobertura.as_mut()) {
-                    c.liquidacion_id = Some(liquidacion_id);
-                }
-            }
-            E::DebitoFacturado { monto, .. } => {
-                if let Some(c) = datos.as_mut().and_then(|d| d.cobertura.as_mut()) {
-                    c.facturado_al_paciente = c
-                        .facturado_al_paciente
-                        .checked_add(monto)
-                        .unwrap_or(c.facturado_al_paciente);
+                    c.apply(&event);
                 }
             }
         }

@@ -165,6 +165,53 @@ export async function seeder(server) {
       shop.paciente({ nombreCompleto, celular, genero: 'Mujer', local: { id: local }, historialFichas: [] }),
     /** The seller 'vendedora' (password 'clave-vendedora') at `local`. */
     vendedora: (local) => shop.seller('vendedora', 'clave-vendedora', local),
+    /** OSDE, whose plan 210 pays 40 % of the lenses up to 30.000 and up to 15.000 of the frames
+     * and asks for a prescription of at most 60 days; a lens (Orma Blue, 80.000) and a frame
+     * (Aviator, 60.000) of Essilor at `local`; and Laura Díaz, affiliated to OSDE 210. */
+    osdeConPaciente: async (local) => {
+      const created = await server.api('POST', '/api/obrasSociales', token, {
+        nombre: 'OSDE',
+        cuit: '30546741253',
+        planes: [
+          {
+            nombre: '210',
+            cristales: { porcentaje: 40, tope: 30000 },
+            armazones: { tope: 15000 },
+            requiereReceta: true,
+            validezRecetaDias: 60,
+          },
+        ],
+      });
+      if (created.status !== 201) throw new Error(`obra social: ${JSON.stringify(created.body)}`);
+      const osde = created.body.obraSocial.id;
+      const marca = await shop.marca('Essilor');
+      const proveedor = await shop.proveedor('Opti', '1');
+      const cristal = await shop.categoria('cristal');
+      const sol = await shop.categoria('Sol');
+      const lente = await shop.modelo(local, 'Orma Blue', {
+        marca,
+        categoria: cristal,
+        proveedor,
+        precio: 80000,
+        stock: 3,
+      });
+      const armazon = await shop.modelo(local, 'Aviator', {
+        marca,
+        categoria: sol,
+        proveedor,
+        precio: 60000,
+        stock: 3,
+      });
+      const paciente = await shop.paciente({
+        nombreCompleto: 'Laura Díaz',
+        celular: '3772 111111',
+        genero: 'Mujer',
+        local: { id: local },
+        historialFichas: [],
+        afiliacion: { obraSocialId: osde, plan: '210', afiliado: '61 123456 7' },
+      });
+      return { osde, lente, armazon, paciente };
+    },
   };
   return shop;
 }

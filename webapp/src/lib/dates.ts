@@ -73,7 +73,8 @@ export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * time, `yyyy-MM-ddTHH:mm:ss` to the second), or text that is not one, with why in Spanish. */
 export type DateReading = { kind: 'blank' } | { kind: 'date'; iso: string } | { kind: 'invalid'; error: string };
 
-const MESES = [
+/** The months as Spanish names them, January first. */
+export const MESES = [
   'enero',
   'febrero',
   'marzo',
@@ -86,7 +87,7 @@ const MESES = [
   'octubre',
   'noviembre',
   'diciembre',
-];
+] as const;
 
 /** Days in a month (1-12) of a year, leap years included. */
 export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -101,18 +101,3 @@ export const ESTADOS = {
   COBRADA: { nombre: 'Cobrada', badge: 'text-bg-success' },
 } as const;
 
-/** The months as Spanish names them, January first. */
-export const MESES = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-] as const;

@@ -11,10 +11,10 @@ import type {
   VentaCubierta,
   VentaPresentada,
 } from '../api/settlements';
-import { formatFecha, readDate } from '../lib/dates';
+import { formatFecha, MESES, readDate } from '../lib/dates';
 import { centsOf, pesosOf, readPesos, sumCents } from '../lib/money';
 import { ventaNumero } from '../lib/names';
-import { ESTADOS, MAX_MOTIVO, MAX_REFERENCIA, MESES, PROBLEMS } from './messages';
+import { ESTADOS, MAX_MOTIVO, MAX_REFERENCIA, PROBLEMS } from './messages';
 
 /** The screen of the liquidaciones; a liquidación's page is under it (`/…/5`). */
 export const LIQUIDACIONES = '/obrasSociales/liquidaciones';
