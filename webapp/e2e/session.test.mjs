@@ -18,9 +18,10 @@ test('an anonymous visitor sees the carousel, the banners and the public pages',
       first,
       { timeout: 5000 },
     );
-    // No card offers cuotas without surcharge in this shop: two banners, not the cuotas one
-    // (e2e/card_plans.test.mjs shows it).
-    assert.equal(await page.getByTestId('banners').locator('.card').count(), 2);
+    // Three banners, as the specification draws them; no card offers cuotas without surcharge in
+    // this shop, so the third promises none (the cuotas one: e2e/card_plans.test.mjs).
+    assert.equal(await page.getByTestId('banners').locator('.card').count(), 3);
+    await page.getByTestId('banners').getByText('FORMAS DE PAGO').waitFor();
     assert.ok(await page.getByTestId('whatsapp').isVisible());
     assert.ok(await page.getByRole('button', { name: 'INVENTARIO' }).isVisible());
     console.log('screenshot:', await screenshot(page, 'inicio-publico'));

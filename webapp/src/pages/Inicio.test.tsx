@@ -31,13 +31,14 @@ describe('the storefront', () => {
     expect(banners()).toEqual(['VENTA EXCLUSIVA', 'ENVÍOS A TODO EL PAÍS', '6 CUOTAS SIN INTERÉS']);
   });
 
-  it('promises no cuotas when no card offers them, nor while it is not known', async () => {
+  it('promises no cuotas when no card offers them, nor while it is not known: the third banner says where to ask', async () => {
     const { store } = open([200, tienda(null)]);
-    expect(banners()).toEqual(['VENTA EXCLUSIVA', 'ENVÍOS A TODO EL PAÍS']);
+    expect(banners()).toEqual(['VENTA EXCLUSIVA', 'ENVÍOS A TODO EL PAÍS', 'FORMAS DE PAGO']);
     const answered = () =>
       Object.values(store.getState().api.queries).some((q) => q?.endpointName === 'tienda' && q.status === 'fulfilled');
     await waitFor(() => expect(answered()).toBe(true));
-    expect(banners()).toEqual(['VENTA EXCLUSIVA', 'ENVÍOS A TODO EL PAÍS']);
+    expect(banners()).toEqual(['VENTA EXCLUSIVA', 'ENVÍOS A TODO EL PAÍS', 'FORMAS DE PAGO']);
+    expect(screen.getByText('Consultá en el local los planes de cada tarjeta.')).toBeTruthy();
     expect(screen.queryByText(/CUOTAS SIN INTERÉS/)).toBeNull();
   });
 

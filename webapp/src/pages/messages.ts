@@ -25,11 +25,13 @@ export const MESSAGES = {
   estadoFallo: 'No pudimos consultar el estado de tu pedido. Intentá nuevamente más tarde.',
 } as const;
 
-/** The storefront's banners: two always, and the cards' 'cuotas sin interés' when they offer some. */
+/** The storefront's three banners (spec 000): two fixed, and the third about paying: the cards'
+ * 'cuotas sin interés' when they offer some, else a line that promises no cuotas. */
 export const BANNERS = {
   fijos: [
     { title: 'VENTA EXCLUSIVA', text: 'Anteojos de sol y anteojos de receta.' },
     { title: 'ENVÍOS A TODO EL PAÍS', text: 'Recibí tu pedido donde estés.' },
   ],
   cuotas: (n: number) => ({ title: `${n} CUOTAS SIN INTERÉS`, text: 'Con todas las tarjetas.' }),
+  sinCuotas: { title: 'FORMAS DE PAGO', text: 'Consultá en el local los planes de cada tarjeta.' },
 } as const;
