@@ -100,4 +100,3 @@ export const ESTADOS = {
   COBRADA_PARCIAL: { nombre: 'Cobrada en parte', badge: 'text-bg-info' },
   COBRADA: { nombre: 'Cobrada', badge: 'text-bg-success' },
 } as const;
-
