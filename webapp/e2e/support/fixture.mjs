@@ -30,12 +30,17 @@ export function useApp() {
       const page = await context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
       // The last API answers, for the message of a step that timed out (see takeAlert).
-      page.on('response', (r) => {
-        if (!r.url().includes('/api/') && !r.url().includes('/oauth/')) return;
+      // Requests sent and failed are listed too: a step that timed out tells a request never
+      // sent from one the server never answered.
+      const note = (request, what) => {
+        if (!request.url().includes('/api/') && !request.url().includes('/oauth/')) return;
         const seen = (page.apiAnswers ??= []);
-        seen.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`);
-        if (seen.length > 8) seen.shift();
-      });
+        seen.push(`${request.method()} ${new URL(request.url()).pathname} ${what}`);
+        if (seen.length > 12) seen.shift();
+      };
+      page.on('request', (r) => note(r, 'enviada'));
+      page.on('response', (r) => note(r.request(), String(r.status())));
+      page.on('requestfailed', (r) => note(r, `falló (${r.failure()?.errorText ?? '?'})`));
       // The server's Content-Security-Policy must not block anything the app does.
       page.on('console', (m) => {
         if (m.type() === 'error' && m.text().includes('Content Security Policy')) errors.push(m.text());
@@ -50,6 +55,14 @@ export function useApp() {
       const login = (username, password) => loginOn(page, server.url, username, password);
       await fn({ server, page, open, login, newPage });
       if (errors.length) throw new Error(`errores de JavaScript en la página: ${errors.join('; ')}`);
+    } catch (error) {
+      // What the pages threw and what the server wrote, to tell a broken screen from a slow one.
+      const log = server.logTail();
+      if (error instanceof Error) {
+        if (errors.length) error.message += `\nerrores de JavaScript en la página: ${errors.join('; ')}`;
+        if (log) error.message += `\nlo último que escribió el servidor:\n${log}`;
+      }
+      throw error;
     } finally {
       for (const context of contexts) await context.close();
       await server.stop();

@@ -87,6 +87,8 @@ export async function startServer({ env: extra = {} } = {}) {
   return {
     url,
     adminPassword: env.OPTICA_ADMIN_PASSWORD,
+    /** The last lines the server printed (its warnings and errors), for a failed test's report. */
+    logTail: (lines = 20) => output.trimEnd().split('\n').slice(-lines).join('\n'),
     /** An access token from the token endpoint, as the web app gets it. */
     async token(username, password) {
       const res = await fetch(`${url}/oauth/token`, {
