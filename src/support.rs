@@ -193,12 +193,16 @@ pub async fn replay(
 /// The report's time per phase, one line each, in Spanish.
 pub fn describe(report: &rebuild::Report) -> String {
     let mut lines = vec![
-        format!("  vaciar tablas       {:>8.2} s", report.preparing.as_secs_f64()),
+        format!("  preparar tablas     {:>8.2} s", report.preparing.as_secs_f64()),
         format!("  leer eventos        {:>8.2} s", report.reading.as_secs_f64()),
     ];
     for (name, spent) in &report.applying {
         lines.push(format!("  aplicar {name:<12}{:>8.2} s", spent.as_secs_f64()));
     }
+    lines.push(format!(
+        "  crear índices       {:>8.2} s",
+        report.indexing.as_secs_f64()
+    ));
     lines.push(format!(
         "  cerrar y confirmar  {:>8.2} s",
         report.finishing.as_secs_f64()

@@ -38,6 +38,7 @@ pub mod profitability;
 pub mod projector;
 pub mod rebuild;
 pub mod settlements;
+pub mod shadow;
 pub mod stored;
 pub mod transfers;
 pub mod users;

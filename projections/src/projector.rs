@@ -58,6 +58,9 @@ pub enum ProjectionError {
     BadId(String),
     #[error("el proyector del servidor no liberó su bloqueo en {0} s; vuelva a intentarlo")]
     Busy(u32),
+    /// The schema stands in the way of a rebuild (see `crate::shadow`).
+    #[error("no se pueden reconstruir las tablas: {0}")]
+    Schema(String),
 }
 
 /// Turns events into read-model rows. `apply` runs inside the batch transaction and must ignore

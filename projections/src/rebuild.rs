@@ -2,14 +2,16 @@
 //! `verify` compares them with the live ones and rolls back.
 //!
 //! Both run in one transaction that holds the projector's lock, so the live projector pauses
-//! (its batches find the lock taken) and readers keep seeing the old rows until the commit.
-//! Rows are deleted, not truncated, so that reads are never blocked.
+//! (its batches find the lock taken). The rows are written into copies of the tables
+//! (`crate::shadow`): readers keep reading the live tables until `replay` swaps the copies in,
+//! and `verify` compares the copies with them.
 
 use std::time::{Duration, Instant};
 
 use sqlx::{PgPool, Postgres, Transaction};
 
 use crate::projector::PROJECTOR_LOCK;
+use crate::shadow::{Shadow, SHADOW};
 use crate::stored::{StoredEvent, EVENT_COLUMNS};
 use crate::{Projection, ProjectionError};
 
@@ -37,20 +39,39 @@ pub struct Report {
     pub reading: Duration,
     /// Applying batches, per projection in the order they ran.
     pub applying: Vec<(&'static str, Duration)>,
-    /// Emptying the tables before, and each projection's `finish_rebuild` after.
+    /// Making the empty copies of the tables before.
     pub preparing: Duration,
+    /// The copies' other indexes and foreign keys, once their rows are in.
+    pub indexing: Duration,
+    /// Each projection's `finish_rebuild`, and the swap.
     pub finishing: Duration,
 }
 
-/// Empties the projections' tables and applies every event to them again, inside `tx`, leaving
-/// each checkpoint at the last event applied.
+/// Applies every event again to new copies of the projections' tables and puts them in the live
+/// tables' place, inside `tx`, leaving each checkpoint at the last event applied.
 pub async fn rebuild(
     tx: &mut Transaction<'_, Postgres>,
     log: &PgPool,
     projections: &[&dyn Projection],
     batch: i64,
-    mut progress: impl FnMut(Progress),
+    progress: impl FnMut(Progress),
 ) -> Result<Report, ProjectionError> {
+    let (mut report, shadow) = build(tx, log, projections, batch, progress).await?;
+    let clock = Instant::now();
+    shadow.swap(tx).await?;
+    report.finishing += clock.elapsed();
+    Ok(report)
+}
+
+/// Applies every event to new copies of the projections' tables, inside `tx`; the live tables
+/// are untouched.
+async fn build(
+    tx: &mut Transaction<'_, Postgres>,
+    log: &PgPool,
+    projections: &[&dyn Projection],
+    batch: i64,
+    mut progress: impl FnMut(Progress),
+) -> Result<(Report, Shadow), ProjectionError> {
     let mut report = Report {
         applying: projections.iter().map(|p| (p.name(), Duration::ZERO)).collect(),
         ..Report::default()
@@ -84,11 +105,13 @@ pub async fn rebuild(
     .fetch_one(&mut **tx)
     .await?;
     let upper = upper.unwrap_or_default();
-    for projection in projections {
-        for table in projection.tables() {
-            sqlx::query(&format!("delete from {table}")).execute(&mut **tx).await?;
+    let mut tables: Vec<&'static str> = Vec::new();
+    for table in projections.iter().flat_map(|p| p.tables().iter().copied()) {
+        if !tables.contains(&table) {
+            tables.push(table);
         }
     }
+    let shadow = Shadow::create(tx, tables).await?;
     report.preparing = clock.elapsed();
     // One pass over the log feeds every projection, in the order the projector runs them.
     let label = match projections {
@@ -127,6 +150,9 @@ pub async fn rebuild(
     }
     reader.abort();
     let clock = Instant::now();
+    shadow.complete(tx).await?;
+    report.indexing = clock.elapsed();
+    let clock = Instant::now();
     for projection in projections {
         projection.finish_rebuild(tx).await?;
         sqlx::query(
@@ -143,7 +169,7 @@ pub async fn rebuild(
     }
     report.finishing = clock.elapsed();
     report.events = read;
-    Ok(report)
+    Ok((report, shadow))
 }
 
 /// Sends the log below `upper`, in order, in batches of `batch`; stops at the end or when the
@@ -197,8 +223,8 @@ pub struct Difference {
 /// between two builds of the same history.
 const DATABASE_NUMBERED: &[&str] = &["uid"];
 
-/// Rebuilds the projections inside `tx` and returns every row that differs from what the live
-/// tables held. The caller rolls `tx` back.
+/// Rebuilds the projections aside inside `tx` and returns every row that differs from what the
+/// live tables hold. The caller rolls `tx` back.
 pub async fn compare(
     tx: &mut Transaction<'_, Postgres>,
     log: &PgPool,
@@ -208,19 +234,12 @@ pub async fn compare(
 ) -> Result<Vec<Difference>, ProjectionError> {
     let tables: Vec<&'static str> = projections.iter().flat_map(|p| p.tables().iter().copied()).collect();
     let strip: String = DATABASE_NUMBERED.iter().map(|c| format!(" - '{c}'")).collect();
-    for table in &tables {
-        sqlx::query(&format!(
-            "create temporary table live_{table} on commit drop as select to_jsonb(t){strip} as row from {table} t"
-        ))
-        .execute(&mut **tx)
-        .await?;
-    }
-    rebuild(tx, log, projections, batch, progress).await?;
+    build(tx, log, projections, batch, progress).await?;
     let mut differences = Vec::new();
     for table in tables {
         let rows: Vec<(Option<String>, Option<String>)> = sqlx::query_as(&format!(
-            "with rebuilt as (select to_jsonb(t){strip} as row from {table} t),
-                  live as (select row from live_{table})
+            "with rebuilt as (select to_jsonb(t){strip} as row from {SHADOW}.{table} t),
+                  live as (select to_jsonb(t){strip} as row from public.{table} t)
              select l.row::text, null::text from (select row from live except all select row from rebuilt) l
              union all
              select null::text, r.row::text from (select row from rebuilt except all select row from live) r

@@ -90,6 +90,60 @@ async fn a_replay_while_the_server_runs_loses_nothing(pool: PgPool) {
     assert!(support::select(Some(&["nada".to_string()])).is_err());
 }
 
+/// The read models' tables as the catalogue describes them: columns, keys, indexes, foreign
+/// keys and triggers, each as its definition.
+async fn read_model_schema(pool: &PgPool) -> Vec<String> {
+    sqlx::query_scalar(
+        "select c.relname || ' column ' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
+                || coalesce(' default ' || pg_get_expr(d.adbin, d.adrelid), '') || ' ' || a.attnotnull
+                || ' ' || a.attidentity::text || a.attgenerated::text
+         from pg_attribute a join pg_class c on c.oid = a.attrelid
+         left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+         where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
+         union all
+         select conrelid::regclass::text || ' constraint ' || conname || ' ' || pg_get_constraintdef(oid)
+         from pg_constraint where connamespace = 'public'::regnamespace
+         union all
+         select indexdef from pg_indexes where schemaname = 'public'
+         union all
+         select pg_get_triggerdef(oid) from pg_trigger where not tgisinternal
+         union all
+         select 'schema ' || nspname from pg_namespace where nspname like 'optica%'
+         order by 1",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap()
+}
+
+/// A replay writes new tables aside and swaps them in: what comes back must be the same tables,
+/// every key, index, foreign key and trigger included, and the server goes on reading and
+/// writing them.
+#[sqlx::test]
+async fn a_replay_puts_back_every_index_key_and_trigger_and_the_server_goes_on(pool: PgPool) {
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
+    let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 2)).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    app.caught_up().await;
+    let before = read_model_schema(&pool).await;
+    let uses: i64 = scalar(&pool, "select count(*) from pg_indexes where schemaname = 'public'").await;
+    assert!(uses > 50, "the schema read is the whole one: {uses} indexes");
+
+    support::replay(&pool, &optica_projections::all(), true).await.unwrap();
+    assert_eq!(read_model_schema(&pool).await, before);
+    assert_eq!(support::verify(&pool, true).await.unwrap(), []);
+
+    // The pool's connections prepared their statements against the replaced tables.
+    let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    app.caught_up().await;
+    let (status, list) = app.get("/api/movimientos/lista?page=0&size=5", Some(&shop.admin)).await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    assert_eq!(list["content"].as_array().map(Vec::len), Some(2), "{list}");
+    assert_eq!(stock(&pool, shop.armazon, shop.centro).await, 7);
+    assert_eq!(support::verify(&pool, true).await.unwrap(), []);
+}
+
 #[sqlx::test]
 async fn the_chain_reports_an_event_changed_behind_the_guard(pool: PgPool) {
     let (app, shop) = TestApp::with_shop(pool.clone()).await;

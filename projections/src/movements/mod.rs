@@ -120,10 +120,9 @@ impl Projection for MovementsProjection {
 
     /// A rebuild skips the per-event statistics (see `optica_stats_add`) and the per-row
     /// payment counts: every table is recomputed once here, in bulk.
+    /// (The rebuild analyzes every table it filled before this: without fresh statistics the
+    /// planner would take them for empty and join them row by row.)
     async fn finish_rebuild(&self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
-        // The tables were filled inside this transaction: without fresh statistics the planner
-        // takes them for empty and joins them row by row.
-        execute!(conn, "analyze movements, movement_lines, movement_extras, movement_payments";)?;
         execute!(conn, "select optica_rebuild_stats()";)?;
         Ok(())
     }

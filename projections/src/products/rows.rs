@@ -2,7 +2,7 @@
 //! per table, changed event by event exactly as the row-at-a-time statements would, and written
 //! back with one statement per table.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use chrono::NaiveDate;
 use optica_events::ProductoDatos;
@@ -40,6 +40,9 @@ struct Product {
 
 pub struct ProductRows {
     products: HashMap<i64, Product>,
+    /// Products whose stream starts in this batch: they have no rows to load or delete yet (a
+    /// replay's batches are mostly these).
+    fresh: HashSet<i64>,
     /// Brand names as the lookups projection holds them, for created and edited products.
     brand_names: HashMap<i64, String>,
     /// The last rename per brand, for the rows of products this batch does not touch.
@@ -49,9 +52,17 @@ pub struct ProductRows {
 impl ProductRows {
     /// Loads the rows of every product the changes name, and the names of the brands they use.
     pub async fn load(conn: &mut PgConnection, changes: &[(i64, ProductChange)]) -> Result<Self, ProjectionError> {
-        let mut ids: Vec<i64> = changes.iter().filter_map(|(_, c)| c.product_id()).collect();
+        // A product first named by its creation, the first event of its stream, is new.
+        let mut named: HashSet<i64> = HashSet::new();
+        let mut fresh: HashSet<i64> = HashSet::new();
+        for (sequence, change) in changes {
+            let Some(id) = change.product_id() else { continue };
+            if named.insert(id) && *sequence == 1 && matches!(change, ProductChange::Insert { .. }) {
+                fresh.insert(id);
+            }
+        }
+        let mut ids: Vec<i64> = named.iter().filter(|id| !fresh.contains(id)).copied().collect();
         ids.sort_unstable();
-        ids.dedup();
         let brands: Vec<i64> = changes
             .iter()
             .filter_map(|(_, c)| match c {
@@ -59,7 +70,16 @@ impl ProductRows {
                 _ => None,
             })
             .collect();
-        let mut products: HashMap<i64, Product> = ids.iter().map(|id| (*id, Product::default())).collect();
+        let mut products: HashMap<i64, Product> = named.iter().map(|id| (*id, Product::default())).collect();
+        if ids.is_empty() {
+            let brand_names = brand_names(conn, &brands).await?;
+            return Ok(ProductRows {
+                products,
+                fresh,
+                brand_names,
+                renames: BTreeMap::new(),
+            });
+        }
         let rows: Vec<(i64, ProductRow)> = sqlx::query_as::<_, ProductRowWithId>(
             "select id, modelo, marca_id, marca_nombre, material_id, genero, costo_cents, precio_cents, descripcion,
                     creado_en, ultima_actualizacion, version
@@ -106,16 +126,10 @@ impl ProductRows {
                 product.minimos.insert(local_id, minimo);
             }
         }
-        let brand_names = sqlx::query_as::<_, (i64, String)>(
-            "select id, nombre from lookup_items where kind = 'Marca' and id = any($1)",
-        )
-        .bind(&brands)
-        .fetch_all(&mut *conn)
-        .await?
-        .into_iter()
-        .collect();
+        let brand_names = brand_names(conn, &brands).await?;
         Ok(ProductRows {
             products,
+            fresh,
             brand_names,
             renames: BTreeMap::new(),
         })
@@ -202,10 +216,13 @@ impl ProductRows {
     /// Replaces the touched products' rows and renames the untouched products of renamed brands.
     pub async fn write(self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
         let touched: Vec<i64> = self.products.keys().copied().collect();
-        for table in ["product_categorias", "product_proveedores", "product_stock"] {
-            execute!(conn, &format!("delete from {table} where producto_id = any($1)"); &touched)?;
+        let stale: Vec<i64> = touched.iter().filter(|id| !self.fresh.contains(id)).copied().collect();
+        if !stale.is_empty() {
+            for table in ["product_categorias", "product_proveedores", "product_stock"] {
+                execute!(conn, &format!("delete from {table} where producto_id = any($1)"); &stale)?;
+            }
+            execute!(conn, "delete from products where id = any($1)"; &stale)?;
         }
-        execute!(conn, "delete from products where id = any($1)"; &touched)?;
         let mut c = Columns::default();
         for (id, product) in self.products {
             let Some(row) = product.row else { continue };
@@ -262,6 +279,9 @@ impl ProductRows {
              select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[])";
             &c.stock_id, &c.stock_local, &c.stock, &c.stock_minimo
         )?;
+        if self.renames.is_empty() {
+            return Ok(());
+        }
         let (marcas, nombres): (Vec<i64>, Vec<String>) = self.renames.into_iter().unzip();
         execute!(
             conn,
@@ -296,6 +316,18 @@ fn write_datos(product: &mut Product, datos: ProductoDatos, marca_nombre: String
     });
     product.categorias = datos.categoria_ids;
     product.proveedores = datos.proveedor_ids;
+}
+
+/// The names of `brands` as the lookups projection holds them.
+async fn brand_names(conn: &mut PgConnection, brands: &[i64]) -> Result<HashMap<i64, String>, ProjectionError> {
+    Ok(
+        sqlx::query_as::<_, (i64, String)>("select id, nombre from lookup_items where kind = 'Marca' and id = any($1)")
+            .bind(brands)
+            .fetch_all(&mut *conn)
+            .await?
+            .into_iter()
+            .collect(),
+    )
 }
 
 #[derive(sqlx::FromRow)]
