@@ -86,6 +86,7 @@ async fn seed(pool: &PgPool, movements: i64) -> Duration {
         // what the movements projection keeps (computed in bulk, as a rebuild does)
         "select optica_rebuild_stats()",
         "select optica_rebuild_branch_stock()",
+        "select optica_rebuild_catalog_totals()",
         "select set_config('optica.rebuilding', '', false)",
         // what autovacuum does after bulk inserts: statistics, and all-visible pages for
         // index-only scans

@@ -120,13 +120,15 @@ impl Projection for ProductsProjection {
             "product_categorias",
             "product_proveedores",
             "product_stock",
-            "stock_branch_totals"
+            "stock_branch_totals",
+            "catalog_totals"
         ]
     );
 
-    /// A rebuild writes the stock without the per-row branch totals: they are added up once here.
+    /// A rebuild writes the stock and the catalogue without the kept totals: they are added up
+    /// once here.
     async fn finish_rebuild(&self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
-        execute!(conn, "select optica_rebuild_branch_stock()";)?;
+        execute!(conn, "select optica_rebuild_branch_stock(), optica_rebuild_catalog_totals()";)?;
         Ok(())
     }
 

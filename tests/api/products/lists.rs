@@ -272,3 +272,72 @@ async fn visitors_browse_the_catalogue_by_category_without_cost_or_stock(pool: P
     assert_eq!(staff["totalElements"], 1);
     assert_eq!(staff["content"][0]["modelo"], "Orma");
 }
+
+/// `totalElements` of the catalogue's first page: in all, in Sol, in `otra`, and the visitors'
+/// in Sol.
+async fn page_totals(app: &TestApp, shop: &Premises, otra: i64) -> Vec<i64> {
+    let mut found = Vec::new();
+    for uri in [
+        "/api/productos/page/0".to_string(),
+        format!("/api/productos/page/0?categoria={}", shop.categoria),
+        format!("/api/productos/page/0?categoria={otra}"),
+    ] {
+        let (status, page) = app.get(&uri, Some(&shop.admin)).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        found.push(page["totalElements"].as_i64().unwrap());
+    }
+    let uri = format!("/api/catalogo/page/0?categoria={}", shop.categoria);
+    let (_, public) = app.get(&uri, None).await;
+    found.push(public["totalElements"].as_i64().unwrap());
+    found
+}
+
+/// The pages' totals are kept as products come, change category and go (a product's edit
+/// writes its rows again): each page says how many there are in all and per category, the
+/// staff's and the visitors' alike, and a rebuild counts the same.
+#[sqlx::test]
+async fn page_totals_follow_products_and_their_categories(pool: PgPool) {
+    let (app, shop) = TestApp::with_premises(pool.clone()).await;
+    let mut ids = Vec::new();
+    let receta = id_of(
+        &app,
+        &shop.admin,
+        "/api/categoria",
+        json!({"nombre": "Receta"}),
+        "categoria",
+    )
+    .await;
+    for modelo in ["T1", "T2", "T3"] {
+        ids.push(shop.product(&app, modelo, shop.marca, &[(shop.centro, 1)]).await);
+    }
+    app.caught_up().await;
+    assert_eq!(page_totals(&app, &shop, receta).await, [3, 3, 0, 3]);
+
+    // One product moves from Sol to both Sol and Receta, another to Receta only.
+    let mut both = shop.body("T1", shop.marca, &[(shop.centro, 1)]);
+    both["categorias"] = json!([{"id": shop.categoria}, {"id": receta}]);
+    let (status, answer) = app
+        .put(&format!("/api/productos/{}", ids[0]), Some(&shop.admin), both)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let mut solo_receta = shop.body("T2", shop.marca, &[(shop.centro, 1)]);
+    solo_receta["categorias"] = json!([{"id": receta}]);
+    let (status, answer) = app
+        .put(&format!("/api/productos/{}", ids[1]), Some(&shop.admin), solo_receta)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    app.caught_up().await;
+    assert_eq!(page_totals(&app, &shop, receta).await, [3, 2, 2, 2]);
+
+    let (status, answer) = app
+        .delete(&format!("/api/productos/{}", ids[2]), Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (status, answer) = app
+        .delete(&format!("/api/productos/{}", ids[1]), Some(&shop.admin))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    app.caught_up().await;
+    assert_eq!(page_totals(&app, &shop, receta).await, [1, 1, 1, 1]);
+    assert_eq!(optica::support::verify(&pool, true).await.unwrap(), []);
+}
