@@ -39,6 +39,19 @@ async fn pages_and_searches_follow_the_contract(pool: PgPool) {
     assert_eq!(found["totalElements"], 0, "% is matched literally");
     let (status, _) = app.get("/api/pacientes/buscar/nombre?nombre=%20&page=0", t).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+    // Twelve 'Paciente': the total on every page, past the last one too (no row carries it).
+    for (page, rows) in [(0, 5), (2, 2), (3, 0)] {
+        let uri = format!("/api/pacientes/buscar/nombre?nombre=paciente&page={page}&size=5");
+        let (_, found) = app.get(&uri, t).await;
+        assert_eq!(
+            (
+                found["totalElements"].clone(),
+                found["content"].as_array().map(Vec::len)
+            ),
+            (json!(12), Some(rows)),
+            "page {page}: {found}"
+        );
+    }
 
     let (_, found) = app.get("/api/pacientes/buscar/documento/dni7/page/0", t).await;
     assert_eq!(found["content"][0]["documento"], "DNI-7");
