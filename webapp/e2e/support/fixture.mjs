@@ -3,6 +3,7 @@
 // rule of the Content-Security-Policy.
 import { after, before } from 'node:test';
 import { launchBrowser } from './browser.mjs';
+import { TZ } from './days.mjs';
 import { loginOn } from './page.mjs';
 import { startServer } from './server.mjs';
 
@@ -25,7 +26,14 @@ export function useApp() {
     /** A page in a context of its own: a user of their own browser, logged out. `options` are
      * the context's (a phone: `PHONE`). */
     const newPage = async (options = {}) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-AR', ...options });
+      // A shop's browser is in Argentina: its clock's day is the shop's day (the server's
+      // OPTICA_TIMEZONE), whatever the machine running the tests says, also after 21:00 there.
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        locale: 'es-AR',
+        timezoneId: TZ,
+        ...options,
+      });
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
