@@ -232,11 +232,10 @@ pub async fn compare(
     batch: i64,
     progress: impl FnMut(Progress),
 ) -> Result<Vec<Difference>, ProjectionError> {
-    let tables: Vec<&'static str> = projections.iter().flat_map(|p| p.tables().iter().copied()).collect();
     let strip: String = DATABASE_NUMBERED.iter().map(|c| format!(" - '{c}'")).collect();
-    build(tx, log, projections, batch, progress).await?;
+    let (_, shadow) = build(tx, log, projections, batch, progress).await?;
     let mut differences = Vec::new();
-    for table in tables {
+    for &table in shadow.tables() {
         let rows: Vec<(Option<String>, Option<String>)> = sqlx::query_as(&format!(
             "with rebuilt as (select to_jsonb(t){strip} as row from {SHADOW}.{table} t),
                   live as (select to_jsonb(t){strip} as row from public.{table} t)

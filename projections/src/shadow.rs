@@ -157,6 +157,11 @@ impl Shadow {
         })
     }
 
+    /// The tables copied, each once.
+    pub fn tables(&self) -> &[&'static str] {
+        &self.tables
+    }
+
     /// Builds the copies' other indexes and foreign keys, now that their rows are in, and
     /// gives the planner the copies' statistics.
     pub async fn complete(&self, tx: &mut Transaction<'_, Postgres>) -> Result<(), ProjectionError> {

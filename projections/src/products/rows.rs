@@ -71,61 +71,7 @@ impl ProductRows {
             })
             .collect();
         let mut products: HashMap<i64, Product> = named.iter().map(|id| (*id, Product::default())).collect();
-        if ids.is_empty() {
-            let brand_names = brand_names(conn, &brands).await?;
-            return Ok(ProductRows {
-                products,
-                fresh,
-                brand_names,
-                renames: BTreeMap::new(),
-            });
-        }
-        let rows: Vec<(i64, ProductRow)> = sqlx::query_as::<_, ProductRowWithId>(
-            "select id, modelo, marca_id, marca_nombre, material_id, genero, costo_cents, precio_cents, descripcion,
-                    creado_en, ultima_actualizacion, version
-             from products where id = any($1)",
-        )
-        .bind(&ids)
-        .fetch_all(&mut *conn)
-        .await?
-        .into_iter()
-        .map(|r| (r.id, r.row))
-        .collect();
-        for (id, row) in rows {
-            products.entry(id).or_default().row = Some(row);
-        }
-        let pairs = |table: &str, column: &str| {
-            format!(
-                "select producto_id, {column} from {table} where producto_id = any($1) order by producto_id, {column}"
-            )
-        };
-        for (id, categoria) in sqlx::query_as::<_, (i64, i64)>(&pairs("product_categorias", "categoria_id"))
-            .bind(&ids)
-            .fetch_all(&mut *conn)
-            .await?
-        {
-            products.entry(id).or_default().categorias.push(categoria);
-        }
-        for (id, proveedor) in sqlx::query_as::<_, (i64, i64)>(&pairs("product_proveedores", "proveedor_id"))
-            .bind(&ids)
-            .fetch_all(&mut *conn)
-            .await?
-        {
-            products.entry(id).or_default().proveedores.push(proveedor);
-        }
-        for (id, local_id, stock, minimo) in sqlx::query_as::<_, (i64, i64, i64, Option<i64>)>(
-            "select producto_id, local_id, stock, minimo from product_stock where producto_id = any($1)",
-        )
-        .bind(&ids)
-        .fetch_all(&mut *conn)
-        .await?
-        {
-            let product = products.entry(id).or_default();
-            product.stock.insert(local_id, stock);
-            if let Some(minimo) = minimo {
-                product.minimos.insert(local_id, minimo);
-            }
-        }
+        load_existing(conn, &ids, &mut products).await?;
         let brand_names = brand_names(conn, &brands).await?;
         Ok(ProductRows {
             products,
@@ -316,6 +262,62 @@ fn write_datos(product: &mut Product, datos: ProductoDatos, marca_nombre: String
     });
     product.categorias = datos.categoria_ids;
     product.proveedores = datos.proveedor_ids;
+}
+
+/// The rows the tables hold of the products `ids` (none are new), into `products`.
+async fn load_existing(
+    conn: &mut PgConnection,
+    ids: &[i64],
+    products: &mut HashMap<i64, Product>,
+) -> Result<(), ProjectionError> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let rows: Vec<(i64, ProductRow)> = sqlx::query_as::<_, ProductRowWithId>(
+        "select id, modelo, marca_id, marca_nombre, material_id, genero, costo_cents, precio_cents, descripcion,
+                creado_en, ultima_actualizacion, version
+         from products where id = any($1)",
+    )
+    .bind(ids)
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .map(|r| (r.id, r.row))
+    .collect();
+    for (id, row) in rows {
+        products.entry(id).or_default().row = Some(row);
+    }
+    let pairs = |table: &str, column: &str| {
+        format!("select producto_id, {column} from {table} where producto_id = any($1) order by producto_id, {column}")
+    };
+    for (id, categoria) in sqlx::query_as::<_, (i64, i64)>(&pairs("product_categorias", "categoria_id"))
+        .bind(ids)
+        .fetch_all(&mut *conn)
+        .await?
+    {
+        products.entry(id).or_default().categorias.push(categoria);
+    }
+    for (id, proveedor) in sqlx::query_as::<_, (i64, i64)>(&pairs("product_proveedores", "proveedor_id"))
+        .bind(ids)
+        .fetch_all(&mut *conn)
+        .await?
+    {
+        products.entry(id).or_default().proveedores.push(proveedor);
+    }
+    for (id, local_id, stock, minimo) in sqlx::query_as::<_, (i64, i64, i64, Option<i64>)>(
+        "select producto_id, local_id, stock, minimo from product_stock where producto_id = any($1)",
+    )
+    .bind(ids)
+    .fetch_all(&mut *conn)
+    .await?
+    {
+        let product = products.entry(id).or_default();
+        product.stock.insert(local_id, stock);
+        if let Some(minimo) = minimo {
+            product.minimos.insert(local_id, minimo);
+        }
+    }
+    Ok(())
 }
 
 /// The names of `brands` as the lookups projection holds them.
