@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { unusedBootstrapRules } from './build/unusedCss.mjs';
 
 /** Writes `name.gz` and `name.br` beside every text file of the build, so the server sends
  * them compressed without compressing on each request (the main script is ~600 KB raw). */
@@ -36,7 +37,7 @@ const api = process.env.OPTICA_API ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
-  plugins: [precompress()],
+  plugins: [unusedBootstrapRules(), precompress()],
   server: {
     proxy: { '/api': api, '/oauth': api, '/health': api },
   },
@@ -52,7 +53,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
   },
 });

@@ -1,11 +1,12 @@
 // The one way the browser tests open the app: one browser per test file; per test, a server with
-// a fresh database and a browser context whose pages must raise no JavaScript error and break no
-// rule of the Content-Security-Policy.
+// a fresh database and a browser context whose pages must raise no JavaScript error, break no
+// rule of the Content-Security-Policy and carry no class whose style the build dropped.
 import { after, before } from 'node:test';
 import { launchBrowser } from './browser.mjs';
 import { TZ } from './days.mjs';
 import { loginOn } from './page.mjs';
 import { startServer } from './server.mjs';
+import { recordClasses, unstyledClasses } from './styles.mjs';
 
 /** A phone at the counter: 390 × 844 CSS pixels, touch. */
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -35,6 +36,7 @@ export function useApp() {
         ...options,
       });
       contexts.push(context);
+      await recordClasses(context);
       const page = await context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
       // The last API answers, for the message of a step that timed out (see takeAlert).
@@ -62,6 +64,8 @@ export function useApp() {
       /** Logs in through the login screen; answers the welcome alert, dismissed. */
       const login = (username, password) => loginOn(page, server.url, username, password);
       await fn({ server, page, open, login, newPage });
+      const unstyled = await unstyledClasses(contexts);
+      if (unstyled.length) errors.push(`clases sin estilo (la compilación quitó sus reglas): ${unstyled.join(', ')}`);
       if (errors.length) throw new Error(`errores de JavaScript en la página: ${errors.join('; ')}`);
     } catch (error) {
       // What the pages threw and what the server wrote, to tell a broken screen from a slow one.
