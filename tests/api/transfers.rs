@@ -81,6 +81,23 @@ async fn a_transfer_is_in_transit_until_received_and_a_shortfall_is_written_off(
         (Some(0), Some(3)),
         "{producto}"
     );
+    // A search answers the same branches, stock and units on their way as the product's page
+    // (lists read them for all their products at once).
+    let modelo = producto["modelo"].as_str().unwrap().to_string();
+    let (_, found) = app
+        .get(
+            &format!("/api/productos/modelo/{}", modelo.replace(' ', "%20")),
+            Some(&seller_norte),
+        )
+        .await;
+    let found = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == shop.armazon)
+        .cloned()
+        .unwrap();
+    assert_eq!(found["productoLocales"], producto["productoLocales"], "{found}");
     // It cannot be sold at the north meanwhile.
     let mut at_norte = sale(&shop, 1);
     at_norte["local"] = json!({"id": shop.norte});

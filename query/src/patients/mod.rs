@@ -275,9 +275,14 @@ pub enum Filter<'a> {
 
 /// Page `number` (zero-based) of `size` patients matching `filter`, by ficha number.
 pub async fn page(pool: &PgPool, filter: Filter<'_>, number: i64, size: i64) -> Result<Page<Paciente>, sqlx::Error> {
+    // `(select optica_fold($1))` folds the text once: under the generic plan a prepared
+    // statement settles on, a bare `optica_fold($1)` is folded again for every row it tests.
     let (condition, value) = match filter {
         Filter::All => ("$1::text = ''", String::new()),
-        Filter::NameContains(text) => ("p.nombre_busqueda like optica_fold($1)", contains_pattern(text)),
+        Filter::NameContains(text) => (
+            "p.nombre_busqueda like (select optica_fold($1))",
+            contains_pattern(text),
+        ),
         Filter::DocumentKey(key) => ("p.documento_key = $1", key.to_string()),
     };
     let total: i64 = sqlx::query_scalar(&format!("select count(*) from patients p where {condition}"))
