@@ -14,15 +14,29 @@ impl Projection for ReceiptsProjection {
     identity!("receipts", ["receipts"]);
 
     async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError> {
-        // Only this event matters here; the others are not decoded.
-        if event.aggregate_type != MOVEMENT_AGGREGATE || !event.payload.starts_with("{\"ComprobanteEmitido\"") {
-            return Ok(());
+        self.apply_batch(conn, std::slice::from_ref(event)).await
+    }
+
+    /// Every sale of a batch has its receipt: one statement for all of them, not one per sale.
+    async fn apply_batch(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> Result<(), ProjectionError> {
+        let (mut movimientos, mut locales, mut numeros) = (Vec::new(), Vec::new(), Vec::new());
+        for event in events {
+            // Only this event matters here; the others are not decoded.
+            if event.aggregate_type != MOVEMENT_AGGREGATE || !event.payload.starts_with("{\"ComprobanteEmitido\"") {
+                continue;
+            }
+            if let MovimientoEvent::ComprobanteEmitido { local_id, numero } = event.decode()? {
+                movimientos.push(event.numeric_id()?);
+                locales.push(local_id);
+                numeros.push(numero);
+            }
         }
-        if let MovimientoEvent::ComprobanteEmitido { local_id, numero } = event.decode()? {
+        if !movimientos.is_empty() {
             execute!(
                 conn,
-                "insert into receipts (movimiento_id, local_id, numero) values ($1, $2, $3)";
-                event.numeric_id()?, local_id, numero
+                "insert into receipts (movimiento_id, local_id, numero)
+                 select * from unnest($1::bigint[], $2::bigint[], $3::bigint[])";
+                &movimientos, &locales, &numeros
             )?;
         }
         Ok(())
