@@ -46,7 +46,7 @@ pub mod wait;
 
 use std::sync::Arc;
 
-pub use projector::{Projection, ProjectionError, Projector};
+pub use projector::{Prepared, Preparer, Projection, ProjectionError, Projector};
 pub use stored::StoredEvent;
 
 /// Every projection the server runs, in the order the projector feeds them.

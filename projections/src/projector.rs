@@ -61,6 +61,9 @@ pub enum ProjectionError {
     /// The schema stands in the way of a rebuild (see `crate::shadow`).
     #[error("no se pueden reconstruir las tablas: {0}")]
     Schema(String),
+    /// The thread preparing a rebuild's batch stopped (see `Projection::preparer`).
+    #[error("la preparación de un lote se interrumpió: {0}")]
+    Interrupted(String),
 }
 
 /// Turns events into read-model rows. `apply` runs inside the batch transaction and must ignore
@@ -83,6 +86,38 @@ pub trait Projection: Send + Sync {
     /// Work a rebuild leaves to the end (after every event is applied).
     async fn finish_rebuild(&self, _conn: &mut PgConnection) -> Result<(), ProjectionError> {
         Ok(())
+    }
+    /// The part of `apply_batch` that needs no database (decoding and folding the events), for
+    /// a rebuild to run on the next batch on another core while this batch is written; `None`
+    /// when there is nothing worth it. A plain function, so it can run on any thread.
+    fn preparer(&self) -> Option<Preparer> {
+        None
+    }
+    /// Writes a batch the `preparer` prepared; the same rows as `apply_batch` on those events.
+    async fn apply_prepared(
+        &self,
+        conn: &mut PgConnection,
+        events: &[StoredEvent],
+        _prepared: Prepared,
+    ) -> Result<(), ProjectionError> {
+        self.apply_batch(conn, events).await
+    }
+}
+
+/// A projection's preparation of a batch (see `Projection::preparer`).
+pub type Preparer = fn(&[StoredEvent]) -> Result<Prepared, ProjectionError>;
+
+/// What a `Preparer` made of a batch, for the same projection's `apply_prepared`.
+pub struct Prepared(Box<dyn std::any::Any + Send>);
+
+impl Prepared {
+    pub fn new<T: Send + 'static>(value: T) -> Self {
+        Prepared(Box::new(value))
+    }
+
+    /// The value, when it is a `T` (it always is for the projection that made it).
+    pub fn take<T: 'static>(self) -> Option<T> {
+        self.0.downcast::<T>().ok().map(|b| *b)
     }
 }
 

@@ -9,7 +9,7 @@ use optica_events::products::PRODUCT_AGGREGATE;
 use optica_events::{LookupEvent, LookupKind, ProductoDatos, ProductoEvent};
 use sqlx::PgConnection;
 
-use crate::{Projection, ProjectionError, StoredEvent};
+use crate::{Prepared, Preparer, Projection, ProjectionError, StoredEvent};
 use rows::ProductRows;
 
 mod rows;
@@ -137,27 +137,52 @@ impl Projection for ProductsProjection {
     }
 
     async fn apply_batch(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> Result<(), ProjectionError> {
-        let mut changes = Vec::new();
-        for event in events {
-            if let Some(change) = product_change(event)? {
-                changes.push((event.sequence, change));
-            }
-        }
-        if changes.is_empty() {
-            return Ok(());
-        }
-        if changes.iter().all(|(_, c)| matches!(c, ProductChange::Stock { .. })) {
-            return write_stock(conn, &changes).await;
-        }
-        // A create or an edit takes the brand's name from the lookups projection, which runs
-        // first in every pass; a replay of this projection alone reads today's name, which later
-        // rename events would set anyway.
-        let mut rows = ProductRows::load(conn, &changes).await?;
-        for (sequence, change) in changes {
-            rows.apply(sequence, change);
-        }
-        rows.write(conn).await
+        write(conn, changes(events)?).await
     }
+
+    fn preparer(&self) -> Option<Preparer> {
+        Some(|events| Ok(Prepared::new(changes(events)?)))
+    }
+
+    async fn apply_prepared(
+        &self,
+        conn: &mut PgConnection,
+        events: &[StoredEvent],
+        prepared: Prepared,
+    ) -> Result<(), ProjectionError> {
+        match prepared.take::<Vec<(i64, ProductChange)>>() {
+            Some(changes) => write(conn, changes).await,
+            None => self.apply_batch(conn, events).await,
+        }
+    }
+}
+
+/// The batch's product events as row changes, each with its event's sequence, in log order.
+fn changes(events: &[StoredEvent]) -> Result<Vec<(i64, ProductChange)>, ProjectionError> {
+    let mut changes = Vec::new();
+    for event in events {
+        if let Some(change) = product_change(event)? {
+            changes.push((event.sequence, change));
+        }
+    }
+    Ok(changes)
+}
+
+async fn write(conn: &mut PgConnection, changes: Vec<(i64, ProductChange)>) -> Result<(), ProjectionError> {
+    if changes.is_empty() {
+        return Ok(());
+    }
+    if changes.iter().all(|(_, c)| matches!(c, ProductChange::Stock { .. })) {
+        return write_stock(conn, &changes).await;
+    }
+    // A create or an edit takes the brand's name from the lookups projection, which runs
+    // first in every pass; a replay of this projection alone reads today's name, which later
+    // rename events would set anyway.
+    let mut rows = ProductRows::load(conn, &changes).await?;
+    for (sequence, change) in changes {
+        rows.apply(sequence, change);
+    }
+    rows.write(conn).await
 }
 
 /// A batch of stock changes only, what sales make: the stock rows and the products' versions
