@@ -36,7 +36,7 @@ pub struct Progress {
 #[derive(Clone, Debug, Default)]
 pub struct Report {
     pub events: u64,
-    /// Reading and decoding the log.
+    /// Reading the log, and waiting for a batch's decoding where it ran on another thread.
     pub reading: Duration,
     /// Applying batches, per projection in the order they ran.
     pub applying: Vec<(&'static str, Duration)>,
@@ -161,9 +161,12 @@ async fn build(
             }
             continue;
         };
+        // Waiting for the batch's preparation counts as reading: it is the decoding.
+        let clock = Instant::now();
         let prepared = prepared
             .await
             .map_err(|e| ProjectionError::Interrupted(e.to_string()))??;
+        report.reading += clock.elapsed();
         let Some(last) = events.last() else { break };
         after = (last.tx_id, last.position);
         for ((projection, spent), prepared) in projections.iter().zip(report.applying.iter_mut()).zip(prepared) {
