@@ -35,6 +35,7 @@ pub mod movements;
 pub mod patients;
 pub mod products;
 pub mod profitability;
+pub mod projection;
 pub mod projector;
 pub mod rebuild;
 pub mod settlements;
@@ -46,7 +47,8 @@ pub mod wait;
 
 use std::sync::Arc;
 
-pub use projector::{Prepared, Preparer, Projection, ProjectionError, Projector};
+pub use projection::{Prepared, Preparer, Projection, ProjectionError};
+pub use projector::Projector;
 pub use stored::StoredEvent;
 
 /// Every projection the server runs, in the order the projector feeds them.

@@ -23,10 +23,6 @@ impl Projection for SaleCostsProjection {
         self.apply_batch(conn, std::slice::from_ref(event)).await
     }
 
-    async fn apply_batch(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> Result<(), ProjectionError> {
-        write(conn, changes(events)?).await
-    }
-
     fn preparer(&self) -> Option<Preparer> {
         Some(|events| Ok(Prepared::new(changes(events)?)))
     }
@@ -34,13 +30,10 @@ impl Projection for SaleCostsProjection {
     async fn apply_prepared(
         &self,
         conn: &mut PgConnection,
-        events: &[StoredEvent],
+        _events: &[StoredEvent],
         prepared: Prepared,
     ) -> Result<(), ProjectionError> {
-        match prepared.take::<Vec<Change>>() {
-            Some(changes) => write(conn, changes).await,
-            None => self.apply_batch(conn, events).await,
-        }
+        write(conn, prepared.take()?).await
     }
 }
 

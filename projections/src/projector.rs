@@ -19,10 +19,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use async_trait::async_trait;
-use sqlx::{PgConnection, PgPool};
+use sqlx::PgPool;
 use tokio::sync::{watch, Notify};
 
+pub use crate::projection::{Projection, ProjectionError};
 use crate::stored::{StoredEvent, EVENT_COLUMNS};
 pub use crate::wait::Applied;
 
@@ -47,79 +47,6 @@ impl Drop for Stopped {
 
 /// Advisory lock key held by the active projector while it writes a batch.
 pub(crate) const PROJECTOR_LOCK: i64 = 0x6f70_7469_6361; // "optica"
-
-#[derive(Debug, thiserror::Error)]
-pub enum ProjectionError {
-    #[error("read model: {0}")]
-    Database(#[from] sqlx::Error),
-    #[error("event at position {position} cannot be decoded: {source}")]
-    Payload { position: i64, source: serde_json::Error },
-    #[error("aggregate id {0:?} is not numeric")]
-    BadId(String),
-    #[error("el proyector del servidor no liberó su bloqueo en {0} s; vuelva a intentarlo")]
-    Busy(u32),
-    /// The schema stands in the way of a rebuild (see `crate::shadow`).
-    #[error("no se pueden reconstruir las tablas: {0}")]
-    Schema(String),
-    /// The thread preparing a rebuild's batch stopped (see `Projection::preparer`).
-    #[error("la preparación de un lote se interrumpió: {0}")]
-    Interrupted(String),
-}
-
-/// Turns events into read-model rows. `apply` runs inside the batch transaction and must ignore
-/// events it does not care about.
-#[async_trait]
-pub trait Projection: Send + Sync {
-    /// Stable name: the checkpoint's key.
-    fn name(&self) -> &'static str;
-    /// The read-model tables it writes, which a rebuild empties first.
-    fn tables(&self) -> &'static [&'static str];
-    async fn apply(&self, conn: &mut PgConnection, event: &StoredEvent) -> Result<(), ProjectionError>;
-    /// Applies events in log order. Projections with many events per batch override it with
-    /// set-based writes; the result must equal applying each event in turn.
-    async fn apply_batch(&self, conn: &mut PgConnection, events: &[StoredEvent]) -> Result<(), ProjectionError> {
-        for event in events {
-            self.apply(conn, event).await?;
-        }
-        Ok(())
-    }
-    /// Work a rebuild leaves to the end (after every event is applied).
-    async fn finish_rebuild(&self, _conn: &mut PgConnection) -> Result<(), ProjectionError> {
-        Ok(())
-    }
-    /// The part of `apply_batch` that needs no database (decoding and folding the events), for
-    /// a rebuild to run on the next batch on another core while this batch is written; `None`
-    /// when there is nothing worth it. A plain function, so it can run on any thread.
-    fn preparer(&self) -> Option<Preparer> {
-        None
-    }
-    /// Writes a batch the `preparer` prepared; the same rows as `apply_batch` on those events.
-    async fn apply_prepared(
-        &self,
-        conn: &mut PgConnection,
-        events: &[StoredEvent],
-        _prepared: Prepared,
-    ) -> Result<(), ProjectionError> {
-        self.apply_batch(conn, events).await
-    }
-}
-
-/// A projection's preparation of a batch (see `Projection::preparer`).
-pub type Preparer = fn(&[StoredEvent]) -> Result<Prepared, ProjectionError>;
-
-/// What a `Preparer` made of a batch, for the same projection's `apply_prepared`.
-pub struct Prepared(Box<dyn std::any::Any + Send>);
-
-impl Prepared {
-    pub fn new<T: Send + 'static>(value: T) -> Self {
-        Prepared(Box::new(value))
-    }
-
-    /// The value, when it is a `T` (it always is for the projection that made it).
-    pub fn take<T: 'static>(self) -> Option<T> {
-        self.0.downcast::<T>().ok().map(|b| *b)
-    }
-}
 
 /// What one batch did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
