@@ -7,8 +7,8 @@ import { useTiendaQuery } from '../api/shop';
 import { isAuthenticated } from '../session/sessionSlice';
 
 /** The shop's name and contact links on the left (the server's `GET /api/tienda`, the build-time
- * values while it loads), the session on the right (nothing while this tab waits for the other
- * tabs' answer or a lapsed session waits for the password). */
+ * values while it loads), the session on the right (its room left empty while this tab waits for the
+ * other tabs' answer or a lapsed session waits for the password). */
 export function Header() {
   const session = useAppSelector((s) => s.session);
   // Nothing of the session while this tab asks the other tabs for theirs, nor while the re-login
@@ -42,7 +42,14 @@ export function Header() {
           </a>
         </div>
         <div className="d-flex align-items-center gap-2">
-          {waiting ? null : isAuthenticated(session) ? (
+          {waiting ? (
+            // Its room is kept, unseen: on a phone this part wraps to a line of its own, and
+            // taking that line only when the wait ends moved the page under a finger already
+            // tapping a button.
+            <span className="btn btn-sm invisible" aria-hidden="true">
+              Iniciar sesión
+            </span>
+          ) : isAuthenticated(session) ? (
             <>
               <span data-testid="greeting">
                 HOLA <strong>{session.username}</strong>
