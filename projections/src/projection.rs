@@ -9,11 +9,11 @@ use crate::stored::StoredEvent;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ProjectionError {
-    #[error("read model: {0}")]
+    #[error("vistas de lectura: {0}")]
     Database(#[from] sqlx::Error),
-    #[error("event at position {position} cannot be decoded: {source}")]
+    #[error("el evento de la posición {position} no se puede leer: {source}")]
     Payload { position: i64, source: serde_json::Error },
-    #[error("aggregate id {0:?} is not numeric")]
+    #[error("el id {0:?} de un evento no es un número")]
     BadId(String),
     #[error("el proyector del servidor no liberó su bloqueo en {0} s; vuelva a intentarlo")]
     Busy(u32),

@@ -19,6 +19,26 @@ async fn effects(pool: &PgPool, key: &str) -> i64 {
         .unwrap()
 }
 
+/// Where the row of `key` says its events landed, and where the last event under it did: a
+/// repeated request waits for the read models to reach that event, as the first one did.
+async fn landing(pool: &PgPool, key: &str) -> (Option<(i64, i64)>, Option<(i64, i64)>) {
+    let recorded: Option<(Option<i64>, Option<i64>)> =
+        sqlx::query_as("select tx_id, position from idempotency_keys where key like '%:' || $1")
+            .bind(key)
+            .fetch_optional(pool)
+            .await
+            .unwrap();
+    let last: Option<(i64, i64)> = sqlx::query_as(
+        "select tx_id::text::bigint, position from events where metadata->>'idempotency_key' = $1
+         order by tx_id desc, position desc limit 1",
+    )
+    .bind(key)
+    .fetch_optional(pool)
+    .await
+    .unwrap();
+    (recorded.and_then(|(tx, position)| tx.zip(position)), last)
+}
+
 /// One command as the web app sends it.
 struct Keyed {
     name: &'static str,
@@ -40,6 +60,13 @@ async fn send(app: &TestApp, command: &Keyed, key: &str) -> (StatusCode, Value) 
 async fn once(app: &TestApp, command: &Keyed, key: &str) {
     let first = send(app, command, key).await;
     assert!(first.0.is_success(), "{}: {first:?}", command.name);
+    let (recorded, last) = landing(&app.pool, key).await;
+    assert!(last.is_some(), "{}: its events carry the key", command.name);
+    assert_eq!(
+        recorded, last,
+        "{}: the key names where its events landed",
+        command.name
+    );
     let again = send(app, command, key).await;
     assert_eq!(
         timeless(&again),

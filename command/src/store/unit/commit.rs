@@ -64,7 +64,7 @@ impl UnitOfWork<'_> {
             && self.guards.is_empty()
         {
             // One statement is its own transaction: no BEGIN and COMMIT round trips.
-            let appended = self.insert_events(&metadata, &[], self.store.pool()).await?;
+            let appended = self.insert_events(&metadata, &[], None, self.store.pool()).await?;
             self.wake_projector();
             return Ok(appended);
         }
@@ -100,10 +100,8 @@ impl UnitOfWork<'_> {
         let retired: Vec<&StreamWrite> = self.writes.iter().filter(|w| w.live == Some(false)).collect();
         // The events first: a writer racing on the same stream then fails on the stream's key
         // (and the unit is run again) instead of the two waiting on each other's locks.
-        let appended = self.insert_events(metadata, &stamps, &mut *tx).await?;
-        if let Some(key) = &self.key {
-            key.landed(&mut *tx, appended).await?;
-        }
+        let key = self.key.as_ref().map(|k| k.key.as_str());
+        let appended = self.insert_events(metadata, &stamps, key, &mut *tx).await?;
         for extra in &self.extras {
             extra.after(&mut *tx).await?;
         }

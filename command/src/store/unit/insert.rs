@@ -9,12 +9,14 @@ use crate::store::Appended;
 impl UnitOfWork<'_> {
     /// Inserts every stream's events with one statement, in stream order (the hash chain links
     /// each event to the one before it, which may be in the same statement), together with the
-    /// streams that became alive and the references that changed. Answers where the last event
-    /// landed.
+    /// streams that became alive and the references that changed, and, with `key` (taken
+    /// earlier in this transaction), where the events landed in the key's row. Answers where the
+    /// last event landed.
     pub(super) async fn insert_events<'c>(
         &self,
         metadata: &serde_json::Value,
         stamps: &[Stamp],
+        key: Option<&str>,
         conn: impl sqlx::PgExecutor<'c>,
     ) -> Result<Appended, AppendError> {
         // The events the extras stamped with known values, filled in.
@@ -101,6 +103,19 @@ impl UnitOfWork<'_> {
             ),
             None => (String::new(), "p"),
         };
+        // The key's row learns where the events landed in this statement rather than in one of
+        // its own: after the counter's row is taken, every round trip more is one the branch's
+        // next sale waits for.
+        let key_cte = match key {
+            Some(_) => format!(
+                ", landed as (
+                     update idempotency_keys k set tx_id = last.tx_id, position = last.position
+                     from (select tx_id, position from inserted order by tx_id desc, position desc limit 1) last
+                     where k.key = ${})",
+                if counter.is_some() { 20 } else { 16 }
+            ),
+            None => String::new(),
+        };
         let sql = format!(
             "with {counter_cte} born as (
                  insert into live_streams (stream_type, stream_id)
@@ -116,13 +131,15 @@ impl UnitOfWork<'_> {
                                      and w.target_type = s.target_type and w.target_id = s.target_id)),
              linked as (
                  insert into stream_links (by_type, by_id, target_type, target_id)
-                 select * from wanted on conflict do nothing)
-             insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
-             select t, i, s, e, v, {payload}, $7
-             from unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::json[])
-                  with ordinality as u(t, i, s, e, v, p, n)
-             order by n
-             returning tx_id::text::bigint, position"
+                 select * from wanted on conflict do nothing),
+             inserted as (
+                 insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
+                 select t, i, s, e, v, {payload}, $7
+                 from unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::json[])
+                      with ordinality as u(t, i, s, e, v, p, n)
+                 order by n
+                 returning tx_id::text::bigint as tx_id, position){key_cte}
+             select tx_id, position from inserted"
         );
         let mut query = sqlx::query_as(&sql)
             .bind(&c.aggregate_type)
@@ -146,6 +163,9 @@ impl UnitOfWork<'_> {
                 .bind(at)
                 .bind(stamp.event_type)
                 .bind(stamp.field);
+        }
+        if let Some(key) = key {
+            query = query.bind(key);
         }
         let landed: Vec<(i64, i64)> = query
             .fetch_all(conn)

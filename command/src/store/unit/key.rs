@@ -1,8 +1,9 @@
 //! The row a unit writes for its request's `Idempotency-Key` (see `store/keys.rs`).
 
-use super::{AppendError, Appended};
+use super::AppendError;
 
-/// The key a unit records with its events.
+/// The key a unit records with its events; the events' statement records where they landed
+/// (`insert_events`).
 pub(crate) struct KeyWrite {
     pub(crate) key: String,
     pub(crate) command: String,
@@ -25,16 +26,5 @@ impl KeyWrite {
             0 => Err(AppendError::KeyTaken),
             _ => Ok(()),
         }
-    }
-
-    /// Records where the events landed, for the repeated request's read-your-writes wait.
-    pub(crate) async fn landed(&self, tx: &mut sqlx::PgConnection, at: Appended) -> Result<(), AppendError> {
-        sqlx::query("update idempotency_keys set tx_id = $2, position = $3 where key = $1")
-            .bind(&self.key)
-            .bind(at.tx_id)
-            .bind(at.position)
-            .execute(tx)
-            .await?;
-        Ok(())
     }
 }
