@@ -51,7 +51,7 @@ async fn http_floor(addr: SocketAddr, bodies: &[Value], clients: usize, seconds:
                 while !stop.load(Ordering::Relaxed) {
                     next = (next + 1) % bodies.len();
                     let (status, answer) = connection
-                        .request("POST", "/api/movimientos", None, Some(&bodies[next]))
+                        .request("POST", "/api/movimientos", None, None, Some(&bodies[next]))
                         .await
                         .unwrap();
                     assert_eq!(status, 401, "{answer}");

@@ -100,16 +100,18 @@ impl Connection {
         Ok(Connection { addr, stream })
     }
 
-    /// One request; the answer's status and JSON body, as `request` gives them.
+    /// One request, with an `Idempotency-Key` when `key` is one; the answer's status and JSON
+    /// body, as `request` gives them.
     pub async fn request(
         &mut self,
         method: &str,
         path: &str,
         token: Option<&str>,
+        key: Option<&str>,
         body: Option<&Value>,
     ) -> std::io::Result<(u16, Value)> {
         let bad = |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
-        let request = encode(self.addr, method, path, token, None, body, "keep-alive");
+        let request = encode(self.addr, method, path, token, key, body, "keep-alive");
         self.stream.get_mut().write_all(&request).await?;
         let mut line = String::new();
         self.stream.read_line(&mut line).await?;

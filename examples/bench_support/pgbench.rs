@@ -92,13 +92,15 @@ const LEFT_OUT: [&str; 2] = ["projection_checkpoints", "snapshots"];
 const CASH_DAY_LOCKS: i32 = 0x6361_6a61;
 
 /// One transaction per sale that writes what the server's sale writes, built from the schema and
-/// copied from the recorded sale `template` (one unit of one product, paid in one payment): the
-/// cash-day check under its shared lock, the cash ledger's rows, the stream links and the
-/// product's live mark, the cash-box read model (movement, lines, payments), the statistics
-/// (the projector's own function), the stock and the product's version, and last, in one statement, the branch's next
-/// receipt number with the receipt's row and the events of the template's transaction (the
-/// movement's and the product's, the hash chain computed by the same trigger): the counter's
-/// row lock is held the shortest time a transaction per sale allows.
+/// copied from the recorded sale `template` (one unit of one product, paid in one payment, sent
+/// with an `Idempotency-Key` as the web app sends it): the key's row, the cash-day check under
+/// its shared lock, the cash ledger's rows, the stream links and the product's live mark, the
+/// cash-box read model (movement, lines, payments), the statistics (the projector's own
+/// function), the stock and the product's version, and last, in one statement, the branch's next
+/// receipt number with the receipt's row, the events of the template's transaction (the
+/// movement's and the product's, the hash chain computed by the same trigger) and where they
+/// landed on the key's row: the counter's row lock is held the shortest time a transaction per
+/// sale allows.
 ///
 /// `written`: the tables an HTTP sale wrote in the same run. A table it writes that this script
 /// does not, and does not leave out on purpose (`LEFT_OUT`), stops the benchmark: the reference
@@ -131,6 +133,7 @@ pub async fn sale_writes_script(
         "stock_branch_totals",
         "products",
         "sale_costs",
+        "idempotency_keys",
     ];
     let missing: Vec<&String> = written
         .iter()
@@ -173,6 +176,11 @@ pub async fn sale_writes_script(
         count = last - first + 1,
         branch_count = branches.len(),
         scope = optica_events::closings::CASH_DAY_SCOPE,
+    );
+    // The request's key, the transaction's first row, as the web app's sale has one.
+    script += &format!(
+        "insert into idempotency_keys (key, command, answer)\n\
+           select 'bench:' || :id, command, answer from idempotency_keys where tx_id = {tx};\n"
     );
     let branch = ("local_id", ":lid");
     let day = ("fecha", "fecha + :client_id * interval '1 day'");
@@ -218,7 +226,8 @@ pub async fn sale_writes_script(
     script += &format!(
         "with numero as (insert into receipt_counters (local_id, ultimo) values (:lid, 1)\n\
                          on conflict (local_id) do update set ultimo = receipt_counters.ultimo + 1 returning ultimo),\n\
-              receipt as (insert into receipts (movimiento_id, local_id, numero) select :id, :lid, ultimo from numero)\n\
+              receipt as (insert into receipts (movimiento_id, local_id, numero) select :id, :lid, ultimo from numero),\n\
+              inserted as (\n\
          insert into events (aggregate_id, sequence, payload, {cols})\n\
            select case aggregate_type when 'Movimiento' then ':id' else ':pid' end,\n\
                   case aggregate_type when 'Movimiento' then sequence\n\
@@ -226,7 +235,11 @@ pub async fn sale_writes_script(
                   case event_type when 'ComprobanteEmitido'\n\
                        then jsonb_set(payload::jsonb, '{{numero}}', to_jsonb(numero.ultimo))::json else payload end,\n\
                   {cols}\n\
-             from events, numero where tx_id = '{tx}'::xid8 order by position;\n\
+             from events, numero where tx_id = '{tx}'::xid8 order by position\n\
+           returning tx_id::text::bigint as tx_id, position)\n\
+         update idempotency_keys k set tx_id = last.tx_id, position = last.position\n\
+           from (select tx_id, position from inserted order by tx_id desc, position desc limit 1) last\n\
+          where k.key = 'bench:' || :id;\n\
          commit;\n",
         cols = event_columns.join(", "),
     );

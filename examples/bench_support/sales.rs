@@ -92,9 +92,17 @@ pub async fn sell(addrs: &[SocketAddr], token: &str, bodies: &[Value], clients: 
                 let mut next = client;
                 while !stop.load(Ordering::Relaxed) {
                     next = (next + 1) % bodies.len();
+                    // Each sale under a key of its own, as the web app sends every write.
+                    let key = uuid::Uuid::new_v4().to_string();
                     let sent = Instant::now();
                     let (status, answer) = connection
-                        .request("POST", "/api/movimientos", Some(&token), Some(&bodies[next]))
+                        .request(
+                            "POST",
+                            "/api/movimientos",
+                            Some(&token),
+                            Some(&key),
+                            Some(&bodies[next]),
+                        )
                         .await
                         .unwrap();
                     let took = sent.elapsed();
