@@ -183,6 +183,16 @@ async fn a_sale_that_lost_its_race_among_gathered_ones_leaves_the_others_committ
     numbers.sort();
     let centro = |n: i64| format!("{:04}-{n:08}", shop.centro);
     assert_eq!(numbers, (2..=5).map(centro).collect::<Vec<_>>());
+    // The lost race took only its own sale back: the other two committed together.
+    let ids: Vec<String> = others.iter().map(|o| o.1["movimiento"]["id"].to_string()).collect();
+    let their: i64 = sqlx::query_scalar(
+        "select count(distinct tx_id) from events where aggregate_type = 'Movimiento' and aggregate_id = any($1)",
+    )
+    .bind(&ids)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(their, 1);
     assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(9));
     let differences = optica::support::verify(&pool, true).await.unwrap();
     assert!(differences.is_empty(), "{differences:?}");

@@ -14,10 +14,12 @@
 //!   every load (the projector's ordering proof, `store/mod.rs`).
 //! - Two units of a batch never write the same stream or the same `Idempotency-Key`: the later
 //!   one waits for the next batch, so one unit's events never make another's lose the race.
-//! - A batch is all or nothing. When one of its units fails before the commit (a rule refuses
-//!   it, it lost a race, a twin request holds its key), the batch rolls back and each of its
-//!   units is written again alone, in its own transaction, and answers what it would have
-//!   answered alone. The numbers of a rolled-back batch were never taken: no gap.
+//! - Each unit of a batch is written after a savepoint of its own. When one fails (a rule
+//!   refuses it, it lost a race for a stream, a twin request holds its key), its writes are
+//!   rolled back to the savepoint and it answers that failure, as it would have alone; the
+//!   others commit. A number taken by a unit rolled back to its savepoint is taken again by
+//!   the next: no gap. When the batch itself fails before its commit (its connection is
+//!   lost), each unit is written again alone, in its own transaction.
 //! - A batch is written by a task of its own, so a request that goes away meanwhile (a client
 //!   that hangs up) leaves neither its batch nor its counter waiting.
 
@@ -31,9 +33,10 @@ use super::{AppendError, Plan};
 use crate::store::extra::Counter;
 use crate::store::Appended;
 
-/// The most units written in one transaction: a longer one would hold the day's locks and the
-/// counter longer than the flushes it saves are worth.
-const MOST: usize = 64;
+/// The most units written in one transaction. Each writes under a savepoint of its own, and
+/// PostgreSQL keeps the first 64 subtransactions of a transaction in shared memory; past them
+/// every other session's snapshot checks grow slower while the batch runs.
+const MOST: usize = 32;
 
 /// A counter's row: its table and key.
 pub(crate) type Lane = (&'static str, i64);
@@ -163,14 +166,14 @@ impl Drop for Writer {
     }
 }
 
-/// Writes a batch in one transaction, or each of its units alone when one of them fails before
-/// the commit, and answers each unit.
+/// Writes a batch in one transaction, or each of its units alone when the batch fails before
+/// its commit, and answers each unit.
 async fn write(pool: &PgPool, batch: Vec<Member>) {
     if batch.len() > 1 {
         match together(pool, &batch).await {
             Together::Committed(landed) => {
                 for (member, appended) in batch.into_iter().zip(landed) {
-                    let _ = member.answer.send((member.plan, Ok(appended)));
+                    let _ = member.answer.send((member.plan, appended));
                 }
                 return;
             }
@@ -192,8 +195,9 @@ async fn write(pool: &PgPool, batch: Vec<Member>) {
 }
 
 enum Together {
-    Committed(Vec<Appended>),
-    /// Nothing was written: a unit failed before the commit was sent.
+    /// Each unit's outcome: where its events landed, or why it wrote nothing.
+    Committed(Vec<Result<Appended, AppendError>>),
+    /// Nothing was written: the batch failed before its commit.
     RolledBack,
     /// The commit was sent and failed (a lost connection): it may have happened.
     Unknown(sqlx::Error),
@@ -205,11 +209,20 @@ async fn together(pool: &PgPool, batch: &[Member]) -> Together {
     };
     let mut landed = Vec::with_capacity(batch.len());
     for member in batch {
-        match member.plan.write_all(&member.metadata, &mut tx).await {
-            Ok(appended) => landed.push(appended),
-            // Dropping the transaction rolls it back.
-            Err(_) => return Together::RolledBack,
+        // Dropping the transaction on a failure here rolls it back.
+        if sqlx::query("savepoint unit").execute(&mut *tx).await.is_err() {
+            return Together::RolledBack;
         }
+        let appended = member.plan.write_all(&member.metadata, &mut tx).await;
+        if appended.is_err()
+            && sqlx::query("rollback to savepoint unit")
+                .execute(&mut *tx)
+                .await
+                .is_err()
+        {
+            return Together::RolledBack;
+        }
+        landed.push(appended);
     }
     match tx.commit().await {
         Ok(()) => Together::Committed(landed),
