@@ -35,32 +35,21 @@ pub struct ReceiptNumber {
     pub serie: Serie,
 }
 
-impl ReceiptNumber {
-    fn series_counter(&self) -> Counter {
-        let (_, table) = self.serie.event_and_table();
-        Counter {
-            table,
-            key_column: "local_id",
-            value_column: "ultimo",
-            key: self.local_id,
-        }
-    }
-}
-
 #[async_trait]
 impl Extra for ReceiptNumber {
     async fn before(&self, _tx: &mut PgConnection) -> Result<Vec<Stamp>, ExtraError> {
-        let (event_type, _) = self.serie.event_and_table();
+        let (event_type, table) = self.serie.event_and_table();
         Ok(vec![Stamp {
             aggregate_type: MOVEMENT_AGGREGATE,
             id: self.id.clone(),
             event_type,
             field: "numero",
-            value: StampValue::Next(self.series_counter()),
+            value: StampValue::Next(Counter {
+                table,
+                key_column: "local_id",
+                value_column: "ultimo",
+                key: self.local_id,
+            }),
         }])
-    }
-
-    fn counter(&self) -> Option<Counter> {
-        Some(self.series_counter())
     }
 }

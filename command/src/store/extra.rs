@@ -33,8 +33,7 @@ pub enum StampValue {
 /// value taken (the row is created at 1). The row stays locked until the commit, and the next
 /// unit on the same counter queues on it; taken in the events' own statement, the last one that
 /// can be, it is held the shortest time a transaction allows: a counter taken first would make
-/// every unit on it wait for the whole of the one before. The units of one process that queue
-/// on it commit together instead (`unit/shared.rs`). A unit takes at most one counter.
+/// every unit on it wait for the whole of the one before. A unit takes at most one counter.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Counter {
     pub table: &'static str,
@@ -77,12 +76,6 @@ pub trait Extra: Send + Sync {
     /// Writes that follow the events.
     async fn after(&self, _tx: &mut PgConnection) -> Result<(), sqlx::Error> {
         Ok(())
-    }
-
-    /// The counter this extra's stamp takes (`StampValue::Next`), known before the commit: the
-    /// units on one counter commit together (see `unit/shared.rs`).
-    fn counter(&self) -> Option<Counter> {
-        None
     }
 
     /// Nothing to do: the unit leaves it out (and may then append in one statement).

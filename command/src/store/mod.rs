@@ -138,8 +138,6 @@ pub struct EventStore {
     /// instead of colliding again and again: each stream hashes to one lane, taken in order.
     pub(crate) lanes: std::sync::Arc<Vec<tokio::sync::Mutex<()>>>,
     repo: std::sync::Arc<PostgresEventRepository>,
-    /// The units gathered to commit together on a busy counter (see `unit/shared.rs`).
-    pub(crate) batches: std::sync::Arc<unit::Batches>,
     /// Pinged after every commit: this process's projector, when one runs here.
     pub(crate) wake: Option<std::sync::Arc<tokio::sync::Notify>>,
 }
@@ -152,7 +150,6 @@ impl EventStore {
             pool,
             lanes,
             repo,
-            batches: std::sync::Arc::default(),
             wake: None,
         }
     }
@@ -177,12 +174,6 @@ impl EventStore {
             .fetch_optional(&self.pool)
             .await?;
         Ok(id)
-    }
-
-    /// How many commits of this process wait for a busy counter to take them together (see
-    /// `unit/shared.rs`).
-    pub fn gathered(&self) -> usize {
-        self.batches.gathered()
     }
 
     /// Allocates the next numeric id of an entity kind from its PostgreSQL sequence.

@@ -5,11 +5,9 @@ mod commit;
 mod guard;
 mod insert;
 mod key;
-mod shared;
 
 pub(crate) use commit::AppendError;
 pub(crate) use key::KeyWrite;
-pub(crate) use shared::Batches;
 
 use cqrs_es::{Aggregate, DomainEvent};
 
@@ -39,16 +37,6 @@ struct StreamWrite {
 /// `Conflict`, so the caller re-runs the whole unit (see `EventStore::run`).
 pub struct UnitOfWork<'a> {
     store: &'a EventStore,
-    plan: Plan,
-    /// A transaction the command opened to decide under a lock (see `transaction`); the commit
-    /// writes in it.
-    tx: Option<sqlx::Transaction<'static, sqlx::Postgres>>,
-}
-
-/// What a unit writes at its commit, owned, so that another task may write it in a transaction
-/// shared with other units (see `unit/shared.rs`).
-#[derive(Default)]
-pub(crate) struct Plan {
     writes: Vec<StreamWrite>,
     take: Vec<(String, String, String)>,
     release: Vec<(String, String, String)>,
@@ -59,13 +47,21 @@ pub(crate) struct Plan {
     /// The request's `Idempotency-Key` and what the command answers, recorded with the events
     /// (see `keys.rs`).
     key: Option<KeyWrite>,
+    /// A transaction the command opened to decide under a lock (see `transaction`); the commit
+    /// writes in it.
+    tx: Option<sqlx::Transaction<'static, sqlx::Postgres>>,
 }
 
 impl<'a> UnitOfWork<'a> {
     pub(crate) fn new(store: &'a EventStore) -> Self {
         UnitOfWork {
             store,
-            plan: Plan::default(),
+            writes: Vec::new(),
+            take: Vec::new(),
+            release: Vec::new(),
+            extras: Vec::new(),
+            guards: Vec::new(),
+            key: None,
             tx: None,
         }
     }
@@ -83,7 +79,7 @@ impl<'a> UnitOfWork<'a> {
     }
 
     pub(crate) fn record_key(&mut self, key: KeyWrite) {
-        self.plan.key = Some(key);
+        self.key = Some(key);
     }
 
     /// Makes the commit depend on a stream this unit read to decide but does not write, at the
@@ -92,7 +88,7 @@ impl<'a> UnitOfWork<'a> {
     /// must guard it (see `unit/guard.rs`).
     pub fn guard<A: Aggregate>(&mut self, id: &str, base: usize) {
         debug_assert!(guard::guardable(A::TYPE), "add {} to unit::guard::GUARDED", A::TYPE);
-        self.plan.guards.push(guard::Guard {
+        self.guards.push(guard::Guard {
             aggregate_type: A::TYPE,
             id: id.to_string(),
             base,
@@ -122,12 +118,7 @@ impl<'a> UnitOfWork<'a> {
         command: A::Command,
         services: &A::Services,
     ) -> Result<A, CommandError<A::Error>> {
-        if self
-            .plan
-            .writes
-            .iter()
-            .any(|w| w.aggregate_type == A::TYPE && w.id == id)
-        {
+        if self.writes.iter().any(|w| w.aggregate_type == A::TYPE && w.id == id) {
             return Err(StoreError::Persistence(format!("stream {}-{id} handled twice in one unit", A::TYPE)).into());
         }
         let (was_live, had) = (aggregate.live(), aggregate.targets());
@@ -153,7 +144,7 @@ impl<'a> UnitOfWork<'a> {
                 None
             };
             let (live, targets) = (aggregate.live(), aggregate.targets());
-            self.plan.writes.push(StreamWrite {
+            self.writes.push(StreamWrite {
                 aggregate_type: A::TYPE,
                 id: id.to_string(),
                 base,
@@ -178,7 +169,6 @@ impl<'a> UnitOfWork<'a> {
         services: &A::Services,
     ) -> Result<A, CommandError<A::Error>> {
         let Some(i) = self
-            .plan
             .writes
             .iter()
             .position(|w| w.aggregate_type == A::TYPE && w.id == id)
@@ -192,7 +182,7 @@ impl<'a> UnitOfWork<'a> {
             .handle(command, services, &sink)
             .await
             .map_err(CommandError::Domain)?;
-        let write = &mut self.plan.writes[i];
+        let write = &mut self.writes[i];
         let before = write.base + write.events.len();
         for event in sink.collect().await {
             let payload = serde_json::to_value(&event).map_err(StoreError::Corrupt)?;
@@ -218,7 +208,6 @@ impl<'a> UnitOfWork<'a> {
     pub(crate) fn lanes(&self) -> Vec<usize> {
         use std::hash::{Hash, Hasher};
         let mut lanes: Vec<usize> = self
-            .plan
             .writes
             .iter()
             .map(|w| {
@@ -234,25 +223,25 @@ impl<'a> UnitOfWork<'a> {
 
     /// How many streams have events waiting in this unit.
     pub fn streams(&self) -> usize {
-        self.plan.writes.len()
+        self.writes.len()
     }
 
     /// Claims a unique value for an aggregate; the commit fails with `Duplicate` when another
     /// aggregate holds it.
     pub fn claim(&mut self, scope: &str, key: &str, aggregate_id: &str) {
-        self.plan.take.push((scope.into(), key.into(), aggregate_id.into()));
+        self.take.push((scope.into(), key.into(), aggregate_id.into()));
     }
 
     /// Gives up a unique value the aggregate held.
     pub fn release(&mut self, scope: &str, key: &str, aggregate_id: &str) {
-        self.plan.release.push((scope.into(), key.into(), aggregate_id.into()));
+        self.release.push((scope.into(), key.into(), aggregate_id.into()));
     }
 
     /// Has a feature's rows written in the commit's transaction with the events (see
     /// `extra.rs`); an idle one is left out.
     pub fn also(&mut self, extra: impl Extra + 'static) {
         if !extra.idle() {
-            self.plan.extras.push(Box::new(extra));
+            self.extras.push(Box::new(extra));
         }
     }
 }

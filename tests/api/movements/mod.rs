@@ -8,7 +8,6 @@ use axum::http::{header, Request, StatusCode};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-mod batched;
 mod lists;
 mod receipts;
 mod returns;

@@ -1,13 +1,10 @@
 //! A unit's commit: the extras' checks, the events, the extras' rows, the deletions and the
-//! unique claims in one transaction (or one statement when nothing else needs one, or one
-//! shared with the other units on a busy counter: `shared.rs`), then the snapshots the streams
-//! are due; and the refusals a failed commit answers.
+//! unique claims in one transaction (or one statement when nothing else needs one), then the
+//! snapshots the streams are due; and the refusals a failed commit answers.
 
 use optica_events::EventMetadata;
 
-use super::{
-    guard, Appended, CommandError, ExtraError, Plan, Refusal, Stamp, StoreError, StreamWrite, Target, UnitOfWork,
-};
+use super::{guard, Appended, CommandError, ExtraError, Refusal, Stamp, StoreError, StreamWrite, Target, UnitOfWork};
 use super::{is_foreign_key_violation, SNAPSHOT_EVERY};
 use crate::store::links;
 
@@ -18,11 +15,11 @@ impl UnitOfWork<'_> {
         mut self,
         metadata: &EventMetadata,
     ) -> Result<Option<Appended>, CommandError<E>> {
-        if self.plan.writes.is_empty() {
-            self.plan.extras.retain(|extra| extra.without_events());
-            if !self.plan.extras.is_empty() {
+        if self.writes.is_empty() {
+            self.extras.retain(|extra| extra.without_events());
+            if !self.extras.is_empty() {
                 let mut tx = self.store.pool.begin().await.map_err(StoreError::Database)?;
-                for extra in &self.plan.extras {
+                for extra in &self.extras {
                     extra.after(&mut tx).await.map_err(StoreError::Database)?;
                 }
                 tx.commit().await.map_err(StoreError::Database)?;
@@ -52,114 +49,29 @@ impl UnitOfWork<'_> {
 
     pub(super) async fn append(&mut self, metadata: &EventMetadata) -> Result<Appended, AppendError> {
         let metadata = serde_json::to_value(metadata).map_err(|e| AppendError::Db(sqlx::Error::Encode(e.into())))?;
-        let plan = &self.plan;
-        let appended = if let Some(mut tx) = self.tx.take() {
-            let appended = plan.write_all(&metadata, &mut tx).await?;
+        let retired = self.writes.iter().any(|w| w.live == Some(false));
+        if let Some(mut tx) = self.tx.take() {
+            let appended = self.write_all(&metadata, &mut tx).await?;
             tx.commit().await?;
-            appended
-        } else if plan.take.is_empty()
-            && plan.key.is_none()
-            && plan.release.is_empty()
-            && !plan.writes.iter().any(|w| w.live == Some(false))
-            && plan.extras.is_empty()
-            && plan.guards.is_empty()
+            self.wake_projector();
+            return Ok(appended);
+        }
+        if self.take.is_empty()
+            && self.key.is_none()
+            && self.release.is_empty()
+            && !retired
+            && self.extras.is_empty()
+            && self.guards.is_empty()
         {
             // One statement is its own transaction: no BEGIN and COMMIT round trips.
-            plan.insert_events(&metadata, &[], None, self.store.pool()).await?
-        } else if let Some(counter) = plan.shared_counter() {
-            let plan = std::mem::take(&mut self.plan);
-            let (plan, appended) = self
-                .store
-                .batches
-                .commit(self.store.pool(), counter, plan, metadata)
-                .await;
-            self.plan = plan;
-            appended?
-        } else {
-            plan.write_alone(&metadata, self.store.pool()).await?
-        };
-        self.wake_projector();
-        Ok(appended)
-    }
-    /// Which kinds of stream refer to the streams this unit tried to delete (after the refusal).
-    pub(super) async fn referrers<E: std::error::Error>(&self) -> CommandError<E> {
-        let (types, ids): (Vec<&str>, Vec<&str>) = self
-            .plan
-            .writes
-            .iter()
-            .filter(|w| w.live == Some(false))
-            .map(|w| (w.aggregate_type, w.id.as_str()))
-            .unzip();
-        let by = links::referring_kinds(&self.store.pool, &types, &ids).await;
-        match by {
-            Ok(by) => CommandError::InUse { by },
-            Err(e) => StoreError::Database(e).into(),
+            let appended = self.insert_events(&metadata, &[], None, self.store.pool()).await?;
+            self.wake_projector();
+            return Ok(appended);
         }
-    }
-
-    /// The first stream this unit referred to that is not alive (after the refusal).
-    pub(super) async fn missing_target<E: std::error::Error>(&self) -> CommandError<E> {
-        let wanted: Vec<&Target> = self
-            .plan
-            .writes
-            .iter()
-            .filter_map(|w| w.targets.as_ref())
-            .flatten()
-            .collect();
-        let (types, ids): (Vec<&str>, Vec<&str>) = wanted.iter().map(|(t, i)| (*t, i.as_str())).unzip();
-        let missing = links::first_missing(&self.store.pool, &types, &ids).await;
-        match missing {
-            Ok(Some((target_type, target_id))) => CommandError::Missing { target_type, target_id },
-            // It came back in the meantime: let the caller run the command again.
-            Ok(None) => CommandError::Conflict,
-            Err(e) => StoreError::Database(e).into(),
-        }
-    }
-
-    /// Stores the snapshots this unit's streams are due, in place of their older ones. A snapshot
-    /// only saves reading events, so failing to store one is logged, not the command's failure.
-    pub(super) async fn save_snapshots(&self) {
-        for write in &self.plan.writes {
-            let Some(payload) = &write.snapshot else {
-                continue;
-            };
-            let sequence = (write.base + write.events.len()) as i64;
-            let saved = sqlx::query(
-                "with older as (delete from snapshots
-                                where aggregate_type = $1 and aggregate_id = $2 and last_sequence < $3)
-                 insert into snapshots (aggregate_type, aggregate_id, last_sequence, current_snapshot, payload)
-                 values ($1, $2, $3, $4, $5) on conflict do nothing",
-            )
-            .bind(write.aggregate_type)
-            .bind(&write.id)
-            .bind(sequence)
-            .bind(sequence / SNAPSHOT_EVERY as i64)
-            .bind(payload)
-            .execute(&self.store.pool)
-            .await;
-            if let Err(error) = saved {
-                tracing::warn!(%error, stream = %write.id, "could not store a snapshot");
-            }
-        }
-    }
-
-    pub(super) fn wake_projector(&self) {
-        if let Some(projector) = &self.store.wake {
-            projector.notify_one();
-        }
-    }
-}
-
-impl Plan {
-    /// Writes the plan in a transaction of its own.
-    pub(super) async fn write_alone(
-        &self,
-        metadata: &serde_json::Value,
-        pool: &sqlx::PgPool,
-    ) -> Result<Appended, AppendError> {
-        let mut tx = pool.begin().await?;
-        let appended = self.write_all(metadata, &mut tx).await?;
+        let mut tx = self.store.pool.begin().await?;
+        let appended = self.write_all(&metadata, &mut tx).await?;
         tx.commit().await?;
+        self.wake_projector();
         Ok(appended)
     }
 
@@ -240,6 +152,72 @@ impl Plan {
             }
         }
         Ok(appended)
+    }
+
+    /// Which kinds of stream refer to the streams this unit tried to delete (after the refusal).
+    pub(super) async fn referrers<E: std::error::Error>(&self) -> CommandError<E> {
+        let (types, ids): (Vec<&str>, Vec<&str>) = self
+            .writes
+            .iter()
+            .filter(|w| w.live == Some(false))
+            .map(|w| (w.aggregate_type, w.id.as_str()))
+            .unzip();
+        let by = links::referring_kinds(&self.store.pool, &types, &ids).await;
+        match by {
+            Ok(by) => CommandError::InUse { by },
+            Err(e) => StoreError::Database(e).into(),
+        }
+    }
+
+    /// The first stream this unit referred to that is not alive (after the refusal).
+    pub(super) async fn missing_target<E: std::error::Error>(&self) -> CommandError<E> {
+        let wanted: Vec<&Target> = self
+            .writes
+            .iter()
+            .filter_map(|w| w.targets.as_ref())
+            .flatten()
+            .collect();
+        let (types, ids): (Vec<&str>, Vec<&str>) = wanted.iter().map(|(t, i)| (*t, i.as_str())).unzip();
+        let missing = links::first_missing(&self.store.pool, &types, &ids).await;
+        match missing {
+            Ok(Some((target_type, target_id))) => CommandError::Missing { target_type, target_id },
+            // It came back in the meantime: let the caller run the command again.
+            Ok(None) => CommandError::Conflict,
+            Err(e) => StoreError::Database(e).into(),
+        }
+    }
+
+    /// Stores the snapshots this unit's streams are due, in place of their older ones. A snapshot
+    /// only saves reading events, so failing to store one is logged, not the command's failure.
+    pub(super) async fn save_snapshots(&self) {
+        for write in &self.writes {
+            let Some(payload) = &write.snapshot else {
+                continue;
+            };
+            let sequence = (write.base + write.events.len()) as i64;
+            let saved = sqlx::query(
+                "with older as (delete from snapshots
+                                where aggregate_type = $1 and aggregate_id = $2 and last_sequence < $3)
+                 insert into snapshots (aggregate_type, aggregate_id, last_sequence, current_snapshot, payload)
+                 values ($1, $2, $3, $4, $5) on conflict do nothing",
+            )
+            .bind(write.aggregate_type)
+            .bind(&write.id)
+            .bind(sequence)
+            .bind(sequence / SNAPSHOT_EVERY as i64)
+            .bind(payload)
+            .execute(&self.store.pool)
+            .await;
+            if let Err(error) = saved {
+                tracing::warn!(%error, stream = %write.id, "could not store a snapshot");
+            }
+        }
+    }
+
+    pub(super) fn wake_projector(&self) {
+        if let Some(projector) = &self.store.wake {
+            projector.notify_one();
+        }
     }
 }
 

@@ -1,12 +1,12 @@
 //! The unit's one statement that appends its events: every stream's, in stream order, with the
 //! streams that became alive and the references that changed.
 
-use super::{AppendError, Plan, Stamp};
+use super::{AppendError, Stamp, UnitOfWork};
 use crate::store::extra::{Counter, StampValue};
 use crate::store::links::{is_foreign_key_violation, LinkColumns};
 use crate::store::Appended;
 
-impl Plan {
+impl UnitOfWork<'_> {
     /// Inserts every stream's events with one statement, in stream order (the hash chain links
     /// each event to the one before it, which may be in the same statement), together with the
     /// streams that became alive and the references that changed, and, with `key` (taken
