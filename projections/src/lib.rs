@@ -26,6 +26,7 @@ macro_rules! execute {
 
 pub mod card_plans;
 pub mod closings;
+mod copy;
 pub mod counts;
 pub mod insurers;
 pub mod jobs;

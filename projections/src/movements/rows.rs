@@ -1,55 +1,25 @@
-//! A batch of movements as one array per column, written with one `unnest` statement per table.
+//! A batch of movements' rows, written with one statement per table: `COPY` for the three large
+//! ones, `unnest` for the others.
 
-use chrono::NaiveDateTime;
 use optica_events::movements::MovimientoDatos;
 use sqlx::PgConnection;
 
 use super::wire;
+use crate::copy::CopyRows;
 use crate::ProjectionError;
 
-/// The batch's rows as one array per column, for `unnest`.
-#[derive(Default)]
+/// The batch's rows: the three large tables' as `COPY` text, the others as one array per column,
+/// for `unnest`.
 pub struct MovementRows {
-    id: Vec<i64>,
-    tipo: Vec<String>,
-    fecha: Vec<NaiveDateTime>,
-    local_id: Vec<i64>,
-    paciente_id: Vec<Option<i64>>,
-    vendedor: Vec<Option<String>>,
-    descripcion: Vec<Option<String>>,
-    descuento: Vec<Option<i64>>,
-    total: Vec<i64>,
-    total_impuesto: Vec<i64>,
-    deuda: Vec<i64>,
-    estado: Vec<Option<String>>,
-    version: Vec<i64>,
-    motivo_precio: Vec<Option<String>>,
-    cobertura_cents: Vec<i64>,
+    movements: CopyRows,
     /// The coverages of the batch's covered sales.
     coberturas: Vec<(i64, optica_events::insurers::CoberturaVenta)>,
-    line_mov: Vec<i64>,
-    line_n: Vec<i32>,
-    line_producto: Vec<i64>,
-    line_modelo: Vec<String>,
-    line_marca: Vec<String>,
-    line_cristal: Vec<bool>,
-    line_cantidad: Vec<i64>,
-    line_precio: Vec<i64>,
-    line_subtotal: Vec<i64>,
+    lines: CopyRows,
     extra_mov: Vec<i64>,
     extra_n: Vec<i32>,
     extra_descripcion: Vec<String>,
     extra_subtotal: Vec<i64>,
-    pago_mov: Vec<i64>,
-    pago_id: Vec<i64>,
-    pago_metodo: Vec<i64>,
-    pago_monto: Vec<i64>,
-    pago_impuesto: Vec<i64>,
-    pago_fecha: Vec<NaiveDateTime>,
-    pago_local: Vec<i64>,
-    pago_tipo: Vec<String>,
-    pago_cuotas: Vec<Option<i32>>,
-    pago_recargo: Vec<Option<i32>>,
+    payments: CopyRows,
     /// Returns (the refund's SALIDA) and the sales they name.
     ret_mov: Vec<i64>,
     pub ret_venta: Vec<i64>,
@@ -66,40 +36,80 @@ pub struct MovementRows {
     pub estado_version: Vec<i64>,
 }
 
+impl Default for MovementRows {
+    fn default() -> Self {
+        MovementRows {
+            movements: CopyRows::new(
+                "movements (id, tipo, fecha, local_id, paciente_id, vendedor, descripcion, descuento_hundredths,
+                            total_cents, total_impuesto_cents, estado, version, deuda_cents, motivo_precio,
+                            cobertura_cents)",
+            ),
+            coberturas: Vec::new(),
+            lines: CopyRows::new(
+                "movement_lines (movimiento_id, linea, producto_id, modelo, marca, cristal, cantidad, precio_cents,
+                                 subtotal_cents)",
+            ),
+            extra_mov: Vec::new(),
+            extra_n: Vec::new(),
+            extra_descripcion: Vec::new(),
+            extra_subtotal: Vec::new(),
+            payments: CopyRows::new(
+                "movement_payments (movimiento_id, pago_id, metodo_pago_id, monto_cents, monto_impuesto_cents, fecha,
+                                    local_id, tipo, cuotas, recargo_hundredths)",
+            ),
+            ret_mov: Vec::new(),
+            ret_venta: Vec::new(),
+            ret_lineas: Vec::new(),
+            ret_adicionales: Vec::new(),
+            ret_valor: Vec::new(),
+            ret_credito: Vec::new(),
+            touch_ids: Vec::new(),
+            touch_version: Vec::new(),
+            estado_ids: Vec::new(),
+            estado_set: Vec::new(),
+            estado_version: Vec::new(),
+        }
+    }
+}
+
 impl MovementRows {
     pub fn push(&mut self, id: i64, d: &MovimientoDatos, version: i64) {
         let tipo = wire(&d.tipo);
-        self.id.push(id);
-        self.tipo.push(tipo.clone());
-        self.fecha.push(d.fecha);
-        self.local_id.push(d.local_id);
-        self.paciente_id.push(d.paciente_id);
-        self.vendedor.push(d.vendedor.clone());
-        self.descripcion.push(d.descripcion.clone());
-        self.descuento.push(d.descuento.map(|m| m.hundredths()));
-        self.total.push(d.total.cents());
-        self.total_impuesto.push(d.total_impuesto.cents());
         let pagado: i64 = d.pagos.iter().map(|p| p.monto.cents()).sum();
         // The obra social's part is its debt, not the patient's.
         let parte = d.parte_obra_social().cents();
-        self.deuda.push((d.total.cents() - pagado - parte).max(0));
-        self.cobertura_cents.push(parte);
+        self.movements.row(&[
+            &id,
+            &tipo,
+            &d.fecha,
+            &d.local_id,
+            &d.paciente_id,
+            &d.vendedor,
+            &d.descripcion,
+            &d.descuento.map(|m| m.hundredths()),
+            &d.total.cents(),
+            &d.total_impuesto.cents(),
+            &d.estado.as_ref().map(wire),
+            &version,
+            &(d.total.cents() - pagado - parte).max(0),
+            &d.motivo_precio.as_ref().map(wire),
+            &parte,
+        ]);
         if let Some(c) = &d.cobertura {
             self.coberturas.push((id, c.clone()));
         }
-        self.estado.push(d.estado.as_ref().map(wire));
-        self.version.push(version);
-        self.motivo_precio.push(d.motivo_precio.as_ref().map(wire));
         for (n, l) in d.lineas.iter().enumerate() {
-            self.line_mov.push(id);
-            self.line_n.push(n as i32);
-            self.line_producto.push(l.producto_id);
-            self.line_modelo.push(l.modelo.clone());
-            self.line_marca.push(l.marca.clone());
-            self.line_cristal.push(l.cristal);
-            self.line_cantidad.push(l.cantidad);
-            self.line_precio.push(l.precio_unitario.cents());
-            self.line_subtotal.push(l.subtotal.cents());
+            self.lines.row(&[
+                &id,
+                &(n as i32),
+                &l.producto_id,
+                &l.modelo,
+                &l.marca,
+                &l.cristal,
+                &l.cantidad,
+                &l.precio_unitario.cents(),
+                &l.subtotal.cents(),
+            ]);
         }
         for (n, a) in d.adicionales.iter().enumerate() {
             self.extra_mov.push(id);
@@ -108,17 +118,18 @@ impl MovementRows {
             self.extra_subtotal.push(a.subtotal.cents());
         }
         for p in &d.pagos {
-            self.pago_mov.push(id);
-            self.pago_id.push(p.id);
-            self.pago_metodo.push(p.metodo_pago_id);
-            self.pago_monto.push(p.monto.cents());
-            self.pago_impuesto.push(p.monto_impuesto.cents());
-            self.pago_fecha.push(p.fecha);
-            self.pago_local.push(p.branch(d.local_id));
-            self.pago_tipo.push(tipo.clone());
-            self.pago_cuotas.push(p.plan.map(|plan| plan.cuotas as i32));
-            self.pago_recargo
-                .push(p.plan.map(|plan| plan.recargo.hundredths() as i32));
+            self.payments.row(&[
+                &id,
+                &p.id,
+                &p.metodo_pago_id,
+                &p.monto.cents(),
+                &p.monto_impuesto.cents(),
+                &p.fecha,
+                &p.branch(d.local_id),
+                &tipo,
+                &p.plan.map(|plan| plan.cuotas as i32),
+                &p.plan.map(|plan| plan.recargo.hundredths() as i32),
+            ]);
         }
         if let Some(r) = &d.devolucion {
             self.ret_mov.push(id);
@@ -137,20 +148,8 @@ impl MovementRows {
     /// Writes each table that has rows; a batch of new sales skips the empty ones (one round
     /// trip each otherwise).
     pub async fn write(self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
-        if !self.id.is_empty() {
-            execute!(
-                conn,
-                "insert into movements (id, tipo, fecha, local_id, paciente_id, vendedor, descripcion, descuento_hundredths,
-                                        total_cents, total_impuesto_cents, estado, version, deuda_cents, motivo_precio,
-                                        cobertura_cents)
-                 select * from unnest($1::bigint[], $2::text[], $3::timestamp[], $4::bigint[], $5::bigint[], $6::text[],
-                                      $7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[],
-                                      $13::bigint[], $14::text[], $15::bigint[])";
-                &self.id, &self.tipo, &self.fecha, &self.local_id, &self.paciente_id, &self.vendedor,
-                &self.descripcion, &self.descuento, &self.total, &self.total_impuesto, &self.estado, &self.version,
-                &self.deuda, &self.motivo_precio, &self.cobertura_cents
-            )?;
-        }
+        // The movements before their children: the children's foreign keys name them.
+        self.movements.write(conn).await?;
         if !self.coberturas.is_empty() {
             let c = &self.coberturas;
             let ids: Vec<i64> = c.iter().map(|(id, _)| *id).collect();
@@ -179,17 +178,7 @@ impl MovementRows {
                 &facturado, &cristales_terms, &armazones_terms
             )?;
         }
-        if !self.line_mov.is_empty() {
-            execute!(
-                conn,
-                "insert into movement_lines (movimiento_id, linea, producto_id, modelo, marca, cristal, cantidad,
-                                             precio_cents, subtotal_cents)
-                 select * from unnest($1::bigint[], $2::int[], $3::bigint[], $4::text[], $5::text[], $6::boolean[],
-                                      $7::bigint[], $8::bigint[], $9::bigint[])";
-                &self.line_mov, &self.line_n, &self.line_producto, &self.line_modelo, &self.line_marca,
-                &self.line_cristal, &self.line_cantidad, &self.line_precio, &self.line_subtotal
-            )?;
-        }
+        self.lines.write(conn).await?;
         if !self.extra_mov.is_empty() {
             execute!(
                 conn,
@@ -198,17 +187,7 @@ impl MovementRows {
                 &self.extra_mov, &self.extra_n, &self.extra_descripcion, &self.extra_subtotal
             )?;
         }
-        if !self.pago_mov.is_empty() {
-            execute!(
-                conn,
-                "insert into movement_payments (movimiento_id, pago_id, metodo_pago_id, monto_cents, monto_impuesto_cents,
-                                                fecha, local_id, tipo, cuotas, recargo_hundredths)
-                 select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[],
-                                      $6::timestamp[], $7::bigint[], $8::text[], $9::int[], $10::int[])";
-                &self.pago_mov, &self.pago_id, &self.pago_metodo, &self.pago_monto, &self.pago_impuesto,
-                &self.pago_fecha, &self.pago_local, &self.pago_tipo, &self.pago_cuotas, &self.pago_recargo
-            )?;
-        }
+        self.payments.write(conn).await?;
         if !self.ret_mov.is_empty() {
             // Each return's positions as a JSON array: unnest cannot take an array of arrays of
             // different lengths.
