@@ -2,9 +2,10 @@
 //! the hash chain, through the library and through the `optica` binary.
 
 use crate::common::server::{database_url, run_optica};
-use crate::common::shop::sale;
+use crate::common::shop::{sale, sale_of_lines};
 use crate::common::{execute, scalar, TestApp};
 use axum::http::StatusCode;
+use futures::StreamExt;
 use optica::support::{self, EventFilter};
 use serde_json::json;
 use sqlx::PgPool;
@@ -305,20 +306,37 @@ async fn a_rebuild_in_one_batch_equals_one_event_at_a_time(pool: PgPool) {
 #[sqlx::test]
 async fn text_the_projection_copies_keeps_every_character_live_and_after_a_replay(pool: PgPool) {
     let (app, shop) = TestApp::with_shop(pool.clone()).await;
-    // The read models' large tables are written with COPY's text format, where a backslash, a
-    // tab, a line break and `\N` mean something.
+    // A rebuild writes a large batch's movements with COPY's text format, where a backslash, a
+    // tab, a line break and `\N` mean something: enough sales for one such batch, one of them
+    // holding all of those.
     let typed = "Línea 1\nLínea 2\tcon tabulación, \\ barra y \\N escrito";
     let mut venta = sale(&shop, 1);
     venta["descripcion"] = json!(typed);
     venta["vendedor"] = json!("\\N");
     let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), venta).await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let id = answer["movimiento"]["id"].as_i64().unwrap();
+    let others = futures::stream::iter(0..600).map(|n| {
+        let body = sale_of_lines(
+            &shop,
+            vec![json!({"descripcion": format!("Arreglo {n}"), "subtotal": 10})],
+        );
+        let (app, token) = (&app, shop.seller.as_str());
+        async move {
+            let (status, answer) = app.post("/api/movimientos", Some(token), body).await;
+            assert_eq!(status, StatusCode::CREATED, "{answer}");
+        }
+    });
+    others.buffer_unordered(8).collect::<Vec<()>>().await;
     app.caught_up().await;
     let stored = || async {
-        sqlx::query_as::<_, (Option<String>, Option<String>)>("select descripcion, vendedor from movements")
-            .fetch_one(&pool)
-            .await
-            .unwrap()
+        sqlx::query_as::<_, (Option<String>, Option<String>)>(
+            "select descripcion, vendedor from movements where id = $1",
+        )
+        .bind(id)
+        .fetch_one(&pool)
+        .await
+        .unwrap()
     };
     let live = stored().await;
     assert_eq!(live.1.as_deref(), Some("\\N"), "{live:?}");
@@ -332,5 +350,6 @@ async fn text_the_projection_copies_keeps_every_character_live_and_after_a_repla
 
     support::replay(&pool, &optica_projections::all(), true).await.unwrap();
     assert_eq!(stored().await, live);
+    assert_eq!(scalar::<i64>(&pool, "select count(*) from movements").await, 601);
     assert_eq!(support::verify(&pool, true).await.unwrap(), []);
 }

@@ -143,6 +143,7 @@ pub(super) fn fold(events: &[StoredEvent]) -> Result<Option<Folded>, ProjectionE
     // skips this).
     let mut owing: Vec<i64> = rows.ret_venta.clone();
     owing.extend(rewritten.iter().filter(|id| written.contains(id)));
+    rows.seal();
     Ok(Some(Folded {
         rewritten,
         rows,
