@@ -66,8 +66,8 @@ pub struct MovementRows {
     pub estado_ids: Vec<i64>,
     pub estado_set: Vec<String>,
     pub estado_version: Vec<i64>,
-    /// A large batch's movements, lines and payments as `COPY` text, made by `seal` in place of
-    /// their arrays.
+    /// A large batch's movements, lines and payments as `COPY` text, made by `seal`: written
+    /// instead of their arrays.
     copies: Option<[CopyRows; 3]>,
 }
 
@@ -211,10 +211,6 @@ impl MovementRows {
                 &self.pago_recargo[i],
             ]);
         }
-        // The arrays are sent as text now: empty, the statements below skip them.
-        self.id.clear();
-        self.line_mov.clear();
-        self.pago_mov.clear();
         self.copies = Some([movements, lines, payments]);
     }
 
@@ -222,12 +218,16 @@ impl MovementRows {
     /// trip each otherwise).
     pub async fn write(self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
         // The movements before their children: the children's foreign keys name them.
-        if let Some(copies) = self.copies {
-            for copy in copies {
-                copy.write(conn).await?;
+        let copied = match self.copies {
+            Some(copies) => {
+                for copy in copies {
+                    copy.write(conn).await?;
+                }
+                true
             }
-        }
-        if !self.id.is_empty() {
+            None => false,
+        };
+        if !copied && !self.id.is_empty() {
             execute!(
                 conn,
                 &format!("insert into {MOVEMENTS}
@@ -267,7 +267,7 @@ impl MovementRows {
                 &facturado, &cristales_terms, &armazones_terms
             )?;
         }
-        if !self.line_mov.is_empty() {
+        if !copied && !self.line_mov.is_empty() {
             execute!(
                 conn,
                 &format!("insert into {LINES}
@@ -285,7 +285,7 @@ impl MovementRows {
                 &self.extra_mov, &self.extra_n, &self.extra_descripcion, &self.extra_subtotal
             )?;
         }
-        if !self.pago_mov.is_empty() {
+        if !copied && !self.pago_mov.is_empty() {
             execute!(
                 conn,
                 &format!("insert into {PAYMENTS}
