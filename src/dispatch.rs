@@ -46,8 +46,8 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestMeta {
 }
 
 /// Waits for the read models to include a service's outcome; answers the record's id.
-pub async fn settled<T>(state: &AppState, outcome: Outcome<T>) -> T {
-    settled_in_time(state, outcome).await.0
+pub async fn settled<T>(state: &AppState, outcome: Outcome<T>) -> Result<T, AppError> {
+    Ok(settled_in_time(state, outcome).await?.0)
 }
 
 /// A command's result: refused, the `refused` answer; done, `settled_in_time`'s.
@@ -56,17 +56,19 @@ pub async fn committed<T, E>(
     result: Result<Outcome<T>, E>,
     refused: impl FnOnce(E) -> AppError,
 ) -> Result<(T, bool), AppError> {
-    Ok(settled_in_time(state, result.map_err(refused)?).await)
+    settled_in_time(state, result.map_err(refused)?).await
 }
 
 /// The same, and whether the read models have the outcome (false: still behind after the wait;
-/// the answer should then say what the command committed).
-pub async fn settled_in_time<T>(state: &AppState, outcome: Outcome<T>) -> (T, bool) {
+/// the answer should then say what the command committed). An error only when the outcome could
+/// not be made durable (the database went away): the client is told to try again, and its key
+/// answers the first request if that one survived.
+pub async fn settled_in_time<T>(state: &AppState, outcome: Outcome<T>) -> Result<(T, bool), AppError> {
     let caught = match outcome.appended {
-        Some(at) => settle(state, at).await,
+        Some(at) => settle(state, at).await?,
         None => true,
     };
-    (outcome.id, caught)
+    Ok((outcome.id, caught))
 }
 
 /// Waits (bounded) until the read models hold every event committed so far: for an answer
@@ -88,9 +90,11 @@ pub async fn caught_up(state: &AppState) -> Result<bool, sqlx::Error> {
 }
 
 /// The bounded read-your-writes wait. A late read model is logged, never an error: the command
-/// itself is committed. True when the read models have it.
-async fn settle(state: &AppState, at: Appended) -> bool {
-    match optica_projections::wait::wait_for_projections(
+/// itself is committed. True when the read models have it. An answer is sent only once the
+/// outcome is on disk: the projector's commit past it flushed it; when the wait ends without
+/// that, the log is flushed here (a unit that takes a counter commits without its own flush).
+async fn settle(state: &AppState, at: Appended) -> Result<bool, AppError> {
+    let waited = optica_projections::wait::wait_for_projections(
         &state.pool,
         &state.projections,
         at.tx_id,
@@ -98,18 +102,14 @@ async fn settle(state: &AppState, at: Appended) -> bool {
         state.read_wait,
         state.applied.as_ref(),
     )
-    .await
-    {
-        Ok(true) => true,
-        Ok(false) => {
-            tracing::warn!(position = at.position, "read models still behind after the wait");
-            false
-        }
-        Err(error) => {
-            tracing::warn!(%error, "could not check the projector's progress");
-            false
-        }
+    .await;
+    match waited {
+        Ok(true) => return Ok(true),
+        Ok(false) => tracing::warn!(position = at.position, "read models still behind after the wait"),
+        Err(error) => tracing::warn!(%error, "could not check the projector's progress"),
     }
+    state.store.flush_log().await?;
+    Ok(false)
 }
 
 /// Maps the store's failures that are not business rules.

@@ -34,6 +34,14 @@ pub enum StampValue {
 /// unit on the same counter queues on it; taken in the events' own statement, the last one that
 /// can be, it is held the shortest time a transaction allows: a counter taken first would make
 /// every unit on it wait for the whole of the one before. A unit takes at most one counter.
+///
+/// Such a unit commits without waiting for its flush to disk: a flush held under the row is a
+/// wait on the disk for every unit queued behind it (a branch's sales one by one). It is still
+/// durable before anyone is told: the log is flushed in order, so any later synchronous commit
+/// flushes it too, and the command's answer waits for the projector's (synchronous) commit
+/// past its events, or calls `EventStore::flush_log` when it stops waiting first. Whatever read
+/// the number and then committed (the next sale, a closing) is later in the log: a crash before
+/// the flush takes both, never the first alone, so the numbers stay gapless.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Counter {
     pub table: &'static str,

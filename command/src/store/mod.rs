@@ -161,6 +161,18 @@ impl EventStore {
         self
     }
 
+    /// Waits until everything committed so far is on disk. A unit that takes a counter commits
+    /// without waiting for its flush (see `Counter`): an answer about it that does not wait for
+    /// the projector's commit, which flushes it too, calls this first. A transaction that wrote
+    /// to the log commits with a flush of every record before its own, and a logical message is
+    /// the one write that touches no table (nobody decodes it; it needs no privilege).
+    pub async fn flush_log(&self) -> Result<(), StoreError> {
+        sqlx::query("select pg_logical_emit_message(true, 'optica', '')")
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     pub fn pool(&self) -> &PgPool {
         &self.pool
     }

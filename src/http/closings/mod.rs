@@ -185,7 +185,7 @@ pub async fn count(
     .await
     .map_err(command_error)?;
     let closed = matches!(outcome.id, optica_events::closings::CajaEvent::CajaCerrada { .. });
-    let (_, caught) = dispatch::settled_in_time(&state, outcome).await;
+    let (_, caught) = dispatch::settled_in_time(&state, outcome).await?;
     let mensaje = if closed {
         "La caja ha sido cerrada!"
     } else {

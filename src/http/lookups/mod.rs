@@ -129,7 +129,7 @@ pub async fn create<K: Kind>(
     let outcome = lookups::create::<K>(&state.store, data.clone(), &metadata)
         .await
         .map_err(|e| domain_error(K::KIND, 0, "crear", e))?;
-    Ok((dispatch::settled(state, outcome).await, data))
+    Ok((dispatch::settled(state, outcome).await?, data))
 }
 
 /// Updates an item; answers its data as stored.
@@ -144,7 +144,7 @@ pub async fn update<K: Kind>(
     let outcome = lookups::run::<K>(&state.store, id, LookupCommand::Update(body_data(body)), &metadata)
         .await
         .map_err(|e| domain_error(K::KIND, id, "editar", e))?;
-    dispatch::settled(state, outcome).await;
+    dispatch::settled(state, outcome).await?;
     let (aggregate, _) = state.store.load::<Lookup<K>>(&id.to_string()).await?;
     Ok(aggregate.data().clone())
 }
@@ -154,7 +154,7 @@ pub async fn delete<K: Kind>(state: &AppState, admin: Admin, meta: RequestMeta, 
     let outcome = lookups::run::<K>(&state.store, id, LookupCommand::Delete, &metadata)
         .await
         .map_err(|e| domain_error(K::KIND, id, "eliminar", e))?;
-    dispatch::settled(state, outcome).await;
+    dispatch::settled(state, outcome).await?;
     Ok(())
 }
 

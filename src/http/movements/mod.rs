@@ -263,6 +263,6 @@ pub async fn delete(
     let outcome = movements::delete(&state.store, id, &jobs::SaleJob(&ctx), &metadata)
         .await
         .map_err(|e| command_error(id, e, "eliminar"))?;
-    dispatch::settled(&state, outcome).await;
+    dispatch::settled(&state, outcome).await?;
     Ok(StatusCode::NO_CONTENT)
 }

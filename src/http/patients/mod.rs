@@ -235,7 +235,7 @@ pub async fn delete(
     let outcome = run_on_patient(&state.store, id, PacienteCommand::Delete, Identity::Released, &metadata)
         .await
         .map_err(|e| command_error(id, e, false))?;
-    dispatch::settled(&state, outcome).await;
+    dispatch::settled(&state, outcome).await?;
     Ok(Mensaje::new("Se elimino el paciente con éxito!"))
 }
 
@@ -272,6 +272,6 @@ pub async fn add_cristal(
     let outcome = run_on_patient(&state.store, id, command, Identity::Keep, &metadata)
         .await
         .map_err(|e| command_error(id, e, false))?;
-    dispatch::settled(&state, outcome).await;
+    dispatch::settled(&state, outcome).await?;
     Ok(StatusCode::OK)
 }

@@ -114,7 +114,7 @@ pub async fn create_all(
 
     let products: Vec<NewProduct> = ready.iter().cloned().map(Prepared::new_product).collect();
     match products::create_all(&state.store, &products, today, metadata).await {
-        Ok(outcome) => Ok(dispatch::settled(state, outcome).await.len()),
+        Ok(outcome) => Ok(dispatch::settled(state, outcome).await?.len()),
         Err(CommandError::Duplicate { key, .. }) => {
             // Another request created one of these models meanwhile.
             let taken = ready

@@ -212,7 +212,7 @@ pub async fn delete(
     let outcome = run_on_product(&state.store, id, ProductoCommand::Delete, None, &metadata)
         .await
         .map_err(|e| command_error(id, e, false))?;
-    dispatch::settled(&state, outcome).await;
+    dispatch::settled(&state, outcome).await?;
     Ok(Mensaje::new("Se elimino el producto con éxito!"))
 }
 

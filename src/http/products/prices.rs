@@ -91,7 +91,7 @@ pub async fn apply(state: &AppState, body: &MassUpdateBody, metadata: &EventMeta
     let (campo, cambio, filters) = parse(body)?;
     let ids = optica_query::products::matching(&state.pool, filters).await?;
     match products::change_amounts(&state.store, &ids, campo, cambio, state.today(), metadata).await {
-        Ok(outcome) => Ok(dispatch::settled(state, outcome).await.len()),
+        Ok(outcome) => Ok(dispatch::settled(state, outcome).await?.len()),
         Err(CommandError::Domain(ProductoError::Invalid(rules))) => Err(AppError::Rejected(texts(&rules))),
         Err(other) => Err(dispatch::store_failure(other)),
     }

@@ -126,7 +126,7 @@ pub async fn send(
         .await
         .map_err(|e| command_error(0, e))?;
     let replay = outcome.appended.is_none();
-    let (id, mut caught) = dispatch::settled_in_time(&state, outcome).await;
+    let (id, mut caught) = dispatch::settled_in_time(&state, outcome).await?;
     if replay {
         // A repeated request: its first one's transfer, once the read model has it.
         caught = dispatch::caught_up(&state).await?;

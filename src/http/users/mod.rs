@@ -129,7 +129,7 @@ pub async fn create(
     let outcome = users::add(&state.store, user, &meta.metadata(caller.actor()))
         .await
         .map_err(|e| command_error(0, e))?;
-    let (id, caught) = dispatch::settled_in_time(&state, outcome).await;
+    let (id, caught) = dispatch::settled_in_time(&state, outcome).await?;
     Ok(Created(answer(&state, id, caught, "El usuario ha sido creado!").await?))
 }
 

@@ -86,14 +86,17 @@ impl UnitOfWork<'_> {
         // yet there), so their order within the statement does not matter. The foreign key is
         // checked at the end of the statement.
         // A counter's row is taken here, in the unit's last statement before its commit (see
-        // `Counter`); its value goes into the one event's payload.
+        // `Counter`); its value goes into the one event's payload. The same statement lets the
+        // commit return before its flush, so the row is held without waiting on the disk
+        // (`Counter` says why that is safe).
         let counter = counted.zip(counted_at);
         let (counter_cte, payload) = match counter {
             Some(((k, _), _)) => (
                 format!(
                     "counter as (
                          insert into {table} ({key}, {value}) values ($16, 1)
-                         on conflict ({key}) do update set {value} = {table}.{value} + 1 returning {value} as taken),",
+                         on conflict ({key}) do update set {value} = {table}.{value} + 1
+                         returning {value} as taken, set_config('synchronous_commit', 'off', true) as unflushed),",
                     table = k.table,
                     key = k.key_column,
                     value = k.value_column,
