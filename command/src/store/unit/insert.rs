@@ -115,7 +115,7 @@ impl UnitOfWork<'_> {
                      update idempotency_keys k set tx_id = last.tx_id, position = last.position
                      from (select tx_id, position from inserted order by tx_id desc, position desc limit 1) last
                      where k.key = ${})",
-                if counter.is_some() { 20 } else { 16 }
+                COLUMN_PARAMS + if counter.is_some() { COUNTER_PARAMS } else { 0 } + 1
             ),
             None => String::new(),
         };
@@ -187,6 +187,12 @@ impl UnitOfWork<'_> {
         })
     }
 }
+
+/// The statement's parameters: the fifteen column arrays (`$1`–`$15`), then a counter's key, the
+/// counted event's place, its type and field (`$16`–`$19`) when the unit takes one, then the
+/// idempotency key; bound in that order below.
+const COLUMN_PARAMS: usize = 15;
+const COUNTER_PARAMS: usize = 4;
 
 /// A unit's events as one array per column, for `unnest`.
 #[derive(Default)]
