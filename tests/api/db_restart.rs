@@ -259,10 +259,6 @@ fn pick(f: &Fixture, random: &mut Random) -> i64 {
     f.products[random.below(f.products.len() as u64) as usize]
 }
 
-/// The projector's advisory lock (projections/src/projector.rs): held, no projector applies
-/// anything and every answer stops waiting for the read models.
-const PROJECTOR_LOCK: i64 = 0x6f70_7469_6361;
-
 /// A sale commits without waiting for its flush to disk (its receipt counter is held the
 /// shorter), so its answer is what must wait: for the projector's commit past it, or, when the
 /// answer stops waiting first, for a flush of its own. A crash of PostgreSQL right after the
@@ -296,12 +292,7 @@ async fn a_crash_of_the_database_loses_no_answered_sale() {
     assert_eq!(status, StatusCode::CREATED, "{owed}");
     let owed = owed["movimiento"]["id"].as_i64().unwrap();
     answered.push(owed);
-    let mut hold = pool.begin().await.unwrap();
-    sqlx::query("select pg_advisory_xact_lock($1)")
-        .bind(PROJECTOR_LOCK)
-        .execute(&mut *hold)
-        .await
-        .unwrap();
+    let hold = crate::common::hold_projector(&pool).await;
     sell_five(&app, &fixture, &mut answered).await;
     let cobro = json!({"metodoPagoId": fixture.efectivo, "monto": 100});
     let (status, collected) = app

@@ -344,6 +344,22 @@ pub fn same_record_created(a: &(StatusCode, Value), b: &(StatusCode, Value), rec
     assert_eq!(a.1[record]["id"], b.1[record]["id"]);
 }
 
+/// The projector's advisory lock (projections/src/projector.rs): held, no projector applies
+/// anything.
+pub const PROJECTOR_LOCK: i64 = 0x6f70_7469_6361;
+
+/// Holds the projector's lock until the transaction answered ends: the read models stay behind,
+/// and a command's answer stops waiting for them.
+pub async fn hold_projector(pool: &PgPool) -> sqlx::Transaction<'static, sqlx::Postgres> {
+    let mut hold = pool.begin().await.unwrap();
+    sqlx::query("select pg_advisory_xact_lock($1)")
+        .bind(PROJECTOR_LOCK)
+        .execute(&mut *hold)
+        .await
+        .unwrap();
+    hold
+}
+
 pub async fn caught_up(pool: &PgPool) {
     if let Some((tx, position)) = optica_projections::wait::last_event(pool).await.unwrap() {
         let names: Vec<&'static str> = optica_projections::all().iter().map(|p| p.name()).collect();

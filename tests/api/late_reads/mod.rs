@@ -5,16 +5,12 @@
 use std::time::Duration;
 
 use crate::common::shop::{id_of, recorded, sale, shop, Shop};
-use crate::common::{numbers, TestApp};
+use crate::common::{hold_projector, numbers, TestApp};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
-use sqlx::{PgPool, Postgres, Transaction};
+use sqlx::PgPool;
 
 mod stock_and_names;
-
-/// The projector's advisory lock (projections/src/projector.rs), held by the test so no
-/// projector can apply anything: the read models stay behind.
-const PROJECTOR_LOCK: i64 = 0x6f70_7469_6361;
 
 #[sqlx::test]
 async fn a_late_read_model_still_answers_the_movement_that_was_committed(pool: PgPool) {
@@ -117,17 +113,6 @@ async fn a_late_read_model_still_answers_the_movement_that_was_committed(pool: P
         .get(&format!("/api/pacientes/id/{paciente_id}"), Some(&shop.seller))
         .await;
     assert_eq!(patient_read, saved_patient["paciente"]);
-}
-
-/// Holds the projector's lock until the transaction ends: the read models stay behind.
-async fn hold_projector(pool: &PgPool) -> Transaction<'static, Postgres> {
-    let mut hold = pool.begin().await.unwrap();
-    sqlx::query("select pg_advisory_xact_lock($1)")
-        .bind(PROJECTOR_LOCK)
-        .execute(&mut *hold)
-        .await
-        .unwrap();
-    hold
 }
 
 /// Each folded row names every column of its table, no more: a column added later (whose

@@ -52,8 +52,7 @@ async fn a_follower_s_commits_reach_the_leader_and_its_rounds_come_back(pool: Pg
 #[sqlx::test]
 async fn a_leader_that_loses_the_lead_with_a_commit_pending_tells_the_new_leader(pool: PgPool) {
     use crate::common::TestApp;
-    // The advisory locks of projections/src/projector.rs and lead.rs.
-    const PROJECTOR_LOCK: i64 = 0x6f70_7469_6361;
+    // The advisory lock of projections/src/lead.rs.
     const LEADER_LOCK: i64 = 0x6f70_7469_6362;
     let slow = Projector::new(pool.clone(), optica_projections::all()).with_poll_interval(Duration::from_secs(3600));
     let app = TestApp::with_projector(pool.clone(), slow).await;
@@ -62,12 +61,7 @@ async fn a_leader_that_loses_the_lead_with_a_commit_pending_tells_the_new_leader
     told.listen("optica_appended").await.unwrap();
 
     // Another round holds the lock: the leader's rounds find it busy.
-    let mut round = pool.begin().await.unwrap();
-    sqlx::query("select pg_advisory_xact_lock($1)")
-        .bind(PROJECTOR_LOCK)
-        .execute(&mut *round)
-        .await
-        .unwrap();
+    let round = crate::common::hold_projector(&pool).await;
     let roles = vec!["ROLE_ADMIN".to_string()];
     optica::users::add(&app.store, "test", "pendiente", crate::common::PASSWORD, roles, None)
         .await
