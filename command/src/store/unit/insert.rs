@@ -1,5 +1,6 @@
 //! The unit's one statement that appends its events: every stream's, in stream order, with the
-//! streams that became alive and the references that changed.
+//! streams that became alive and the references that changed; an event that takes a counter is
+//! staged in it and appended as the transaction commits.
 
 use super::{AppendError, Stamp, UnitOfWork};
 use crate::store::extra::{Counter, StampValue};
@@ -58,6 +59,13 @@ impl UnitOfWork<'_> {
                         && stamp.id == write.id
                         && stamp.event_type == event_type
                 }) {
+                    // Appended at the commit, after every other event of the unit: an event
+                    // after it in its stream would chain its hash to an event not there yet.
+                    if offset + 1 != write.events.len() {
+                        return Err(AppendError::Db(sqlx::Error::Protocol(format!(
+                            "the event {event_type} that takes a counter is not its stream's last in the unit"
+                        ))));
+                    }
                     counted_at = Some(c.aggregate_type.len() as i64 + 1);
                 }
                 c.aggregate_type.push(write.aggregate_type);
@@ -85,42 +93,44 @@ impl UnitOfWork<'_> {
         // The link statements touch disjoint rows (old links no longer wanted; new links not
         // yet there), so their order within the statement does not matter. The foreign key is
         // checked at the end of the statement.
-        // A counter's row is taken here, in the unit's last statement before its commit (see
-        // `Counter`); its value goes into the one event's payload. The same statement lets the
-        // commit return before its flush, so the row is held without waiting on the disk
-        // (`Counter` says why that is safe).
+        // The event that takes a counter is staged rather than inserted: a deferred trigger
+        // appends it inside the commit with the counter's next value (migration 0040), so the
+        // counter's row is held only while PostgreSQL commits, never across a round trip (see
+        // `Counter`). Its position is taken here, after the other events' (it counts them
+        // first), so the unit knows where its last event lands.
         let counter = counted.zip(counted_at);
-        let (counter_cte, payload) = match counter {
-            Some(((k, _), _)) => (
-                format!(
-                    "counter as (
-                         insert into {table} ({key}, {value}) values ($16, 1)
-                         on conflict ({key}) do update set {value} = {table}.{value} + 1
-                         returning {value} as taken, set_config('synchronous_commit', 'off', true) as unflushed),",
-                    table = k.table,
-                    key = k.key_column,
-                    value = k.value_column,
-                ),
-                "case when n = $17 then jsonb_set(p::jsonb, array[$18, $19], to_jsonb((select taken from counter)))::json
-                      else p end",
+        let (skip_counted, staged_cte, staged_rows) = match counter {
+            Some(_) => (
+                "where n <> $17",
+                ", staged as (
+                     insert into counted_events (position, aggregate_type, aggregate_id, sequence, event_type,
+                                                 event_version, payload, metadata, field, counter_table,
+                                                 key_column, value_column, counter_key)
+                     select nextval(pg_get_serial_sequence('events', 'position')), t, i, s, e, v, p, $7,
+                            $18, $19, $20, $21, $16
+                     from (select count(*) from inserted) as after_the_others,
+                          unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::json[])
+                              with ordinality as u(t, i, s, e, v, p, n)
+                     where n = $17
+                     returning pg_current_xact_id()::text::bigint as tx_id, position)",
+                " union all select tx_id, position from staged",
             ),
-            None => (String::new(), "p"),
+            None => ("", "", ""),
         };
         // The key's row learns where the events landed in this statement rather than in one of
-        // its own: after the counter's row is taken, every round trip more is one the branch's
-        // next sale waits for.
+        // its own: one round trip less for every keyed unit.
         let key_cte = match key {
             Some(_) => format!(
                 ", landed as (
                      update idempotency_keys k set tx_id = last.tx_id, position = last.position
-                     from (select tx_id, position from inserted order by tx_id desc, position desc limit 1) last
+                     from (select tx_id, position from appended order by tx_id desc, position desc limit 1) last
                      where k.key = ${})",
                 COLUMN_PARAMS + if counter.is_some() { COUNTER_PARAMS } else { 0 } + 1
             ),
             None => String::new(),
         };
         let sql = format!(
-            "with {counter_cte} born as (
+            "with born as (
                  insert into live_streams (stream_type, stream_id)
                  select * from unnest($8::text[], $9::text[]) on conflict do nothing),
              wanted as (
@@ -137,12 +147,14 @@ impl UnitOfWork<'_> {
                  select * from wanted on conflict do nothing),
              inserted as (
                  insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
-                 select t, i, s, e, v, {payload}, $7
+                 select t, i, s, e, v, p, $7
                  from unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::json[])
                       with ordinality as u(t, i, s, e, v, p, n)
+                 {skip_counted}
                  order by n
-                 returning tx_id::text::bigint as tx_id, position){key_cte}
-             select tx_id, position from inserted"
+                 returning tx_id::text::bigint as tx_id, position){staged_cte},
+             appended as (select tx_id, position from inserted{staged_rows}){key_cte}
+             select tx_id, position from appended"
         );
         let mut query = sqlx::query_as(&sql)
             .bind(&c.aggregate_type)
@@ -164,8 +176,10 @@ impl UnitOfWork<'_> {
             query = query
                 .bind(counter.key)
                 .bind(at)
-                .bind(stamp.event_type)
-                .bind(stamp.field);
+                .bind(stamp.field)
+                .bind(counter.table)
+                .bind(counter.key_column)
+                .bind(counter.value_column);
         }
         if let Some(key) = key {
             query = query.bind(key);
@@ -189,10 +203,11 @@ impl UnitOfWork<'_> {
 }
 
 /// The statement's parameters: the fifteen column arrays (`$1`–`$15`), then a counter's key, the
-/// counted event's place, its type and field (`$16`–`$19`) when the unit takes one, then the
-/// idempotency key; bound in that order below.
+/// counted event's place, the payload field its value goes in, and the counter's table, key
+/// column and value column (`$16`–`$21`) when the unit takes one, then the idempotency key;
+/// bound in that order below.
 const COLUMN_PARAMS: usize = 15;
-const COUNTER_PARAMS: usize = 4;
+const COUNTER_PARAMS: usize = 6;
 
 /// A unit's events as one array per column, for `unnest`.
 #[derive(Default)]
