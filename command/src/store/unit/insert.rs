@@ -37,12 +37,12 @@ impl UnitOfWork<'_> {
                 Some((stamp.aggregate_type, stamp.id.as_str(), stamp.event_type, payload))
             })
             .collect();
-        // The event that takes a counter's next value, found by its place among the inserted ones.
+        // The event that takes a counter's next value: staged apart from the others.
         let counted: Option<(&Counter, &Stamp)> = stamps.iter().find_map(|stamp| match &stamp.value {
             StampValue::Next(counter) => Some((counter, stamp)),
             StampValue::Known(_) => None,
         });
-        let mut counted_at: Option<i64> = None;
+        let mut staged: Option<StagedEvent> = None;
         let mut c = EventColumns::default();
         let mut l = LinkColumns::default();
         for write in &self.writes {
@@ -54,7 +54,8 @@ impl UnitOfWork<'_> {
                     Some((_, _, _, stamped)) => stamped,
                     None => payload,
                 };
-                if counted.is_some_and(|(_, stamp)| {
+                let sequence = (write.base + offset + 1) as i64;
+                if let Some((counter, stamp)) = counted.filter(|(_, stamp)| {
                     stamp.aggregate_type == write.aggregate_type
                         && stamp.id == write.id
                         && stamp.event_type == event_type
@@ -66,11 +67,21 @@ impl UnitOfWork<'_> {
                             "the event {event_type} that takes a counter is not its stream's last in the unit"
                         ))));
                     }
-                    counted_at = Some(c.aggregate_type.len() as i64 + 1);
+                    staged = Some(StagedEvent {
+                        counter,
+                        field: stamp.field,
+                        aggregate_type: write.aggregate_type,
+                        aggregate_id: &write.id,
+                        sequence,
+                        event_type,
+                        event_version: version,
+                        payload,
+                    });
+                    continue;
                 }
                 c.aggregate_type.push(write.aggregate_type);
                 c.aggregate_id.push(&write.id);
-                c.sequence.push((write.base + offset + 1) as i64);
+                c.sequence.push(sequence);
                 c.event_type.push(event_type);
                 c.event_version.push(version);
                 c.payload.push(payload);
@@ -98,24 +109,22 @@ impl UnitOfWork<'_> {
         // counter's row is held only while PostgreSQL commits, never across a round trip (see
         // `Counter`). Its position is taken here, after the other events' (it counts them
         // first), so the unit knows where its last event lands.
-        let counter = counted.zip(counted_at);
-        let (skip_counted, staged_cte, staged_rows) = match counter {
+        // Its values are parameters of their own rather than a row picked out of the arrays: a
+        // filter on a parameter would let each call's plan differ, and the statement be planned
+        // anew every time.
+        let (staged_cte, staged_rows) = match staged {
             Some(_) => (
-                "where n <> $17",
                 ", staged as (
                      insert into counted_events (position, aggregate_type, aggregate_id, sequence, event_type,
                                                  event_version, payload, metadata, field, counter_table,
                                                  key_column, value_column, counter_key)
-                     select nextval(pg_get_serial_sequence('events', 'position')), t, i, s, e, v, p, $7,
-                            $18, $19, $20, $21, $16
-                     from (select count(*) from inserted) as after_the_others,
-                          unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::json[])
-                              with ordinality as u(t, i, s, e, v, p, n)
-                     where n = $17
+                     select nextval(pg_get_serial_sequence('events', 'position')), $16, $17, $18, $19, $20, $21, $7,
+                            $22, $23, $24, $25, $26
+                     from (select count(*) from inserted) as after_the_others
                      returning pg_current_xact_id()::text::bigint as tx_id, position)",
                 " union all select tx_id, position from staged",
             ),
-            None => ("", "", ""),
+            None => ("", ""),
         };
         // The key's row learns where the events landed in this statement rather than in one of
         // its own: one round trip less for every keyed unit.
@@ -125,7 +134,7 @@ impl UnitOfWork<'_> {
                      update idempotency_keys k set tx_id = last.tx_id, position = last.position
                      from (select tx_id, position from appended order by tx_id desc, position desc limit 1) last
                      where k.key = ${})",
-                COLUMN_PARAMS + if counter.is_some() { COUNTER_PARAMS } else { 0 } + 1
+                COLUMN_PARAMS + if staged.is_some() { STAGED_PARAMS } else { 0 } + 1
             ),
             None => String::new(),
         };
@@ -150,7 +159,6 @@ impl UnitOfWork<'_> {
                  select t, i, s, e, v, p, $7
                  from unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::json[])
                       with ordinality as u(t, i, s, e, v, p, n)
-                 {skip_counted}
                  order by n
                  returning tx_id::text::bigint as tx_id, position){staged_cte},
              appended as (select tx_id, position from inserted{staged_rows}){key_cte}
@@ -172,14 +180,19 @@ impl UnitOfWork<'_> {
             .bind(&l.by_id)
             .bind(&l.target_type)
             .bind(&l.target_id);
-        if let Some(((counter, stamp), at)) = counter {
+        if let Some(e) = &staged {
             query = query
-                .bind(counter.key)
-                .bind(at)
-                .bind(stamp.field)
-                .bind(counter.table)
-                .bind(counter.key_column)
-                .bind(counter.value_column);
+                .bind(e.aggregate_type)
+                .bind(e.aggregate_id)
+                .bind(e.sequence)
+                .bind(e.event_type)
+                .bind(e.event_version)
+                .bind(e.payload)
+                .bind(e.field)
+                .bind(e.counter.table)
+                .bind(e.counter.key_column)
+                .bind(e.counter.value_column)
+                .bind(e.counter.key);
         }
         if let Some(key) = key {
             query = query.bind(key);
@@ -202,12 +215,24 @@ impl UnitOfWork<'_> {
     }
 }
 
-/// The statement's parameters: the fifteen column arrays (`$1`–`$15`), then a counter's key, the
-/// counted event's place, the payload field its value goes in, and the counter's table, key
-/// column and value column (`$16`–`$21`) when the unit takes one, then the idempotency key;
-/// bound in that order below.
+/// The statement's parameters: the fifteen column arrays (`$1`–`$15`), then, when the unit takes
+/// a counter, the staged event's columns, its field and its counter (`$16`–`$26`, as
+/// `StagedEvent` lists them), then the idempotency key; bound in that order below.
 const COLUMN_PARAMS: usize = 15;
-const COUNTER_PARAMS: usize = 6;
+const STAGED_PARAMS: usize = 11;
+
+/// The event that takes a counter's next value, with the counter and the payload field the value
+/// goes in.
+struct StagedEvent<'a> {
+    aggregate_type: &'a str,
+    aggregate_id: &'a str,
+    sequence: i64,
+    event_type: &'a str,
+    event_version: &'a str,
+    payload: &'a serde_json::Value,
+    field: &'a str,
+    counter: &'a Counter,
+}
 
 /// A unit's events as one array per column, for `unnest`.
 #[derive(Default)]
