@@ -82,13 +82,9 @@ async fn copy_rows(pool: &PgPool, table: &str, key: &str, template: i64, replace
 }
 
 /// The tables a sale writes that the script leaves out, and why: bookkeeping that a hand-written
-/// sale would not need (the projector's position, done once per batch), a cache (a product's
-/// snapshot, one per ten of its events), and the row where the server stages its receipt's event
-/// for the commit to number (empty again once the commit ends). The script writes the receipt's
-/// read-model row in the same transaction, which needs the number before the commit: it takes
-/// the number in its last statement, the shortest hold a transaction that also writes the
-/// receipt's row allows.
-const LEFT_OUT: [&str; 3] = ["projection_checkpoints", "snapshots", "counted_events"];
+/// sale would not need (the projector's position, done once per batch), and a cache (a product's
+/// snapshot, one per ten of its events).
+const LEFT_OUT: [&str; 2] = ["projection_checkpoints", "snapshots"];
 
 /// The cash days' advisory lock space ("caja", as command/src/closings/ledger.rs takes it); the
 /// script's key within it is the branch's id (any key will do: the check's correctness never

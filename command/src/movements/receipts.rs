@@ -1,8 +1,8 @@
 //! Receipt numbers: each branch numbers a sale's receipt (`ComprobanteEmitido`) 1, 2, 3… with no
 //! gaps, and a collected payment's receipt (`ReciboEmitido`) in a series of its own. The number
-//! is taken from the branch's counter as the unit commits (the store's `Counter`), so a unit that
-//! rolls back (a lost race, a refused day) takes none, and a branch's sales queue on the counter
-//! only while one of them commits.
+//! is taken from the branch's counter in the statement that appends the event (after the unit's
+//! other writes), so a unit that rolls back (a lost race, a refused day) takes none, and a
+//! branch's sales queue on the counter only for that statement and the commit.
 
 use async_trait::async_trait;
 use optica_events::movements::MOVEMENT_AGGREGATE;

@@ -25,18 +25,15 @@ pub struct Stamp {
 pub enum StampValue {
     /// A value known before the events are inserted.
     Known(serde_json::Value),
-    /// The next value of a gapless counter, taken as the unit commits.
+    /// The next value of a gapless counter, taken in the statement that inserts the events.
     Next(Counter),
 }
 
 /// A gapless counter: the row of `table` whose `key_column` is `key`, its `value_column` the last
-/// value taken (the row is created at 1). The row stays locked from the moment a value is taken
-/// until the commit ends, and the next unit on the same counter queues on it. So the value is
-/// taken inside the commit: the unit's statement stages the event that takes it, and a deferred
-/// trigger (migration 0040) takes the value, appends the event with it and lets the commit end,
-/// holding the row only while PostgreSQL commits; taken in a statement, it would be held through
-/// that statement's answer and the `COMMIT`'s round trip as well. A unit takes at most one
-/// counter, and the event that takes it is the last of its stream in the unit.
+/// value taken (the row is created at 1). The row stays locked until the commit, and the next
+/// unit on the same counter queues on it; taken in the events' own statement, the last one that
+/// can be, it is held the shortest time a transaction allows: a counter taken first would make
+/// every unit on it wait for the whole of the one before. A unit takes at most one counter.
 ///
 /// Such a unit commits without waiting for its flush to disk: a flush held under the row is a
 /// wait on the disk for every unit queued behind it (a branch's sales one by one). It is still

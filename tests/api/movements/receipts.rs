@@ -5,7 +5,7 @@
 //! it with pdftoppm into the artifacts (`target/test-artifacts/`).
 
 use crate::common::shop::{id_of, open_days, recorded, sale, shop};
-use crate::common::{execute, pdf_text, scalar, squeeze, TestApp};
+use crate::common::{pdf_text, squeeze, TestApp};
 use axum::http::StatusCode;
 use serde_json::json;
 use sqlx::PgPool;
@@ -86,74 +86,6 @@ async fn sales_are_numbered_per_branch_without_gaps_even_when_they_race(pool: Pg
     let (_, m) = app.get(&format!("/api/movimientos/{next}"), Some(&shop.seller)).await;
     assert_eq!(m["comprobante"], centro(6));
     // The numbers are in the events: a rebuild of the read models gives the same.
-    let differences = optica::support::verify(&pool, true).await.unwrap();
-    assert!(differences.is_empty(), "{differences:?}");
-}
-
-/// A sale holds its branch's counter only while it commits, not across its statements' round
-/// trips: the branch's next sale does not queue behind a sale paused between its events and its
-/// commit (a slow server process, a busy core), and the number is still the next one.
-#[sqlx::test]
-async fn a_sale_between_its_events_and_its_commit_leaves_the_counter_free(pool: PgPool) {
-    let (app, shop) = TestApp::with_shop(pool.clone()).await;
-    crate::common::shop::sold(&app, &shop, 1).await;
-    // The first statement that appends events in a transaction then waits for a lock the test
-    // holds: the sale stops right after its events' statement, before its commit.
-    execute(
-        &pool,
-        "create function pause_after_events() returns trigger language plpgsql as $$
-         begin
-             if current_setting('test.paused', true) is distinct from 'yes' then
-                 perform set_config('test.paused', 'yes', true);
-                 perform pg_advisory_xact_lock(4242);
-             end if;
-             return null;
-         end $$",
-    )
-    .await;
-    execute(
-        &pool,
-        "create trigger pause_after_events after insert on events
-         for each statement execute function pause_after_events()",
-    )
-    .await;
-    let mut pause = pool.begin().await.unwrap();
-    sqlx::query("select pg_advisory_xact_lock(4242)")
-        .execute(&mut *pause)
-        .await
-        .unwrap();
-    let paused = async {
-        for _ in 0..500 {
-            let waiting: i64 = scalar(
-                &pool,
-                "select count(*) from pg_locks where locktype = 'advisory' and objid = 4242 and not granted",
-            )
-            .await;
-            if waiting > 0 {
-                let free = sqlx::query_scalar::<_, i64>(
-                    "select ultimo from receipt_counters where local_id = $1 for update nowait",
-                )
-                .bind(shop.centro)
-                .fetch_one(&pool)
-                .await;
-                pause.commit().await.unwrap();
-                return free;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-        }
-        panic!("the sale never reached its pause");
-    };
-    let ((status, body), free) = tokio::join!(app.post("/api/movimientos", Some(&shop.seller), sale(&shop, 1)), paused);
-    assert_eq!(
-        free.ok(),
-        Some(1),
-        "the counter was free while the sale was between its statements"
-    );
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    assert_eq!(
-        body["movimiento"]["comprobante"],
-        format!("{:04}-00000002", shop.centro)
-    );
     let differences = optica::support::verify(&pool, true).await.unwrap();
     assert!(differences.is_empty(), "{differences:?}");
 }

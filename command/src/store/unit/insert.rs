@@ -1,6 +1,5 @@
 //! The unit's one statement that appends its events: every stream's, in stream order, with the
-//! streams that became alive and the references that changed; an event that takes a counter is
-//! staged in it and appended as the transaction commits.
+//! streams that became alive and the references that changed.
 
 use super::{AppendError, Stamp, UnitOfWork};
 use crate::store::extra::{Counter, StampValue};
@@ -37,12 +36,12 @@ impl UnitOfWork<'_> {
                 Some((stamp.aggregate_type, stamp.id.as_str(), stamp.event_type, payload))
             })
             .collect();
-        // The event that takes a counter's next value: staged apart from the others.
+        // The event that takes a counter's next value, found by its place among the inserted ones.
         let counted: Option<(&Counter, &Stamp)> = stamps.iter().find_map(|stamp| match &stamp.value {
             StampValue::Next(counter) => Some((counter, stamp)),
             StampValue::Known(_) => None,
         });
-        let mut staged: Option<StagedEvent> = None;
+        let mut counted_at: Option<i64> = None;
         let mut c = EventColumns::default();
         let mut l = LinkColumns::default();
         for write in &self.writes {
@@ -54,34 +53,16 @@ impl UnitOfWork<'_> {
                     Some((_, _, _, stamped)) => stamped,
                     None => payload,
                 };
-                let sequence = (write.base + offset + 1) as i64;
-                if let Some((counter, stamp)) = counted.filter(|(_, stamp)| {
+                if counted.is_some_and(|(_, stamp)| {
                     stamp.aggregate_type == write.aggregate_type
                         && stamp.id == write.id
                         && stamp.event_type == event_type
                 }) {
-                    // Appended at the commit, after every other event of the unit: an event
-                    // after it in its stream would chain its hash to an event not there yet.
-                    if offset + 1 != write.events.len() {
-                        return Err(AppendError::Db(sqlx::Error::Protocol(format!(
-                            "the event {event_type} that takes a counter is not its stream's last in the unit"
-                        ))));
-                    }
-                    staged = Some(StagedEvent {
-                        counter,
-                        field: stamp.field,
-                        aggregate_type: write.aggregate_type,
-                        aggregate_id: &write.id,
-                        sequence,
-                        event_type,
-                        event_version: version,
-                        payload,
-                    });
-                    continue;
+                    counted_at = Some(c.aggregate_type.len() as i64 + 1);
                 }
                 c.aggregate_type.push(write.aggregate_type);
                 c.aggregate_id.push(&write.id);
-                c.sequence.push(sequence);
+                c.sequence.push((write.base + offset + 1) as i64);
                 c.event_type.push(event_type);
                 c.event_version.push(version);
                 c.payload.push(payload);
@@ -104,42 +85,42 @@ impl UnitOfWork<'_> {
         // The link statements touch disjoint rows (old links no longer wanted; new links not
         // yet there), so their order within the statement does not matter. The foreign key is
         // checked at the end of the statement.
-        // The event that takes a counter is staged rather than inserted: a deferred trigger
-        // appends it inside the commit with the counter's next value (migration 0040), so the
-        // counter's row is held only while PostgreSQL commits, never across a round trip (see
-        // `Counter`). Its position is taken here, after the other events' (it counts them
-        // first), so the unit knows where its last event lands.
-        // Its values are parameters of their own rather than a row picked out of the arrays: a
-        // filter on a parameter would let each call's plan differ, and the statement be planned
-        // anew every time.
-        let (staged_cte, staged_rows) = match staged {
-            Some(_) => (
-                ", staged as (
-                     insert into counted_events (position, aggregate_type, aggregate_id, sequence, event_type,
-                                                 event_version, payload, metadata, field, counter_table,
-                                                 key_column, value_column, counter_key)
-                     select nextval(pg_get_serial_sequence('events', 'position')), $16, $17, $18, $19, $20, $21, $7,
-                            $22, $23, $24, $25, $26
-                     from (select count(*) from inserted) as after_the_others
-                     returning pg_current_xact_id()::text::bigint as tx_id, position)",
-                " union all select tx_id, position from staged",
+        // A counter's row is taken here, in the unit's last statement before its commit (see
+        // `Counter`); its value goes into the one event's payload. The same statement lets the
+        // commit return before its flush, so the row is held without waiting on the disk
+        // (`Counter` says why that is safe).
+        let counter = counted.zip(counted_at);
+        let (counter_cte, payload) = match counter {
+            Some(((k, _), _)) => (
+                format!(
+                    "counter as (
+                         insert into {table} ({key}, {value}) values ($16, 1)
+                         on conflict ({key}) do update set {value} = {table}.{value} + 1
+                         returning {value} as taken, set_config('synchronous_commit', 'off', true) as unflushed),",
+                    table = k.table,
+                    key = k.key_column,
+                    value = k.value_column,
+                ),
+                "case when n = $17 then jsonb_set(p::jsonb, array[$18, $19], to_jsonb((select taken from counter)))::json
+                      else p end",
             ),
-            None => ("", ""),
+            None => (String::new(), "p"),
         };
         // The key's row learns where the events landed in this statement rather than in one of
-        // its own: one round trip less for every keyed unit.
+        // its own: after the counter's row is taken, every round trip more is one the branch's
+        // next sale waits for.
         let key_cte = match key {
             Some(_) => format!(
                 ", landed as (
                      update idempotency_keys k set tx_id = last.tx_id, position = last.position
-                     from (select tx_id, position from appended order by tx_id desc, position desc limit 1) last
+                     from (select tx_id, position from inserted order by tx_id desc, position desc limit 1) last
                      where k.key = ${})",
-                COLUMN_PARAMS + if staged.is_some() { STAGED_PARAMS } else { 0 } + 1
+                COLUMN_PARAMS + if counter.is_some() { COUNTER_PARAMS } else { 0 } + 1
             ),
             None => String::new(),
         };
         let sql = format!(
-            "with born as (
+            "with {counter_cte} born as (
                  insert into live_streams (stream_type, stream_id)
                  select * from unnest($8::text[], $9::text[]) on conflict do nothing),
              wanted as (
@@ -156,13 +137,12 @@ impl UnitOfWork<'_> {
                  select * from wanted on conflict do nothing),
              inserted as (
                  insert into events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
-                 select t, i, s, e, v, p, $7
+                 select t, i, s, e, v, {payload}, $7
                  from unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::json[])
                       with ordinality as u(t, i, s, e, v, p, n)
                  order by n
-                 returning tx_id::text::bigint as tx_id, position){staged_cte},
-             appended as (select tx_id, position from inserted{staged_rows}){key_cte}
-             select tx_id, position from appended"
+                 returning tx_id::text::bigint as tx_id, position){key_cte}
+             select tx_id, position from inserted"
         );
         let mut query = sqlx::query_as(&sql)
             .bind(&c.aggregate_type)
@@ -180,19 +160,12 @@ impl UnitOfWork<'_> {
             .bind(&l.by_id)
             .bind(&l.target_type)
             .bind(&l.target_id);
-        if let Some(e) = &staged {
+        if let Some(((counter, stamp), at)) = counter {
             query = query
-                .bind(e.aggregate_type)
-                .bind(e.aggregate_id)
-                .bind(e.sequence)
-                .bind(e.event_type)
-                .bind(e.event_version)
-                .bind(e.payload)
-                .bind(e.field)
-                .bind(e.counter.table)
-                .bind(e.counter.key_column)
-                .bind(e.counter.value_column)
-                .bind(e.counter.key);
+                .bind(counter.key)
+                .bind(at)
+                .bind(stamp.event_type)
+                .bind(stamp.field);
         }
         if let Some(key) = key {
             query = query.bind(key);
@@ -215,24 +188,11 @@ impl UnitOfWork<'_> {
     }
 }
 
-/// The statement's parameters: the fifteen column arrays (`$1`–`$15`), then, when the unit takes
-/// a counter, the staged event's columns, its field and its counter (`$16`–`$26`, as
-/// `StagedEvent` lists them), then the idempotency key; bound in that order below.
+/// The statement's parameters: the fifteen column arrays (`$1`–`$15`), then a counter's key, the
+/// counted event's place, its type and field (`$16`–`$19`) when the unit takes one, then the
+/// idempotency key; bound in that order below.
 const COLUMN_PARAMS: usize = 15;
-const STAGED_PARAMS: usize = 11;
-
-/// The event that takes a counter's next value, with the counter and the payload field the value
-/// goes in.
-struct StagedEvent<'a> {
-    aggregate_type: &'a str,
-    aggregate_id: &'a str,
-    sequence: i64,
-    event_type: &'a str,
-    event_version: &'a str,
-    payload: &'a serde_json::Value,
-    field: &'a str,
-    counter: &'a Counter,
-}
+const COUNTER_PARAMS: usize = 4;
 
 /// A unit's events as one array per column, for `unnest`.
 #[derive(Default)]
