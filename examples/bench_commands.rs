@@ -121,6 +121,7 @@ async fn main() {
     for branches in [1, BRANCHES] {
         let bodies = sales(&locales[..branches], metodo, &productos);
         for clients in [8, 32] {
+            bench_support::settle(&pool).await;
             let before = pgstats::before(&pool).await;
             let stop = Arc::new(AtomicBool::new(false));
             let (samples, sampling) = sample_checkpoints(pool.clone(), stop.clone());
@@ -147,6 +148,7 @@ async fn main() {
                 waits,
             });
             if branches == 1 {
+                bench_support::settle(&pool).await;
                 let busy = bench_support::cpu_busy_ms();
                 let ceiling = pgbench_tps(&db.url, &one_row, clients, seconds).await;
                 let per_insert = (bench_support::cpu_busy_ms() - busy) / (ceiling * seconds as f64);
@@ -176,6 +178,7 @@ async fn main() {
             &written,
         )
         .await;
+        bench_support::settle(&pool).await;
         let by_hand = pgbench_tps(&db.url, &script, run.clients, seconds).await;
         let per_insert = floors.iter().find(|f| f.0 == run.clients).map_or(f64::NAN, |f| f.2);
         let (statements, commits) = run.database.as_ref().map_or(("–".into(), "–".into()), |d| {

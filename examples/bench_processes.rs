@@ -72,6 +72,7 @@ async fn run(instances: usize, clients: usize, seconds: u64) -> String {
     let addrs: Vec<SocketAddr> = servers.iter().map(|s| s.addr).collect();
     let (locales, metodo, productos) = shop(addrs[0], &token, 1).await;
     let bodies: Vec<Value> = sales(&locales, metodo, &productos);
+    bench_support::settle(&db.pool).await;
     let rolled_back = rollbacks(&db.pool).await;
     let busy = bench_support::cpu_busy_ms();
     let (sold, lag_p50, lag_p99) = sell_and_lag(&db.pool, &addrs, &token, &bodies, clients, seconds).await;

@@ -147,6 +147,23 @@ pub async fn router(pool: &PgPool, projector: Option<optica_projections::project
     optica::app(state)
 }
 
+/// Puts the database in the same state before every measured run: the planner's statistics
+/// current, and a checkpoint just taken.
+///
+/// The database is new, so its tables start with no statistics: until autovacuum analyses them,
+/// at a moment that differs from run to run, the statements planned on those (and kept by each
+/// connection) may cost several times what they cost afterwards, and the first runs pay for it.
+/// After a checkpoint, the first change of each page writes the whole page to the log, so a run
+/// that a checkpoint starts within pays for those pages and the one before it does not. Best
+/// effort: a role that may not checkpoint measures as before.
+pub async fn settle(pool: &PgPool) {
+    for statement in ["analyze", "checkpoint"] {
+        if let Err(error) = sqlx::query(statement).execute(pool).await {
+            eprintln!("no {statement} before the run ({error}): runs may differ by more");
+        }
+    }
+}
+
 /// CPU time the whole machine has spent busy so far, in milliseconds (from /proc/stat; user,
 /// nice, system, irq, softirq and steal ticks at 100 per second). Machine-wide on purpose: a sale
 /// costs CPU in the server, in PostgreSQL and in the client alike.
