@@ -71,6 +71,9 @@ pub async fn register(
             // The aggregate's normalised data (default state) is what the stock and lenses follow.
             let saved = movimiento.datos().cloned();
             unit.also(LedgerWrite::new(id, None, saved.as_ref()));
+            // The shop's most frequent command: its connection is not held through a flush of
+            // its own (its answer waits for one).
+            unit.answer_waits_for_disk();
             // A sale gets its receipt; the receipts projection gives it the branch's next number
             // in the log's order, so a branch's sales never queue on a counter.
             if saved.as_ref().is_some_and(|d| d.tipo == TipoMovimiento::Entrada) {
