@@ -92,8 +92,7 @@ pub async fn caught_up(state: &AppState) -> Result<bool, sqlx::Error> {
 /// The bounded read-your-writes wait. A late read model is logged, never an error: the command
 /// itself is committed. True when the read models have it. An answer is sent only once the
 /// outcome is on disk: the projector's commit past it flushed it; when the wait ends without
-/// that, the log is flushed here (a sale, and a unit that takes a counter, commit without their
-/// own flush).
+/// that, the log is flushed here (a unit that takes a counter commits without its own flush).
 async fn settle(state: &AppState, at: Appended) -> Result<bool, AppError> {
     let waited = optica_projections::wait::wait_for_projections(
         &state.pool,

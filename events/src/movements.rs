@@ -223,14 +223,11 @@ pub enum MovimientoEvent {
         devolucion_id: i64,
         devolucion: Devolucion,
     },
-    /// The sale got its receipt. The number, per branch and without gaps, is the receipt's place
-    /// among the branch's receipts in the log's order, given by the receipts projection
-    /// (`projections/src/movements/receipts.rs`); events appended before that carry the number
-    /// their transaction took from the branch's counter, and the numbering goes on from them.
+    /// The sale's receipt number, per branch and without gaps: appended with the
+    /// sale, its number taken from the branch's counter in the same transaction.
     ComprobanteEmitido {
         local_id: i64,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        numero: Option<i64>,
+        numero: i64,
     },
     /// A payment collected on the sale's balance got its receipt: numbered per collecting
     /// branch without gaps (a series of its own, apart from the sales'), with what the customer

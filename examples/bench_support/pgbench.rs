@@ -119,19 +119,9 @@ pub async fn sale_writes_script(
     branches: &[i64],
     written: &[String],
 ) -> String {
-    // One transaction per sale can give a branch's receipts gapless numbers only by holding a
-    // counter's row until its commit (the server numbers them in its projector instead, which
-    // no single transaction can): the script keeps a counter of its own.
-    // It goes on from the numbers the HTTP sales got.
-    for statement in [
-        "create table if not exists bench_receipt_counters (local_id bigint primary key, ultimo bigint not null)",
-        "insert into bench_receipt_counters select local_id, max(numero) from receipts group by local_id
-         on conflict (local_id) do update set ultimo = greatest(bench_receipt_counters.ultimo, excluded.ultimo)",
-    ] {
-        sqlx::query(statement).execute(pool).await.unwrap();
-    }
     let covered = [
         "events",
+        "receipt_counters",
         "receipts",
         "cash_ledger",
         "stream_links",
@@ -234,8 +224,8 @@ pub async fn sale_writes_script(
     )
     .await;
     script += &format!(
-        "with numero as (insert into bench_receipt_counters (local_id, ultimo) values (:lid, 1)\n\
-                         on conflict (local_id) do update set ultimo = bench_receipt_counters.ultimo + 1 returning ultimo),\n\
+        "with numero as (insert into receipt_counters (local_id, ultimo) values (:lid, 1)\n\
+                         on conflict (local_id) do update set ultimo = receipt_counters.ultimo + 1 returning ultimo),\n\
               receipt as (insert into receipts (movimiento_id, local_id, numero) select :id, :lid, ultimo from numero),\n\
               inserted as (\n\
          insert into events (aggregate_id, sequence, payload, {cols})\n\

@@ -114,10 +114,9 @@ pub struct Movimiento {
     /// The return recorded last, for the unit that registers its refund.
     #[serde(default)]
     ultima_devolucion: Option<Devolucion>,
-    /// Whether the sale got its receipt. Its number is the read model's (`receipts`): the
-    /// receipts projection numbers a branch's receipts in the log's order.
+    /// The receipt number (absent from older snapshots: none).
     #[serde(default)]
-    comprobante: bool,
+    comprobante: Option<i64>,
 }
 
 impl Movimiento {
@@ -133,6 +132,9 @@ impl Movimiento {
     /// Events in the stream: the version the read model shows once it has them.
     pub fn version(&self) -> u64 {
         self.version
+    }
+    pub fn comprobante(&self) -> Option<i64> {
+        self.comprobante
     }
     pub fn ultima_devolucion(&self) -> Option<&Devolucion> {
         self.ultima_devolucion.as_ref()
@@ -206,12 +208,12 @@ impl Movimiento {
                 }
             }
             (MovimientoCommand::EmitirComprobante, Some(current)) => {
-                if self.comprobante || current.tipo != TipoMovimiento::Entrada {
+                if self.comprobante.is_some() || current.tipo != TipoMovimiento::Entrada {
                     return Ok(());
                 }
                 MovimientoEvent::ComprobanteEmitido {
                     local_id: current.local_id,
-                    numero: None,
+                    numero: 0,
                 }
             }
             (MovimientoCommand::MarcarCristales { productos }, Some(current)) => {
@@ -338,7 +340,7 @@ impl Movimiento {
                 self.devueltos.record(devolucion_id, &devolucion);
                 self.ultima_devolucion = Some(devolucion);
             }
-            MovimientoEvent::ComprobanteEmitido { .. } => self.comprobante = true,
+            MovimientoEvent::ComprobanteEmitido { numero, .. } => self.comprobante = Some(numero),
             MovimientoEvent::ReciboEmitido { .. } => {}
             event @ (MovimientoEvent::CoberturaPresentada { .. } | MovimientoEvent::DebitoFacturado { .. }) => {
                 if let Some(c) = self.datos.as_mut().and_then(|d| d.cobertura.as_mut()) {

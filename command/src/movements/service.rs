@@ -11,7 +11,7 @@ use optica_events::{EventMetadata, Money, MotivoStock};
 
 use super::follower::Follower;
 use super::lines::{move_stock, record_lenses};
-use super::receipts::CollectionNumber;
+use super::receipts::{ReceiptNumber, Serie};
 use crate::closings::LedgerWrite;
 use crate::movements::payment_days::{self, Cajero};
 use crate::movements::price_floor;
@@ -70,16 +70,18 @@ pub async fn register(
                 .map_err(|e| e.map_domain(SaleError::Movimiento))?;
             // The aggregate's normalised data (default state) is what the stock and lenses follow.
             let saved = movimiento.datos().cloned();
+            // The closed-day check before the receipt: a refused sale never locks the counter.
             unit.also(LedgerWrite::new(id, None, saved.as_ref()));
-            // The shop's most frequent command: its connection is not held through a flush of
-            // its own (its answer waits for one).
-            unit.answer_waits_for_disk();
-            // A sale gets its receipt; the receipts projection gives it the branch's next number
-            // in the log's order, so a branch's sales never queue on a counter.
-            if saved.as_ref().is_some_and(|d| d.tipo == TipoMovimiento::Entrada) {
+            // A sale gets its branch's next receipt number.
+            if let Some(d) = saved.as_ref().filter(|d| d.tipo == TipoMovimiento::Entrada) {
                 unit.handle_more(key, movimiento, MovimientoCommand::EmitirComprobante, &())
                     .await
                     .map_err(|e| e.map_domain(SaleError::Movimiento))?;
+                unit.also(ReceiptNumber {
+                    id: key.to_string(),
+                    local_id: d.local_id,
+                    serie: Serie::Venta,
+                });
             }
             let precios = move_stock(&mut unit, id, None, saved.as_ref(), MotivoStock::Venta).await?;
             if let Some(d) = saved.as_ref() {
@@ -251,9 +253,10 @@ pub async fn collect(
                 .await
                 .map_err(|e| e.map_domain(SaleError::Movimiento))?;
             let local_id = elsewhere.or(saved.as_ref().map(|d| d.local_id)).unwrap_or_default();
-            unit.also(CollectionNumber {
+            unit.also(ReceiptNumber {
                 id: key.to_string(),
                 local_id,
+                serie: Serie::Cobro,
             });
             Ok((unit, Cobrado { id, pago_id }))
         })

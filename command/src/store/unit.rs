@@ -50,8 +50,6 @@ pub struct UnitOfWork<'a> {
     /// A transaction the command opened to decide under a lock (see `transaction`); the commit
     /// writes in it.
     tx: Option<sqlx::Transaction<'static, sqlx::Postgres>>,
-    /// The commit does not wait for its flush to disk; the answer does (see `answer_waits_for_disk`).
-    unflushed: bool,
 }
 
 impl<'a> UnitOfWork<'a> {
@@ -65,16 +63,7 @@ impl<'a> UnitOfWork<'a> {
             guards: Vec::new(),
             key: None,
             tx: None,
-            unflushed: false,
         }
-    }
-
-    /// The unit commits without waiting for its flush to disk, as a unit that takes a counter
-    /// always does (`Counter` says why that is durable before anyone is told): for a command
-    /// whose answer waits for the projector, whose commit flushes the log in order, so that a
-    /// frequent command's connection is not held through a flush of its own.
-    pub fn answer_waits_for_disk(&mut self) {
-        self.unflushed = true;
     }
 
     /// The unit's own transaction, begun now: a command that must read under a lock before it

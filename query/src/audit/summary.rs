@@ -159,14 +159,6 @@ impl Nombres {
         }
     }
 
-    /// Sale `id`'s receipt number, once the read model has it.
-    pub(super) fn comprobante(&self, id: &str) -> Option<&str> {
-        id.parse::<i64>()
-            .ok()
-            .and_then(|n| self.comprobantes.get(&n))
-            .map(String::as_str)
-    }
-
     /// The sale a return names: `N° 0001-00000005 (#9)`, or its id.
     pub(super) fn venta(&self, id: &Value) -> String {
         match id.as_i64().and_then(|n| self.comprobantes.get(&n)) {
@@ -232,18 +224,13 @@ pub fn resumen(tipo: &str, id: &str, evento: &str, datos: &Value, nombres: &Nomb
             estado(&datos["nuevo"])
         ),
         ("Movimiento", "MovimientoEliminado") => format!("{quien} eliminado"),
-        // A receipt carries its number only when its transaction took it from the branch's
-        // counter; since then the receipts projection numbers it, and the read model has it.
-        ("Movimiento", "ComprobanteEmitido") => match (datos["local_id"].as_i64(), datos["numero"].as_i64()) {
-            (Some(local), Some(numero)) => format!(
-                "{quien}: comprobante N° {}",
-                optica_events::movements::numero_comprobante(local, numero)
-            ),
-            _ => match nombres.comprobante(id) {
-                Some(numero) => format!("{quien}: comprobante N° {numero}"),
-                None => format!("{quien}: comprobante emitido"),
-            },
-        },
+        ("Movimiento", "ComprobanteEmitido") => format!(
+            "{quien}: comprobante N° {}",
+            optica_events::movements::numero_comprobante(
+                datos["local_id"].as_i64().unwrap_or(0),
+                datos["numero"].as_i64().unwrap_or(0)
+            )
+        ),
         ("Producto", "ProductoCreado") => format!("{quien} creado: {}", text(&d["modelo"])),
         ("Producto", "ProductoEditado") => format!("{quien} editado: {}", text(&d["modelo"])),
         ("Producto", "PrecioActualizado") => format!(

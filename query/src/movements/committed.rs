@@ -30,9 +30,7 @@ pub async fn committed(
             // its refund's movement, another stream.
             // A collection's receipt is read by its number (`collections`).
             E::LineasDevueltas { .. } | E::ReciboEmitido { .. } => {}
-            // A receipt numbered by the projector has no number here: the late answer shows
-            // none until the receipts projection gives it (a receipt of before carries its own).
-            E::ComprobanteEmitido { numero, .. } => comprobante = numero,
+            E::ComprobanteEmitido { numero, .. } => comprobante = Some(numero),
             event @ (E::CoberturaPresentada { .. } | E::DebitoFacturado { .. }) => {
                 if let Some(c) = datos.as_mut().and_then(|d| d.cobertura.as_mut()) {
                     c.apply(&event);

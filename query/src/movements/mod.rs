@@ -248,16 +248,6 @@ pub async fn branch_of(pool: &PgPool, id: i64) -> Result<Option<i64>, sqlx::Erro
         .await
 }
 
-/// Sale `id`'s receipt number as printed (`0001-00000005`), once the receipts projection has
-/// numbered it; none for a movement without receipt.
-pub async fn receipt_of(pool: &PgPool, id: i64) -> Result<Option<String>, sqlx::Error> {
-    let row: Option<(i64, i64)> = sqlx::query_as("select local_id, numero from receipts where movimiento_id = $1")
-        .bind(id)
-        .fetch_optional(pool)
-        .await?;
-    Ok(row.map(|(local_id, numero)| optica_events::movements::numero_comprobante(local_id, numero)))
-}
-
 const MOVEMENT_COLUMNS: &str = "m.id, m.tipo, m.fecha, m.local_id, l.nombre as local_nombre,
      l.direccion as local_direccion, l.celular as local_celular, m.paciente_id, m.vendedor, m.descripcion,
      m.descuento_hundredths, m.total_cents, m.total_impuesto_cents, m.deuda_cents, m.estado, m.version,

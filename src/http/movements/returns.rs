@@ -22,7 +22,6 @@ use crate::http::kit::extract::{ApiJson, ApiPath};
 use crate::http::kit::references::Referenced;
 use crate::http::kit::Created;
 use crate::state::AppState;
-use optica_query::movements as read;
 
 /// Most methods one refund is split across.
 const MAX_REINTEGROS: usize = 8;
@@ -121,7 +120,6 @@ pub async fn devolver(
             .collect(),
         confirmado: body.confirmado,
         fecha: state.now(),
-        comprobante: read::receipt_of(&state.pool, id).await?,
     };
     let outcome = movements::return_lines(&state.store, request, &metadata).await;
     let refused = |e| match e {

@@ -30,9 +30,7 @@ async fn a_late_read_model_still_answers_the_movement_that_was_committed(pool: P
     assert_eq!(m["detalles"][0]["producto"]["modelo"], "RB2140");
     assert_eq!(m["cajaMovimientos"][0]["metodoPago"]["nombre"], "Efectivo");
     assert_eq!(m["estadoMovimiento"], "PEDIDO_CRISTALES");
-    // The receipt's number is the receipts projection's (the branch's next in the log's
-    // order): none until it runs.
-    assert_eq!(m["comprobante"], json!(null), "{m}");
+    assert!(m["comprobante"].as_str().is_some(), "{m}");
     let id = m["id"].as_i64().unwrap();
 
     // An edit answers what it saved, not the read model's older row.
@@ -107,8 +105,6 @@ async fn a_late_read_model_still_answers_the_movement_that_was_committed(pool: P
             d.as_object_mut().unwrap().remove("producto");
         }
     }
-    assert_eq!(read["comprobante"], format!("{:04}-00000001", shop.centro), "{read}");
-    answered["comprobante"] = read["comprobante"].clone();
     assert_eq!(read, answered);
     // The product and the patient, folded from their streams the same way, read the same too.
     let (_, product_read) = app.get(&format!("/api/productos/{pid}"), Some(&shop.admin)).await;

@@ -5,7 +5,9 @@
 use std::collections::BTreeMap;
 
 use optica_events::closings::PorMetodo;
-use optica_events::movements::{Devolucion, MovimientoDatos, Pago, TipoMovimiento, MOVEMENT_ID_SEQUENCE};
+use optica_events::movements::{
+    numero_comprobante, Devolucion, MovimientoDatos, Pago, TipoMovimiento, MOVEMENT_ID_SEQUENCE,
+};
 use optica_events::{EventMetadata, Money, MotivoStock, Origen};
 
 use crate::closings::LedgerWrite;
@@ -29,9 +31,6 @@ pub struct Return {
     pub reintegros: Vec<PorMetodo>,
     pub confirmado: bool,
     pub fecha: chrono::NaiveDateTime,
-    /// The sale's receipt number as printed, which the refund's description names it by; none
-    /// when the sale has no receipt (or the read model has not numbered it yet).
-    pub comprobante: Option<String>,
 }
 
 /// Registers a return in one transaction: `LineasDevueltas` on the sale's stream (which refuses
@@ -64,7 +63,7 @@ pub async fn return_lines(
                 return Err(CommandError::Domain(SaleError::Movimiento(MovimientoError::NotFound)));
             };
             let after = venta.devueltos().productos.clone();
-            let datos = refund(sold, devolucion, request)?;
+            let datos = refund(sold, venta.comprobante(), devolucion, request)?;
             let command = MovimientoCommand::Register { datos };
             let salida = unit
                 .handle_loaded(key, Movimiento::default(), 0, command, &())
@@ -120,6 +119,7 @@ async fn drawer_holds(
 /// out by the chosen methods (nothing to pay when the credit took it all).
 fn refund(
     sold: &MovimientoDatos,
+    comprobante: Option<i64>,
     devolucion: &Devolucion,
     request: &Return,
 ) -> Result<MovimientoDatos, CommandError<SaleError>> {
@@ -166,8 +166,8 @@ fn refund(
         .collect::<Vec<_>>()
         .join(", ");
     // The sale as the customer names it: the number on their receipt.
-    let venta = match &request.comprobante {
-        Some(numero) => format!("N° {numero}"),
+    let venta = match comprobante {
+        Some(numero) => format!("N° {}", numero_comprobante(sold.local_id, numero)),
         None => format!("#{}", devolucion.venta_id),
     };
     let mut descripcion = format!("Devolución de la venta {venta}: {items}");

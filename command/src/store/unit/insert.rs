@@ -88,19 +88,15 @@ impl UnitOfWork<'_> {
         // A counter's row is taken here, in the unit's last statement before its commit (see
         // `Counter`); its value goes into the one event's payload. The same statement lets the
         // commit return before its flush, so the row is held without waiting on the disk
-        // (`Counter` says why that is safe), as it does for a unit that asked for it.
+        // (`Counter` says why that is safe).
         let counter = counted.zip(counted_at);
-        let unflushed = match self.unflushed || counter.is_some() {
-            true => ", (select set_config('synchronous_commit', 'off', true)) as unflushed",
-            false => "",
-        };
         let (counter_cte, payload) = match counter {
             Some(((k, _), _)) => (
                 format!(
                     "counter as (
                          insert into {table} ({key}, {value}) values ($16, 1)
                          on conflict ({key}) do update set {value} = {table}.{value} + 1
-                         returning {value} as taken),",
+                         returning {value} as taken, set_config('synchronous_commit', 'off', true) as unflushed),",
                     table = k.table,
                     key = k.key_column,
                     value = k.value_column,
@@ -146,7 +142,7 @@ impl UnitOfWork<'_> {
                       with ordinality as u(t, i, s, e, v, p, n)
                  order by n
                  returning tx_id::text::bigint as tx_id, position){key_cte}
-             select tx_id, position from inserted{unflushed}"
+             select tx_id, position from inserted"
         );
         let mut query = sqlx::query_as(&sql)
             .bind(&c.aggregate_type)
