@@ -177,10 +177,18 @@ pub async fn sale_writes_script(
         branch_count = branches.len(),
         scope = optica_events::closings::CASH_DAY_SCOPE,
     );
-    // The request's key, the transaction's first row, as the web app's sale has one.
+    // The request's key, the transaction's first row, as the web app's sale has one: copied from
+    // the template's row by its key, as every copied row is read by a key (a lookup by the
+    // writing transaction would read the whole table each sale, which the server never does).
+    let key: String = sqlx::query_scalar("select key from idempotency_keys where tx_id = $1::text::bigint")
+        .bind(&tx)
+        .fetch_one(pool)
+        .await
+        .unwrap();
     script += &format!(
         "insert into idempotency_keys (key, command, answer)\n\
-           select 'bench:' || :id, command, answer from idempotency_keys where tx_id = {tx};\n"
+           select 'bench:' || :id, command, answer from idempotency_keys where key = '{}';\n",
+        key.replace('\'', "''")
     );
     let branch = ("local_id", ":lid");
     let day = ("fecha", "fecha + :client_id * interval '1 day'");
