@@ -179,8 +179,6 @@ async fn main() {
         )
         .await;
         bench_support::settle(&pool).await;
-        // What PostgreSQL (and pgbench) spend on a sale's rows alone: the floor of any server's
-        // CPU per sale that writes them one transaction per sale.
         let written_by_hand = || async {
             sqlx::query_as::<_, (i64, i64)>(
                 "select (select count(*) from idempotency_keys where key like 'bench:%'), (select count(*) from movements)",
@@ -190,6 +188,8 @@ async fn main() {
             .unwrap()
         };
         let before = written_by_hand().await;
+        // What PostgreSQL (and pgbench) spend on a sale's rows alone: the floor of any server's
+        // CPU per sale that writes them one transaction per sale.
         let busy = bench_support::cpu_busy_ms();
         let by_hand = pgbench_tps(&db.url, &script, run.clients, seconds).await;
         let by_hand_cpu = (bench_support::cpu_busy_ms() - busy) / (by_hand * seconds as f64);
