@@ -71,7 +71,7 @@ impl<'a> UnitOfWork<'a> {
     /// the same transaction. Nothing may be written in it before the commit.
     pub async fn transaction(&mut self) -> Result<&mut sqlx::PgConnection, StoreError> {
         if self.tx.is_none() {
-            self.tx = Some(self.store.pool.begin().await?);
+            self.tx = Some(self.store.begin().await?);
         }
         self.tx
             .as_deref_mut()

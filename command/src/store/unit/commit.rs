@@ -18,7 +18,7 @@ impl UnitOfWork<'_> {
         if self.writes.is_empty() {
             self.extras.retain(|extra| extra.without_events());
             if !self.extras.is_empty() {
-                let mut tx = self.store.pool.begin().await.map_err(StoreError::Database)?;
+                let mut tx = self.store.begin().await.map_err(StoreError::Database)?;
                 for extra in &self.extras {
                     extra.after(&mut tx).await.map_err(StoreError::Database)?;
                 }
@@ -68,7 +68,7 @@ impl UnitOfWork<'_> {
             self.wake_projector();
             return Ok(appended);
         }
-        let mut tx = self.store.pool.begin().await?;
+        let mut tx = self.store.begin().await?;
         let appended = self.write_all(&metadata, &mut tx).await?;
         tx.commit().await?;
         self.wake_projector();
