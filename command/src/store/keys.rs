@@ -5,8 +5,10 @@
 //! appends the command's events, so it exists exactly when the effect does. A twin request that
 //! reaches its own commit meanwhile waits on the row's primary key for the first transaction to
 //! end; when the first committed, the twin's insert fails, its unit is discarded and the next
-//! round of `EventStore::run` reads the recorded answer. Every round looks for the key before it
-//! runs the command, and so does a round that a rule refused (the twin's effect may be why).
+//! round of `EventStore::run` reads the recorded answer. A request repeated after its first one
+//! committed meets the key's row the same way: every round but the first looks for the key before
+//! it runs the command, and so does a round that a rule refused (the twin's effect may be why)
+//! and a unit with nothing to append.
 //!
 //! A key belongs to a user (`username:key`) and to one operation on one record (`command`):
 //! reused for another one it is refused, so a client bug cannot turn a collection into the answer
@@ -62,7 +64,10 @@ impl EventStore {
             for lane in &lost_on {
                 turn.push(self.lanes[*lane].lock().await);
             }
-            if let Some(k) = &key {
+            // The first round does not look: a recorded key makes its commit fail on the key's
+            // row, and the next round reads it (a sale's round trip fewer; a repeated request,
+            // rare, runs its command once for nothing).
+            if let (Some(k), true) = (&key, round > 1) {
                 if let Some(done) = self.recorded(k, command).await? {
                     return Ok(done);
                 }
@@ -71,6 +76,13 @@ impl EventStore {
                 Ok((mut unit, answer)) => {
                     lost_on = unit.lanes();
                     if let Some(k) = &key {
+                        // A unit without events records no key, so its commit could not tell
+                        // a repeated request: it looks before writing its other rows.
+                        if unit.streams() == 0 {
+                            if let Some(done) = self.recorded(k, command).await? {
+                                return Ok(done);
+                            }
+                        }
                         unit.record_key(KeyWrite {
                             key: k.clone(),
                             command: command.to_string(),
