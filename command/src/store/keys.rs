@@ -77,8 +77,9 @@ impl EventStore {
                     lost_on = unit.lanes();
                     if let Some(k) = &key {
                         // A unit without events records no key, so its commit could not tell
-                        // a repeated request: it looks before writing its other rows.
-                        if unit.streams() == 0 {
+                        // a repeated request: it looks before writing its other rows (a later
+                        // round looked already, before running).
+                        if unit.streams() == 0 && round == 1 {
                             if let Some(done) = self.recorded(k, command).await? {
                                 return Ok(done);
                             }
