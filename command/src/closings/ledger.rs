@@ -107,35 +107,40 @@ impl LedgerWrite {
         &self.changed
     }
 
-    /// Replaces the movement's rows.
-    async fn write(&self, conn: &mut PgConnection) -> Result<(), sqlx::Error> {
-        if !self.fresh {
-            sqlx::query("delete from cash_ledger where movimiento_id = $1")
-                .bind(self.movimiento_id)
+    /// Replaces the rows of every movement of `all`, in two statements whatever their number:
+    /// units that commit together write their ledgers at once.
+    async fn write(all: &[&LedgerWrite], conn: &mut PgConnection) -> Result<(), sqlx::Error> {
+        let edited: Vec<i64> = all.iter().filter(|w| !w.fresh).map(|w| w.movimiento_id).collect();
+        if !edited.is_empty() {
+            sqlx::query("delete from cash_ledger where movimiento_id = any($1)")
+                .bind(&edited)
                 .execute(&mut *conn)
                 .await?;
         }
-        if self.rows.is_empty() {
-            return Ok(());
-        }
-        let mut days: (Vec<i64>, Vec<NaiveDate>) = Default::default();
+        let mut columns: (Vec<i64>, Vec<i64>, Vec<NaiveDate>) = Default::default();
         let mut lines: (Vec<i64>, Vec<i32>, Vec<i64>) = Default::default();
-        for ((local_id, dia), methods) in &self.rows {
-            for ((metodo, cuotas), cents) in methods {
-                days.0.push(*local_id);
-                days.1.push(*dia);
-                lines.0.push(*metodo);
-                lines.1.push(*cuotas);
-                lines.2.push(*cents);
+        for write in all {
+            for ((local_id, dia), methods) in &write.rows {
+                for ((metodo, cuotas), cents) in methods {
+                    columns.0.push(write.movimiento_id);
+                    columns.1.push(*local_id);
+                    columns.2.push(*dia);
+                    lines.0.push(*metodo);
+                    lines.1.push(*cuotas);
+                    lines.2.push(*cents);
+                }
             }
+        }
+        if columns.0.is_empty() {
+            return Ok(());
         }
         sqlx::query(
             "insert into cash_ledger (movimiento_id, local_id, dia, metodo_pago_id, cuotas, cents)
-             select $1, * from unnest($2::bigint[], $3::date[], $4::bigint[], $5::int[], $6::bigint[])",
+             select * from unnest($1::bigint[], $2::bigint[], $3::date[], $4::bigint[], $5::int[], $6::bigint[])",
         )
-        .bind(self.movimiento_id)
-        .bind(&days.0)
-        .bind(&days.1)
+        .bind(&columns.0)
+        .bind(&columns.1)
+        .bind(&columns.2)
         .bind(&lines.0)
         .bind(&lines.1)
         .bind(&lines.2)
@@ -202,10 +207,22 @@ impl Extra for LedgerWrite {
     /// (a sale's receipt number) takes it with the events, and every statement after that is
     /// time the next sale of the branch waits.
     async fn before(&self, tx: &mut PgConnection) -> Result<Vec<Stamp>, ExtraError> {
-        if let Some(day) = first_closed(tx, &self.changed).await? {
+        self.before_all(&[self], tx).await
+    }
+
+    /// The days of all of them locked and checked in one statement, their rows written in one.
+    async fn before_all(&self, all: &[&dyn Extra], tx: &mut PgConnection) -> Result<Vec<Stamp>, ExtraError> {
+        let all: Vec<&LedgerWrite> = all
+            .iter()
+            .filter_map(|extra| (*extra as &dyn std::any::Any).downcast_ref::<LedgerWrite>())
+            .collect();
+        let mut days: Vec<Dia> = all.iter().flat_map(|w| w.changed.iter().copied()).collect();
+        days.sort_unstable();
+        days.dedup();
+        if let Some(day) = first_closed(tx, &days).await? {
             return Err(ExtraError::Refused(closed(day)));
         }
-        self.write(tx).await?;
+        LedgerWrite::write(&all, tx).await?;
         Ok(Vec::new())
     }
 

@@ -73,12 +73,26 @@ impl From<sqlx::Error> for ExtraError {
 /// before its events are inserted, in the order the extras were added; `after` runs once the
 /// events are in. Locks taken in `before` are held to the commit, so an extra that locks must
 /// be added in the same order by every command that adds it with another.
+///
+/// Units that commit together (see `store/gather.rs`) run their extras of one kind through one
+/// `before_all`: a kind that can write all of theirs in one statement says so there.
 #[async_trait]
-pub trait Extra: Send + Sync {
+pub trait Extra: Send + Sync + std::any::Any {
     /// Checks that may refuse the unit, writes that need not follow the events, and the stamps
     /// its events take.
     async fn before(&self, _tx: &mut PgConnection) -> Result<Vec<Stamp>, ExtraError> {
         Ok(Vec::new())
+    }
+
+    /// `before` for several units' extras of this same kind (`all`, this one among them) in one
+    /// transaction; by default each in turn. A refusal refuses them all: the store then commits
+    /// each unit alone to learn whose it is.
+    async fn before_all(&self, all: &[&dyn Extra], tx: &mut PgConnection) -> Result<Vec<Stamp>, ExtraError> {
+        let mut stamps = Vec::new();
+        for extra in all {
+            stamps.extend(extra.before(&mut *tx).await?);
+        }
+        Ok(stamps)
     }
 
     /// Writes that follow the events.

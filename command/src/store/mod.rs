@@ -21,6 +21,7 @@ use links::Linked;
 pub use unit::UnitOfWork;
 
 pub mod extra;
+mod gather;
 mod keys;
 pub mod links;
 mod unit;
@@ -140,17 +141,21 @@ pub struct EventStore {
     repo: std::sync::Arc<PostgresEventRepository>,
     /// Pinged after every commit: this process's projector, when one runs here.
     pub(crate) wake: Option<std::sync::Arc<tokio::sync::Notify>>,
+    /// Where units that wait for a commit gather to commit together (see `gather.rs`).
+    pub(crate) gather: std::sync::Arc<gather::Gather>,
 }
 
 impl EventStore {
     pub fn new(pool: PgPool) -> Self {
         let repo = std::sync::Arc::new(PostgresEventRepository::new(pool.clone()));
         let lanes = std::sync::Arc::new((0..LANES).map(|_| tokio::sync::Mutex::new(())).collect());
+        let gather = std::sync::Arc::new(gather::Gather::new(pool.clone()));
         EventStore {
             pool,
             lanes,
             repo,
             wake: None,
+            gather,
         }
     }
 
@@ -184,9 +189,7 @@ impl EventStore {
     /// reaches its rows by key, so the generic plan is the one a custom plan would pick. The
     /// setting and the `begin` go in one round trip, and the setting ends with the transaction.
     pub(crate) async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error> {
-        self.pool
-            .begin_with("begin; set local plan_cache_mode = force_generic_plan")
-            .await
+        self.pool.begin_with(BEGIN).await
     }
 
     /// The stream that holds a unique claim, if any: authoritative as soon as its append
@@ -303,6 +306,9 @@ impl EventStore {
         UnitOfWork::new(self)
     }
 }
+
+/// How a unit's (or a batch's) transaction begins: see `EventStore::begin`.
+pub(crate) const BEGIN: &str = "begin; set local plan_cache_mode = force_generic_plan";
 
 /// Whether PostgreSQL ended the transaction without writing anything, for a reason that a new
 /// attempt may not meet: the session sat idle in the transaction too long (a frozen process,

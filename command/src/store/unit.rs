@@ -7,6 +7,7 @@ mod insert;
 mod key;
 
 pub(crate) use commit::AppendError;
+pub(crate) use insert::{insert_events, Conflicts, Part};
 pub(crate) use key::KeyWrite;
 
 use cqrs_es::{Aggregate, DomainEvent};
@@ -16,20 +17,20 @@ use super::links::{is_foreign_key_violation, Linked, Target};
 use super::{Appended, CommandError, EventStore, Snapshot, StoreError, SNAPSHOT_EVERY, SNAPSHOT_VERSION};
 
 /// The events of one stream waiting to be appended.
-struct StreamWrite {
-    aggregate_type: &'static str,
-    id: String,
+pub(crate) struct StreamWrite {
+    pub(crate) aggregate_type: &'static str,
+    pub(crate) id: String,
     /// Stream length when it was loaded: the events take the sequences after it.
-    base: usize,
-    events: Vec<(String, String, serde_json::Value)>,
+    pub(crate) base: usize,
+    pub(crate) events: Vec<(String, String, serde_json::Value)>,
     /// The aggregate after these events, when they take the stream past a multiple of
     /// `SNAPSHOT_EVERY`.
     snapshot: Option<serde_json::Value>,
     /// `Some(true)`: others may refer to the stream (re-marked on every write, so a stream a
     /// backfill missed heals); `Some(false)`: it was deleted (refused while referred to).
-    live: Option<bool>,
+    pub(crate) live: Option<bool>,
     /// The streams it refers to after these events, when they changed.
-    targets: Option<std::collections::BTreeSet<Target>>,
+    pub(crate) targets: Option<std::collections::BTreeSet<Target>>,
 }
 
 /// Commands on several streams, appended in one transaction with optimistic concurrency on each

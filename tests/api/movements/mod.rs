@@ -8,6 +8,7 @@ use axum::http::{header, Request, StatusCode};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
+mod gathered;
 mod lists;
 mod receipts;
 mod returns;

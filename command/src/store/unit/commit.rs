@@ -5,7 +5,8 @@
 use optica_events::EventMetadata;
 
 use super::{guard, Appended, CommandError, ExtraError, Refusal, Stamp, StoreError, StreamWrite, Target, UnitOfWork};
-use super::{is_foreign_key_violation, SNAPSHOT_EVERY};
+use super::{insert_events, is_foreign_key_violation, Conflicts, Part, SNAPSHOT_EVERY};
+use crate::store::gather::{Pending, Reply};
 use crate::store::links;
 
 impl UnitOfWork<'_> {
@@ -64,9 +65,20 @@ impl UnitOfWork<'_> {
             && self.guards.is_empty()
         {
             // One statement is its own transaction: no BEGIN and COMMIT round trips.
-            let appended = self.insert_events(&metadata, &[], None, self.store.pool()).await?;
+            let part = Part {
+                writes: &self.writes,
+                metadata: &metadata,
+                key: None,
+            };
+            let appended = first(insert_events(&[part], &[], Conflicts::Refuse, self.store.pool()).await?)?;
             self.wake_projector();
             return Ok(appended);
+        }
+        if self.take.is_empty() && self.release.is_empty() && !retired && self.guards.is_empty() {
+            if let Some(appended) = self.gathered(metadata.clone()).await? {
+                self.wake_projector();
+                return Ok(appended);
+            }
         }
         let mut tx = self.store.begin().await?;
         let appended = self.write_all(&metadata, &mut tx).await?;
@@ -100,8 +112,12 @@ impl UnitOfWork<'_> {
         let retired: Vec<&StreamWrite> = self.writes.iter().filter(|w| w.live == Some(false)).collect();
         // The events first: a writer racing on the same stream then fails on the stream's key
         // (and the unit is run again) instead of the two waiting on each other's locks.
-        let key = self.key.as_ref().map(|k| k.key.as_str());
-        let appended = self.insert_events(metadata, &stamps, key, &mut *tx).await?;
+        let part = Part {
+            writes: &self.writes,
+            metadata,
+            key: self.key.as_ref().map(|k| k.key.as_str()),
+        };
+        let appended = first(insert_events(&[part], &stamps, Conflicts::Refuse, &mut *tx).await?)?;
         for extra in &self.extras {
             extra.after(&mut *tx).await?;
         }
@@ -152,6 +168,28 @@ impl UnitOfWork<'_> {
             }
         }
         Ok(appended)
+    }
+
+    /// Commits with the other units that wait for a commit (see `store/gather.rs`). `None`: not
+    /// written, to be committed alone.
+    async fn gathered(&mut self, metadata: serde_json::Value) -> Result<Option<Appended>, AppendError> {
+        let pending = Pending {
+            writes: std::mem::take(&mut self.writes),
+            extras: std::mem::take(&mut self.extras),
+            key: self.key.take(),
+            metadata,
+        };
+        let Some((pending, reply)) = self.store.gather.commit(pending).await else {
+            return Err(AppendError::Db(sqlx::Error::WorkerCrashed));
+        };
+        self.writes = pending.writes;
+        self.extras = pending.extras;
+        self.key = pending.key;
+        match reply {
+            Reply::Done(appended) => Ok(Some(appended)),
+            Reply::Alone => Ok(None),
+            Reply::Failed(e) => Err(e),
+        }
     }
 
     /// Which kinds of stream refer to the streams this unit tried to delete (after the refusal).
@@ -219,6 +257,15 @@ impl UnitOfWork<'_> {
             projector.notify_one();
         }
     }
+}
+
+/// The one unit's landing of a statement's answer.
+fn first(appended: Vec<Option<Appended>>) -> Result<Appended, AppendError> {
+    appended
+        .into_iter()
+        .next()
+        .flatten()
+        .ok_or(AppendError::Db(sqlx::Error::RowNotFound))
 }
 
 pub(crate) enum AppendError {

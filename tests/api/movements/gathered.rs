@@ -1,0 +1,292 @@
+//! Sales that reach their commits at the same moment are written together, in one transaction
+//! (`store/gather.rs`). Each must keep what it would have alone: its own receipt number with no
+//! gap, its key answering it once, its ledger rows, its stock; and a refused sale among them
+//! must change nothing of the others. To make them gather, the branches' receipt counters are
+//! held from another connection while two sales wait on them (every batch slot busy), and the
+//! rest arrive meanwhile.
+
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::PgPool;
+
+use crate::common::shop::{sale_of, Shop};
+use crate::common::TestApp;
+
+fn today() -> String {
+    chrono::Utc::now()
+        .with_timezone(&chrono_tz::America::Argentina::Buenos_Aires)
+        .date_naive()
+        .to_string()
+}
+
+/// A sale of one unit of `producto` at `local`, dated today.
+fn sale_at(shop: &Shop, producto: i64, local: i64) -> Value {
+    let mut body = sale_of(shop, producto, 3600.5, 1);
+    let fecha = format!("{}T10:30", today());
+    body["fecha"] = json!(fecha);
+    body["local"] = json!({"id": local});
+    body["cajaMovimientos"][0]["fecha"] = json!(fecha);
+    body
+}
+
+/// Waits until `n` of the database's connections wait on a lock.
+async fn waiting_on_locks(pool: &PgPool, n: i64) {
+    for _ in 0..500 {
+        let waiting: i64 = sqlx::query_scalar(
+            "select count(*) from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'",
+        )
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        if waiting >= n {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("{n} connections never waited on the counters");
+}
+
+/// Runs `burst` while both batch slots wait on the held counters (two sales at the centre, of
+/// `base` and of the frame), then lets them go: answers the burst's answers.
+async fn gathered(
+    app: &TestApp,
+    shop: &Shop,
+    base: i64,
+    burst: Vec<(String, String, Value)>,
+) -> Vec<(StatusCode, Value)> {
+    let mut holder = app.pool.begin().await.unwrap();
+    sqlx::query("select * from receipt_counters for update")
+        .execute(&mut *holder)
+        .await
+        .unwrap();
+    let token = shop.premises.admin.as_str();
+    let first = app.post_keyed("/api/movimientos", token, "bloqueo-1", sale_at(shop, base, shop.centro));
+    let second = async {
+        waiting_on_locks(&app.pool, 1).await;
+        let body = sale_at(shop, shop.armazon, shop.centro);
+        app.post_keyed("/api/movimientos", token, "bloqueo-2", body).await
+    };
+    let rest = async {
+        waiting_on_locks(&app.pool, 2).await;
+        let sent = burst
+            .iter()
+            .map(|(user, key, body)| app.post_keyed("/api/movimientos", user, key, body.clone()));
+        futures::future::join_all(sent).await
+    };
+    let release = async {
+        waiting_on_locks(&app.pool, 2).await;
+        // The burst's sales reach their commits and queue behind the two busy slots.
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        holder.commit().await.unwrap();
+    };
+    let (first, second, answers, ()) = tokio::join!(first, second, rest, release);
+    assert_eq!(first.0, StatusCode::CREATED, "{}", first.1);
+    assert_eq!(second.0, StatusCode::CREATED, "{}", second.1);
+    answers
+}
+
+/// The receipt numbers of a branch's sales, in order.
+async fn numbers(pool: &PgPool, local: i64) -> Vec<i64> {
+    sqlx::query_scalar("select numero from receipts where local_id = $1 order by numero")
+        .bind(local)
+        .fetch_all(pool)
+        .await
+        .unwrap()
+}
+
+/// The test's database with room for the held connections: the usual test pool's five would
+/// be taken by the holder, the two waiting batches and the burst's parallel reads.
+async fn roomy(options: PgPoolOptions, connect: PgConnectOptions) -> PgPool {
+    options.max_connections(16).connect_with(connect).await.unwrap()
+}
+
+/// The most sales that committed in one transaction.
+async fn most_sales_in_one_transaction(pool: &PgPool) -> i64 {
+    sqlx::query_scalar(
+        "select coalesce(max(n), 0) from (
+             select count(distinct aggregate_id) as n from events
+             where aggregate_type = 'Movimiento' group by tx_id) t",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap()
+}
+
+#[sqlx::test]
+async fn sales_committed_together_keep_each_its_number_key_ledger_and_stock(
+    options: PgPoolOptions,
+    connect: PgConnectOptions,
+) {
+    let pool = roomy(options, connect).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
+    let p = &shop.premises;
+    let mut products = Vec::new();
+    for n in 0..8 {
+        products.push(
+            p.product(&app, &format!("G{n}"), p.marca, &[(p.centro, 5), (p.norte, 5)])
+                .await,
+        );
+    }
+    let base = p.product(&app, "G", p.marca, &[(p.centro, 10), (p.norte, 10)]).await;
+    // Both counters exist, so both can be held.
+    for local in [p.centro, p.norte] {
+        let (status, body) = app
+            .post("/api/movimientos", Some(&p.admin), sale_at(&shop, base, local))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    app.caught_up().await;
+
+    // Eight sales over both branches, the first three sent twice with the same key (a double
+    // click), all at once.
+    let mut burst = Vec::new();
+    for (n, producto) in products.iter().enumerate() {
+        let local = if n % 2 == 0 { p.centro } else { p.norte };
+        let key = format!("venta-{n}");
+        burst.push((p.admin.clone(), key.clone(), sale_at(&shop, *producto, local)));
+        if n < 3 {
+            burst.push((p.admin.clone(), key, sale_at(&shop, *producto, local)));
+        }
+    }
+    // And one of the product the first waiting sale sells: loaded before that sale commits, it
+    // loses its stream to it and runs again, without taking the others' batch down.
+    burst.push((p.admin.clone(), "venta-tarde".into(), sale_at(&shop, base, p.centro)));
+    let answers = gathered(&app, &shop, base, burst).await;
+    for (status, body) in &answers {
+        assert_eq!(*status, StatusCode::CREATED, "{body}");
+    }
+    let ids: Vec<i64> = answers
+        .iter()
+        .map(|(_, b)| b["movimiento"]["id"].as_i64().unwrap())
+        .collect();
+    // A twin answers its first request's sale.
+    assert_eq!((ids[0], ids[2], ids[4]), (ids[1], ids[3], ids[5]), "{answers:?}");
+    let mut distinct = ids[..ids.len() - 1].to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 8);
+    assert!(
+        most_sales_in_one_transaction(&pool).await >= 2,
+        "the burst's sales never committed together"
+    );
+
+    // Gapless per branch: the first sale, the two that waited, the burst's five at the centre.
+    assert_eq!(numbers(&pool, p.centro).await, (1..=8).collect::<Vec<_>>());
+    assert_eq!(crate::common::shop::stock(&app, base, p.centro).await, Some(7));
+    assert_eq!(numbers(&pool, p.norte).await, (1..=5).collect::<Vec<_>>());
+    // Each key's row says where its own sale's last event landed (its product's, after the
+    // movement's own), not where another sale of the transaction did.
+    let keys_off: i64 = sqlx::query_scalar(
+        "with m as (select k.key, k.tx_id, k.position,
+                           (select max(e.position) from events e
+                            where e.aggregate_type = 'Movimiento' and e.aggregate_id = k.answer::text) as own
+                    from idempotency_keys k where k.key like '%:venta-%')
+         select count(*) from m
+         where m.position < m.own
+            or not exists (select 1 from events e where e.position = m.position
+                           and e.tx_id::text::bigint = m.tx_id and e.aggregate_type = 'Producto')
+            or exists (select 1 from events e where e.aggregate_type = 'Movimiento'
+                       and e.position > m.own and e.position <= m.position)",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(keys_off, 0);
+    // Each sale's cash is in the ledger once, and each product gave one unit.
+    let ledger: Vec<(i64, i64)> = sqlx::query_as(
+        "select movimiento_id, sum(cents)::bigint from cash_ledger where movimiento_id = any($1)
+         group by movimiento_id",
+    )
+    .bind(&distinct)
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(ledger.len(), 8);
+    assert!(ledger.iter().all(|(_, cents)| *cents == 360_050), "{ledger:?}");
+    for (n, producto) in products.iter().enumerate() {
+        let local = if n % 2 == 0 { p.centro } else { p.norte };
+        assert_eq!(crate::common::shop::stock(&app, *producto, local).await, Some(4));
+    }
+    let differences = optica::support::verify(&pool, true).await.unwrap();
+    assert!(differences.is_empty(), "{differences:?}");
+}
+
+#[sqlx::test]
+async fn a_refused_sale_among_others_committing_together_changes_nothing_of_theirs(
+    options: PgPoolOptions,
+    connect: PgConnectOptions,
+) {
+    let pool = roomy(options, connect).await;
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
+    let p = &shop.premises;
+    let mut products = Vec::new();
+    for n in 0..5 {
+        products.push(
+            p.product(&app, &format!("R{n}"), p.marca, &[(p.centro, 5), (p.norte, 5)])
+                .await,
+        );
+    }
+    let base = p.product(&app, "R", p.marca, &[(p.centro, 10), (p.norte, 10)]).await;
+    for local in [p.centro, p.norte] {
+        let (status, body) = app
+            .post("/api/movimientos", Some(&p.admin), sale_at(&shop, base, local))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    // The north's cash of today is closed.
+    let day = format!("/api/caja/{}/{}", p.norte, today());
+    let (status, body) = app
+        .post(&format!("{day}/apertura"), Some(&p.admin), json!({"fondo": []}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let counted = json!({"contado": [{"metodoPagoId": shop.efectivo, "monto": 3600.5}]});
+    let (status, body) = app.post(&format!("{day}/cierre"), Some(&p.admin), counted).await;
+    assert_eq!(body["caja"]["estado"], "CERRADA", "{status} {body}");
+    app.caught_up().await;
+
+    // Four sales at the centre and one at the closed north, all at once.
+    let mut burst: Vec<(String, String, Value)> = products[..4]
+        .iter()
+        .enumerate()
+        .map(|(n, producto)| {
+            (
+                p.admin.clone(),
+                format!("centro-{n}"),
+                sale_at(&shop, *producto, p.centro),
+            )
+        })
+        .collect();
+    burst.insert(
+        2,
+        (p.admin.clone(), "norte".into(), sale_at(&shop, products[4], p.norte)),
+    );
+    let answers = gathered(&app, &shop, base, burst).await;
+    let (status, refused) = &answers[2];
+    assert_eq!(*status, StatusCode::CONFLICT, "{refused}");
+    assert!(
+        refused["mensaje"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("La caja del ") && m.contains("ya está cerrada")),
+        "{refused}"
+    );
+    for (status, body) in answers.iter().enumerate().filter(|(n, _)| *n != 2).map(|(_, a)| a) {
+        assert_eq!(*status, StatusCode::CREATED, "{body}");
+    }
+    // The refused sale took no number, no stock, no cash; the others took theirs.
+    assert_eq!(numbers(&pool, p.centro).await, (1..=7).collect::<Vec<_>>());
+    assert_eq!(numbers(&pool, p.norte).await, vec![1]);
+    assert_eq!(crate::common::shop::stock(&app, products[4], p.norte).await, Some(5));
+    let north_cash: i64 =
+        sqlx::query_scalar("select coalesce(sum(cents), 0)::bigint from cash_ledger where local_id = $1")
+            .bind(p.norte)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(north_cash, 360_050);
+    let differences = optica::support::verify(&pool, true).await.unwrap();
+    assert!(differences.is_empty(), "{differences:?}");
+}
