@@ -6,19 +6,27 @@
 //! events (the counter's row taken once for all its numbers), then one commit.
 //!
 //! A batch is an optimisation, never a new outcome. A unit whose streams or key another unit of
-//! the batch already has commits alone (one of the two would fail). A unit that lost a stream to
+//! the batch, or a batch in flight, already has waits for a later batch. A unit that lost a stream to
 //! another writer, or whose key another request recorded meanwhile, is answered that, as alone,
 //! and the batch is written without it. When anything else refuses the batch (a closed day, a
 //! deleted target), nothing of it is written and each of its units commits alone, as it would
 //! have without the batch, to get its own answer. A commit whose outcome is unknown (the
 //! connection dropped) is answered as one, to every unit.
 //!
+//! A batch that takes a counter's row commits without waiting for its flush, as a unit that takes
+//! one does (`extra::Counter` says why that is safe), and so do the other units in it: every
+//! command's answer waits for the projector's flushed commit past its events or flushes the log
+//! itself (`dispatch::settle`). A unit nobody answers (a notice's delivery, recorded by the
+//! worker) may then be lost in a crash within the log writer's delay, as a crash between the
+//! sending and the recording already could: the notice then goes out twice.
+//!
 //! At most `SLOTS` batches are in flight; units that arrive meanwhile wait in the queue and form
-//! the next one. The request that queued a unit takes a slot and writes whatever waits: a batch
-//! runs in a task of its own, so a request that goes away cannot leave the others unanswered.
+//! the next one. The request that queued a unit takes a slot and writes whatever waits, in a task
+//! of its own that goes on with the next batch while units wait: a request that goes away cannot
+//! leave the others unanswered, and no unit waits in the queue with nobody to take it.
 
 use std::any::{Any, TypeId};
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 
 use sqlx::PgPool;
@@ -56,48 +64,117 @@ struct Waiting {
     reply: oneshot::Sender<(Pending, Reply)>,
 }
 
+impl Waiting {
+    fn streams(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        self.pending.writes.iter().map(|w| (w.aggregate_type, w.id.as_str()))
+    }
+
+    fn key(&self) -> Option<&str> {
+        self.pending.key.as_ref().map(|k| k.key.as_str())
+    }
+}
+
 pub(crate) struct Gather {
     pool: PgPool,
-    queue: Mutex<Vec<Waiting>>,
+    queue: Mutex<Queue>,
     slots: Arc<Semaphore>,
+}
+
+/// The units waiting, in their order, and the streams and keys of the batches being written.
+#[derive(Default)]
+struct Queue {
+    waiting: VecDeque<Waiting>,
+    streams: HashSet<(&'static str, String)>,
+    keys: HashSet<String>,
 }
 
 impl Gather {
     pub(crate) fn new(pool: PgPool) -> Self {
         Gather {
             pool,
-            queue: Mutex::new(Vec::new()),
+            queue: Mutex::new(Queue::default()),
             slots: Arc::new(Semaphore::new(SLOTS)),
         }
     }
 
     /// Commits `pending` with whatever other units wait; answers it back with how it went (none
     /// when its batch's task died).
-    pub(crate) async fn commit(&self, pending: Pending) -> Option<(Pending, Reply)> {
+    pub(crate) async fn commit(self: &Arc<Self>, pending: Pending) -> Option<(Pending, Reply)> {
         let (reply, answer) = oneshot::channel();
-        self.queue().push(Waiting { pending, reply });
+        self.queue().waiting.push_back(Waiting { pending, reply });
         let slot = self.slots.clone().acquire_owned().await.ok()?;
-        let batch: Vec<Waiting> = {
-            let mut queue = self.queue();
-            let n = queue.len().min(MOST);
-            // A unit whose request went away meanwhile is not written.
-            queue.drain(..n).filter(|w| !w.reply.is_closed()).collect()
-        };
+        let batch = self.take();
         if batch.is_empty() {
             drop(slot);
         } else {
-            let pool = self.pool.clone();
+            // The task writes batch after batch while units wait that it may take: a unit held
+            // back for a batch in flight is taken by that batch's task when it ends.
+            let gather = Arc::clone(self);
             tokio::spawn(async move {
-                write(&pool, batch).await;
+                let mut batch = batch;
+                while !batch.is_empty() {
+                    let written = write(&gather.pool, batch).await;
+                    gather.release(written);
+                    batch = gather.take();
+                }
                 drop(slot);
             });
         }
         answer.await.ok()
     }
 
-    fn queue(&self) -> std::sync::MutexGuard<'_, Vec<Waiting>> {
+    fn queue(&self) -> std::sync::MutexGuard<'_, Queue> {
         self.queue.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
+
+    /// The next batch: up to `MOST` waiting units, in order, leaving out the ones whose request
+    /// went away. A unit whose stream or key a batch in flight or an earlier unit of this one
+    /// has stays for a later batch: two batches that write one stream could each wait for the
+    /// other's row (each inserts its units' events in their own order), and one of the two
+    /// units would lose anyway.
+    fn take(&self) -> Vec<Waiting> {
+        let mut queue = self.queue();
+        let Queue { waiting, streams, keys } = &mut *queue;
+        let mut batch = Vec::new();
+        let mut held = VecDeque::new();
+        while let Some(unit) = waiting.pop_front() {
+            if batch.len() == MOST {
+                held.push_back(unit);
+                continue;
+            }
+            if unit.reply.is_closed() {
+                continue;
+            }
+            let busy = unit.streams().any(|(t, id)| streams.contains(&(t, id.to_string())))
+                || unit.key().is_some_and(|k| keys.contains(k));
+            if busy {
+                held.push_back(unit);
+                continue;
+            }
+            streams.extend(unit.streams().map(|(t, id)| (t, id.to_string())));
+            keys.extend(unit.key().map(str::to_string));
+            batch.push(unit);
+        }
+        *waiting = held;
+        batch
+    }
+
+    /// The streams and keys of a batch that was written are free again.
+    fn release(&self, written: Written) {
+        let mut queue = self.queue();
+        for stream in &written.streams {
+            queue.streams.remove(stream);
+        }
+        for key in &written.keys {
+            queue.keys.remove(key);
+        }
+    }
+}
+
+/// The streams and keys a batch held.
+struct Written {
+    streams: Vec<(&'static str, String)>,
+    keys: Vec<String>,
 }
 
 /// Why a batch was not written.
@@ -108,27 +185,16 @@ enum Unwritten {
     Commit(sqlx::Error),
 }
 
-/// Writes one batch and answers each of its units.
-async fn write(pool: &PgPool, batch: Vec<Waiting>) {
-    let mut streams: HashSet<(&'static str, String)> = HashSet::new();
-    let mut keys: HashSet<String> = HashSet::new();
-    let mut gathered: Vec<Waiting> = Vec::with_capacity(batch.len());
-    for waiting in batch {
-        let fresh_streams = waiting
-            .pending
-            .writes
+/// Writes one batch and answers each of its units; answers what the batch held.
+async fn write(pool: &PgPool, batch: Vec<Waiting>) -> Written {
+    let written = Written {
+        streams: batch
             .iter()
-            .all(|w| !streams.contains(&(w.aggregate_type, w.id.clone())));
-        let fresh_key = waiting.pending.key.as_ref().is_none_or(|k| !keys.contains(&k.key));
-        if !(fresh_streams && fresh_key) {
-            let _ = waiting.reply.send((waiting.pending, Reply::Alone));
-            continue;
-        }
-        streams.extend(waiting.pending.writes.iter().map(|w| (w.aggregate_type, w.id.clone())));
-        keys.extend(waiting.pending.key.as_ref().map(|k| k.key.clone()));
-        gathered.push(waiting);
-    }
-    let units: Vec<&Pending> = gathered.iter().map(|w| &w.pending).collect();
+            .flat_map(|w| w.streams().map(|(t, id)| (t, id.to_string())))
+            .collect(),
+        keys: batch.iter().filter_map(|w| w.key().map(str::to_string)).collect(),
+    };
+    let units: Vec<&Pending> = batch.iter().map(|w| &w.pending).collect();
     let replies = match together(pool, &units).await {
         Ok(replies) => replies,
         // One unit: its own failure, as alone.
@@ -142,9 +208,10 @@ async fn write(pool: &PgPool, batch: Vec<Waiting>) {
                 .collect()
         }
     };
-    for (waiting, reply) in gathered.into_iter().zip(replies) {
+    for (waiting, reply) in batch.into_iter().zip(replies) {
         let _ = waiting.reply.send((waiting.pending, reply));
     }
+    written
 }
 
 /// The batch's transaction: the keys, the extras kind by kind, the events, the commit. A unit
@@ -238,4 +305,68 @@ async fn before_all(units: &[&Pending], tx: &mut sqlx::PgConnection) -> Result<V
         stamps.extend(same[0].before_all(same, &mut *tx).await?);
     }
     Ok(stamps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gather() -> Gather {
+        let pool = sqlx::postgres::PgPoolOptions::new()
+            .connect_lazy("postgres://nobody@127.0.0.1:1/none")
+            .expect("a lazy pool connects on first use");
+        Gather::new(pool)
+    }
+
+    /// Queues a unit writing `stream` with `key`; the receiver stands for its request.
+    fn queue(g: &Gather, stream: &str, key: Option<&str>) -> oneshot::Receiver<(Pending, Reply)> {
+        let (reply, answer) = oneshot::channel();
+        let pending = Pending {
+            writes: vec![StreamWrite::for_test("Movimiento", stream)],
+            extras: Vec::new(),
+            key: key.map(|k| KeyWrite {
+                key: k.into(),
+                command: "movimiento".into(),
+                answer: serde_json::json!(1),
+            }),
+            metadata: serde_json::json!({}),
+        };
+        g.queue().waiting.push_back(Waiting { pending, reply });
+        answer
+    }
+
+    fn streams(batch: &[Waiting]) -> Vec<&str> {
+        batch.iter().flat_map(|w| w.streams().map(|(_, id)| id)).collect()
+    }
+
+    #[tokio::test]
+    async fn units_whose_requests_went_away_do_not_hide_a_live_one() {
+        let g = gather();
+        // More abandoned units than a batch holds, then one whose request still waits: the
+        // batch must hold it, or it would wait with nobody to write it.
+        for n in 0..MOST + 6 {
+            drop(queue(&g, &format!("gone-{n}"), None));
+        }
+        let _live = queue(&g, "live", None);
+        assert_eq!(streams(&g.take()), vec!["live"]);
+        assert!(g.queue().waiting.is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_unit_waits_while_a_batch_in_flight_writes_its_stream_or_key() {
+        let g = gather();
+        let _a = queue(&g, "1", Some("k1"));
+        let _b = queue(&g, "1", Some("k2"));
+        let _c = queue(&g, "2", Some("k1"));
+        let _d = queue(&g, "3", None);
+        let first = g.take();
+        // The second writer of stream 1 and the twin of key k1 wait for a later batch.
+        assert_eq!(streams(&first), vec!["1", "3"]);
+        assert!(g.take().is_empty());
+        g.release(Written {
+            streams: vec![("Movimiento", "1".into()), ("Movimiento", "3".into())],
+            keys: vec!["k1".into()],
+        });
+        assert_eq!(streams(&g.take()), vec!["1", "2"]);
+    }
 }

@@ -33,6 +33,22 @@ pub(crate) struct StreamWrite {
     pub(crate) targets: Option<std::collections::BTreeSet<Target>>,
 }
 
+#[cfg(test)]
+impl StreamWrite {
+    /// One event on stream (`aggregate_type`, `id`), from its start.
+    pub(crate) fn for_test(aggregate_type: &'static str, id: &str) -> Self {
+        StreamWrite {
+            aggregate_type,
+            id: id.to_string(),
+            base: 0,
+            events: vec![("E".into(), "1".into(), serde_json::json!({}))],
+            snapshot: None,
+            live: None,
+            targets: None,
+        }
+    }
+}
+
 /// Commands on several streams, appended in one transaction with optimistic concurrency on each
 /// stream: if any stream grew since it was loaded, nothing is written and `commit` answers
 /// `Conflict`, so the caller re-runs the whole unit (see `EventStore::run`).

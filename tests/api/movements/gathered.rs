@@ -116,29 +116,34 @@ async fn most_sales_in_one_transaction(pool: &PgPool) -> i64 {
     .unwrap()
 }
 
-#[sqlx::test]
-async fn sales_committed_together_keep_each_its_number_key_ledger_and_stock(
-    options: PgPoolOptions,
-    connect: PgConnectOptions,
-) {
-    let pool = roomy(options, connect).await;
+/// The shop with `count` products of five units at both branches, and a `base` product of ten
+/// sold once at each branch, so that both receipt counters exist and can be held.
+async fn selling(pool: &PgPool, count: usize) -> (TestApp, Shop, Vec<i64>, i64) {
     let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let p = &shop.premises;
     let mut products = Vec::new();
-    for n in 0..8 {
-        products.push(
-            p.product(&app, &format!("G{n}"), p.marca, &[(p.centro, 5), (p.norte, 5)])
-                .await,
-        );
+    for n in 0..count {
+        let stock = [(p.centro, 5), (p.norte, 5)];
+        products.push(p.product(&app, &format!("G{n}"), p.marca, &stock).await);
     }
     let base = p.product(&app, "G", p.marca, &[(p.centro, 10), (p.norte, 10)]).await;
-    // Both counters exist, so both can be held.
     for local in [p.centro, p.norte] {
         let (status, body) = app
             .post("/api/movimientos", Some(&p.admin), sale_at(&shop, base, local))
             .await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
     }
+    (app, shop, products, base)
+}
+
+#[sqlx::test]
+async fn sales_committed_together_keep_each_its_number_key_ledger_and_stock(
+    options: PgPoolOptions,
+    connect: PgConnectOptions,
+) {
+    let pool = roomy(options, connect).await;
+    let (app, shop, products, base) = selling(&pool, 8).await;
+    let p = &shop.premises;
     app.caught_up().await;
 
     // Eight sales over both branches, the first three sent twice with the same key (a double
@@ -221,22 +226,8 @@ async fn a_refused_sale_among_others_committing_together_changes_nothing_of_thei
     connect: PgConnectOptions,
 ) {
     let pool = roomy(options, connect).await;
-    let (app, shop) = TestApp::with_shop(pool.clone()).await;
+    let (app, shop, products, base) = selling(&pool, 5).await;
     let p = &shop.premises;
-    let mut products = Vec::new();
-    for n in 0..5 {
-        products.push(
-            p.product(&app, &format!("R{n}"), p.marca, &[(p.centro, 5), (p.norte, 5)])
-                .await,
-        );
-    }
-    let base = p.product(&app, "R", p.marca, &[(p.centro, 10), (p.norte, 10)]).await;
-    for local in [p.centro, p.norte] {
-        let (status, body) = app
-            .post("/api/movimientos", Some(&p.admin), sale_at(&shop, base, local))
-            .await;
-        assert_eq!(status, StatusCode::CREATED, "{body}");
-    }
     // The north's cash of today is closed.
     let day = format!("/api/caja/{}/{}", p.norte, today());
     let (status, body) = app
