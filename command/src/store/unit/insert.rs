@@ -32,11 +32,6 @@ pub(crate) async fn insert_events<'c>(
     conflicts: Conflicts,
     conn: impl sqlx::PgExecutor<'c>,
 ) -> Result<Vec<Option<Appended>>, AppendError> {
-    let stamp_of = |write: &StreamWrite, event_type: &str| {
-        stamps
-            .iter()
-            .find(|s| s.aggregate_type == write.aggregate_type && s.id == write.id && s.event_type == event_type)
-    };
     // The payloads with a known stamp filled in, by the event's index: the columns borrow them.
     let filled: Vec<(usize, serde_json::Value)> = known_stamps(parts, stamps);
     let mut c = EventColumns::default();
@@ -48,7 +43,7 @@ pub(crate) async fn insert_events<'c>(
         for write in part.writes {
             for (offset, (event_type, version, payload)) in write.events.iter().enumerate() {
                 let n = c.aggregate_type.len() as i64 + 1;
-                if let Some(stamp) = stamp_of(write, event_type) {
+                if let Some(stamp) = stamp_of(stamps, write, event_type) {
                     if let StampValue::Next(counter) = &stamp.value {
                         counted.push(n, counter, stamp)?;
                     }
@@ -259,9 +254,7 @@ fn known_stamps(parts: &[Part<'_>], stamps: &[Stamp]) -> Vec<(usize, serde_json:
     events
         .enumerate()
         .filter_map(|(at, (write, (event_type, _, payload)))| {
-            let stamp = stamps
-                .iter()
-                .find(|s| s.aggregate_type == write.aggregate_type && s.id == write.id && s.event_type == event_type)?;
+            let stamp = stamp_of(stamps, write, event_type)?;
             let StampValue::Known(value) = &stamp.value else {
                 return None;
             };
@@ -270,6 +263,13 @@ fn known_stamps(parts: &[Part<'_>], stamps: &[Stamp]) -> Vec<(usize, serde_json:
             Some((at, payload))
         })
         .collect()
+}
+
+/// The stamp an extra gave event `event_type` of `write`'s stream, if any.
+fn stamp_of<'s>(stamps: &'s [Stamp], write: &StreamWrite, event_type: &str) -> Option<&'s Stamp> {
+    stamps
+        .iter()
+        .find(|s| s.aggregate_type == write.aggregate_type && s.id == write.id && s.event_type == event_type)
 }
 
 /// Numbers the parameters after the fifteen column arrays (`$1`–`$15`), in the order they are
