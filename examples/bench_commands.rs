@@ -85,6 +85,8 @@ struct Run {
     clients: usize,
     rate: f64,
     per_sale_cpu: f64,
+    /// Of it, this process's: the server and its HTTP clients.
+    own_cpu: f64,
     lag: (f64, f64),
     database: Option<pgstats::PerSale>,
     waits: Vec<(String, f64)>,
@@ -127,9 +129,11 @@ async fn main() {
             let (samples, sampling) = sample_checkpoints(pool.clone(), stop.clone());
             let waiting = pgstats::sample_waits(pool.clone(), stop.clone());
             let busy = bench_support::cpu_busy_ms();
+            let own = bench_support::own_cpu_ms();
             let run = sell(&[addr], &token, &bodies, clients, seconds).await;
             let per_sale_cpu = (bench_support::cpu_busy_ms() - busy) / run.ids.len() as f64;
-            templates.push(run.ids[0]);
+            let own_cpu = (bench_support::own_cpu_ms() - own) / run.ids.len() as f64;
+            templates.push(run.ids.clone());
             // let the projector pass the last sales before the samplers stop
             tokio::time::sleep(Duration::from_millis(500)).await;
             stop.store(true, Ordering::Relaxed);
@@ -143,6 +147,7 @@ async fn main() {
                 clients,
                 rate: run.per_second,
                 per_sale_cpu,
+                own_cpu,
                 lag,
                 database,
                 waits,
@@ -171,7 +176,7 @@ async fn main() {
     for (run, template) in runs.iter().zip(&templates) {
         let script = pgbench::sale_writes_script(
             &pool,
-            *template,
+            template,
             MOVEMENT_ID_SEQUENCE,
             &productos,
             &locales[..run.branches],
@@ -235,6 +240,13 @@ async fn main() {
             .iter()
             .map(|(name, share)| format!("{name} {:.0}%", share * 100.0))
             .collect();
+        println!(
+            "- CPU per sale: {:.2} ms, of which {:.2} ms this process's (the server and its HTTP clients) \
+             and {:.2} ms the rest of the machine (PostgreSQL)",
+            run.per_sale_cpu,
+            run.own_cpu,
+            run.per_sale_cpu - run.own_cpu
+        );
         println!("- busy connections: {}", waits.join(", "));
         for (calls, ms, query) in run.database.iter().flat_map(|d| &d.top) {
             println!("- {calls:.2} calls, {ms:.3} ms per sale: `{query}`");

@@ -187,3 +187,15 @@ pub fn cpu_busy_ms() -> f64 {
         .sum();
     busy * 10.0
 }
+
+/// CPU ms this process has used (user and system), from /proc/self/stat: in the command
+/// benchmarks, the server under test and its HTTP clients, without PostgreSQL.
+pub fn own_cpu_ms() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command's name, which is in parentheses and may hold spaces:
+    // state is the first, utime and stime the 12th and 13th.
+    let after = stat.rsplit_once(')').map(|(_, rest)| rest).unwrap_or_default();
+    let fields: Vec<f64> = after.split_whitespace().filter_map(|t| t.parse().ok()).collect();
+    // field 0 here is ppid (state is not a number)
+    fields.get(10..12).map(|t| t.iter().sum::<f64>() * 10.0).unwrap_or(0.0)
+}

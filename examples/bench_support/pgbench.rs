@@ -97,7 +97,7 @@ const LEFT_OUT: [&str; 2] = ["projection_checkpoints", "snapshots"];
 const CASH_DAY_LOCKS: i32 = 0x6361_6a61;
 
 /// One transaction per sale that writes what the server's sale writes, built from the schema and
-/// copied from the recorded sale `template` (one unit of one product, paid in one payment, sent
+/// copied from a recorded sale of `sold` (one unit of one product, paid in one payment, sent
 /// with an `Idempotency-Key` as the web app sends it): the key's row, the cash-day check under
 /// its shared lock, the cash ledger's rows, the stream links and the product's live mark, the
 /// cash-box read model (movement, lines, payments), the statistics (the projector's own
@@ -118,7 +118,7 @@ const CASH_DAY_LOCKS: i32 = 0x6361_6a61;
 /// body's products, lookups, the product's stream) and the answer's read-back.
 pub async fn sale_writes_script(
     pool: &PgPool,
-    template: i64,
+    sold: &[i64],
     sequence: &str,
     products: &[i64],
     branches: &[i64],
@@ -153,14 +153,21 @@ pub async fn sale_writes_script(
         products.windows(2).all(|w| w[1] == w[0] + 1),
         "the products' ids are consecutive"
     );
-    let tx: String = sqlx::query_scalar(
-        "select tx_id::text from events where aggregate_type = 'Movimiento' and aggregate_id = $1
-         order by sequence limit 1",
+    // The template is a sale that committed alone: the script copies its transaction's events,
+    // and a sale gathered with others shares its transaction with theirs.
+    let (template, tx): (i64, String) = sqlx::query_as(
+        "select m.id, e.tx_id::text from unnest($1::bigint[]) with ordinality as m(id, n)
+         cross join lateral (select tx_id from events
+                             where aggregate_type = 'Movimiento' and aggregate_id = m.id::text
+                             order by sequence limit 1) e
+         where (select count(distinct aggregate_id) from events x
+                where x.tx_id = e.tx_id and x.aggregate_type = 'Movimiento') = 1
+         order by m.n limit 1",
     )
-    .bind(template.to_string())
+    .bind(sold)
     .fetch_one(pool)
     .await
-    .unwrap();
+    .expect("a sale of the run committed alone");
     let streams: Vec<String> = sqlx::query_scalar("select distinct aggregate_type from events where tx_id = $1::xid8")
         .bind(&tx)
         .fetch_all(pool)
