@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use tokio::sync::{watch, Notify};
 
 pub use crate::projection::{Projection, ProjectionError};
@@ -54,6 +54,39 @@ pub enum BatchOutcome {
     Applied(usize),
     /// Another projector holds the lock.
     Busy,
+}
+
+/// What a round did, and the log's last event as it read the log.
+struct Round {
+    outcome: BatchOutcome,
+    log_end: Option<(i64, i64)>,
+}
+
+/// A row of the batch's read: an event of the batch (none when the batch is empty), and the
+/// log's last event.
+#[derive(sqlx::FromRow)]
+struct BatchRow {
+    position: Option<i64>,
+    tx_id: Option<i64>,
+    aggregate_type: Option<String>,
+    aggregate_id: Option<String>,
+    sequence: Option<i64>,
+    payload: Option<String>,
+    end_tx: i64,
+    end_position: i64,
+}
+
+impl BatchRow {
+    fn event(self) -> Option<StoredEvent> {
+        Some(StoredEvent {
+            position: self.position?,
+            tx_id: self.tx_id?,
+            aggregate_type: self.aggregate_type?,
+            aggregate_id: self.aggregate_id?,
+            sequence: self.sequence?,
+            payload: self.payload?,
+        })
+    }
 }
 
 /// How a projector and the commands of its process talk without a database round trip: the
@@ -119,23 +152,37 @@ impl Projector {
     /// transaction. Each projection gets the events past its own checkpoint (they differ after
     /// a replay of some projections), and no checkpoint moves back.
     pub async fn run_round(&self) -> Result<BatchOutcome, ProjectionError> {
-        let mut tx = self.pool.begin().await?;
+        Ok(self.round().await?.outcome)
+    }
+
+    /// A round, and the log's last event as the round read it. A command's answer waits for
+    /// rounds, so each round trip of a round is on every answer's path: the round sends six
+    /// statements besides the projections' own writes (the `begin`, the lock, the checkpoints,
+    /// the events with the log's end, the checkpoints' move with its notice, the commit).
+    async fn round(&self) -> Result<Round, ProjectionError> {
         // Nothing is written before the events are read: a write would give this transaction an
         // id, which would hold the snapshot's xmin back to itself.
         // Generic plans for this transaction: the batch statements take arrays, for which
         // PostgreSQL would otherwise plan every call anew (a custom plan always looks cheaper for
         // the array it is given), and planning cost more than running them.
-        let (locked,): (bool,) = sqlx::query_as(
-            "select pg_try_advisory_xact_lock($1) from set_config('plan_cache_mode', 'force_generic_plan', true)",
-        )
-        .bind(PROJECTOR_LOCK)
-        .fetch_one(&mut *tx)
-        .await?;
+        let mut tx = self
+            .pool
+            .begin_with("begin; set local plan_cache_mode = force_generic_plan")
+            .await?;
+        let locked: bool = sqlx::query_scalar("select pg_try_advisory_xact_lock($1)")
+            .bind(PROJECTOR_LOCK)
+            .fetch_one(&mut *tx)
+            .await?;
         if !locked {
             self.applied
                 .send_if_modified(|a| std::mem::replace(&mut a.leading, false));
-            return Ok(BatchOutcome::Busy);
+            return Ok(Round {
+                outcome: BatchOutcome::Busy,
+                log_end: None,
+            });
         }
+        // A statement of its own, after the lock's: its snapshot then holds the last round of
+        // whichever projector had the lock before.
         let names: Vec<String> = self.projections.iter().map(|p| p.name().to_string()).collect();
         let checkpoints: HashMap<String, (i64, i64)> = sqlx::query_as::<_, (String, i64, i64)>(
             "select name, last_tx, last_position from projection_checkpoints where name = any($1)",
@@ -148,18 +195,7 @@ impl Projector {
         .collect();
         let at = |name: &str| checkpoints.get(name).copied().unwrap_or((0, 0));
         let from = names.iter().map(|n| at(n)).min().unwrap_or((0, 0));
-        let events: Vec<StoredEvent> = sqlx::query_as(&format!(
-            "select {EVENT_COLUMNS} from events
-             where (tx_id, position) > ($1::text::xid8, $2)
-               and tx_id < pg_snapshot_xmin(pg_current_snapshot())
-             order by events.tx_id, events.position
-             limit $3"
-        ))
-        .bind(from.0.to_string())
-        .bind(from.1)
-        .bind(self.batch_size)
-        .fetch_all(&mut *tx)
-        .await?;
+        let (events, log_end) = self.read_batch(&mut tx, from).await?;
         let Some(last) = events.last() else {
             // Every projection has passed `from`, even after a restart with nothing new.
             self.applied.send_if_modified(|a| {
@@ -168,7 +204,10 @@ impl Projector {
                 a.leading = true;
                 changed
             });
-            return Ok(BatchOutcome::Applied(0));
+            return Ok(Round {
+                outcome: BatchOutcome::Applied(0),
+                log_end,
+            });
         };
         let last = (last.tx_id, last.position);
         for projection in &self.projections {
@@ -178,18 +217,19 @@ impl Projector {
                 projection.apply_batch(&mut tx, &events[start..]).await?;
             }
         }
+        // The notice is delivered at commit, to the other processes' read-your-writes waits.
         execute!(
             tx,
-            "insert into projection_checkpoints (name, last_tx, last_position, updated_at)
-             select name, $2, $3, now() from unnest($1::text[]) as name
-             on conflict (name) do update
-             set last_tx = excluded.last_tx, last_position = excluded.last_position, updated_at = now()
-             where (projection_checkpoints.last_tx, projection_checkpoints.last_position)
-                   < (excluded.last_tx, excluded.last_position)";
-            &names, last.0, last.1
+            "with moved as (
+                 insert into projection_checkpoints (name, last_tx, last_position, updated_at)
+                 select name, $2, $3, now() from unnest($1::text[]) as name
+                 on conflict (name) do update
+                 set last_tx = excluded.last_tx, last_position = excluded.last_position, updated_at = now()
+                 where (projection_checkpoints.last_tx, projection_checkpoints.last_position)
+                       < (excluded.last_tx, excluded.last_position))
+             select pg_notify($4, $5)";
+            &names, last.0, last.1, crate::lead::PROJECTED, format!("{},{}", last.0, last.1)
         )?;
-        // Delivered at commit, to the other processes' read-your-writes waits.
-        execute!(tx, "select pg_notify($1, $2)"; crate::lead::PROJECTED, format!("{},{}", last.0, last.1))?;
         tx.commit().await?;
         // Every checkpoint is now at or past `last` (none moves back, and each projection got
         // the events after its own).
@@ -199,20 +239,59 @@ impl Projector {
             a.leading = true;
             changed
         });
-        Ok(BatchOutcome::Applied(events.len()))
+        Ok(Round {
+            outcome: BatchOutcome::Applied(events.len()),
+            log_end,
+        })
+    }
+
+    /// The next batch after `from`, and the log's last event in the same snapshot (none: the log
+    /// is empty), which tells whether events are held back by a transaction still running.
+    async fn read_batch(
+        &self,
+        tx: &mut PgConnection,
+        from: (i64, i64),
+    ) -> Result<(Vec<StoredEvent>, Option<(i64, i64)>), ProjectionError> {
+        let rows: Vec<BatchRow> = sqlx::query_as(&format!(
+            "with batch as (
+                 select {EVENT_COLUMNS} from events
+                 where (tx_id, position) > ($1::text::xid8, $2)
+                   and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+                 order by events.tx_id, events.position
+                 limit $3),
+             log_end as (
+                 select tx_id::text::bigint as end_tx, position as end_position from events
+                 order by events.tx_id desc, events.position desc limit 1)
+             select batch.*, log_end.* from log_end left join batch on true
+             order by batch.tx_id, batch.position"
+        ))
+        .bind(from.0.to_string())
+        .bind(from.1)
+        .bind(self.batch_size)
+        .fetch_all(tx)
+        .await?;
+        let log_end = rows.first().map(|r| (r.end_tx, r.end_position));
+        let events = rows.into_iter().filter_map(BatchRow::event).collect();
+        Ok((events, log_end))
     }
 
     /// Runs rounds until every projection has applied all events that can be read now.
     /// Returns the number of events read, or `Busy` when another projector is active.
     pub async fn catch_up(&self) -> Result<BatchOutcome, ProjectionError> {
+        Ok(self.catch_up_to_end().await?.0)
+    }
+
+    /// The same, and the log's last event as the last round read it.
+    async fn catch_up_to_end(&self) -> Result<(BatchOutcome, Option<(i64, i64)>), ProjectionError> {
         let mut total = 0;
         loop {
-            match self.run_round().await? {
-                BatchOutcome::Busy => return Ok(BatchOutcome::Busy),
+            let round = self.round().await?;
+            match round.outcome {
+                BatchOutcome::Busy => return Ok((BatchOutcome::Busy, None)),
                 BatchOutcome::Applied(n) => {
                     total += n;
                     if (n as i64) < self.batch_size {
-                        return Ok(BatchOutcome::Applied(total));
+                        return Ok((BatchOutcome::Applied(total), round.log_end));
                     }
                 }
             }
@@ -240,14 +319,13 @@ impl Projector {
         }
     }
 
-    /// Whether the log's last event is past what every projection has applied: held back by a
-    /// transaction still running, or committed after the round read (behind a transaction that
-    /// has ended since, and woke nobody if it rolled back). The projector then looks again soon
-    /// instead of waiting for a wake-up or the poll. One probe of the `(tx_id, position)`
-    /// index's last entry (an `exists` over `tx_id >= xmin` was planned as a scan of the log).
-    async fn behind(&self) -> Result<bool, sqlx::Error> {
-        let last = crate::wait::last_event(&self.pool).await?;
-        Ok(last.is_some_and(|last| last > self.applied.borrow().at))
+    /// Whether the log's last event, as the last round read it, is past what every projection has
+    /// applied: held back by a transaction still running when the round read the log. The
+    /// projector then looks again soon instead of waiting for a wake-up or the poll. Events
+    /// committed after the read are not counted: their commit woke the projector (this
+    /// process's) or told it (another process's, through the leader's notices).
+    fn behind(&self, log_end: Option<(i64, i64)>) -> bool {
+        log_end.is_some_and(|end| end > self.applied.borrow().at)
     }
 
     /// Runs until `shutdown` turns true. While this process leads (`crate::lead`), it runs
@@ -296,26 +374,25 @@ impl Projector {
                     woken = false;
                 }
             } else {
-                match self.catch_up().await {
-                    Ok(BatchOutcome::Busy) => {
+                match self.catch_up_to_end().await {
+                    Ok((BatchOutcome::Busy, _)) => {
                         failures = 0;
                         busy = busy.saturating_add(1);
                         wait = (Duration::from_millis(5) * 2u32.saturating_pow(busy.min(7))).min(self.poll_interval);
                     }
-                    Ok(_) => {
+                    Ok((_, log_end)) => {
                         failures = 0;
                         busy = 0;
                         // Events the round could not read yet are looked for again soon
                         // (10 ms, doubling to 160 ms while a transaction holds them back),
-                        // whatever this round applied. Otherwise this process's commits so far
-                        // are applied; after a busy round `woken` stays set until here.
-                        match self.behind().await {
-                            Ok(true) => {
-                                wait = Duration::from_millis(10) * 2u32.pow(behind.min(4));
-                                behind = behind.saturating_add(1);
-                            }
-                            Ok(false) => (woken, behind) = (false, 0),
-                            Err(_) => {}
+                        // whatever this round applied. Otherwise this process's commits up to
+                        // the round's read are applied; after a busy round `woken` stays set
+                        // until here.
+                        if self.behind(log_end) {
+                            wait = Duration::from_millis(10) * 2u32.pow(behind.min(4));
+                            behind = behind.saturating_add(1);
+                        } else {
+                            (woken, behind) = (false, 0);
                         }
                     }
                     Err(error) => {

@@ -38,18 +38,29 @@ pub struct ReceiptNumber {
 #[async_trait]
 impl Extra for ReceiptNumber {
     async fn before(&self, _tx: &mut PgConnection) -> Result<Vec<Stamp>, ExtraError> {
-        let (event_type, table) = self.serie.event_and_table();
+        let (event_type, _) = self.serie.event_and_table();
         Ok(vec![Stamp {
             aggregate_type: MOVEMENT_AGGREGATE,
             id: self.id.clone(),
             event_type,
             field: "numero",
-            value: StampValue::Next(Counter {
-                table,
-                key_column: "local_id",
-                value_column: "ultimo",
-                key: self.local_id,
-            }),
+            value: StampValue::Next(self.branch_counter()),
         }])
+    }
+
+    fn counter(&self) -> Option<Counter> {
+        Some(self.branch_counter())
+    }
+}
+
+impl ReceiptNumber {
+    /// The branch's row of the series' counter.
+    fn branch_counter(&self) -> Counter {
+        Counter {
+            table: self.serie.event_and_table().1,
+            key_column: "local_id",
+            value_column: "ultimo",
+            key: self.local_id,
+        }
     }
 }

@@ -100,6 +100,13 @@ pub trait Extra: Send + Sync + std::any::Any {
         Ok(())
     }
 
+    /// The counter whose next value this extra's stamp takes, known before the commit: units on
+    /// one counter's row are gathered into one batch instead of queueing on the row one batch
+    /// after another (`store/gather.rs`).
+    fn counter(&self) -> Option<Counter> {
+        None
+    }
+
     /// Nothing to do: the unit leaves it out (and may then append in one statement).
     fn idle(&self) -> bool {
         false

@@ -50,12 +50,13 @@ async fn waiting_on_locks(pool: &PgPool, n: i64) {
     panic!("{n} connections never waited on the counters");
 }
 
-/// Runs `burst` while both batch slots wait on the held counters (two sales at the centre, of
-/// `base` and of the frame), then lets them go: answers the burst's answers.
+/// Runs `burst` while both batch slots wait on the held counters (a sale of `base` at the
+/// centre and one of `other` at a third branch: a branch's row takes one batch at a time), then
+/// lets them go: answers the burst's answers.
 async fn gathered(
     app: &TestApp,
     shop: &Shop,
-    base: i64,
+    held: Held,
     burst: Vec<(String, String, Value)>,
 ) -> Vec<(StatusCode, Value)> {
     let mut holder = app.pool.begin().await.unwrap();
@@ -64,10 +65,15 @@ async fn gathered(
         .await
         .unwrap();
     let token = shop.premises.admin.as_str();
-    let first = app.post_keyed("/api/movimientos", token, "bloqueo-1", sale_at(shop, base, shop.centro));
+    let first = app.post_keyed(
+        "/api/movimientos",
+        token,
+        "bloqueo-1",
+        sale_at(shop, held.base, shop.centro),
+    );
     let second = async {
         waiting_on_locks(&app.pool, 1).await;
-        let body = sale_at(shop, shop.armazon, shop.centro);
+        let body = sale_at(shop, held.other, held.sur);
         app.post_keyed("/api/movimientos", token, "bloqueo-2", body).await
     };
     let rest = async {
@@ -116,24 +122,44 @@ async fn most_sales_in_one_transaction(pool: &PgPool) -> i64 {
     .unwrap()
 }
 
-/// The shop with `count` products of five units at both branches, and a `base` product of ten
-/// sold once at each branch, so that both receipt counters exist and can be held.
-async fn selling(pool: &PgPool, count: usize) -> (TestApp, Shop, Vec<i64>, i64) {
+/// The products of the sales that hold the batch slots: `base` at the centre and `other` at
+/// `sur`, a third branch.
+#[derive(Clone, Copy)]
+struct Held {
+    base: i64,
+    other: i64,
+    sur: i64,
+}
+
+/// The shop and a third branch, `sur`, with `count` products of five units at all three; a
+/// `base` product of ten sold once at the centre and the north and an `other` of ten sold once at
+/// `sur`, so that every receipt counter exists and can be held.
+async fn selling(pool: &PgPool, count: usize) -> (TestApp, Shop, Vec<i64>, Held) {
     let (app, shop) = TestApp::with_shop(pool.clone()).await;
     let p = &shop.premises;
+    let (status, body) = app
+        .post(
+            "/api/local",
+            Some(&p.admin),
+            json!({"nombre": "Sur", "direccion": "Ruta 3", "celular": "3"}),
+        )
+        .await;
+    assert!(status.is_success(), "{body}");
+    let sur = body["local"]["id"].as_i64().unwrap();
     let mut products = Vec::new();
     for n in 0..count {
-        let stock = [(p.centro, 5), (p.norte, 5)];
+        let stock = [(p.centro, 5), (p.norte, 5), (sur, 5)];
         products.push(p.product(&app, &format!("G{n}"), p.marca, &stock).await);
     }
     let base = p.product(&app, "G", p.marca, &[(p.centro, 10), (p.norte, 10)]).await;
-    for local in [p.centro, p.norte] {
+    let other = p.product(&app, "H", p.marca, &[(sur, 10)]).await;
+    for (producto, local) in [(base, p.centro), (base, p.norte), (other, sur)] {
         let (status, body) = app
-            .post("/api/movimientos", Some(&p.admin), sale_at(&shop, base, local))
+            .post("/api/movimientos", Some(&p.admin), sale_at(&shop, producto, local))
             .await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
     }
-    (app, shop, products, base)
+    (app, shop, products, Held { base, other, sur })
 }
 
 #[sqlx::test]
@@ -142,7 +168,7 @@ async fn sales_committed_together_keep_each_its_number_key_ledger_and_stock(
     connect: PgConnectOptions,
 ) {
     let pool = roomy(options, connect).await;
-    let (app, shop, products, base) = selling(&pool, 8).await;
+    let (app, shop, products, held) = selling(&pool, 8).await;
     let p = &shop.premises;
     app.caught_up().await;
 
@@ -159,8 +185,12 @@ async fn sales_committed_together_keep_each_its_number_key_ledger_and_stock(
     }
     // And one of the product the first waiting sale sells: loaded before that sale commits, it
     // loses its stream to it and runs again, without taking the others' batch down.
-    burst.push((p.admin.clone(), "venta-tarde".into(), sale_at(&shop, base, p.centro)));
-    let answers = gathered(&app, &shop, base, burst).await;
+    burst.push((
+        p.admin.clone(),
+        "venta-tarde".into(),
+        sale_at(&shop, held.base, p.centro),
+    ));
+    let answers = gathered(&app, &shop, held, burst).await;
     for (status, body) in &answers {
         assert_eq!(*status, StatusCode::CREATED, "{body}");
     }
@@ -179,10 +209,12 @@ async fn sales_committed_together_keep_each_its_number_key_ledger_and_stock(
         "the burst's sales never committed together"
     );
 
-    // Gapless per branch: the first sale, the two that waited, the burst's five at the centre.
-    assert_eq!(numbers(&pool, p.centro).await, (1..=8).collect::<Vec<_>>());
-    assert_eq!(crate::common::shop::stock(&app, base, p.centro).await, Some(7));
+    // Gapless per branch: at the centre the first sale, the one that waited and the burst's
+    // five; at the north the first and the burst's four.
+    assert_eq!(numbers(&pool, p.centro).await, (1..=7).collect::<Vec<_>>());
+    assert_eq!(crate::common::shop::stock(&app, held.base, p.centro).await, Some(7));
     assert_eq!(numbers(&pool, p.norte).await, (1..=5).collect::<Vec<_>>());
+    assert_eq!(numbers(&pool, held.sur).await, vec![1, 2]);
     // Each key's row says where its own sale's last event landed (its product's, after the
     // movement's own), not where another sale of the transaction did.
     let keys_off: i64 = sqlx::query_scalar(
@@ -226,7 +258,7 @@ async fn a_refused_sale_among_others_committing_together_changes_nothing_of_thei
     connect: PgConnectOptions,
 ) {
     let pool = roomy(options, connect).await;
-    let (app, shop, products, base) = selling(&pool, 5).await;
+    let (app, shop, products, held) = selling(&pool, 5).await;
     let p = &shop.premises;
     // The north's cash of today is closed.
     let day = format!("/api/caja/{}/{}", p.norte, today());
@@ -239,23 +271,22 @@ async fn a_refused_sale_among_others_committing_together_changes_nothing_of_thei
     assert_eq!(body["caja"]["estado"], "CERRADA", "{status} {body}");
     app.caught_up().await;
 
-    // Four sales at the centre and one at the closed north, all at once.
+    // Two sales at the centre, two at the south and one at the closed north, all at once. The
+    // north's waits for no batch in flight, so whichever of the two held batches ends first
+    // takes it with its own branch's two.
     let mut burst: Vec<(String, String, Value)> = products[..4]
         .iter()
         .enumerate()
         .map(|(n, producto)| {
-            (
-                p.admin.clone(),
-                format!("centro-{n}"),
-                sale_at(&shop, *producto, p.centro),
-            )
+            let local = if n % 2 == 0 { p.centro } else { held.sur };
+            (p.admin.clone(), format!("venta-{n}"), sale_at(&shop, *producto, local))
         })
         .collect();
     burst.insert(
         2,
         (p.admin.clone(), "norte".into(), sale_at(&shop, products[4], p.norte)),
     );
-    let answers = gathered(&app, &shop, base, burst).await;
+    let answers = gathered(&app, &shop, held, burst).await;
     let (status, refused) = &answers[2];
     assert_eq!(*status, StatusCode::CONFLICT, "{refused}");
     assert!(
@@ -268,7 +299,8 @@ async fn a_refused_sale_among_others_committing_together_changes_nothing_of_thei
         assert_eq!(*status, StatusCode::CREATED, "{body}");
     }
     // The refused sale took no number, no stock, no cash; the others took theirs.
-    assert_eq!(numbers(&pool, p.centro).await, (1..=7).collect::<Vec<_>>());
+    assert_eq!(numbers(&pool, p.centro).await, (1..=4).collect::<Vec<_>>());
+    assert_eq!(numbers(&pool, held.sur).await, (1..=4).collect::<Vec<_>>());
     assert_eq!(numbers(&pool, p.norte).await, vec![1]);
     assert_eq!(crate::common::shop::stock(&app, products[4], p.norte).await, Some(5));
     let north_cash: i64 =
