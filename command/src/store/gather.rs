@@ -74,13 +74,13 @@ impl Waiting {
         self.pending.key.as_ref().map(|k| k.key.as_str())
     }
 
-    /// The counter rows its extras take: (table, key).
-    fn counters(&self) -> impl Iterator<Item = (&'static str, i64)> + '_ {
+    /// The tables of the counters its extras take.
+    fn counter_tables(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.pending
             .extras
             .iter()
             .filter_map(|e| e.counter())
-            .map(|c: Counter| (c.table, c.key))
+            .map(|c: Counter| c.table)
     }
 }
 
@@ -90,14 +90,12 @@ pub(crate) struct Gather {
     slots: Arc<Semaphore>,
 }
 
-/// The units waiting, in their order, and the streams, keys and counter rows of the batches
-/// being written.
+/// The units waiting, in their order, and the streams and keys of the batches being written.
 #[derive(Default)]
 struct Queue {
     waiting: VecDeque<Waiting>,
     streams: HashSet<(&'static str, String)>,
     keys: HashSet<String>,
-    counters: HashSet<(&'static str, i64)>,
 }
 
 impl Gather {
@@ -143,22 +141,17 @@ impl Gather {
     /// went away. A unit whose stream or key a batch in flight or an earlier unit of this one
     /// has stays for a later batch: two batches that write one stream could each wait for the
     /// other's row (each inserts its units' events in their own order), and one of the two
-    /// units would lose anyway. So does a unit whose counter row a batch in flight takes: it
-    /// would only wait on that row inside its own transaction, while the units that arrive
-    /// meanwhile queue behind it one batch at a time; held here, a branch's sales that arrive
-    /// while its counter is taken commit together next. A batch takes rows of one counter table
-    /// (its events' statement takes one).
+    /// units would lose anyway. A batch takes rows of one counter table: its events' statement
+    /// takes one (a unit of another table waits for a later batch rather than send the whole
+    /// batch back to commit unit by unit). A unit whose counter row a batch in flight takes is
+    /// not held back: its batch's statements before the counter run while the other holds the
+    /// row (held back, a branch's batches ran whole one after another and sold less).
     fn take(&self) -> Vec<Waiting> {
         let mut queue = self.queue();
-        let Queue {
-            waiting,
-            streams,
-            keys,
-            counters,
-        } = &mut *queue;
+        let Queue { waiting, streams, keys } = &mut *queue;
         let mut batch = Vec::new();
         let mut held = VecDeque::new();
-        let mut rows: HashSet<(&'static str, i64)> = HashSet::new();
+        let mut table: Option<&'static str> = None;
         while let Some(unit) = waiting.pop_front() {
             if batch.len() == MOST {
                 held.push_back(unit);
@@ -169,24 +162,21 @@ impl Gather {
             }
             let busy = unit.streams().any(|(t, id)| streams.contains(&(t, id.to_string())))
                 || unit.key().is_some_and(|k| keys.contains(k))
-                || unit
-                    .counters()
-                    .any(|row| counters.contains(&row) || rows.iter().next().is_some_and(|(table, _)| *table != row.0));
+                || unit.counter_tables().any(|t| table.is_some_and(|taken| taken != t));
             if busy {
                 held.push_back(unit);
                 continue;
             }
             streams.extend(unit.streams().map(|(t, id)| (t, id.to_string())));
             keys.extend(unit.key().map(str::to_string));
-            rows.extend(unit.counters());
+            table = table.or(unit.counter_tables().next());
             batch.push(unit);
         }
-        counters.extend(rows);
         *waiting = held;
         batch
     }
 
-    /// What a batch that was written held is free again.
+    /// The streams and keys of a batch that was written are free again.
     fn release(&self, written: Written) {
         let mut queue = self.queue();
         for stream in &written.streams {
@@ -195,17 +185,13 @@ impl Gather {
         for key in &written.keys {
             queue.keys.remove(key);
         }
-        for row in &written.counters {
-            queue.counters.remove(row);
-        }
     }
 }
 
-/// The streams, keys and counter rows a batch held.
+/// The streams and keys a batch held.
 struct Written {
     streams: Vec<(&'static str, String)>,
     keys: Vec<String>,
-    counters: Vec<(&'static str, i64)>,
 }
 
 /// Why a batch was not written.
@@ -224,7 +210,6 @@ async fn write(pool: &PgPool, batch: Vec<Waiting>) -> Written {
             .flat_map(|w| w.streams().map(|(t, id)| (t, id.to_string())))
             .collect(),
         keys: batch.iter().filter_map(|w| w.key().map(str::to_string)).collect(),
-        counters: batch.iter().flat_map(Waiting::counters).collect(),
     };
     let units: Vec<&Pending> = batch.iter().map(|w| &w.pending).collect();
     let replies = match together(pool, &units).await {
@@ -426,35 +411,21 @@ mod tests {
         g.release(Written {
             streams: vec![("Movimiento", "1".into()), ("Movimiento", "3".into())],
             keys: vec!["k1".into()],
-            counters: Vec::new(),
         });
         assert_eq!(streams(&g.take()), vec!["1", "2"]);
     }
 
     #[tokio::test]
-    async fn a_counters_row_is_taken_by_one_batch_at_a_time_and_gathers_its_units() {
+    async fn a_batch_takes_one_counter_table() {
         let g = gather();
         let _a = queue_numbered(&g, "1", None, Some(("sales", 1)));
         let _b = queue_numbered(&g, "2", None, Some(("sales", 1)));
-        let _c = queue_numbered(&g, "3", None, Some(("sales", 2)));
-        // Another counter table: the events' statement takes rows of one table.
-        let _d = queue_numbered(&g, "4", None, Some(("collections", 1)));
+        let _c = queue_numbered(&g, "3", None, Some(("collections", 1)));
+        let _d = queue_numbered(&g, "4", None, Some(("sales", 2)));
         let _e = queue(&g, "5", None);
-        let first = g.take();
-        assert_eq!(streams(&first), vec!["1", "2", "3", "5"]);
-        // While the first batch holds both branches' rows, their next units wait; the other
-        // table's unit, alone in the queue, may go.
-        let _f = queue_numbered(&g, "6", None, Some(("sales", 1)));
-        let _h = queue_numbered(&g, "7", None, Some(("sales", 1)));
-        let _i = queue(&g, "8", None);
-        assert_eq!(streams(&g.take()), vec!["4", "8"]);
-        assert!(g.take().is_empty());
-        g.release(Written {
-            streams: vec![],
-            keys: vec![],
-            counters: vec![("sales", 1), ("sales", 2)],
-        });
-        // The units that waited for the row commit together.
-        assert_eq!(streams(&g.take()), vec!["6", "7"]);
+        // A branch's sales share the batch, and another branch's; the collection, whose counter
+        // the events' statement could not take with theirs, waits for the next.
+        assert_eq!(streams(&g.take()), vec!["1", "2", "4", "5"]);
+        assert_eq!(streams(&g.take()), vec!["3"]);
     }
 }

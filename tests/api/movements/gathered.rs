@@ -51,8 +51,8 @@ async fn waiting_on_locks(pool: &PgPool, n: i64) {
 }
 
 /// Runs `burst` while both batch slots wait on the held counters (a sale of `base` at the
-/// centre and one of `other` at a third branch: a branch's row takes one batch at a time), then
-/// lets them go: answers the burst's answers.
+/// centre and one of `other` at a third branch), then lets them go: answers the burst's
+/// answers.
 async fn gathered(
     app: &TestApp,
     shop: &Shop,
