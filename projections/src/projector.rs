@@ -19,11 +19,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use sqlx::{PgConnection, PgPool};
+use sqlx::PgPool;
 use tokio::sync::{watch, Notify};
 
 pub use crate::projection::{Projection, ProjectionError};
-use crate::stored::{StoredEvent, EVENT_COLUMNS};
 pub use crate::wait::Applied;
 
 /// Rounds failed in a row after which a leader steps down (`crate::lead::hold`).
@@ -60,33 +59,6 @@ pub enum BatchOutcome {
 struct Round {
     outcome: BatchOutcome,
     log_end: Option<(i64, i64)>,
-}
-
-/// A row of the batch's read: an event of the batch (none when the batch is empty), and the
-/// log's last event.
-#[derive(sqlx::FromRow)]
-struct BatchRow {
-    position: Option<i64>,
-    tx_id: Option<i64>,
-    aggregate_type: Option<String>,
-    aggregate_id: Option<String>,
-    sequence: Option<i64>,
-    payload: Option<String>,
-    end_tx: i64,
-    end_position: i64,
-}
-
-impl BatchRow {
-    fn event(self) -> Option<StoredEvent> {
-        Some(StoredEvent {
-            position: self.position?,
-            tx_id: self.tx_id?,
-            aggregate_type: self.aggregate_type?,
-            aggregate_id: self.aggregate_id?,
-            sequence: self.sequence?,
-            payload: self.payload?,
-        })
-    }
 }
 
 /// How a projector and the commands of its process talk without a database round trip: the
@@ -195,7 +167,7 @@ impl Projector {
         .collect();
         let at = |name: &str| checkpoints.get(name).copied().unwrap_or((0, 0));
         let from = names.iter().map(|n| at(n)).min().unwrap_or((0, 0));
-        let (events, log_end) = self.read_batch(&mut tx, from).await?;
+        let (events, log_end) = crate::stored::read_batch(&mut tx, from, self.batch_size).await?;
         let Some(last) = events.last() else {
             // Every projection has passed `from`, even after a restart with nothing new.
             self.applied.send_if_modified(|a| {
@@ -243,36 +215,6 @@ impl Projector {
             outcome: BatchOutcome::Applied(events.len()),
             log_end,
         })
-    }
-
-    /// The next batch after `from`, and the log's last event in the same snapshot (none: the log
-    /// is empty), which tells whether events are held back by a transaction still running.
-    async fn read_batch(
-        &self,
-        tx: &mut PgConnection,
-        from: (i64, i64),
-    ) -> Result<(Vec<StoredEvent>, Option<(i64, i64)>), ProjectionError> {
-        let rows: Vec<BatchRow> = sqlx::query_as(&format!(
-            "with batch as (
-                 select {EVENT_COLUMNS} from events
-                 where (tx_id, position) > ($1::text::xid8, $2)
-                   and tx_id < pg_snapshot_xmin(pg_current_snapshot())
-                 order by events.tx_id, events.position
-                 limit $3),
-             log_end as (
-                 select tx_id::text::bigint as end_tx, position as end_position from events
-                 order by events.tx_id desc, events.position desc limit 1)
-             select batch.*, log_end.* from log_end left join batch on true
-             order by batch.tx_id, batch.position"
-        ))
-        .bind(from.0.to_string())
-        .bind(from.1)
-        .bind(self.batch_size)
-        .fetch_all(tx)
-        .await?;
-        let log_end = rows.first().map(|r| (r.end_tx, r.end_position));
-        let events = rows.into_iter().filter_map(BatchRow::event).collect();
-        Ok((events, log_end))
     }
 
     /// Runs rounds until every projection has applied all events that can be read now.

@@ -74,7 +74,7 @@ impl From<sqlx::Error> for ExtraError {
 /// events are in. Locks taken in `before` are held to the commit, so an extra that locks must
 /// be added in the same order by every command that adds it with another.
 ///
-/// Units that commit together (see `store/gather.rs`) run their extras of one kind through one
+/// Units that commit together (see `store/gather/`) run their extras of one kind through one
 /// `before_all`: a kind that can write all of theirs in one statement says so there.
 #[async_trait]
 pub trait Extra: Send + Sync + std::any::Any {
@@ -100,9 +100,8 @@ pub trait Extra: Send + Sync + std::any::Any {
         Ok(())
     }
 
-    /// The counter whose next value this extra's stamp takes, known before the commit: units on
-    /// one counter's row are gathered into one batch instead of queueing on the row one batch
-    /// after another (`store/gather.rs`).
+    /// The counter whose next value this extra's stamp takes, known before the commit: a batch
+    /// of units that commit together takes one counter table (`store/gather`).
     fn counter(&self) -> Option<Counter> {
         None
     }

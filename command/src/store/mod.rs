@@ -141,7 +141,7 @@ pub struct EventStore {
     repo: std::sync::Arc<PostgresEventRepository>,
     /// Pinged after every commit: this process's projector, when one runs here.
     pub(crate) wake: Option<std::sync::Arc<tokio::sync::Notify>>,
-    /// Where units that wait for a commit gather to commit together (see `gather.rs`).
+    /// Where units that wait for a commit gather to commit together (see `gather/`).
     pub(crate) gather: std::sync::Arc<gather::Gather>,
 }
 

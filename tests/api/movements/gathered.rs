@@ -1,5 +1,5 @@
 //! Sales that reach their commits at the same moment are written together, in one transaction
-//! (`store/gather.rs`). Each must keep what it would have alone: its own receipt number with no
+//! (`store/gather/`). Each must keep what it would have alone: its own receipt number with no
 //! gap, its key answering it once, its ledger rows, its stock; and a refused sale among them
 //! must change nothing of the others. To make them gather, the branches' receipt counters are
 //! held from another connection while two sales wait on them (every batch slot busy), and the

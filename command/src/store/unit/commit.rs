@@ -170,7 +170,7 @@ impl UnitOfWork<'_> {
         Ok(appended)
     }
 
-    /// Commits with the other units that wait for a commit (see `store/gather.rs`). `None`: not
+    /// Commits with the other units that wait for a commit (see `store/gather/`). `None`: not
     /// written, to be committed alone.
     async fn gathered(&mut self, metadata: serde_json::Value) -> Result<Option<Appended>, AppendError> {
         let pending = Pending {

@@ -1,5 +1,5 @@
 //! The one statement that appends events: every stream's of one unit, or of several units that
-//! commit together (`store/gather.rs`), in stream order, with the streams that became alive, the
+//! commit together (`store/gather/`), in stream order, with the streams that became alive, the
 //! references that changed, the counters' numbers and where each request's key landed.
 
 use std::collections::{BTreeMap, HashMap};
