@@ -313,3 +313,82 @@ async fn a_refused_sale_among_others_committing_together_changes_nothing_of_thei
     let differences = optica::support::verify(&pool, true).await.unwrap();
     assert!(differences.is_empty(), "{differences:?}");
 }
+
+/// Holds branch `local`'s receipt counter from a transaction of its own until it commits.
+async fn hold_counter(pool: &PgPool, local: i64) -> sqlx::Transaction<'static, sqlx::Postgres> {
+    let mut holder = pool.begin().await.unwrap();
+    sqlx::query("select * from receipt_counters where local_id = $1 for update")
+        .bind(local)
+        .execute(&mut *holder)
+        .await
+        .unwrap();
+    holder
+}
+
+#[sqlx::test]
+async fn a_sale_whose_batch_committed_is_answered_while_both_batch_slots_stay_busy(
+    options: PgPoolOptions,
+    connect: PgConnectOptions,
+) {
+    let pool = roomy(options, connect).await;
+    let (mut app, shop, products, held) = selling(&pool, 1).await;
+    // The held counters keep the projector from the sale's events (a transaction older than
+    // them is still open), so its answer comes once this short wait is over.
+    app.state.read_wait = Duration::from_millis(300);
+    app.router = optica::app(app.state.clone());
+    let p = &shop.premises;
+    let token = p.admin.as_str();
+    app.caught_up().await;
+    let centro = hold_counter(&app.pool, p.centro).await;
+    let sur = hold_counter(&app.pool, held.sur).await;
+
+    // Both batch slots wait on a held counter: a sale at the centre and one at the south.
+    let first = app.post_keyed(
+        "/api/movimientos",
+        token,
+        "bloqueo-1",
+        sale_at(&shop, held.base, p.centro),
+    );
+    let second = async {
+        waiting_on_locks(&app.pool, 1).await;
+        let body = sale_at(&shop, held.other, held.sur);
+        app.post_keyed("/api/movimientos", token, "bloqueo-2", body).await
+    };
+    // Then a sale at the north, whose counter is free, and one of the same product at the
+    // centre, which waits for a later batch (its stream is in the north's).
+    let (answered, answered_in_time) = tokio::sync::oneshot::channel();
+    let north = async {
+        waiting_on_locks(&app.pool, 2).await;
+        let body = sale_at(&shop, products[0], p.norte);
+        let answer = app.post_keyed("/api/movimientos", token, "norte", body).await;
+        let _ = answered.send(());
+        answer
+    };
+    let centre = async {
+        waiting_on_locks(&app.pool, 2).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let body = sale_at(&shop, products[0], p.centro);
+        app.post_keyed("/api/movimientos", token, "centro", body).await
+    };
+    // The south's batch ends, and its task writes the north's sale, then the centre's, which
+    // waits on the centre's counter: the north's sale is committed, and its answer must not
+    // wait for a batch slot to come free.
+    let control = async {
+        waiting_on_locks(&app.pool, 2).await;
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        sur.commit().await.unwrap();
+        let in_time = tokio::time::timeout(Duration::from_secs(10), answered_in_time)
+            .await
+            .is_ok();
+        centro.commit().await.unwrap();
+        in_time
+    };
+    let (first, second, north, centre, in_time) = tokio::join!(first, second, north, centre, control);
+    assert!(in_time, "the north's committed sale waited for the centre's counter");
+    for (status, body) in [&first, &second, &north, &centre] {
+        assert_eq!(*status, StatusCode::CREATED, "{body}");
+    }
+    assert_eq!(numbers(&pool, p.centro).await, vec![1, 2, 3]);
+    assert_eq!(numbers(&pool, p.norte).await, vec![1, 2]);
+    assert_eq!(numbers(&pool, held.sur).await, vec![1, 2]);
+}

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use sqlx::PgPool;
 
-use super::{Pending, Reply, Waiting, Written};
+use super::{Pending, Reply, Waiting};
 use crate::store::extra::{Extra, Stamp};
 use crate::store::unit::{insert_events, AppendError, Conflicts, KeyWrite, Part};
 
@@ -18,15 +18,8 @@ enum Unwritten {
     Commit(sqlx::Error),
 }
 
-/// Writes one batch and answers each of its units; answers what the batch held.
-pub(super) async fn write(pool: &PgPool, batch: Vec<Waiting>) -> Written {
-    let written = Written {
-        streams: batch
-            .iter()
-            .flat_map(|w| w.streams().map(|(t, id)| (t, id.to_string())))
-            .collect(),
-        keys: batch.iter().filter_map(|w| w.key().map(str::to_string)).collect(),
-    };
+/// Writes one batch and answers each of its units.
+pub(super) async fn write(pool: &PgPool, batch: Vec<Waiting>) {
     let units: Vec<&Pending> = batch.iter().map(|w| &w.pending).collect();
     let replies = match together(pool, &units).await {
         Ok(replies) => replies,
@@ -44,7 +37,6 @@ pub(super) async fn write(pool: &PgPool, batch: Vec<Waiting>) -> Written {
     for (waiting, reply) in batch.into_iter().zip(replies) {
         let _ = waiting.reply.send((waiting.pending, reply));
     }
-    written
 }
 
 /// The batch's transaction: the keys, the extras kind by kind, the events, the commit. A unit

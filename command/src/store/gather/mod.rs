@@ -112,9 +112,17 @@ impl Gather {
     /// Commits `pending` with whatever other units wait; answers it back with how it went (none
     /// when its batch's task died).
     pub(crate) async fn commit(self: &Arc<Self>, pending: Pending) -> Option<(Pending, Reply)> {
-        let (reply, answer) = oneshot::channel();
+        let (reply, mut answer) = oneshot::channel();
         self.queue().waiting.push_back(Waiting { pending, reply });
-        let slot = self.slots.clone().acquire_owned().await.ok()?;
+        // A batch in flight may take the unit and answer it while this request waits for a
+        // slot, and a slot comes free only when its task finds nothing left to write, which
+        // under load may be long after (or, while the next batch waits on a counter's row,
+        // never before that row is free): the answer comes first.
+        let slot = tokio::select! {
+            biased;
+            answered = &mut answer => return answered.ok(),
+            slot = self.slots.clone().acquire_owned() => slot.ok()?,
+        };
         let batch = self.take();
         if batch.is_empty() {
             drop(slot);
@@ -125,8 +133,11 @@ impl Gather {
             tokio::spawn(async move {
                 let mut batch = batch;
                 while !batch.is_empty() {
-                    let written = write(&gather.pool, batch).await;
-                    gather.release(written);
+                    // Released however the write ends, a panic included: streams and keys
+                    // left taken would hold every later unit of theirs back for good.
+                    let taken = Taken::of(&gather, &batch);
+                    write(&gather.pool, batch).await;
+                    drop(taken);
                     batch = gather.take();
                 }
                 drop(slot);
@@ -179,7 +190,7 @@ impl Gather {
     }
 
     /// The streams and keys of a batch that was written are free again.
-    fn release(&self, written: Written) {
+    fn release(&self, written: &Written) {
         let mut queue = self.queue();
         for stream in &written.streams {
             queue.streams.remove(stream);
@@ -190,10 +201,43 @@ impl Gather {
     }
 }
 
-/// The streams and keys a batch held.
+/// The streams and keys a batch holds.
 struct Written {
     streams: Vec<(&'static str, String)>,
     keys: Vec<String>,
+}
+
+impl Written {
+    fn of(batch: &[Waiting]) -> Written {
+        Written {
+            streams: batch
+                .iter()
+                .flat_map(|w| w.streams().map(|(t, id)| (t, id.to_string())))
+                .collect(),
+            keys: batch.iter().filter_map(|w| w.key().map(str::to_string)).collect(),
+        }
+    }
+}
+
+/// A batch's streams and keys while it is written, given back when dropped.
+struct Taken<'a> {
+    gather: &'a Gather,
+    written: Written,
+}
+
+impl<'a> Taken<'a> {
+    fn of(gather: &'a Gather, batch: &[Waiting]) -> Self {
+        Taken {
+            gather,
+            written: Written::of(batch),
+        }
+    }
+}
+
+impl Drop for Taken<'_> {
+    fn drop(&mut self) {
+        self.gather.release(&self.written);
+    }
 }
 
 #[cfg(test)]
@@ -280,10 +324,26 @@ mod tests {
         // The second writer of stream 1 and the twin of key k1 wait for a later batch.
         assert_eq!(streams(&first), vec!["1", "3"]);
         assert!(g.take().is_empty());
-        g.release(Written {
+        g.release(&Written {
             streams: vec![("Movimiento", "1".into()), ("Movimiento", "3".into())],
             keys: vec!["k1".into()],
         });
+        assert_eq!(streams(&g.take()), vec!["1", "2"]);
+    }
+
+    #[tokio::test]
+    async fn a_batch_whose_write_panics_gives_its_streams_and_keys_back() {
+        let g = gather();
+        let _a = queue(&g, "1", Some("k1"));
+        let first = g.take();
+        let _b = queue(&g, "1", None);
+        let _c = queue(&g, "2", Some("k1"));
+        let written = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let _taken = Taken::of(&g, &first);
+            panic!("the batch's write failed unexpectedly");
+        }));
+        assert!(written.is_err());
+        // Otherwise every later unit of stream 1 or key k1 would wait for good.
         assert_eq!(streams(&g.take()), vec!["1", "2"]);
     }
 
