@@ -12,7 +12,10 @@
 //!
 //! Two notifications connect the processes: a follower's commits wake the leader (`APPENDED`),
 //! and each round of the leader reaches the followers' read-your-writes waits (`PROJECTED`,
-//! with the position every projection has passed).
+//! with the position its projections have passed and their names). A follower takes a round
+//! as its own progress only when the leader runs every projection the follower waits for:
+//! during an upgrade an older leader may lack a newer follower's, whose checkpoints its rounds
+//! never move, and the follower then reads the checkpoints instead.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -40,8 +43,14 @@ const STEP_DOWN: Duration = Duration::from_secs(10);
 
 /// A follower has committed events.
 pub(crate) const APPENDED: &str = "optica_appended";
-/// The leader's projections have passed the position in the payload, `tx_id,position`.
+/// The leader's projections have passed a position: the payload is `tx_id,position,names`,
+/// the names of those projections separated by spaces (`notice`).
 pub(crate) const PROJECTED: &str = "optica_projected";
+
+/// The payload of a `PROJECTED` notice: `names` have passed `at`.
+pub(crate) fn notice(at: (i64, i64), names: &[&str]) -> String {
+    format!("{},{},{}", at.0, at.1, names.join(" "))
+}
 
 /// Holds or seeks the lead until `shutdown` or the pool closes, publishing in `leads` whether
 /// this process leads. The lead's connection is one of the pool's, so closing the pool waits
@@ -152,6 +161,7 @@ pub(crate) async fn listen(
     pool: PgPool,
     remote: Arc<Notify>,
     applied: watch::Sender<Applied>,
+    own: Vec<&'static str>,
     mut shutdown: watch::Receiver<bool>,
 ) {
     let mut listener = loop {
@@ -186,7 +196,7 @@ pub(crate) async fn listen(
             Ok(None) => remote.notify_one(),
             Ok(Some(n)) if n.channel() == APPENDED => remote.notify_one(),
             Ok(Some(n)) => {
-                if let Some(at) = position(n.payload()) {
+                if let Some(at) = position(n.payload(), &own) {
                     applied.send_if_modified(|a| {
                         let moved = a.at < at;
                         a.at = a.at.max(at);
@@ -209,19 +219,34 @@ pub(crate) async fn listen(
     }
 }
 
-fn position(payload: &str) -> Option<(i64, i64)> {
-    let (tx, position) = payload.split_once(',')?;
+/// The position a `PROJECTED` notice says every one of `own` has passed; none when the leader
+/// does not run them all, or the payload is not one this version writes (an older leader's
+/// names no projections).
+fn position(payload: &str, own: &[&str]) -> Option<(i64, i64)> {
+    let mut parts = payload.splitn(3, ',');
+    let (tx, position, names) = (parts.next()?, parts.next()?, parts.next()?);
+    let theirs: Vec<&str> = names.split(' ').collect();
+    if !own.iter().all(|name| theirs.contains(name)) {
+        return None;
+    }
     Some((tx.parse().ok()?, position.parse().ok()?))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::position;
+    use super::{notice, position};
 
     #[test]
     fn a_projected_payload_is_read_or_ignored() {
-        assert_eq!(position("812,4"), Some((812, 4)));
-        assert_eq!(position("812"), None);
-        assert_eq!(position("a,4"), None);
+        let own = ["lookups", "products"];
+        assert_eq!(position(&notice((812, 4), &own), &own), Some((812, 4)));
+        // A leader with more projections speaks for these too.
+        let more = notice((812, 4), &["lookups", "products", "users"]);
+        assert_eq!(position(&more, &own), Some((812, 4)));
+        // One without a projection this process waits for does not.
+        assert_eq!(position(&notice((812, 4), &["products"]), &own), None);
+        assert_eq!(position("812,4", &own), None);
+        assert_eq!(position("812", &own), None);
+        assert_eq!(position("a,4,lookups products", &own), None);
     }
 }

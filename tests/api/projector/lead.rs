@@ -98,3 +98,49 @@ async fn a_leader_that_loses_the_lead_with_a_commit_pending_tells_the_new_leader
     round.rollback().await.unwrap();
     other.close().await.unwrap();
 }
+
+/// A leader that runs fewer projections than a follower (an older binary, during an upgrade):
+/// its rounds say nothing of the projections it lacks, so the follower's wait must not take
+/// them as passed. It did: the follower answered at once, and its next read of those read
+/// models did not have the write.
+#[sqlx::test]
+async fn a_leader_s_rounds_do_not_pass_projections_it_does_not_run(pool: PgPool) {
+    use crate::common::TestApp;
+    // The admin first, with every projection running: nothing catches up once the leader lacks one.
+    let token = TestApp::start(pool.clone()).await.admin_token().await;
+    let without_lookups: Vec<_> = optica_projections::all()
+        .into_iter()
+        .filter(|p| p.name() != "lookups")
+        .collect();
+    let theirs: Vec<&'static str> = without_lookups.iter().map(|p| p.name()).collect();
+    let older = Projector::new(pool.clone(), without_lookups).with_poll_interval(Duration::from_secs(3600));
+    let leader = TestApp::with_projector(pool.clone(), older).await;
+    assert!(leads(&leader).await, "a lone projector did not take the lead");
+    let newer = Projector::new(pool.clone(), optica_projections::all()).with_poll_interval(Duration::from_secs(3600));
+    let mut follower = TestApp::with_projector(pool.clone(), newer).await;
+    follower.state.read_wait = Duration::from_millis(300);
+    follower.router = optica::app(follower.state.clone());
+    let (status, body) = follower
+        .post("/api/marca", Some(&token), serde_json::json!({"nombre": "Vulk"}))
+        .await;
+    assert_eq!(status, axum::http::StatusCode::CREATED, "{body}");
+    let (tx, position) = optica_projections::wait::last_event(&pool).await.unwrap().unwrap();
+    // The leader applied the brand's event to its own projections and said so.
+    assert!(optica_projections::wait::passed(&pool, &theirs, tx, position)
+        .await
+        .unwrap());
+    let passed = optica_projections::wait::wait_for_projections(
+        &pool,
+        &["lookups"],
+        tx,
+        position,
+        Duration::from_secs(1),
+        follower.state.applied.as_ref(),
+    )
+    .await
+    .unwrap();
+    assert!(
+        !passed,
+        "the follower took the leader's round for a projection the leader lacks"
+    );
+}
