@@ -48,7 +48,7 @@ pub(crate) const APPENDED: &str = "optica_appended";
 pub(crate) const PROJECTED: &str = "optica_projected";
 
 /// The payload of a `PROJECTED` notice: `names` have passed `at`.
-pub(crate) fn notice(at: (i64, i64), names: &[&str]) -> String {
+pub(crate) fn notice<S: std::borrow::Borrow<str>>(at: (i64, i64), names: &[S]) -> String {
     format!("{},{},{}", at.0, at.1, names.join(" "))
 }
 

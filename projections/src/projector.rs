@@ -200,7 +200,7 @@ impl Projector {
                  where (projection_checkpoints.last_tx, projection_checkpoints.last_position)
                        < (excluded.last_tx, excluded.last_position))
              select pg_notify($4, $5)";
-            &names, last.0, last.1, crate::lead::PROJECTED, crate::lead::notice(last, &self.projection_names())
+            &names, last.0, last.1, crate::lead::PROJECTED, crate::lead::notice(last, &names)
         )?;
         tx.commit().await?;
         // Every checkpoint is now at or past `last` (none moves back, and each projection got

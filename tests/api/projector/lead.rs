@@ -126,9 +126,11 @@ async fn a_leader_s_rounds_do_not_pass_projections_it_does_not_run(pool: PgPool)
     assert_eq!(status, axum::http::StatusCode::CREATED, "{body}");
     let (tx, position) = optica_projections::wait::last_event(&pool).await.unwrap().unwrap();
     // The leader applied the brand's event to its own projections and said so.
-    assert!(optica_projections::wait::passed(&pool, &theirs, tx, position)
-        .await
-        .unwrap());
+    let theirs_passed =
+        optica_projections::wait::wait_for_projections(&pool, &theirs, tx, position, Duration::from_secs(5), None)
+            .await
+            .unwrap();
+    assert!(theirs_passed);
     let passed = optica_projections::wait::wait_for_projections(
         &pool,
         &["lookups"],
