@@ -3,7 +3,7 @@
 // OpenAPI document (schema.d.ts); the body sent is checked against it in contract.ts.
 import type { CobroGuardado, CuentasCorrientes, ReciboRef } from './types';
 import { api } from './base';
-import { download, listPath, whenSaved } from './endpoints';
+import { download, keyedPost, listPath, whenSaved } from './endpoints';
 
 export type { CuentasCorrientes, Saldo, CobroGuardado, ReciboRef } from './types';
 
@@ -41,8 +41,11 @@ export const balancesApi = api
         query: saldosPath,
         providesTags: ['Saldo'],
       }),
-      cobrar: build.mutation<CobroGuardado, { idMovimiento: number; body: CobroBody }>({
-        query: ({ idMovimiento, body }) => ({ url: `api/movimientos/${idMovimiento}/cobros`, method: 'POST', body }),
+      /** `idempotencyKey` is made once per opened dialog: a second click after a lost answer
+       * is the same collection, not another payment with its own receipt. */
+      cobrar: build.mutation<CobroGuardado, { idMovimiento: number; body: CobroBody; idempotencyKey: string }>({
+        query: ({ idMovimiento, body, idempotencyKey }) =>
+          keyedPost(`api/movimientos/${idMovimiento}/cobros`, body, idempotencyKey),
         // A refusal reads the balances again too: another tab may have collected first.
         invalidatesTags: whenSaved(['Saldo', 'Movimiento', 'Caja', 'Cierre'], ['Saldo']),
       }),

@@ -4,7 +4,7 @@
 // contract.ts.
 import type { CajaDia, CajaGuardada, CierrePage, MetodoEsperado, SinCerrar } from './types';
 import { api } from './base';
-import { download, listPath, onAnswer, whenSaved } from './endpoints';
+import { download, keyedPost, listPath, onAnswer, whenSaved } from './endpoints';
 
 export type {
   CajaDia,
@@ -66,13 +66,16 @@ const dayTag = (d: DiaCaja) => ({ type: 'Caja' as const, id: `${d.localId}/${d.f
 
 export const closingsApi = api.enhanceEndpoints({ addTagTypes: ['Caja', 'Cierre'] }).injectEndpoints({
   endpoints: (build) => {
-    /** A command on a day: its answer replaces the day in the cache, and the list is read again. */
+    /** A command on a day: its answer replaces the day in the cache, and the list is read again.
+     * `idempotencyKey`: the screen's key of the action (`useActionKey`), the same on a retry. */
     const command = <Body>(suffix: string) =>
-      build.mutation<CajaGuardada, DiaCaja & { body: Body }>({
-        query: ({ body, ...dia }) => ({ url: `${dayPath(dia)}/${suffix}`, method: 'POST', body }),
-        onQueryStarted: onAnswer<CajaGuardada, DiaCaja & { body: Body }>((data, { localId, fecha }, dispatch) => {
-          dispatch(closingsApi.util.upsertQueryData('cajaDia', { localId, fecha }, data.caja));
-        }),
+      build.mutation<CajaGuardada, DiaCaja & { body: Body; idempotencyKey: string }>({
+        query: ({ body, idempotencyKey, ...dia }) => keyedPost(`${dayPath(dia)}/${suffix}`, body, idempotencyKey),
+        onQueryStarted: onAnswer<CajaGuardada, DiaCaja & { body: Body; idempotencyKey: string }>(
+          (data, { localId, fecha }, dispatch) => {
+            dispatch(closingsApi.util.upsertQueryData('cajaDia', { localId, fecha }, data.caja));
+          },
+        ),
         invalidatesTags: whenSaved(['Cierre']),
       });
     return {

@@ -3,7 +3,7 @@
 // contract.ts).
 import type { Producto, ProductoPage, ProductoPublicoPage, ProductoSaved, Schemas } from './types';
 import { api } from './base';
-import { collection, download, post } from './endpoints';
+import { collection, download, keyedPost, post } from './endpoints';
 
 export interface Ref {
   id: number;
@@ -95,8 +95,13 @@ export const productsApi = api.injectEndpoints({
           body: modelos,
         }),
       }),
-      actualizarPrecios: build.mutation<Schemas['PreciosActualizados'], MassUpdateBody>({
-        query: post<MassUpdateBody>('api/productos/actualizar-precios'),
+      /** `idempotencyKey`: the screen's key of the change (`useActionKey`): a "+10 %" sent again
+       * after a lost answer raises the prices once. */
+      actualizarPrecios: build.mutation<
+        Schemas['PreciosActualizados'],
+        { body: MassUpdateBody; idempotencyKey: string }
+      >({
+        query: ({ body, idempotencyKey }) => keyedPost('api/productos/actualizar-precios', body, idempotencyKey),
         invalidatesTags: tags,
       }),
       /** Fetches the branch stock workbook and saves it as fileName; the Blob never enters the store. */

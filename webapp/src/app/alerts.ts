@@ -5,8 +5,9 @@ import type { SweetAlertIcon, SweetAlertOptions, SweetAlertResult } from 'sweeta
 const fire = async (options: SweetAlertOptions): Promise<SweetAlertResult> =>
   (await import('sweetalert2')).default.fire(options);
 
+/** A message with its one button; the library's default would say 'OK'. */
 export function alert(icon: SweetAlertIcon, title: string, text?: string) {
-  return fire({ icon, title, text });
+  return fire({ icon, title, text, confirmButtonText: 'Aceptar' });
 }
 
 /** A confirmation dialog; resolves true when the user accepts. */

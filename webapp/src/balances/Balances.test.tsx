@@ -2,21 +2,26 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { confirm } from '../app/alerts';
-import { openPage, type Answers } from '../test/page';
+import { openPage, postKeys, whenEnabled, type Answers } from '../test/page';
 import { adminToken, cuentasCorrientes, locales, metodosPago, saldo, sellerToken } from '../test/seed';
 import { Balances } from './Balances';
 import { alerted, confirmed } from '../test/alerts';
 import { capturedDownloads } from '../test/page';
 
-function open(token: string, answers: Answers = {}) {
+function open(token: string, answers: Answers = {}, onRequest?: ReturnType<typeof postKeys>['onRequest']) {
   return openPage('/cuentasCorrientes', [{ path: '/cuentasCorrientes', element: <Balances /> }], {
     token,
-    answers: {
-      'GET /api/local': [200, locales],
-      'GET /api/metodoPago': [200, metodosPago],
-      'GET /api/cuentas-corrientes': [200, cuentasCorrientes([saldo(), saldo({ idMovimiento: 9, dias: 120 })])],
-      ...answers,
-    },
+    // The same object, so a test may change an answer midway.
+    answers: Object.assign(
+      answers,
+      {
+        'GET /api/local': [200, locales],
+        'GET /api/metodoPago': [200, metodosPago],
+        'GET /api/cuentas-corrientes': [200, cuentasCorrientes([saldo(), saldo({ idMovimiento: 9, dias: 120 })])],
+      },
+      { ...answers },
+    ),
+    onRequest,
   });
 }
 
@@ -56,6 +61,49 @@ describe('Cuentas corrientes', () => {
     await alerted('success', 'PAGO REGISTRADO', 'El pago ha sido registrado!');
     expect(bodyOf(calls, '/api/movimientos/7/cobros')).toEqual({ metodoPagoId: 1, monto: 500.5 });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sends one Idempotency-Key per opened dialog, the same when "Cobrar" is pressed again', async () => {
+    const user = userEvent.setup();
+    const { keys, onRequest } = postKeys();
+    open(
+      sellerToken(2),
+      { 'POST /api/movimientos/7/cobros': [409, { mensaje: 'La caja del 26/11/2026 de ese local ya está cerrada.' }] },
+      onRequest,
+    );
+    const attempt = async () => {
+      const cobrar = within(screen.getByRole('dialog')).getByRole('button', { name: 'Cobrar' }) as HTMLButtonElement;
+      await user.click(cobrar);
+      await alerted('error', 'ERROR', 'La caja del 26/11/2026 de ese local ya está cerrada.');
+      await whenEnabled(cobrar);
+    };
+    await user.click(await screen.findByRole('button', { name: 'Cobrar venta #7' }));
+    await attempt();
+    await attempt();
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // Opened again, it is another collection.
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await user.click(await screen.findByRole('button', { name: 'Cobrar venta #7' }));
+    await attempt();
+    await waitFor(() => expect(keys).toHaveLength(3));
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('says when the payment methods could not be read, and reads them again when asked', async () => {
+    const user = userEvent.setup();
+    const answers: Answers = { 'GET /api/metodoPago': [500, { mensaje: 'Error interno' }] };
+    const { calls } = open(sellerToken(2), answers);
+    await user.click(await screen.findByRole('button', { name: 'Cobrar venta #7' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(await dialog.findByText('No se pudieron cargar los métodos de pago.')).toBeTruthy();
+    expect(dialog.queryByText(/pedí a un administrador que los cree/)).toBeNull();
+    answers['GET /api/metodoPago'] = [200, metodosPago];
+    await user.click(dialog.getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(dialog.queryByText('No se pudieron cargar los métodos de pago.')).toBeNull());
+    expect((dialog.getByLabelText('Método de pago') as HTMLSelectElement).value).toBe('1');
+    expect(calls.filter((c) => c.path === '/api/metodoPago').length).toBeGreaterThanOrEqual(2);
   });
 
   it("an admin chooses the collecting branch; the server's refusal is shown in its words", async () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useCobrarMutation, useReciboCobroMutation, type CobroGuardado, type Saldo } from '../api/balances';
 import { handledElsewhere } from '../api/base';
 import { alert } from '../app/alerts';
@@ -5,6 +6,7 @@ import { confirmation, confirmWith } from '../app/confirmations';
 import { refuser } from '../app/refusals';
 import { planTexto } from '../lib/cuotas';
 import { formatFecha } from '../lib/dates';
+import { newIdempotencyKey } from '../lib/idempotency';
 import { money, parseCents } from '../lib/money';
 import { usePlanesDelMetodo } from '../ui/cardPlans';
 import { CuotasSelect } from '../ui/CuotasSelect';
@@ -39,6 +41,8 @@ export function CollectDialog({ saldo, admin, ownLocalId, locales, metodos, onCl
     cobroInicial(saldo, metodos[0]?.id ?? 0, admin ? (ownLocalId ?? saldo.localId) : (ownLocalId ?? 0)),
   );
   const [cobrar, sending] = useCobrarMutation();
+  // One collection per opened dialog, however often "Cobrar" is pressed.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const [imprimir] = useReciboCobroMutation();
   // The customer leaves with the payment's own receipt: its number is told, and printed on request.
   const saved = async (answer: CobroGuardado) => {
@@ -70,7 +74,7 @@ export function CollectDialog({ saldo, admin, ownLocalId, locales, metodos, onCl
       title={`Cobrar ${ventaNombre(saldo).toLowerCase()}`}
       formLabel="Cobrar saldo"
       onClose={onClose}
-      send={() => cobrar({ idMovimiento: saldo.idMovimiento, body: cobroBody(cobro, admin) }).unwrap()}
+      send={() => cobrar({ idMovimiento: saldo.idMovimiento, body: cobroBody(cobro, admin), idempotencyKey }).unwrap()}
       saved={(answer) => void saved(answer)}
       refused={refused}
       submit={{ label: 'Cobrar', className: 'btn-success', problems, sending: sending.isLoading }}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { confirm } from '../app/alerts';
 import { isoDate } from '../lib/dates';
-import { openPage, whenEnabled, type Answers } from '../test/page';
+import { openPage, postKeys, whenEnabled, type Answers } from '../test/page';
 import {
   adminToken,
   cajaAbierta,
@@ -25,9 +25,15 @@ import { alerted, confirmed } from '../test/alerts';
 const HOY = isoDate(new Date());
 const DIA = '2026-11-21';
 
-function open(token: string, answers: Answers, at = `/cierreCaja?local=1&fecha=${DIA}`) {
+function open(
+  token: string,
+  answers: Answers,
+  at = `/cierreCaja?local=1&fecha=${DIA}`,
+  onRequest?: ReturnType<typeof postKeys>['onRequest'],
+) {
   return openPage(at, [{ path: '/cierreCaja', element: <CashClosing /> }], {
     token,
+    onRequest,
     // The same object, so a test may change an answer midway.
     answers: Object.assign(
       answers,
@@ -231,6 +237,45 @@ describe('Cierre de caja', () => {
     await alerted('error', 'ERROR DE VALIDACIÓN', 'La caja de ese día ya está cerrada.');
     await waitFor(() => expect(screen.getByTestId('estado-caja').textContent).toBe('Cerrada'));
     expect(calls.filter((c) => c.method === 'GET' && c.path === `/api/caja/1/${DIA}`)).toHaveLength(2);
+  });
+});
+
+describe('a count sent again', () => {
+  it('carries the same Idempotency-Key until it is recorded, and a new one for the next count', async () => {
+    const user = userEvent.setup();
+    vi.mocked(confirm).mockResolvedValue(true);
+    const { keys, onRequest } = postKeys();
+    const answers: Answers = {
+      [`GET /api/caja/1/${DIA}`]: [200, cajaAbierta()],
+      [`POST /api/caja/1/${DIA}/cierre`]: [
+        409,
+        { mensaje: 'El registro fue modificado por otra operación. Intente nuevamente.' },
+      ],
+    };
+    open(adminToken(), answers, undefined, onRequest);
+    await screen.findByText('Conteo a ciegas');
+    const count = async () => {
+      const form = within(screen.getByRole('form', { name: 'Conteo' }));
+      await user.clear(form.getByLabelText('Efectivo'));
+      await user.type(form.getByLabelText('Efectivo'), '100');
+      await user.clear(form.getByLabelText('Tarjeta'));
+      await user.type(form.getByLabelText('Tarjeta'), '0');
+      const cerrar = screen.getByRole('button', { name: 'Cerrar caja' }) as HTMLButtonElement;
+      await user.click(cerrar);
+      await whenEnabled(cerrar);
+    };
+    await count();
+    await count();
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // Recorded (the count differs: the day stays open), the same figures again are a recount.
+    answers[`POST /api/caja/1/${DIA}/cierre`] = [200, { mensaje: 'El conteo no coincide', caja: cajaContada() }];
+    await count();
+    await count();
+    await waitFor(() => expect(keys).toHaveLength(4));
+    expect(keys[2]).toBe(keys[0]);
+    expect(keys[3]).not.toBe(keys[0]);
   });
 });
 

@@ -22,6 +22,7 @@ import { CountForm } from './CountForm';
 import { DayFigures } from './DayFigures';
 import { ExpectedBreakdown } from './ExpectedBreakdown';
 import { FloatFigures } from './FloatFigures';
+import { useActionKey } from '../ui/useActionKey';
 import { FloatForm } from './FloatForm';
 import { closeConfirm, MESSAGES, REOPEN_CONFIRM, TITLES } from './messages';
 import {
@@ -115,6 +116,14 @@ function DayView({ caja, admin, hoy, onDirtyChange, reload }: ViewProps) {
     if (mensaje) mensajeRef.current?.scrollIntoView?.({ block: 'center' });
   }, [mensaje]);
 
+  // A count sent again after a lost answer is the same count: recorded once.
+  const actionKey = useActionKey();
+  const keyed = <Body,>(command: string, body: Body) => ({
+    ...dia,
+    body,
+    idempotencyKey: actionKey.keyFor({ command, dia, body }),
+  });
+
   /** After a command, the forms start again from the day as it now stands. */
   const restart = (next: CajaDia) => {
     setFondo(fondoTexts(next));
@@ -124,6 +133,7 @@ function DayView({ caja, admin, hoy, onDirtyChange, reload }: ViewProps) {
   const send = async (command: () => Promise<CajaGuardada>, done: (answer: CajaGuardada) => void) => {
     try {
       const answer = await command();
+      actionKey.done();
       restart(answer.caja);
       done(answer);
     } catch (error) {
@@ -135,7 +145,7 @@ function DayView({ caja, admin, hoy, onDirtyChange, reload }: ViewProps) {
 
   const open = () =>
     send(
-      () => abrir({ ...dia, body: aperturaBody(caja, fondo) }).unwrap(),
+      () => abrir(keyed('apertura', aperturaBody(caja, fondo))).unwrap(),
       (answer) => void alert('success', TITLES.abierta, answer.mensaje),
     );
 
@@ -144,7 +154,7 @@ function DayView({ caja, admin, hoy, onDirtyChange, reload }: ViewProps) {
     const asked = closeConfirm(caja.local, formatFecha(caja.fecha), contado, total, motivo.trim() !== '');
     if (!(await confirmWith(asked))) return;
     await send(
-      () => cerrar({ ...dia, body: cierreBody(caja, conteo, motivo) }).unwrap(),
+      () => cerrar(keyed('cierre', cierreBody(caja, conteo, motivo))).unwrap(),
       (answer) => {
         if (answer.caja.estado === 'CERRADA') {
           setMotivo('');
@@ -161,7 +171,7 @@ function DayView({ caja, admin, hoy, onDirtyChange, reload }: ViewProps) {
     const { title, text, button } = REOPEN_CONFIRM;
     if (!(await confirm(title, text(caja.local, formatFecha(caja.fecha)), button))) return;
     await send(
-      () => reabrir({ ...dia, body: reaperturaBody(reopenMotivo) }).unwrap(),
+      () => reabrir(keyed('reapertura', reaperturaBody(reopenMotivo))).unwrap(),
       (answer) => {
         setReopenMotivo('');
         void alert('success', TITLES.reabierta, answer.mensaje);

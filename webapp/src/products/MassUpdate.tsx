@@ -13,6 +13,7 @@ import { RadioGroup } from '../ui/RadioGroup';
 import { SaveProblems } from '../ui/SaveProblems';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
 import { MASS_UPDATE_CONFIRM, MESSAGES, PROBLEMS, TITLES } from './messages';
+import { useActionKey } from '../ui/useActionKey';
 import { massUpdateConfirmText, massValueRule, percentageInRange } from './rules';
 import { TypeAhead } from './TypeAhead';
 
@@ -65,6 +66,7 @@ export function MassUpdate() {
   const [proveedor, setProveedor] = useState<NamedRef | null>(null);
   const [marca, setMarca] = useState<NamedRef | null>(null);
   const [send, { isLoading }] = useActualizarPreciosMutation();
+  const actionKey = useActionKey();
   const saved = useUnsavedChanges(
     changed(OPENED, { tipo, tipoCambio, valor, categoria, material, proveedor: proveedor?.id, marca: marca?.id }),
   );
@@ -97,7 +99,8 @@ export function MassUpdate() {
       marca: marca?.id ?? null,
     };
     try {
-      await send(body).unwrap();
+      await send({ body, idempotencyKey: actionKey.keyFor(body) }).unwrap();
+      actionKey.done();
       saved();
       void alert('success', TITLES.actualizados, MESSAGES.actualizados);
       navigate('/inicio');

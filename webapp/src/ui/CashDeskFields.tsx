@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { LookupItem } from '../api/types';
-import { SIN_METODOS } from '../app/words';
 import { named, SelectField } from './fields';
 import type { CashDesk } from './cashDesk';
+import { MethodsNotice } from './MethodsNotice';
 
 /** A select bound to a form's id (`{...bind('metodoPagoId')}`). */
 interface Bound {
@@ -16,11 +16,11 @@ interface MetodoProps extends Bound {
   metodos: LookupItem[];
 }
 
-/** The payment method the money of a dialog moves by, with a warning while there is none. */
+/** The payment method the money of a dialog moves by, and why there is none to choose. */
 export function MetodoField({ id, label, metodos, value, onChange }: MetodoProps) {
   return (
     <>
-      {metodos.length === 0 && <p className="alert alert-warning">{SIN_METODOS}</p>}
+      {metodos.length === 0 && <MethodsNotice />}
       <SelectField id={id} label={label} className="mb-3" value={value} onChange={onChange} options={named(metodos)} />
     </>
   );

@@ -7,6 +7,7 @@ import { CuotasSelect } from '../../ui/CuotasSelect';
 import { DataTable } from '../../ui/DataTable';
 import { CellInput } from '../../ui/NumberInput';
 import { removeColumn } from '../../ui/LinesTable';
+import { MethodsNotice } from '../../ui/MethodsNotice';
 import { MESSAGES } from './messages';
 import type { MovementForm, PagoForm } from './rules';
 import {
@@ -63,6 +64,7 @@ export function Payments({ form, metodos, totales, onChange }: Props) {
           Agregar pago
         </button>
       </div>
+      {metodos.length === 0 && <MethodsNotice />}
       {pagos.length === 0 ? (
         <p className="text-muted">{MESSAGES.sinPagosCargados}</p>
       ) : (
