@@ -113,6 +113,18 @@ describe('Cierre de caja: the day at the counter', () => {
     expect(posted(calls)).toHaveLength(1);
   });
 
+  it('keeps a pasted reason whole, past the limit, and says why Cerrar caja waits', async () => {
+    const user = userEvent.setup();
+    open(adminToken(), { [`GET /api/caja/1/${DIA}`]: [200, cajaContada()] });
+    const motivo = (await screen.findByLabelText('Motivo de la diferencia')) as HTMLTextAreaElement;
+    await user.click(motivo);
+    await user.paste('x'.repeat(260));
+    expect(motivo.value).toHaveLength(260);
+    expect(screen.getByLabelText('Caracteres usados').textContent).toBe('260/255');
+    expect(screen.getByText('El motivo debe tener como máximo 255 caracteres.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Cerrar caja' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('says the reason closes the day when the count that differs comes with one', async () => {
     const user = userEvent.setup();
     vi.mocked(confirm).mockResolvedValue(false);

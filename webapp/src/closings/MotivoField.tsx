@@ -1,5 +1,5 @@
 import { TextAreaField } from '../ui/fields';
-import { MAX_MOTIVO, motivoCounter } from './rules';
+import { motivoCounter } from './rules';
 
 interface Props {
   id: string;
@@ -16,7 +16,6 @@ export function MotivoField({ id, label, value, onChange, help }: Props) {
       id={id}
       label={label}
       className="mb-3"
-      maxLength={MAX_MOTIVO}
       value={value}
       aria-describedby={`${id}-counter`}
       onChange={onChange}

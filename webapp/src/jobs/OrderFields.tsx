@@ -3,7 +3,7 @@ import { useListLookupQuery } from '../api/lookups';
 import { DateInput } from '../ui/DateInput';
 import { SendButton } from '../ui/SubmitButton';
 import { MESSAGES } from './messages';
-import { MAX_BANDEJA, MAX_NOTAS, type Orden } from './rules';
+import type { Orden } from './rules';
 
 /** What the lab is told: the lab, the promised day (dd/mm/aaaa), the tray and the notes. `prefix`
  * keeps the ids apart when two forms could meet on a page. */
@@ -56,7 +56,6 @@ export function OrderFields({
           id={`${prefix}Bandeja`}
           className="form-control"
           value={orden.bandeja}
-          maxLength={MAX_BANDEJA}
           onChange={(e) => onChange({ bandeja: e.target.value })}
         />
       </div>
@@ -69,7 +68,6 @@ export function OrderFields({
           className="form-control"
           rows={2}
           value={orden.notas}
-          maxLength={MAX_NOTAS}
           onChange={(e) => onChange({ notas: e.target.value })}
         />
       </div>

@@ -7,7 +7,7 @@ import { useForm } from '../ui/useForm';
 import { RowForm } from '../ui/RowForm';
 import { TITLES } from './messages';
 import { refused } from './refused';
-import { cambioBody, cambioProblems, MAX_MOTIVO, pideMotivo, TERMINADO, type Cambio } from './rules';
+import { cambioBody, cambioProblems, pideMotivo, TERMINADO, type Cambio } from './rules';
 
 /** Moves the job to another state (the sale's follows); sending it back to the lab ('Rehacer')
  * asks for the reason first. The move carries the job's `version` as loaded, so one from a screen
@@ -72,7 +72,6 @@ export function StateChanger({
         label={motivoRequerido ? 'Motivo (obligatorio para rehacer)' : 'Motivo (opcional)'}
         className="col-sm-6 col-lg-5"
         invalid={motivoRequerido && !cambio.motivo.trim()}
-        maxLength={MAX_MOTIVO}
         {...bind('motivo')}
       />
     </RowForm>

@@ -11,7 +11,7 @@ import { submitter } from '../ui/submit';
 import { SendButton } from '../ui/SubmitButton';
 import { useForm } from '../ui/useForm';
 import { changed, useUnsavedChanges } from '../ui/useUnsavedChanges';
-import { LABELS, MAX_MOTIVO, MAX_REFERENCIA, MESSAGES, TITLES } from './messages';
+import { LABELS, MESSAGES, TITLES } from './messages';
 import { refused } from './refused';
 import {
   agregarDebito,
@@ -88,7 +88,6 @@ function DebitoRow({
           label="Motivo"
           className="col-sm-6 col-md-4"
           autoComplete="off"
-          maxLength={MAX_MOTIVO}
           value={debito.motivo}
           onChange={(motivo) => onChange({ ...debito, motivo })}
         />
@@ -150,7 +149,6 @@ export function CollectForm({ liquidacion: l, onSaved }: Props) {
             label="Referencia (N.º de transferencia)"
             className="col-sm-6 col-lg-5"
             autoComplete="off"
-            maxLength={MAX_REFERENCIA}
             {...bind('referencia')}
           />
           <Field id="cobroMonto" label="Monto cobrado" className="col-sm-6 col-lg-4">

@@ -41,7 +41,6 @@ function CancelTransfer({ transferencia }: { transferencia: Transferencia }) {
           id="cancelacionMotivo"
           className="form-control mb-2"
           value={motivo}
-          maxLength={255}
           onChange={(e) => setMotivo(e.target.value)}
         />
         <button type="button" className="btn btn-outline-danger" disabled={sending.isLoading} onClick={submit}>

@@ -20,9 +20,6 @@ interface Props {
   onChange: (change: (form: MovementForm) => MovementForm) => void;
 }
 
-/** The server's limit on the prescription's texts and the affiliate number. */
-const MAX_TEXTO = 255;
-
 /** The shop's obras sociales (the server lists them by name), and the sale's or the patient's own
  * while the list is on its way or after it was deleted, so the select shows it from the start. */
 function obraSocialOptions(form: MovementForm, datos: DatosCobertura): Option<number>[] {
@@ -102,7 +99,6 @@ export function CoverageSection({ form, datos, totales: t, onChange }: Props) {
               id="coberturaAfiliado"
               label="N° de afiliado"
               className="col-md-4"
-              maxLength={MAX_TEXTO}
               autoComplete="off"
               value={c.afiliado}
               onChange={(afiliado) => set({ afiliado })}
@@ -113,7 +109,6 @@ export function CoverageSection({ form, datos, totales: t, onChange }: Props) {
                   id="coberturaMedico"
                   label="Médico"
                   className="col-md-4"
-                  maxLength={MAX_TEXTO}
                   value={c.medico}
                   onChange={(medico) => set({ medico })}
                 />
@@ -121,7 +116,6 @@ export function CoverageSection({ form, datos, totales: t, onChange }: Props) {
                   id="coberturaMatricula"
                   label="Matrícula"
                   className="col-md-4"
-                  maxLength={MAX_TEXTO}
                   autoComplete="off"
                   value={c.matricula}
                   onChange={(matricula) => set({ matricula })}
