@@ -33,16 +33,31 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestMeta {
             .get::<RequestId>()
             .map(|r| r.0.clone())
             .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
-        let idempotency_key = parts
-            .headers
-            .get("idempotency-key")
-            .and_then(|v| v.to_str().ok())
-            .map(|s| s.chars().take(200).collect());
+        let idempotency_key = match parts.headers.get("idempotency-key") {
+            None => None,
+            Some(value) => Some(idempotency_key(value.as_bytes())?),
+        };
         Ok(RequestMeta {
             request_id,
             idempotency_key,
         })
     }
+}
+
+/// The longest `Idempotency-Key` taken whole.
+const MAX_KEY: usize = 200;
+
+/// A key as sent, when it can name one request: 1 to `MAX_KEY` visible ASCII characters. It is
+/// refused rather than mended: an empty key would be one key for all of its user's requests, a
+/// key cut short would answer another key sharing its start, and a key dropped would let the
+/// retries it was sent for record twice.
+fn idempotency_key(value: &[u8]) -> Result<String, AppError> {
+    if value.is_empty() || value.len() > MAX_KEY || !value.iter().all(u8::is_ascii_graphic) {
+        return Err(AppError::BadRequest(
+            "La clave Idempotency-Key debe tener entre 1 y 200 caracteres, sin espacios ni acentos".into(),
+        ));
+    }
+    Ok(String::from_utf8_lossy(value).into_owned())
 }
 
 /// Waits for the read models to include a service's outcome; answers the record's id.
@@ -149,5 +164,19 @@ pub fn stream_noun(aggregate_type: &str) -> &'static str {
         "Producto" => "el producto",
         "Paciente" => "el paciente",
         _ => "el registro",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::idempotency_key;
+
+    #[test]
+    fn a_key_is_taken_whole_or_refused() {
+        assert_eq!(idempotency_key(b"3f2b-9c").unwrap(), "3f2b-9c");
+        assert_eq!(idempotency_key(&[b'k'; 200]).unwrap().len(), 200);
+        for refused in [&b""[..], b" ", b"a b", &[b'k'; 201], "clave\u{f1}".as_bytes(), b"a\tb"] {
+            assert!(idempotency_key(refused).is_err(), "{refused:?}");
+        }
     }
 }

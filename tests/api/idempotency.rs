@@ -468,3 +468,53 @@ async fn a_key_used_for_another_operation_is_refused(pool: PgPool) {
     );
     assert_eq!(effects(&app.pool, "k1").await, 2);
 }
+
+/// A key that cannot name one request is refused before anything runs: an empty key would be the
+/// same key for every request of its user (the second sale answered with the first and lost), and
+/// a long key cut short would answer another long key sharing its start.
+#[sqlx::test]
+async fn a_key_that_cannot_name_a_request_is_refused_and_changes_nothing(pool: PgPool) {
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
+    let movements = || async {
+        sqlx::query_scalar::<_, i64>("select count(*) from events where aggregate_type = 'Movimiento'")
+            .fetch_one(&pool)
+            .await
+            .unwrap()
+    };
+    let before = movements().await;
+    let long = "k".repeat(201);
+    for key in ["", "   ", "clave con espacios", long.as_str()] {
+        for _ in 0..2 {
+            let (status, answer) = app
+                .call_keyed(
+                    Method::POST,
+                    "/api/movimientos",
+                    &shop.seller,
+                    key,
+                    Some(on_credit(&shop)),
+                )
+                .await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{key:?}: {answer}");
+            assert_eq!(
+                answer["mensaje"],
+                "La clave Idempotency-Key debe tener entre 1 y 200 caracteres, sin espacios ni acentos",
+                "{key:?}"
+            );
+        }
+    }
+    assert_eq!(movements().await, before);
+    // The longest key accepted is whole: two keys that differ only past the 200th character
+    // could not be told apart, so none is cut.
+    let longest = "k".repeat(200);
+    let (status, answer) = app
+        .call_keyed(
+            Method::POST,
+            "/api/movimientos",
+            &shop.seller,
+            &longest,
+            Some(on_credit(&shop)),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    assert_eq!(effects(&app.pool, &longest).await, 1);
+}

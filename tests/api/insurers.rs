@@ -307,6 +307,14 @@ async fn the_obra_socials_part_is_neither_the_patients_debt_nor_cash(pool: sqlx:
             ),
             "Una venta con obra social necesita el paciente.".to_string(),
         ),
+        (
+            {
+                let mut c = cobertura(Value::Null, json!(receta(10)));
+                c["afiliado"] = json!("7".repeat(256));
+                sale(c, 60000.0)
+            },
+            "El número de afiliado debe tener como máximo 255 caracteres".to_string(),
+        ),
     ];
     for (body, text) in refused {
         let (status, answer) = app.post("/api/movimientos", Some(&shop.seller), body).await;

@@ -23,12 +23,14 @@ pub const MAX_METODOS: usize = 20;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CajaCommand {
-    /// Opens the day with a float, or corrects the float of a day still open.
+    /// Opens the day with a float, or corrects the float of a day still open (after a count,
+    /// an admin only: `admin`).
     Abrir {
         local_id: i64,
         dia: NaiveDate,
         hoy: NaiveDate,
         fondo: Vec<PorMetodo>,
+        admin: bool,
     },
     /// A count. `movimientos`: the day's payments in less payments out, per method, read under
     /// the day's lock. Closes the day when the count matches or a reason is given.
@@ -71,6 +73,8 @@ pub enum Regla {
     FondoEnCuotas,
     #[error("Se pueden indicar como máximo {MAX_METODOS} métodos de pago.")]
     DemasiadosMetodos,
+    #[error("La caja ya se contó: solo un administrador puede corregir el fondo.")]
+    FondoTrasElConteo,
     #[error("Escribí el motivo de la reapertura.")]
     SinMotivo,
     #[error("El motivo debe tener como máximo {MAX_MOTIVO} caracteres.")]
@@ -91,6 +95,9 @@ pub struct Caja {
     local_id: Option<i64>,
     estado: Estado,
     fondo: Vec<PorMetodo>,
+    /// A count was recorded: it showed what the drawer should hold.
+    #[serde(default)]
+    contada: bool,
     /// The methods any event named (the streams this one refers to).
     metodos: BTreeSet<i64>,
     /// The last event applied: what a command recorded.
@@ -196,9 +203,14 @@ impl Caja {
                 dia,
                 hoy,
                 fondo,
+                admin,
             } => {
                 if self.estado == Estado::Cerrada {
                     problems.push(Regla::Cerrada);
+                } else if self.contada && !admin {
+                    // A count shows the expected figures: a float lowered by what it found
+                    // missing would let the next count match.
+                    problems.push(Regla::FondoTrasElConteo);
                 }
                 if dia > hoy {
                     problems.push(Regla::DiaFuturo);
@@ -281,10 +293,12 @@ impl Caja {
             CajaEvent::CajaContada { contado, .. } => {
                 self.metodos.extend(contado.iter().map(|p| p.metodo_pago_id));
                 self.estado = Estado::Abierta;
+                self.contada = true;
             }
             CajaEvent::CajaCerrada { contado, .. } => {
                 self.metodos.extend(contado.iter().map(|p| p.metodo_pago_id));
                 self.estado = Estado::Cerrada;
+                self.contada = true;
             }
             CajaEvent::CajaReabierta { .. } => self.estado = Estado::Abierta,
         }

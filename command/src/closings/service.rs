@@ -39,6 +39,7 @@ pub async fn open(
     (local_id, dia): Dia,
     hoy: NaiveDate,
     fondo: Vec<PorMetodo>,
+    admin: bool,
     metadata: &EventMetadata,
 ) -> Result<Outcome<CajaEvent>, CommandError<CajaError>> {
     let command = CajaCommand::Abrir {
@@ -46,6 +47,7 @@ pub async fn open(
         dia,
         hoy,
         fondo,
+        admin,
     };
     run(store, "apertura", (local_id, dia), None, metadata, Some(command)).await
 }

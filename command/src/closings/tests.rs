@@ -112,6 +112,7 @@ fn a_closed_day_takes_no_count_and_no_new_float() {
             dia: dia(),
             hoy: dia(),
             fondo: vec![],
+            admin: false,
         })
         .then_expect_error(CajaError::Invalid(vec![Regla::Cerrada]));
 }
@@ -155,6 +156,7 @@ fn amounts_are_checked_and_a_future_day_is_refused() {
             dia: dia().succ_opt().unwrap(),
             hoy: dia(),
             fondo: vec![monto(EFECTIVO, -1), monto(EFECTIVO, 2)],
+            admin: false,
         })
         .then_expect_error(CajaError::Invalid(vec![
             Regla::DiaFuturo,
@@ -175,6 +177,7 @@ fn a_float_corrected_while_open_replaces_the_first_and_zero_amounts_are_left_out
             dia: dia(),
             hoy: dia(),
             fondo: vec![monto(EFECTIVO, 4000_00), monto(TARJETA, 0)],
+            admin: false,
         })
         .then_expect_events(vec![CajaEvent::CajaAbierta {
             local_id: 1,
@@ -199,4 +202,35 @@ fn a_card_counted_whole_is_compared_whole_and_one_counted_per_plan_per_plan() {
     let diferencias = diferencias(&[monto(1, 500), monto(2, 600), plan(3, 600), plan(6, 600)], &per_plan);
     let distintas: Vec<_> = diferencias.into_iter().filter(|d| d.monto != Money::ZERO).collect();
     assert_eq!(distintas, [plan(6, -60)]);
+}
+
+#[test]
+fn after_a_count_the_float_is_corrected_by_an_admin_only() {
+    let contada = CajaEvent::CajaContada {
+        local_id: 1,
+        dia: dia(),
+        contado: vec![monto(EFECTIVO, 6999_00)],
+        esperado: vec![monto(EFECTIVO, 7000_00)],
+    };
+    let abrir = |admin| CajaCommand::Abrir {
+        local_id: 1,
+        dia: dia(),
+        hoy: dia(),
+        fondo: vec![monto(EFECTIVO, 4999_00)],
+        admin,
+    };
+    let abierta_con = || CajaEvent::CajaAbierta {
+        local_id: 1,
+        dia: dia(),
+        fondo: vec![monto(EFECTIVO, 4999_00)],
+    };
+    Given::after(vec![abierta()])
+        .when(abrir(false))
+        .then_expect_events(vec![abierta_con()]);
+    Given::after(vec![abierta(), contada.clone()])
+        .when(abrir(false))
+        .then_expect_error(CajaError::Invalid(vec![Regla::FondoTrasElConteo]));
+    Given::after(vec![abierta(), contada])
+        .when(abrir(true))
+        .then_expect_events(vec![abierta_con()]);
 }

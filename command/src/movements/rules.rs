@@ -62,6 +62,12 @@ pub enum Regla {
     SinPagos,
     #[error("Los montos de los pagos no pueden ser negativos")]
     PagoNegativo,
+    #[error("El monto con recargo del pago {pago} no puede ser menor que su monto.")]
+    CobradoMenorQueMonto { pago: usize },
+    #[error(
+        "Un pago cobrado en otro local no se puede quitar ni cambiar: lo hace alguien de ese local o un administrador."
+    )]
+    PagoDeOtroLocal,
     #[error("La suma de los pagos no puede exceder el total del movimiento.")]
     PagosExcedenTotal,
     #[error("El total con impuestos no coincide con la suma de los pagos ({cobrado})")]
@@ -266,6 +272,16 @@ pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, Movimient
             errors.push(Regla::AdicionalNegativo);
         }
     }
+    if datos
+        .adicionales
+        .iter()
+        .any(|a| a.descripcion.chars().count() > MAX_TEXTO)
+    {
+        errors.push(Regla::TextoLargo {
+            campo: "La descripción de un adicional",
+            max: MAX_TEXTO,
+        });
+    }
     let bruto = sum(datos
         .lineas
         .iter()
@@ -324,6 +340,16 @@ pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, Movimient
     {
         errors.push(Regla::PagoNegativo);
     }
+    // A sale's payment takes `monto_impuesto` into the drawer and `monto` off the debt: taking
+    // less than it credits would clear a debt with money the closing never expects. A plan's
+    // charge is the monto with its surcharge (`cuotas`).
+    if datos.tipo == TipoMovimiento::Entrada {
+        for (n, pago) in datos.pagos.iter().enumerate() {
+            if pago.plan.is_none() && pago.monto_impuesto < pago.monto {
+                errors.push(Regla::CobradoMenorQueMonto { pago: n + 1 });
+            }
+        }
+    }
     let pagado = sum(datos.pagos.iter().map(|p| p.monto));
     let cobrado = sum(datos.pagos.iter().map(|p| p.monto_impuesto));
     // A card plan's surcharge is the card's interest, charged on top of the sale: what a payment
@@ -352,6 +378,12 @@ pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, Movimient
         }
         if c.afiliado.trim().is_empty() {
             errors.push(Regla::CoberturaSinAfiliado);
+        }
+        if c.afiliado.chars().count() > MAX_TEXTO {
+            errors.push(Regla::TextoLargo {
+                campo: "El número de afiliado",
+                max: MAX_TEXTO,
+            });
         }
         for (text, campo) in [(&c.medico, "El médico"), (&c.matricula, "La matrícula")] {
             if text.as_ref().is_some_and(|t| t.chars().count() > MAX_TEXTO) {

@@ -132,6 +132,9 @@ pub async fn edit(
             }
             let mut datos = datos.clone();
             let past = payment_days::date(previous.as_ref(), &mut datos, quien).map_err(rule)?;
+            if let Some(p) = previous.as_ref() {
+                others_payments_kept(p, &datos, may_touch)?;
+            }
             super::cuotas::charge_payments(store, previous.as_ref(), &mut datos).await?;
             super::coverage::cover(store, previous.as_ref(), &mut datos, cobertura).await?;
             past_days_open(store, &past).await?;
@@ -163,6 +166,31 @@ pub async fn edit(
             Ok((unit, id))
         })
         .await
+}
+
+/// A payment collected at a branch the caller does not work at is that branch's drawer's money:
+/// the edit must send it back as it was (`keep_payment_branches` finds it by its method,
+/// amounts and time).
+fn others_payments_kept(
+    previous: &MovimientoDatos,
+    datos: &MovimientoDatos,
+    may_touch: impl Fn(i64) -> bool,
+) -> Result<(), CommandError<SaleError>> {
+    let kept = super::edits::keep_payment_branches(previous, datos.clone());
+    let mut sent: Vec<&Pago> = kept.pagos.iter().collect();
+    for theirs in previous
+        .pagos
+        .iter()
+        .filter(|p| p.local_id.is_some_and(|l| !may_touch(l)))
+    {
+        match sent.iter().position(|p| p.local_id == theirs.local_id) {
+            Some(i) => {
+                sent.remove(i);
+            }
+            None => return Err(rule(crate::movements::Regla::PagoDeOtroLocal)),
+        }
+    }
+    Ok(())
 }
 
 /// Runs `command` on the movement as it was loaded, with the cash ledger's change from

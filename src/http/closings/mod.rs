@@ -151,7 +151,7 @@ pub async fn open(
     known_methods(&state, &body.fondo).await?;
     let metadata = meta.metadata(caller.actor());
     let fondo = amounts(&body.fondo)?;
-    let outcome = closings::open(&state.store, day, state.today(), fondo, &metadata).await;
+    let outcome = closings::open(&state.store, day, state.today(), fondo, caller.is_admin(), &metadata).await;
     let (_, caught) = dispatch::committed(&state, outcome, command_error).await?;
     answer(&state, day, caught, "La caja ha sido abierta!").await
 }

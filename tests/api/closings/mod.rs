@@ -376,3 +376,56 @@ async fn sellers_close_only_their_branch_and_bad_counts_are_refused_in_spanish(p
         (Some("SIN_ABRIR"), Some(0))
     );
 }
+
+/// A count shows a seller what the drawer should hold, so from then on the float is corrected
+/// by an admin only: a seller who lowered it by the shortfall would close a short day as square.
+#[sqlx::test]
+async fn after_a_count_only_an_admin_corrects_the_float(pool: PgPool) {
+    let (app, shop) = TestApp::with_shop(pool.clone()).await;
+    let path = day_path(&shop);
+    let fondo = |monto: f64| json!({"fondo": [{"metodoPagoId": shop.efectivo, "monto": monto}]});
+    // Before any count a seller corrects a float typed wrong.
+    for monto in [5100.0, 5000.0] {
+        let (status, body) = app
+            .post(&format!("{path}/apertura"), Some(&shop.seller), fondo(monto))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    crate::common::shop::sold(&app, &shop, 2).await;
+    let short = json!({"contado": [{"metodoPagoId": shop.efectivo, "monto": 6701}]});
+    let (status, body) = app
+        .post(&format!("{path}/cierre"), Some(&shop.seller), short.clone())
+        .await;
+    assert_eq!(
+        (status, &body["caja"]["estado"]),
+        (StatusCode::OK, &json!("ABIERTA")),
+        "{body}"
+    );
+
+    let before = crate::common::event_count(&app.pool).await;
+    let (status, body) = app
+        .post(&format!("{path}/apertura"), Some(&shop.seller), fondo(4700.0))
+        .await;
+    assert_eq!(
+        (status, &body["errors"]),
+        (
+            StatusCode::BAD_REQUEST,
+            &json!(["La caja ya se contó: solo un administrador puede corregir el fondo."])
+        ),
+        "{body}"
+    );
+    assert_eq!(crate::common::event_count(&app.pool).await, before);
+    let (status, body) = app.post(&format!("{path}/cierre"), Some(&shop.seller), short).await;
+    assert_eq!(
+        (status, &body["caja"]["estado"]),
+        (StatusCode::OK, &json!("ABIERTA")),
+        "{body}"
+    );
+    assert_eq!(method(&body["caja"], shop.efectivo).0, json!(5000.0));
+
+    let (status, body) = app
+        .post(&format!("{path}/apertura"), Some(&shop.admin), fondo(4700.0))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(method(&body["caja"], shop.efectivo).0, json!(4700.0));
+}

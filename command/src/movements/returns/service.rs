@@ -101,15 +101,18 @@ async fn drawer_holds(
         return Ok(());
     }
     let holds = crate::closings::drawer(store, day).await?;
+    // A method named twice pays out both parts from one drawer.
+    let mut asked: std::collections::BTreeMap<i64, i64> = std::collections::BTreeMap::new();
     for pago in out {
+        *asked.entry(pago.metodo_pago_id).or_default() += pago.monto.cents();
+    }
+    for (metodo_pago_id, cents) in asked {
         let held = holds
             .iter()
-            .find(|h| h.metodo_pago_id == pago.metodo_pago_id)
+            .find(|h| h.metodo_pago_id == metodo_pago_id)
             .map_or(0, |h| h.monto.cents());
-        if held < pago.monto.cents() {
-            return Err(CommandError::Domain(SaleError::CajaInsuficiente {
-                metodo_pago_id: pago.metodo_pago_id,
-            }));
+        if held < cents {
+            return Err(CommandError::Domain(SaleError::CajaInsuficiente { metodo_pago_id }));
         }
     }
     Ok(())

@@ -72,3 +72,41 @@ async fn an_absurd_position_or_quantity_is_refused_in_spanish(pool: PgPool) {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(stock(&app, shop.armazon, shop.centro).await, Some(9));
 }
+
+/// The drawer check takes a refund's parts by method together: split in two parts of one method,
+/// a refund the drawer cannot pay asks to be confirmed as it does whole, and writes nothing.
+#[sqlx::test]
+async fn a_refund_split_within_one_method_is_checked_against_the_drawer_whole(pool: PgPool) {
+    let (app, shop) = TestApp::with_shop(pool).await;
+    // Today the centre's drawer takes 1200.00 in cash: two frames (2001.00), the rest by card.
+    let hoy = format!("{}T10:00", today());
+    let mut venta = crate::common::shop::sale_of(&shop, shop.armazon, 1000.5, 2);
+    venta["fecha"] = json!(hoy);
+    venta["cajaMovimientos"] = json!([
+        {"monto": 1200, "montoImpuesto": 1200, "metodoPago": {"id": shop.efectivo}, "fecha": hoy},
+        {"monto": 801, "montoImpuesto": 801, "metodoPago": {"id": shop.tarjeta}, "fecha": hoy}
+    ]);
+    let venta = recorded(&app, &shop.seller, venta).await;
+    let path = format!("/api/movimientos/{venta}/devoluciones");
+    let before = crate::common::event_count(&app.pool).await;
+    for reintegros in [
+        json!([{"metodoPagoId": shop.efectivo, "monto": 2001}]),
+        json!([{"metodoPagoId": shop.efectivo, "monto": 1000.5}, {"metodoPagoId": shop.efectivo, "monto": 1000.5}]),
+    ] {
+        let body = json!({"lineas": [{"productoId": shop.armazon, "cantidad": 2}], "reintegros": reintegros});
+        let (status, answer) = app.post(&path, Some(&shop.seller), body).await;
+        assert_eq!(
+            (status, &answer["confirmar"]),
+            (StatusCode::CONFLICT, &json!(true)),
+            "{reintegros}: {answer}"
+        );
+        assert!(
+            answer["mensaje"]
+                .as_str()
+                .unwrap()
+                .starts_with("El reintegro en Efectivo es mayor"),
+            "{answer}"
+        );
+    }
+    assert_eq!(crate::common::event_count(&app.pool).await, before);
+}
