@@ -11,7 +11,7 @@ use optica_events::movements::{EstadoMovimiento, Linea, LineaAdicional, Movimien
 use optica_events::{Medida, Money};
 use serde::Deserialize;
 
-use super::{validate, valorar, Devueltos, MovimientoError, Pedido, Regla};
+use super::{rules, validate, valorar, Devueltos, MovimientoError, Pedido, Regla};
 
 #[derive(Deserialize)]
 struct Cases<C> {
@@ -168,5 +168,45 @@ fn a_returns_value_is_the_one_the_web_app_estimates() {
         let got = (devolucion.valor.cents(), devolucion.credito.cents());
         assert_eq!(got, (case.valor, case.credito), "{}", case.nombre);
         assert_eq!(case.valor - case.credito, case.reintegro, "{}", case.nombre);
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CobroCase {
+    nombre: String,
+    tipo: String,
+    monto: i64,
+    monto_impuesto: i64,
+    cuotas: bool,
+    rechazado: bool,
+}
+
+#[test]
+fn a_new_payment_charges_what_the_web_app_says() {
+    for case in load::<CobroCase>(include_str!("../../../tests/cases/payment_charge.json")) {
+        let mut datos = sale(
+            &[],
+            &[case.monto_impuesto.max(case.monto)],
+            0,
+            case.monto_impuesto.max(case.monto),
+            0,
+        );
+        datos.tipo = match case.tipo.as_str() {
+            "ENTRADA" => TipoMovimiento::Entrada,
+            _ => TipoMovimiento::Salida,
+        };
+        let pago = &mut datos.pagos[0];
+        pago.monto = Money::from_cents(case.monto);
+        pago.monto_impuesto = Money::from_cents(case.monto_impuesto);
+        pago.plan = case.cuotas.then(|| optica_events::movements::Plan {
+            cuotas: 6,
+            recargo: Medida::from_hundredths(1000),
+        });
+        let refused = matches!(
+            rules::check_new(None, &datos),
+            Err(MovimientoError::Invalid(r)) if r == vec![Regla::CobradoMenorQueMonto { pago: 1 }]
+        );
+        assert_eq!(refused, case.rechazado, "{}", case.nombre);
     }
 }

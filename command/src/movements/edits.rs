@@ -26,6 +26,10 @@ pub(super) fn collected(
     if pago.monto > saldo {
         return refused(Regla::CobroExcedeSaldo { saldo });
     }
+    // What the drawer takes is never less than what leaves the debt (see `rules::check_new`).
+    if pago.plan.is_none() && pago.monto_impuesto < pago.monto {
+        return refused(Regla::CobroMenorQueMonto);
+    }
     let mut datos = current.clone();
     pago.id = datos.pagos.iter().map(|p| p.id).max().unwrap_or(0) + 1;
     datos.total_impuesto = datos
@@ -47,9 +51,7 @@ pub(super) fn immutable_return(current: &MovimientoDatos) -> Result<(), Movimien
 /// An edit's form does not know at which branch a payment was collected: a payment the edit
 /// keeps unchanged (same method, amounts and time) keeps its branch.
 pub(super) fn keep_payment_branches(current: &MovimientoDatos, mut datos: MovimientoDatos) -> MovimientoDatos {
-    let same = |a: &Pago, b: &Pago| {
-        (a.metodo_pago_id, a.monto, a.monto_impuesto, a.fecha) == (b.metodo_pago_id, b.monto, b.monto_impuesto, b.fecha)
-    };
+    let same = super::payment_days::same;
     let mut elsewhere: Vec<&Pago> = current.pagos.iter().filter(|p| p.local_id.is_some()).collect();
     for pago in datos.pagos.iter_mut().filter(|p| p.local_id.is_none()) {
         if let Some(i) = elsewhere.iter().position(|old| same(old, pago)) {

@@ -155,9 +155,9 @@ impl Movimiento {
                 if self.created {
                     return Err(MovimientoError::AlreadyExists);
                 }
-                MovimientoEvent::MovimientoRegistrado {
-                    datos: validate(datos)?,
-                }
+                let datos = validate(datos)?;
+                rules::check_new(None, &datos)?;
+                MovimientoEvent::MovimientoRegistrado { datos }
             }
             (_, None) => return Err(MovimientoError::NotFound),
             (
@@ -173,9 +173,11 @@ impl Movimiento {
                     });
                 }
                 immutable_return(current)?;
+                let datos = validate(datos)?;
+                rules::check_new(Some(current), &datos)?;
                 let datos = MovimientoDatos {
                     devolucion: None,
-                    ..keep_payment_branches(current, validate(datos)?)
+                    ..keep_payment_branches(current, datos)
                 };
                 let datos = check_edit(current, datos, &self.devueltos)?;
                 presented_stands(current, &datos)?;

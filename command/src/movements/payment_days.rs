@@ -6,9 +6,10 @@
 //! closed, or reopened), where the day's closing will count it.
 //!
 //! Only the payments a command adds or changes are dated: an edit that keeps a payment as it
-//! was (same method, amounts and time: how an edit's form sends it back) leaves it on its day.
+//! was (same method, amounts and minute: how an edit's form sends it back) leaves it on its day,
+//! at the time it was recorded.
 
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::{NaiveDate, NaiveDateTime, Timelike};
 use optica_events::movements::{MovimientoDatos, Pago};
 
 use crate::closings::{Caja, Estado};
@@ -37,7 +38,8 @@ pub fn date(previous: Option<&MovimientoDatos>, datos: &mut MovimientoDatos, qui
     let mut past = Vec::new();
     for pago in datos.pagos.iter_mut() {
         if let Some(i) = kept.iter().position(|old| same(old, pago)) {
-            kept.remove(i);
+            // The form's minute stands for the stored time, seconds included.
+            pago.fecha = kept.remove(i).fecha;
             continue;
         }
         if !quien.admin {
@@ -57,9 +59,14 @@ pub fn date(previous: Option<&MovimientoDatos>, datos: &mut MovimientoDatos, qui
     Ok(past)
 }
 
-/// The same payment as an edit's form sends it back.
-fn same(a: &Pago, b: &Pago) -> bool {
-    (a.metodo_pago_id, a.monto, a.monto_impuesto, a.fecha) == (b.metodo_pago_id, b.monto, b.monto_impuesto, b.fecha)
+/// The same payment as an edit's form sends it back: method, amounts and time, to the minute.
+/// The web app's form holds times to the minute, while a collection is recorded to the second:
+/// compared to the second, every web-app edit of a sale with a collection took that payment for
+/// a new one (dated now, and off the branch that collected it).
+pub fn same(a: &Pago, b: &Pago) -> bool {
+    let minute = |t: NaiveDateTime| t.with_second(0).and_then(|t| t.with_nanosecond(0)).unwrap_or(t);
+    (a.metodo_pago_id, a.monto, a.monto_impuesto, minute(a.fecha))
+        == (b.metodo_pago_id, b.monto, b.monto_impuesto, minute(b.fecha))
 }
 
 /// Whether the branch's cash of that day is open (its closing, or the next one after a

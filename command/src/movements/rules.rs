@@ -2,7 +2,7 @@
 //! subtotal, the total after the discount, the payments against the total), its limits and texts,
 //! each broken rule a `Regla` with the Spanish answer the contract gives.
 
-use optica_events::movements::{EstadoMovimiento, MovimientoDatos, TipoMovimiento};
+use optica_events::movements::{EstadoMovimiento, MovimientoDatos, Pago, TipoMovimiento};
 use optica_events::products::CRISTAL;
 use optica_events::Money;
 
@@ -64,6 +64,8 @@ pub enum Regla {
     PagoNegativo,
     #[error("El monto con recargo del pago {pago} no puede ser menor que su monto.")]
     CobradoMenorQueMonto { pago: usize },
+    #[error("El monto con recargo no puede ser menor que el monto.")]
+    CobroMenorQueMonto,
     #[error(
         "Un pago cobrado en otro local no se puede quitar ni cambiar: lo hace alguien de ese local o un administrador."
     )]
@@ -272,16 +274,6 @@ pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, Movimient
             errors.push(Regla::AdicionalNegativo);
         }
     }
-    if datos
-        .adicionales
-        .iter()
-        .any(|a| a.descripcion.chars().count() > MAX_TEXTO)
-    {
-        errors.push(Regla::TextoLargo {
-            campo: "La descripción de un adicional",
-            max: MAX_TEXTO,
-        });
-    }
     let bruto = sum(datos
         .lineas
         .iter()
@@ -340,16 +332,6 @@ pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, Movimient
     {
         errors.push(Regla::PagoNegativo);
     }
-    // A sale's payment takes `monto_impuesto` into the drawer and `monto` off the debt: taking
-    // less than it credits would clear a debt with money the closing never expects. A plan's
-    // charge is the monto with its surcharge (`cuotas`).
-    if datos.tipo == TipoMovimiento::Entrada {
-        for (n, pago) in datos.pagos.iter().enumerate() {
-            if pago.plan.is_none() && pago.monto_impuesto < pago.monto {
-                errors.push(Regla::CobradoMenorQueMonto { pago: n + 1 });
-            }
-        }
-    }
     let pagado = sum(datos.pagos.iter().map(|p| p.monto));
     let cobrado = sum(datos.pagos.iter().map(|p| p.monto_impuesto));
     // A card plan's surcharge is the card's interest, charged on top of the sale: what a payment
@@ -378,12 +360,6 @@ pub fn validate(mut datos: MovimientoDatos) -> Result<MovimientoDatos, Movimient
         }
         if c.afiliado.trim().is_empty() {
             errors.push(Regla::CoberturaSinAfiliado);
-        }
-        if c.afiliado.chars().count() > MAX_TEXTO {
-            errors.push(Regla::TextoLargo {
-                campo: "El número de afiliado",
-                max: MAX_TEXTO,
-            });
         }
         for (text, campo) in [(&c.medico, "El médico"), (&c.matricula, "La matrícula")] {
             if text.as_ref().is_some_and(|t| t.chars().count() > MAX_TEXTO) {
@@ -429,4 +405,48 @@ pub fn cristales(datos: &MovimientoDatos) -> Vec<String> {
         Some(chars[at + word.len()..].iter().collect::<String>().trim().to_string())
     });
     from_products.chain(from_extras).filter(|n| !n.is_empty()).collect()
+}
+
+/// Rules on what a command writes that older movements may break: they look only at what is new
+/// or changed against `previous` (its payments matched as an edit's form sends them back), so a
+/// sale saved before a rule existed can still be edited.
+pub fn check_new(previous: Option<&MovimientoDatos>, datos: &MovimientoDatos) -> Result<(), MovimientoError> {
+    let mut errors = Vec::new();
+    let mut kept: Vec<&Pago> = previous.map(|p| p.pagos.iter().collect()).unwrap_or_default();
+    for (n, pago) in datos.pagos.iter().enumerate() {
+        if let Some(i) = kept.iter().position(|old| super::payment_days::same(old, pago)) {
+            kept.remove(i);
+            continue;
+        }
+        // A sale's payment takes `monto_impuesto` into the drawer and `monto` off the debt: taking
+        // less than it credits would clear a debt with money the closing never expects. A plan's
+        // charge is the monto with its surcharge (`cuotas`).
+        if datos.tipo == TipoMovimiento::Entrada && pago.plan.is_none() && pago.monto_impuesto < pago.monto {
+            errors.push(Regla::CobradoMenorQueMonto { pago: n + 1 });
+        }
+    }
+    let before = |texto: &str| previous.is_some_and(|p| p.adicionales.iter().any(|a| a.descripcion == texto));
+    if datos
+        .adicionales
+        .iter()
+        .any(|a| a.descripcion.chars().count() > MAX_TEXTO && !before(&a.descripcion))
+    {
+        errors.push(Regla::TextoLargo {
+            campo: "La descripción de un adicional",
+            max: MAX_TEXTO,
+        });
+    }
+    let afiliado_antes = previous.and_then(|p| p.cobertura.as_ref()).map(|c| c.afiliado.as_str());
+    if let Some(c) = &datos.cobertura {
+        if c.afiliado.chars().count() > MAX_TEXTO && afiliado_antes != Some(c.afiliado.as_str()) {
+            errors.push(Regla::TextoLargo {
+                campo: "El número de afiliado",
+                max: MAX_TEXTO,
+            });
+        }
+    }
+    match errors.is_empty() {
+        true => Ok(()),
+        false => Err(MovimientoError::Invalid(errors)),
+    }
 }

@@ -351,3 +351,51 @@ fn lens_names_come_from_cristal_products_and_lines_that_mention_it() {
     };
     assert_eq!(cristales(&datos), vec!["Orma Essilor", "es Blue"]);
 }
+
+/// A sale saved before a payment had to take at least what it credits keeps that payment through
+/// an edit and a collection; only what a command adds or changes meets the rule.
+#[test]
+fn a_payment_that_charges_less_is_refused_when_new_and_kept_when_older() {
+    let mut older = registered();
+    older.pagos = vec![pago(1_000_00, 0)];
+    older.total_impuesto = money(0);
+    let given = || Given::after(vec![MovimientoEvent::MovimientoRegistrado { datos: older.clone() }]);
+    let described = MovimientoDatos {
+        descripcion: Some("Cliente frecuente".into()),
+        ..older.clone()
+    };
+    given()
+        .when(MovimientoCommand::Edit {
+            datos: described.clone(),
+            expected_version: None,
+        })
+        .then_expect_events(vec![MovimientoEvent::MovimientoEditado { datos: described }]);
+    let mut collected = older.clone();
+    collected.pagos.push(Pago { id: 2, ..cobro(250_00) });
+    collected.total_impuesto = money(250_00);
+    given()
+        .when(MovimientoCommand::Cobrar { pago: cobro(250_00) })
+        .then_expect_events(vec![MovimientoEvent::MovimientoEditado { datos: collected }]);
+    given()
+        .when(MovimientoCommand::Cobrar {
+            pago: Pago {
+                monto_impuesto: money(249_99),
+                ..cobro(250_00)
+            },
+        })
+        .then_expect_error(MovimientoError::Invalid(vec![Regla::CobroMenorQueMonto]));
+    let mut changed = older.clone();
+    changed.pagos = vec![pago(900_00, 0)];
+    given()
+        .when(MovimientoCommand::Edit {
+            datos: changed,
+            expected_version: None,
+        })
+        .then_expect_error(MovimientoError::Invalid(vec![Regla::CobradoMenorQueMonto { pago: 1 }]));
+    let mut registrada = registered();
+    registrada.pagos = vec![pago(1_000_00, 999_99)];
+    registrada.total_impuesto = money(999_99);
+    Given::fresh()
+        .when(MovimientoCommand::Register { datos: registrada })
+        .then_expect_error(MovimientoError::Invalid(vec![Regla::CobradoMenorQueMonto { pago: 1 }]));
+}

@@ -39,7 +39,7 @@ pub const SNAPSHOT_EVERY: usize = 10;
 /// The meaning of the snapshots' stored state. Snapshots written under another number are
 /// ignored (the stream is read whole, and the next snapshot replaces them): raise it whenever an
 /// aggregate's fields or its `apply` change.
-pub const SNAPSHOT_VERSION: u32 = 2;
+pub const SNAPSHOT_VERSION: u32 = 3;
 
 /// What the `snapshots` table's payload holds.
 #[derive(serde::Serialize, serde::Deserialize)]

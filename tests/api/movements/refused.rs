@@ -113,7 +113,7 @@ async fn a_payment_that_charges_less_than_it_credits_is_refused(pool: PgPool) {
     assert!(
         answer
             .to_string()
-            .contains("El monto con recargo del pago 2 no puede ser menor que su monto."),
+            .contains("El monto con recargo no puede ser menor que el monto."),
         "{answer}"
     );
     assert_eq!(events().await, written, "nothing was written");
@@ -172,12 +172,24 @@ async fn an_edit_keeps_a_payment_another_branch_collected(pool: PgPool) {
         );
     }
     assert_eq!(norte_ledger().await, 30_000);
-    // Sent back as it was, the edit goes through; an admin may take the payment out.
+    // Sent back as the web app's form sends it (times to the minute, while a collection is
+    // recorded to the second), the edit goes through and the payment keeps its time and branch;
+    // an admin may take it out.
     let mut described = stored.clone();
     described["descripcion"] = json!("Cliente frecuente");
+    for pago in described["cajaMovimientos"].as_array_mut().unwrap() {
+        let minute: String = pago["fecha"].as_str().unwrap().chars().take(16).collect();
+        pago["fecha"] = json!(minute);
+    }
     let (status, answer) = app.put(&path, Some(&shop.seller), described).await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     assert_eq!(norte_ledger().await, 30_000);
+    let (_, edited) = app.get(&path, Some(&shop.admin)).await;
+    assert_eq!(
+        edited["cajaMovimientos"][1]["fecha"],
+        stored["cajaMovimientos"][1]["fecha"]
+    );
+    assert_eq!(edited["descripcion"], "Cliente frecuente");
     let (_, mut without) = app.get(&path, Some(&shop.admin)).await;
     without["cajaMovimientos"].as_array_mut().unwrap().truncate(1);
     without["totalImpuesto"] = json!(800);

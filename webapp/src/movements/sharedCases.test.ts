@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { movimiento, producto } from '../test/seed';
 import { estimar } from './returns/rules';
-import { applyDiscount, brutoCents } from './form/totals';
+import { centsText } from '../lib/money';
+import { applyDiscount, brutoCents, cobraMenos } from './form/totals';
 import type { MovementForm } from './form/rules';
 
 interface Casos<C> {
@@ -33,6 +34,15 @@ interface DevolucionCaso {
   valor: number;
   credito: number;
   reintegro: number;
+}
+
+interface CobroCaso {
+  nombre: string;
+  tipo: 'ENTRADA' | 'SALIDA';
+  monto: number;
+  montoImpuesto: number;
+  cuotas: boolean;
+  rechazado: boolean;
 }
 
 /** The shared cases' folder, at the repository's root. */
@@ -86,6 +96,21 @@ describe('a return’s value, as the server computes it', () => {
         adicionales: caso.pedido.adicionales,
       };
       expect(estimar(sale, pedido)).toEqual({ valor: caso.valor, credito: caso.credito, reintegro: caso.reintegro });
+    });
+  }
+});
+
+describe('a new payment of a sale takes at least what it credits, as the server checks it', () => {
+  for (const caso of casos<CobroCaso>('payment_charge.json')) {
+    it(caso.nombre, () => {
+      const pago = {
+        monto: centsText(caso.monto),
+        montoImpuesto: centsText(caso.montoImpuesto),
+        plan: caso.cuotas ? { cuotas: 6, recargo: 10 } : null,
+      };
+      expect(cobraMenos(caso.tipo, pago)).toBe(caso.rechazado);
+      // Loaded as saved and sent back unchanged, a payment is the server's as it was.
+      expect(cobraMenos(caso.tipo, { ...pago, guardado: { ...pago } })).toBe(false);
     });
   }
 });

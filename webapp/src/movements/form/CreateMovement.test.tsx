@@ -287,17 +287,21 @@ describe('create movement form', () => {
     await user.type(el('#descuento'), '10');
     await user.tab();
     expect(el('#total').textContent).toBe('$ 900,09'); // 1000.10 less 10% = 900.09
-    await addPayment(user, '500');
-    expect(el<HTMLInputElement>('#montoImpuesto-0').value).toBe('500'); // follows monto
+    await addPayment(user, '450.5');
+    expect(el<HTMLInputElement>('#montoImpuesto-0').value).toBe('450.5'); // follows monto
+    // Less than the monto is refused before the click; a surcharge is taken.
     await user.clear(el('#montoImpuesto-0'));
-    await user.type(el('#montoImpuesto-0'), '450.5');
-    expect(el('#totalImpuesto').textContent).toBe('$ 450,50');
-    expect(el('#deuda').textContent).toBe('$ 400,09');
+    await user.type(el('#montoImpuesto-0'), '400');
+    expect(screen.getByText('El monto con recargo del pago 1 no puede ser menor que su monto.')).toBeTruthy();
+    await user.clear(el('#montoImpuesto-0'));
+    await user.type(el('#montoImpuesto-0'), '500');
+    expect(screen.queryByText('El monto con recargo del pago 1 no puede ser menor que su monto.')).toBeNull();
+    expect(el('#totalImpuesto').textContent).toBe('$ 500,00');
+    expect(el('#deuda').textContent).toBe('$ 449,59');
     expect(within(screen.getByTestId('pago-0')).getByRole('img', { name: 'Pago incompleto' })).toBeTruthy();
     expect(screen.getByTestId('pago-0').className).toBe('table-success'); // same minute as the movement
     await addPayment(user, '400.09');
-    expect(el('#deuda').textContent).toBe('$ 0,00');
-    expect(within(screen.getByTestId('pago-1')).getByRole('img', { name: 'Pago completo' })).toBeTruthy();
+    expect(el('#deuda').textContent).toBe('$ 49,50');
     await user.selectOptions(el('#metodoPago-1'), 'Tarjeta');
     await user.selectOptions(el('#estadoMovimiento'), 'ARMANDO_PEDIDO');
     await user.click(button('Guardar'));
@@ -308,7 +312,7 @@ describe('create movement form', () => {
       tipoMovimiento: 'ENTRADA',
       fecha: NOW_TEXT,
       total: 900.09,
-      totalImpuesto: 850.59,
+      totalImpuesto: 900.09,
       descuento: 10,
       descripcion: null,
       vendedor: 'Beto',
@@ -316,7 +320,7 @@ describe('create movement form', () => {
       detalles: [{ cantidad: 2, precioUnitario: 360, subtotal: 720, producto: { id: 10 } }],
       detallesAdicionales: [{ descripcion: 'Cristal Orma Blue', subtotal: 280.1 }],
       cajaMovimientos: [
-        { monto: 500, montoImpuesto: 450.5, metodoPago: { id: 1, nombre: 'Efectivo' }, fecha: NOW_TEXT, cuotas: null },
+        { monto: 450.5, montoImpuesto: 500, metodoPago: { id: 1, nombre: 'Efectivo' }, fecha: NOW_TEXT, cuotas: null },
         {
           monto: 400.09,
           montoImpuesto: 400.09,

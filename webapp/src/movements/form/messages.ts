@@ -105,6 +105,7 @@ export const PROBLEMS = {
   totalInvalido: (error: string) => `Total: ${error}`,
   monto: (n: number, error: string) => `Monto del pago ${n}: ${error}`,
   montoImpuesto: (n: number, error: string) => `Monto con recargo del pago ${n}: ${error}`,
+  cobraMenos: (n: number) => `El monto con recargo del pago ${n} no puede ser menor que su monto.`,
   excede: (vueltoCents: number) =>
     vueltoCents > 0
       ? `${MESSAGES.pagosExceden} Registrá el pago por el total y entregá el vuelto de ${formatPesos(vueltoCents)}.`

@@ -62,6 +62,9 @@ export interface PagoForm {
   montoImpuesto: string;
   /** Once the user types montoImpuesto, it stops following monto. */
   impuestoEditado: boolean;
+  /** A saved payment's amounts as loaded: sent back unchanged, it is the server's as it was,
+   * and rules made since do not reach it (`cobraMenos`). */
+  guardado?: { monto: string; montoImpuesto: string };
   fecha: string;
   /** Charged by card in cuotas (an ENTRADA's): montoImpuesto is then monto with the plan's
    * surcharge, computed, never typed (./totals). */
@@ -233,6 +236,7 @@ export function formFromMovimiento(m: Movimiento): MovementForm {
         monto,
         montoImpuesto,
         impuestoEditado: monto !== montoImpuesto,
+        guardado: { monto, montoImpuesto },
         fecha: toMinute(p.fecha),
         // Sent back as it was, the server keeps the rate it was charged at.
         plan: tipo === 'ENTRADA' && p.cuotas != null ? { cuotas: p.cuotas, recargo: recargoDe(p.recargo ?? 0) } : null,

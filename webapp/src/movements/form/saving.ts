@@ -10,6 +10,7 @@ import { CANTIDAD, cantidadOf, lineaSubtotal } from './lines';
 import { coberturaBody, coberturaProblems, SIN_DATOS, totalesConCobertura, type DatosCobertura } from './coverage';
 import {
   amountCents,
+  cobraMenos,
   DESCUENTO,
   brutoCents,
   descuentoEnRango,
@@ -54,6 +55,7 @@ export function saveBlockers(form: MovementForm, datos: DatosCobertura = SIN_DAT
     if (monto.kind === 'invalid') problems.push(PROBLEMS.monto(i + 1, monto.error));
     const impuesto = readPesos(p.montoImpuesto);
     if (impuesto.kind === 'invalid') problems.push(PROBLEMS.montoImpuesto(i + 1, impuesto.error));
+    else if (cobraMenos(form.tipo, p)) problems.push(PROBLEMS.cobraMenos(i + 1));
   });
   const t = totalesConCobertura(form, datos);
   // Told before the click, with the change: a customer who pays $ 2.000 for $ 1.500 is charged

@@ -150,6 +150,18 @@ export interface Totales {
 /** A typed payment amount in cents; blank reads as 0 (an unreadable one blocks the save first). */
 export const amountCents = (text: string) => parseCents(text) ?? 0;
 
+/** A sale's new or changed payment that takes into the drawer ('Monto con recargo') less than it
+ * takes off the debt ('Monto'): the server refuses it (rules::check_new; the cases in
+ * tests/cases/payment_charge.json). A plan's charge is the monto with its surcharge. */
+export function cobraMenos(
+  tipo: MovementForm['tipo'],
+  p: Pick<PagoForm, 'monto' | 'montoImpuesto' | 'plan' | 'guardado'>,
+) {
+  if (tipo !== 'ENTRADA' || p.plan) return false;
+  if (p.guardado && p.guardado.monto === p.monto && p.guardado.montoImpuesto === p.montoImpuesto) return false;
+  return amountCents(p.montoImpuesto) < amountCents(p.monto);
+}
+
 /** The form's figures; `obraSocialCents` is what an obra social pays of the sale (the server's
  * rule: the payments may reach the rest, never more). */
 export function totales(form: MovementForm, obraSocialCents = 0): Totales {
