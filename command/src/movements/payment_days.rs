@@ -33,13 +33,13 @@ pub type Dia = (i64, NaiveDate);
 /// payment in the future. Answers the past days (branch, day) an admin's payments land on,
 /// whose cash must be open (`open`).
 pub fn date(previous: Option<&MovimientoDatos>, datos: &mut MovimientoDatos, quien: Cajero) -> Result<Vec<Dia>, Regla> {
-    let mut kept: Vec<&Pago> = previous.map(|p| p.pagos.iter().collect()).unwrap_or_default();
+    let before = matches(previous.map_or(&[][..], |p| &p.pagos), &datos.pagos);
     let hoy = quien.ahora.date();
     let mut past = Vec::new();
-    for pago in datos.pagos.iter_mut() {
-        if let Some(i) = kept.iter().position(|old| same(old, pago)) {
+    for (pago, old) in datos.pagos.iter_mut().zip(before) {
+        if let Some(old) = old {
             // The form's minute stands for the stored time, seconds included.
-            pago.fecha = kept.remove(i).fecha;
+            pago.fecha = old.fecha;
             continue;
         }
         if !quien.admin {
@@ -67,6 +67,16 @@ pub fn same(a: &Pago, b: &Pago) -> bool {
     let minute = |t: NaiveDateTime| t.with_second(0).and_then(|t| t.with_nanosecond(0)).unwrap_or(t);
     (a.metodo_pago_id, a.monto, a.monto_impuesto, minute(a.fecha))
         == (b.metodo_pago_id, b.monto, b.monto_impuesto, minute(b.fecha))
+}
+
+/// For each of `pagos`, the payment of `previous` it is (`same`), each matched at most once; `None`
+/// for a payment the command adds or changes.
+pub fn matches<'a>(previous: &'a [Pago], pagos: &[Pago]) -> Vec<Option<&'a Pago>> {
+    let mut left: Vec<&Pago> = previous.iter().collect();
+    pagos
+        .iter()
+        .map(|pago| left.iter().position(|old| same(old, pago)).map(|i| left.remove(i)))
+        .collect()
 }
 
 /// Whether the branch's cash of that day is open (its closing, or the next one after a

@@ -2,7 +2,7 @@
 //! subtotal, the total after the discount, the payments against the total), its limits and texts,
 //! each broken rule a `Regla` with the Spanish answer the contract gives.
 
-use optica_events::movements::{EstadoMovimiento, MovimientoDatos, Pago, TipoMovimiento};
+use optica_events::movements::{EstadoMovimiento, MovimientoDatos, TipoMovimiento};
 use optica_events::products::CRISTAL;
 use optica_events::Money;
 
@@ -412,10 +412,9 @@ pub fn cristales(datos: &MovimientoDatos) -> Vec<String> {
 /// sale saved before a rule existed can still be edited.
 pub fn check_new(previous: Option<&MovimientoDatos>, datos: &MovimientoDatos) -> Result<(), MovimientoError> {
     let mut errors = Vec::new();
-    let mut kept: Vec<&Pago> = previous.map(|p| p.pagos.iter().collect()).unwrap_or_default();
-    for (n, pago) in datos.pagos.iter().enumerate() {
-        if let Some(i) = kept.iter().position(|old| super::payment_days::same(old, pago)) {
-            kept.remove(i);
+    let before = super::payment_days::matches(previous.map_or(&[][..], |p| &p.pagos), &datos.pagos);
+    for (n, (pago, old)) in datos.pagos.iter().zip(before).enumerate() {
+        if old.is_some() {
             continue;
         }
         // A sale's payment takes `monto_impuesto` into the drawer and `monto` off the debt: taking

@@ -169,28 +169,23 @@ pub async fn edit(
 }
 
 /// A payment collected at a branch the caller does not work at is that branch's drawer's money:
-/// the edit must send it back as it was (`keep_payment_branches` finds it by its method,
-/// amounts and time).
+/// the edit must send it back as it was (`payment_days::same`).
 fn others_payments_kept(
     previous: &MovimientoDatos,
     datos: &MovimientoDatos,
     may_touch: impl Fn(i64) -> bool,
 ) -> Result<(), CommandError<SaleError>> {
-    let kept = super::edits::keep_payment_branches(previous, datos.clone());
-    let mut sent: Vec<&Pago> = kept.pagos.iter().collect();
-    for theirs in previous
+    let sent = payment_days::matches(&datos.pagos, &previous.pagos);
+    let theirs = |p: &Pago| p.local_id.is_some_and(|l| !may_touch(l));
+    match previous
         .pagos
         .iter()
-        .filter(|p| p.local_id.is_some_and(|l| !may_touch(l)))
+        .zip(sent)
+        .any(|(p, sent)| theirs(p) && sent.is_none())
     {
-        match sent.iter().position(|p| p.local_id == theirs.local_id) {
-            Some(i) => {
-                sent.remove(i);
-            }
-            None => return Err(rule(crate::movements::Regla::PagoDeOtroLocal)),
-        }
+        true => Err(rule(crate::movements::Regla::PagoDeOtroLocal)),
+        false => Ok(()),
     }
-    Ok(())
 }
 
 /// Runs `command` on the movement as it was loaded, with the cash ledger's change from
